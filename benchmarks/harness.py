@@ -1,0 +1,62 @@
+"""A tiny benchmark harness: medians of repeated runs, each beside a floor from the same run.
+
+Each benchmarks/bench_*.py module defines `cases() -> list[Case]`. A case times
+an operation and a floor (the cheapest thing that touches the same input: a
+regex pass, json.loads) so the ratio stays meaningful on any machine.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Case:
+    """One timed operation, its floor, and the goal it should meet."""
+
+    name: str
+    run: Callable[[], object]
+    floor_name: str = ""
+    floor: Callable[[], object] | None = None
+    goal: str = ""
+    repeat: int = 15
+    extra: Callable[[float], str] | None = None
+    """Optional extra figure from the median, e.g. throughput in MB/s."""
+
+
+@dataclass(frozen=True)
+class Result:
+    case: Case
+    median: float
+    floor_median: float | None
+
+    @property
+    def ratio(self) -> float | None:
+        return self.median / self.floor_median if self.floor_median else None
+
+
+def median_time(function: Callable[[], object], repeat: int) -> float:
+    """Median wall time of `repeat` calls, after one warm-up call."""
+    function()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def measure(case: Case) -> Result:
+    floor = median_time(case.floor, case.repeat) if case.floor else None
+    return Result(case, median_time(case.run, case.repeat), floor)
+
+
+def human(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} µs"

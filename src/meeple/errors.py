@@ -1,0 +1,152 @@
+"""Errors and findings that point at the text they are about.
+
+Every problem meeple reports carries a source name, a 1-based line and column,
+a one-line message and the offending line, and renders like a compiler:
+
+    game.qgn:3:14: expected '"' to close the tag value
+        [teams "red, blue]
+                 ^
+
+`NotationError` means the text is malformed; `RuleError` means a well-formed
+record breaks the game's rules. `Finding` is the non-fatal kind (a warning or
+lint from `meeple check`). This module knows nothing about any notation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal, Self
+
+DEFAULT_SOURCE = "<string>"
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where in a text something is: source name, 1-based line and column, the line's text."""
+
+    source: str = DEFAULT_SOURCE
+    line: int = 1
+    column: int = 1
+    line_text: str = ""
+
+    @classmethod
+    def of(cls, text: str, offset: int, source: str = DEFAULT_SOURCE) -> Location:
+        """The location of character `offset` (0-based) in `text`; past the end points after it."""
+        offset = max(0, min(offset, len(text)))
+        line_start = text.rfind("\n", 0, offset) + 1
+        line_end = text.find("\n", offset)
+        if line_end == -1:
+            line_end = len(text)
+        return cls(
+            source=source,
+            line=text.count("\n", 0, line_start) + 1,
+            column=offset - line_start + 1,
+            line_text=text[line_start:line_end].rstrip("\r"),
+        )
+
+    def render(self, message: str) -> str:
+        """`source:line:col: message`, then the line and a caret under the column."""
+        head = f"{self.source}:{self.line}:{self.column}: {message}"
+        if not self.line_text and self.column <= 1:
+            return head
+        # Keep tabs in the caret line so the caret stays under the right character.
+        lead = "".join(c if c == "\t" else " " for c in self.line_text[: self.column - 1])
+        lead += " " * max(0, self.column - 1 - len(self.line_text))
+        return f"{head}\n    {self.line_text}\n    {lead}^"
+
+
+class MeepleError(ValueError):
+    """A problem with a record, located in its text."""
+
+    kind = "error"
+
+    def __init__(self, message: str, location: Location | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location or Location()
+
+    @classmethod
+    def at(cls, text: str, offset: int, message: str, source: str = DEFAULT_SOURCE) -> Self:
+        """An error about character `offset` of `text`."""
+        return cls(message, Location.of(text, offset, source))
+
+    @property
+    def source(self) -> str:
+        return self.location.source
+
+    @property
+    def line(self) -> int:
+        return self.location.line
+
+    @property
+    def column(self) -> int:
+        return self.location.column
+
+    def with_source(self, source: str) -> Self:
+        """The same error, named after `source` (a file name known only to the caller)."""
+        return type(self)(self.message, replace(self.location, source=source))
+
+    def __str__(self) -> str:
+        return self.location.render(self.message)
+
+    def __repr__(self) -> str:
+        loc = self.location
+        return f"{type(self).__name__}({self.message!r}, {loc.source}:{loc.line}:{loc.column})"
+
+
+class NotationError(MeepleError):
+    """The text does not follow the notation."""
+
+
+class RuleError(MeepleError):
+    """The record is well formed but breaks the rules of the game."""
+
+
+Severity = Literal["error", "warning", "lint"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A problem `meeple check` reports without refusing the record."""
+
+    message: str
+    location: Location = Location()
+    severity: Severity = "warning"
+
+    @classmethod
+    def at(
+        cls,
+        text: str,
+        offset: int,
+        message: str,
+        source: str = DEFAULT_SOURCE,
+        severity: Severity = "warning",
+    ) -> Finding:
+        """A finding about character `offset` of `text`."""
+        return cls(message, Location.of(text, offset, source), severity)
+
+    @classmethod
+    def from_error(cls, error: MeepleError) -> Finding:
+        return cls(error.message, error.location, "error")
+
+    def with_source(self, source: str) -> Finding:
+        return replace(self, location=replace(self.location, source=source))
+
+    def __str__(self) -> str:
+        label = "" if self.severity == "error" else f"{self.severity}: "
+        return self.location.render(label + self.message)
+
+
+def decode(data: bytes, source: str = DEFAULT_SOURCE) -> str:
+    """UTF-8 bytes as text; NotationError pointing at the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8")
+    except UnicodeDecodeError as problem:
+        good = data[: problem.start].decode("utf-8", errors="replace")
+        text = good + data[problem.start :].decode("utf-8", errors="replace")
+        raise NotationError.at(
+            text,
+            len(good),
+            f"byte 0x{data[problem.start]:02x} is not UTF-8: meeple reads UTF-8 text",
+            source,
+        ) from None

@@ -1,0 +1,31 @@
+"""Quibbble Game Notation (QGN): the container every game converts to and from.
+
+>>> from meeple import qgn
+>>> game = qgn.parse('[key "carcassonne"][teams "a, b"] 0a&1.2 1b')
+>>> game.teams, game.actions[0]
+(['a', 'b'], Action(team=0, action='a', details=('1', '2'), comments=()))
+"""
+
+from meeple.qgn.model import Action, Snapshot, split_teams
+from meeple.qgn.notation import (
+    dump,
+    dump_many,
+    format_action,
+    iter_games,
+    parse,
+    parse_many,
+    team_findings,
+)
+
+__all__ = [
+    "Action",
+    "Snapshot",
+    "dump",
+    "dump_many",
+    "format_action",
+    "iter_games",
+    "parse",
+    "parse_many",
+    "split_teams",
+    "team_findings",
+]

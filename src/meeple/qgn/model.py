@@ -1,0 +1,50 @@
+"""The Quibbble Game Notation model: a snapshot is tags plus the actions that led to it.
+
+Plain values only; reading and writing text lives in `meeple.qgn.notation`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+REQUIRED_TAGS = ("key", "teams")
+
+
+class Action(NamedTuple):
+    """One thing a team did: `{team}{action}&{detail}.{detail}...`.
+
+    `comments` are the brace comments written just before this action.
+    """
+
+    team: int
+    action: str
+    details: tuple[str, ...] = ()
+    comments: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One game: its tags (in order, `key` and `teams` among them) and its actions.
+
+    `final_comments` are comments after the last action (or in a game with none).
+    """
+
+    tags: dict[str, str]
+    actions: tuple[Action, ...] = ()
+    final_comments: tuple[str, ...] = field(default=())
+
+    @property
+    def key(self) -> str:
+        """The game this snapshot records (the `key` tag)."""
+        return self.tags.get("key", "")
+
+    @property
+    def teams(self) -> list[str]:
+        """The `teams` tag read as a list: comma-separated, each name stripped."""
+        return split_teams(self.tags.get("teams", ""))
+
+
+def split_teams(value: str) -> list[str]:
+    """`"a, b"` -> `["a", "b"]`; an empty or blank value lists no team."""
+    return [name.strip() for name in value.split(",")] if value.strip() else []

@@ -1,0 +1,329 @@
+"""Quibbble Game Notation text: parse it into `Snapshot`s and write it back.
+
+Grammar (as implemented; docs/formats/qgn.md gives the reasons):
+
+    game     ::= tag+ (action | comment)*        comments may also sit between tags
+    tag      ::= '[' name ws+ '"' value '"' ']'  ws allowed inside the brackets
+    value    ::= (any char but '"', '\\', newline | '\\"' | '\\\\')*
+    action   ::= index letter ('&' detail ('.' detail)*)?
+    index    ::= digit+
+    detail   ::= one or more chars other than whitespace . & { } [ ] "
+    comment  ::= '{' any chars but '}' '}'
+
+A file may hold many games: a tag that follows actions starts the next one.
+The fast path is one compiled regular expression over the whole grammar; any
+text it cannot match is handed to `_diagnose`, which finds the precise problem.
+This module does not interpret actions: that is each game's business.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from typing import IO
+
+from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError
+from meeple.qgn.model import REQUIRED_TAGS, Action, Snapshot, split_teams
+
+_DETAIL = r"""[^\s.&{}\[\]"]+"""
+_TOKEN = re.compile(
+    rf"""
+    \s*                                             # layout is free between tokens
+    (?:
+      (?P<action>(?P<team>[0-9]+)(?P<act>[A-Za-z])
+                 (?:&(?P<details>{_DETAIL}(?:\.{_DETAIL})*))?
+      )(?=[\s{{\[]|\Z)                                # an action ends at layout or a brace
+    | \{{(?P<comment>[^}}]*)\}}
+    | \[[ \t]*(?P<name>[A-Za-z_][A-Za-z0-9_-]*)[ \t]+
+         "(?P<value>(?:[^"\\\n]|\\["\\])*)"[ \t]*\]
+    | (?P<bad>\S)                                   # anything else: find out what in _diagnose
+    )
+    """,
+    re.VERBOSE,
+)
+_TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_UNESCAPE = re.compile(r"\\(.)")
+_CHUNK = 1 << 20
+
+
+def parse(text: str, source: str = DEFAULT_SOURCE) -> Snapshot:
+    """Parse exactly one game; NotationError with position for anything malformed."""
+    for game in _games((text,), source, single=True):
+        return game
+    raise NotationError.at(text, len(text), 'expected a game: no tag such as [key "game"]', source)
+
+
+def parse_many(text: str, source: str = DEFAULT_SOURCE) -> list[Snapshot]:
+    """Every game in `text`, in order."""
+    return list(_games((text,), source))
+
+
+def iter_games(file: str | os.PathLike[str] | IO[str]) -> Iterator[Snapshot]:
+    """Stream the games of a file (a path or an open text file) without reading it whole."""
+    if isinstance(file, str | os.PathLike):
+        with open(file, encoding="utf-8", newline="") as handle:
+            yield from _games(_chunks(handle), os.fspath(file))
+    else:
+        yield from _games(_chunks(file), str(getattr(file, "name", "<stream>")))
+
+
+def _chunks(handle: IO[str]) -> Iterator[str]:
+    while chunk := handle.read(_CHUNK):
+        yield chunk
+
+
+def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator[Snapshot]:
+    """The games of a text given in pieces (tokens may straddle two pieces)."""
+    buffer = ""
+    scan_from = 0  # buffer offset where the next token starts
+    lines_before = 0  # newlines in the text already dropped from the buffer
+    tags: dict[str, str] = {}
+    actions: list[Action] = []
+    pending: list[str] = []  # comments waiting for the action they precede
+
+    def error(offset: int, message: str) -> NotationError:
+        here = Location.of(buffer, offset, source)
+        return NotationError(message, replace(here, line=here.line + lines_before))
+
+    feed = iter(pieces)
+    more = True
+    while more:
+        piece = next(feed, None)
+        more = piece is not None
+        buffer += piece or ""
+        resume = len(buffer)
+        for match in _TOKEN.finditer(buffer, scan_from):
+            kind = match.lastgroup
+            if more and (kind == "bad" or match.end() == len(buffer)):
+                resume = match.start()  # the next piece may complete this token
+                break
+            if kind == "action":
+                if not actions:
+                    _check_required(tags, error, match.start("action"))
+                team, act, details = match.group("team", "act", "details")
+                actions.append(
+                    Action(
+                        int(team),
+                        act,
+                        tuple(details.split(".")) if details else (),
+                        tuple(pending) if pending else (),
+                    )
+                )
+                pending.clear()
+            elif kind == "comment":
+                pending.append(match["comment"])
+            elif kind == "value":
+                at = match.start() + match[0].index("[")
+                if actions:
+                    if single:
+                        raise error(
+                            at,
+                            "a tag after the actions starts a second game; read files of"
+                            " many games with meeple.qgn.iter_games",
+                        )
+                    yield Snapshot(tags, tuple(actions), tuple(pending))
+                    tags, actions, pending = {}, [], []
+                name = match["name"]
+                if name in tags:
+                    raise error(at, f"tag {name!r} given twice in one game")
+                tags[name] = _UNESCAPE.sub(r"\1", match["value"])
+            else:
+                at = match.end() - 1
+                if not tags and buffer[at].isdigit():
+                    raise error(at, 'expected the tags, such as [key "game"], before any action')
+                raise error(*_diagnose(buffer, at))
+        if more:
+            # Drop what is read, keeping whole lines so that columns stay right.
+            cut = buffer.rfind("\n", 0, resume) + 1
+            lines_before += buffer.count("\n", 0, cut)
+            buffer = buffer[cut:]
+            scan_from = resume - cut
+    if tags:
+        if not actions:
+            _check_required(tags, error, len(buffer))
+        yield Snapshot(tags, tuple(actions), tuple(pending))
+    elif pending:
+        raise error(len(buffer), 'expected a tag such as [key "game"]: found only comments')
+
+
+def _check_required(
+    tags: dict[str, str], error: Callable[[int, str], NotationError], at: int
+) -> None:
+    for name in REQUIRED_TAGS:
+        if name not in tags:
+            raise error(at, f'missing required tag [{name} "..."] before the actions')
+
+
+def _diagnose(text: str, at: int) -> tuple[int, str]:
+    """What is wrong with the text at `at`, where the grammar's fast path found no token."""
+    char = text[at]
+    if char == "[":
+        return _diagnose_tag(text, at)
+    if char == "{":
+        return at, "unterminated comment: no '}' closes this '{'"
+    if char == "}":
+        return at, "'}' with no '{' before it"
+    if char == "]":
+        return at, "']' with no '[' before it"
+    if char.isdigit():
+        return _diagnose_action(text, at)
+    if char.isalpha() or char in "&.":
+        word = _word(text, at)
+        return at, f"action {word!r} has no team index: expected digits first, as in 0{word}"
+    return at, f"unexpected {char!r}: expected a tag, an action or a comment"
+
+
+def _word(text: str, at: int) -> str:
+    end = at
+    while end < len(text) and not text[end].isspace() and text[end] not in "{[":
+        end += 1
+    return text[at:end]
+
+
+def _diagnose_tag(text: str, at: int) -> tuple[int, str]:
+    inside = at + 1
+    while inside < len(text) and text[inside] in " \t":
+        inside += 1
+    name = _TAG_NAME.match(text, inside)
+    if inside < len(text) and text[inside] == "[":
+        return inside, "nested '[': a tag cannot contain another tag"
+    if name is None:
+        return inside, "expected a tag name after '['"
+    quote = name.end()
+    while quote < len(text) and text[quote] in " \t":
+        quote += 1
+    if quote == name.end() or quote >= len(text) or text[quote] != '"':
+        return quote, f"expected a space and '\"' to open the value of tag {name[0]!r}"
+    index = quote + 1
+    while index < len(text) and text[index] not in '"\n':
+        if text[index] == "\\":
+            if index + 1 >= len(text) or text[index + 1] not in '"\\':
+                return index, f'unknown escape in the value of tag {name[0]!r}: only \\" and \\\\'
+            index += 1
+        index += 1
+    if index >= len(text) or text[index] != '"':
+        return index, f"expected '\"' to close the value of tag {name[0]!r} before the line ends"
+    index += 1
+    while index < len(text) and text[index] in " \t":
+        index += 1
+    if index < len(text) and text[index] == "[":
+        return index, "nested '[': a tag cannot contain another tag"
+    return index, f"expected ']' to close tag {name[0]!r}"
+
+
+def _diagnose_action(text: str, at: int) -> tuple[int, str]:
+    index = at
+    while index < len(text) and text[index].isdigit():
+        index += 1
+    team = text[at:index]
+    if index >= len(text) or not text[index].isascii() or not text[index].isalpha():
+        return index, f"team index {team} has no action character: expected a letter after it"
+    index += 1
+    if index < len(text) and text[index] == "&":
+        index += 1
+        while True:
+            start = index
+            while index < len(text) and not text[index].isspace() and text[index] not in '.&{}[]"':
+                index += 1
+            if index == start:
+                return index, "empty detail: expected text after '&' or '.'"
+            if index < len(text) and text[index] == ".":
+                index += 1
+                continue
+            break
+    if index < len(text) and text[index] == "&":
+        return index, "a second '&' in one action: details are separated by '.'"
+    found = text[index] if index < len(text) else "end of text"
+    return (
+        index,
+        f"unexpected {found!r} after action {text[at:index]!r}: expected a space or comment",
+    )
+
+
+def dump(snapshot: Snapshot) -> str:
+    """One game, canonically: key, teams, other tags, a blank line, actions in 80 columns."""
+    lines = [f'[{name} "{_escape(value)}"]' for name, value in _canonical_tags(snapshot.tags)]
+    words = [word for action in snapshot.actions for word in _action_words(action)]
+    words += [_comment(text) for text in snapshot.final_comments]
+    if words:
+        lines.append("")
+        lines.extend(_wrap(words, WIDTH))
+    return "\n".join(lines) + "\n"
+
+
+def dump_many(snapshots: Iterable[Snapshot]) -> str:
+    """Several games, one after another, separated by a blank line."""
+    return "\n".join(dump(snapshot) for snapshot in snapshots)
+
+
+WIDTH = 80
+
+
+def _canonical_tags(tags: dict[str, str]) -> list[tuple[str, str]]:
+    first = [(name, tags[name]) for name in REQUIRED_TAGS if name in tags]
+    return first + [(name, value) for name, value in tags.items() if name not in REQUIRED_TAGS]
+
+
+def _escape(value: str) -> str:
+    if "\n" in value:
+        raise ValueError("a QGN tag value cannot hold a line break")
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _comment(text: str) -> str:
+    if "}" in text:
+        raise ValueError("a QGN comment cannot hold '}'")
+    return "{" + text + "}"
+
+
+def format_action(action: Action) -> str:
+    """`0a&1.2` for Action(0, 'a', ('1', '2'))."""
+    text = f"{action.team}{action.action}"
+    return f"{text}&{'.'.join(action.details)}" if action.details else text
+
+
+def _action_words(action: Action) -> list[str]:
+    return [*map(_comment, action.comments), format_action(action)]
+
+
+def _wrap(words: list[str], width: int) -> list[str]:
+    """Greedy wrapping; a word wider than `width` (a long comment) stands on its own line."""
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        if current and len(current) + 1 + len(word.split("\n", 1)[0]) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+        if "\n" in current:
+            head, current = current.rsplit("\n", 1)
+            lines.append(head)
+    if current:
+        lines.append(current)
+    return lines
+
+
+def team_findings(snapshot: Snapshot, text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
+    """Warnings for actions whose team index is outside the `teams` list.
+
+    The reference parser accepts these, so they are findings, not parse errors.
+    """
+    teams = len(split_teams(snapshot.tags.get("teams", "")))
+    findings = []
+    if teams == 0:
+        offset = text.find("teams")
+        findings.append(Finding.at(text, max(offset, 0), "the teams tag lists no team", source))
+    bad = {a.team for a in snapshot.actions if a.team >= teams}
+    if not bad:
+        return findings
+    for match in _TOKEN.finditer(text):
+        if match.lastgroup == "action" and int(match["team"]) >= teams:
+            message = (
+                f"team index {match['team']} is outside the teams list "
+                f"({teams} team{'s' if teams != 1 else ''}: 0 to {teams - 1})"
+            )
+            findings.append(Finding.at(text, match.start("action"), message, source))
+    return findings

@@ -1,0 +1,162 @@
+"""The registry of notations: one `Format` entry per notation meeple reads.
+
+A `Format` names a notation, says which file extensions and which texts look
+like it, and carries the functions that parse, write, check, replay, draw and
+convert it. Each game package declares its entries in a `format` module listed
+in `FORMAT_MODULES`; they are imported on first use so `import meeple` stays
+cheap. This module does no parsing of its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import PurePath
+from typing import Any
+
+from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
+
+# Game packages, each with a `format` module holding `FORMATS: tuple[Format, ...]`.
+# Order matters for detection: the first format whose sniff accepts a text wins.
+FORMAT_MODULES = ("meeple.qgn.format",)
+
+OptionValue = str | bool
+
+
+@dataclass(frozen=True)
+class Option:
+    """An extra setting a format's hooks accept as a keyword argument, offered by the CLI.
+
+    `commands` names the CLI commands that offer it: `check` passes it to the
+    format's `check`, `show` to `render`, `convert` and `fmt` to `dump`.
+    """
+
+    name: str
+    help: str
+    commands: tuple[str, ...] = ("show", "convert")
+    choices: tuple[str, ...] = ()
+    flag: bool = False
+
+
+@dataclass(frozen=True)
+class Document:
+    """A parsed record together with the text it came from, for positioned reports."""
+
+    text: str
+    source: str
+    format: Format
+    model: Any
+
+
+@dataclass(frozen=True)
+class Format:
+    """One notation: how to recognise it and everything meeple can do with it."""
+
+    name: str
+    title: str
+    model: type | tuple[type, ...]
+    parse: Callable[[str, str], Any]
+    """`parse(text, source)`: the model, or a NotationError naming `source`."""
+    dump: Callable[..., str]
+    """`dump(model, **options)`: canonical text."""
+    sniff: Callable[[str], bool]
+    """Whether a text looks like this notation (cheap; need not be exact)."""
+    extensions: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    """Settings the hooks below accept as keyword arguments (see `Option.commands`)."""
+    check: Callable[..., Iterable[Finding]] | None = None
+    """`check(document, **options)`: findings beyond well-formedness (lints, warnings, rules)."""
+    replay: Callable[[Document], Iterable[Any]] | None = None
+    """Every state of the game, the initial one first; RuleError at the first illegal move."""
+    render: Callable[..., str] | None = None
+    """`render(model_or_state, **options)`: an ASCII picture."""
+    state_json: Callable[[Any], Mapping[str, Any]] | None = None
+    """A replay state as a JSON-ready object (each game documents its shape)."""
+    result: Callable[[Any], str] | None = None
+    """One line on how a replayed game stands: in play, won, lost, drawn."""
+    to_qgn: Callable[[Any], Any] | None = None
+    """The model as a `meeple.qgn.Snapshot`."""
+    from_qgn: Callable[[Any], Any] | None = None
+    """A `meeple.qgn.Snapshot` (whose key names this game) as the model."""
+    qgn_key: str | None = None
+    """The QGN `key` tag value of this game's snapshots."""
+    capabilities: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        can = ["parse", "write"]
+        can += ["check"] if self.check or self.replay else []
+        can += ["replay"] if self.replay else []
+        can += ["render"] if self.render else []
+        can += ["qgn"] if self.to_qgn and self.from_qgn else []
+        object.__setattr__(self, "capabilities", tuple(can))
+
+    def read(self, text: str, source: str = DEFAULT_SOURCE) -> Document:
+        """Parse `text` into a Document."""
+        return Document(text, source, self, self.parse(text, source))
+
+    def owns(self, obj: object) -> bool:
+        """Whether `obj` is a model this format writes."""
+        return isinstance(obj, self.model)
+
+
+@cache
+def _all() -> tuple[Format, ...]:
+    found: list[Format] = []
+    for module_name in FORMAT_MODULES:
+        found.extend(importlib.import_module(module_name).FORMATS)
+    return tuple(found)
+
+
+def formats() -> tuple[Format, ...]:
+    """Every registered format, in detection order."""
+    return _all()
+
+
+def get(name: str) -> Format:
+    """The format called `name`; ValueError listing the known names otherwise."""
+    for fmt in _all():
+        if fmt.name == name:
+            return fmt
+    known = ", ".join(f.name for f in _all())
+    raise ValueError(f"unknown format {name!r} (known: {known})")
+
+
+def for_model(obj: object) -> Format:
+    """The format that writes `obj`."""
+    for fmt in _all():
+        if fmt.owns(obj):
+            return fmt
+    raise TypeError(f"no format writes {type(obj).__name__} objects")
+
+
+def for_qgn_key(key: str) -> Format | None:
+    """The game format whose QGN snapshots carry `[key "<key>"]`, if any."""
+    wanted = key.strip().casefold()
+    for fmt in _all():
+        if fmt.qgn_key is not None and fmt.qgn_key.casefold() == wanted:
+            return fmt
+    return None
+
+
+def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> Format:
+    """The format of `text`: by the file extension of `path` first, then by content.
+
+    Raises NotationError (at line 1, column 1 of `source`) when nothing fits.
+    """
+    candidates = list(_all())
+    if path is not None:
+        suffix = "".join(PurePath(path).suffixes[-1:]).lower()
+        by_extension = [f for f in candidates if suffix and suffix in f.extensions]
+        if len(by_extension) == 1:
+            return by_extension[0]
+        if by_extension:
+            candidates = by_extension + [f for f in candidates if f not in by_extension]
+    for fmt in candidates:
+        if fmt.sniff(text):
+            return fmt
+    names = ", ".join(f.name for f in _all())
+    raise NotationError.at(
+        text, 0, f"cannot tell which notation this is; name one of: {names}", source
+    )
