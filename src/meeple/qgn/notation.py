@@ -10,7 +10,8 @@ Grammar (as implemented; docs/formats/qgn.md gives the reasons):
     detail   ::= one or more chars other than whitespace . & { } [ ] "
     comment  ::= '{' any chars but '}' '}'
 
-A file may hold many games: a tag that follows actions starts the next one.
+A file may hold many games: a tag that follows actions starts the next one, and
+so does a second `key` tag (so games without actions can follow each other).
 The fast path is one compiled regular expression over the whole grammar; any
 text it cannot match is handed to `_diagnose`, which finds the precise problem.
 This module does not interpret actions: that is each game's business.
@@ -28,14 +29,16 @@ from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError
 from meeple.qgn.model import REQUIRED_TAGS, Action, Snapshot, split_teams
 
 _DETAIL = r"""[^\s.&{}\[\]"]+"""
+_ACTION = rf"([0-9]+)([A-Za-z])(?:&({_DETAIL}(?:\.{_DETAIL})*))?"
+# Structure first: a tag, a comment, or a run of text up to the next bracket or brace,
+# which should hold nothing but actions and layout. A run's words are looked up in an
+# _ActionCache, so no Python code runs per repeated action.
 _TOKEN = re.compile(
-    rf"""
+    r"""
     \s*                                             # layout is free between tokens
     (?:
-      (?P<action>(?P<team>[0-9]+)(?P<act>[A-Za-z])
-                 (?:&(?P<details>{_DETAIL}(?:\.{_DETAIL})*))?
-      )(?=[\s{{\[]|\Z)                                # an action ends at layout or a brace
-    | \{{(?P<comment>[^}}]*)\}}
+      (?P<run>[^\s\[\]{}][^\[\]{}]*)
+    | \{(?P<comment>[^}]*)\}
     | \[[ \t]*(?P<name>[A-Za-z_][A-Za-z0-9_-]*)[ \t]+
          "(?P<value>(?:[^"\\\n]|\\["\\])*)"[ \t]*\]
     | (?P<bad>\S)                                   # anything else: find out what in _diagnose
@@ -43,6 +46,8 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
+_RUN_ACTION = re.compile(_ACTION)
+_RUN_TOKEN = re.compile(rf"\s*(?:{_ACTION}(?=\s|\Z)|(?P<bad>\S))")
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _UNESCAPE = re.compile(r"\\(.)")
 _CHUNK = 1 << 20
@@ -82,6 +87,7 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
     tags: dict[str, str] = {}
     actions: list[Action] = []
     pending: list[str] = []  # comments waiting for the action they precede
+    known = _ActionCache()
 
     def error(offset: int, message: str) -> NotationError:
         here = Location.of(buffer, offset, source)
@@ -99,41 +105,40 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
             if more and (kind == "bad" or match.end() == len(buffer)):
                 resume = match.start()  # the next piece may complete this token
                 break
-            if kind == "action":
+            if kind == "run":
+                start = match.start("run")
+                run = match["run"]
                 if not actions:
-                    _check_required(tags, error, match.start("action"))
-                team, act, details = match.group("team", "act", "details")
-                actions.append(
-                    Action(
-                        int(team),
-                        act,
-                        tuple(details.split(".")) if details else (),
-                        tuple(pending) if pending else (),
-                    )
-                )
-                pending.clear()
+                    _check_required(tags, error, start)
+                first = len(actions)
+                # A run should be action words split by layout: look each word up whole.
+                # Only words never seen before are parsed (and so checked) one by one.
+                try:
+                    actions += map(known.__getitem__, run.split())
+                except _NotAnAction:
+                    raise error(*_diagnose_run(buffer, start, run)) from None
+                if pending:
+                    actions[first] = actions[first]._replace(comments=tuple(pending))
+                    pending.clear()
             elif kind == "comment":
                 pending.append(match["comment"])
             elif kind == "value":
                 at = match.start() + match[0].index("[")
-                if actions:
+                name = match["name"]
+                if actions or (name == "key" and "key" in tags):
                     if single:
                         raise error(
                             at,
-                            "a tag after the actions starts a second game; read files of"
-                            " many games with meeple.qgn.iter_games",
+                            "this tag starts a second game (a tag after the actions, or a"
+                            " second key); read files of many games with meeple.qgn.iter_games",
                         )
                     yield Snapshot(tags, tuple(actions), tuple(pending))
                     tags, actions, pending = {}, [], []
-                name = match["name"]
                 if name in tags:
                     raise error(at, f"tag {name!r} given twice in one game")
                 tags[name] = _UNESCAPE.sub(r"\1", match["value"])
             else:
-                at = match.end() - 1
-                if not tags and buffer[at].isdigit():
-                    raise error(at, 'expected the tags, such as [key "game"], before any action')
-                raise error(*_diagnose(buffer, at))
+                raise error(*_diagnose(buffer, match.end() - 1))
         if more:
             # Drop what is read, keeping whole lines so that columns stay right.
             cut = buffer.rfind("\n", 0, resume) + 1
@@ -146,6 +151,39 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
         yield Snapshot(tags, tuple(actions), tuple(pending))
     elif pending:
         raise error(len(buffer), 'expected a tag such as [key "game"]: found only comments')
+
+
+class _NotAnAction(Exception):
+    """A word of a run that is not an action (turned into a NotationError by the caller)."""
+
+
+class _ActionCache(dict[str, Action]):
+    """Action words already read in this text, so a repeated move is built once.
+
+    Game records repeat a small vocabulary of actions (the same moves, places, pieces),
+    and Actions are immutable, so sharing them is safe. Bounded so streaming stays small.
+    """
+
+    LIMIT = 1 << 16
+
+    def __missing__(self, word: str) -> Action:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        match = _RUN_ACTION.fullmatch(word)
+        if match is None:
+            raise _NotAnAction(word)
+        team, letter, details = match.groups()
+        action = Action(int(team), letter, tuple(details.split(".")) if details else ())
+        self[word] = action
+        return action
+
+
+def _diagnose_run(text: str, start: int, run: str) -> tuple[int, str]:
+    """The first problem in a run holding a word that is not an action."""
+    for token in _RUN_TOKEN.finditer(run):
+        if token.lastgroup == "bad":
+            return _diagnose(text, start + token.end() - 1)
+    raise AssertionError(f"no bad token in {run!r}")  # pragma: no cover
 
 
 def _check_required(
@@ -319,11 +357,16 @@ def team_findings(snapshot: Snapshot, text: str, source: str = DEFAULT_SOURCE) -
     bad = {a.team for a in snapshot.actions if a.team >= teams}
     if not bad:
         return findings
-    for match in _TOKEN.finditer(text):
-        if match.lastgroup == "action" and int(match["team"]) >= teams:
-            message = (
-                f"team index {match['team']} is outside the teams list "
-                f"({teams} team{'s' if teams != 1 else ''}: 0 to {teams - 1})"
-            )
-            findings.append(Finding.at(text, match.start("action"), message, source))
+    plural = "team" if teams == 1 else "teams"
+    for token in _TOKEN.finditer(text):
+        if token.lastgroup != "run":
+            continue
+        for action in _RUN_ACTION.finditer(token["run"]):
+            if int(action[1]) >= teams:
+                message = (
+                    f"team index {action[1]} is outside the teams list"
+                    f" ({teams} {plural}: 0 to {teams - 1})"
+                )
+                at = token.start("run") + action.start()
+                findings.append(Finding.at(text, at, message, source))
     return findings

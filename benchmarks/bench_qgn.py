@@ -1,0 +1,138 @@
+"""QGN: parsing a 10 MB multi-game file, and streaming 100 MB in bounded memory."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from functools import partial
+from pathlib import Path
+
+from harness import Case
+
+from meeple import qgn
+
+# Floors, each one compiled-regex pass over the same text: a tokeniser that captures the
+# grammar's tokens and their parts, and the barest scan that only finds where words are.
+TOKENISER = re.compile(
+    r'\[\s*([A-Za-z_][\w-]*)\s+"((?:[^"\\\n]|\\.)*)"\s*\]'
+    r"|\{([^}]*)\}"
+    r'|([0-9]+)([A-Za-z])(?:&([^\s&{}\[\]"]+))?'
+)
+BARE_SCAN = re.compile(r"\[[^\]]*\]|\{[^}]*\}|\S+")
+
+
+def generate(megabytes: float, seed: int = 1, vocabulary: str = "carcassonne") -> str:
+    """Games of 40-400 actions with a few comments, until the text reaches the size.
+
+    "carcassonne" draws actions like real records do, from a game's small vocabulary
+    (draw a tile, place it at x.y within 15 of the start, place a meeple on a side);
+    "random" gives almost every action distinct details: the worst case for the parser.
+    """
+    rng = random.Random(seed)
+    games: list[str] = []
+    size = 0
+    number = 0
+    while size < megabytes * 1_000_000:
+        number += 1
+        actions = []
+        for _ in range(rng.randint(40, 400)):
+            team = rng.randint(0, 3)
+            if vocabulary == "random":
+                details = ".".join(str(rng.randint(0, 99)) for _ in range(rng.randint(0, 4)))
+                action = f"{team}{rng.choice('abcmpx')}"
+                actions.append(f"{action}&{details}" if details else action)
+            else:
+                x, y = rng.randint(-15, 15), rng.randint(-15, 15)
+                actions.append(
+                    rng.choice(
+                        (
+                            f"{team}c",
+                            f"{team}a&{x}.{y}",
+                            f"{team}b&{x}.{y}.{rng.choice('kfrc')}.{rng.choice('tlbr')}",
+                        )
+                    )
+                )
+            if rng.random() < 0.02:
+                actions.append("{a comment about the move}")
+        text = (
+            f'[key "carcassonne"]\n[teams "red, green, blue, black"]\n[round "{number}"]\n\n'
+            + " ".join(actions)
+            + "\n\n"
+        )
+        games.append(text)
+        size += len(text)
+    return "".join(games)
+
+
+def _tokenise(text: str) -> int:
+    return len(TOKENISER.findall(text))
+
+
+def _scan(text: str) -> int:
+    return sum(1 for _ in BARE_SCAN.finditer(text))
+
+
+_PROBE = """
+import re, sys, tracemalloc
+from meeple import qgn
+if sys.argv[2] == "traced":
+    tracemalloc.start()
+games = sum(1 for _ in qgn.iter_games(sys.argv[1]))
+traced = tracemalloc.get_traced_memory()[1] if sys.argv[2] == "traced" else 0
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across exec.
+status = open("/proc/self/status").read()
+print(games, traced, int(re.search(r"VmHWM:\\s+(\\d+)", status)[1]) * 1024)
+"""
+
+
+def _probe(path: Path, mode: str) -> list[int]:
+    command = [sys.executable, "-c", _PROBE, str(path), mode]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return [int(word) for word in out.split()]
+
+
+def _stream_peak(megabytes: int) -> str:
+    """Peak memory while streaming a file of `megabytes` MB, measured in fresh processes."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "big.qgn"
+        chunk = generate(10)
+        with path.open("w", encoding="utf-8") as handle:
+            for _ in range(megabytes // 10):
+                handle.write(chunk)
+        games, _, rss = _probe(path, "rss")
+        _, traced, _ = _probe(path, "traced")
+        _, _, baseline = _probe(Path(os.devnull), "rss")
+    return (
+        f"{megabytes} MB, {games} games streamed: peak RSS {rss / 1e6:.0f} MB"
+        f" (interpreter and imports alone {baseline / 1e6:.0f} MB),"
+        f" peak Python allocations {traced / 1e6:.1f} MB"
+    )
+
+
+def cases() -> list[Case]:
+    print(f"  streaming check: {_stream_peak(100)} (goal < 50 MB)", file=sys.stderr)
+    found = []
+    for vocabulary in ("carcassonne", "random"):
+        text = generate(10, vocabulary=vocabulary)
+        megabytes = len(text.encode()) / 1e6
+        for floor_name, floor in (("regex tokeniser", _tokenise), ("bare regex scan", _scan)):
+            found.append(
+                Case(
+                    f"qgn: parse 10 MB ({vocabulary} actions)",
+                    partial(qgn.parse_many, text),
+                    floor_name,
+                    partial(floor, text),
+                    goal="within 3x of floor",
+                    repeat=5,
+                    extra=partial(_throughput, megabytes),
+                )
+            )
+    return found
+
+
+def _throughput(megabytes: float, seconds: float) -> str:
+    return f"{megabytes / seconds:.1f} MB/s"

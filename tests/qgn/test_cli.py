@@ -1,0 +1,119 @@
+"""The `meeple` command end to end on QGN records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import meeple
+
+GOOD = '[key "k"]\n[teams "a, b"]\n\n0a&1.2 1b\n'
+MESSY = '[key "k"]  [teams "a, b"]\n0a&1.2\n   1b'
+
+
+@pytest.fixture
+def good(tmp_path: Path) -> Path:
+    path = tmp_path / "good.qgn"
+    path.write_text(GOOD)
+    return path
+
+
+def test_formats_lists_qgn_and_its_capabilities() -> None:
+    run = meeple(["formats"])
+    assert run.code == 0
+    line = next(row for row in run.out.splitlines() if row.startswith("qgn"))
+    assert ".qgn" in line and "parse,write,check" in line
+
+
+def test_check_clean_file_exits_0(good: Path) -> None:
+    run = meeple(["check", str(good)])
+    assert (run.code, run.out) == (0, "")
+    assert "1 valid, 0 invalid" in run.err
+
+
+def test_check_reports_every_bad_file_compiler_style(tmp_path: Path, good: Path) -> None:
+    bad = tmp_path / "bad.qgn"
+    bad.write_text('[key "k"]\n[teams "a"]\n0a&1&2\n')
+    run = meeple(["check", str(good), str(bad)])
+    assert run.code == 1
+    assert run.out.splitlines() == [
+        f"{bad}:3:5: a second '&' in one action: details are separated by '.'",
+        "    0a&1&2",
+        "        ^",
+    ]
+    assert "2 checked: 1 valid, 1 invalid" in run.err
+
+
+def test_check_reads_stdin_and_detects_by_content() -> None:
+    run = meeple(["check", "-"], stdin='[key "k"][teams "a"] 0a {x')
+    assert run.code == 1
+    assert run.out.startswith("<stdin>:1:25: unterminated comment")
+
+
+def test_team_outside_list_warns_and_fails_only_with_strict(tmp_path: Path) -> None:
+    path = tmp_path / "w.qgn"
+    path.write_text('[key "k"][teams "a"] 0a 1b')
+    assert meeple(["check", str(path)]).code == 0
+    run = meeple(["check", "--strict", str(path)])
+    assert run.code == 1
+    assert "warning: team index 1 is outside the teams list" in run.out
+
+
+def test_fmt_rewrites_in_place_and_check_only_reports(tmp_path: Path) -> None:
+    path = tmp_path / "messy.qgn"
+    path.write_text(MESSY)
+    run = meeple(["fmt", "--check", str(path)])
+    assert run.code == 1 and "not in canonical form" in run.out
+    assert path.read_text() == MESSY
+    assert meeple(["fmt", str(path)]).code == 0
+    assert path.read_text() == GOOD
+    assert meeple(["fmt", "--check", str(path)]).code == 0
+
+
+def test_fmt_stdin_writes_stdout() -> None:
+    run = meeple(["fmt", "-"], stdin=MESSY)
+    assert (run.code, run.out) == (0, GOOD)
+
+
+def test_convert_to_qgn_writes_stdout_or_a_file(good: Path, tmp_path: Path) -> None:
+    assert meeple(["convert", str(good), "--to", "qgn"]).out == GOOD
+    out = tmp_path / "out.qgn"
+    assert meeple(["convert", str(good), "--to", "qgn", "-o", str(out)]).code == 0
+    assert out.read_text() == GOOD
+
+
+def test_format_option_overrides_detection(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("  " + GOOD)
+    assert meeple(["check", "--format", "qgn", str(path)]).code == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check"],
+        ["check", "--format", "nope", "-"],
+        ["check", "/no/such/file.qgn"],
+        ["convert", "-", "--to", "nope"],
+        ["replay", "-"],
+        ["show", "-"],
+        ["frobnicate"],
+    ],
+)
+def test_usage_mistakes_exit_2(args: list[str]) -> None:
+    run = meeple(args, stdin=GOOD)
+    assert run.code == 2
+    assert "Traceback" not in run.out + run.err
+
+
+def test_undetectable_text_is_an_invalid_record() -> None:
+    run = meeple(["check", "-"], stdin="hello there")
+    assert run.code == 1
+    assert "cannot tell which notation this is" in run.out
+
+
+def test_bad_utf8_is_reported_not_raised() -> None:
+    run = meeple(["check", "-"], stdin=b'[key "k\xff"][teams "a"]')
+    assert run.code == 1
+    assert "<stdin>:1:8: byte 0xff is not UTF-8" in run.out

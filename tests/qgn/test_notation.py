@@ -1,0 +1,197 @@
+"""QGN notation: golden files from seed 004, positioned errors, canonical writing."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple import qgn
+from meeple.qgn import Action, Snapshot
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def test_seed_example_reads_as_the_seed_describes() -> None:
+    game = qgn.parse((GOLDEN / "seed-example.qgn").read_text())
+    assert game.key == "carcassonne"
+    assert game.teams == ["a", "b"]
+    assert game.tags["date"] == "10-31-2021"
+    assert game.actions[0] == Action(0, "c")
+    assert game.actions[2] == Action(0, "b", ("1", "2", "k", "b"))
+    commented = game.actions[8]
+    assert commented == Action(0, "a", ("2", "2"), ("you can add\ncomments like so",))
+    assert len(game.actions) == 10
+
+
+def test_seed_example_is_canonical() -> None:
+    text = (GOLDEN / "seed-example.qgn").read_text()
+    assert qgn.dump(qgn.parse(text)) == text
+
+
+def test_seed_go_parse_example_without_any_layout() -> None:
+    game = qgn.parse((GOLDEN / "seed-parse-example.qgn").read_text())
+    assert game.tags == {"key": "carcassonne", "teams": "a, b", "seed": "123"}
+    assert game.actions == (Action(0, "c"), Action(0, "a", ("1", "2")))
+
+
+def test_tag_values_unescape_and_escape() -> None:
+    game = qgn.parse(r'[key "say \"hi\" \\o/"][teams "a"]')
+    assert game.key == 'say "hi" \\o/'
+    assert qgn.dump(game) == '[key "say \\"hi\\" \\\\o/"]\n[teams "a"]\n'
+
+
+def test_writer_puts_key_and_teams_first_then_tags_in_order() -> None:
+    game = Snapshot({"z": "1", "teams": "a, b", "a": "2", "key": "k"}, (Action(1, "x"),))
+    assert qgn.dump(game) == '[key "k"]\n[teams "a, b"]\n[z "1"]\n[a "2"]\n\n1x\n'
+
+
+def test_writer_wraps_actions_at_80_columns() -> None:
+    actions = tuple(Action(i % 2, "m", (str(i), "long_detail")) for i in range(60))
+    text = qgn.dump(Snapshot({"key": "k", "teams": "a, b"}, actions))
+    action_lines = text.split("\n\n", 1)[1].splitlines()
+    assert len(action_lines) > 5
+    assert all(len(line) <= 80 for line in action_lines)
+    assert qgn.parse(text).actions == actions
+
+
+def test_comments_before_tags_and_after_actions_are_kept() -> None:
+    game = qgn.parse('{intro} [key "k"] [teams "a"] 0a {end}')
+    assert game.actions == (Action(0, "a", (), ("intro",)),)
+    assert game.final_comments == ("end",)
+    assert qgn.parse(qgn.dump(game)) == game
+
+
+def test_team_index_may_have_several_digits() -> None:
+    assert qgn.parse('[key "k"][teams "a"] 12z&x').actions == (Action(12, "z", ("x",)),)
+
+
+ERRORS = [
+    ('[key "k"]\n0a', "missing required tag [teams", 2, 1),
+    ('[teams "a"] 0a', "missing required tag [key", 1, 13),
+    ('[key "k"]', "missing required tag [teams", 1, 10),
+    ('[key "k" [teams "a"]]', "nested '['", 1, 10),
+    ('[key [teams "a"]]', "expected a space and '\"'", 1, 6),
+    ('[[key "k"]', "nested '['", 1, 2),
+    ('[key "k"]]', "']' with no '['", 1, 10),
+    ('[key "k"\n[teams "a"]', "expected ']' to close tag 'key'", 1, 9),
+    ('[key "k]\n[teams "a"]', "expected '\"' to close the value of tag 'key'", 1, 9),
+    ('[key "k\\n"][teams "a"]', "unknown escape", 1, 8),
+    ('[key "k"][teams "a"]\n0a {open\nstill open', "unterminated comment", 2, 4),
+    ('[key "k"][teams "a"] 0a }', "'}' with no '{'", 1, 25),
+    ('[key "k"][teams "a"] a&1', "has no team index", 1, 22),
+    ('[key "k"][teams "a"] 0 a', "has no action character", 1, 23),
+    ('[key "k"][teams "a"] 0&1', "has no action character", 1, 23),
+    ('[key "k"][teams "a"] 0a&1&2', "a second '&'", 1, 26),
+    ('[key "k"][teams "a"] 0a&', "empty detail", 1, 25),
+    ('[key "k"][teams "a"] 0a&1..2', "empty detail", 1, 27),
+    ('[key "k"][teams "a"] 0a&1.', "empty detail", 1, 27),
+    ('[key "k"][teams "a"] 0ab', "unexpected 'b'", 1, 24),
+    ('[key "k"][teams "a"][teams "b"]', "tag 'teams' given twice", 1, 21),
+    ('[key "k"][teams "a"][key "l"][teams "a"]', "starts a second game", 1, 21),
+    ('[key "k"][teams "a"] 0a [key "l"][teams "b"] 1b', "starts a second game", 1, 25),
+    ("", "no tag", 1, 1),
+    ("{just a comment}", "found only comments", 1, 17),
+    ('[key "k"][teams "a"] 0a @', "unexpected '@'", 1, 25),
+]
+
+
+@pytest.mark.parametrize(("text", "message", "line", "column"), ERRORS)
+def test_errors_say_what_and_where(text: str, message: str, line: int, column: int) -> None:
+    with pytest.raises(meeple.NotationError) as caught:
+        qgn.parse(text, "game.qgn")
+    error = caught.value
+    assert message in error.message
+    assert (error.source, error.line, error.column) == ("game.qgn", line, column)
+    rendered = str(error).splitlines()
+    assert rendered[0] == f"game.qgn:{line}:{column}: {error.message}"
+    if len(rendered) == 3:
+        assert rendered[2].index("^") == 4 + column - 1
+
+
+def test_error_rendering_matches_the_guide() -> None:
+    with pytest.raises(meeple.NotationError) as caught:
+        qgn.parse('[key "k"]\n\n[teams "red, blue]\n0a', "game.qgn")
+    assert str(caught.value) == (
+        "game.qgn:3:19: expected '\"' to close the value of tag 'teams' before the line ends\n"
+        '    [teams "red, blue]\n'
+        "                      ^"
+    )
+
+
+def test_team_outside_the_list_is_a_warning_not_an_error() -> None:
+    text = '[key "k"]\n[teams "a, b"]\n0a 2b 1c'
+    game = qgn.parse(text)
+    (finding,) = qgn.team_findings(game, text, "g.qgn")
+    assert finding.severity == "warning"
+    assert (finding.location.line, finding.location.column) == (3, 4)
+    assert "team index 2 is outside the teams list" in finding.message
+
+
+def test_many_games_in_one_file() -> None:
+    text = (
+        '[key "a"][teams "x"] 0a\n\n[key "b"][teams "y, z"] 1b {c} 0c {end}\n[key "c"][teams "q"]'
+    )
+    games = qgn.parse_many(text)
+    assert [g.key for g in games] == ["a", "b", "c"]
+    assert games[1].final_comments == ("end",)
+    assert list(qgn.iter_games(io.StringIO(text))) == games
+    assert qgn.parse_many(qgn.dump_many(games)) == games
+
+
+def test_streaming_handles_tokens_cut_by_chunk_boundaries(monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple.qgn import notation
+
+    text = (
+        '[key "a"][teams "x, y"] 0a&12.34 {a comment\nover lines} 1b\n'
+        '[key "b"]\n[teams "x"] 0c&1.2.3 0d\n'
+    ) * 7
+    monkeypatch.setattr(notation, "_CHUNK", 5)
+    streamed = list(qgn.iter_games(io.StringIO(text)))
+    monkeypatch.undo()
+    assert streamed == qgn.parse_many(text)
+
+
+def test_streaming_reports_positions_in_the_whole_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple.qgn import notation
+
+    text = '[key "a"][teams "x"] 0a\n' * 50 + '[key "b"][teams "x"]\n 0a&&\n'
+    monkeypatch.setattr(notation, "_CHUNK", 7)
+    with pytest.raises(meeple.NotationError) as caught:
+        list(qgn.iter_games(io.StringIO(text)))
+    assert (caught.value.line, caught.value.column) == (52, 5)
+
+
+def test_iter_games_reads_a_path(tmp_path: Path) -> None:
+    path = tmp_path / "many.qgn"
+    path.write_text('[key "a"][teams "x"] 0a [key "b"][teams "x"] 0b')
+    assert [g.key for g in qgn.iter_games(path)] == ["a", "b"]
+    with pytest.raises(meeple.NotationError) as caught:
+        meeple.load(path)
+    assert caught.value.source == str(path)
+
+
+def test_front_door_detects_and_round_trips(tmp_path: Path) -> None:
+    text = (GOLDEN / "seed-example.qgn").read_text()
+    assert meeple.detect(text) == "qgn"
+    game = meeple.loads(text)
+    assert meeple.dumps(game) == text
+    out = io.StringIO()
+    meeple.dump(game, out)
+    assert out.getvalue() == text
+    path = tmp_path / "game.qgn"
+    path.write_text(text)
+    assert meeple.load(path) == game
+    with path.open() as handle:
+        assert meeple.load(handle) == game
+
+
+def test_bad_utf8_is_a_positioned_notation_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.qgn"
+    path.write_bytes(b'[key "k"]\n[teams "a\xff"]')
+    with pytest.raises(meeple.NotationError) as caught:
+        meeple.load(path)
+    assert (caught.value.line, caught.value.column) == (2, 10)
+    assert "not UTF-8" in caught.value.message

@@ -1,0 +1,94 @@
+"""QGN properties: generated snapshots round-trip; no text makes the parser fail otherwise."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple import NotationError, qgn
+from meeple.qgn import Action, Snapshot
+
+names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_-]{0,8}", fullmatch=True)
+values = st.text(st.characters(exclude_characters="\n", codec="utf-8"), max_size=20)
+details = st.from_regex(r"""[^\s.&{}\[\]"]{1,6}""", fullmatch=True)
+comments = st.text(st.characters(exclude_characters="}", codec="utf-8"), max_size=30)
+actions = st.builds(
+    Action,
+    team=st.integers(0, 120),
+    action=st.from_regex(r"[A-Za-z]", fullmatch=True),
+    details=st.lists(details, max_size=4).map(tuple),
+    comments=st.lists(comments, max_size=2).map(tuple),
+)
+
+
+@st.composite
+def snapshots(draw: st.DrawFn) -> Snapshot:
+    tags = {"key": draw(values), "teams": draw(values)}
+    for name in draw(st.lists(names, max_size=4, unique=True)):
+        tags.setdefault(name, draw(values))
+    return Snapshot(
+        tags,
+        tuple(draw(st.lists(actions, max_size=30))),
+        tuple(draw(st.lists(comments, max_size=2))),
+    )
+
+
+@given(snapshots())
+def test_parse_inverts_dump(game: Snapshot) -> None:
+    text = qgn.dump(game)
+    assert qgn.parse(text) == game
+    assert qgn.dump(qgn.parse(text)) == text
+
+
+@given(snapshots())
+def test_canonical_lines_fit_80_columns_unless_one_word_is_wider(game: Snapshot) -> None:
+    text = qgn.dump(game)
+    for line in text.split("\n\n", 1)[-1].splitlines():
+        assert len(line) <= 80 or " " not in line or "{" in line
+
+
+@given(st.lists(snapshots(), min_size=1, max_size=4))
+def test_many_games_stream_back(games: list[Snapshot]) -> None:
+    text = qgn.dump_many(games)
+    assert list(qgn.iter_games(io.StringIO(text))) == games
+
+
+def _mutations(text: str) -> st.SearchStrategy[str]:
+    spots = st.integers(0, len(text))
+    junk = st.text(st.sampled_from('[]{}"\\&.0123 abc\n\t'), min_size=1, max_size=3)
+    insert = st.tuples(spots, junk).map(lambda p: text[: p[0]] + p[1] + text[p[0] :])
+    delete = st.tuples(spots, st.integers(1, 4)).map(lambda p: text[: p[0]] + text[p[0] + p[1] :])
+    return st.one_of(insert, delete)
+
+
+@pytest.mark.fuzz
+@given(st.text(st.sampled_from('[]{}"\\&.0123456789abkeytms \n\t'), max_size=80))
+def test_fuzz_grammar_alphabet_only_raises_notation_error(text: str) -> None:
+    try:
+        qgn.parse(text)
+        qgn.parse_many(text)
+    except NotationError:
+        pass
+
+
+@pytest.mark.fuzz
+@given(st.text(max_size=200))
+def test_fuzz_any_text_only_raises_notation_error(text: str) -> None:
+    try:
+        qgn.parse(text)
+    except NotationError:
+        pass
+
+
+@pytest.mark.fuzz
+@given(snapshots().map(qgn.dump).flatmap(_mutations))
+def test_fuzz_mutated_records_only_raise_notation_error(text: str) -> None:
+    try:
+        game = qgn.parse(text)
+    except NotationError as error:
+        assert error.line >= 1 and error.column >= 1
+        return
+    assert qgn.parse(qgn.dump(game)) == game
