@@ -1,0 +1,61 @@
+"""The error model: positions, rendering, findings."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple.errors import Finding, Location, NotationError, RuleError, decode
+
+
+def test_location_of_an_offset() -> None:
+    text = "first\nsecond line\r\nthird"
+    assert Location.of(text, 9, "f") == Location("f", 2, 4, "second line")
+    assert Location.of(text, 0) == Location("<string>", 1, 1, "first")
+    assert Location.of(text, len(text)) == Location("<string>", 3, 6, "third")
+    assert Location.of(text, 10_000).line == 3
+
+
+@given(st.text(), st.integers(-5, 300))
+def test_location_is_always_inside_the_text(text: str, offset: int) -> None:
+    where = Location.of(text, offset)
+    assert 1 <= where.line <= text.count("\n") + 1
+    assert 1 <= where.column <= len(where.line_text) + 1 or "\r" in text
+
+
+def test_rendering_is_compiler_style() -> None:
+    error = NotationError.at('[teams "red, blue]', 17, "expected '\"'", "game.qgn")
+    assert (
+        str(error)
+        == "game.qgn:1:18: expected '\"'\n    [teams \"red, blue]\n                     ^"
+    )
+    assert isinstance(error, ValueError)
+    assert (error.source, error.line, error.column) == ("game.qgn", 1, 18)
+
+
+def test_caret_keeps_tabs_so_it_lines_up() -> None:
+    error = RuleError.at("\t\tx", 2, "bad x")
+    assert str(error).splitlines()[2] == "    \t\t^"
+
+
+def test_with_source_renames_only_the_source() -> None:
+    error = NotationError.at("abc", 1, "m").with_source("x.qgn")
+    assert (error.source, error.line, error.column, error.message) == ("x.qgn", 1, 2, "m")
+    assert type(error) is NotationError
+
+
+def test_findings_render_their_severity() -> None:
+    finding = Finding.at("Alice:imp", 0, "name", "g.botc", "lint")
+    assert str(finding).startswith("g.botc:1:1: lint: name")
+    assert str(Finding.from_error(NotationError.at("x", 0, "boom"))).startswith(
+        "<string>:1:1: boom"
+    )
+
+
+def test_decode_points_at_the_first_bad_byte() -> None:
+    assert decode("é".encode()) == "é"
+    assert decode(b"\xef\xbb\xbfabc") == "abc"
+    with pytest.raises(NotationError) as caught:
+        decode(b"ok\nab\xc3(", "f.txt")
+    assert (caught.value.line, caught.value.column) == (2, 3)
