@@ -1,0 +1,228 @@
+"""Role data of a script (Trouble Brewing) and the checks a grimoire or bag is put through.
+
+Two kinds of checks, both returning `Finding`s that point at the text:
+
+- naming conventions of the notation (capitalised players, lower-case roles and
+  tokens): lint findings, always on;
+- the script's setup: unknown roles, a role in play twice, team counts that do
+  not fit the player count (the Baron's +2 outsiders included), reminder tokens
+  whose prefix names no role in play or whose name is not one of that role's.
+  These are warnings: a grimoire that breaks them is still a grimoire.
+
+The Drunk is shown a townsfolk role, so the grimoire writes that role and marks
+the seat with `drunk:is_the_drunk`; such a seat counts as the Drunk. This module
+does not parse: it reads models and the places their parts were written.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from meeple.botc.model import Bag, BagDifference, Grimoire, Placed, ReminderToken, Seat
+from meeple.errors import DEFAULT_SOURCE, Finding
+
+SCRIPTS = ("trouble-brewing",)
+TEAMS = ("townsfolk", "outsider", "minion", "demon")
+DRUNK_TOKEN = ReminderToken("is_the_drunk", "drunk")
+
+_PLAYER_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")
+_LOWER = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+@dataclass(frozen=True)
+class Role:
+    """A character of a script: its team and the names of its reminder tokens."""
+
+    name: str
+    team: str
+    tokens: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Script:
+    """A script's roles and how many of each team a game of N players starts with."""
+
+    name: str
+    roles: Mapping[str, Role]
+    setup_counts: Mapping[int, Mapping[str, int]]
+    modifiers: Mapping[str, Mapping[str, int]]
+
+    def expected_counts(self, players: int, in_play: Sequence[str]) -> dict[str, int] | None:
+        """Team counts at setup for `players` with these roles in play; None off the table."""
+        base = self.setup_counts.get(players)
+        if base is None:
+            return None
+        counts = dict(base)
+        for role in dict.fromkeys(in_play):
+            for team, change in self.modifiers.get(role, {}).items():
+                counts[team] = counts.get(team, 0) + change
+        return counts
+
+    def owners(self, token: str, in_play: Sequence[str]) -> list[str]:
+        """The roles in play that have a reminder token called `token`."""
+        return [r for r in in_play if r in self.roles and token in self.roles[r].tokens]
+
+
+@cache
+def load_script(name: str = "trouble-brewing") -> Script:
+    """The bundled script called `name` (ValueError for a script meeple does not have)."""
+    if name not in SCRIPTS:
+        raise ValueError(f"unknown script {name!r} (known: {', '.join(SCRIPTS)})")
+    raw = json.loads(resources.files("meeple.botc").joinpath(f"data/{name}.json").read_text())
+    roles = {
+        role: Role(role, data["team"], tuple(data["tokens"])) for role, data in raw["roles"].items()
+    }
+    counts = {int(players): dict(teams) for players, teams in raw["setup_counts"].items()}
+    return Script(raw["script"], roles, counts, raw["modifiers"])
+
+
+def effective_role(seat: Seat) -> str:
+    """The role a seat really has: the Drunk's seat shows another role but carries the token."""
+    if any(t.name == DRUNK_TOKEN.name and t.role in (None, "drunk") for t in seat.tokens):
+        return "drunk"
+    return seat.role
+
+
+# -- naming conventions -------------------------------------------------------------------
+
+
+def convention_findings(
+    placed: Placed, text: str, source: str = DEFAULT_SOURCE
+) -> Iterator[Finding]:
+    """Lints: players start with a capital letter; roles and tokens are lower case."""
+
+    def lint(offset: int, message: str) -> Finding:
+        return Finding.at(text, offset, message, source, "lint")
+
+    for number, (seat, place) in enumerate(
+        zip(placed.grimoire.seats, placed.places, strict=True), 1
+    ):
+        if not _PLAYER_NAME.match(seat.player):
+            yield lint(place.player, f"seat {number}: player names start with a capital letter")
+        if not _LOWER.match(seat.role):
+            yield lint(
+                place.role, f"seat {number} ({seat.player}): roles are written in lower case"
+            )
+        for token, offset in zip(seat.tokens, place.tokens, strict=True):
+            parts = [token.name] if token.role is None else [token.role, token.name]
+            if not all(_LOWER.match(part) for part in parts):
+                yield lint(
+                    offset,
+                    f"seat {number} ({seat.player}): reminder tokens are written in lower case",
+                )
+
+
+def bag_convention_findings(
+    roles: Sequence[tuple[str, int]], text: str, source: str = DEFAULT_SOURCE
+) -> Iterator[Finding]:
+    """Lints for a bag's roles, given in text order with their offsets."""
+    for role, offset in roles:
+        if not _LOWER.match(role):
+            yield Finding.at(text, offset, "roles are written in lower case", source, "lint")
+
+
+# -- the script's setup -------------------------------------------------------------------
+
+
+def script_findings(
+    placed: Placed, script: Script, text: str, source: str = DEFAULT_SOURCE
+) -> Iterator[Finding]:
+    """Warnings for every way the grimoire departs from the script's setup."""
+
+    def warn(offset: int, message: str) -> Finding:
+        return Finding.at(text, offset, message, source, "warning")
+
+    seats = placed.grimoire.seats
+    in_play = [effective_role(seat) for seat in seats]
+    # The Drunk believes the role it shows, and the storyteller puts out that role's tokens.
+    token_roles = in_play + [seat.role for seat in seats]
+    first_at: dict[str, int] = {}
+    for number, (seat, place) in enumerate(zip(seats, placed.places, strict=True), 1):
+        label = f"seat {number} ({seat.player})"
+        role = in_play[number - 1]
+        if seat.role not in script.roles:
+            yield warn(place.role, f"{label}: {seat.role!r} is not a role of {script.name}")
+        elif role in first_at:
+            yield warn(
+                place.role, f"{label}: the {role} is already in play at seat {first_at[role]}"
+            )
+        first_at.setdefault(role, number)
+        for token, offset in zip(seat.tokens, place.tokens, strict=True):
+            problem = _token_problem(token, script, token_roles)
+            if problem:
+                yield warn(offset, f"{label}: {problem}")
+    start = len(text) - len(text.lstrip())
+    yield from (warn(start, problem) for problem in _count_problems(in_play, script))
+
+
+def bag_script_findings(
+    roles: Sequence[tuple[str, int]], script: Script, text: str, source: str = DEFAULT_SOURCE
+) -> Iterator[Finding]:
+    """Warnings for a bag (roles in text order with offsets): unknown, repeated, miscounted."""
+    seen: set[str] = set()
+    for role, offset in roles:
+        if role not in script.roles:
+            message = f"{role!r} is not a role of {script.name}"
+        elif role in seen:
+            message = f"the {role} is in the bag twice"
+        else:
+            message = ""
+        seen.add(role)
+        if message:
+            yield Finding.at(text, offset, message, source, "warning")
+    start = len(text) - len(text.lstrip())
+    for problem in _count_problems([role for role, _ in roles], script):
+        yield Finding.at(text, start, problem, source, "warning")
+
+
+def _token_problem(token: ReminderToken, script: Script, in_play: Sequence[str]) -> str:
+    if token.role is None:
+        if script.owners(token.name, in_play):
+            return ""
+        return f"no role in play has a reminder token called {token.name!r}"
+    role = script.roles.get(token.role)
+    if role is None:
+        return f"token prefix {token.role!r} is not a role of {script.name}"
+    if token.role not in in_play:
+        return f"token {str(token)!r}: the {token.role} is not in play"
+    if token.name not in role.tokens:
+        known = ", ".join(role.tokens) or "none"
+        return f"the {token.role} has no reminder token {token.name!r} (it has: {known})"
+    return ""
+
+
+def _count_problems(in_play: Sequence[str], script: Script) -> Iterator[str]:
+    players = len(in_play)
+    expected = script.expected_counts(players, in_play)
+    if expected is None:
+        low, high = min(script.setup_counts), max(script.setup_counts)
+        yield f"{script.name} seats {low} to {high} players, not {players}"
+        return
+    teams = Counter(script.roles[role].team for role in in_play if role in script.roles)
+    found = {team: teams.get(team, 0) for team in TEAMS}
+    if found != {team: expected.get(team, 0) for team in TEAMS}:
+        modified = [role for role in dict.fromkeys(in_play) if role in script.modifiers]
+        because = f" (with the {', the '.join(modified)})" if modified else ""
+        yield (
+            f"{players} players start with {_teams(expected)}{because}; this has {_teams(found)}"
+        )
+
+
+def _teams(counts: Mapping[str, int]) -> str:
+    return ", ".join(_count(counts.get(team, 0), team) for team in TEAMS)
+
+
+def _count(number: int, team: str) -> str:
+    plural = "" if number == 1 or team == "townsfolk" else "s"
+    return f"{number} {team}{plural}"
+
+
+def bag_difference(bag: Bag, grimoire: Grimoire) -> BagDifference:
+    """How the grimoire's roles (the Drunk's seat counting as the Drunk) differ from the bag."""
+    return bag.compare(effective_role(seat) for seat in grimoire.seats)

@@ -1,0 +1,30 @@
+"""Hypothesis strategies for grimoires and bags (shared by the botc tests)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from meeple.botc.model import Bag, Grimoire, Life, ReminderToken, Seat
+
+identifiers = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,19}", fullmatch=True)
+short_identifiers = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,5}", fullmatch=True)
+reminder_tokens = st.builds(
+    ReminderToken, name=identifiers, role=st.none() | short_identifiers | identifiers
+)
+seats = st.builds(
+    Seat,
+    player=identifiers,
+    role=identifiers,
+    tokens=st.lists(reminder_tokens, max_size=5).map(tuple),
+    life=st.sampled_from(Life),
+)
+
+
+def grimoires(min_size: int = 0, max_size: int = 20) -> st.SearchStrategy[Grimoire]:
+    """Grimoires of `min_size` to `max_size` seats with distinct player names."""
+    return st.lists(
+        seats, min_size=min_size, max_size=max_size, unique_by=lambda seat: seat.player
+    ).map(lambda found: Grimoire(tuple(found)))
+
+
+bags = st.lists(identifiers, max_size=20).map(Bag.of)

@@ -1,0 +1,78 @@
+"""The `meeple` command on botc records, end to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli_helpers import meeple
+
+GOLDEN = Path(__file__).parent / "golden"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "botc"
+
+
+def test_formats_lists_botc() -> None:
+    run = meeple(["formats"])
+    assert run.code == 0
+    assert any(line.startswith("botc ") for line in run.out.splitlines())
+
+
+def test_check_a_golden_line_is_clean() -> None:
+    run = meeple(["check", str(GOLDEN / "mixed.botc")])
+    assert run.code == 0
+    assert run.out == ""
+
+
+def test_check_reports_a_bad_line_compiler_style(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.botc"
+    bad.write_text("[Alice:baron *Bob:imp Carol:chef]\n")
+    run = meeple(["check", str(bad)])
+    assert run.code == 1
+    assert run.out.splitlines() == [
+        f"{bad}:1:22: expected '*' to close the dead player entry of 'Bob' (opened at column 14),"
+        " found ' '",
+        "    [Alice:baron *Bob:imp Carol:chef]",
+        "                         ^",
+    ]
+
+
+def test_check_with_a_script_warns_but_passes_unless_strict() -> None:
+    path = str(EXAMPLES / "twelve.botc")
+    run = meeple(["check", path, "--script", "trouble-brewing"])
+    assert run.code == 0
+    assert "warning: 12 players start with 5 townsfolk, 4 outsiders" in run.out
+    assert meeple(["check", path, "--script", "trouble-brewing", "--strict"]).code == 1
+
+
+def test_check_rejects_an_unknown_script() -> None:
+    run = meeple(["check", str(GOLDEN / "mixed.botc"), "--script", "nope"])
+    assert run.code == 2
+
+
+def test_check_lints_naming_conventions_from_stdin() -> None:
+    run = meeple(["check", "-", "--format", "botc"], stdin="[alice:Baron]\n")
+    assert run.code == 0
+    assert "<stdin>:1:2: lint: seat 1: player names start with a capital letter" in run.out
+
+
+def test_fmt_writes_canonical_text_to_stdout() -> None:
+    run = meeple(["fmt", "-", "--format", "botc"], stdin=" [Alice:baron   Bob:imp ] \n")
+    assert run.code == 0
+    assert run.out == "[Alice:baron Bob:imp]\n"
+
+
+def test_fmt_check_passes_golden_files() -> None:
+    paths = [str(path) for path in sorted(GOLDEN.glob("*.botc"))]
+    assert meeple(["fmt", "--check", *paths]).code == 0
+
+
+def test_bags_are_detected_checked_and_sorted() -> None:
+    run = meeple(["fmt", "-"], stdin="{imp baron chef}\n")
+    assert run.out == "{baron chef imp}\n"
+    run = meeple(["check", "-", "--script", "trouble-brewing"], stdin="{imp imp}\n")
+    assert "warning: the imp is in the bag twice" in run.out
+
+
+def test_qgn_text_is_not_mistaken_for_a_grimoire() -> None:
+    run = meeple(["check", "-"], stdin='[key "x"][teams "a, b"] 0a\n')
+    assert run.code == 0
+    assert "botc" not in run.err

@@ -1,0 +1,182 @@
+"""The single-line grimoire and the bag: golden files, errors, round trips, fuzzing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple.botc import notation
+from meeple.botc.model import Bag, Grimoire, Life, ReminderToken, Seat
+from meeple.errors import NotationError
+from tests.botc.strategies import bags, grimoires
+
+GOLDEN = Path(__file__).parent / "golden"
+LINES = sorted(GOLDEN.glob("*.botc"))
+
+
+@pytest.mark.parametrize("path", LINES, ids=lambda path: path.stem)
+def test_golden_lines_round_trip_byte_for_byte(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert notation.dump(notation.parse(text)) == text
+
+
+def test_the_mixed_example_reads_as_the_seed_describes() -> None:
+    grimoire = notation.parse_grimoire((GOLDEN / "mixed.botc").read_text())
+    assert grimoire.players == ("Alice", "Bob", "Charlie", "Dave", "Eve")
+    assert [seat.life for seat in grimoire.seats] == [
+        Life.ALIVE,
+        Life.DEAD,
+        Life.VOTE_USED,
+        Life.ALIVE,
+        Life.VOTE_USED,
+    ]
+    assert grimoire.seats[2].tokens == (ReminderToken("is_the_drunk", "drunk"),)
+    assert grimoire.roles == ("baron", "imp", "butler", "washerwoman", "poisoner")
+
+
+def test_tokens_keep_their_order_and_prefixes() -> None:
+    grimoire = notation.parse_grimoire((GOLDEN / "tokens.botc").read_text())
+    assert [str(token) for token in grimoire.seats[0].tokens] == [
+        "washerwoman:townsfolk",
+        "poisoner:poisoned",
+    ]
+
+
+def test_a_token_without_prefix_is_allowed_by_the_grammar() -> None:
+    seat = notation.parse_grimoire("[Bob:washerwoman(is_the_drunk)]").seats[0]
+    assert seat.tokens == (ReminderToken("is_the_drunk"),)
+
+
+def test_layout_around_the_line_is_free_and_canonical_text_drops_it() -> None:
+    text = "  [ Alice:baron   Bob:imp ]  \n\n"
+    assert notation.dump(notation.parse(text)) == "[Alice:baron Bob:imp]\n"
+
+
+def test_empty_grimoire() -> None:
+    assert notation.parse("[]\n") == Grimoire()
+    assert notation.dump(Grimoire()) == "[]\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "words"),
+    [
+        ("[Alice:baron *Bob:imp Carol:chef]", 22, "expected '*' to close"),
+        ("[Alice:baron Bob:imp* Carol:chef]", 21, "'*' closes nothing"),
+        ("[*~~Bob:imp*]", 8, "expected '~~' to close"),
+        ("[*Bob~~:imp*]", 6, "'~~' after 'Bob' closes nothing"),
+        ("[~~Bob~~:imp]", 2, "only a dead player"),
+        ("[Alice:baron()]", 13, "empty reminder token list"),
+        ("[Alice:baron(a,,b)]", 16, "empty reminder token"),
+        ("[Alice:baron(a,)]", 16, "empty reminder token"),
+        ("[Alice:baron(poisoner:)]", 23, "expected a token name"),
+        ("[Alice:baron(a:b:c)]", 17, "expected ',' or ')'"),
+        ("[Alice:baron(a b)]", 15, "expected ',' or ')'"),
+        ("[Alice:baron Alice:imp]", 14, "already seated at seat 1"),
+        ("[Alice:baron Bob]", 17, "expected ':' and a role"),
+        ("[Alice: Bob:imp]", 8, "expected the role of 'Alice'"),
+        ("[Alice:baron] Bob:imp", 15, "text after the closing ']'"),
+        ("[Alice:baron", 13, "expected ']'"),
+        ("Alice:baron", 1, "expected '['"),
+        ("[1Alice:baron]", 2, "expected a player entry"),
+        ("[Alice:baron,Bob:imp]", 13, "expected a space or ']'"),
+    ],
+)
+def test_errors_point_at_the_problem(text: str, column: int, words: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        notation.parse(text, "g.botc")
+    error = caught.value
+    assert (error.source, error.line, error.column) == ("g.botc", 1, column)
+    assert words in error.message
+    assert str(error).splitlines()[-1] == "    " + " " * (column - 1) + "^"
+
+
+def test_errors_on_a_later_line_count_lines() -> None:
+    with pytest.raises(NotationError) as caught:
+        notation.parse("\n\n[Alice:baron *Bob:imp]\n")
+    assert (caught.value.line, caught.value.column) == (3, 22)
+
+
+def test_bags_are_multisets_written_sorted() -> None:
+    bag = notation.parse("{imp baron chef chef}")
+    assert bag == Bag(("baron", "chef", "chef", "imp"))
+    assert notation.dump(bag) == "{baron chef chef imp}\n"
+    assert notation.parse("{}") == Bag()
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "words"),
+    [
+        ("{imp baron", 11, "expected '}'"),
+        ("{imp poisoner:poisoned}", 14, "roles only"),
+        ("{imp} baron", 7, "text after the closing '}'"),
+        ("{imp 9x}", 6, "expected a role"),
+    ],
+)
+def test_bag_errors(text: str, column: int, words: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        notation.parse(text)
+    assert caught.value.column == column
+    assert words in caught.value.message
+
+
+def test_a_bag_compares_with_a_grimoires_roles() -> None:
+    grimoire = notation.parse_grimoire("[A:imp B:baron C:chef]")
+    difference = Bag(("imp", "baron", "empath")).compare(grimoire.roles)
+    assert difference.missing == Bag(("empath",))
+    assert difference.extra == Bag(("chef",))
+    assert not difference.same
+    assert Bag(("chef", "imp", "baron")).compare(grimoire.roles).same
+
+
+@given(grimoires())
+def test_write_then_read_gives_the_same_grimoire(grimoire: Grimoire) -> None:
+    assert notation.parse(notation.dump(grimoire)) == grimoire
+
+
+@given(grimoires())
+def test_canonical_text_is_a_fixed_point(grimoire: Grimoire) -> None:
+    text = notation.dump(grimoire)
+    assert notation.dump(notation.parse(text)) == text
+
+
+@given(bags)
+def test_bags_round_trip(bag: Bag) -> None:
+    assert notation.parse(notation.dump(bag)) == bag
+
+
+def _only_notation_errors(text: str) -> None:
+    try:
+        notation.parse(text)
+    except NotationError as error:
+        assert error.line >= 1
+        assert error.column >= 1
+
+
+@pytest.mark.fuzz
+@given(st.text(alphabet="[]{}()*~:, \nAab_1", max_size=60))
+def test_fuzz_punctuation_soup(text: str) -> None:
+    _only_notation_errors(text)
+
+
+@pytest.mark.fuzz
+@given(st.text(max_size=80))
+def test_fuzz_any_text(text: str) -> None:
+    _only_notation_errors(text)
+
+
+@pytest.mark.fuzz
+@given(grimoires(max_size=6), st.data())
+def test_fuzz_mutated_records(grimoire: Grimoire, data: st.DataObject) -> None:
+    text = notation.format_grimoire(grimoire)
+    at = data.draw(st.integers(0, len(text)))
+    cut = data.draw(st.integers(0, 3))
+    insert = data.draw(st.text(alphabet="[]{}()*~:, \nx", max_size=3))
+    _only_notation_errors(text[:at] + insert + text[at + cut :])
+
+
+def test_seats_are_plain_values() -> None:
+    seat = Seat("Alice", "baron", (ReminderToken("poisoned", "poisoner"),), Life.DEAD)
+    assert notation.format_seat(seat) == "*Alice:baron(poisoner:poisoned)*"
