@@ -1,0 +1,664 @@
+"""Race to the Raft strings (seed 001) to model values and back.
+
+Covers every string of the seed: the board, decks and hand, exhausted cats, the
+fire tile bag, the five-part game state, challenges, pathway card and fire tile
+placements, cat movements and draw requests; the component ("utility") strings
+of cards and tiles; and the game record (a challenge line, then one move per
+line). Each `parse_*` raises NotationError pointing at the exact character that
+is wrong; each `format_*` writes the canonical string. Whether a move is legal
+is not decided here: that is `meeple.raft.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
+from meeple.raft.model import (
+    CARD_IDS,
+    CAT_COLOURS,
+    DECKS,
+    DRAW_SIZE,
+    FIRE_TILE_IDS,
+    HAND_LIMIT,
+    ISLAND_ROTATIONS,
+    ORIENTATIONS,
+    PATHWAY_COLOURS,
+    SQUARE_LETTERS,
+    Board,
+    CardId,
+    CardPlacement,
+    Cards,
+    CatCard,
+    CatMove,
+    Challenge,
+    DrawRequest,
+    ExhaustedCat,
+    FirePlacement,
+    FireTile,
+    GameState,
+    Island,
+    Move,
+    PathwayCard,
+    PathwayPlacement,
+    Position,
+    RaftCard,
+    board_size,
+    island_frames,
+)
+
+BOARD_WIDTHS = (9, 18)
+BOARD_HEIGHTS = (12, 15, 18)
+CAT_CARD_IDS = "0123456"
+RAFT_CARD_IDS = "0123"
+
+
+class _Text:
+    """A slice [start, end) of a larger text, so errors point into the whole document."""
+
+    def __init__(self, text: str, start: int, end: int, source: str) -> None:
+        self.text, self.start, self.end, self.source = text, start, end, source
+
+    def error(self, offset: int, message: str) -> NotationError:
+        return NotationError.at(self.text, offset, message, self.source)
+
+    def found(self, offset: int) -> str:
+        if offset >= self.end:
+            return "the end of the string"
+        char = self.text[offset]
+        return "a line break" if char == "\n" else repr(char)
+
+    def expect(self, offset: int, allowed: str, what: str) -> str:
+        """The character at `offset`, which must be one of `allowed`."""
+        if offset < self.end and self.text[offset] in allowed:
+            return self.text[offset]
+        raise self.error(offset, f"expected {what}, found {self.found(offset)}")
+
+    def number(self, offset: int, what: str) -> int:
+        """A two-digit coordinate at `offset`."""
+        for at in (offset, offset + 1):
+            self.expect(at, "0123456789", f"two digits for the {what}")
+        return int(self.text[offset : offset + 2])
+
+    def finish(self, offset: int, what: str) -> None:
+        if offset < self.end:
+            raise self.error(offset, f"unexpected {self.found(offset)} after the {what}")
+
+
+def _whole(text: str, source: str) -> _Text:
+    return _Text(text, 0, len(text), source)
+
+
+# -- the board ------------------------------------------------------------------------
+
+
+def parse_board(text: str, source: str = DEFAULT_SOURCE) -> Board:
+    """A board string: 12, 15 or 18 lines of 9 or 18 squares, each line ending in a newline."""
+    return _board(_whole(text, source))
+
+
+def _board(span: _Text) -> Board:
+    rows: list[str] = []
+    at = span.start
+    while at < span.end:
+        newline = span.text.find("\n", at, span.end)
+        if newline == -1:
+            raise span.error(span.end, "expected a newline at the end of the board row")
+        row = span.text[at:newline]
+        for column, letter in enumerate(row):
+            if letter not in SQUARE_LETTERS:
+                raise span.error(
+                    at + column,
+                    f"expected a square letter (one of {' '.join(SQUARE_LETTERS)}),"
+                    f" found {span.found(at + column)}",
+                )
+        if rows and len(row) != len(rows[0]):
+            raise span.error(
+                at + min(len(row), len(rows[0])),
+                f"row {len(rows)} has {len(row)} squares but row 0 has {len(rows[0])}",
+            )
+        if not rows and len(row) not in BOARD_WIDTHS:
+            raise span.error(
+                at + min(len(row), BOARD_WIDTHS[-1]),
+                f"a board row has 9 or 18 squares, found {len(row)}",
+            )
+        rows.append(row)
+        at = newline + 1
+    if len(rows) not in BOARD_HEIGHTS:
+        raise span.error(span.end, f"a board has 12, 15 or 18 rows, found {len(rows)}")
+    return Board(tuple(rows))
+
+
+def format_board(board: Board) -> str:
+    return "".join(row + "\n" for row in board.rows)
+
+
+# -- decks and hands --------------------------------------------------------------------
+
+
+def parse_decks(text: str, source: str = DEFAULT_SOURCE) -> Cards:
+    """The deck string: `A`, its cards in order, then `B`, `C`, `D` likewise."""
+    return _cards(_whole(text, source), "deck string", None)
+
+
+def parse_hand(text: str, source: str = DEFAULT_SOURCE) -> Cards:
+    """A hand: written like the deck string, at most six cards."""
+    return _cards(_whole(text, source), "hand", HAND_LIMIT)
+
+
+def _cards(span: _Text, what: str, limit: int | None) -> Cards:
+    piles: list[str] = []
+    at = span.start
+    for deck in DECKS:
+        span.expect(at, deck, f"deck letter {deck!r} in the {what}")
+        at += 1
+        pile = ""
+        while at < span.end and span.text[at] not in DECKS:
+            card = span.expect(at, CARD_IDS, f"a card id a-y or the next deck letter in the {what}")
+            if pile and card <= pile[-1]:
+                order = "listed twice" if card == pile[-1] else "out of alphabetical order"
+                raise span.error(at, f"card {card!r} of deck {deck} is {order}")
+            pile += card
+            at += 1
+        piles.append(pile)
+    span.finish(at, what)
+    cards = Cards((piles[0], piles[1], piles[2], piles[3]))
+    if limit is not None and len(cards) > limit:
+        raise span.error(span.start, f"a hand holds at most {limit} cards, found {len(cards)}")
+    return cards
+
+
+def format_cards(cards: Cards) -> str:
+    return "".join(deck + pile for deck, pile in zip(DECKS, cards.piles, strict=True))
+
+
+format_decks = format_cards
+format_hand = format_cards
+
+
+# -- exhausted cats and the fire tile bag ----------------------------------------------
+
+
+def parse_exhausted_cats(text: str, source: str = DEFAULT_SOURCE) -> tuple[ExhaustedCat, ...]:
+    """`B0204G1300`: colour, two-digit row, two-digit column per cat, in the order written.
+
+    The order is kept as written; `exhausted_cats_findings` reports an unsorted string.
+    """
+    return _exhausted(_whole(text, source))
+
+
+def _exhausted(span: _Text) -> tuple[ExhaustedCat, ...]:
+    cats = []
+    for at in range(span.start, span.end, 5):
+        colour = span.expect(at, CAT_COLOURS, "a cat colour B G P R or Y")
+        cats.append(ExhaustedCat(colour, span.number(at + 1, "row"), span.number(at + 3, "column")))
+    return tuple(cats)
+
+
+def exhausted_cats_findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
+    """Lint an exhausted cats string: cats must be sorted by colour, row, column."""
+    cats = parse_exhausted_cats(text, source)
+    found = []
+    for index in range(1, len(cats)):
+        if cats[index - 1] >= cats[index]:
+            problem = "listed twice" if cats[index - 1] == cats[index] else "out of order"
+            found.append(
+                Finding.at(
+                    text,
+                    index * 5,
+                    f"exhausted cat {format_exhausted_cats(cats[index : index + 1])} is {problem}:"
+                    " cats are sorted by colour, then row, then column",
+                    source,
+                    "lint",
+                )
+            )
+    return found
+
+
+def format_exhausted_cats(cats: tuple[ExhaustedCat, ...]) -> str:
+    return "".join(f"{cat.colour}{cat.row:02d}{cat.column:02d}" for cat in cats)
+
+
+def parse_fire_bag(text: str, source: str = DEFAULT_SOURCE) -> str:
+    """The fire tile bag: tile ids a-z then A-E, each at most once, in that order."""
+    return _bag(_whole(text, source))
+
+
+def _bag(span: _Text) -> str:
+    last = -1
+    for at in range(span.start, span.end):
+        tile = span.expect(at, FIRE_TILE_IDS, "a fire tile id a-z or A-E")
+        rank = FIRE_TILE_IDS.index(tile)
+        if rank <= last:
+            order = "listed twice" if rank == last else "out of order (a-z, then A-E)"
+            raise span.error(at, f"fire tile {tile!r} is {order}")
+        last = rank
+    return span.text[span.start : span.end]
+
+
+def format_fire_bag(bag: str) -> str:
+    return bag
+
+
+# -- the five-part game state -----------------------------------------------------------
+
+
+def parse_state(text: str, source: str = DEFAULT_SOURCE) -> GameState:
+    """The board string, then the decks, hand, exhausted cats and fire bag one per line."""
+    if not text.endswith("\n"):
+        raise NotationError.at(text, len(text), "expected a newline at the end", source)
+    starts = [0] + [i + 1 for i, char in enumerate(text) if char == "\n"]
+    if len(starts) < 6:
+        message = "expected board rows, then the decks, hand, exhausted cats and fire bag lines"
+        raise NotationError.at(text, len(text), message, source)
+    board_end = starts[-5]
+    spans = [_Text(text, starts[i], starts[i + 1] - 1, source) for i in range(-5, -1)]
+    return GameState(
+        board=_board(_Text(text, 0, board_end, source)),
+        decks=_cards(spans[0], "deck string", None),
+        hand=_cards(spans[1], "hand", HAND_LIMIT),
+        exhausted=_exhausted(spans[2]),
+        bag=_bag(spans[3]),
+    )
+
+
+def format_state(state: GameState) -> str:
+    parts = [
+        format_cards(state.decks),
+        format_cards(state.hand),
+        format_exhausted_cats(state.exhausted),
+        state.bag,
+    ]
+    return format_board(state.board) + "".join(part + "\n" for part in parts)
+
+
+def state_strings(state: GameState) -> tuple[str, str, str, str, str]:
+    """The seed's array of five strings."""
+    return (
+        format_board(state.board),
+        format_cards(state.decks),
+        format_cards(state.hand),
+        format_exhausted_cats(state.exhausted),
+        state.bag,
+    )
+
+
+# -- challenges -------------------------------------------------------------------------
+
+
+def parse_challenge(text: str, source: str = DEFAULT_SOURCE) -> Challenge:
+    """`LNSNLASAF000300060012001506030903C000093030341203R11215` and the like.
+
+    Checks the geometry too: every card lies wholly on the islands.
+    """
+    return _challenge(_whole(text, source))
+
+
+def _challenge(span: _Text) -> Challenge:
+    islands: list[Island] = []
+    at = span.start
+    while at < span.end and span.text[at] != "F" and len(islands) < 4:
+        size = span.expect(at, "LS", "an island size L or S (or F to start the fire cards)")
+        rotations = ISLAND_ROTATIONS if size == "L" else "NSA"
+        what = "an island rotation N E S W or A" if size == "L" else "a 6x9 island rotation N S A"
+        islands.append(Island(size, span.expect(at + 1, rotations, what)))
+        at += 2
+    if len(islands) not in (2, 4):
+        raise span.error(at, f"expected 2 or 4 islands before F, found {len(islands)}")
+    layout = tuple(islands)
+    height, width = board_size(layout)
+    frames = island_frames(layout)
+
+    def on_islands(row: int, column: int, offset: int, what: str) -> None:
+        for r in range(row, row + 3):
+            for c in range(column, column + 3):
+                if not any(
+                    f.top <= r < f.top + f.height and f.left <= c < f.left + f.width for f in frames
+                ):
+                    raise span.error(
+                        offset,
+                        f"the {what} at ({row},{column}) hangs off the {height}x{width} islands",
+                    )
+
+    span.expect(at, "F", "'F' to start the fire cards")
+    at += 1
+    fires = []
+    while at < span.end and span.text[at] != "C":
+        position = Position(span.number(at, "fire card row"), span.number(at + 2, "column"))
+        on_islands(*position, at, "fire card")
+        fires.append(position)
+        at += 4
+    span.expect(at, "C", "'C' to start the cat cards")
+    at += 1
+    cats = []
+    while at < span.end and span.text[at] != "R":
+        card = span.expect(at, CAT_CARD_IDS, "a cat card id 0-6 (or R for the raft)")
+        placement = CardPlacement(
+            int(card), span.number(at + 1, "cat card row"), span.number(at + 3, "column")
+        )
+        on_islands(placement.row, placement.column, at, "cat card")
+        cats.append(placement)
+        at += 5
+    if not cats:
+        raise span.error(at, "expected at least one cat card after C")
+    span.expect(at, "R", "'R' to start the raft card")
+    card = span.expect(at + 1, RAFT_CARD_IDS, "a raft card id 0-3")
+    raft = CardPlacement(int(card), span.number(at + 2, "raft row"), span.number(at + 4, "column"))
+    on_islands(raft.row, raft.column, at, "raft card")
+    span.finish(at + 6, "raft card")
+    return Challenge(layout, tuple(fires), tuple(cats), raft)
+
+
+def format_challenge(challenge: Challenge) -> str:
+    islands = "".join(island.size + island.rotation for island in challenge.islands)
+    fires = "".join(f"{row:02d}{column:02d}" for row, column in challenge.fires)
+    cats = "".join(f"{cat.card}{cat.row:02d}{cat.column:02d}" for cat in challenge.cats)
+    raft = challenge.raft
+    return f"{islands}F{fires}C{cats}R{raft.card}{raft.row:02d}{raft.column:02d}"
+
+
+# -- actions and draw requests -----------------------------------------------------------
+
+
+def parse_pathway_placement(text: str, source: str = DEFAULT_SOURCE) -> PathwayPlacement:
+    """`Ab1208S`: deck, card id, two-digit row and column, orientation N E S W."""
+    return _pathway(_whole(text, source))
+
+
+def _pathway(span: _Text) -> PathwayPlacement:
+    at = span.start
+    placement = PathwayPlacement(
+        span.expect(at, DECKS, "a deck letter A-D"),
+        span.expect(at + 1, CARD_IDS, "a card id a-y"),
+        span.number(at + 2, "row"),
+        span.number(at + 4, "column"),
+        span.expect(at + 6, ORIENTATIONS, "an orientation N E S or W"),
+    )
+    span.finish(at + 7, "pathway card placement")
+    return placement
+
+
+def format_pathway_placement(placement: PathwayPlacement) -> str:
+    p = placement
+    return f"{p.deck}{p.card}{p.row:02d}{p.column:02d}{p.orientation}"
+
+
+def parse_fire_placement(text: str, source: str = DEFAULT_SOURCE) -> FirePlacement:
+    """`l0003TW`: tile id, two-digit row and column, flipped T or F, orientation."""
+    return _fire(_whole(text, source))
+
+
+def _fire(span: _Text) -> FirePlacement:
+    at = span.start
+    placement = FirePlacement(
+        span.expect(at, FIRE_TILE_IDS, "a fire tile id a-z or A-E"),
+        span.number(at + 1, "row"),
+        span.number(at + 3, "column"),
+        span.expect(at + 5, "TF", "T (flipped) or F (not flipped)") == "T",
+        span.expect(at + 6, ORIENTATIONS, "an orientation N E S or W"),
+    )
+    span.finish(at + 7, "fire tile placement")
+    return placement
+
+
+def format_fire_placement(placement: FirePlacement) -> str:
+    p = placement
+    return f"{p.tile}{p.row:02d}{p.column:02d}{'T' if p.flipped else 'F'}{p.orientation}"
+
+
+def parse_cat_movement(text: str, source: str = DEFAULT_SOURCE) -> CatMove:
+    """`R01040410Ac`: colour, start row/column, end row/column, one or two discarded cards."""
+    return _cat_move(_whole(text, source))
+
+
+def _cat_move(span: _Text) -> CatMove:
+    at = span.start
+    colour = span.expect(at, CAT_COLOURS, "a cat colour B G P R or Y")
+    start = Position(span.number(at + 1, "start row"), span.number(at + 3, "start column"))
+    end = Position(span.number(at + 5, "end row"), span.number(at + 7, "end column"))
+    discards = [_card_id(span, at + 9)]
+    if at + 11 < span.end:
+        discards.append(_card_id(span, at + 11))
+    span.finish(at + 9 + 2 * len(discards), "cat movement")
+    return CatMove(colour, start, end, tuple(discards))
+
+
+def _card_id(span: _Text, at: int) -> CardId:
+    deck = span.expect(at, DECKS, "the deck A-D of a discarded card")
+    return CardId(deck, span.expect(at + 1, CARD_IDS, "the id a-y of the discarded card"))
+
+
+def format_cat_movement(move: CatMove) -> str:
+    cards = "".join(card.deck + card.card for card in move.discards)
+    s, e = move.start, move.end
+    return f"{move.colour}{s.row:02d}{s.column:02d}{e.row:02d}{e.column:02d}{cards}"
+
+
+def parse_draw_request(text: str, source: str = DEFAULT_SOURCE) -> DrawRequest:
+    """`A3B1D2`: deck letters in order, each with a count 1-6, six cards in all.
+
+    A record may add the cards that came up after a space: `A3B1D2 AabcBdCDef`.
+    """
+    return _draw(_whole(text, source))
+
+
+def _draw(span: _Text) -> DrawRequest:
+    draws: list[tuple[str, int]] = []
+    at = span.start
+    space = span.text.find(" ", span.start, span.end)
+    stop = span.end if space == -1 else space
+    while at < stop or not draws:
+        deck = span.expect(at, DECKS, "a deck letter A-D")
+        if draws and deck <= draws[-1][0]:
+            order = "named twice" if deck == draws[-1][0] else "out of order (A, B, C, D)"
+            raise span.error(at, f"deck {deck} is {order} in the draw request")
+        draws.append((deck, int(span.expect(at + 1, "123456", "a count 1-6"))))
+        at += 2
+    total = sum(count for _, count in draws)
+    if total != DRAW_SIZE:
+        raise span.error(span.start, f"a draw request takes {DRAW_SIZE} cards in all, not {total}")
+    if space == -1:
+        return DrawRequest(tuple(draws))
+    drawn = _cards(_Text(span.text, space + 1, span.end, span.source), "cards drawn", None)
+    wanted = dict(draws)
+    for deck, pile in zip(DECKS, drawn.piles, strict=True):
+        if len(pile) != wanted.get(deck, 0):
+            raise span.error(
+                space + 1,
+                f"the draw request takes {wanted.get(deck, 0)} from deck {deck}"
+                f" but {len(pile)} are listed as drawn",
+            )
+    return DrawRequest(tuple(draws), drawn)
+
+
+def format_draw_request(request: DrawRequest) -> str:
+    text = "".join(f"{deck}{count}" for deck, count in request.draws)
+    return text if request.drawn is None else f"{text} {format_cards(request.drawn)}"
+
+
+def parse_move(text: str, source: str = DEFAULT_SOURCE) -> Move:
+    """Any action or draw request, told apart by its shape."""
+    return _move(_whole(text, source))
+
+
+def _move(span: _Text) -> Move:
+    text, at, length = span.text, span.start, span.end - span.start
+    second = text[at + 1] if length > 1 else ""
+    third = text[at + 2] if length > 2 else ""
+    if (
+        text[at : at + 1] in DECKS
+        and text[at : at + 1]
+        and second.isdigit()
+        and not third.isdigit()
+    ):
+        return _draw(span)
+    if second and second in CARD_IDS and text[at] in DECKS:
+        return _pathway(span)
+    if length > 7:
+        return _cat_move(span)
+    if text[at : at + 1] in FIRE_TILE_IDS and text[at : at + 1]:
+        return _fire(span)
+    raise span.error(
+        at,
+        f"expected a draw request, pathway card, fire tile or cat movement, found {span.found(at)}",
+    )
+
+
+def format_move(move: Move) -> str:
+    if isinstance(move, DrawRequest):
+        return format_draw_request(move)
+    if isinstance(move, PathwayPlacement):
+        return format_pathway_placement(move)
+    if isinstance(move, FirePlacement):
+        return format_fire_placement(move)
+    return format_cat_movement(move)
+
+
+# -- component ("utility") strings ---------------------------------------------------------
+
+
+def parse_pathway_card(deck: str, text: str, source: str = DEFAULT_SOURCE) -> PathwayCard:
+    """`hbbrbyrbyb`: card id then nine colours b g p r y in row-major order."""
+    span = _whole(text, source)
+    card = span.expect(0, CARD_IDS, "a card id a-y")
+    squares = "".join(span.expect(i, PATHWAY_COLOURS, "a colour b g p r y") for i in range(1, 10))
+    span.finish(10, "pathway card")
+    return PathwayCard(deck, card, squares)
+
+
+def parse_cat_card(text: str, source: str = DEFAULT_SOURCE) -> CatCard:
+    """`3gffgGfggg`: card id 0-6 then nine squares (colours, capital cats, f fire)."""
+    span = _whole(text, source)
+    card = span.expect(0, CAT_CARD_IDS, "a cat card id 0-6")
+    squares = "".join(span.expect(i, "bgprfyBGPRY", "a cat card square") for i in range(1, 10))
+    span.finish(10, "cat card")
+    return CatCard(int(card), squares)
+
+
+def parse_raft_card(text: str, source: str = DEFAULT_SOURCE) -> RaftCard:
+    """`1gyprowbww`: card id 0-3 then nine squares, `o` in the centre."""
+    span = _whole(text, source)
+    card = span.expect(0, RAFT_CARD_IDS, "a raft card id 0-3")
+    squares = "".join(
+        span.expect(i, "o" if i == 5 else "bgpryw", "a raft card square") for i in range(1, 10)
+    )
+    span.finish(10, "raft card")
+    return RaftCard(int(card), squares)
+
+
+def parse_fire_tile(text: str, source: str = DEFAULT_SOURCE) -> FireTile:
+    """`c000102031121`: tile id then (row, column) digit pairs of its fire squares."""
+    span = _whole(text, source)
+    tile = span.expect(0, FIRE_TILE_IDS, "a fire tile id")
+    cells = []
+    for at in range(1, len(text), 2):
+        row = span.expect(at, "012345678", "a row digit 0-8")
+        column = span.expect(at + 1, "012345678", "a column digit 0-8")
+        cells.append(Position(int(row), int(column)))
+    if not cells:
+        raise span.error(1, "a fire tile has at least one square")
+    return FireTile(tile, tuple(cells))
+
+
+# -- game records -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One move of a record with the comment lines written just before it."""
+
+    move: Move
+    comments: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game record: the challenge, the set-up seed, the moves in order, and comments."""
+
+    challenge: Challenge
+    seed: int | None = None
+    """The set-up seed; None when the record names none (set-up then uses seed 0)."""
+    entries: tuple[Entry, ...] = ()
+    header_comments: tuple[str, ...] = ()
+    final_comments: tuple[str, ...] = ()
+
+
+SEED_PREFIX = "seed="
+
+
+def record_lines(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, kind) of every line that is not blank: kind `comment` or `line`.
+
+    `start`/`end` bound the line's content without surrounding spaces.
+    """
+    at = 0
+    while at <= len(text):
+        newline = text.find("\n", at)
+        stop = len(text) if newline == -1 else newline
+        start, end = at, stop
+        while start < end and text[start] in " \t":
+            start += 1
+        while end > start and text[end - 1] in " \t\r":
+            end -= 1
+        if start < end:
+            yield start, end, "comment" if text[start] == "#" else "line"
+        if newline == -1:
+            break
+        at = newline + 1
+
+
+def parse_record(text: str, source: str = DEFAULT_SOURCE) -> Record:
+    """A record: `#` comment lines anywhere; the challenge line (optionally `seed=N`
+    after a space) first, then one move per line."""
+    comments: list[str] = []
+    header: tuple[str, ...] = ()
+    challenge: Challenge | None = None
+    seed: int | None = None
+    entries: list[Entry] = []
+    for start, end, kind in record_lines(text):
+        if kind == "comment":
+            comments.append(text[start + 1 : end])
+            continue
+        if challenge is None:
+            challenge, seed = _header(_Text(text, start, end, source))
+            header, comments = tuple(comments), []
+            continue
+        entries.append(Entry(_move(_Text(text, start, end, source)), tuple(comments)))
+        comments = []
+    if challenge is None:
+        raise NotationError.at(text, len(text), "expected a challenge string", source)
+    return Record(challenge, seed, tuple(entries), header, tuple(comments))
+
+
+def _header(span: _Text) -> tuple[Challenge, int | None]:
+    space = span.text.find(" ", span.start, span.end)
+    if space == -1:
+        return _challenge(span), None
+    challenge = _challenge(_Text(span.text, span.start, space, span.source))
+    at = space
+    while at < span.end and span.text[at] == " ":
+        at += 1
+    if not span.text.startswith(SEED_PREFIX, at, span.end):
+        raise span.error(at, f"expected 'seed=N' after the challenge, found {span.found(at)}")
+    digits = at + len(SEED_PREFIX)
+    if digits >= span.end:
+        raise span.error(digits, "expected the seed's digits after 'seed='")
+    for offset in range(digits, span.end):
+        span.expect(offset, "0123456789", "a digit of the seed")
+    if span.end - digits > 1 and span.text[digits] == "0":
+        raise span.error(digits, "a seed has no leading zeros")
+    if span.end - digits > 30:
+        raise span.error(digits, "a seed has at most 30 digits")
+    return challenge, int(span.text[digits : span.end])
+
+
+def format_record(record: Record) -> str:
+    lines = [f"#{comment}" for comment in record.header_comments]
+    seed = "" if record.seed is None else f" {SEED_PREFIX}{record.seed}"
+    lines.append(format_challenge(record.challenge) + seed)
+    for entry in record.entries:
+        lines.extend(f"#{comment}" for comment in entry.comments)
+        lines.append(format_move(entry.move))
+    lines.extend(f"#{comment}" for comment in record.final_comments)
+    return "\n".join(lines) + "\n"
