@@ -1,0 +1,49 @@
+"""Flows (Quortex): game records, the rules of play, and pictures of the board.
+
+Read a record, replay it through the rules, and list the legal placements:
+
+    from meeple import flows
+
+    record = flows.parse("Game: 2-player\nP1A1T0N ; opening\nP2A4T1NE\n")
+    states = flows.replay_text(flows.dump(record))
+    *_, last = states
+    print(flows.render(last))
+    print(last.result)                      # "in play: P1 to move"
+    moves = last.legal_placements(2)        # every legal T2 placement for P1
+    print(flows.format_move(moves[0]))      # e.g. "P1A2T2N"
+
+Coordinates are the seed's internal (row, col) as `meeple.hexgrid.Hex(row, col)`;
+`hex_of_label(player, "D4")` and `label_of_hex(player, hex)` convert player frames.
+"""
+
+from meeple.flows.ascii import render
+from meeple.flows.board import CELLS, hex_of_label, label_of_hex
+from meeple.flows.format import findings, from_qgn, players_of, replay_text, state_json, to_qgn
+from meeple.flows.model import ORIENTATIONS, TILE_PATHS, Entry, Move, Record, tile_paths
+from meeple.flows.notation import diagnose, dump, format_move, parse, parse_move
+from meeple.flows.rules import State
+
+__all__ = [
+    "CELLS",
+    "ORIENTATIONS",
+    "TILE_PATHS",
+    "Entry",
+    "Move",
+    "Record",
+    "State",
+    "diagnose",
+    "dump",
+    "findings",
+    "format_move",
+    "from_qgn",
+    "hex_of_label",
+    "label_of_hex",
+    "parse",
+    "parse_move",
+    "players_of",
+    "render",
+    "replay_text",
+    "state_json",
+    "tile_paths",
+    "to_qgn",
+]

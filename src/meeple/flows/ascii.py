@@ -1,0 +1,77 @@
+"""ASCII pictures of Flows positions: the hex board, then every placed path and its flows.
+
+Each hex is two text lines: the tile and its orientation (`T1NE`, or `.` when empty),
+then its label in P1's frame with the players whose flow runs through it (`D4:12`).
+Below the board, every placed tile lists its three paths and whose flow runs on each.
+Pure functions of a `State`; nothing here reads records or applies rules.
+"""
+
+from __future__ import annotations
+
+from meeple.flows.board import CELLS, EDGE_NAMES, SIZE, home_edge, label_of_hex, target_edge
+from meeple.flows.model import ORIENTATIONS, path_name
+from meeple.flows.rules import PathFlow, State
+from meeple.hexgrid import Hex
+
+CELL_WIDTH = 8  # characters per hex; rows shift by half a hex
+
+
+def render(state: State) -> str:
+    """The position: seats, board, paths with their flows, bag and result."""
+    lines = [_seats(state), ""]
+    lines += _board(state)
+    lines.append("")
+    lines += _paths(state)
+    bag = "  ".join(f"T{tile} {left}" for tile, left in enumerate(state.bag))
+    lines.append(f"bag: {bag}")
+    lines.append(f"result: {state.result}")
+    return "\n".join(lines)
+
+
+def _seats(state: State) -> str:
+    seats = ", ".join(
+        f"P{p} {EDGE_NAMES[home_edge(p)]}->{EDGE_NAMES[target_edge(p)]}"
+        for p in range(1, state.players + 1)
+    )
+    return f"Flows, {state.players} players: {seats}"
+
+
+def _touching(paths: list[PathFlow]) -> dict[Hex, set[int]]:
+    found: dict[Hex, set[int]] = {}
+    for path in paths:
+        found.setdefault(path.hex, set()).update(path.players)
+    return found
+
+
+def _board(state: State) -> list[str]:
+    touching = _touching(state.path_flows())
+    lines = []
+    for row in range(SIZE - 1, -1, -1):
+        top, bottom = [], []
+        cells = [hex_ for hex_ in CELLS if hex_.x == row]
+        indent = " " * ((cells[0].y * 2 - row + 3) * CELL_WIDTH // 2)
+        for hex_ in cells:
+            tile = state.tile_at(hex_)
+            first = "." if tile is None else f"T{tile[0]}{ORIENTATIONS[tile[1]]}"
+            players = "".join(str(p) for p in sorted(touching.get(hex_, ())))
+            second = label_of_hex(1, hex_) + (f":{players}" if players else "")
+            top.append(f"{first:^{CELL_WIDTH - 1}} ")
+            bottom.append(f"{second:^{CELL_WIDTH - 1}} ")
+        lines.append((indent + "".join(top)).rstrip())
+        lines.append((indent + "".join(bottom)).rstrip())
+    return lines
+
+
+def _paths(state: State) -> list[str]:
+    by_hex: dict[Hex, list[PathFlow]] = {}
+    for path in state.path_flows():
+        by_hex.setdefault(path.hex, []).append(path)
+    lines = []
+    for move in state.moves:
+        paths = by_hex.get(move.hex, [])
+        described = "   ".join(
+            f"{path_name(p.a, p.b)}: {','.join(f'P{q}' for q in p.players) or '-'}" for p in paths
+        )
+        where = f"{label_of_hex(1, move.hex)} ({move.hex.x},{move.hex.y})"
+        lines.append(f"  {where:<9} T{move.tile}{move.orientation:<3} {described}")
+    return ["paths (P1 labels):", *lines] if lines else ["paths: none placed yet"]

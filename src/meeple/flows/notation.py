@@ -1,0 +1,331 @@
+"""Flows game notation (seed 002): text to `Record` and back.
+
+A record is line based (docs/formats/flows.md gives every decision):
+
+    record  ::= header? (move-line | comment-line | blank)* ('...')?
+    header  ::= 'Game:' text comment?          the first line, if present
+    move-line ::= (number '.')? move comment?  number = the move's position, from 1
+    move    ::= 'P' player row column 'T' type orientation     e.g. P2B3T1SE
+    comment ::= ';' text to the end of the line
+
+`row` and `column` name a hex in the moving player's own frame (`board.hex_of_label`).
+The fast path is one compiled expression per line; a line it cannot match is taken
+apart by `_diagnose_move`, which names the exact bad part. This module knows nothing of
+the rules: an occupied hex or a move out of turn is `rules`' business.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from meeple.errors import DEFAULT_SOURCE, NotationError
+from meeple.flows.board import MAX_PLAYERS, ROW_LETTERS, hex_of_label, label_of_hex, row_labels
+from meeple.flows.model import ORIENTATIONS, TILE_TYPES, Entry, Move, Record
+
+HEADER = "Game:"
+UNFINISHED = "..."
+_ORIENTATION_LIST = ", ".join(ORIENTATIONS[:-1]) + " or " + ORIENTATIONS[-1]
+
+_MOVE = re.compile(
+    r"""
+    (?:(?P<number>[0-9]+)\.[ \t]*)?       # optional move number, as other software writes
+    (?P<move>P(?P<player>[1-6])(?P<label>[A-G][1-7])T(?P<tile>[0-3])(?P<orientation>[NSEW]{1,2}))
+    [ \t]*\Z
+    """,
+    re.VERBOSE,
+)
+_PLAYERS = re.compile(r"([0-9]+)-player\b")
+_LOOKS_LIKE_FLOWS = re.compile(
+    r"\A(?:[ \t\r]*(?:;[^\n]*)?\n)*[ \t]*(?:Game:|(?:[0-9]+\.[ \t]*)?P[1-6][A-G][1-7]T[0-3])"
+)
+
+
+class Line(NamedTuple):
+    """One line of a record: its start offset in the text and its text without `\\r`."""
+
+    start: int
+    text: str
+
+
+class Parsed(NamedTuple):
+    """A record and, for each of its moves, the offset of the move in the text."""
+
+    record: Record
+    move_offsets: tuple[int, ...]
+
+
+def parse(text: str, source: str = DEFAULT_SOURCE) -> Record:
+    """The record in `text`; NotationError at the first malformed spot."""
+    return parse_located(text, source).record
+
+
+def parse_located(text: str, source: str = DEFAULT_SOURCE) -> Parsed:
+    """The record and where each move stands in `text` (for rule errors)."""
+    reader = _Reader(text, source)
+    for line in _lines(text):
+        reader.read(line)
+    return reader.finish()
+
+
+def diagnose(text: str, source: str = DEFAULT_SOURCE) -> tuple[Parsed, list[NotationError]]:
+    """Every malformed line of `text`, and the record made of the lines that are well formed."""
+    reader = _Reader(text, source)
+    problems: list[NotationError] = []
+    for line in _lines(text):
+        try:
+            reader.read(line)
+        except NotationError as problem:
+            problems.append(problem)
+            reader.skip(line)
+    return reader.finish(), problems
+
+
+def sniff(text: str) -> bool:
+    """Whether `text` starts like a Flows record: a `Game:` header or a move."""
+    return _LOOKS_LIKE_FLOWS.match(text) is not None
+
+
+def declared_players(header: str | None) -> int | None:
+    """The player count a header starts with (`2-player, ...`), if it gives one."""
+    if header is None:
+        return None
+    match = _PLAYERS.match(header)
+    return int(match[1]) if match else None
+
+
+def _lines(text: str) -> Iterator[Line]:
+    start = 0
+    for raw in text.split("\n"):
+        yield Line(start, raw[:-1] if raw.endswith("\r") else raw)
+        start += len(raw) + 1
+
+
+def _split_comment(line: str) -> tuple[str, str | None, int]:
+    """(content before `;`, comment text or None, offset of `;` or len)."""
+    at = line.find(";")
+    if at < 0:
+        return line, None, len(line)
+    return line[:at], line[at + 1 :].strip(), at
+
+
+class _Reader:
+    """Reads a record line by line, keeping what is needed to place errors."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+        self.entries: list[Entry] = []
+        self.offsets: list[int] = []
+        self.header: str | None = None
+        self.header_comment: str | None = None
+        self.numbered = False
+        self.unfinished_at: int | None = None
+        self.moves_seen = 0
+        self.anything = False
+
+    def error(self, offset: int, message: str) -> NotationError:
+        return NotationError.at(self.text, offset, message, self.source)
+
+    def skip(self, line: Line) -> None:
+        """Account for a malformed line so that later lines are judged as if it were fine."""
+        content, _, _ = _split_comment(line.text)
+        stripped = content.strip()
+        if stripped and not stripped.startswith(HEADER) and stripped != UNFINISHED:
+            self.moves_seen += 1
+        self.anything = self.anything or bool(line.text.strip())
+
+    def read(self, line: Line) -> None:
+        content, comment, comment_at = _split_comment(line.text)
+        stripped = content.strip()
+        if not stripped and comment is None:
+            return
+        lead = len(content) - len(content.lstrip())
+        at = line.start + lead
+        if self.unfinished_at is not None:
+            raise self.error(at, "nothing may follow '...', which ends an unfinished record")
+        if stripped.startswith(HEADER):
+            self.read_header(line, stripped, comment, at)
+        elif stripped == UNFINISHED:
+            if comment is not None:
+                raise self.error(line.start + comment_at, "a comment cannot follow '...'")
+            self.unfinished_at = at
+        elif not stripped:
+            self.entries.append(Entry(None, comment))
+        else:
+            self.read_move(content, comment, at)
+        self.anything = True
+
+    def read_header(self, line: Line, stripped: str, comment: str | None, at: int) -> None:
+        if self.anything:
+            raise self.error(at, "the 'Game:' header must be the record's first line")
+        header = stripped[len(HEADER) :].strip()
+        match = _PLAYERS.match(header)
+        if match and not 2 <= int(match[1]) <= MAX_PLAYERS:
+            raw = stripped[len(HEADER) :]
+            offset = at + len(HEADER) + len(raw) - len(raw.lstrip())
+            raise self.error(
+                offset, f"a Flows game has 2 to {MAX_PLAYERS} players, not {int(match[1])}"
+            )
+        self.header, self.header_comment = header, comment
+
+    def read_move(self, content: str, comment: str | None, at: int) -> None:
+        body = content.strip()
+        self.moves_seen += 1
+        match = _MOVE.match(body)
+        move = _move_of(match) if match else None
+        if match is None or move is None:
+            raise self.error(*_diagnose_line(body, at))
+        number = match["number"]
+        move_at = at + match.start("move")
+        if number is not None:
+            if int(number) != self.moves_seen:
+                raise self.error(
+                    at,
+                    f"move number {int(number)} is out of sequence: this is move {self.moves_seen}",
+                )
+            self.numbered = True
+        self.entries.append(Entry(move, comment))
+        self.offsets.append(move_at)
+
+    def finish(self) -> Parsed:
+        record = Record(
+            entries=tuple(self.entries),
+            header=self.header,
+            header_comment=self.header_comment,
+            unfinished=self.unfinished_at is not None,
+            numbered=self.numbered,
+        )
+        return Parsed(record, tuple(self.offsets))
+
+
+def _move_of(match: re.Match[str]) -> Move | None:
+    """The move of a line the fast path matched; None when the hex or orientation is wrong."""
+    player = int(match["player"])
+    hex_ = hex_of_label(player, match["label"])
+    if hex_ is None or match["orientation"] not in ORIENTATIONS:
+        return None
+    return Move(player, hex_, int(match["tile"]), ORIENTATIONS.index(match["orientation"]))
+
+
+def parse_move(text: str, source: str = DEFAULT_SOURCE) -> Move:
+    """One move such as `P1A2T0N`; NotationError naming the bad part."""
+    match = _MOVE.match(text)
+    move = _move_of(match) if match and match["number"] is None else None
+    if move is None:
+        raise NotationError.at(text, *_diagnose_line(text, 0), source)
+    return move
+
+
+def _diagnose_line(body: str, at: int) -> tuple[int, str]:
+    """(offset, message) for the first wrong part of a move line starting at `at`."""
+    number = re.match(r"([0-9]+)\.[ \t]*", body)
+    start = number.end() if number else 0
+    where, message = _diagnose_move(body, start)
+    return at + where, message
+
+
+def _number(text: str, at: int, what: str) -> tuple[int, int] | tuple[int, str]:
+    """(end, value) of the digits at `at`, or (offset, message) when there are none or a
+    leading zero (the notation writes every number without one)."""
+    end = at
+    while end < len(text) and "0" <= text[end] <= "9":
+        end += 1
+    if end == at:
+        return at, f"expected a {what} after {text[at - 1]!r}, found {_found(text, at)}"
+    if end - at > 1 and text[at] == "0":
+        return at, f"{what} {text[at:end]!r} has a leading zero"
+    return end, int(text[at:end])
+
+
+def _found(text: str, at: int) -> str:
+    return repr(text[at]) if at < len(text) else "the end of the line"
+
+
+def _diagnose_move(text: str, at: int) -> tuple[int, str]:
+    """Walk a move left to right and name the first part that is wrong."""
+    if at >= len(text) or text[at] != "P":
+        return at, f"expected a move such as P1A1T0N, found {_found(text, at)}"
+    end, player = _number(text, at + 1, "player number")
+    if isinstance(player, str):
+        return end, player
+    if not 1 <= player <= MAX_PLAYERS:
+        return at, f"no player P{player}: Flows seats players P1 to P{MAX_PLAYERS}"
+    row_at = end
+    if row_at >= len(text) or text[row_at] not in ROW_LETTERS:
+        return row_at, f"expected a row letter A-G after P{player}, found {_found(text, row_at)}"
+    end, column = _number(text, row_at + 1, "column number")
+    if isinstance(column, str):
+        return end, column
+    label = f"{text[row_at]}{column}"
+    if hex_of_label(player, label) is None:
+        row = row_labels(player, text[row_at])
+        return row_at, (
+            f"no hex {label} in P{player}'s frame: row {text[row_at]} runs {row[0]}-{row[-1]}"
+        )
+    tile_at = end
+    if tile_at >= len(text) or text[tile_at] != "T":
+        found = _found(text, tile_at)
+        return tile_at, f"expected 'T' and a tile type after hex {label}, found {found}"
+    end, tile = _number(text, tile_at + 1, "tile type")
+    if isinstance(tile, str):
+        return end, tile
+    if tile >= TILE_TYPES:
+        return tile_at, f"no tile type T{tile}: the types are T0 to T{TILE_TYPES - 1}"
+    return _diagnose_orientation(text, end, tile)
+
+
+def _diagnose_orientation(text: str, at: int, tile: int) -> tuple[int, str]:
+    end = at
+    while end < len(text) and text[end].isascii() and text[end].isalpha():
+        end += 1
+    word = text[at:end]
+    if not word:
+        return at, f"expected an orientation ({_ORIENTATION_LIST}) after T{tile}, found " + (
+            _found(text, at)
+        )
+    if word not in ORIENTATIONS:
+        return at, f"{word!r} is not an orientation: use {_ORIENTATION_LIST}"
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    if end >= len(text):  # every part is right, so the fast path failed on layout
+        return 0, "malformed move: write it as P1A1T0N"
+    return end, f"unexpected {_found(text, end)} after the move: one move per line"
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def format_move(move: Move) -> str:
+    """A move as written, in its player's frame: `P2B3T1SE`."""
+    label = label_of_hex(move.player, move.hex)
+    return f"P{move.player}{label}T{move.tile}{ORIENTATIONS[move.rotation]}"
+
+
+def _with_comment(text: str, comment: str | None) -> str:
+    if comment is None:
+        return text
+    tail = f"; {comment}" if comment else ";"
+    return f"{text} {tail}" if text else tail
+
+
+def dump(record: Record) -> str:
+    """The record in canonical form: one line each, `; comment` after one space."""
+    lines: list[str] = []
+    if record.header is not None:
+        head = f"{HEADER} {record.header}" if record.header else HEADER
+        lines.append(_with_comment(head, record.header_comment))
+    number = 0
+    for entry in record.entries:
+        if entry.move is None:
+            lines.append(_with_comment("", entry.comment))
+            continue
+        number += 1
+        written = format_move(entry.move)
+        if record.numbered:
+            written = f"{number}. {written}"
+        lines.append(_with_comment(written, entry.comment))
+    if record.unfinished:
+        lines.append(UNFINISHED)
+    return "".join(line + "\n" for line in lines)
