@@ -20,7 +20,10 @@ from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
 
 # Game packages, each with a `format` module holding `FORMATS: tuple[Format, ...]`.
 # Order matters for detection: the first format whose sniff accepts a text wins.
-FORMAT_MODULES = ("meeple.qgn.format",)
+FORMAT_MODULES = (
+    "meeple.qgn.format",
+    "meeple.atlantis.format",
+)
 
 OptionValue = str | bool
 
