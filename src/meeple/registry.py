@@ -24,6 +24,7 @@ FORMAT_MODULES = (
     "meeple.qgn.format",
     "meeple.botc.format",
     "meeple.flows.format",
+    "meeple.atlantis.format",
 )
 
 OptionValue = str | bool

@@ -1,0 +1,82 @@
+"""ASCII pictures of an Atlantis position.
+
+The board is drawn as the seed draws it: field a1 at the bottom, the letter
+axis rising to the right and the number axis rising to the left, so a field's
+six neighbours sit above, below and on the four diagonals. Each field is two
+lines: its name, then what lies on it (`3A` three stones of player A on an open
+field, `(2B)` a growing field of B with two stones, `xx` a dead field, `.` an
+empty open field). Players are lettered A, B, C... in the order they move.
+This module only draws; it computes nothing about the game.
+"""
+
+from __future__ import annotations
+
+from meeple.atlantis.model import field_name
+from meeple.atlantis.rules import DEAD, GROWING, Field, State
+
+CELL = 6  # columns per step of x - y; a field's two lines are at most five characters wide
+
+
+def player_letter(player: int) -> str:
+    """'A' for the first player, 'B' for the second, ... 'Z', then 'A27' and so on."""
+    return chr(ord("A") + player) if player < 26 else f"A{player + 1}"
+
+
+def field_text(here: Field) -> str:
+    """What lies on a field, in at most five characters for small stacks."""
+    if here.state == DEAD:
+        return "xx"
+    if here.owner is None:
+        return "."
+    stack = f"{here.stones}{player_letter(here.owner)}"
+    return f"({stack})" if here.state == GROWING else stack
+
+
+def board_lines(state: State) -> list[str]:
+    """The hex board, one list entry per text line, trailing blanks removed."""
+    if not state.fields:
+        return ["(no fields)"]
+    hexes = list(state.fields)
+    top = max(h.x + h.y for h in hexes)
+    left = min(h.x - h.y for h in hexes)
+    height = top - min(h.x + h.y for h in hexes) + 2
+    width = (max(h.x - h.y for h in hexes) - left + 1) * CELL
+    canvas = [[" "] * width for _ in range(height)]
+
+    def put(row: int, column: int, text: str) -> None:
+        start = column + (CELL - len(text)) // 2
+        for offset, char in enumerate(text[:CELL]):
+            if 0 <= start + offset < width:
+                canvas[row][start + offset] = char
+
+    for hex_ in hexes:
+        row, column = top - (hex_.x + hex_.y), (hex_.x - hex_.y - left) * CELL
+        put(row, column, field_name(hex_))
+        put(row + 1, column, field_text(state.fields[hex_]))
+    return ["".join(line).rstrip() for line in canvas]
+
+
+def legend(state: State, names: tuple[str, ...] = ()) -> list[str]:
+    """Who is who, and what the marks mean."""
+    players = [f"{player_letter(p)} = {name}" for p, name in enumerate(names or state.players)]
+    marks = "3A: stones on an open field  (2A): growing field  xx: dead  .: empty"
+    return (["   ".join(players)] if players else []) + [marks]
+
+
+def status(state: State) -> str:
+    """One line: whose turn it is, or the final ranking and scores."""
+    if not state.players:
+        return "a board without players"
+    if state.over:
+        scores = state.scores()
+        ranking = ", ".join(
+            f"{state.players[p]} ({player_letter(p)}) {scores[p]}" for p in state.ranking()
+        )
+        return f"game over after {state.turn} turns; ranking: {ranking}"
+    mover = state.players[state.player]
+    return f"after {state.turn} turns: {mover} ({player_letter(state.player)}) to move"
+
+
+def render(state: State) -> str:
+    """The board, a status line and a legend."""
+    return "\n".join([status(state), "", *board_lines(state), "", *legend(state)])

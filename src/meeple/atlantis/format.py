@@ -1,0 +1,92 @@
+"""The registry entries for Atlantis transcripts: reading, rules, pictures, QGN."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from meeple.atlantis.ascii import render as render_state
+from meeple.atlantis.ascii import status
+from meeple.atlantis.model import Transcript, field_name
+from meeple.atlantis.notation import dump, locate, looks_like_transcript, parse
+from meeple.atlantis.qgn import KEY, from_qgn, to_qgn
+from meeple.atlantis.rules import State, replay
+from meeple.errors import Finding, Location
+from meeple.registry import Document, Format
+
+
+def _replay(document: Document) -> Iterator[State]:
+    text, source = document.text, document.source
+
+    def where(event: int, move: int | None) -> Location:
+        path = ("events", event) if move is None else ("events", event, "moves", move)
+        return Location.of(text, locate(text, path), source)
+
+    return replay(document.model, where)
+
+
+def _check(document: Document) -> Iterable[Finding]:
+    version = document.model.version
+    if version.split(".")[0] != "1":
+        offset = locate(document.text, ("version",))
+        message = f"version {version!r}: meeple reads version 1 transcripts"
+        yield Finding.at(document.text, offset, message, document.source)
+
+
+def _render(thing: Transcript | State) -> str:
+    return render_state(State.initial(thing) if isinstance(thing, Transcript) else thing)
+
+
+def state_json(state: State) -> dict[str, Any]:
+    """One state of `meeple replay --json` (the shape is in docs/formats/atlantis.md)."""
+    fields = [
+        {
+            "field": field_name(hex_),
+            "state": here.state,
+            "owner": here.owner,
+            "stones": here.stones,
+        }
+        for hex_, here in sorted(state.fields.items())
+    ]
+    areas = [
+        {
+            "fields": [field_name(h) for h in area.fields],
+            "stable": area.stable,
+            "owner": area.owner,
+        }
+        for area in state.areas()
+    ]
+    return {
+        "turn": state.turn,
+        "to_move": None if state.over or not state.players else state.player,
+        "over": state.over,
+        "fields": fields,
+        "areas": areas,
+        "scores": state.scores(),
+        "ranking": state.ranking(),
+    }
+
+
+def _result(state: State) -> str:
+    return status(state)
+
+
+FORMATS = (
+    Format(
+        name="atlantis",
+        title="Atlantis transcripts (JSON, hand-written JSON5 accepted) with the full rules",
+        model=Transcript,
+        parse=parse,
+        dump=dump,
+        sniff=looks_like_transcript,
+        extensions=(".atlantis", ".json"),
+        check=_check,
+        replay=_replay,
+        render=_render,
+        state_json=state_json,
+        result=_result,
+        to_qgn=to_qgn,
+        from_qgn=from_qgn,
+        qgn_key=KEY,
+    ),
+)

@@ -1,0 +1,624 @@
+"""Atlantis transcripts as text: read JSON or hand-written JSON5, write canonical JSON.
+
+Reading goes in three steps. The text is decoded by `json.loads` (strict JSON,
+the fast path) or else by the `json5` library (single quotes, comments, trailing
+commas); objects come back as `_Members` so duplicate keys and key order survive.
+A syntax error is re-diagnosed by `_diagnose`, which walks the tokens up to the
+place the decoder gave up and says what was expected there. The decoded value
+is then turned into a `Transcript`, checking every field name, every segment,
+stack and move; a problem there is located lazily by `locate`, which walks the
+tokens of the (by then known valid) text along the value's path.
+
+Writing produces one canonical layout (docs/formats/atlantis.md): the known keys
+in a fixed order, two-space indentation, one segment, player or event a line.
+This module does not know the rules: whether a move is legal is `rules.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+import json5
+
+from meeple.atlantis.model import (
+    FORMAT_NAME,
+    VERSION,
+    Chat,
+    Event,
+    Extras,
+    FieldRef,
+    JSONValue,
+    Move,
+    OtherEvent,
+    Player,
+    Segment,
+    Transcript,
+    Turn,
+    field_name,
+)
+from meeple.errors import DEFAULT_SOURCE, NotationError
+from meeple.hexgrid import Hex, line_between
+
+Path = tuple[str | int, ...]
+"""Where a value sits: member indexes or keys of objects, indexes of arrays."""
+
+
+class _Members(list[tuple[str, Any]]):
+    """A JSON object as its (key, value) members in written order, duplicates included."""
+
+
+# -- coordinates ------------------------------------------------------------------
+
+_COORDINATE = re.compile(r"([a-z]+|[A-Z]+)([1-9][0-9]*)")
+_MAX_DIGITS = 4000  # int() refuses longer decimal strings; no board gets near this
+_MAX_DEPTH = 100  # keeps recursion over kept values far from Python's limit
+
+
+def letter_value(word: str) -> int:
+    """'a' -> 1, 'z' -> 26, 'aa' -> 27: the letter axis in bijective base 26."""
+    value = 0
+    for char in word.lower():
+        value = value * 26 + ord(char) - ord("a") + 1
+    return value
+
+
+def parse_field_ref(text: str) -> FieldRef | None:
+    """`b3` or `B3` as a FieldRef; None when `text` is no field name."""
+    match = _COORDINATE.fullmatch(text)
+    if match is None or len(match[2]) > _MAX_DIGITS:
+        return None
+    return FieldRef(Hex(letter_value(match[1]), int(match[2])), match[1].isupper())
+
+
+# -- tokens of JSON and JSON5 ----------------------------------------------------
+
+_TOKEN = re.compile(
+    r"""
+      (?P<layout>\s+|//[^\n]*|/\*.*?\*/)            # skipped: whitespace and comments
+    | (?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')  # escaped newlines continue
+    | (?P<punct>[{}\[\]:,])
+    | (?P<atom>[^\s{}\[\]:,"'/]+)                     # numbers, true/false/null, bare keys
+    | (?P<other>.)                                    # e.g. a lone '/' or an unclosed quote
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+
+class _Token:
+    __slots__ = ("end", "kind", "start", "text")
+
+    def __init__(self, kind: str, start: int, end: int, text: str) -> None:
+        self.kind, self.start, self.end, self.text = kind, start, end, text
+
+
+def _tokens(text: str, stop: int | None = None) -> list[_Token]:
+    """The significant tokens of `text` (those starting before `stop`)."""
+    found = []
+    for match in _TOKEN.finditer(text):
+        if stop is not None and match.start() >= stop:
+            break
+        kind = match.lastgroup or "other"
+        if kind != "layout":
+            value = match.group()
+            kind = kind if kind != "punct" else value
+            found.append(_Token(kind, match.start(), match.end(), value))
+    return found
+
+
+def _key_text(token: _Token) -> str | None:
+    if token.kind == "atom":
+        return token.text
+    try:
+        value = json5.loads(token.text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def locate(text: str, path: Path, key: bool = False) -> int:
+    """The offset of the value at `path` in valid JSON(5) `text` (of its key if `key`).
+
+    A `str` step picks an object's last member with that key, an `int` step an
+    array's item or an object's member by position. Falls back to the deepest
+    place found if the path leads nowhere.
+    """
+    tokens = _tokens(text)
+    index = 0
+    key_index: int | None = None
+    for step in path:
+        if index >= len(tokens) or tokens[index].kind not in "{[":
+            break
+        members = list(_children(tokens, index))
+        if isinstance(step, int):
+            chosen = members[step] if 0 <= step < len(members) else None
+        else:
+            named = [m for m in members if m[0] is not None and _key_text(tokens[m[0]]) == step]
+            chosen = named[-1] if named else None
+        if chosen is None:
+            break
+        key_index, index = chosen
+    if key and key_index is not None:
+        index = key_index
+    return tokens[index].start if index < len(tokens) else len(text)
+
+
+def _children(tokens: list[_Token], index: int) -> Iterator[tuple[int | None, int]]:
+    """(key token or None, value token) of each member or item of the container at `index`."""
+    closer = "}" if tokens[index].kind == "{" else "]"
+    at = index + 1
+    while at < len(tokens) and tokens[at].kind != closer:
+        key = None
+        if closer == "}":
+            key, at = at, at + 2  # the key, then ':'
+        if at >= len(tokens):
+            return
+        yield key, at
+        at = _skip_value(tokens, at)
+        if at < len(tokens) and tokens[at].kind == ",":
+            at += 1
+
+
+def _skip_value(tokens: list[_Token], index: int) -> int:
+    if tokens[index].kind not in "{[":
+        return index + 1
+    depth = 0
+    for at in range(index, len(tokens)):
+        kind = tokens[at].kind
+        if kind in ("{", "["):
+            depth += 1
+        elif kind in ("}", "]"):
+            depth -= 1
+            if depth == 0:
+                return at + 1
+    return len(tokens)
+
+
+# -- decoding JSON with positioned syntax errors --------------------------------------
+
+_JSON5_WHERE = re.compile(r":(\d+) (.*) at column (\d+)")
+
+
+def decode(text: str, source: str = DEFAULT_SOURCE) -> Any:
+    """The JSON value of `text` (JSON5 accepted), objects as `_Members`."""
+    try:
+        return json.loads(text, object_pairs_hook=_Members)
+    except RecursionError:
+        raise _too_deep(text, source) from None
+    except ValueError:
+        pass  # not strict JSON: maybe hand-written JSON5
+    try:
+        return json5.loads(text, object_pairs_hook=_Members)
+    except RecursionError:
+        raise _too_deep(text, source) from None
+    except ValueError as problem:
+        offset = _json5_offset(text, str(problem))
+    offset, message = _diagnose(text, offset)
+    raise NotationError.at(text, offset, message, source) from None
+
+
+def _json5_offset(text: str, message: str) -> int:
+    where = _JSON5_WHERE.search(message)
+    if where is None:
+        return len(text)
+    line, column = int(where[1]), int(where[3])
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return len(text)
+    return min(start + column - 1, len(text))
+
+
+def _too_deep(text: str, source: str) -> NotationError:
+    depth = 0
+    for token in _tokens(text):
+        if token.kind in ("{", "["):
+            depth += 1
+        elif token.kind in ("}", "]"):
+            depth -= 1
+        if depth > _MAX_DEPTH:
+            return NotationError.at(text, token.start, "values nested too deeply", source)
+    return NotationError.at(text, 0, "values nested too deeply", source)
+
+
+def _describe(token: _Token | None) -> str:
+    if token is None:
+        return "the end of the text"
+    if token.kind == "string":
+        return f"the string {_short(token.text)}"
+    return repr(_short(token.text))
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def _diagnose(text: str, offset: int) -> tuple[int, str]:
+    """Where a JSON5 decoder gave up, what was expected there and what was found."""
+    tokens = _tokens(text)
+    stack: list[str] = []
+    expect = "value"
+    for token in tokens:
+        if token.kind == "other" or token.end > offset:
+            if token.start < offset and token.kind == "string":
+                return token.start, f"bad string {_short(token.text)}: check its escapes"
+            if token.start < offset and token.kind == "atom":
+                return token.start, f"{_describe(token)} is no JSON value"
+            return token.start, _expected(stack, expect, token)
+        kind = token.kind
+        if kind in ("{", "["):
+            stack.append(kind)
+            expect = "key" if kind == "{" else "value"
+        elif kind in ("}", "]"):
+            if stack:
+                stack.pop()
+            expect = "comma"
+        elif kind == ":":
+            expect = "value"
+        elif kind == ",":
+            expect = "key" if stack[-1:] == ["{"] else "value"
+        else:
+            expect = "colon" if expect == "key" else "comma"
+    return len(text), _expected(stack, expect, None)
+
+
+def _expected(stack: list[str], expect: str, token: _Token | None) -> str:
+    found = _describe(token)
+    closer = {"{": "'}'", "[": "']'"}.get(stack[-1] if stack else "", "")
+    if token is not None and token.kind == "other":
+        if token.text in "\"'":
+            return f"the string opened by {token.text} is not closed on its line"
+        return f"unexpected {found}: not JSON (strings need quotes)"
+    if expect == "colon":
+        return f"expected ':' after the key, found {found}"
+    if expect == "key":
+        return f"expected a key in quotes or {closer}, found {found}"
+    if expect == "value":
+        wanted = f"a value or {closer}" if closer == "']'" else "a value"
+        return f"expected {wanted}, found {found}"
+    if not stack:
+        return f"expected the end of the text after the JSON value, found {found}"
+    starts_value = token is not None and token.kind not in (":", ",", "}", "]")
+    hint = " (a comma is missing)" if starts_value else ""
+    return f"expected ',' or {closer} after the value, found {found}{hint}"
+
+
+# -- from JSON values to the model -------------------------------------------------------
+
+
+class _Reader:
+    """Builds a Transcript from decoded JSON, locating problems in `text` on demand."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+
+    def fail(self, path: Path, message: str, key: bool = False) -> NoReturn:
+        raise NotationError.at(self.text, locate(self.text, path, key), message, self.source)
+
+    def members(self, value: Any, path: Path, what: str) -> _Members:
+        if not isinstance(value, _Members):
+            self.fail(path, f"expected {what} (a JSON object), found {_kind(value)}")
+        seen: set[str] = set()
+        for index, (name, _) in enumerate(value):
+            if name in seen:
+                self.fail((*path, index), f"key {name!r} is given twice", key=True)
+            seen.add(name)
+        return value
+
+    def array(self, value: Any, path: Path, what: str) -> list[Any]:
+        if not isinstance(value, list) or isinstance(value, _Members):
+            self.fail(path, f"expected {what} (a JSON array), found {_kind(value)}")
+        return value
+
+    def string(self, value: Any, path: Path, what: str) -> str:
+        if not isinstance(value, str):
+            self.fail(path, f"expected {what} (a string), found {_kind(value)}")
+        return value
+
+    def plain(self, value: Any, path: Path) -> JSONValue:
+        """A value kept verbatim: objects as dicts; no NaN or infinity (JSON has none)."""
+        if len(path) > _MAX_DEPTH:
+            self.fail(path, "values nested too deeply")
+        if isinstance(value, _Members):
+            members = self.members(value, path, "an object")
+            return {name: self.plain(item, (*path, i)) for i, (name, item) in enumerate(members)}
+        if isinstance(value, list):
+            return [self.plain(item, (*path, i)) for i, item in enumerate(value)]
+        if isinstance(value, float) and not math.isfinite(value):
+            self.fail(path, "NaN and Infinity are not JSON numbers (the output is strict JSON)")
+        return value
+
+    def field_ref(self, value: Any, path: Path, key: bool = False) -> FieldRef:
+        name = value if key else self.string(value, path, "a field such as 'b3'")
+        ref = parse_field_ref(name)
+        if ref is None:
+            self.fail(
+                path,
+                f"bad field {_short(repr(name))}: expected letters and a positive number,"
+                " such as 'b3' (upper case 'B3' for the standard segment around it)",
+                key,
+            )
+        return ref
+
+    # -- the transcript ----------------------------------------------------------------
+
+    def transcript(self, value: Any) -> Transcript:
+        top = self.members(value, (), "an Atlantis transcript")
+        known: dict[str, tuple[int, Any]] = {}
+        extras: list[tuple[str, JSONValue]] = []
+        for index, (name, item) in enumerate(top):
+            if name in _TOP_KEYS:
+                known[name] = (index, item)
+            else:
+                extras.append((name, self.plain(item, (index,))))
+        if "segments" not in known:
+            self.fail((), "an Atlantis transcript needs a 'segments' list (the board)")
+        for name in ("format", "version", "user", "begin", "end"):
+            if name in known:
+                index, item = known[name]
+                self.string(item, (index,), f"the {name}")
+        if "format" in known and known["format"][1] != FORMAT_NAME:
+            self.fail((known["format"][0],), f"expected the format {FORMAT_NAME!r}")
+        segments, board = self.segments(*known["segments"])
+        players = self.players(*known["players"], board=board) if "players" in known else ()
+        events = self.events(*known["events"]) if "events" in known else ()
+        return Transcript(
+            segments=segments,
+            players=players,
+            events=events,
+            version=known["version"][1] if "version" in known else VERSION,
+            user=known["user"][1] if "user" in known else None,
+            begin=known["begin"][1] if "begin" in known else None,
+            end=known["end"][1] if "end" in known else None,
+            extras=tuple(extras),
+        )
+
+    def segments(self, index: int, value: Any) -> tuple[tuple[Segment, ...], set[Hex]]:
+        path: Path = (index,)
+        where: dict[Hex, int] = {}
+        segments = []
+        for number, item in enumerate(self.array(value, path, "a list of segments")):
+            at = (*path, number)
+            refs = []
+            for position, name in enumerate(self.array(item, at, "a segment: a list of fields")):
+                ref = self.field_ref(name, (*at, position))
+                self.claim_fields(ref, number, where, (*at, position))
+                refs.append(ref)
+            segments.append(Segment(tuple(refs)))
+        return tuple(segments), set(where)
+
+    def claim_fields(self, ref: FieldRef, number: int, where: dict[Hex, int], path: Path) -> None:
+        if ref.whole and (ref.centre.x < 2 or ref.centre.y < 2):
+            self.fail(path, f"the standard segment around {ref} reaches past the grid's edge")
+        for field in ref.fields:
+            if field in where:
+                part = f" (of {ref})" if ref.whole else ""
+                self.fail(
+                    path,
+                    f"field {field_name(field)}{part} is already in segment {where[field] + 1}",
+                )
+            where[field] = number
+
+    def players(self, index: int, value: Any, board: set[Hex]) -> tuple[Player, ...]:
+        path: Path = (index,)
+        holder: dict[Hex, int] = {}
+        players = []
+        for number, item in enumerate(self.array(value, path, "a list of players")):
+            players.append(self.player(item, (*path, number), number, board, holder))
+        return tuple(players)
+
+    def player(
+        self, value: Any, path: Path, number: int, board: set[Hex], holder: dict[Hex, int]
+    ) -> Player:
+        members = self.members(value, path, "a player")
+        fields: dict[str, Any] = {}
+        extras: list[tuple[str, JSONValue]] = []
+        for index, (name, item) in enumerate(members):
+            if name in ("name", "color"):
+                fields[name] = self.string(item, (*path, index), f"the player's {name}")
+            elif name == "stacks":
+                fields[name] = self.stacks(item, (*path, index), number, board, holder)
+            else:
+                extras.append((name, self.plain(item, (*path, index))))
+        if "stacks" not in fields:
+            self.fail(path, f"player {number + 1} has no 'stacks' object")
+        return Player(fields["stacks"], fields.get("name"), fields.get("color"), tuple(extras))
+
+    def stacks(
+        self, value: Any, path: Path, number: int, board: set[Hex], holder: dict[Hex, int]
+    ) -> tuple[tuple[FieldRef, int], ...]:
+        stacks = []
+        for index, (name, count) in enumerate(self.members(value, path, "the stacks")):
+            ref = self.field_ref(name, (*path, index), key=True)
+            if type(count) is not int:
+                self.fail(
+                    (*path, index),
+                    "expected a whole number of stones (negative on a growing field,"
+                    f" 0 for a dead one), found {_kind(count)}",
+                )
+            fields = [field for field in ref.fields if field in board]
+            if not fields:
+                self.fail((*path, index), f"no segment has the field {ref}", key=True)
+            for field in fields:
+                if field in holder:
+                    whose = "this player" if holder[field] == number else "player"
+                    other = "" if holder[field] == number else f" {holder[field] + 1}"
+                    self.fail(
+                        (*path, index),
+                        f"field {field_name(field)} already has a stack of {whose}{other}",
+                        key=True,
+                    )
+                holder[field] = number
+            stacks.append((ref, count))
+        return tuple(stacks)
+
+    def events(self, index: int, value: Any) -> tuple[Event, ...]:
+        path: Path = (index,)
+        items = self.array(value, path, "a list of events")
+        return tuple(self.event(item, (*path, number)) for number, item in enumerate(items))
+
+    def event(self, value: Any, path: Path) -> Event:
+        members = self.members(value, path, "an event")
+        known: dict[str, tuple[int, Any]] = {}
+        extras: list[tuple[str, JSONValue]] = []
+        for index, (name, item) in enumerate(members):
+            if name in ("type", "user", "time", "moves", "message"):
+                known[name] = (index, item)
+            else:
+                extras.append((name, self.plain(item, (*path, index))))
+        if "type" not in known:
+            self.fail(path, "an event needs a 'type' ('turn', 'chat' or another)")
+        texts = {}
+        for name in ("type", "user", "time"):
+            if name in known:
+                texts[name] = self.string(known[name][1], (*path, known[name][0]), f"the {name}")
+        kind = texts["type"]
+        user, time = texts.get("user"), texts.get("time")
+        if kind == "turn":
+            if "moves" not in known:
+                self.fail(path, "a turn needs a 'moves' list (empty for no moves)")
+            if "message" in known:
+                index, item = known["message"]
+                extras.insert(0, ("message", self.plain(item, (*path, index))))
+            moves = self.moves(*known["moves"], path)
+            return Turn(moves, user, time, tuple(extras))
+        if "moves" in known:
+            extras.insert(0, ("moves", self.plain(known["moves"][1], (*path, known["moves"][0]))))
+        if kind == "chat":
+            if "message" not in known:
+                self.fail(path, "a chat needs a 'message'")
+            index, item = known["message"]
+            message = self.string(item, (*path, index), "the message")
+            return Chat(message, user, time, tuple(extras))
+        if "message" in known:
+            index, item = known["message"]
+            extras.insert(0, ("message", self.plain(item, (*path, index))))
+        return OtherEvent(kind, user, time, tuple(extras))
+
+    def moves(self, index: int, value: Any, event: Path) -> tuple[Move, ...]:
+        path = (*event, index)
+        moves = []
+        for number, item in enumerate(self.array(value, path, "a list of moves")):
+            at = (*path, number)
+            pair = self.array(item, at, "a move: [from, to]")
+            if len(pair) != 2:
+                self.fail(at, f"a move is [from, to]: two fields, found {len(pair)}")
+            source, target = (self.field_ref(pair[i], (*at, i)) for i in (0, 1))
+            for i, ref in enumerate((source, target)):
+                if ref.whole:
+                    self.fail((*at, i), f"a move names single fields in lower case, not {ref}")
+            if line_between(source.centre, target.centre) is None:
+                self.fail(
+                    at,
+                    f"{source}-{target} is no move: the fields must differ and lie on one"
+                    " straight line of the grid",
+                )
+            moves.append(Move(source.centre, target.centre))
+        return tuple(moves)
+
+
+_TOP_KEYS = ("format", "version", "segments", "players", "events", "user", "begin", "end")
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, _Members):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return f"the string {_short(json.dumps(value, ensure_ascii=False))}"
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return f"the number {_short(repr(value))}"
+
+
+def parse(text: str, source: str = DEFAULT_SOURCE) -> Transcript:
+    """Read a transcript (JSON or JSON5); NotationError at the exact problem otherwise."""
+    return _Reader(text, source).transcript(decode(text, source))
+
+
+def looks_like_transcript(text: str) -> bool:
+    """Whether `text` is a JSON object with an Atlantis `format` or a `segments` key."""
+    if not _SNIFF.match(text) or ("segments" not in text and FORMAT_NAME not in text):
+        return False
+    try:
+        value = decode(text)
+    except NotationError:
+        return False
+    if not isinstance(value, _Members):
+        return False
+    keys = dict(value)
+    return keys.get("format") == FORMAT_NAME or "segments" in keys
+
+
+_SNIFF = re.compile(r"\A\ufeff?(?:\s+|//[^\n]*|/\*.*?\*/)*\{", re.DOTALL)
+
+
+# -- writing --------------------------------------------------------------------------
+
+
+def _json(value: JSONValue) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _object(members: list[tuple[str, JSONValue]]) -> str:
+    return "{" + ", ".join(f"{_json(name)}: {text}" for name, text in members) + "}"
+
+
+def _optional(*members: tuple[str, str | None]) -> list[tuple[str, str]]:
+    return [(name, _json(value)) for name, value in members if value is not None]
+
+
+def _extras(extras: Extras) -> list[tuple[str, str]]:
+    return [(name, _json(value)) for name, value in extras]
+
+
+def format_segment(segment: Segment) -> str:
+    return "[" + ", ".join(_json(str(ref)) for ref in segment.refs) + "]"
+
+
+def format_player(player: Player) -> str:
+    stacks = _object([(str(ref), str(count)) for ref, count in player.stacks])
+    members = _optional(("name", player.name), ("color", player.color))
+    return _object([*members, ("stacks", stacks), *_extras(player.extras)])
+
+
+def format_event(event: Event) -> str:
+    members = _optional(("user", event.user), ("time", event.time))
+    if isinstance(event, Turn):
+        moves = ", ".join(
+            f"[{_json(field_name(m.source))}, {_json(field_name(m.target))}]" for m in event.moves
+        )
+        members += [("type", '"turn"'), ("moves", f"[{moves}]")]
+    elif isinstance(event, Chat):
+        members += [("type", '"chat"'), ("message", _json(event.message))]
+    else:
+        members.append(("type", _json(event.type)))
+    return _object(members + _extras(event.extras))
+
+
+def _block(items: list[str]) -> str:
+    if not items:
+        return "[]"
+    return "[\n" + ",\n".join(f"    {item}" for item in items) + "\n  ]"
+
+
+def dump(transcript: Transcript) -> str:
+    """The canonical JSON text of `transcript` (ends with a newline)."""
+    members = [("format", _json(FORMAT_NAME)), ("version", _json(transcript.version))]
+    members.append(("segments", _block([format_segment(s) for s in transcript.segments])))
+    if transcript.players:
+        members.append(("players", _block([format_player(p) for p in transcript.players])))
+    if transcript.events:
+        members.append(("events", _block([format_event(e) for e in transcript.events])))
+    members += _optional(
+        ("user", transcript.user), ("begin", transcript.begin), ("end", transcript.end)
+    )
+    members += _extras(transcript.extras)
+    body = ",\n".join(f"  {_json(name)}: {text}" for name, text in members)
+    return "{\n" + body + "\n}\n"

@@ -1,0 +1,104 @@
+"""Atlantis transcripts as QGN snapshots and back.
+
+Tags carry the board and the players (`segments`, `stacksN`, `colorN`, with N
+the 0-based team index), actions carry the turns: `1t&b2-c3.d4-d6` is a turn
+of team 1 with two moves, `0t` a turn without moves. Chats and events of other
+types, and keys meeple does not interpret, have no place in QGN and are left
+out (docs/formats/atlantis.md lists the mapping). This module converts only;
+checking the result is the transcript reader's job.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from meeple.atlantis.model import FieldRef, Transcript
+from meeple.atlantis.notation import parse
+from meeple.errors import NotationError
+from meeple.qgn.model import Action, Snapshot
+from meeple.qgn.notation import format_action
+
+KEY = "atlantis"
+
+
+def _stacks(stacks: tuple[tuple[FieldRef, int], ...]) -> str:
+    return " ".join(f"{ref}:{count}" for ref, count in stacks)
+
+
+def to_qgn(transcript: Transcript) -> Snapshot:
+    """The snapshot of a transcript: board and players as tags, one action per turn."""
+    names = [p.name or f"player {n + 1}" for n, p in enumerate(transcript.players)]
+    tags = {"key": KEY, "teams": ", ".join(names), "version": transcript.version}
+    tags["segments"] = ", ".join(" ".join(map(str, s.refs)) for s in transcript.segments)
+    for number, player in enumerate(transcript.players):
+        tags[f"stacks{number}"] = _stacks(player.stacks)
+        if player.color is not None:
+            tags[f"color{number}"] = player.color
+    for name in ("user", "begin", "end"):
+        value = getattr(transcript, name)
+        if value is not None:
+            tags[name] = value
+    count = max(len(transcript.players), 1)
+    actions = tuple(
+        Action(number % count, "t", tuple(map(str, turn.moves)))
+        for number, turn in enumerate(transcript.turns)
+    )
+    return Snapshot(tags, actions)
+
+
+def from_qgn(snapshot: Snapshot) -> Transcript:
+    """The transcript a snapshot describes; NotationError if it is not a sound Atlantis game."""
+    if snapshot.key.strip().casefold() != KEY:
+        raise NotationError(f"a QGN snapshot of {snapshot.key!r} is not an Atlantis game")
+    tags = snapshot.tags
+    teams = snapshot.teams
+    segments = [part.split() for part in tags.get("segments", "").split(",") if part.strip()]
+    players = [_player(tags, number, name) for number, name in enumerate(teams)]
+    events = [_turn(action, number, len(teams)) for number, action in enumerate(snapshot.actions)]
+    record: dict[str, Any] = {"version": tags.get("version", "1.0"), "segments": segments}
+    if players:
+        record["players"] = players
+    if events:
+        record["events"] = events
+    record.update({name: tags[name] for name in ("user", "begin", "end") if name in tags})
+    try:
+        return parse(json.dumps(record), "<qgn>")
+    except NotationError as problem:
+        raise NotationError(
+            f"the QGN snapshot is no sound Atlantis game: {problem.message}"
+        ) from None
+
+
+def _player(tags: dict[str, str], number: int, name: str) -> dict[str, Any]:
+    stacks: dict[str, Any] = {}
+    for item in tags.get(f"stacks{number}", "").split():
+        field, _, count = item.rpartition(":")
+        try:
+            stacks[field] = int(count)
+        except ValueError:
+            raise NotationError(f"stacks{number}: {item!r} is not field:stones") from None
+    player: dict[str, Any] = {"name": name}
+    if f"color{number}" in tags:
+        player["color"] = tags[f"color{number}"]
+    player["stacks"] = stacks
+    return player
+
+
+def _turn(action: Action, number: int, teams: int) -> dict[str, Any]:
+    if action.action != "t":
+        raise NotationError(
+            f"action {number + 1}: Atlantis has only turns ('t'), not {format_action(action)!r}"
+        )
+    if teams and action.team != number % teams:
+        raise NotationError(
+            f"action {number + 1}: turn {number + 1} belongs to team {number % teams},"
+            f" not {action.team}"
+        )
+    moves = []
+    for detail in action.details:
+        source, dash, target = detail.partition("-")
+        if not dash:
+            raise NotationError(f"action {number + 1}: {detail!r} is no move such as 'a1-b2'")
+        moves.append([source, target])
+    return {"type": "turn", "moves": moves}

@@ -1,0 +1,388 @@
+"""The rules of Atlantis: movement, explosions, growth, stable areas and scores.
+
+`State` is a position between moves: the fields, whose turn it is, and what
+the player to move has already done this turn (segments moved from, stones
+that arrived). `apply(move)` plays one move, `end_turn()` runs the explosion
+and growth phases and passes the turn, `legal_moves()` lists every single move
+the player to move may make now. `replay` folds a transcript's turns into the
+state after each one, raising RuleError at the first illegal move. Decisions
+where the seed is loose are in docs/formats/atlantis.md. This module reads no
+text; positions of moves in a text come from the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
+
+from meeple.atlantis.model import Move, Transcript, Turn, field_name
+from meeple.errors import Location, RuleError
+from meeple.hexgrid import Hex, hex_line, line_between, neighbours
+
+FieldState = Literal["open", "growing", "dead"]
+OPEN: FieldState = "open"
+GROWING: FieldState = "growing"
+DEAD: FieldState = "dead"
+
+
+class Field(NamedTuple):
+    """One field: open, growing or dead; whose stones lie on it and how many."""
+
+    state: FieldState = OPEN
+    owner: int | None = None
+    stones: int = 0
+
+
+EMPTY = Field()
+
+
+@dataclass(frozen=True)
+class Board:
+    """The fixed geometry: which fields exist, their segments and on-board neighbours."""
+
+    segment_of: Mapping[Hex, int]
+    adjacent: Mapping[Hex, tuple[Hex, ...]]
+
+    @classmethod
+    def of(cls, transcript: Transcript) -> Board:
+        segment_of = {
+            hex_: number
+            for number, segment in enumerate(transcript.segments)
+            for hex_ in segment.fields
+        }
+        adjacent = {
+            hex_: tuple(n for n in neighbours(hex_) if n in segment_of) for hex_ in segment_of
+        }
+        return cls(segment_of, adjacent)
+
+
+def _starting_fields(transcript: Transcript, board: Board) -> dict[Hex, Field]:
+    fields = dict.fromkeys(board.segment_of, EMPTY)
+    for number, player in enumerate(transcript.players):
+        for ref, count in player.stacks:
+            for hex_ in ref.fields:
+                if hex_ not in fields:
+                    continue  # an upper-case key's fields off the board are not stacked
+                if count > 0:
+                    fields[hex_] = Field(OPEN, number, count)
+                elif count < 0:
+                    fields[hex_] = Field(GROWING, number, -count)
+                else:
+                    fields[hex_] = Field(DEAD, number, 0)
+    return fields
+
+
+Pick = Callable[[list[Hex]], int]
+"""Chooses which of the fields ready to explode goes next (an index into the list)."""
+
+
+def _open_neighbours(fields: Mapping[Hex, Field], board: Board, hex_: Hex) -> int:
+    return sum(1 for n in board.adjacent[hex_] if fields[n].state == OPEN)
+
+
+def _ready(fields: Mapping[Hex, Field], board: Board, player: int, hex_: Hex) -> bool:
+    """Whether `hex_` explodes: the player's stones reach its number of open neighbours."""
+    here = fields[hex_]
+    return (
+        here.owner == player
+        and here.stones > 0
+        and here.state != DEAD
+        and here.stones >= _open_neighbours(fields, board, hex_)
+    )
+
+
+def explode(
+    fields: dict[Hex, Field], board: Board, player: int, pick: Pick | None = None
+) -> list[Hex]:
+    """Run `player`'s explosion phase on `fields` in place; the fields exploded, in order.
+
+    `pick` chooses among the fields ready to explode (first come, first served
+    if None); the seed says the order does not matter and the tests check it.
+    """
+    ready = [h for h, f in fields.items() if f.owner == player and _ready(fields, board, player, h)]
+    waiting = set(ready)
+    exploded = []
+    while ready:
+        hex_ = ready.pop(pick(ready) if pick else 0)
+        waiting.discard(hex_)
+        if not _ready(fields, board, player, hex_):
+            continue
+        exploded.append(hex_)
+        here = fields[hex_]
+        fields[hex_] = Field(GROWING if here.state == OPEN else DEAD, player, 0)
+        for n in board.adjacent[hex_]:
+            there = fields[n]
+            if there.state == OPEN:
+                fields[n] = _hit(there, player)
+            if n not in waiting and _ready(fields, board, player, n):
+                waiting.add(n)
+                ready.append(n)
+    return exploded
+
+
+def _hit(there: Field, player: int) -> Field:
+    """One of `player`'s stones arriving: it takes out an opponent's stone or joins the stack."""
+    if there.owner is None or there.owner == player:
+        return Field(OPEN, player, there.stones + 1)
+    left = there.stones - 1
+    return Field(OPEN, there.owner if left else None, left)
+
+
+def grow(fields: dict[Hex, Field], player: int) -> None:
+    """The growth phase, in place: each of the player's growing fields gains a stone."""
+    for hex_, here in fields.items():
+        if here.state == GROWING and here.owner == player:
+            fields[hex_] = Field(GROWING, player, here.stones + 1)
+
+
+@dataclass(frozen=True)
+class Area:
+    """A maximal connected set of open fields; stable when nothing can change it any more."""
+
+    fields: tuple[Hex, ...]
+    owners: frozenset[int]
+    touches_growing: bool
+
+    @property
+    def stable(self) -> bool:
+        return not self.touches_growing and len(self.owners) <= 1
+
+    @property
+    def owner(self) -> int | None:
+        """The player whose stones are in a stable area (None if empty or not stable)."""
+        return next(iter(self.owners)) if self.stable and self.owners else None
+
+
+def areas(fields: Mapping[Hex, Field], board: Board) -> list[Area]:
+    """Every area of open fields, with whose stones it holds and whether it touches growth."""
+    seen: set[Hex] = set()
+    found = []
+    for start, here in fields.items():
+        if here.state != OPEN or start in seen:
+            continue
+        seen.add(start)
+        todo, members = [start], []
+        owners: set[int] = set()
+        growing = False
+        while todo:
+            hex_ = todo.pop()
+            members.append(hex_)
+            owner = fields[hex_].owner
+            if owner is not None:
+                owners.add(owner)
+            for n in board.adjacent[hex_]:
+                state = fields[n].state
+                growing = growing or state == GROWING
+                if state == OPEN and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        found.append(Area(tuple(sorted(members)), frozenset(owners), growing))
+    return found
+
+
+def finished(fields: Mapping[Hex, Field], board: Board) -> bool:
+    """Whether every open field lies in a stable area: the end of the game."""
+    for hex_, here in fields.items():
+        if here.state == GROWING and any(fields[n].state == OPEN for n in board.adjacent[hex_]):
+            return False  # the cheap common case: an area still touches a growing field
+    return all(area.stable for area in areas(fields, board))
+
+
+@dataclass(frozen=True)
+class State:
+    """A position: fields, turns played, and the player to move's progress this turn."""
+
+    board: Board
+    fields: Mapping[Hex, Field]
+    players: tuple[str, ...]
+    turn: int = 0
+    moved_from: frozenset[int] = frozenset()
+    """Segments the player to move has moved from this turn."""
+    arrived: Mapping[Hex, int] = field(default_factory=dict)
+    """Stones that moved this turn, by the field they now lie on (they cannot move again)."""
+    over: bool = False
+    """Whether the game had ended when this turn began (see `finished`)."""
+
+    @classmethod
+    def initial(cls, transcript: Transcript) -> State:
+        board = Board.of(transcript)
+        names = tuple(
+            player.name or f"player {number + 1}"
+            for number, player in enumerate(transcript.players)
+        )
+        fields = _starting_fields(transcript, board)
+        return cls(board, fields, names, over=finished(fields, board))
+
+    @property
+    def player(self) -> int:
+        """The index of the player to move (turn i belongs to player i mod P)."""
+        return self.turn % len(self.players) if self.players else 0
+
+    # -- the movement phase ------------------------------------------------------------
+
+    def movable(self, hex_: Hex) -> int:
+        """How many of the player to move's stones on `hex_` may still move this turn."""
+        here = self.fields.get(hex_, EMPTY)
+        if here.owner != self.player or here.state != OPEN:
+            return 0
+        return here.stones - self.arrived.get(hex_, 0)
+
+    def refusal(self, move: Move) -> str | None:
+        """Why `move` is illegal now (the rule it breaks), or None if it is legal."""
+        if not self.players:
+            return "the transcript has no players to move"
+        if self.over:
+            return "the game is over: every open field is in a stable area"
+        source, target = move
+        here = self.fields.get(source)
+        if here is None:
+            return f"{field_name(source)} is not a field of the board"
+        if here.state != OPEN:
+            return f"{field_name(source)} is {here.state}: only stones on open fields move"
+        if here.owner != self.player:
+            return f"{field_name(source)} holds no stones of {self.players[self.player]}"
+        line = line_between(source, target)
+        if line is None:
+            return "the fields do not lie on one straight line"
+        direction, steps = line
+        if self.board.segment_of[source] in self.moved_from:
+            return "one move from each segment per turn: this segment has already moved"
+        if steps > self.movable(source):
+            return (
+                f"{steps} steps need {steps} stones; {field_name(source)} has"
+                f" {self.movable(source)} that have not moved this turn"
+            )
+        opponents = 0
+        for hex_ in hex_line(source, direction, steps)[1:]:
+            there = self.fields.get(hex_)
+            if there is None:
+                return f"the move leaves the board at {field_name(hex_)}"
+            if there.state != OPEN:
+                return f"the move crosses {field_name(hex_)}, which is {there.state}"
+            if there.owner != self.player:
+                opponents += there.stones
+        if opponents > steps:
+            return f"{steps} moving stones cannot remove the {opponents} opponent stones in the way"
+        return None
+
+    def apply(self, move: Move) -> State:
+        """The state after `move`; RuleError (without a location) naming the rule it breaks."""
+        problem = self.refusal(move)
+        if problem is not None:
+            raise RuleError(problem)
+        direction, steps = line_between(*move) or (0, 0)
+        fields = dict(self.fields)
+        source = fields[move.source]
+        left = source.stones - steps
+        fields[move.source] = Field(OPEN, self.player if left else None, left)
+        landing = steps
+        for hex_ in hex_line(move.source, direction, steps)[1:]:
+            there = fields[hex_]
+            if there.owner not in (None, self.player):
+                landing -= there.stones
+                fields[hex_] = EMPTY
+        target = fields[move.target]
+        if landing:
+            fields[move.target] = Field(OPEN, self.player, target.stones + landing)
+        arrived = dict(self.arrived)
+        arrived[move.target] = arrived.get(move.target, 0) + landing
+        return State(
+            self.board,
+            fields,
+            self.players,
+            self.turn,
+            self.moved_from | {self.board.segment_of[move.source]},
+            arrived,
+            self.over,
+        )
+
+    def legal_moves(self) -> list[Move]:
+        """Every single move the player to move may make now."""
+        if not self.players or self.over:
+            return []
+        moves = []
+        for source, here in self.fields.items():
+            if here.owner != self.player or here.state != OPEN:
+                continue
+            if self.board.segment_of[source] in self.moved_from:
+                continue
+            reach = self.movable(source)
+            for direction in range(6):
+                opponents = 0
+                for steps in range(1, reach + 1):
+                    hex_ = source.step(direction, steps)
+                    there = self.fields.get(hex_)
+                    if there is None or there.state != OPEN:
+                        break
+                    if there.owner != self.player:
+                        opponents += there.stones
+                    if opponents <= steps:
+                        moves.append(Move(source, hex_))
+        return moves
+
+    # -- explosion and growth --------------------------------------------------------------
+
+    def end_turn(self, pick: Pick | None = None) -> State:
+        """Explode, grow, and pass the turn to the next player."""
+        fields = dict(self.fields)
+        if self.players:
+            explode(fields, self.board, self.player, pick)
+            grow(fields, self.player)
+        return State(
+            self.board, fields, self.players, self.turn + 1, over=finished(fields, self.board)
+        )
+
+    def play(self, moves: Sequence[Move]) -> State:
+        """A whole turn: the moves, then explosions and growth."""
+        state = self
+        for move in moves:
+            state = state.apply(move)
+        return state.end_turn()
+
+    # -- areas, the end, scores -------------------------------------------------------------
+
+    def areas(self) -> list[Area]:
+        """Every area of open fields, with whose stones it holds and whether it is stable."""
+        return areas(self.fields, self.board)
+
+    def scores(self) -> list[int]:
+        """Each player's fields in stable areas holding only that player's stones."""
+        scores = [0] * len(self.players)
+        for area in self.areas():
+            if area.owner is not None:
+                scores[area.owner] += len(area.fields)
+        return scores
+
+    def ranking(self) -> list[int]:
+        """Players best first; equal scores rank in reverse order of moving."""
+        scores = self.scores()
+        return sorted(range(len(scores)), key=lambda p: (-scores[p], -p))
+
+
+Where = Callable[[int, int | None], Location]
+"""The location of event `i` (move `j` of it, or the event itself if None) in the text."""
+
+
+def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State]:
+    """The state before the first turn, then after every turn; RuleError at an illegal move."""
+    state = State.initial(transcript)
+    yield state
+    for index, event in enumerate(transcript.events):
+        if not isinstance(event, Turn):
+            continue
+        number = state.turn + 1
+        who = state.players[state.player] if state.players else "nobody"
+        for position, move in enumerate(event.moves):
+            try:
+                state = state.apply(move)
+            except RuleError as problem:
+                location = where(index, position) if where else Location()
+                message = f"turn {number} ({who}), move {position + 1} {move}: {problem.message}"
+                raise RuleError(message, location) from None
+        if not event.moves and (not state.players or state.over):
+            location = where(index, None) if where else Location()
+            reason = "the game is over" if state.players else "the transcript has no players"
+            raise RuleError(f"turn {number}: {reason}, so no turn can follow", location)
+        state = state.end_turn()
+        yield state
