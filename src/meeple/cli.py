@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
@@ -112,9 +112,17 @@ def _document(path: str, format_name: str | None) -> Document:
     return fmt.read(text, source)
 
 
-def _fail(error: MeepleError) -> None:
+def _fail(error: MeepleError) -> NoReturn:
     click.echo(str(error), err=True)
     raise SystemExit(1)
+
+
+def _document_or_exit(path: str, format_name: str | None) -> Document:
+    """The parsed input, or exit 1 after printing why it is not a valid record."""
+    try:
+        return _document(path, format_name)
+    except MeepleError as problem:
+        _fail(problem)
 
 
 def _need(fmt: Format, hook: object, what: str) -> None:
@@ -281,7 +289,6 @@ def convert(file: str, to: str, output: str | None, format_name: str | None, **g
         text = convert_document(document, target, **_chosen(target, "convert", given))
     except MeepleError as problem:
         _fail(problem)
-        return
     if output:
         Path(output).write_text(text, encoding="utf-8")
     else:
@@ -300,11 +307,7 @@ def convert(file: str, to: str, output: str | None, format_name: str | None, **g
 @_game_options("show")
 def show(file: str, step: int | None, format_name: str | None, **given: Any) -> None:
     """Draw a record: the final position, or the one after --step N moves."""
-    try:
-        document = _document(file, format_name)
-    except MeepleError as problem:
-        _fail(problem)
-        return
+    document = _document_or_exit(file, format_name)
     fmt = document.format
     _need(fmt, fmt.render, "picture")
     assert fmt.render is not None
@@ -346,11 +349,7 @@ def _state_at(document: Document, step: int | None) -> tuple[Any, int]:
 @_format_option
 def replay(file: str, as_json: bool, format_name: str | None) -> None:
     """Play a record through its game's rules, printing every state and the result."""
-    try:
-        document = _document(file, format_name)
-    except MeepleError as problem:
-        _fail(problem)
-        return
+    document = _document_or_exit(file, format_name)
     fmt = document.format
     _need(fmt, fmt.replay, "rules to replay")
     if as_json:
