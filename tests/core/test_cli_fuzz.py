@@ -11,7 +11,7 @@ from tests.cli_helpers import meeple as run_meeple
 
 FORMATS = [fmt.name for fmt in meeple.formats()]
 # Characters that matter to some notation, so random text gets past the first token.
-ALPHABET = st.sampled_from('[]{}()"\'\\:,;.&*~-_ \n\t0123456789ABCDEFGNPSTWabcdefkmnoprstwy┌─│')
+ALPHABET = st.sampled_from("[]{}()\"'\\:,;.&*~-_ \n\t0123456789ABCDEFGNPSTWabcdefkmnoprstwy┌─│")
 texts = st.one_of(st.text(ALPHABET, max_size=60), st.text(max_size=40))
 
 

@@ -117,3 +117,13 @@ def test_bad_utf8_is_reported_not_raised() -> None:
     run = meeple(["check", "-"], stdin=b'[key "k\xff"][teams "a"]')
     assert run.code == 1
     assert "<stdin>:1:8: byte 0xff is not UTF-8" in run.out
+
+
+def test_a_file_of_many_games_checks_and_formats_as_one_record(tmp_path: Path) -> None:
+    path = tmp_path / "many.qgn"
+    path.write_text('[key "a"][teams "x"] 0a\n[key "b"][teams "y"] 0b 3c')
+    run = meeple(["check", str(path)])
+    assert run.code == 0
+    assert f"{path}:2:25: warning: team index 3" in run.out
+    assert meeple(["fmt", str(path)]).code == 0
+    assert path.read_text() == '[key "a"]\n[teams "x"]\n\n0a\n\n[key "b"]\n[teams "y"]\n\n0b 3c\n'

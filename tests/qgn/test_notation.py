@@ -123,11 +123,20 @@ def test_error_rendering_matches_the_guide() -> None:
 
 def test_team_outside_the_list_is_a_warning_not_an_error() -> None:
     text = '[key "k"]\n[teams "a, b"]\n0a 2b 1c'
-    game = qgn.parse(text)
-    (finding,) = qgn.team_findings(game, text, "g.qgn")
+    (finding,) = qgn.team_findings(text, "g.qgn")
     assert finding.severity == "warning"
     assert (finding.location.line, finding.location.column) == (3, 4)
-    assert "team index 2 is outside the teams list" in finding.message
+    assert "team index 2 is outside the teams list (0 to 1)" in finding.message
+
+
+def test_team_findings_follow_each_game_of_a_file() -> None:
+    text = '[key "a"][teams "x"] 0a 1a [key "b"][teams "x, y"] 1b [key "c"][teams ""] 0c'
+    found = [(f.location.column, f.message) for f in qgn.team_findings(text)]
+    assert found == [
+        (25, "team index 1 is outside the teams list (0 to 0)"),
+        (65, "the teams tag lists no team"),
+        (75, "team index 0 is outside the teams list (none)"),
+    ]
 
 
 def test_many_games_in_one_file() -> None:
@@ -168,6 +177,10 @@ def test_iter_games_reads_a_path(tmp_path: Path) -> None:
     path = tmp_path / "many.qgn"
     path.write_text('[key "a"][teams "x"] 0a [key "b"][teams "x"] 0b')
     assert [g.key for g in qgn.iter_games(path)] == ["a", "b"]
+    loaded = meeple.load(path)
+    assert isinstance(loaded, qgn.Games)
+    assert [g.key for g in loaded] == ["a", "b"]
+    path.write_text('[key "a"][teams "x"] 0a&')
     with pytest.raises(meeple.NotationError) as caught:
         meeple.load(path)
     assert caught.value.source == str(path)

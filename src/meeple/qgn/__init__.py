@@ -6,7 +6,7 @@
 (['a', 'b'], Action(team=0, action='a', details=('1', '2'), comments=()))
 """
 
-from meeple.qgn.model import Action, Snapshot, split_teams
+from meeple.qgn.model import Action, Games, Snapshot, split_teams
 from meeple.qgn.notation import (
     dump,
     dump_many,
@@ -19,6 +19,7 @@ from meeple.qgn.notation import (
 
 __all__ = [
     "Action",
+    "Games",
     "Snapshot",
     "dump",
     "dump_many",

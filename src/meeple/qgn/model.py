@@ -5,6 +5,7 @@ Plain values only; reading and writing text lives in `meeple.qgn.notation`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -43,6 +44,19 @@ class Snapshot:
     def teams(self) -> list[str]:
         """The `teams` tag read as a list: comma-separated, each name stripped."""
         return split_teams(self.tags.get("teams", ""))
+
+
+@dataclass(frozen=True)
+class Games:
+    """Several games from one file, in order (a file of one game reads as a `Snapshot`)."""
+
+    games: tuple[Snapshot, ...]
+
+    def __iter__(self) -> Iterator[Snapshot]:
+        return iter(self.games)
+
+    def __len__(self) -> int:
+        return len(self.games)
 
 
 def split_teams(value: str) -> list[str]:

@@ -344,29 +344,25 @@ def _wrap(words: list[str], width: int) -> list[str]:
     return lines
 
 
-def team_findings(snapshot: Snapshot, text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
-    """Warnings for actions whose team index is outside the `teams` list.
+def team_findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
+    """Warnings for a `teams` tag that lists no team and for actions whose team index is
+    outside their game's `teams` list, in a text of one or many well-formed games.
 
     The reference parser accepts these, so they are findings, not parse errors.
     """
-    teams = len(split_teams(snapshot.tags.get("teams", "")))
     findings = []
-    if teams == 0:
-        offset = text.find("teams")
-        findings.append(Finding.at(text, max(offset, 0), "the teams tag lists no team", source))
-    bad = {a.team for a in snapshot.actions if a.team >= teams}
-    if not bad:
-        return findings
-    plural = "team" if teams == 1 else "teams"
+    teams = 0
     for token in _TOKEN.finditer(text):
-        if token.lastgroup != "run":
-            continue
-        for action in _RUN_ACTION.finditer(token["run"]):
-            if int(action[1]) >= teams:
-                message = (
-                    f"team index {action[1]} is outside the teams list"
-                    f" ({teams} {plural}: 0 to {teams - 1})"
-                )
-                at = token.start("run") + action.start()
-                findings.append(Finding.at(text, at, message, source))
+        if token.lastgroup == "value" and token["name"] == "teams":
+            teams = len(split_teams(_UNESCAPE.sub(r"\1", token["value"])))
+            if teams == 0:
+                at = token.start("name")
+                findings.append(Finding.at(text, at, "the teams tag lists no team", source))
+        elif token.lastgroup == "run":
+            for action in _RUN_ACTION.finditer(token["run"]):
+                if int(action[1]) >= teams:
+                    known = f"0 to {teams - 1}" if teams else "none"
+                    message = f"team index {action[1]} is outside the teams list ({known})"
+                    at = token.start("run") + action.start()
+                    findings.append(Finding.at(text, at, message, source))
     return findings
