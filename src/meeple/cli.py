@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from meeple import registry
 from meeple.errors import Finding, MeepleError, decode
+from meeple.qgn.model import Games
 from meeple.registry import Document, Format
 
 STDIN = "-"
@@ -268,6 +269,10 @@ def convert_document(document: Document, target: Format, **options: Any) -> str:
         return target.dump(snapshot, **options)
     if target.from_qgn is None:
         raise click.UsageError(f"nothing converts to {target.name}")
+    if isinstance(snapshot, Games):
+        raise click.UsageError(
+            f"{document.source} holds {len(snapshot)} games; convert one game at a time"
+        )
     try:
         model = target.from_qgn(snapshot)
     except MeepleError as problem:

@@ -127,3 +127,11 @@ def test_a_file_of_many_games_checks_and_formats_as_one_record(tmp_path: Path) -
     assert f"{path}:2:25: warning: team index 3" in run.out
     assert meeple(["fmt", str(path)]).code == 0
     assert path.read_text() == '[key "a"]\n[teams "x"]\n\n0a\n\n[key "b"]\n[teams "y"]\n\n0b 3c\n'
+
+
+def test_converting_a_file_of_many_games_to_a_game_is_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "many.qgn"
+    path.write_text('[key "flows"][teams "x"] 0a\n[key "flows"][teams "y"] 0b')
+    run = meeple(["convert", str(path), "--to", "flows"])
+    assert run.code == 2
+    assert "holds 2 games" in run.err
