@@ -20,7 +20,7 @@ from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
 
 # Game packages, each with a `format` module holding `FORMATS: tuple[Format, ...]`.
 # Order matters for detection: the first format whose sniff accepts a text wins.
-FORMAT_MODULES = ("meeple.qgn.format",)
+FORMAT_MODULES = ("meeple.qgn.format", "meeple.raft.format")
 
 OptionValue = str | bool
 
