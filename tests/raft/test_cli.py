@@ -88,6 +88,13 @@ def test_state_files_check_and_show() -> None:
     assert shown.code == 0 and "hand: AfhkBCDahw" in shown.out
 
 
+def test_fmt_writes_records_and_states_canonically() -> None:
+    messy = "\n  LNSNFC00000R01203 seed=4  \n\n#note\n  A6\r\n"
+    run = meeple(["fmt", "--format", "raft", "-"], stdin=messy)
+    assert run.code == 0 and run.out == "LNSNFC00000R01203 seed=4\n#note\nA6\n"
+    assert meeple(["fmt", "--check", example("seed-board.raftstate")]).code == 0
+
+
 def test_stdin_detection_and_usage_errors() -> None:
     text = (EXAMPLES / "one-step.raft").read_text()
     assert meeple(["check", "-"], stdin=text).code == 0

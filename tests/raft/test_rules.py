@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meeple.errors import RuleError
 from meeple.raft.components import components
 from meeple.raft.model import Board, Cards, ExhaustedCat, Position
 from meeple.raft.notation import (
     format_board,
+    format_state,
     parse_board,
     parse_challenge,
     parse_move,
+    parse_state,
 )
 from meeple.raft.notation import parse_decks as parse_cards
 from meeple.raft.rules import (
@@ -366,3 +371,27 @@ def test_start_of_every_challenge_is_playable() -> None:
 def test_board_helpers() -> None:
     board = Board(("ab", "cD"))
     assert board.at(1, 1) == "D" and board.at(5, 5) == "n" and board.cats() == ((1, 1),)
+
+
+# -- random playouts: the generator's moves are all legal and keep the state consistent ------
+
+
+@settings(max_examples=15)
+@given(st.integers(0, 38), st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_random_playouts_stay_consistent(index: int, seed: int, rng: random.Random) -> None:
+    g = Game.start(parse_challenge(components().challenges[index].challenge), seed)
+    cats = len(g.state.board.cats())
+    for _ in range(25):
+        if g.over:
+            break
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g = g.apply(rng.choice(moves))
+        state = g.state
+        assert len(state.board.cats()) == cats
+        assert len(state.hand) <= 6 and len(state.decks) + len(state.hand) <= 100
+        assert list(state.exhausted) == sorted(state.exhausted)
+        assert parse_state(format_state(state)) == state
+        if g.outcome == "playing" and g.phase != "draw":
+            assert not cats_cut_off(state.board)

@@ -19,9 +19,8 @@ Layers: `model` (plain values), `notation` (strings <-> model), `components`
 
 from __future__ import annotations
 
-from meeple.raft.model import Board, Challenge, GameState, Move
+from meeple.raft.model import Board, Challenge, GameState, Move, Record
 from meeple.raft.notation import (
-    Record,
     format_board,
     format_challenge,
     format_move,

@@ -17,14 +17,14 @@ from meeple.raft.model import (
     Board,
     CatMove,
     DrawRequest,
+    Entry,
     FirePlacement,
     GameState,
     Move,
     PathwayPlacement,
+    Record,
 )
 from meeple.raft.notation import (
-    Entry,
-    Record,
     exhausted_cats_findings,
     format_challenge,
     format_move,

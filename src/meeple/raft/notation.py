@@ -12,7 +12,6 @@ is not decided here: that is `meeple.raft.rules`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
 from meeple.raft.model import (
@@ -34,6 +33,7 @@ from meeple.raft.model import (
     CatMove,
     Challenge,
     DrawRequest,
+    Entry,
     ExhaustedCat,
     FirePlacement,
     FireTile,
@@ -44,6 +44,7 @@ from meeple.raft.model import (
     PathwayPlacement,
     Position,
     RaftCard,
+    Record,
     board_size,
     island_frames,
 )
@@ -562,26 +563,6 @@ def parse_fire_tile(text: str, source: str = DEFAULT_SOURCE) -> FireTile:
 
 
 # -- game records -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One move of a record with the comment lines written just before it."""
-
-    move: Move
-    comments: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Record:
-    """A game record: the challenge, the set-up seed, the moves in order, and comments."""
-
-    challenge: Challenge
-    seed: int | None = None
-    """The set-up seed; None when the record names none (set-up then uses seed 0)."""
-    entries: tuple[Entry, ...] = ()
-    header_comments: tuple[str, ...] = ()
-    final_comments: tuple[str, ...] = ()
 
 
 SEED_PREFIX = "seed="
