@@ -33,7 +33,7 @@ def _cell(letter: str, raft: bool) -> str:
         return " # "
     if letter == RAFT_CENTRE:
         return "[@]"
-    shown = "*" if letter == WILD else ("W" if letter == "W" else letter)
+    shown = "*" if letter == WILD else letter
     if raft:
         return f"[{shown}]"
     return f"({shown})" if letter.isupper() else f" {shown} "

@@ -56,6 +56,7 @@ _FIRE = ord(FIRE)
 _NONE = ord(NO_SQUARE)
 _CENTRE = ord(RAFT_CENTRE)
 _WILD = ord(WILD)
+_COLOUR_NAMES = {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow", "w": "wild"}
 
 
 # -- the board as a flat grid ----------------------------------------------------------
@@ -310,9 +311,6 @@ def _route(grid: Grid, start: int, colour: int) -> set[int]:
                 seen.add(there)
                 todo.append(there)
     return seen
-
-
-_COLOUR_NAMES = {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow", "w": "wild"}
 
 
 def cats_cut_off(board: Board) -> list[str]:

@@ -19,6 +19,7 @@ from meeple.errors import NotationError
 from meeple.raft import rules
 from meeple.raft.components import components
 from meeple.raft.model import (
+    HAND_LIMIT,
     CardId,
     CatMove,
     FirePlacement,
@@ -101,7 +102,10 @@ def draw_hand(state: State, request: str, rng: random.Random | None = None) -> l
     """
     game_state = _state(state)
     wanted = parse_draw_request(request, "draw request")
-    if rules.draw_trouble(game_state.decks, wanted) or len(game_state.hand) + wanted.total > 6:
+    if (
+        rules.draw_trouble(game_state.decks, wanted)
+        or len(game_state.hand) + wanted.total > HAND_LIMIT
+    ):
         return list(state)
     drawn = rules.draw_cards(game_state.decks, wanted, rng or random.Random())
     return _strings(
