@@ -23,6 +23,7 @@ from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
 FORMAT_MODULES = (
     "meeple.qgn.format",
     "meeple.botc.format",
+    "meeple.raft.format",
     "meeple.flows.format",
     "meeple.atlantis.format",
 )

@@ -43,6 +43,7 @@ ROUND_TRIPS: dict[str, tuple[Callable[..., Any], Callable[..., str]]] = {
     "exhausted_cats_unsorted": (n.parse_exhausted_cats, n.format_exhausted_cats),
     "fire_bag": (n.parse_fire_bag, n.format_fire_bag),
     "challenge": (n.parse_challenge, n.format_challenge),
+    "challenge_from_parts": (n.parse_challenge, n.format_challenge),
     "pathway_placement": (n.parse_pathway_placement, n.format_pathway_placement),
     "fire_placement": (n.parse_fire_placement, n.format_fire_placement),
     "cat_movement": (n.parse_cat_movement, n.format_cat_movement),
@@ -107,6 +108,14 @@ def test_golden_challenge_parts() -> None:
     assert challenge.fires[0] == (0, 3) and len(challenge.fires) == 6
     assert [tuple(c) for c in challenge.cats] == [(0, 0, 9), (3, 3, 3), (4, 12, 3)]
     assert tuple(challenge.raft) == (1, 12, 15)
+
+
+def test_golden_challenge_substrings() -> None:
+    four, two = (n.parse_challenge(text) for text in EXAMPLES["challenge_from_parts"])
+    assert four.fires == (Position(3, 10), Position(4, 9))
+    assert tuple(four.cats[0]) == (0, 2, 11) and tuple(four.raft) == (1, 12, 15)
+    assert [i.rotation for i in four.islands] == ["N", "N", "A", "A"]
+    assert len(two.islands) == 2 and two.fires == ()
 
 
 def test_unsorted_exhausted_cats_is_a_finding_not_a_reorder() -> None:

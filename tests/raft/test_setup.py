@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from meeple.raft.components import components
+from meeple.raft.components import OfficialChallenge, components
 from meeple.raft.model import FIRE, Board, board_size
 from meeple.raft.notation import format_board, parse_board, parse_challenge
 from meeple.raft.setup import (
@@ -27,8 +27,8 @@ def test_there_are_39_challenges_of_difficulty_0_to_5() -> None:
 
 
 @pytest.mark.parametrize("official", CHALLENGES, ids=lambda c: c.name)
-def test_every_challenge_builds(official: object) -> None:
-    challenge = parse_challenge(official.challenge)  # type: ignore[attr-defined]
+def test_every_challenge_builds(official: OfficialChallenge) -> None:
+    challenge = parse_challenge(official.challenge)
     for seed in (0, 1, 2):
         choices = choose_islands(challenge, seed)
         sizes = [i.size for i in challenge.islands]

@@ -207,6 +207,26 @@ class CatMove(NamedTuple):
     discards: tuple[CardId, ...]
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One move of a record with the comment lines written just before it."""
+
+    move: Move
+    comments: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game record: the challenge, the set-up seed, the moves in order, and comments."""
+
+    challenge: Challenge
+    seed: int | None = None
+    """The set-up seed; None when the record names none (set-up then uses seed 0)."""
+    entries: tuple[Entry, ...] = ()
+    header_comments: tuple[str, ...] = ()
+    final_comments: tuple[str, ...] = ()
+
+
 Action = PathwayPlacement | FirePlacement | CatMove
 Move = DrawRequest | PathwayPlacement | FirePlacement | CatMove
 

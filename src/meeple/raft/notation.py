@@ -12,7 +12,6 @@ is not decided here: that is `meeple.raft.rules`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
 from meeple.raft.model import (
@@ -34,6 +33,7 @@ from meeple.raft.model import (
     CatMove,
     Challenge,
     DrawRequest,
+    Entry,
     ExhaustedCat,
     FirePlacement,
     FireTile,
@@ -44,6 +44,7 @@ from meeple.raft.model import (
     PathwayPlacement,
     Position,
     RaftCard,
+    Record,
     board_size,
     island_frames,
 )
@@ -483,25 +484,20 @@ def parse_move(text: str, source: str = DEFAULT_SOURCE) -> Move:
 
 
 def _move(span: _Text) -> Move:
-    text, at, length = span.text, span.start, span.end - span.start
-    second = text[at + 1] if length > 1 else ""
-    third = text[at + 2] if length > 2 else ""
-    if (
-        text[at : at + 1] in DECKS
-        and text[at : at + 1]
-        and second.isdigit()
-        and not third.isdigit()
-    ):
-        return _draw(span)
-    if second and second in CARD_IDS and text[at] in DECKS:
-        return _pathway(span)
-    if length > 7:
-        return _cat_move(span)
-    if text[at : at + 1] in FIRE_TILE_IDS and text[at : at + 1]:
-        return _fire(span)
+    shape = span.text[span.start : min(span.end, span.start + 3)].ljust(3)
+    first, second, third = shape[0], shape[1], shape[2]
+    if first in DECKS and second.isdigit() and not third.isdigit():
+        return _draw(span)  # A3B1D2: deck, count, next deck
+    if first in DECKS and second in CARD_IDS:
+        return _pathway(span)  # Ab1208S: deck, card id
+    if span.end - span.start > 7:
+        return _cat_move(span)  # 11 or 13 characters
+    if first in FIRE_TILE_IDS:
+        return _fire(span)  # l0003TW
     raise span.error(
-        at,
-        f"expected a draw request, pathway card, fire tile or cat movement, found {span.found(at)}",
+        span.start,
+        "expected a draw request, pathway card, fire tile or cat movement,"
+        f" found {span.found(span.start)}",
     )
 
 
@@ -562,26 +558,6 @@ def parse_fire_tile(text: str, source: str = DEFAULT_SOURCE) -> FireTile:
 
 
 # -- game records -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One move of a record with the comment lines written just before it."""
-
-    move: Move
-    comments: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Record:
-    """A game record: the challenge, the set-up seed, the moves in order, and comments."""
-
-    challenge: Challenge
-    seed: int | None = None
-    """The set-up seed; None when the record names none (set-up then uses seed 0)."""
-    entries: tuple[Entry, ...] = ()
-    header_comments: tuple[str, ...] = ()
-    final_comments: tuple[str, ...] = ()
 
 
 SEED_PREFIX = "seed="

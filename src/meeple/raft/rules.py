@@ -1,0 +1,627 @@
+"""The rules of solo Race to the Raft: legal moves, their effects, and the end of the game.
+
+`Game` wraps the five-part `GameState` with what the strings leave out: which
+step of the round comes next (draw, play, or place the fire tile just drawn),
+the set-up seed, and the outcome. `Game.apply` plays one draw request or action
+and returns the next `Game`, or raises RuleError naming the rule broken;
+`Game.legal_moves` lists every legal move. The lower-level checks (`card_fits`,
+`fire_fits`, `cat_route_ok`, `cats_cut_off`, ...) work on boards and states
+alone so that `meeple.raft.strings` can offer them without a `Game`.
+
+Boards are read through `Grid`, a flat row-major copy padded with a border of
+`n` (no square) so that neighbours never need bounds checks; grids are cached
+per board. Text is not read or written here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import combinations
+from typing import Literal
+
+from meeple.errors import RuleError
+from meeple.raft.components import components
+from meeple.raft.model import (
+    DECKS,
+    DRAW_SIZE,
+    FIRE,
+    NO_SQUARE,
+    ORIENTATIONS,
+    RAFT_CENTRE,
+    WILD,
+    Board,
+    CardId,
+    Cards,
+    CatMove,
+    Challenge,
+    DrawRequest,
+    ExhaustedCat,
+    FirePlacement,
+    GameState,
+    Move,
+    PathwayPlacement,
+    Position,
+)
+from meeple.raft.setup import initial_state
+
+Phase = Literal["draw", "play", "fire"]
+Outcome = Literal["playing", "won", "lost"]
+
+_NOT_PLACEABLE = frozenset(b"fnBGPRYW")
+"""Squares nothing may be laid on: fire, no square, and any square holding a cat."""
+_FIRE = ord(FIRE)
+_NONE = ord(NO_SQUARE)
+_CENTRE = ord(RAFT_CENTRE)
+_WILD = ord(WILD)
+_COLOUR_NAMES = {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow", "w": "wild"}
+
+
+# -- the board as a flat grid ----------------------------------------------------------
+
+
+class Grid:
+    """A board as flat bytes with a one-square border of `n`, plus what rules ask often."""
+
+    def __init__(self, board: Board) -> None:
+        self.height, self.width = board.height, board.width
+        self.stride = stride = board.width + 2
+        border = NO_SQUARE * stride
+        self.cells = (
+            border + "".join(NO_SQUARE + row + NO_SQUARE for row in board.rows) + border
+        ).encode("ascii")
+        self.steps = (-stride, -1, 1, stride)
+        self.raft = bytearray(len(self.cells))
+        """1 on every square of a raft card (the `o` and the eight around it)."""
+        self.centres = [i for i, square in enumerate(self.cells) if square == _CENTRE]
+        for centre in self.centres:
+            for around in (
+                -stride - 1,
+                -stride,
+                -stride + 1,
+                -1,
+                0,
+                1,
+                stride - 1,
+                stride,
+                stride + 1,
+            ):
+                self.raft[centre + around] = 1
+        self.blocked = bytes(
+            1 if square in _NOT_PLACEABLE or self.raft[i] else 0
+            for i, square in enumerate(self.cells)
+        )
+
+    def index(self, row: int, column: int) -> int:
+        return (row + 1) * self.stride + column + 1
+
+    def position(self, index: int) -> Position:
+        row, column = divmod(index, self.stride)
+        return Position(row - 1, column - 1)
+
+    def inside(self, row: int, column: int) -> bool:
+        return 0 <= row < self.height and 0 <= column < self.width
+
+    def letter(self, row: int, column: int) -> str:
+        return chr(self.cells[self.index(row, column)]) if self.inside(row, column) else NO_SQUARE
+
+
+@lru_cache(maxsize=256)
+def grid_of(board: Board) -> Grid:
+    return Grid(board)
+
+
+# -- pathway cards ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=512)
+def turned_card(squares: str, orientation: str) -> str:
+    """A 3x3 card's nine squares after turning it clockwise to `orientation`."""
+    for _ in range(ORIENTATIONS.index(orientation)):
+        squares = "".join(
+            squares[(2 - column) * 3 + row] for row in range(3) for column in range(3)
+        )
+    return squares
+
+
+def card_trouble(board: Board, row: int, column: int) -> str:
+    """Why a 3x3 card cannot lie with its top-left square at (row, column); "" if it can."""
+    grid = grid_of(board)
+    for r in range(row, row + 3):
+        for c in range(column, column + 3):
+            trouble = _square_trouble(grid, r, c)
+            if trouble:
+                return trouble
+    return ""
+
+
+def _square_trouble(grid: Grid, row: int, column: int) -> str:
+    if not grid.inside(row, column):
+        return f"square ({row},{column}) is off the island"
+    index = grid.index(row, column)
+    if grid.raft[index]:
+        return f"square ({row},{column}) belongs to the raft card"
+    letter = chr(grid.cells[index])
+    if letter == FIRE:
+        return f"square ({row},{column}) is on fire"
+    if letter == NO_SQUARE:
+        return f"square ({row},{column}) is off the island"
+    if letter.isupper():
+        return f"a cat sits on square ({row},{column})"
+    return ""
+
+
+@lru_cache(maxsize=256)
+def card_positions(board: Board) -> tuple[Position, ...]:
+    """Every top-left square where a 3x3 pathway card may lie on `board`."""
+    grid = grid_of(board)
+    blocked, stride = grid.blocked, grid.stride
+    # A position is free when three rows of three squares are free: find free runs of
+    # three along each row first, then stack them.
+    run = bytes(
+        0 if blocked[i] or blocked[i + 1] or blocked[i + 2] else 1 for i in range(len(blocked) - 2)
+    )
+    found = []
+    for row in range(grid.height - 2):
+        base = (row + 1) * stride + 1
+        for column in range(grid.width - 2):
+            i = base + column
+            if run[i] and run[i + stride] and run[i + 2 * stride]:
+                found.append(Position(row, column))
+    return tuple(found)
+
+
+def lay_squares(board: Board, cells: dict[Position, str]) -> Board:
+    """The board with the given squares replaced; RuleError for a square off the board."""
+    rows = [list(row) for row in board.rows]
+    for (row, column), letter in cells.items():
+        if not (0 <= row < board.height and 0 <= column < board.width):
+            raise RuleError(f"square ({row},{column}) is off the board")
+        rows[row][column] = letter
+    return Board(tuple("".join(row) for row in rows))
+
+
+def lay_card(board: Board, placement: PathwayPlacement) -> Board:
+    card = components().pathway_cards[(placement.deck, placement.card)]
+    squares = turned_card(card.squares, placement.orientation)
+    return lay_squares(
+        board,
+        {
+            Position(placement.row + i // 3, placement.column + i % 3): letter
+            for i, letter in enumerate(squares)
+        },
+    )
+
+
+# -- fire tiles ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=512)
+def fire_shape(tile: str, flipped: bool, orientation: str) -> tuple[Position, ...]:
+    """A tile's fire squares: flipped across the vertical axis first if asked, then turned
+    clockwise, then moved so its bounding box starts at (0, 0)."""
+    cells = list(components().fire_tiles[tile].cells)
+    if flipped:
+        widest = max(c for _, c in cells)
+        cells = [Position(r, widest - c) for r, c in cells]
+    for _ in range(ORIENTATIONS.index(orientation)):
+        lowest = max(r for r, _ in cells)
+        cells = [Position(c, lowest - r) for r, c in cells]
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple(sorted(Position(r - top, c - left) for r, c in cells))
+
+
+def fire_trouble(board: Board, placement: FirePlacement) -> str:
+    """Why a fire tile cannot lie as placed; "" if it can."""
+    grid = grid_of(board)
+    touches = False
+    for dr, dc in fire_shape(placement.tile, placement.flipped, placement.orientation):
+        row, column = placement.row + dr, placement.column + dc
+        trouble = _square_trouble(grid, row, column)
+        if trouble:
+            return trouble
+        index = grid.index(row, column)
+        touches = touches or any(grid.cells[index + step] == _FIRE for step in grid.steps)
+    return "" if touches else "a fire tile must touch fire on at least one side"
+
+
+def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
+    """Every legal way to lay fire tile `tile` (distinct flips and turns only once)."""
+    grid = grid_of(board)
+    blocked, cells, stride, steps = grid.blocked, grid.cells, grid.stride, grid.steps
+    found = []
+    seen: set[tuple[Position, ...]] = set()
+    for flipped in (False, True):
+        for orientation in ORIENTATIONS:
+            shape = fire_shape(tile, flipped, orientation)
+            if shape in seen:
+                continue
+            seen.add(shape)
+            offsets = [dr * stride + dc for dr, dc in shape]
+            height = max(r for r, _ in shape) + 1
+            width = max(c for _, c in shape) + 1
+            for row in range(grid.height - height + 1):
+                for column in range(grid.width - width + 1):
+                    base = grid.index(row, column)
+                    if any(blocked[base + o] for o in offsets):
+                        continue
+                    if any(cells[base + o + s] == _FIRE for o in offsets for s in steps):
+                        found.append(FirePlacement(tile, row, column, flipped, orientation))
+    return found
+
+
+def fire_fits_somewhere(board: Board, tile: str) -> bool:
+    return bool(fire_placements(board, tile))
+
+
+def lay_fire(board: Board, placement: FirePlacement) -> Board:
+    shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+    return lay_squares(
+        board, {Position(placement.row + r, placement.column + c): FIRE for r, c in shape}
+    )
+
+
+# -- cats -----------------------------------------------------------------------------
+
+
+def on_raft(board: Board, position: Position) -> bool:
+    grid = grid_of(board)
+    return grid.inside(*position) and bool(grid.raft[grid.index(*position)])
+
+
+def cat_route_ok(board: Board, colour: str, start: Position, end: Position) -> str:
+    """Why a cat of `colour` cannot go from `start` to `end`; "" if it can."""
+    grid = grid_of(board)
+    cat = colour.lower()
+    if not grid.inside(*start) or grid.letter(*start) != colour.upper():
+        return f"there is no {_COLOUR_NAMES[cat]} cat at ({start.row},{start.column})"
+    if grid.raft[grid.index(*start)]:
+        return f"the {_COLOUR_NAMES[cat]} cat at ({start.row},{start.column}) is on the raft"
+    if start == end:
+        return "a cat must move to another square"
+    if not grid.inside(*end):
+        return f"square ({end.row},{end.column}) is off the island"
+    letter = grid.letter(*end)
+    if letter.isupper():
+        return f"another cat sits on square ({end.row},{end.column})"
+    if letter not in (cat, WILD):
+        return f"a {_COLOUR_NAMES[cat]} cat cannot end on square ({end.row},{end.column})"
+    if grid.index(*end) not in _route(grid, grid.index(*start), ord(cat)):
+        return (
+            f"no path of {_COLOUR_NAMES[cat]} squares joins ({start.row},{start.column})"
+            f" and ({end.row},{end.column})"
+        )
+    return ""
+
+
+def _route(grid: Grid, start: int, colour: int) -> set[int]:
+    """Squares a cat of `colour` (lower-case letter code) can step to from `start`."""
+    cells, steps = grid.cells, grid.steps
+    passable = {colour, colour - 32, _WILD, _WILD - 32}
+    seen = {start}
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        for step in steps:
+            there = here + step
+            if there not in seen and cells[there] in passable:
+                seen.add(there)
+                todo.append(there)
+    return seen
+
+
+def cats_cut_off(board: Board) -> list[str]:
+    """Reasons some cat can no longer reach the raft (empty when every cat still can).
+
+    Paths may be repainted by later cards, so only fire (and the edge of the island)
+    blocks them. A cat also needs a free raft square it may end on: the colour-matched
+    squares first, wild squares for the rest.
+    """
+    grid = grid_of(board)
+    cells, steps = grid.cells, grid.steps
+    waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not grid.raft[i]]
+    if not waiting:
+        return []
+    seen = bytearray(len(cells))
+    todo = deque(grid.centres)
+    for centre in grid.centres:
+        seen[centre] = 1
+    while todo:
+        here = todo.popleft()
+        for step in steps:
+            there = here + step
+            if not seen[there] and cells[there] != _FIRE and cells[there] != _NONE:
+                seen[there] = 1
+                todo.append(there)
+    reasons = [
+        f"the {_COLOUR_NAMES[chr(cells[i] + 32)]} cat at ({grid.position(i).row},"
+        f"{grid.position(i).column}) can no longer reach the raft"
+        for i in waiting
+        if not seen[i]
+    ]
+    return reasons or _raft_room(grid, waiting)
+
+
+def _raft_room(grid: Grid, waiting: list[int]) -> list[str]:
+    free: dict[int, int] = {}
+    for i, square in enumerate(grid.cells):
+        if grid.raft[i] and square != _CENTRE and 97 <= square <= 122:
+            free[square] = free.get(square, 0) + 1
+    need: dict[int, int] = {}
+    for i in waiting:
+        need[grid.cells[i] + 32] = need.get(grid.cells[i] + 32, 0) + 1
+    short = sum(max(0, count - free.get(colour, 0)) for colour, count in need.items())
+    if short <= free.get(_WILD, 0):
+        return []
+    return [f"the raft has no free square left for {short - free.get(_WILD, 0)} cat(s)"]
+
+
+def all_cats_on_raft(board: Board) -> bool:
+    grid = grid_of(board)
+    return all(grid.raft[i] for i, square in enumerate(grid.cells) if 65 <= square <= 90)
+
+
+def move_cat_on_board(board: Board, move: CatMove) -> Board:
+    start = board.at(*move.start)
+    end = board.at(*move.end)
+    return lay_squares(board, {move.start: start.lower(), move.end: end.upper()})
+
+
+def discards_needed(state: GameState, move: CatMove) -> int:
+    exhausted = ExhaustedCat(move.colour, *move.start) in state.exhausted
+    return 2 if exhausted else 1
+
+
+def without(cards: Cards, taken: tuple[CardId, ...]) -> Cards:
+    piles = list(cards.piles)
+    for deck, card in taken:
+        index = DECKS.index(deck)
+        piles[index] = piles[index].replace(card, "")
+    return Cards((piles[0], piles[1], piles[2], piles[3]))
+
+
+def with_cards(cards: Cards, added: Cards) -> Cards:
+    piles = tuple("".join(sorted(a + b)) for a, b in zip(cards.piles, added.piles, strict=True))
+    return Cards((piles[0], piles[1], piles[2], piles[3]))
+
+
+def exhaust(exhausted: tuple[ExhaustedCat, ...], move: CatMove) -> tuple[ExhaustedCat, ...]:
+    """The exhausted cats after `move`: the cat is listed at its new square, sorted."""
+    moved = ExhaustedCat(move.colour, *move.start)
+    kept = [cat for cat in exhausted if cat != moved]
+    return tuple(sorted([*kept, ExhaustedCat(move.colour, *move.end)]))
+
+
+def cat_move_trouble(state: GameState, move: CatMove) -> str:
+    """Why `move` is not legal in `state`; "" when it is."""
+    trouble = cat_route_ok(state.board, move.colour, move.start, move.end)
+    if trouble:
+        return trouble
+    needed = discards_needed(state, move)
+    if len(move.discards) != needed:
+        why = "an exhausted cat costs two cards" if needed == 2 else "a rested cat costs one card"
+        return f"{why}, not {len(move.discards)}"
+    if len(set(move.discards)) != len(move.discards):
+        return "the same card is discarded twice"
+    for card in move.discards:
+        if not state.hand.has(card):
+            return f"card {card.deck}{card.card} is not in the hand"
+    return ""
+
+
+# -- draws -----------------------------------------------------------------------------
+
+
+def draw_trouble(decks: Cards, request: DrawRequest) -> str:
+    for deck, count in request.draws:
+        left = len(decks.piles[DECKS.index(deck)])
+        if left < count:
+            return f"deck {deck} holds {left} card(s), fewer than the {count} requested"
+    if request.drawn is not None:
+        for card in request.drawn.ids():
+            if not decks.has(card):
+                return f"card {card.deck}{card.card} is not in its deck"
+    return ""
+
+
+def draw_cards(decks: Cards, request: DrawRequest, rng: random.Random) -> Cards:
+    """The cards a request takes, picked at random (only `rng.random()` is used)."""
+    if request.drawn is not None:
+        return request.drawn
+    wanted = dict(request.draws)
+    piles = []
+    for deck, pile in zip(DECKS, decks.piles, strict=True):
+        left = list(pile)
+        taken = [left.pop(int(rng.random() * len(left))) for _ in range(wanted.get(deck, 0))]
+        piles.append("".join(sorted(taken)))
+    return Cards((piles[0], piles[1], piles[2], piles[3]))
+
+
+def draw_requests(decks: Cards) -> list[DrawRequest]:
+    """Every request of six cards the decks can meet."""
+    sizes = [len(pile) for pile in decks.piles]
+    found = []
+    for a in range(min(6, sizes[0]) + 1):
+        for b in range(min(6 - a, sizes[1]) + 1):
+            for c in range(min(6 - a - b, sizes[2]) + 1):
+                d = DRAW_SIZE - a - b - c
+                if d <= sizes[3]:
+                    counts = zip(DECKS, (a, b, c, d), strict=True)
+                    found.append(DrawRequest(tuple((k, n) for k, n in counts if n)))
+    return found
+
+
+# -- the game ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game in progress: the five-part state, the next step, and the outcome so far."""
+
+    state: GameState
+    seed: int | None = None
+    phase: Phase = "draw"
+    outcome: Outcome = "playing"
+    reason: str = ""
+    rounds: int = 0
+    """Draws made so far; with the seed it fixes which cards a draw request turns up."""
+    last: Move | None = None
+    """The move that led here (None at the start)."""
+
+    @classmethod
+    def start(cls, challenge: Challenge, seed: int | None = None) -> Game:
+        game = cls(initial_state(challenge, seed), seed)
+        cut_off = cats_cut_off(game.state.board)
+        return game._lost(cut_off[0]) if cut_off else game
+
+    @property
+    def over(self) -> bool:
+        return self.outcome != "playing"
+
+    @property
+    def status(self) -> str:
+        """`playing`, `won`, or `lost: <reason>`."""
+        return f"lost: {self.reason}" if self.outcome == "lost" else self.outcome
+
+    def _lost(self, reason: str) -> Game:
+        return replace(self, outcome="lost", reason=reason)
+
+    def apply(self, move: Move) -> Game:
+        """The game after `move`; RuleError (without a location) if it breaks a rule."""
+        if self.over:
+            raise RuleError(f"the game is over ({self.status})")
+        return replace(self._play(move), last=move)
+
+    def _play(self, move: Move) -> Game:
+        if isinstance(move, DrawRequest):
+            return self._draw(move)
+        if self.phase == "draw":
+            raise RuleError("the hand is empty: draw six cards first")
+        if isinstance(move, FirePlacement):
+            return self._fire(move)
+        if self.phase == "fire":
+            raise RuleError("a fire tile was drawn: place it before anything else")
+        if isinstance(move, PathwayPlacement):
+            return self._pathway(move)
+        return self._cat(move)
+
+    def _draw(self, request: DrawRequest) -> Game:
+        if self.phase != "draw":
+            raise RuleError("cards are drawn only when the hand is empty, at the start of a round")
+        state = self.state
+        trouble = draw_trouble(state.decks, request)
+        if trouble:
+            raise RuleError(trouble)
+        rng = random.Random(f"raft-draw/{0 if self.seed is None else self.seed}/{self.rounds}")
+        drawn = draw_cards(state.decks, request, rng)
+        state = replace(state, decks=without(state.decks, drawn.ids()), hand=drawn)
+        return replace(self, state=state, phase="play", rounds=self.rounds + 1)
+
+    def _pathway(self, placement: PathwayPlacement) -> Game:
+        state = self.state
+        card = CardId(placement.deck, placement.card)
+        if not state.hand.has(card):
+            raise RuleError(f"card {placement.deck}{placement.card} is not in the hand")
+        trouble = card_trouble(state.board, placement.row, placement.column)
+        if trouble:
+            raise RuleError(f"a pathway card cannot lie there: {trouble}")
+        state = replace(
+            state, board=lay_card(state.board, placement), hand=without(state.hand, (card,))
+        )
+        game = replace(self, state=state, phase="fire")
+        if not state.bag:
+            return game._lost("a fire tile must be drawn but the fire bag is empty")
+        return game
+
+    def _fire(self, placement: FirePlacement) -> Game:
+        if self.phase != "fire":
+            raise RuleError("a fire tile is drawn only after a pathway card is placed")
+        state = self.state
+        if placement.tile not in state.bag:
+            raise RuleError(f"fire tile {placement.tile} is not in the bag")
+        bag = state.bag.replace(placement.tile, "")
+        trouble = fire_trouble(state.board, placement)
+        if trouble:
+            if fire_fits_somewhere(state.board, placement.tile):
+                raise RuleError(f"the fire tile cannot lie there: {trouble}")
+            game = replace(self, state=replace(state, bag=bag))
+            return game._lost(f"fire tile {placement.tile} fits nowhere on the island")
+        state = replace(state, board=lay_fire(state.board, placement), bag=bag)
+        game = replace(self, state=state, phase="play")
+        cut_off = cats_cut_off(state.board)
+        return game._lost(cut_off[0]) if cut_off else game._end_of_action()
+
+    def _cat(self, move: CatMove) -> Game:
+        state = self.state
+        trouble = cat_move_trouble(state, move)
+        if trouble:
+            raise RuleError(f"the cat cannot move: {trouble}")
+        state = replace(
+            state,
+            board=move_cat_on_board(state.board, move),
+            hand=without(state.hand, move.discards),
+            exhausted=exhaust(state.exhausted, move),
+        )
+        game = replace(self, state=state)
+        if all_cats_on_raft(state.board):
+            return replace(game, outcome="won", reason="every cat is on the raft")
+        return game._end_of_action()
+
+    def _end_of_action(self) -> Game:
+        """Rest when the hand is used up; lost if no full hand can be drawn next."""
+        state = self.state
+        if len(state.hand):
+            return self
+        game = replace(self, state=replace(state, exhausted=()), phase="draw")
+        if len(state.decks) < DRAW_SIZE:
+            return game._lost(
+                f"a new hand must be drawn but the decks hold only {len(state.decks)} card(s)"
+            )
+        return game
+
+    # -- the move generator --------------------------------------------------------------
+
+    def pathway_placements(self) -> list[PathwayPlacement]:
+        """Every legal placement of every card in hand: all positions, four orientations."""
+        positions = card_positions(self.state.board)
+        return [
+            PathwayPlacement(deck, card, row, column, orientation)
+            for deck, card in self.state.hand.ids()
+            for orientation in ORIENTATIONS
+            for row, column in positions
+        ]
+
+    def cat_moves(self) -> list[CatMove]:
+        """Every legal cat move, with every choice of cards to discard."""
+        state = self.state
+        grid = grid_of(state.board)
+        hand = state.hand.ids()
+        found: list[CatMove] = []
+        for index, square in enumerate(grid.cells):
+            if not 65 <= square <= 90 or grid.raft[index] or square == _WILD - 32:
+                continue
+            colour = chr(square)
+            start = grid.position(index)
+            tired = ExhaustedCat(colour, *start) in state.exhausted
+            payments = list(combinations(hand, 2 if tired else 1))
+            for there in sorted(_route(grid, index, square + 32)):
+                if grid.cells[there] in (square + 32, _WILD):
+                    end = grid.position(there)
+                    found.extend(CatMove(colour, start, end, pay) for pay in payments)
+        return found
+
+    def legal_moves(self) -> list[Move]:
+        if self.over:
+            return []
+        if self.phase == "draw":
+            return list(draw_requests(self.state.decks))
+        if self.phase == "fire":
+            return [
+                placement
+                for tile in self.state.bag
+                for placement in fire_placements(self.state.board, tile)
+            ]
+        return [*self.pathway_placements(), *self.cat_moves()]

@@ -1,0 +1,123 @@
+"""The standard string interface, string in and string out."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from meeple.errors import NotationError
+from meeple.raft import strings
+from meeple.raft.components import components
+from tests.raft.test_rules import SMALL, WALLED
+
+BOARD = (Path(__file__).parent / "golden" / "board.txt").read_text()
+FULL_DECKS = "A" + "abcdefghijklmnopqrstuvwxy" + "B" + "abcdefghijklmnopqrstuvwxy"
+FULL_DECKS += "C" + "abcdefghijklmnopqrstuvwxy" + "D" + "abcdefghijklmnopqrstuvwxy"
+BAG = "abcdefghijklmnopqrstuvwxyzABCDE"
+
+
+def state(
+    board: str = SMALL, hand: str = "AabcBCDab", exhausted: str = "", bag: str = BAG
+) -> list[str]:
+    return [board, FULL_DECKS, hand, exhausted, bag]
+
+
+def test_board_well_formed() -> None:
+    assert strings.is_board_string_well_formed(BOARD)
+    assert strings.is_board_string_well_formed(SMALL)
+    assert strings.is_board_string_well_formed(SMALL.replace("fffbbbbbb", "nnnbbbbbb"))
+    assert not strings.is_board_string_well_formed(BOARD[:-1])
+    assert not strings.is_board_string_well_formed(BOARD.replace("o", "x"))
+    assert not strings.is_board_string_well_formed(SMALL + "ggggggggg\n")
+    assert not strings.is_board_string_well_formed(SMALL.replace("ggggggggg\n", "gggggggg\n", 1))
+    assert not strings.is_board_string_well_formed("")
+
+
+def test_draw_fire_tile() -> None:
+    rng = random.Random(1)
+    tiles = {strings.draw_fire_tile(state(bag="abc"), rng) for _ in range(50)}
+    assert tiles == {"a", "b", "c"}
+    assert strings.draw_fire_tile(state(bag="")) == ""
+
+
+def test_choose_challenge() -> None:
+    for difficulty in range(6):
+        chosen = strings.choose_challenge(difficulty, random.Random(difficulty))
+        assert any(
+            c.challenge == chosen and c.difficulty == difficulty for c in components().challenges
+        )
+    with pytest.raises(NotationError):
+        strings.choose_challenge(6)
+
+
+def test_draw_hand() -> None:
+    drawn = strings.draw_hand(state(hand="ABCD"), "A3B1D2", random.Random(2))
+    hand = drawn[2]
+    assert hand[0] == "A" and len(hand) == 4 + 6
+    assert hand[hand.index("B") + 2] == "C" and hand.endswith(hand[hand.index("D") :])
+    assert len(drawn[1]) == len(FULL_DECKS) - 6
+    short = state(hand="ABCD")
+    short[1] = "AabBCD"
+    assert strings.draw_hand(short, "A3B1D2") == short
+    assert strings.draw_hand(state(), "A6") == state()
+
+
+def test_apply_placement() -> None:
+    after = strings.apply_placement(state(), "Ab0306E")
+    assert after[0].split("\n")[3][6:] == "bbg" and after[2] == "AacBCDab"
+    after = strings.apply_placement(after, "m0300FN")
+    assert after[0].split("\n")[3][:3] == "ffg" and "m" not in after[4]
+
+
+def test_move_cat() -> None:
+    after = strings.move_cat(state(exhausted="R0207"), "B01040003Aa")
+    assert after[0].split("\n")[0][3] == "B" and after[0].split("\n")[1][4] == "b"
+    assert after[2] == "AbcBCDab" and after[3] == "B0003R0207"
+
+
+def test_initialise_challenge() -> None:
+    text = next(c.challenge for c in components().challenges if c.name == "Crossed paths")
+    board = strings.initialise_challenge(text, seed=5)
+    assert strings.is_board_string_well_formed(board)
+    rows = board.split("\n")
+    assert rows[1][9:12] == "rRf" and rows[13][15:18] == "row"
+
+
+def test_is_placement_valid() -> None:
+    assert strings.is_placement_valid(state(), "Aa0603N")
+    assert not strings.is_placement_valid(state(), "Ad0603N")
+    assert not strings.is_placement_valid(state(), "Aa0003N")
+    assert strings.is_placement_valid(state(), "m0300FN")
+    assert not strings.is_placement_valid(state(), "m0505FN")
+    assert not strings.is_placement_valid(state(bag="ab"), "m0300FN")
+
+
+def test_is_cat_movement_valid() -> None:
+    assert strings.is_cat_movement_valid(state(), "B01040003Aa")
+    assert not strings.is_cat_movement_valid(state(), "B01040003Ad")
+    assert not strings.is_cat_movement_valid(state(), "B01040305Aa")
+    assert not strings.is_cat_movement_valid(state(exhausted="B0104"), "B01040003Aa")
+    assert strings.is_cat_movement_valid(state(exhausted="B0104"), "B01040003AaAb")
+
+
+def test_is_game_over() -> None:
+    assert strings.is_game_over(state(WALLED), "h0306FN")
+    assert not strings.is_game_over(state(WALLED), "m0300FN")
+    assert not strings.is_game_over(state(), "c0505FN")
+    nowhere = "\n".join(["fffffffff"] * 9 + ["ffffffbyw", "ffffffrow", "ffffffgww"]) + "\n"
+    assert strings.is_game_over(state(nowhere), "c0000FN")
+    assert strings.is_game_over(state(bag=""), "Aa0603N")
+    assert not strings.is_game_over(state(), "Aa0603N")
+    one_cat = SMALL.replace("fffbBbrrr", "fffbbbrrr").replace("fffbbbrRr", "fffbbbrrr")
+    one_cat = one_cat.replace("yyyyyyyyy\nppp", "yyyyyyyYy\nppp")
+    assert strings.is_game_over(state(one_cat), "Y08070907Aa")
+    assert not strings.is_game_over(state(), "B01040003Aa")
+
+
+def test_bad_strings_raise_notation_errors() -> None:
+    with pytest.raises(NotationError):
+        strings.apply_placement(state(), "Zz")
+    with pytest.raises(NotationError):
+        strings.move_cat(["x"], "B01040003Aa")
