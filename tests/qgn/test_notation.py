@@ -58,9 +58,11 @@ def test_writer_wraps_actions_at_80_columns() -> None:
 
 
 def test_comments_before_tags_and_after_actions_are_kept() -> None:
-    game = qgn.parse('{intro} [key "k"] [teams "a"] 0a {end}')
-    assert game.actions == (Action(0, "a", (), ("intro",)),)
+    game = qgn.parse('{intro} [key "k"] {among} [teams "a"] {first} 0a {end}')
+    assert game.leading_comments == ("intro", "among")
+    assert game.actions == (Action(0, "a", (), ("first",)),)
     assert game.final_comments == ("end",)
+    assert qgn.dump(game) == '{intro}\n{among}\n[key "k"]\n[teams "a"]\n\n{first} 0a {end}\n'
     assert qgn.parse(qgn.dump(game)) == game
 
 

@@ -6,7 +6,7 @@ Plain values only; reading and writing text lives in `meeple.qgn.notation`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 REQUIRED_TAGS = ("key", "teams")
@@ -28,12 +28,14 @@ class Action(NamedTuple):
 class Snapshot:
     """One game: its tags (in order, `key` and `teams` among them) and its actions.
 
-    `final_comments` are comments after the last action (or in a game with none).
+    `leading_comments` stand before or among the tags; `final_comments` after the last
+    action (or after the tags, in a game with no actions).
     """
 
     tags: dict[str, str]
     actions: tuple[Action, ...] = ()
-    final_comments: tuple[str, ...] = field(default=())
+    final_comments: tuple[str, ...] = ()
+    leading_comments: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:

@@ -2,7 +2,7 @@
 
 Grammar (as implemented; docs/formats/qgn.md gives the reasons):
 
-    game     ::= tag+ (action | comment)*        comments may also sit between tags
+    game     ::= comment* tag (tag | comment)* (action | comment)*
     tag      ::= '[' name ws+ '"' value '"' ']'  ws allowed inside the brackets
     value    ::= (any char but '"', '\\', newline | '\\"' | '\\\\')*
     action   ::= index letter ('&' detail ('.' detail)*)?
@@ -87,6 +87,7 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
     tags: dict[str, str] = {}
     actions: list[Action] = []
     pending: list[str] = []  # comments waiting for the action they precede
+    leading: list[str] = []  # comments before or among the current game's tags
     known = _ActionCache()
 
     def error(offset: int, message: str) -> NotationError:
@@ -132,8 +133,10 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
                             "this tag starts a second game (a tag after the actions, or a"
                             " second key); read files of many games with meeple.qgn.iter_games",
                         )
-                    yield Snapshot(tags, tuple(actions), tuple(pending))
-                    tags, actions, pending = {}, [], []
+                    yield Snapshot(tags, tuple(actions), tuple(pending), tuple(leading))
+                    tags, actions, pending, leading = {}, [], [], []
+                leading += pending
+                pending.clear()
                 if name in tags:
                     raise error(at, f"tag {name!r} given twice in one game")
                 tags[name] = _UNESCAPE.sub(r"\1", match["value"])
@@ -148,7 +151,7 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
     if tags:
         if not actions:
             _check_required(tags, error, len(buffer))
-        yield Snapshot(tags, tuple(actions), tuple(pending))
+        yield Snapshot(tags, tuple(actions), tuple(pending), tuple(leading))
     elif pending:
         raise error(len(buffer), 'expected a tag such as [key "game"]: found only comments')
 
@@ -282,7 +285,8 @@ def _diagnose_action(text: str, at: int) -> tuple[int, str]:
 
 def dump(snapshot: Snapshot) -> str:
     """One game, canonically: key, teams, other tags, a blank line, actions in 80 columns."""
-    lines = [f'[{name} "{_escape(value)}"]' for name, value in _canonical_tags(snapshot.tags)]
+    lines = [_comment(text) for text in snapshot.leading_comments]
+    lines += [f'[{name} "{_escape(value)}"]' for name, value in _canonical_tags(snapshot.tags)]
     words = [word for action in snapshot.actions for word in _action_words(action)]
     words += [_comment(text) for text in snapshot.final_comments]
     if words:

@@ -116,7 +116,12 @@ def to_qgn(record: Record) -> Snapshot:
         )
         for entry in record.entries
     )
-    return Snapshot(tags, actions, tuple(_qgn_comment(c) for c in record.final_comments))
+    return Snapshot(
+        tags,
+        actions,
+        tuple(_qgn_comment(c) for c in record.final_comments),
+        tuple(_qgn_comment(c) for c in record.header_comments),
+    )
 
 
 def from_qgn(snapshot: Snapshot) -> Record:
@@ -129,7 +134,9 @@ def from_qgn(snapshot: Snapshot) -> Record:
     entries = []
     for number, action in enumerate(snapshot.actions, start=1):
         entries.append(Entry(_qgn_move(number, action), action.comments))
-    return Record(challenge, seed, tuple(entries), (), snapshot.final_comments)
+    return Record(
+        challenge, seed, tuple(entries), snapshot.leading_comments, snapshot.final_comments
+    )
 
 
 def _seed(text: str | None) -> int | None:
