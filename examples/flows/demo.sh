@@ -5,4 +5,4 @@ run meeple check occupied.flows || true
 run meeple show three-players.flows --step 6
 run meeple replay --json numbered.flows
 run meeple convert three-players.flows --to qgn
-run meeple fmt - < numbered.flows
+run meeple fmt - < messy.flows

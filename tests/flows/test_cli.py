@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 from meeple.flows import notation
+from meeple.flows.model import Move
+from meeple.hexgrid import Hex
 from tests.cli_helpers import meeple
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "flows"
@@ -107,3 +109,33 @@ def test_bad_qgn_import_is_reported() -> None:
     )
     assert run.code == 1
     assert "not one of the 37 hexes" in run.err
+
+
+def test_check_warns_when_ellipsis_marks_a_finished_game() -> None:
+    text = (EXAMPLES / "three-players.flows").read_text() + "...\n"
+    run = meeple(["check", "--format", "flows", "-"], stdin=text)
+    assert run.code == 0
+    assert "warning: '...' marks an unfinished game, but the game is over: P3 wins" in run.out
+
+
+def test_show_lists_each_path_with_its_flows() -> None:
+    row_three = "".join(
+        notation.format_move(Move(c % 3 + 1, Hex(3, c), 0, 0)) + "\n" for c in range(6)
+    )
+    run = meeple(["show", "--format", "flows", "-"], stdin="Game: 3-player\n" + row_three)
+    assert run.code == 0
+    lines = run.out.splitlines()
+    d2 = next(line for line in lines if line.strip().startswith("D2 (3,1)"))
+    assert "W-E: P3" in d2 and "SW-NW: -" in d2
+    board_row = next(line for line in lines if line.lstrip().startswith("D1:3"))
+    assert board_row.split() == ["D1:3", "D2:3", "D3:3", "D4:3", "D5:3", "D6:3", "D7"]
+
+
+def test_messy_record_formats_to_canonical_form() -> None:
+    run = meeple(["fmt", "-", "--format", "flows"], stdin=(EXAMPLES / "messy.flows").read_text())
+    assert run.code == 0
+    assert run.out.splitlines()[:3] == [
+        "Game: 3-player,  club night ; friendly",
+        "1. P1D4T1SW ; a start",
+        "2. P2D7T2S",
+    ]
