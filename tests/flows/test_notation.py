@@ -69,7 +69,7 @@ def test_example_records_that_parse_are_canonical(path: Path) -> None:
     except NotationError:
         assert path.name == "seed-sample.flows"
         return
-    if path.name != "occupied.flows":
+    if path.name not in ("occupied.flows", "messy.flows"):
         assert notation.dump(record) == text
 
 
