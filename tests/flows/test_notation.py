@@ -199,3 +199,10 @@ def test_fuzz_mutated_records(record: Record, edits: list[tuple[int, str]]) -> N
     with contextlib.suppress(MeepleError):  # replaying raises nothing but located errors
         for _ in replay_text(text):
             pass
+
+
+def test_sniff_wants_a_move_after_the_header() -> None:
+    assert notation.sniff("Game: 2-player\n\n; c\n1. P1A1T0N\n")
+    assert notation.sniff("Game: 2-player\n...\n")
+    assert notation.sniff("Game: 2-player\n")
+    assert not notation.sniff("Game: chess\ne4 e5\n")

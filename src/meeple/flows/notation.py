@@ -37,9 +37,12 @@ _MOVE = re.compile(
     re.VERBOSE,
 )
 _PLAYERS = re.compile(r"([0-9]+)-player\b")
-_LOOKS_LIKE_FLOWS = re.compile(
-    r"\A(?:[ \t\r]*(?:;[^\n]*)?\n)*[ \t]*(?:Game:|(?:[0-9]+\.[ \t]*)?P[1-6][A-G][1-7]T[0-3])"
-)
+_SKIP = r"(?:[ \t\r]*(?:;[^\n]*)?\n)*"  # blank and comment lines
+_FIRST_MOVE = r"[ \t]*(?:[0-9]+\.[ \t]*)?P[1-6][A-G][1-7]T[0-3]"
+# A header must be followed by a move, '...' or the end, so that other games' texts
+# starting with "Game:" are not taken for Flows.
+_AFTER_HEADER = rf"(?:\n{_SKIP}(?:{_FIRST_MOVE}|[ \t]*\.\.\.)|\n?{_SKIP}\Z)"
+_LOOKS_LIKE_FLOWS = re.compile(rf"\A{_SKIP}(?:{_FIRST_MOVE}|[ \t]*Game:[^\n]*{_AFTER_HEADER})")
 
 
 class Line(NamedTuple):

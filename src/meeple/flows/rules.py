@@ -21,7 +21,6 @@ This module does not read or write text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
@@ -555,13 +554,3 @@ def _shared_bridge(
                 ):
                     return first, second
     return None
-
-
-def replay_moves(moves: Iterable[Move], players: int) -> list[State]:
-    """Every state of a game, the start first; RuleError at the first illegal move."""
-    state = State.start(players)
-    states = [state]
-    for move in moves:
-        state = state.apply(move)
-        states.append(state)
-    return states
