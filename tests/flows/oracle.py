@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from meeple.flows.board import CELLS, NEIGHBOUR, SLOT_EDGES, opposite_edge
+from meeple.flows.board import CELLS, NEIGHBOUR, SLOT_EDGES, axis_of, opposite_edge
 from meeple.flows.model import side_pairing
-from meeple.flows.rules import State, axis_of
+from meeple.flows.rules import State
 
 Element = tuple[str, int, int, int]  # ("path", cell, a, b) or ("side", cell, side, 0)
 
