@@ -127,6 +127,12 @@ def test_errors_name_the_bad_part(line: str, column: int, message: str) -> None:
         ("Game: 9-player\n", 1, 7, "2 to 6 players, not 9"),
         ("P1A1T0N\n...\nP2A4T1NE\n", 3, 1, "nothing may follow '...'"),
         ("P1A1T0N\n... ; done\n", 2, 5, "a comment cannot follow '...'"),
+        # Numbers too long for int() are still only notation errors.
+        ("Game: " + "9" * 5000 + "-player\n", 1, 7, "2 to 6 players"),
+        ("9" * 5000 + ". P1A1T0N\n", 1, 1, "out of sequence"),
+        ("P" + "9" * 5000 + "A1T0N\n", 1, 1, "no player P999"),
+        ("P1A" + "9" * 5000 + "T0N\n", 1, 3, "no hex A999"),
+        ("P1A1T" + "9" * 5000 + "N\n", 1, 5, "no tile type T999"),
     ],
 )
 def test_record_structure_errors(text: str, line: int, column: int, message: str) -> None:

@@ -39,6 +39,7 @@ def test_record_survives_qgn_text(record: Record) -> None:
         ('[key "flows"][teams "P1, P2"] 5p&0.0.T0.N', "team 5"),
         ('[key "flows"][teams "P1, P2"] 0p&0.0.T0', "four details"),
         ('[key "flows"][teams "P1, P2"] 0p&a.0.T0.N', "not a hex"),
+        ('[key "flows"][teams "P1, P2"] 0p&' + "9" * 5000 + ".0.T0.N", "not a hex"),
         ('[key "flows"][teams "P1, P2"] 0p&0.0.T9.N', "not a tile type"),
         ('[key "flows"][teams "P1, P2"] 0p&0.0.T0.W', "not an orientation"),
         ('[key "flows"][teams "P1, P2"][game "3-player"]', "says 3 players"),
