@@ -241,3 +241,7 @@ def test_route_rule_agrees_with_a_slow_independent_statement(
                 assert not accepted
             elif not accepted:  # refused only for a shared link: confirm it the slow way
                 assert oracle.verdict(state, cell, tile, rotation) == "shared"
+    # The full slow check (every link removed in turn) on a few accepted placements.
+    for move in rnd.sample(sorted(listed), min(2, len(listed))):
+        cell = CELL_INDEX[move.hex]
+        assert oracle.verdict(state, cell, move.tile, move.rotation) in ("legal", "win")
