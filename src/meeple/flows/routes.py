@@ -88,6 +88,7 @@ class Network:
         }
 
     def legal_rotations(self, cell: int, tile: int) -> list[int]:
+        """The rotations of `tile` the route rule allows on empty `cell`."""
         if self._safe_everywhere(cell):
             return list(range(6))
         verdicts: dict[tuple[int, ...], bool] = {}
