@@ -1,8 +1,8 @@
 # Flows (Quortex) records (sourced by examples/demo.sh from this folder).
 run meeple check three-players.flows numbered.flows
 run meeple check seed-sample.flows || true
-sed 's/T1W /T1NW/' seed-sample.flows | run meeple check --format flows - || true
+run meeple check occupied.flows || true
 run meeple show three-players.flows --step 6
 run meeple replay --json numbered.flows
 run meeple convert three-players.flows --to qgn
-run meeple fmt - < numbered.flows
+run meeple fmt - < messy.flows

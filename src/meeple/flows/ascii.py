@@ -8,7 +8,7 @@ Pure functions of a `State`; nothing here reads records or applies rules.
 
 from __future__ import annotations
 
-from meeple.flows.board import CELLS, EDGE_NAMES, SIZE, home_edge, label_of_hex, target_edge
+from meeple.flows.board import CELLS, EDGE_NAMES, SIZE, home_edge, label_of_hex
 from meeple.flows.model import ORIENTATIONS, path_name
 from meeple.flows.rules import PathFlow, State
 from meeple.hexgrid import Hex
@@ -29,11 +29,8 @@ def render(state: State) -> str:
 
 
 def _seats(state: State) -> str:
-    seats = ", ".join(
-        f"P{p} {EDGE_NAMES[home_edge(p)]}->{EDGE_NAMES[target_edge(p)]}"
-        for p in range(1, state.players + 1)
-    )
-    return f"Flows, {state.players} players: {seats}"
+    homes = ", ".join(f"P{p} {EDGE_NAMES[home_edge(p)]}" for p in range(1, state.players + 1))
+    return f"Flows, {state.players} players; home edges (targets opposite): {homes}"
 
 
 def _touching(paths: list[PathFlow]) -> dict[Hex, set[int]]:

@@ -110,6 +110,11 @@ def target_edge(player: int) -> int:
     return opposite_edge(HOME_EDGE[player])
 
 
+def axis_of(player: int) -> int:
+    """The board axis (0, 1 or 2) a player's home and target edges lie on."""
+    return HOME_EDGE[player] % 3
+
+
 # -- player frames -----------------------------------------------------------------
 
 

@@ -242,7 +242,7 @@ def _qgn_move(action: Action, number: int, teams: int) -> Move:
     if len(action.details) != 4:
         raise bad("expected four details: row.col.T<type>.<orientation>, as in 0p&3.3.T1.NE")
     row, col, tile, orientation = action.details
-    if not (row.isascii() and row.isdigit() and col.isascii() and col.isdigit()):
+    if not all(part.isascii() and part.isdigit() and len(part) <= 2 for part in (row, col)):
         raise bad(f"{row}.{col} is not a hex: expected internal row.col numbers")
     hex_ = Hex(int(row), int(col))
     if hex_ not in CELL_INDEX:

@@ -37,9 +37,8 @@ _MOVE = re.compile(
     re.VERBOSE,
 )
 _PLAYERS = re.compile(r"([0-9]+)-player\b")
-_LOOKS_LIKE_FLOWS = re.compile(
-    r"\A(?:[ \t\r]*(?:;[^\n]*)?\n)*[ \t]*(?:Game:|(?:[0-9]+\.[ \t]*)?P[1-6][A-G][1-7]T[0-3])"
-)
+_MAX_DIGITS = 9
+_STARTS_LIKE_A_MOVE = re.compile(r"(?:[0-9]+\.[ \t]*)?P[1-6][A-G][1-7]T[0-3]")
 
 
 class Line(NamedTuple):
@@ -83,8 +82,20 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE) -> tuple[Parsed, list[Nota
 
 
 def sniff(text: str) -> bool:
-    """Whether `text` starts like a Flows record: a `Game:` header or a move."""
-    return _LOOKS_LIKE_FLOWS.match(text) is not None
+    """Whether `text` starts like a Flows record: a move, or a `Game:` header followed by a
+    move, `...` or nothing (other games' texts may start with "Game:" too)."""
+    header_seen = False
+    for line in _lines(text):
+        stripped = _split_comment(line.text)[0].strip()
+        if not stripped:
+            continue
+        if not header_seen and stripped.startswith(HEADER):
+            header_seen = True
+            continue
+        if header_seen and stripped == UNFINISHED:
+            return True
+        return _STARTS_LIKE_A_MOVE.match(stripped) is not None
+    return header_seen
 
 
 def declared_players(header: str | None) -> int | None:
@@ -92,14 +103,24 @@ def declared_players(header: str | None) -> int | None:
     if header is None:
         return None
     match = _PLAYERS.match(header)
-    return int(match[1]) if match else None
+    return _count(match[1]) if match else None
+
+
+def _count(digits: str) -> int:
+    """ASCII digits as a number; absurdly long ones (which int() refuses) as a large one."""
+    return int(digits) if len(digits) <= _MAX_DIGITS else 10**_MAX_DIGITS
 
 
 def _lines(text: str) -> Iterator[Line]:
+    """The lines of `text` one at a time (a sniff reads only the first few)."""
     start = 0
-    for raw in text.split("\n"):
+    while start <= len(text):
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        raw = text[start:end]
         yield Line(start, raw[:-1] if raw.endswith("\r") else raw)
-        start += len(raw) + 1
+        start = end + 1
 
 
 def _split_comment(line: str) -> tuple[str, str | None, int]:
@@ -162,12 +183,10 @@ class _Reader:
             raise self.error(at, "the 'Game:' header must be the record's first line")
         header = stripped[len(HEADER) :].strip()
         match = _PLAYERS.match(header)
-        if match and not 2 <= int(match[1]) <= MAX_PLAYERS:
+        if match and not 2 <= _count(match[1]) <= MAX_PLAYERS:
             raw = stripped[len(HEADER) :]
             offset = at + len(HEADER) + len(raw) - len(raw.lstrip())
-            raise self.error(
-                offset, f"a Flows game has 2 to {MAX_PLAYERS} players, not {int(match[1])}"
-            )
+            raise self.error(offset, f"a Flows game has 2 to {MAX_PLAYERS} players, not {match[1]}")
         self.header, self.header_comment = header, comment
 
     def read_move(self, content: str, comment: str | None, at: int) -> None:
@@ -180,10 +199,9 @@ class _Reader:
         number = match["number"]
         move_at = at + match.start("move")
         if number is not None:
-            if int(number) != self.moves_seen:
+            if _count(number) != self.moves_seen:
                 raise self.error(
-                    at,
-                    f"move number {int(number)} is out of sequence: this is move {self.moves_seen}",
+                    at, f"move number {number} is out of sequence: this is move {self.moves_seen}"
                 )
             self.numbered = True
         self.entries.append(Entry(move, comment))
@@ -236,7 +254,7 @@ def _number(text: str, at: int, what: str) -> tuple[int, int] | tuple[int, str]:
         return at, f"expected a {what} after {text[at - 1]!r}, found {_found(text, at)}"
     if end - at > 1 and text[at] == "0":
         return at, f"{what} {text[at:end]!r} has a leading zero"
-    return end, int(text[at:end])
+    return end, _count(text[at:end])
 
 
 def _found(text: str, at: int) -> str:
@@ -251,14 +269,14 @@ def _diagnose_move(text: str, at: int) -> tuple[int, str]:
     if isinstance(player, str):
         return end, player
     if not 1 <= player <= MAX_PLAYERS:
-        return at, f"no player P{player}: Flows seats players P1 to P{MAX_PLAYERS}"
+        return at, f"no player P{text[at + 1 : end]}: Flows seats players P1 to P{MAX_PLAYERS}"
     row_at = end
     if row_at >= len(text) or text[row_at] not in ROW_LETTERS:
         return row_at, f"expected a row letter A-G after P{player}, found {_found(text, row_at)}"
     end, column = _number(text, row_at + 1, "column number")
     if isinstance(column, str):
         return end, column
-    label = f"{text[row_at]}{column}"
+    label = f"{text[row_at]}{text[row_at + 1 : end]}"
     if hex_of_label(player, label) is None:
         row = row_labels(player, text[row_at])
         return row_at, (
@@ -272,7 +290,8 @@ def _diagnose_move(text: str, at: int) -> tuple[int, str]:
     if isinstance(tile, str):
         return end, tile
     if tile >= TILE_TYPES:
-        return tile_at, f"no tile type T{tile}: the types are T0 to T{TILE_TYPES - 1}"
+        digits = text[tile_at + 1 : end]
+        return tile_at, f"no tile type T{digits}: the types are T0 to T{TILE_TYPES - 1}"
     return _diagnose_orientation(text, end, tile)
 
 

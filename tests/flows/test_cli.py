@@ -1,0 +1,141 @@
+"""The `meeple` command on Flows records, end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from meeple.flows import notation
+from meeple.flows.model import Move
+from meeple.hexgrid import Hex
+from tests.cli_helpers import meeple
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "flows"
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def test_formats_lists_flows() -> None:
+    run = meeple(["formats"])
+    line = next(line for line in run.out.splitlines() if line.startswith("flows"))
+    assert ".flows" in line and "replay" in line and "qgn" in line
+
+
+def test_check_the_seed_sample_reports_the_w_orientation() -> None:
+    run = meeple(["check", str(GOLDEN / "seed_sample.flows")])
+    assert run.code == 1
+    assert "seed_sample.flows:7:7: 'W' is not an orientation" in run.out
+    assert run.out.splitlines()[2] == "          ^"
+
+
+def test_check_reports_the_occupied_hex_with_both_lines() -> None:
+    run = meeple(["check", str(EXAMPLES / "occupied.flows")])
+    assert run.code == 1
+    assert "occupied.flows:5:1: P2G1 is internal (0,0), already filled by P1A1 on line 2" in run.out
+
+
+def test_check_valid_records() -> None:
+    run = meeple(["check", str(EXAMPLES / "three-players.flows"), str(EXAMPLES / "numbered.flows")])
+    assert run.code == 0, run.out
+    assert "2 valid" in run.err
+
+
+def test_check_warns_about_a_missing_ellipsis() -> None:
+    run = meeple(["check", "--format", "flows", "-"], stdin="P1A1T0N\n")
+    assert run.code == 0
+    assert "lint: the game is not over" in run.out
+    assert meeple(["check", "--strict", "--format", "flows", "-"], stdin="P1A1T0N\n").code == 1
+
+
+def test_show_draws_the_board_at_a_step() -> None:
+    run = meeple(["show", str(EXAMPLES / "three-players.flows"), "--step", "1"])
+    assert run.code == 0
+    assert "T" in run.out and "A1" in run.out
+    first = notation.parse((EXAMPLES / "three-players.flows").read_text()).moves[0]
+    assert f"T{first.tile}{first.orientation}" in run.out
+    assert "result: in play: P2 to move" in run.out
+    final = meeple(["show", str(EXAMPLES / "three-players.flows")])
+    assert final.out.rstrip().endswith("result: P3 wins")
+
+
+def test_show_step_beyond_the_record_is_a_usage_error() -> None:
+    run = meeple(["show", str(EXAMPLES / "numbered.flows"), "--step", "99"])
+    assert run.code == 2
+
+
+def test_replay_json_has_one_state_per_move() -> None:
+    path = EXAMPLES / "numbered.flows"
+    run = meeple(["replay", "--json", str(path)])
+    assert run.code == 0
+    states = [json.loads(line) for line in run.out.splitlines()]
+    moves = notation.parse(path.read_text()).moves
+    assert len(states) == len(moves) + 1
+    assert states[0]["move"] is None and states[0]["result"]["status"] == "in play"
+    last = states[-1]
+    assert last["move"]["notation"] == notation.format_move(moves[-1])
+    assert last["move"]["hex"] == [moves[-1].hex.x, moves[-1].hex.y]
+    assert [flow["player"] for flow in last["flows"]] == [1, 2]
+    for flow in last["flows"]:
+        for path in flow["paths"]:
+            assert len(path["hex"]) == 2 and len(path["sides"]) == 2
+
+
+def test_replay_stops_at_the_first_illegal_move() -> None:
+    run = meeple(["replay", str(GOLDEN / "rule_no_route.flows")])
+    assert run.code == 1
+    assert "rule_no_route.flows:11:1: illegal placement" in run.err
+    assert run.out.count("== step") == 10
+
+
+def test_convert_to_qgn_and_back() -> None:
+    path = EXAMPLES / "three-players.flows"
+    qgn = meeple(["convert", str(path), "--to", "qgn"])
+    assert qgn.code == 0
+    assert '[key "flows"]' in qgn.out and '[teams "P1, P2, P3"]' in qgn.out
+    back = meeple(["convert", "--format", "qgn", "-", "--to", "flows"], stdin=qgn.out)
+    assert back.code == 0
+    assert back.out == path.read_text()
+
+
+def test_fmt_writes_canonical_text() -> None:
+    run = meeple(["fmt", "-", "--format", "flows"], stdin="Game:  2-player\n1.P1A1T0N;hi\n...\n")
+    assert run.code == 0
+    assert run.out == "Game: 2-player\n1. P1A1T0N ; hi\n...\n"
+
+
+def test_bad_qgn_import_is_reported() -> None:
+    run = meeple(
+        ["convert", "--format", "qgn", "-", "--to", "flows"],
+        stdin='[key "flows"][teams "P1, P2"] 0p&9.9.T0.N',
+    )
+    assert run.code == 1
+    assert "not one of the 37 hexes" in run.err
+
+
+def test_check_warns_when_ellipsis_marks_a_finished_game() -> None:
+    text = (EXAMPLES / "three-players.flows").read_text() + "...\n"
+    run = meeple(["check", "--format", "flows", "-"], stdin=text)
+    assert run.code == 0
+    assert "warning: '...' marks an unfinished game, but the game is over: P3 wins" in run.out
+
+
+def test_show_lists_each_path_with_its_flows() -> None:
+    row_three = "".join(
+        notation.format_move(Move(c % 3 + 1, Hex(3, c), 0, 0)) + "\n" for c in range(6)
+    )
+    run = meeple(["show", "--format", "flows", "-"], stdin="Game: 3-player\n" + row_three)
+    assert run.code == 0
+    lines = run.out.splitlines()
+    d2 = next(line for line in lines if line.strip().startswith("D2 (3,1)"))
+    assert "W-E: P3" in d2 and "SW-NW: -" in d2
+    board_row = next(line for line in lines if line.lstrip().startswith("D1:3"))
+    assert board_row.split() == ["D1:3", "D2:3", "D3:3", "D4:3", "D5:3", "D6:3", "D7"]
+
+
+def test_messy_record_formats_to_canonical_form() -> None:
+    run = meeple(["fmt", "-", "--format", "flows"], stdin=(EXAMPLES / "messy.flows").read_text())
+    assert run.code == 0
+    assert run.out.splitlines()[:3] == [
+        "Game: 3-player,  club night ; friendly",
+        "1. P1D4T1SW ; a start",
+        "2. P2D7T2S",
+    ]
