@@ -76,3 +76,41 @@ def test_qgn_text_is_not_mistaken_for_a_grimoire() -> None:
     run = meeple(["check", "-"], stdin='[key "x"][teams "a, b"] 0a\n')
     assert run.code == 0
     assert "botc" not in run.err
+
+
+def test_show_draws_the_art() -> None:
+    run = meeple(["show", str(EXAMPLES / "twelve.botc"), "--layout", "balanced", "--columns"])
+    assert run.code == 0
+    assert run.out.startswith("┌─ Grimoire (12 players) ─")
+    assert run.out.endswith("┘\n")
+    assert "(librarian:outsider)" in run.out
+
+
+def test_convert_to_art_and_back() -> None:
+    line = (EXAMPLES / "twelve.botc").read_text()
+    art = meeple(
+        ["convert", "-", "--format", "botc", "--to", "botc-ascii", "--layout", "compact"], line
+    )
+    assert art.code == 0
+    back = meeple(["convert", "-", "--to", "botc"], art.out)
+    assert (back.code, back.out) == (0, line)
+
+
+def test_convert_the_seeds_picture_to_one_line() -> None:
+    run = meeple(["convert", str(GOLDEN / "twelve_players.grimoire"), "--to", "botc"])
+    assert run.code == 0
+    assert run.out == (EXAMPLES / "twelve.botc").read_text()
+
+
+def test_check_art_reports_the_first_layout_problem(tmp_path: Path) -> None:
+    art = (GOLDEN / "twelve_players.grimoire").read_text().replace("(12 players)", "(13 players)")
+    path = tmp_path / "bad.grimoire"
+    path.write_text(art)
+    run = meeple(["check", str(path)])
+    assert run.code == 1
+    assert run.out.startswith(f"{path}:1:14: the title says 13 players but the box seats 12\n")
+
+
+def test_layout_does_not_apply_to_convert_to_a_line() -> None:
+    run = meeple(["convert", str(GOLDEN / "mixed.botc"), "--to", "botc", "--layout", "tall"])
+    assert run.code == 2
