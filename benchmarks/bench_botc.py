@@ -9,11 +9,9 @@ from harness import Case
 from meeple.botc.ascii import parse_art, render_grimoire
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.notation import format_grimoire, parse_grimoire
+from meeple.botc.script import load_script
 
-ROLES = (
-    "washerwoman librarian investigator chef empath fortune_teller undertaker monk ravenkeeper"
-    " virgin slayer soldier mayor butler drunk recluse saint poisoner spy scarlet_woman baron imp"
-).split()
+ROLES = tuple(load_script("trouble-brewing").roles)
 TOKENS = (
     ReminderToken("poisoned", "poisoner"),
     ReminderToken("townsfolk", "washerwoman"),
