@@ -15,6 +15,7 @@ from meeple.botc.ascii import parse_art, read_art, render_grimoire
 from meeple.botc.layout import LAYOUTS
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse, read_bag, read_grimoire
+from meeple.botc.qgn_bridge import KEY, from_qgn, to_qgn
 from meeple.botc.script import (
     SCRIPTS,
     bag_convention_findings,
@@ -103,6 +104,9 @@ FORMATS = (
         options=(SCRIPT_OPTION, *_art_options("show")),
         check=_check_line,
         render=_render,
+        to_qgn=to_qgn,
+        from_qgn=from_qgn,
+        qgn_key=KEY,
     ),
     Format(
         name="botc-ascii",
@@ -115,5 +119,7 @@ FORMATS = (
         options=(SCRIPT_OPTION, *_art_options("show", "convert", "fmt")),
         check=_check_art,
         render=_render,
+        to_qgn=to_qgn,
+        from_qgn=from_qgn,
     ),
 )
