@@ -199,7 +199,7 @@ def test_error_when_a_marker_lies() -> None:
     line, column = _locate(art, "(18)")
     error = _problem(art.replace("(18)", "(17)"))
     assert (error.line, error.column) == (line, column)
-    assert "column 18" in error.message
+    assert "does not name its seat's column, 18" in error.message
 
 
 def test_error_when_two_seats_share_a_column() -> None:

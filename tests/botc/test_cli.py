@@ -114,3 +114,39 @@ def test_check_art_reports_the_first_layout_problem(tmp_path: Path) -> None:
 def test_layout_does_not_apply_to_convert_to_a_line() -> None:
     run = meeple(["convert", str(GOLDEN / "mixed.botc"), "--to", "botc", "--layout", "tall"])
     assert run.code == 2
+
+
+def test_check_against_a_bag_names_the_seats_that_differ() -> None:
+    line = "[Ann:imp Bob:chef(drunk:is_the_drunk) Cy:spy]\n"
+    run = meeple(["check", "-", "--bag", "{imp drunk baron}"], line)
+    assert run.code == 0
+    assert (
+        run.out.splitlines()[0] == "<stdin>:1:42: warning: seat 3 (Cy): the spy is not in the bag"
+    )
+    assert "<stdin>:1:1: warning: the bag's baron is at no seat" in run.out
+    assert meeple(["check", "-", "--bag", "{imp drunk spy}"], line).out == ""
+
+
+def test_a_bad_bag_option_is_reported_where_it_is_wrong() -> None:
+    run = meeple(["check", "-", "--bag", "{imp"], "[Ann:imp]\n")
+    assert run.code == 1
+    assert run.out.startswith("--bag:1:5: expected '}'")
+
+
+def test_check_art_points_at_a_token_in_the_picture(tmp_path: Path) -> None:
+    art = (GOLDEN / "twelve_players.grimoire").read_text()
+    path = tmp_path / "seed.grimoire"
+    path.write_text(art.replace("(slayer:no_ability)", "(slayer:no_abiliti)"))
+    run = meeple(["check", str(path), "--script", "trouble-brewing"])
+    assert f"{path}:21:27: warning: seat 9 (Kate): the slayer has no reminder token" in run.out
+
+
+def test_fmt_redraws_art_in_the_canonical_layout(tmp_path: Path) -> None:
+    path = tmp_path / "seed.grimoire"
+    path.write_text((GOLDEN / "twelve_players.grimoire").read_text())
+    assert meeple(["fmt", "--check", str(path)]).code == 1
+    assert meeple(["fmt", str(path), "--layout", "balanced"]).code == 0
+    assert meeple(["fmt", "--check", str(path), "--layout", "balanced"]).code == 0
+    assert (
+        meeple(["convert", str(path), "--to", "botc"]).out == (EXAMPLES / "twelve.botc").read_text()
+    )

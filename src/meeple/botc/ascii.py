@@ -59,7 +59,7 @@ def draw(picture: Picture, players: int) -> str:
 # -- reading ------------------------------------------------------------------------------
 
 _RUN = re.compile(r"[^ ]+")
-_MARKER = re.compile(r"\((?P<column>[0-9]+)\)\Z")
+_MARKER = re.compile(r"\((?P<column>[0-9]{1,6})\)\Z")
 _BUBBLE = re.compile(rf"\((?P<token>{IDENTIFIER}(?::{IDENTIFIER})?)\)\Z")
 _NAME = re.compile(
     rf"(?:\*~~(?P<spent>{IDENTIFIER})~~\*|\*(?P<dead>{IDENTIFIER})\*|(?P<alive>{IDENTIFIER}))\Z"
@@ -68,7 +68,7 @@ _ROLE = re.compile(rf"{IDENTIFIER}\Z")
 _TITLE_PARTS = (
     (re.compile(r"┌"), "the box's top-left corner '┌'"),
     (re.compile(r"─ Grimoire \("), "the title '─ Grimoire (N players)'"),
-    (re.compile(r"[0-9]+"), "the number of players in the title"),
+    (re.compile(r"(?P<count>[0-9]{1,6})"), "the number of players in the title"),
     (re.compile(r" players?\) "), "' players) ' after the number"),
     (re.compile(r"─+"), "the top border '─'"),
     (re.compile(r"┐\Z"), "the top-right corner '┐' to end the line"),
@@ -99,6 +99,8 @@ class _Found:
 
 @dataclass
 class _Reader:
+    """The art being read: its text, and the runs of text in each row inside the box."""
+
     text: str
     source: str
     rows: list[list[_Run]] = field(default_factory=list)
@@ -186,8 +188,8 @@ def _read_title(reader: _Reader, offset: int, line: str) -> tuple[int, int]:
         match = pattern.match(line, pos)
         if match is None:
             raise reader.fail(offset + pos, f"expected {what}")
-        if what.startswith("the number"):
-            count, count_offset = int(match.group()), offset + pos
+        if match.lastgroup == "count":
+            count, count_offset = int(match["count"]), offset + pos
         pos = match.end()
     return count, count_offset
 
@@ -197,7 +199,9 @@ def _read_side_borders(reader: _Reader, offset: int, line: str, width: int) -> N
         raise reader.fail(offset, "expected the left border '│' (or '└' to close the box)")
     if len(line) < width:
         raise reader.fail(
-            offset + len(line), f"line ends early: the right border '│' belongs {width} wide"
+            offset + len(line),
+            f"this line is {len(line)} characters wide but the box is {width}:"
+            " the right border '│' goes straight under '┐'",
         )
     if line[width - 1] != "│":
         raise reader.fail(
@@ -268,7 +272,8 @@ def _check_marker(reader: _Reader, run: _Run, column: int) -> None:
     if int(match["column"]) != column:
         raise reader.fail(
             run.offset,
-            f"column marker {run.text} stands in column {column} (counting the border as 0)",
+            f"column marker {run.text} does not name its seat's column, {column}"
+            " (counting the left border as column 0)",
         )
 
 
