@@ -251,3 +251,8 @@ def test_fuzz_mutated_art(grimoire: Grimoire, layout: str, data: st.DataObject) 
         insert = data.draw(st.text(alphabet="()│─ *~:\nxY", max_size=3))
         art = art[:at] + insert + art[at + cut :]
     _only_notation_errors(art)
+
+
+def test_windows_line_ends_and_trailing_spaces_are_tolerated() -> None:
+    padded = "\r\n".join(line + "  " for line in SEED_ART.split("\n"))
+    assert parse_art("\n" + padded) == TWELVE

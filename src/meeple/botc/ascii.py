@@ -156,13 +156,14 @@ def _read_frame(reader: _Reader) -> tuple[int, int]:
     if index == len(lines):
         raise reader.fail(len(reader.text), "expected a grimoire box: '┌─ Grimoire (N players)'")
     offset, first = lines[index]
+    first = first.rstrip()  # spaces after a border are no part of the box
     count, count_offset = _read_title(reader, offset, first)
     width = len(first)
     end = len(lines)
     for number in range(index + 1, len(lines)):
         offset, line = lines[number]
         if line.startswith("└"):
-            _read_bottom(reader, offset, line, width)
+            _read_bottom(reader, offset, line.rstrip(), width)
             end = number
             break
         if not line and number == len(lines) - 1:
@@ -207,7 +208,7 @@ def _read_side_borders(reader: _Reader, offset: int, line: str, width: int) -> N
         raise reader.fail(
             offset + width - 1, "expected the right border '│' straight under the top-right corner"
         )
-    if len(line) > width:
+    if line[width:].strip():
         raise reader.fail(offset + width, "text past the right border")
 
 

@@ -107,8 +107,7 @@ def guideline_penalty(sides: Sides) -> int:
     """How far a distribution strays from the seed's guidelines: left 2-4, right 3-5, <= 5 each."""
     left = max(0, 2 - sides.left, sides.left - 4)
     right = max(0, 3 - sides.right, sides.right - 5)
-    crowded = sum(max(0, count - 5) for count in sides)
-    return left + right + crowded
+    return left + right + _crowding(sides)
 
 
 def _spread(sides: Sides) -> int:
