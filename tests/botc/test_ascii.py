@@ -106,7 +106,7 @@ def test_render_then_parse_gives_the_same_grimoire(
     assert parse_art(render_grimoire(grimoire, layout, columns)) == grimoire
 
 
-@given(grimoires(min_size=1, max_size=12), st.sampled_from(LAYOUTS), st.data())
+@given(grimoires(min_size=1, max_size=8), st.sampled_from(LAYOUTS), st.data())
 def test_deaths_never_change_the_box(grimoire: Grimoire, layout: str, data: st.DataObject) -> None:
     lives = data.draw(
         st.lists(st.sampled_from(Life), min_size=len(grimoire), max_size=len(grimoire))
