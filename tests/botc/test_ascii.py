@@ -256,3 +256,11 @@ def test_fuzz_mutated_art(grimoire: Grimoire, layout: str, data: st.DataObject) 
 def test_windows_line_ends_and_trailing_spaces_are_tolerated() -> None:
     padded = "\r\n".join(line + "  " for line in SEED_ART.split("\n"))
     assert parse_art("\n" + padded) == TWELVE
+
+
+def test_the_first_problem_from_the_top_is_reported() -> None:
+    art = SEED_ART.replace("(poisoned)", "(poisoned!").replace(
+        "(slayer:no_ability)", "(slayer:no_abil!ty)"
+    )
+    error = _problem(art)
+    assert (error.line, error.column) == _locate(art, "(poisoned!")

@@ -126,11 +126,15 @@ def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
     found: list[_Found] = []
     if groups:
         found += _row_of_seats(reader, groups[0], "top")
-    if len(groups) > 1:
-        found += _row_of_seats(reader, groups[-1], "bottom")
+    # Side seats are told apart by where the top and bottom seats start; the groups are
+    # read from the top down so that the first problem in the text is the one reported.
     middle = [seat.column for seat in found]
+    if len(groups) > 1:
+        middle += [run.column for run in reader.rows[groups[-1][0]]]
     for group in groups[1:-1]:
         found += _side_seats(reader, group, min(middle), max(middle))
+    if len(groups) > 1:
+        found += _row_of_seats(reader, groups[-1], "bottom")
     _distinct(reader, found)
     ordered = _clockwise(found)
     if count != len(ordered):
