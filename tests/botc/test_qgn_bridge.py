@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from meeple import qgn
 from meeple.botc import notation
 from meeple.botc.model import Bag, Grimoire
 from meeple.botc.qgn_bridge import from_qgn, to_qgn
 from meeple.errors import NotationError
+from meeple.qgn.model import Action, Snapshot
 from tests.botc.strategies import grimoires
 from tests.cli_helpers import meeple
 
@@ -62,3 +64,29 @@ def test_convert_through_qgn_on_the_command_line() -> None:
     assert snapshot.out.startswith('[key "botc"]\n[teams "Ann, Bob"]\n')
     back = meeple(["convert", "-", "--to", "botc"], snapshot.out)
     assert (back.code, back.out) == (0, line)
+
+
+_WORDS = st.text(alphabet="abAB1_:~* ", max_size=8)
+
+
+@pytest.mark.fuzz
+@given(
+    st.sampled_from(["botc", "BOTC", "chess", ""]),
+    st.lists(_WORDS, max_size=4),
+    st.lists(
+        st.builds(
+            Action,
+            team=st.integers(-1, 4),
+            action=st.sampled_from(["s", "m"]),
+            details=st.lists(_WORDS, max_size=4).map(tuple),
+        ),
+        max_size=5,
+    ),
+)
+def test_fuzz_snapshots(key: str, teams: list[str], actions: list[Action]) -> None:
+    snapshot = Snapshot({"key": key, "teams": ", ".join(teams)}, tuple(actions))
+    try:
+        grimoire = from_qgn(snapshot)
+    except NotationError:
+        return
+    assert from_qgn(to_qgn(grimoire)) == grimoire

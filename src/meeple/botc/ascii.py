@@ -17,6 +17,7 @@ module draws (the seed's hand-made 12-player picture among them):
 
 Anything else is a NotationError at the line and column of the first problem.
 Column numbers in markers count characters from the left border (column 0).
+Where the seats go is layout.py's business; this module only draws and reads.
 """
 
 from __future__ import annotations
