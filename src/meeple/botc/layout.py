@@ -63,10 +63,6 @@ class Picture:
     rows: int
     pieces: tuple[Piece, ...]
 
-    @property
-    def area(self) -> int:
-        return self.width * (self.rows + 2)
-
 
 def title(players: int) -> str:
     return f"Grimoire ({players} player{'' if players == 1 else 's'})"
