@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import string
+
 from hypothesis import strategies as st
 
 from meeple.botc.model import Bag, Grimoire, Life, ReminderToken, Seat
 
-identifiers = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,19}", fullmatch=True)
-short_identifiers = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,5}", fullmatch=True)
+LETTERS = string.ascii_letters
+REST = LETTERS + string.digits + "_"
+
+
+def _identifiers(longest: int) -> st.SearchStrategy[str]:
+    """Identifiers of 1 to `longest` characters: a letter, then letters, digits or '_'."""
+    return st.builds(
+        str.__add__, st.sampled_from(LETTERS), st.text(alphabet=REST, max_size=longest - 1)
+    )
+
+
+identifiers = _identifiers(20)
+short_identifiers = _identifiers(6)
 reminder_tokens = st.builds(
     ReminderToken, name=identifiers, role=st.none() | short_identifiers | identifiers
 )

@@ -76,3 +76,77 @@ def test_qgn_text_is_not_mistaken_for_a_grimoire() -> None:
     run = meeple(["check", "-"], stdin='[key "x"][teams "a, b"] 0a\n')
     assert run.code == 0
     assert "botc" not in run.err
+
+
+def test_show_draws_the_art() -> None:
+    run = meeple(["show", str(EXAMPLES / "twelve.botc"), "--layout", "balanced", "--columns"])
+    assert run.code == 0
+    assert run.out.startswith("┌─ Grimoire (12 players) ─")
+    assert run.out.endswith("┘\n")
+    assert "(librarian:outsider)" in run.out
+
+
+def test_convert_to_art_and_back() -> None:
+    line = (EXAMPLES / "twelve.botc").read_text()
+    art = meeple(
+        ["convert", "-", "--format", "botc", "--to", "botc-ascii", "--layout", "compact"], line
+    )
+    assert art.code == 0
+    back = meeple(["convert", "-", "--to", "botc"], art.out)
+    assert (back.code, back.out) == (0, line)
+
+
+def test_convert_the_seeds_picture_to_one_line() -> None:
+    run = meeple(["convert", str(GOLDEN / "twelve_players.grimoire"), "--to", "botc"])
+    assert run.code == 0
+    assert run.out == (EXAMPLES / "twelve.botc").read_text()
+
+
+def test_check_art_reports_the_first_layout_problem(tmp_path: Path) -> None:
+    art = (GOLDEN / "twelve_players.grimoire").read_text().replace("(12 players)", "(13 players)")
+    path = tmp_path / "bad.grimoire"
+    path.write_text(art)
+    run = meeple(["check", str(path)])
+    assert run.code == 1
+    assert run.out.startswith(f"{path}:1:14: the title says 13 players but the box seats 12\n")
+
+
+def test_layout_does_not_apply_to_convert_to_a_line() -> None:
+    run = meeple(["convert", str(GOLDEN / "mixed.botc"), "--to", "botc", "--layout", "tall"])
+    assert run.code == 2
+
+
+def test_check_against_a_bag_names_the_seats_that_differ() -> None:
+    line = "[Ann:imp Bob:chef(drunk:is_the_drunk) Cy:spy]\n"
+    run = meeple(["check", "-", "--bag", "{imp drunk baron}"], line)
+    assert run.code == 0
+    assert (
+        run.out.splitlines()[0] == "<stdin>:1:42: warning: seat 3 (Cy): the spy is not in the bag"
+    )
+    assert "<stdin>:1:1: warning: the bag's baron is at no seat" in run.out
+    assert meeple(["check", "-", "--bag", "{imp drunk spy}"], line).out == ""
+
+
+def test_a_bad_bag_option_is_reported_where_it_is_wrong() -> None:
+    run = meeple(["check", "-", "--bag", "{imp"], "[Ann:imp]\n")
+    assert run.code == 1
+    assert run.out.startswith("--bag:1:5: expected '}'")
+
+
+def test_check_art_points_at_a_token_in_the_picture(tmp_path: Path) -> None:
+    art = (GOLDEN / "twelve_players.grimoire").read_text()
+    path = tmp_path / "seed.grimoire"
+    path.write_text(art.replace("(slayer:no_ability)", "(slayer:no_abiliti)"))
+    run = meeple(["check", str(path), "--script", "trouble-brewing"])
+    assert f"{path}:21:27: warning: seat 9 (Kate): the slayer has no reminder token" in run.out
+
+
+def test_fmt_redraws_art_in_the_canonical_layout(tmp_path: Path) -> None:
+    path = tmp_path / "seed.grimoire"
+    path.write_text((GOLDEN / "twelve_players.grimoire").read_text())
+    assert meeple(["fmt", "--check", str(path)]).code == 1
+    assert meeple(["fmt", str(path), "--layout", "balanced"]).code == 0
+    assert meeple(["fmt", "--check", str(path), "--layout", "balanced"]).code == 0
+    assert (
+        meeple(["convert", str(path), "--to", "botc"]).out == (EXAMPLES / "twelve.botc").read_text()
+    )

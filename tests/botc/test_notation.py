@@ -133,13 +133,8 @@ def test_a_bag_compares_with_a_grimoires_roles() -> None:
 
 @given(grimoires())
 def test_write_then_read_gives_the_same_grimoire(grimoire: Grimoire) -> None:
+    # The written text is canonical, so this also shows format(parse(text)) == text for it.
     assert notation.parse(notation.dump(grimoire)) == grimoire
-
-
-@given(grimoires())
-def test_canonical_text_is_a_fixed_point(grimoire: Grimoire) -> None:
-    text = notation.dump(grimoire)
-    assert notation.dump(notation.parse(text)) == text
 
 
 @given(bags)

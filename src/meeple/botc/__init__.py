@@ -4,18 +4,24 @@ roles, and as ASCII art, with checks against a script's setup.
 Usage:
 
     from meeple import botc
-    grimoire = botc.parse_grimoire("[Alice:baron *Bob:imp* *~~Carol~~:chef(poisoner:poisoned)*]")
-    grimoire.seats[1].life                     # Life.DEAD
-    botc.format_grimoire(grimoire)             # the canonical single line
-    bag = botc.parse_bag("{imp baron chef}")   # a multiset of roles, kept sorted
-    bag.compare(grimoire.roles).missing        # Bag(roles=())
+    text = "[Alice:baron *Bob:imp* *~~Carol~~:chef(poisoner:poisoned)*]"
+    grimoire = botc.parse_grimoire(text)
+    grimoire.seats[1].life                       # Life.DEAD
+    botc.format_grimoire(grimoire) == text       # the canonical single line
+    art = botc.render_grimoire(grimoire, layout="compact", columns=True)
+    botc.parse_art(art) == grimoire              # the art reads back
+    bag = botc.parse_bag("{imp baron chef}")     # a multiset of roles, kept sorted
+    botc.bag_difference(bag, grimoire).same      # True
     script = botc.load_script("trouble-brewing")
-    placed = botc.read_grimoire(text)          # the grimoire and where each seat was written
-    findings = list(botc.script_findings(placed, script, text))
+    placed = botc.read_grimoire(text)            # the grimoire and where each seat was written
+    for finding in botc.script_findings(placed, script, text):
+        print(finding)                           # "seat ..." warnings with line and column
 """
 
 from __future__ import annotations
 
+from meeple.botc.ascii import parse_art, read_art, render_grimoire
+from meeple.botc.layout import LAYOUTS, Sides, choose_sides
 from meeple.botc.model import (
     Bag,
     BagDifference,
@@ -36,11 +42,13 @@ from meeple.botc.notation import (
     read_bag,
     read_grimoire,
 )
+from meeple.botc.qgn_bridge import from_qgn, to_qgn
 from meeple.botc.script import (
     SCRIPTS,
     Role,
     Script,
     bag_difference,
+    bag_findings,
     convention_findings,
     effective_role,
     load_script,
@@ -48,6 +56,7 @@ from meeple.botc.script import (
 )
 
 __all__ = [
+    "LAYOUTS",
     "SCRIPTS",
     "Bag",
     "BagDifference",
@@ -59,17 +68,25 @@ __all__ = [
     "Script",
     "Seat",
     "SeatPlaces",
+    "Sides",
     "bag_difference",
+    "bag_findings",
+    "choose_sides",
     "convention_findings",
     "effective_role",
     "format_bag",
     "format_grimoire",
     "format_seat",
+    "from_qgn",
     "load_script",
     "parse",
+    "parse_art",
     "parse_bag",
     "parse_grimoire",
+    "read_art",
     "read_bag",
     "read_grimoire",
+    "render_grimoire",
     "script_findings",
+    "to_qgn",
 ]

@@ -39,7 +39,7 @@ _ENTRY = re.compile(
     :(?P<role>{IDENTIFIER})
     (?:\((?P<tokens>{_TOKEN}(?:,{_TOKEN})*)\))?
     (?(star)\*)
-    (?=[ \]])                             # an entry ends at a space or the closing bracket
+    (?=[ \]])[ ]*                         # an entry ends at spaces or the closing bracket
     """,
     re.VERBOSE,
 )
@@ -77,17 +77,11 @@ def read_grimoire(text: str, source: str = DEFAULT_SOURCE) -> Placed:
     seats: list[Seat] = []
     places: list[SeatPlaces] = []
     seen: dict[str, int] = {}
-    while not text.startswith("]", pos):
-        if pos >= len(text):
-            raise NotationError.at(
-                text,
-                pos,
-                f"expected ']' to close the grimoire opened at column {_column(text, opened)}",
-                source,
-            )
-        entry = _ENTRY.match(text, pos)
-        if entry is None:
-            raise _diagnose_entry(text, pos, source)
+    # One scan over the entries; a gap between two matches is where the first problem is.
+    entries = () if text.startswith("]", pos) else _ENTRY.finditer(text, pos)
+    for entry in entries:
+        if entry.start() != pos:
+            break
         seat, place = _seat(entry)
         if seat.player in seen:
             raise NotationError.at(
@@ -100,7 +94,15 @@ def read_grimoire(text: str, source: str = DEFAULT_SOURCE) -> Placed:
         seen[seat.player] = len(seats)
         seats.append(seat)
         places.append(place)
-        pos = _SPACES.match(text, entry.end()).end()  # type: ignore[union-attr]
+        pos = entry.end()
+        if text.startswith("]", pos):
+            break
+    if not text.startswith("]", pos):
+        if pos >= len(text):
+            column = _column(text, opened)
+            message = f"expected ']' to close the grimoire opened at column {column}"
+            raise NotationError.at(text, pos, message, source)
+        raise _diagnose_entry(text, pos, source)
     end = _LAYOUT.match(text, pos + 1).end()  # type: ignore[union-attr]
     if end < len(text):
         raise NotationError.at(
@@ -110,22 +112,19 @@ def read_grimoire(text: str, source: str = DEFAULT_SOURCE) -> Placed:
 
 
 def _seat(entry: re.Match[str]) -> tuple[Seat, SeatPlaces]:
-    life = Life.ALIVE
-    if entry["star"] is not None:
-        life = Life.VOTE_USED if entry["strike"] else Life.DEAD
+    star, strike, player, role, written = entry.groups()
+    life = Life.ALIVE if star is None else Life.VOTE_USED if strike else Life.DEAD
     tokens: tuple[ReminderToken, ...] = ()
-    offsets: tuple[int, ...] = ()
-    if entry["tokens"] is not None:
-        words = entry["tokens"].split(",")
+    offsets: list[int] = []
+    if written is not None:
+        words = written.split(",")
         tokens = tuple(ReminderToken.from_text(word) for word in words)
-        at = entry.start("tokens")
-        starts = []
+        at = entry.start(5)
         for word in words:
-            starts.append(at)
+            offsets.append(at)
             at += len(word) + 1
-        offsets = tuple(starts)
-    seat = Seat(entry["player"], entry["role"], tokens, life)
-    return seat, SeatPlaces(entry.start("player"), entry.start("role"), offsets)
+    seat = Seat(player, role, tokens, life)
+    return seat, SeatPlaces(entry.start(3), entry.start(4), tuple(offsets))
 
 
 def _found(text: str, pos: int) -> str:

@@ -223,6 +223,25 @@ def _count(number: int, team: str) -> str:
     return f"{number} {team}{plural}"
 
 
+def bag_findings(
+    placed: Placed, bag: Bag, text: str, source: str = DEFAULT_SOURCE
+) -> Iterator[Finding]:
+    """Warnings where the grimoire's roles (the Drunk's seat as the Drunk) differ from a bag."""
+    left = bag.counts()
+    for number, (seat, place) in enumerate(
+        zip(placed.grimoire.seats, placed.places, strict=True), 1
+    ):
+        role = effective_role(seat)
+        if left[role] > 0:
+            left[role] -= 1
+        else:
+            message = f"seat {number} ({seat.player}): the {role} is not in the bag"
+            yield Finding.at(text, place.role, message, source, "warning")
+    start = len(text) - len(text.lstrip())
+    for role in sorted(left.elements()):
+        yield Finding.at(text, start, f"the bag's {role} is at no seat", source, "warning")
+
+
 def bag_difference(bag: Bag, grimoire: Grimoire) -> BagDifference:
     """How the grimoire's roles (the Drunk's seat counting as the Drunk) differ from the bag."""
     return bag.compare(effective_role(seat) for seat in grimoire.seats)

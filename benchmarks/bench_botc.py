@@ -1,0 +1,66 @@
+"""Blood on the Clocktower: the single line and the ASCII-art grimoire of a 20-seat game."""
+
+from __future__ import annotations
+
+import re
+
+from harness import Case
+
+from meeple.botc.ascii import parse_art, render_grimoire
+from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
+from meeple.botc.notation import format_grimoire, parse_grimoire
+from meeple.botc.script import load_script
+
+ROLES = tuple(load_script("trouble-brewing").roles)
+TOKENS = (
+    ReminderToken("poisoned", "poisoner"),
+    ReminderToken("townsfolk", "washerwoman"),
+    ReminderToken("safe", "monk"),
+    ReminderToken("red_herring", "fortune_teller"),
+)
+# The floor for the single line: one pass of a compiled regex over the same text.
+_FLOOR = re.compile(r"\*?(?:~~)?\w+(?:~~)?:\w+(?:\([\w:,]*\))?\*?")
+
+
+def twenty_seats() -> Grimoire:
+    """A 20-seat grimoire with every life state and up to three tokens a seat."""
+    lives = (Life.ALIVE, Life.DEAD, Life.VOTE_USED, Life.ALIVE)
+    return Grimoire(
+        tuple(Seat(f"Player{n:02}", ROLES[n], TOKENS[: n % 4], lives[n % 4]) for n in range(20))
+    )
+
+
+def cases() -> list[Case]:
+    grimoire = twenty_seats()
+    line = format_grimoire(grimoire)
+    art = render_grimoire(grimoire)
+    return [
+        Case(
+            "botc: parse a 20-seat single line",
+            lambda: parse_grimoire(line),
+            "regex pass over the line",
+            lambda: _FLOOR.findall(line),
+            "< 1 ms",
+        ),
+        Case(
+            "botc: render the art of 20 seats (auto)",
+            lambda: render_grimoire(grimoire),
+            "regex pass over the art",
+            lambda: re.findall(r"[^ ]+", art),
+            "< 1 ms",
+        ),
+        Case(
+            "botc: parse the art of 20 seats",
+            lambda: parse_art(art),
+            "regex pass over the art",
+            lambda: re.findall(r"[^ ]+", art),
+            "< 1 ms",
+        ),
+        Case(
+            "botc: render and parse back 20 seats",
+            lambda: parse_art(render_grimoire(grimoire)),
+            "",
+            None,
+            "< 1 ms",
+        ),
+    ]

@@ -1,0 +1,417 @@
+"""The ASCII-art grimoire: draw a `Grimoire` as a box of seats, and read such a box back.
+
+Drawing takes the layout from layout.py and writes its pieces into the box.
+Reading accepts any art that follows the layout rules, not only what this
+module draws (the seed's hand-made 12-player picture among them):
+
+- a box: `┌─ Grimoire (N players) ─…┐`, lines `│…│` of the same width, `└─…┘`;
+- inside, groups of rows separated by blank rows: the first group is the top
+  side (token rows, an optional row of column markers, names, roles), the last
+  is the bottom side (names, roles, markers, token rows), and each group in
+  between holds side seats (names, roles with an optional marker just after,
+  then tokens hanging from that hook), at most one left and one right seat;
+- a left seat starts left of every top and bottom seat, a right seat right of
+  them all; every seat has a column of its own;
+- a reminder token `(role:token)` stands in its seat's column (the hook for
+  side seats) and is joined to the seat by `()` lines; texts never touch.
+
+Anything else is a NotationError at the line and column of the first problem.
+Column numbers in markers count characters from the left border (column 0).
+Where the seats go is layout.py's business; this module only draws and reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from meeple.botc.layout import Picture, arrange, choose_sides, title
+from meeple.botc.model import Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
+from meeple.botc.notation import IDENTIFIER
+from meeple.errors import DEFAULT_SOURCE, NotationError
+
+# -- drawing ------------------------------------------------------------------------------
+
+
+def render_grimoire(grimoire: Grimoire, layout: str = "auto", columns: bool = False) -> str:
+    """The art of a grimoire; `columns` adds a `(N)` marker naming each seat's column."""
+    picture = arrange(grimoire, choose_sides(grimoire, layout, columns), columns)
+    return draw(picture, len(grimoire))
+
+
+def draw(picture: Picture, players: int) -> str:
+    """The box around a picture's pieces, as lines ending in newlines."""
+    inner = picture.width - 2
+    by_row: list[list[tuple[int, str]]] = [[] for _ in range(picture.rows)]
+    for piece in picture.pieces:
+        by_row[piece.row].append((piece.column, piece.text))
+    name = title(players)
+    lines = [f"┌─ {name} {'─' * (picture.width - len(name) - 5)}┐"]
+    for pieces in by_row:
+        line = ""
+        for column, text in sorted(pieces):
+            line += " " * (column - 1 - len(line)) + text
+        lines.append(f"│{line.ljust(inner)}│")
+    lines.append(f"└{'─' * inner}┘")
+    return "\n".join(lines) + "\n"
+
+
+# -- reading ------------------------------------------------------------------------------
+
+_RUN = re.compile(r"[^ ]+")
+_MARKER = re.compile(r"\((?P<column>[0-9]{1,6})\)\Z")
+_BUBBLE = re.compile(rf"\((?P<token>{IDENTIFIER}(?::{IDENTIFIER})?)\)\Z")
+_NAME = re.compile(
+    rf"(?:\*~~(?P<spent>{IDENTIFIER})~~\*|\*(?P<dead>{IDENTIFIER})\*|(?P<alive>{IDENTIFIER}))\Z"
+)
+_ROLE = re.compile(rf"{IDENTIFIER}\Z")
+_TITLE_PARTS = (
+    (re.compile(r"┌"), "the box's top-left corner '┌'"),
+    (re.compile(r"─ Grimoire \("), "the title '─ Grimoire (N players)'"),
+    (re.compile(r"(?P<count>[0-9]{1,6})"), "the number of players in the title"),
+    (re.compile(r" players?\) "), "' players) ' after the number"),
+    (re.compile(r"─+"), "the top border '─'"),
+    (re.compile(r"┐\Z"), "the top-right corner '┐' to end the line"),
+)
+_SEAT_ROWS = "a row of player names with a row of roles under it"
+
+
+@dataclass(frozen=True)
+class _Run:
+    """A text of the art: interior row index, column in its line, text, offset in the record."""
+
+    row: int
+    column: int
+    text: str
+    offset: int
+
+
+@dataclass
+class _Found:
+    """A seat read from the art, before the seats are put in clockwise order."""
+
+    side: str
+    column: int
+    seat: Seat
+    places: SeatPlaces
+    name_run: _Run
+
+
+@dataclass
+class _Reader:
+    """The art being read: its text, and the runs of text in each row inside the box."""
+
+    text: str
+    source: str
+    rows: list[list[_Run]] = field(default_factory=list)
+    row_offsets: list[int] = field(default_factory=list)
+
+    def fail(self, offset: int, message: str) -> NotationError:
+        return NotationError.at(self.text, offset, message, self.source)
+
+    def at(self, row: int, column: int) -> _Run | None:
+        return next((run for run in self.rows[row] if run.column == column), None)
+
+
+def parse_art(text: str, source: str = DEFAULT_SOURCE) -> Grimoire:
+    """The grimoire drawn in an ASCII-art box."""
+    return read_art(text, source).grimoire
+
+
+def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
+    """The grimoire drawn in an ASCII-art box, with where each seat's parts were written."""
+    reader = _Reader(text, source)
+    count, count_offset = _read_frame(reader)
+    groups = _groups(reader.rows)
+    found: list[_Found] = []
+    if groups:
+        found += _row_of_seats(reader, groups[0], "top")
+    # Side seats are told apart by where the top and bottom seats start; the groups are
+    # read from the top down so that the first problem in the text is the one reported.
+    middle = [seat.column for seat in found]
+    if len(groups) > 1:
+        middle += [run.column for run in reader.rows[groups[-1][0]]]
+    for group in groups[1:-1]:
+        found += _side_seats(reader, group, min(middle), max(middle))
+    if len(groups) > 1:
+        found += _row_of_seats(reader, groups[-1], "bottom")
+    _distinct(reader, found)
+    ordered = _clockwise(found)
+    if count != len(ordered):
+        raise reader.fail(
+            count_offset, f"the title says {count} players but the box seats {len(ordered)}"
+        )
+    return Placed(Grimoire(tuple(f.seat for f in ordered)), tuple(f.places for f in ordered))
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    offset = 0
+    for line in text.split("\n"):
+        yield offset, line.removesuffix("\r")
+        offset += len(line) + 1
+
+
+def _read_frame(reader: _Reader) -> tuple[int, int]:
+    """Check the box and collect the runs of text inside it; the title's count and its offset."""
+    lines = [(offset, line) for offset, line in _lines(reader.text)]
+    index = 0
+    while index < len(lines) and not lines[index][1].strip():
+        index += 1
+    if index == len(lines):
+        raise reader.fail(len(reader.text), "expected a grimoire box: '┌─ Grimoire (N players)'")
+    offset, first = lines[index]
+    first = first.rstrip()  # spaces after a border are no part of the box
+    count, count_offset = _read_title(reader, offset, first)
+    width = len(first)
+    end = len(lines)
+    for number in range(index + 1, len(lines)):
+        offset, line = lines[number]
+        if line.startswith("└"):
+            _read_bottom(reader, offset, line.rstrip(), width)
+            end = number
+            break
+        if not line and number == len(lines) - 1:
+            break  # the text ends inside the box
+        _read_side_borders(reader, offset, line, width)
+        row = len(reader.rows)
+        runs = _RUN.finditer(line, 1, width - 1)
+        reader.rows.append([_Run(row, m.start(), m.group(), offset + m.start()) for m in runs])
+        reader.row_offsets.append(offset)
+    if end == len(lines):
+        raise reader.fail(len(reader.text), "expected the bottom border '└─…┘' to close the box")
+    for offset, line in lines[end + 1 :]:
+        if line.strip():
+            start = len(line) - len(line.lstrip())
+            raise reader.fail(offset + start, "text after the box: a file holds one grimoire")
+    return count, count_offset
+
+
+def _read_title(reader: _Reader, offset: int, line: str) -> tuple[int, int]:
+    pos = 0
+    count = count_offset = 0
+    for pattern, what in _TITLE_PARTS:
+        match = pattern.match(line, pos)
+        if match is None:
+            raise reader.fail(offset + pos, f"expected {what}")
+        if match.lastgroup == "count":
+            count, count_offset = int(match["count"]), offset + pos
+        pos = match.end()
+    return count, count_offset
+
+
+def _read_side_borders(reader: _Reader, offset: int, line: str, width: int) -> None:
+    if not line.startswith("│"):
+        raise reader.fail(offset, "expected the left border '│' (or '└' to close the box)")
+    if len(line) < width:
+        raise reader.fail(
+            offset + len(line),
+            f"this line is {len(line)} characters wide but the box is {width}:"
+            " the right border '│' goes straight under '┐'",
+        )
+    if line[width - 1] != "│":
+        raise reader.fail(
+            offset + width - 1, "expected the right border '│' straight under the top-right corner"
+        )
+    if line[width:].strip():
+        raise reader.fail(offset + width, "text past the right border")
+
+
+def _read_bottom(reader: _Reader, offset: int, line: str, width: int) -> None:
+    expected = "└" + "─" * (width - 2) + "┘"
+    for pos, (have, want) in enumerate(zip(line, expected, strict=False)):
+        if have != want:
+            raise reader.fail(offset + pos, f"expected {want!r} in the bottom border")
+    if len(line) != width:
+        where = min(len(line), width)
+        raise reader.fail(offset + where, f"the bottom border must be as wide as the top ({width})")
+
+
+def _groups(rows: Sequence[list[_Run]]) -> list[list[int]]:
+    """Runs of consecutive rows with text, separated by blank rows."""
+    groups: list[list[int]] = []
+    current: list[int] = []
+    for index, runs in enumerate(rows):
+        if runs:
+            current.append(index)
+        elif current:
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _name(reader: _Reader, run: _Run) -> tuple[str, Life, int]:
+    match = _NAME.match(run.text)
+    if match is None:
+        raise reader.fail(
+            run.offset, f"expected a player name (Name, *Name* or *~~Name~~*), found {run.text!r}"
+        )
+    if match["spent"]:
+        return match["spent"], Life.VOTE_USED, run.offset + 3
+    if match["dead"]:
+        return match["dead"], Life.DEAD, run.offset + 1
+    return match["alive"], Life.ALIVE, run.offset
+
+
+def _role(reader: _Reader, names: _Run, role_row: int, column: int) -> _Run:
+    run = reader.at(role_row, column)
+    if run is None:
+        raise reader.fail(
+            reader.row_offsets[role_row] + column,
+            f"expected the role of {names.text!r} in the row under it, in the same column",
+        )
+    if not _ROLE.match(run.text):
+        raise reader.fail(run.offset, f"expected a role (a word such as imp), found {run.text!r}")
+    return run
+
+
+def _is_marker_row(runs: Sequence[_Run]) -> bool:
+    return bool(runs) and all(_MARKER.match(run.text) for run in runs)
+
+
+def _check_marker(reader: _Reader, run: _Run, column: int) -> None:
+    match = _MARKER.match(run.text)
+    if match is None:
+        raise reader.fail(run.offset, f"expected a column marker ({column}), found {run.text!r}")
+    if int(match["column"]) != column:
+        raise reader.fail(
+            run.offset,
+            f"column marker {run.text} does not name its seat's column, {column}"
+            " (counting the left border as column 0)",
+        )
+
+
+def _chain(
+    reader: _Reader, rows: Sequence[int], column: int, owner: str, claimed: set[_Run]
+) -> tuple[list[ReminderToken], list[int]]:
+    """The tokens joined to a seat in `column`, reading `rows` outward from the seat."""
+    tokens: list[ReminderToken] = []
+    offsets: list[int] = []
+    last: _Run | None = None
+    for row in rows:
+        run = reader.at(row, column)
+        if run is None:
+            break
+        if run.text != "()":
+            match = _BUBBLE.match(run.text)
+            if match is None:
+                raise reader.fail(
+                    run.offset,
+                    f"expected a reminder token (role:token) or an extension line () of"
+                    f" {owner}, found {run.text!r}",
+                )
+            tokens.append(ReminderToken.from_text(match["token"]))
+            offsets.append(run.offset + 1)
+        claimed.add(run)
+        last = run
+    if last is not None and last.text == "()":
+        raise reader.fail(last.offset, f"this extension line of {owner} leads to no token")
+    return tokens, offsets
+
+
+def _unclaimed(reader: _Reader, rows: Sequence[int], claimed: set[_Run], where: str) -> None:
+    for row in rows:
+        for run in reader.rows[row]:
+            if run not in claimed:
+                raise reader.fail(
+                    run.offset,
+                    f"{run.text!r} belongs to no seat: {where}",
+                )
+
+
+def _row_of_seats(reader: _Reader, group: list[int], side: str) -> list[_Found]:
+    """The seats of the top or bottom side, left to right."""
+    if len(group) < 2:
+        first = reader.rows[group[0]][0]
+        raise reader.fail(first.offset, f"expected {_SEAT_ROWS} on the {side} side")
+    if side == "top":
+        names_row, roles_row, extra = group[-2], group[-1], group[:-2][::-1]
+    else:
+        names_row, roles_row, extra = group[0], group[1], group[2:]
+    claimed = set(reader.rows[names_row])
+    if extra and _is_marker_row(reader.rows[extra[0]]):
+        markers, extra = extra[0], extra[1:]
+    else:
+        markers = None
+    found = []
+    for run in reader.rows[names_row]:
+        player, life, player_at = _name(reader, run)
+        role = _role(reader, run, roles_row, run.column)
+        claimed.add(role)
+        if markers is not None and (mark := reader.at(markers, run.column)) is not None:
+            _check_marker(reader, mark, run.column)
+            claimed.add(mark)
+        tokens, offsets = _chain(reader, extra, run.column, repr(player), claimed)
+        seat = Seat(player, role.text, tuple(tokens), life)
+        places = SeatPlaces(player_at, role.offset, tuple(offsets))
+        found.append(_Found(side, run.column, seat, places, run))
+    where = "a role stands under its player's name"
+    _unclaimed(reader, [roles_row], claimed, where)
+    where = "a token stands in its seat's column, joined to the seat by () lines"
+    _unclaimed(reader, group, claimed, where)
+    return found
+
+
+def _side_seats(reader: _Reader, group: list[int], least: int, most: int) -> list[_Found]:
+    """The left and right seats of one group of rows between the top and the bottom."""
+    if len(group) < 2:
+        first = reader.rows[group[0]][0]
+        raise reader.fail(first.offset, f"expected {_SEAT_ROWS} for a side seat")
+    names_row, roles_row, hanging = group[0], group[1], group[2:]
+    claimed = set(reader.rows[names_row])
+    found: list[_Found] = []
+    for run in reader.rows[names_row]:
+        side = "left" if run.column < least else "right" if run.column > most else ""
+        if not side:
+            raise reader.fail(
+                run.offset,
+                "a side seat starts left of every top and bottom seat, or right of them all",
+            )
+        if any(f.side == side for f in found):
+            raise reader.fail(run.offset, f"one {side} seat per group of rows: leave a blank row")
+        player, life, player_at = _name(reader, run)
+        role = _role(reader, run, roles_row, run.column)
+        claimed.add(role)
+        hook = run.column + len(role.text) + 1
+        mark = reader.at(roles_row, hook)
+        if mark is not None:
+            _check_marker(reader, mark, run.column)
+            claimed.add(mark)
+        tokens, offsets = _chain(reader, hanging, hook, repr(player), claimed)
+        seat = Seat(player, role.text, tuple(tokens), life)
+        places = SeatPlaces(player_at, role.offset, tuple(offsets))
+        found.append(_Found(side, run.column, seat, places, run))
+    where = "a side seat's tokens hang one per row just after its role"
+    _unclaimed(reader, group, claimed, where)
+    return found
+
+
+def _distinct(reader: _Reader, found: Sequence[_Found]) -> None:
+    columns: dict[int, str] = {}
+    players: set[str] = set()
+    for seat in found:
+        if seat.column in columns:
+            raise reader.fail(
+                seat.name_run.offset,
+                f"column {seat.column} is already {columns[seat.column]}'s:"
+                " every seat needs a column of its own",
+            )
+        if seat.seat.player in players:
+            raise reader.fail(
+                seat.places.player,
+                f"player {seat.seat.player!r} is already seated:"
+                " every player needs a name of their own",
+            )
+        columns[seat.column] = seat.seat.player
+        players.add(seat.seat.player)
+
+
+def _clockwise(found: Sequence[_Found]) -> list[_Found]:
+    """Top left to right, right side down, bottom right to left, left side up."""
+    top = sorted((f for f in found if f.side == "top"), key=lambda f: f.column)
+    right = [f for f in found if f.side == "right"]
+    bottom = sorted((f for f in found if f.side == "bottom"), key=lambda f: -f.column)
+    left = [f for f in found if f.side == "left"][::-1]
+    return top + right + bottom + left

@@ -1,0 +1,266 @@
+"""The ASCII-art grimoire: the seed's picture, round trips in every layout, errors, fuzzing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple.botc import notation
+from meeple.botc.ascii import parse_art, read_art, render_grimoire
+from meeple.botc.layout import LAYOUTS, balanced_sides, choose_sides, guideline_penalty
+from meeple.botc.model import Grimoire, Life, ReminderToken
+from meeple.errors import NotationError
+from tests.botc.strategies import grimoires
+
+GOLDEN = Path(__file__).parent / "golden"
+SEED_ART = (GOLDEN / "twelve_players.grimoire").read_text(encoding="utf-8")
+TWELVE = notation.parse_grimoire(
+    "[Alice:butler(librarian:outsider) Bob:washerwoman(is_the_drunk)"
+    " Charlie:baron(librarian:wrong) David:scarlet_woman Eve:poisoner(washerwoman:townsfolk)"
+    " Frank:virgin(virgin:no_ability) Grace:imp Hannah:librarian Kate:slayer(slayer:no_ability)"
+    " Mark:monk(washerwoman:wrong) Leo:chef Ian:mayor(poisoned)]"
+)
+
+
+def test_the_seeds_picture_reads_clockwise_from_alice() -> None:
+    grimoire = parse_art(SEED_ART)
+    assert grimoire.players == (
+        "Alice", "Bob", "Charlie", "David", "Eve", "Frank",
+        "Grace", "Hannah", "Kate", "Mark", "Leo", "Ian",
+    )  # fmt: skip
+    assert grimoire == TWELVE
+    assert grimoire.seats[1].tokens == (ReminderToken("is_the_drunk"),)
+    assert grimoire.seats[11].tokens == (ReminderToken("poisoned"),)
+
+
+def test_the_seeds_picture_places_point_at_the_text() -> None:
+    placed = read_art(SEED_ART, "seed.grimoire")
+    frank = placed.places[5]
+    assert SEED_ART[frank.player : frank.player + 5] == "Frank"
+    assert SEED_ART[frank.role : frank.role + 6] == "virgin"
+    (token,) = frank.tokens
+    assert SEED_ART[token : token + 17] == "virgin:no_ability"
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("columns", [False, True])
+def test_the_twelve_players_round_trip_in_every_layout(layout: str, columns: bool) -> None:
+    art = render_grimoire(TWELVE, layout, columns)
+    assert parse_art(art) == TWELVE
+    lines = art.splitlines()
+    assert lines[0].startswith("┌─ Grimoire (12 players) ─")
+    assert len({len(line) for line in lines}) == 1  # the right border is straight
+
+
+def test_markers_name_each_seats_column() -> None:
+    art = render_grimoire(TWELVE, "balanced", columns=True)
+    placed = read_art(art)
+    seat_columns = {place.player - art.rfind("\n", 0, place.player) - 1 for place in placed.places}
+    markers = {int(m) for m in re.findall(r"\((\d+)\)", art)}
+    assert markers == seat_columns
+    assert len(seat_columns) == 12
+
+
+def test_the_auto_layout_follows_the_guidelines_for_twelve() -> None:
+    sides = choose_sides(TWELVE, "auto")
+    assert guideline_penalty(sides) == 0
+    assert 2 <= sides.left <= 4 and 3 <= sides.right <= 5
+
+
+def test_balanced_layouts_match_the_seed() -> None:
+    assert balanced_sides(8) == (2, 2, 2, 2)
+    assert balanced_sides(10) == (3, 2, 3, 2)
+    assert balanced_sides(12) == (3, 3, 3, 3)
+
+
+def test_compact_is_no_larger_than_the_other_layouts() -> None:
+    def area(layout: str) -> int:
+        lines = render_grimoire(TWELVE, layout).splitlines()
+        return len(lines) * len(lines[0])
+
+    assert area("compact") <= min(area("balanced"), area("auto"), area("tall"))
+
+
+def test_tall_is_the_narrowest() -> None:
+    def width(layout: str) -> int:
+        return len(render_grimoire(TWELVE, layout).splitlines()[0])
+
+    assert width("tall") <= min(width("balanced"), width("auto"))
+
+
+def test_empty_and_single_seat_grimoires() -> None:
+    for grimoire in (Grimoire(), notation.parse_grimoire("[Solo:imp(imp:dead)]")):
+        for layout in LAYOUTS:
+            assert parse_art(render_grimoire(grimoire, layout)) == grimoire
+    assert "(1 player)" in render_grimoire(notation.parse_grimoire("[Solo:imp]"))
+
+
+@given(grimoires(min_size=1), st.sampled_from(LAYOUTS), st.booleans())
+def test_render_then_parse_gives_the_same_grimoire(
+    grimoire: Grimoire, layout: str, columns: bool
+) -> None:
+    assert parse_art(render_grimoire(grimoire, layout, columns)) == grimoire
+
+
+@given(grimoires(min_size=1, max_size=8), st.sampled_from(LAYOUTS), st.data())
+def test_deaths_never_change_the_box(grimoire: Grimoire, layout: str, data: st.DataObject) -> None:
+    lives = data.draw(
+        st.lists(st.sampled_from(Life), min_size=len(grimoire), max_size=len(grimoire))
+    )
+    changed = Grimoire(
+        tuple(
+            seat.__class__(seat.player, seat.role, seat.tokens, life)
+            for seat, life in zip(grimoire.seats, lives, strict=True)
+        )
+    )
+    before = render_grimoire(grimoire, layout).splitlines()
+    after = render_grimoire(changed, layout).splitlines()
+    assert (len(before), len(before[0])) == (len(after), len(after[0]))
+
+
+def _problem(art: str) -> NotationError:
+    with pytest.raises(NotationError) as caught:
+        parse_art(art, "g.grimoire")
+    return caught.value
+
+
+SMALL = render_grimoire(
+    notation.parse_grimoire("[Ann:imp(imp:dead) Ben:chef Cy:spy(a:b)]"), "balanced"
+)
+
+
+def _edit(line: int, column: int, new: str) -> str:
+    lines = SMALL.splitlines(keepends=True)
+    text = lines[line]
+    lines[line] = text[:column] + new + text[column + len(new) :]
+    return "".join(lines)
+
+
+def _locate(art: str, needle: str) -> tuple[int, int]:
+    for number, line in enumerate(art.splitlines(), 1):
+        if needle in line:
+            return number, line.index(needle) + 1
+    raise AssertionError(needle)
+
+
+def test_small_art_is_as_expected() -> None:
+    assert parse_art(SMALL) == notation.parse_grimoire("[Ann:imp(imp:dead) Ben:chef Cy:spy(a:b)]")
+
+
+def test_error_when_the_title_count_is_wrong() -> None:
+    error = _problem(SMALL.replace("(3 players)", "(4 players)"))
+    assert (error.line, error.column) == (1, 14)
+    assert "says 4 players but the box seats 3" in error.message
+
+
+def test_error_when_the_right_border_is_not_straight() -> None:
+    lines = SMALL.splitlines(keepends=True)
+    lines[2] = lines[2][:-3] + "│ \n"
+    error = _problem("".join(lines))
+    assert error.line == 3
+    assert "right border" in error.message or "past the right border" in error.message
+
+
+def test_error_when_an_extension_line_leads_nowhere() -> None:
+    line, column = _locate(SMALL, "(imp:dead)")
+    art = SMALL.replace("(imp:dead)", "()        ")
+    error = _problem(art)
+    assert (error.line, error.column) == (line, column)
+    assert "leads to no token" in error.message
+
+
+def test_error_when_a_token_stands_in_no_seats_column() -> None:
+    line, column = _locate(SMALL, "(imp:dead)")
+    art = SMALL.replace("(imp:dead)", " (imp:dead", 1)
+    error = _problem(art)
+    assert (error.line, error.column) == (line, column + 1)
+
+
+def test_error_when_a_role_is_missing() -> None:
+    line, column = _locate(SEED_ART, "butler")
+    error = _problem(SEED_ART.replace("butler", "      "))
+    assert (error.line, error.column) == (line, column)
+    assert "expected the role of 'Alice'" in error.message
+
+
+def test_error_when_a_group_has_no_roles() -> None:
+    line, column = _locate(SMALL, "Ben")
+    error = _problem(SMALL.replace("chef", "    "))
+    assert (error.line, error.column) == (line, column)
+    assert "a row of roles under it" in error.message
+
+
+def test_error_when_a_marker_lies() -> None:
+    art = render_grimoire(TWELVE, "balanced", columns=True)
+    line, column = _locate(art, "(18)")
+    error = _problem(art.replace("(18)", "(17)"))
+    assert (error.line, error.column) == (line, column)
+    assert "does not name its seat's column, 18" in error.message
+
+
+def test_error_when_two_seats_share_a_column() -> None:
+    art = SEED_ART.replace("│    Leo       Mark", "│   Leo        Mark")
+    art = art.replace("│    chef      monk", "│   chef       monk")
+    art = art.replace("│    (5)       (15)", "│   (4)        (15)")
+    error = _problem(art)
+    assert (error.line, error.column) == _locate(art, "Leo")
+    assert "already Alice's" in error.message
+
+
+def test_error_when_the_box_is_not_closed() -> None:
+    error = _problem(SMALL.rsplit("└", 1)[0])
+    assert "bottom border" in error.message
+
+
+def test_error_for_a_living_player_struck_out() -> None:
+    art = SEED_ART.replace("Alice    ", "~~Alice~~")
+    error = _problem(art)
+    assert (error.line, error.column) == _locate(art, "~~Alice~~")
+
+
+def test_text_after_the_box() -> None:
+    error = _problem(SMALL + "more\n")
+    assert error.message.startswith("text after the box")
+
+
+def _only_notation_errors(text: str) -> None:
+    try:
+        parse_art(text)
+    except NotationError as error:
+        assert error.line >= 1
+        assert error.column >= 1
+
+
+@pytest.mark.fuzz
+@given(st.text(alphabet="┌┐└┘─│ ()*~:abAB_1\n", max_size=120))
+def test_fuzz_box_soup(text: str) -> None:
+    _only_notation_errors(text)
+
+
+@pytest.mark.fuzz
+@given(grimoires(min_size=1, max_size=6), st.sampled_from(LAYOUTS), st.data())
+def test_fuzz_mutated_art(grimoire: Grimoire, layout: str, data: st.DataObject) -> None:
+    art = render_grimoire(grimoire, layout, data.draw(st.booleans()))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(art)))
+        cut = data.draw(st.integers(0, 3))
+        insert = data.draw(st.text(alphabet="()│─ *~:\nxY", max_size=3))
+        art = art[:at] + insert + art[at + cut :]
+    _only_notation_errors(art)
+
+
+def test_windows_line_ends_and_trailing_spaces_are_tolerated() -> None:
+    padded = "\r\n".join(line + "  " for line in SEED_ART.split("\n"))
+    assert parse_art("\n" + padded) == TWELVE
+
+
+def test_the_first_problem_from_the_top_is_reported() -> None:
+    art = SEED_ART.replace("(poisoned)", "(poisoned!").replace(
+        "(slayer:no_ability)", "(slayer:no_abil!ty)"
+    )
+    error = _problem(art)
+    assert (error.line, error.column) == _locate(art, "(poisoned!")
