@@ -10,9 +10,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.atlantis.ascii import field_text
+from meeple.atlantis.generate import random_game
 from meeple.atlantis.model import FieldRef, Move, Segment, Transcript
-from meeple.atlantis.notation import parse, parse_field_ref
-from meeple.atlantis.rules import DEAD, GROWING, OPEN, Board, Field, State, explode, replay
+from meeple.atlantis.notation import dump, parse, parse_field_ref
+from meeple.atlantis.rules import (
+    DEAD,
+    GROWING,
+    OPEN,
+    Board,
+    Field,
+    State,
+    explode,
+    finished,
+    replay,
+)
 from meeple.errors import RuleError
 from meeple.hexgrid import Hex, distance
 
@@ -331,3 +342,16 @@ def test_legal_moves_are_exactly_the_moves_apply_accepts(state: State) -> None:
         after = state.apply(legal)
         total = sum(f.stones for f in after.fields.values() if f.owner is not None)
         assert total <= sum(f.stones for f in state.fields.values() if f.owner is not None)
+
+
+@given(positions())
+def test_the_quick_end_test_agrees_with_the_areas(state: State) -> None:
+    assert finished(state.fields, state.board) == all(a.stable for a in state.areas())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_generated_games_replay_without_rule_errors(seed: int) -> None:
+    game = random_game(segments=6, players=2 + seed, turns=40, seed=seed)
+    states = list(replay(parse(dump(game))))
+    assert len(states) == len(game.events) + 1
+    assert [s.turn for s in states] == list(range(len(states)))
