@@ -36,7 +36,7 @@ def standard_board(segments: int) -> tuple[Segment, ...]:
 
 
 def starting_transcript(segments: int, players: int, seed: int = 0, stacks: int = 3) -> Transcript:
-    """A board with, for each player, `stacks` growing fields of one stone and open stacks of two."""
+    """A board where each player has `stacks` growing fields of one stone and open stacks of two."""
     rng = random.Random(seed)
     board = standard_board(segments)
     fields = [field for segment in board for field in segment.fields]
