@@ -72,9 +72,13 @@ def status(state: State) -> str:
         ranking = ", ".join(
             f"{state.players[p]} ({player_letter(p)}) {scores[p]}" for p in state.ranking()
         )
-        return f"game over after {state.turn} turns; ranking: {ranking}"
+        return f"game over after {_turns(state.turn)}; ranking: {ranking}"
     mover = state.players[state.player]
-    return f"after {state.turn} turns: {mover} ({player_letter(state.player)}) to move"
+    return f"after {_turns(state.turn)}: {mover} ({player_letter(state.player)}) to move"
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn" if count == 1 else f"{count} turns"
 
 
 def render(state: State) -> str:

@@ -3,9 +3,9 @@
 Standard segments (a field and its six neighbours) tile the grid when their
 centres lie on the lattice spanned by (3, 1) and (-1, 2); `standard_board`
 takes the centres nearest a middle point, so the board is compact and
-connected. `random_game` plays random legal moves through `rules.State`, so
-every transcript it writes replays without a rule error. Not part of reading,
-writing or judging records.
+connected, then moves it against the axes. `random_game` plays random legal
+moves through `rules.State`, so every transcript it writes replays without a
+rule error. Not part of reading, writing or judging records.
 """
 
 from __future__ import annotations
@@ -32,7 +32,11 @@ def standard_board(segments: int) -> tuple[Segment, ...]:
         for j in range(-reach, reach + 1)
     ]
     centres.sort(key=lambda c: (distance(c, _MIDDLE), c))
-    return tuple(Segment((FieldRef(c, True),)) for c in centres[:segments])
+    chosen = centres[:segments]
+    # Shift the board against the axes: its lowest field letter is 'a', its lowest number 1.
+    dx = min(c.x for c in chosen) - 2
+    dy = min(c.y for c in chosen) - 2
+    return tuple(Segment((FieldRef(Hex(c.x - dx, c.y - dy), True),)) for c in chosen)
 
 
 def starting_transcript(segments: int, players: int, seed: int = 0, stacks: int = 3) -> Transcript:

@@ -549,7 +549,8 @@ def looks_like_transcript(text: str) -> bool:
     try:
         value = decode(text)
     except NotationError:
-        return False
+        # A broken record still counts if it says what it is, so its error gets reported.
+        return _DECLARED.search(text) is not None
     if not isinstance(value, _Members):
         return False
     keys = dict(value)
@@ -557,6 +558,11 @@ def looks_like_transcript(text: str) -> bool:
 
 
 _SNIFF = re.compile(r"\A\ufeff?(?:\s+|//[^\n]*|/\*.*?\*/)*\{", re.DOTALL)
+_DECLARED = re.compile(
+    r"""\A[^\[]*?["']?format["']?\s*:\s*["']Atlantis transcript["']"""
+    r"""|\A\ufeff?(?:\s+|//[^\n]*|/\*.*?\*/)*\{\s*["']?segments["']?\s*:""",
+    re.DOTALL,
+)
 
 
 # -- writing --------------------------------------------------------------------------
