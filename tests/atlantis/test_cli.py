@@ -111,3 +111,28 @@ def test_a_broken_qgn_snapshot_is_reported() -> None:
     run = meeple(["convert", "-", "--to", "atlantis"], stdin=text)
     assert run.code == 1
     assert "turn 1 belongs to team 0, not 1" in run.err
+
+
+def test_an_unknown_major_version_is_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "v2.json"
+    path.write_text('{"version": "2.0", "segments": [["a1"]]}', encoding="utf-8")
+    run = meeple(["check", str(path)])
+    assert run.code == 0
+    assert "v2.json:1:13: warning: version '2.0': meeple reads version 1 transcripts" in run.out
+    assert meeple(["check", "--strict", str(path)]).code == 1
+
+
+def test_a_board_alone_is_shown_and_replayed() -> None:
+    board = str(GOLDEN / "seed-board.json")
+    run = meeple(["show", board, "--step", "0"])
+    assert run.code == 0
+    assert run.out.splitlines()[0] == "a board without players"
+    assert "  c6    .     d5    .     e4    ." in run.out.splitlines()
+    assert meeple(["replay", "--json", board]).out.count("\n") == 1
+
+
+def test_turns_without_players_are_a_rule_error() -> None:
+    text = '{"segments": [["a1"]],\n "events": [{"type": "turn", "moves": []}]}'
+    run = meeple(["check", "--format", "atlantis", "-"], stdin=text)
+    assert run.code == 1
+    assert "<stdin>:2:13: turn 1: the transcript has no players, so no turn can follow" in run.out

@@ -296,6 +296,7 @@ class _Reader:
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
+        self.names: dict[str, FieldRef] = {}  # a long game names the same fields again and again
 
     def fail(self, path: Path, message: str, key: bool = False) -> NoReturn:
         raise NotationError.at(self.text, locate(self.text, path, key), message, self.source)
@@ -335,7 +336,7 @@ class _Reader:
 
     def field_ref(self, value: Any, path: Path, key: bool = False) -> FieldRef:
         name = value if key else self.string(value, path, "a field such as 'b3'")
-        ref = parse_field_ref(name)
+        ref = self.names.get(name) or parse_field_ref(name)
         if ref is None:
             self.fail(
                 path,
@@ -343,6 +344,7 @@ class _Reader:
                 " such as 'b3' (upper case 'B3' for the standard segment around it)",
                 key,
             )
+        self.names[name] = ref
         return ref
 
     # -- the transcript ----------------------------------------------------------------
