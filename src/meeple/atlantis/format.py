@@ -7,8 +7,9 @@ from typing import Any
 
 from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.ascii import status
+from meeple.atlantis.jsontext import locate
 from meeple.atlantis.model import Transcript, field_name
-from meeple.atlantis.notation import dump, locate, looks_like_transcript, parse
+from meeple.atlantis.notation import dump, looks_like_transcript, parse
 from meeple.atlantis.qgn import KEY, from_qgn, to_qgn
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location
