@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 
 import pytest
@@ -75,3 +76,21 @@ def test_unsound_snapshots_are_refused(snapshot: Snapshot, message: str) -> None
     with pytest.raises(NotationError) as caught:
         from_qgn(snapshot)
     assert message in caught.value.message
+
+
+tag_text = st.text(st.sampled_from(list("abAB019:-, \t")), max_size=20)
+details = st.text(st.sampled_from(list("abAB019:-")), min_size=1, max_size=8)
+
+
+@pytest.mark.fuzz
+@given(
+    st.dictionaries(st.sampled_from(["segments", "stacks0", "stacks1", "teams"]), tag_text),
+    st.lists(
+        st.builds(Action, st.integers(0, 3), st.sampled_from("tmc"), st.lists(details).map(tuple))
+    ),
+)
+def test_fuzz_any_snapshot_converts_or_is_refused(
+    tags: dict[str, str], actions: list[Action]
+) -> None:
+    with contextlib.suppress(NotationError):
+        from_qgn(Snapshot({"key": "atlantis", "teams": "a, b", **tags}, tuple(actions)))
