@@ -58,6 +58,7 @@ def state_json(state: State) -> dict[str, Any]:
         for area in state.areas()
     ]
     return {
+        "players": list(state.players),
         "turn": state.turn,
         "to_move": None if state.over or not state.players else state.player,
         "over": state.over,
@@ -66,10 +67,6 @@ def state_json(state: State) -> dict[str, Any]:
         "scores": state.scores(),
         "ranking": state.ranking(),
     }
-
-
-def _result(state: State) -> str:
-    return status(state)
 
 
 FORMATS = (
@@ -85,7 +82,7 @@ FORMATS = (
         replay=_replay,
         render=_render,
         state_json=state_json,
-        result=_result,
+        result=status,
         to_qgn=to_qgn,
         from_qgn=from_qgn,
         qgn_key=KEY,
