@@ -94,3 +94,16 @@ def test_fuzz_any_snapshot_converts_or_is_refused(
 ) -> None:
     with contextlib.suppress(NotationError):
         from_qgn(Snapshot({"key": "atlantis", "teams": "a, b", **tags}, tuple(actions)))
+
+
+@pytest.mark.parametrize(
+    ("player", "message"),
+    [
+        (Player(name="Smith, Jo"), "the player name 'Smith, Jo' cannot be a QGN team name"),
+        (Player(name=" Jo"), "the player name ' Jo' cannot be a QGN team name"),
+        (Player(name="Jo", color="red\nblue"), "the color0 'red\\nblue' holds a line break"),
+    ],
+)
+def test_what_qgn_cannot_hold_is_refused(player: Player, message: str) -> None:
+    with pytest.raises(NotationError, match=message.replace("\\", "\\\\")):
+        to_qgn(Transcript(players=(player,)))
