@@ -136,3 +136,11 @@ def test_turns_without_players_are_a_rule_error() -> None:
     run = meeple(["check", "--format", "atlantis", "-"], stdin=text)
     assert run.code == 1
     assert "<stdin>:2:13: turn 1: the transcript has no players, so no turn can follow" in run.out
+
+
+def test_fields_too_far_apart_to_draw_are_listed(tmp_path: Path) -> None:
+    path = tmp_path / "far.json"
+    path.write_text('{"segments": [["a1"], ["zzz900000"]]}', encoding="utf-8")
+    run = meeple(["show", str(path)])
+    assert run.code == 0
+    assert "a1: .\nzzz900000: ." in run.out
