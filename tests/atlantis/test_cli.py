@@ -52,6 +52,7 @@ def test_fmt_writes_canonical_json(tmp_path: Path) -> None:
     target.write_text(run.out, encoding="utf-8")
     assert meeple(["fmt", "--check", str(target)]).code == 0
     assert meeple(["fmt", "--check", str(source)]).code == 1
+    assert meeple(["fmt", "--check", str(EXAMPLES / "game.json")]).code == 0
 
 
 def test_replay_json_gives_every_state_then_scores_and_ranking() -> None:
