@@ -1,4 +1,9 @@
-"""The registry entries for Atlantis transcripts: reading, rules, pictures, QGN."""
+"""The registry entry for Atlantis transcripts: it wires the game's modules to the CLI.
+
+Reading and writing are `notation`, playing is `rules`, drawing is `ascii`, QGN
+is `qgn`; this module only adapts them to the hooks of `meeple.registry.Format`
+and defines the `replay --json` state (docs/formats/atlantis.md).
+"""
 
 from __future__ import annotations
 
