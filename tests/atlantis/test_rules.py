@@ -330,18 +330,20 @@ def test_explosion_order_does_not_matter(state: State, chance: random.Random) ->
         )
 
 
-@given(positions())
-def test_legal_moves_are_exactly_the_moves_apply_accepts(state: State) -> None:
-    listed = set(state.legal_moves())
-    candidates = {
-        Move(a, b) for a in state.fields for b in state.fields if 0 < distance(a, b) <= 7
-    } | listed
-    accepted = {m for m in candidates if state.refusal(m) is None}
-    assert listed == accepted
-    for legal in listed:
-        after = state.apply(legal)
-        total = sum(f.stones for f in after.fields.values() if f.owner is not None)
-        assert total <= sum(f.stones for f in state.fields.values() if f.owner is not None)
+@given(positions(), st.lists(st.integers(0, 10**6), max_size=3))
+def test_legal_moves_are_exactly_the_moves_apply_accepts(state: State, picks: list[int]) -> None:
+    # Checked at the start of the turn and again after each of a few moves of the turn.
+    for pick in [*picks, None]:
+        listed = set(state.legal_moves())
+        candidates = {
+            Move(a, b) for a in state.fields for b in state.fields if 0 < distance(a, b) <= 9
+        }
+        assert listed == {m for m in candidates | listed if state.refusal(m) is None}
+        if pick is None or not listed:
+            break
+        stones = sum(f.stones for f in state.fields.values() if f.state == OPEN)
+        state = state.apply(sorted(listed)[pick % len(listed)])
+        assert sum(f.stones for f in state.fields.values() if f.state == OPEN) <= stones
 
 
 @given(positions())
