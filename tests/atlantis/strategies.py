@@ -46,7 +46,12 @@ def boards(draw: st.DrawFn) -> tuple[Segment, ...]:
     fields = draw(st.lists(hexes, min_size=1, max_size=30, unique=True))
     cuts = sorted(draw(st.sets(st.integers(1, len(fields) - 1), max_size=6))) if fields[1:] else []
     bounds = [0, *cuts, len(fields)]
-    return tuple(Segment(tuple(FieldRef(h) for h in fields[a:b])) for a, b in pairwise(bounds))
+    segments = [Segment(tuple(FieldRef(h) for h in fields[a:b])) for a, b in pairwise(bounds)]
+    if draw(st.booleans()):
+        # a standard segment, out of the way of the fields above (whose axes stop at 60)
+        centre = Hex(draw(st.integers(70, 90)), draw(st.integers(70, 90)))
+        segments.insert(draw(st.integers(0, len(segments))), Segment((FieldRef(centre, True),)))
+    return tuple(segments)
 
 
 @st.composite
@@ -79,7 +84,8 @@ events: st.SearchStrategy[Event] = st.one_of(
 @st.composite
 def transcripts(draw: st.DrawFn) -> Transcript:
     segments = draw(boards())
-    fields = [ref.centre for segment in segments for ref in segment.refs]
+    fields = [ref.centre for segment in segments for ref in segment.refs if not ref.whole]
+    whole = [ref for segment in segments for ref in segment.refs if ref.whole]
     owners = draw(st.lists(st.integers(0, 3), min_size=len(fields), max_size=len(fields)))
     count = draw(st.integers(0, 3))
     players = []
@@ -89,6 +95,8 @@ def transcripts(draw: st.DrawFn) -> Transcript:
             for h, o in zip(fields, owners, strict=True)
             if o == number
         )
+        if whole and number == 0 and draw(st.booleans()):
+            stacks = ((whole[0], draw(st.integers(-5, 5))), *stacks)
         players.append(
             Player(
                 stacks,

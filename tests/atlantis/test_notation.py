@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.atlantis.model import FieldRef, Move, Transcript, Turn, field_name, letters
-from meeple.atlantis.notation import dump, letter_value, locate, looks_like_transcript, parse
+from meeple.atlantis.notation import dump, letter_value, looks_like_transcript, parse
 from meeple.errors import NotationError
 from meeple.hexgrid import Hex
 from tests.atlantis.strategies import transcripts
@@ -199,14 +199,6 @@ def test_unknown_events_and_keys_are_kept_and_written_back() -> None:
         "extra": True,
     }
     assert dump(parse(canonical)) == canonical
-
-
-def test_locate_follows_paths_through_json5() -> None:
-    text = "{a: [1, {'b': 2, c: [3, 4]}], // note\n d: 'x'}"
-    assert text[locate(text, ("a", 1, "c", 1)) :].startswith("4")
-    assert text[locate(text, ("d",), key=True) :].startswith("d:")
-    assert text[locate(text, (0, 1, 0), key=True) :].startswith("'b'")
-    assert text[locate(text, (0, 1, 0)) :].startswith("2,")
 
 
 def test_sniffing_accepts_transcripts_only() -> None:

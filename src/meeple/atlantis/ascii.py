@@ -15,6 +15,7 @@ from meeple.atlantis.model import field_name
 from meeple.atlantis.rules import DEAD, GROWING, Field, State
 
 CELL = 6  # columns per step of x - y; a field's two lines are at most five characters wide
+MAX_CANVAS = 4_000_000  # characters; fields scattered wider than this are listed instead
 
 
 def player_letter(player: int) -> str:
@@ -41,6 +42,8 @@ def board_lines(state: State) -> list[str]:
     left = min(h.x - h.y for h in hexes)
     height = top - min(h.x + h.y for h in hexes) + 2
     width = (max(h.x - h.y for h in hexes) - left + 1) * CELL
+    if width * height > MAX_CANVAS:
+        return _field_list(state)
     canvas = [[" "] * width for _ in range(height)]
 
     def put(row: int, column: int, text: str) -> None:
@@ -54,6 +57,12 @@ def board_lines(state: State) -> list[str]:
         put(row, column, field_name(hex_))
         put(row + 1, column, field_text(state.fields[hex_]))
     return ["".join(line).rstrip() for line in canvas]
+
+
+def _field_list(state: State) -> list[str]:
+    """Fields too scattered to draw, one a line (`a1: 3A`)."""
+    lines = ["(the fields are too far apart to draw; listed instead)"]
+    return lines + [f"{field_name(h)}: {field_text(f)}" for h, f in sorted(state.fields.items())]
 
 
 def legend(state: State, names: tuple[str, ...] = ()) -> list[str]:
@@ -72,9 +81,13 @@ def status(state: State) -> str:
         ranking = ", ".join(
             f"{state.players[p]} ({player_letter(p)}) {scores[p]}" for p in state.ranking()
         )
-        return f"game over after {state.turn} turns; ranking: {ranking}"
+        return f"game over after {_turns(state.turn)}; ranking: {ranking}"
     mover = state.players[state.player]
-    return f"after {state.turn} turns: {mover} ({player_letter(state.player)}) to move"
+    return f"after {_turns(state.turn)}: {mover} ({player_letter(state.player)}) to move"
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn" if count == 1 else f"{count} turns"
 
 
 def render(state: State) -> str:

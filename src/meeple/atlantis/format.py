@@ -1,4 +1,9 @@
-"""The registry entries for Atlantis transcripts: reading, rules, pictures, QGN."""
+"""The registry entry for Atlantis transcripts: it wires the game's modules to the CLI.
+
+Reading and writing are `notation`, playing is `rules`, drawing is `ascii`, QGN
+is `qgn`; this module only adapts them to the hooks of `meeple.registry.Format`
+and defines the `replay --json` state (docs/formats/atlantis.md).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,9 @@ from typing import Any
 
 from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.ascii import status
+from meeple.atlantis.jsontext import locate
 from meeple.atlantis.model import Transcript, field_name
-from meeple.atlantis.notation import dump, locate, looks_like_transcript, parse
+from meeple.atlantis.notation import dump, looks_like_transcript, parse
 from meeple.atlantis.qgn import KEY, from_qgn, to_qgn
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location
@@ -57,6 +63,7 @@ def state_json(state: State) -> dict[str, Any]:
         for area in state.areas()
     ]
     return {
+        "players": list(state.players),
         "turn": state.turn,
         "to_move": None if state.over or not state.players else state.player,
         "over": state.over,
@@ -67,10 +74,6 @@ def state_json(state: State) -> dict[str, Any]:
     }
 
 
-def _result(state: State) -> str:
-    return status(state)
-
-
 FORMATS = (
     Format(
         name="atlantis",
@@ -79,12 +82,12 @@ FORMATS = (
         parse=parse,
         dump=dump,
         sniff=looks_like_transcript,
-        extensions=(".atlantis", ".json"),
+        extensions=(".atlantis", ".json", ".json5"),
         check=_check,
         replay=_replay,
         render=_render,
         state_json=state_json,
-        result=_result,
+        result=status,
         to_qgn=to_qgn,
         from_qgn=from_qgn,
         qgn_key=KEY,

@@ -1,13 +1,10 @@
 """Atlantis transcripts as text: read JSON or hand-written JSON5, write canonical JSON.
 
-Reading goes in three steps. The text is decoded by `json.loads` (strict JSON,
-the fast path) or else by the `json5` library (single quotes, comments, trailing
-commas); objects come back as `_Members` so duplicate keys and key order survive.
-A syntax error is re-diagnosed by `_diagnose`, which walks the tokens up to the
-place the decoder gave up and says what was expected there. The decoded value
-is then turned into a `Transcript`, checking every field name, every segment,
-stack and move; a problem there is located lazily by `locate`, which walks the
-tokens of the (by then known valid) text along the value's path.
+Reading decodes the text with `jsontext.decode` (strict JSON fast, JSON5 for
+hand-written files, syntax errors located there), then turns the value into a
+`Transcript`, checking every field name, segment, stack and move. A problem
+found there is located lazily with `jsontext.locate`, which walks the tokens
+of the (by then known valid) text along the offending value's path.
 
 Writing produces one canonical layout (docs/formats/atlantis.md): the known keys
 in a fixed order, two-space indentation, one segment, player or event a line.
@@ -19,11 +16,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
 from typing import Any, NoReturn
 
-import json5
-
+from meeple.atlantis.jsontext import MAX_DEPTH, Members, Path, decode, locate, short
 from meeple.atlantis.model import (
     FORMAT_NAME,
     VERSION,
@@ -43,19 +38,10 @@ from meeple.atlantis.model import (
 from meeple.errors import DEFAULT_SOURCE, NotationError
 from meeple.hexgrid import Hex, line_between
 
-Path = tuple[str | int, ...]
-"""Where a value sits: member indexes or keys of objects, indexes of arrays."""
-
-
-class _Members(list[tuple[str, Any]]):
-    """A JSON object as its (key, value) members in written order, duplicates included."""
-
-
 # -- coordinates ------------------------------------------------------------------
 
 _COORDINATE = re.compile(r"([a-z]+|[A-Z]+)([1-9][0-9]*)")
 _MAX_DIGITS = 4000  # int() refuses longer decimal strings; no board gets near this
-_MAX_DEPTH = 100  # keeps recursion over kept values far from Python's limit
 
 
 def letter_value(word: str) -> int:
@@ -74,219 +60,6 @@ def parse_field_ref(text: str) -> FieldRef | None:
     return FieldRef(Hex(letter_value(match[1]), int(match[2])), match[1].isupper())
 
 
-# -- tokens of JSON and JSON5 ----------------------------------------------------
-
-_TOKEN = re.compile(
-    r"""
-      (?P<layout>\s+|//[^\n]*|/\*.*?\*/)            # skipped: whitespace and comments
-    | (?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')  # escaped newlines continue
-    | (?P<punct>[{}\[\]:,])
-    | (?P<atom>[^\s{}\[\]:,"'/]+)                     # numbers, true/false/null, bare keys
-    | (?P<other>.)                                    # e.g. a lone '/' or an unclosed quote
-    """,
-    re.VERBOSE | re.DOTALL,
-)
-
-
-class _Token:
-    __slots__ = ("end", "kind", "start", "text")
-
-    def __init__(self, kind: str, start: int, end: int, text: str) -> None:
-        self.kind, self.start, self.end, self.text = kind, start, end, text
-
-
-def _tokens(text: str, stop: int | None = None) -> list[_Token]:
-    """The significant tokens of `text` (those starting before `stop`)."""
-    found = []
-    for match in _TOKEN.finditer(text):
-        if stop is not None and match.start() >= stop:
-            break
-        kind = match.lastgroup or "other"
-        if kind != "layout":
-            value = match.group()
-            kind = kind if kind != "punct" else value
-            found.append(_Token(kind, match.start(), match.end(), value))
-    return found
-
-
-def _key_text(token: _Token) -> str | None:
-    if token.kind == "atom":
-        return token.text
-    try:
-        value = json5.loads(token.text)
-    except (ValueError, RecursionError):
-        return None
-    return value if isinstance(value, str) else None
-
-
-def locate(text: str, path: Path, key: bool = False) -> int:
-    """The offset of the value at `path` in valid JSON(5) `text` (of its key if `key`).
-
-    A `str` step picks an object's last member with that key, an `int` step an
-    array's item or an object's member by position. Falls back to the deepest
-    place found if the path leads nowhere.
-    """
-    tokens = _tokens(text)
-    index = 0
-    key_index: int | None = None
-    for step in path:
-        if index >= len(tokens) or tokens[index].kind not in "{[":
-            break
-        members = list(_children(tokens, index))
-        if isinstance(step, int):
-            chosen = members[step] if 0 <= step < len(members) else None
-        else:
-            named = [m for m in members if m[0] is not None and _key_text(tokens[m[0]]) == step]
-            chosen = named[-1] if named else None
-        if chosen is None:
-            break
-        key_index, index = chosen
-    if key and key_index is not None:
-        index = key_index
-    return tokens[index].start if index < len(tokens) else len(text)
-
-
-def _children(tokens: list[_Token], index: int) -> Iterator[tuple[int | None, int]]:
-    """(key token or None, value token) of each member or item of the container at `index`."""
-    closer = "}" if tokens[index].kind == "{" else "]"
-    at = index + 1
-    while at < len(tokens) and tokens[at].kind != closer:
-        key = None
-        if closer == "}":
-            key, at = at, at + 2  # the key, then ':'
-        if at >= len(tokens):
-            return
-        yield key, at
-        at = _skip_value(tokens, at)
-        if at < len(tokens) and tokens[at].kind == ",":
-            at += 1
-
-
-def _skip_value(tokens: list[_Token], index: int) -> int:
-    if tokens[index].kind not in "{[":
-        return index + 1
-    depth = 0
-    for at in range(index, len(tokens)):
-        kind = tokens[at].kind
-        if kind in ("{", "["):
-            depth += 1
-        elif kind in ("}", "]"):
-            depth -= 1
-            if depth == 0:
-                return at + 1
-    return len(tokens)
-
-
-# -- decoding JSON with positioned syntax errors --------------------------------------
-
-_JSON5_WHERE = re.compile(r":(\d+) (.*) at column (\d+)")
-
-
-def decode(text: str, source: str = DEFAULT_SOURCE) -> Any:
-    """The JSON value of `text` (JSON5 accepted), objects as `_Members`."""
-    try:
-        return json.loads(text, object_pairs_hook=_Members)
-    except RecursionError:
-        raise _too_deep(text, source) from None
-    except ValueError:
-        pass  # not strict JSON: maybe hand-written JSON5
-    try:
-        return json5.loads(text, object_pairs_hook=_Members)
-    except RecursionError:
-        raise _too_deep(text, source) from None
-    except ValueError as problem:
-        offset = _json5_offset(text, str(problem))
-    offset, message = _diagnose(text, offset)
-    raise NotationError.at(text, offset, message, source) from None
-
-
-def _json5_offset(text: str, message: str) -> int:
-    where = _JSON5_WHERE.search(message)
-    if where is None:
-        return len(text)
-    line, column = int(where[1]), int(where[3])
-    start = 0
-    for _ in range(line - 1):
-        start = text.find("\n", start) + 1
-        if start == 0:
-            return len(text)
-    return min(start + column - 1, len(text))
-
-
-def _too_deep(text: str, source: str) -> NotationError:
-    depth = 0
-    for token in _tokens(text):
-        if token.kind in ("{", "["):
-            depth += 1
-        elif token.kind in ("}", "]"):
-            depth -= 1
-        if depth > _MAX_DEPTH:
-            return NotationError.at(text, token.start, "values nested too deeply", source)
-    return NotationError.at(text, 0, "values nested too deeply", source)
-
-
-def _describe(token: _Token | None) -> str:
-    if token is None:
-        return "the end of the text"
-    if token.kind == "string":
-        return f"the string {_short(token.text)}"
-    return repr(_short(token.text))
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 24 else text[:21] + "..."
-
-
-def _diagnose(text: str, offset: int) -> tuple[int, str]:
-    """Where a JSON5 decoder gave up, what was expected there and what was found."""
-    tokens = _tokens(text)
-    stack: list[str] = []
-    expect = "value"
-    for token in tokens:
-        if token.kind == "other" or token.end > offset:
-            if token.start < offset and token.kind == "string":
-                return token.start, f"bad string {_short(token.text)}: check its escapes"
-            if token.start < offset and token.kind == "atom":
-                return token.start, f"{_describe(token)} is no JSON value"
-            return token.start, _expected(stack, expect, token)
-        kind = token.kind
-        if kind in ("{", "["):
-            stack.append(kind)
-            expect = "key" if kind == "{" else "value"
-        elif kind in ("}", "]"):
-            if stack:
-                stack.pop()
-            expect = "comma"
-        elif kind == ":":
-            expect = "value"
-        elif kind == ",":
-            expect = "key" if stack[-1:] == ["{"] else "value"
-        else:
-            expect = "colon" if expect == "key" else "comma"
-    return len(text), _expected(stack, expect, None)
-
-
-def _expected(stack: list[str], expect: str, token: _Token | None) -> str:
-    found = _describe(token)
-    closer = {"{": "'}'", "[": "']'"}.get(stack[-1] if stack else "", "")
-    if token is not None and token.kind == "other":
-        if token.text in "\"'":
-            return f"the string opened by {token.text} is not closed on its line"
-        return f"unexpected {found}: not JSON (strings need quotes)"
-    if expect == "colon":
-        return f"expected ':' after the key, found {found}"
-    if expect == "key":
-        return f"expected a key in quotes or {closer}, found {found}"
-    if expect == "value":
-        wanted = f"a value or {closer}" if closer == "']'" else "a value"
-        return f"expected {wanted}, found {found}"
-    if not stack:
-        return f"expected the end of the text after the JSON value, found {found}"
-    starts_value = token is not None and token.kind not in (":", ",", "}", "]")
-    hint = " (a comma is missing)" if starts_value else ""
-    return f"expected ',' or {closer} after the value, found {found}{hint}"
-
-
 # -- from JSON values to the model -------------------------------------------------------
 
 
@@ -296,12 +69,13 @@ class _Reader:
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
+        self.names: dict[str, FieldRef] = {}  # a long game names the same fields again and again
 
     def fail(self, path: Path, message: str, key: bool = False) -> NoReturn:
         raise NotationError.at(self.text, locate(self.text, path, key), message, self.source)
 
-    def members(self, value: Any, path: Path, what: str) -> _Members:
-        if not isinstance(value, _Members):
+    def members(self, value: Any, path: Path, what: str) -> Members:
+        if not isinstance(value, Members):
             self.fail(path, f"expected {what} (a JSON object), found {_kind(value)}")
         seen: set[str] = set()
         for index, (name, _) in enumerate(value):
@@ -311,7 +85,7 @@ class _Reader:
         return value
 
     def array(self, value: Any, path: Path, what: str) -> list[Any]:
-        if not isinstance(value, list) or isinstance(value, _Members):
+        if not isinstance(value, list) or isinstance(value, Members):
             self.fail(path, f"expected {what} (a JSON array), found {_kind(value)}")
         return value
 
@@ -322,9 +96,9 @@ class _Reader:
 
     def plain(self, value: Any, path: Path) -> JSONValue:
         """A value kept verbatim: objects as dicts; no NaN or infinity (JSON has none)."""
-        if len(path) > _MAX_DEPTH:
+        if len(path) > MAX_DEPTH:
             self.fail(path, "values nested too deeply")
-        if isinstance(value, _Members):
+        if isinstance(value, Members):
             members = self.members(value, path, "an object")
             return {name: self.plain(item, (*path, i)) for i, (name, item) in enumerate(members)}
         if isinstance(value, list):
@@ -335,14 +109,15 @@ class _Reader:
 
     def field_ref(self, value: Any, path: Path, key: bool = False) -> FieldRef:
         name = value if key else self.string(value, path, "a field such as 'b3'")
-        ref = parse_field_ref(name)
+        ref = self.names.get(name) or parse_field_ref(name)
         if ref is None:
             self.fail(
                 path,
-                f"bad field {_short(repr(name))}: expected letters and a positive number,"
+                f"bad field {short(repr(name))}: expected letters and a positive number,"
                 " such as 'b3' (upper case 'B3' for the standard segment around it)",
                 key,
             )
+        self.names[name] = ref
         return ref
 
     # -- the transcript ----------------------------------------------------------------
@@ -526,15 +301,15 @@ _TOP_KEYS = ("format", "version", "segments", "players", "events", "user", "begi
 
 
 def _kind(value: Any) -> str:
-    if isinstance(value, _Members):
+    if isinstance(value, Members):
         return "an object"
     if isinstance(value, list):
         return "an array"
     if isinstance(value, str):
-        return f"the string {_short(json.dumps(value, ensure_ascii=False))}"
+        return f"the string {short(json.dumps(value, ensure_ascii=False))}"
     if value is None or isinstance(value, bool):
         return json.dumps(value)
-    return f"the number {_short(repr(value))}"
+    return f"the number {short(repr(value))}"
 
 
 def parse(text: str, source: str = DEFAULT_SOURCE) -> Transcript:
@@ -549,14 +324,20 @@ def looks_like_transcript(text: str) -> bool:
     try:
         value = decode(text)
     except NotationError:
-        return False
-    if not isinstance(value, _Members):
+        # A broken record still counts if it says what it is, so its error gets reported.
+        return _DECLARED.search(text) is not None
+    if not isinstance(value, Members):
         return False
     keys = dict(value)
     return keys.get("format") == FORMAT_NAME or "segments" in keys
 
 
 _SNIFF = re.compile(r"\A\ufeff?(?:\s+|//[^\n]*|/\*.*?\*/)*\{", re.DOTALL)
+_DECLARED = re.compile(
+    r"""\A[^\[]*?["']?format["']?\s*:\s*["']Atlantis transcript["']"""
+    r"""|\A\ufeff?(?:\s+|//[^\n]*|/\*.*?\*/)*\{\s*["']?segments["']?\s*:""",
+    re.DOTALL,
+)
 
 
 # -- writing --------------------------------------------------------------------------

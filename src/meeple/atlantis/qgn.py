@@ -27,7 +27,11 @@ def _stacks(stacks: tuple[tuple[FieldRef, int], ...]) -> str:
 
 
 def to_qgn(transcript: Transcript) -> Snapshot:
-    """The snapshot of a transcript: board and players as tags, one action per turn."""
+    """The snapshot of a transcript: board and players as tags, one action per turn.
+
+    NotationError when a value cannot be put in QGN: a line break in a tag, or a
+    player name with a comma or surrounding spaces (the `teams` tag splits on commas).
+    """
     names = [p.name or f"player {n + 1}" for n, p in enumerate(transcript.players)]
     tags = {"key": KEY, "teams": ", ".join(names), "version": transcript.version}
     tags["segments"] = ", ".join(" ".join(map(str, s.refs)) for s in transcript.segments)
@@ -39,6 +43,12 @@ def to_qgn(transcript: Transcript) -> Snapshot:
         value = getattr(transcript, name)
         if value is not None:
             tags[name] = value
+    for name, value in tags.items():
+        if "\n" in value or "\r" in value:
+            raise NotationError(f"the {name} {value!r} holds a line break, which QGN tags cannot")
+    for name in names:
+        if "," in name or name != name.strip() or not name:
+            raise NotationError(f"the player name {name!r} cannot be a QGN team name")
     count = max(len(transcript.players), 1)
     actions = tuple(
         Action(number % count, "t", tuple(map(str, turn.moves)))

@@ -1,0 +1,298 @@
+"""JSON and JSON5 text with positions: decode it, say where it is wrong, find a value in it.
+
+Strict JSON goes through `json.loads` (the fast path). Anything else is read by
+a small recursive-descent parser over the tokens of `_TOKEN`, which knows the
+JSON5 grammar (comments, trailing commas, bare keys) and says at which token
+the text goes wrong and what was expected there. The tokens themselves are
+decoded by `json.loads` when they are plain JSON and by the `json5` library
+when they use JSON5's own forms (single quotes, `\\x41` escapes, hexadecimal,
+`+1`, `.5`, `Infinity`), so their meaning is exactly JSON5's. The `json5`
+library is not used on whole texts: it is far too slow on long ones.
+
+Objects decode to `Members`, their (key, value) pairs in order with duplicates
+kept, so that callers can refuse duplicate keys and point at them. `locate`
+finds the offset of a value, given its path, in a text known to be valid. This
+module knows nothing of Atlantis.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any, NamedTuple, NoReturn
+
+import json5
+
+from meeple.errors import DEFAULT_SOURCE, NotationError
+
+MAX_DEPTH = 100  # nesting allowed; keeps every recursion far from Python's limit
+
+Path = tuple[str | int, ...]
+"""Where a value sits: member indexes or keys of objects, indexes of arrays."""
+
+
+class Members(list[tuple[str, Any]]):
+    """A JSON object as its (key, value) members in written order, duplicates included."""
+
+
+_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+_TOKEN = re.compile(
+    rf"""
+      (?P<layout>[{_SPACE}]+|//[^\n\r]*|/\*.*?\*/)
+    | (?P<unclosed>/\*.*)                                  # a comment never closed: the rest
+    | (?P<string>"[^"\\\n\r]*(?:\\(?:\r\n|.)[^"\\\n\r]*)*"   # a backslash may escape a newline
+                |'[^'\\\n\r]*(?:\\(?:\r\n|.)[^'\\\n\r]*)*')
+    | (?P<punct>[{{}}\[\]:,])
+    | (?P<atom>[^{_SPACE}{{}}\[\]:,"'/]+)                  # numbers, true/false/null, bare keys
+    | (?P<other>.)                                         # a lone '/', an unclosed quote
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_IDENTIFIER = re.compile(r"[^\W\d][\w$]*|\$[\w$]*")
+_LITERALS = {"true": True, "false": False, "null": None}
+_MAX_DIGITS = 4000  # int() refuses longer decimal numbers
+
+
+class Token(NamedTuple):
+    kind: str  # "string", "atom", "unclosed" (comment), "other", or a punctuation character
+    start: int
+    end: int
+    text: str
+
+
+def tokens(text: str) -> list[Token]:
+    """The significant tokens of `text`: no whitespace, no comments."""
+    found = []
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup or "other"
+        if kind != "layout":
+            value = match.group()
+            found.append(
+                Token(value if kind == "punct" else kind, match.start(), match.end(), value)
+            )
+    return found
+
+
+# -- decoding --------------------------------------------------------------------------
+
+
+def decode(text: str, source: str = DEFAULT_SOURCE) -> Any:
+    """The value of a JSON or JSON5 text, objects as `Members`; NotationError where it breaks."""
+    try:
+        return json.loads(text, object_pairs_hook=Members)
+    except (ValueError, RecursionError):
+        pass  # not strict JSON (or nested deeper than json allows): read it token by token
+    return _Parser(text, source).document()
+
+
+class _Parser:
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+        self.tokens = tokens(text)
+        self.at = 0
+
+    def fail(self, token: Token | None, message: str) -> NoReturn:
+        offset = len(self.text) if token is None else token.start
+        raise NotationError.at(self.text, offset, message, self.source)
+
+    def next(self) -> Token | None:
+        token = self.tokens[self.at] if self.at < len(self.tokens) else None
+        self.at += 1
+        return token
+
+    def document(self) -> Any:
+        value = self.value(self.next(), 0)
+        extra = self.next()
+        if extra is not None:
+            self.fail(extra, f"expected the end of the text after the JSON value, {_found(extra)}")
+        return value
+
+    def value(self, token: Token | None, depth: int, closer: str = "") -> Any:
+        if token is not None and token.kind in ("{", "["):
+            if depth >= MAX_DEPTH:
+                self.fail(token, f"values nested too deeply (more than {MAX_DEPTH} levels)")
+            return self.object(depth + 1) if token.kind == "{" else self.array(depth + 1)
+        if token is not None and token.kind == "string":
+            return self.string(token)
+        if token is not None and token.kind == "atom":
+            return self.atom(token)
+        self.unclosed(token)
+        wanted = f"a value or '{closer}'" if closer else "a value"
+        self.fail(token, f"expected {wanted}, {_found(token)}")
+
+    def unclosed(self, token: Token | None) -> None:
+        if token is not None and token.kind == "other" and token.text in "\"'":
+            self.fail(token, f"the string opened by {token.text} is not closed on its line")
+
+    def object(self, depth: int) -> Members:
+        members = Members()
+        token = self.next()
+        while token is None or token.kind != "}":
+            key = self.key(token)
+            colon = self.next()
+            if colon is None or colon.kind != ":":
+                self.fail(colon, f"expected ':' after the key, {_found(colon)}")
+            members.append((key, self.value(self.next(), depth)))
+            token = self.after_item("}")
+        return members
+
+    def array(self, depth: int) -> list[Any]:
+        items: list[Any] = []
+        token = self.next()
+        while token is None or token.kind != "]":
+            items.append(self.value(token, depth, "]"))
+            token = self.after_item("]")
+        return items
+
+    def after_item(self, closer: str) -> Token | None:
+        """The token after an item's separator (or the closer); JSON5 allows a trailing comma."""
+        token = self.next()
+        if token is not None and token.kind == ",":
+            return self.next()
+        if token is not None and token.kind == closer:
+            return token
+        starts_value = token is not None and token.kind in ("string", "atom", "{", "[")
+        hint = " (a comma is missing)" if starts_value else ""
+        self.fail(token, f"expected ',' or '{closer}' after the value, {_found(token)}{hint}")
+
+    def key(self, token: Token | None) -> str:
+        if token is not None and token.kind == "string":
+            return self.string(token)
+        if token is not None and token.kind == "atom":
+            if _IDENTIFIER.fullmatch(token.text):
+                return token.text
+            if "\\" in token.text:
+                decoded = self.json5(token, "{" + token.text + ":0}")
+                return next(iter(decoded)) if isinstance(decoded, dict) else ""
+            self.fail(token, f"{_describe(token)} is no key: put it in quotes")
+        self.unclosed(token)
+        self.fail(token, f"expected a key in quotes or '}}', {_found(token)}")
+
+    def string(self, token: Token) -> str:
+        if "\\" not in token.text:
+            return token.text[1:-1]
+        if token.text[0] == '"':
+            try:
+                value = json.loads(token.text)
+                return value if isinstance(value, str) else ""
+            except ValueError:
+                pass  # a JSON5 escape such as \x41 or an escaped newline
+        value = self.json5(token, token.text)
+        return value if isinstance(value, str) else ""
+
+    def atom(self, token: Token) -> Any:
+        text = token.text
+        if text in _LITERALS:
+            return _LITERALS[text]
+        if _JSON_NUMBER.fullmatch(text):
+            if len(text) > _MAX_DIGITS:
+                self.fail(token, "the number has too many digits")
+            return float(text) if any(c in text for c in ".eE") else int(text)
+        value = self.json5(token, text)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            self.fail(token, f"{_describe(token)} is no JSON value (strings need quotes)")
+        return value
+
+    def json5(self, token: Token, text: str) -> Any:
+        """One token's worth of JSON5, decoded by the json5 library."""
+        try:
+            return json5.loads(text)
+        except (ValueError, RecursionError):
+            if token.kind == "string":
+                self.fail(token, f"bad string {short(token.text)}: check its escapes")
+            self.fail(token, f"{_describe(token)} is no JSON value (strings need quotes)")
+
+
+def short(text: str) -> str:
+    """`text`, cut to 24 characters for a message."""
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def _describe(token: Token) -> str:
+    if token.kind == "string":
+        return f"the string {short(token.text)}"
+    return repr(short(token.text))
+
+
+def _found(token: Token | None) -> str:
+    if token is None:
+        return "found the end of the text"
+    if token.kind == "unclosed":
+        return "found a comment that is never closed"
+    if token.kind == "other" and token.text in "\"'":
+        return f"found a string opened by {token.text} and not closed on its line"
+    return f"found {_describe(token)}"
+
+
+# -- finding values --------------------------------------------------------------------
+
+
+def _key_text(token: Token) -> str | None:
+    if token.kind == "atom":
+        return token.text
+    try:
+        value = json5.loads(token.text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def locate(text: str, path: Path, key: bool = False) -> int:
+    """The offset of the value at `path` in valid JSON(5) `text` (of its key if `key`).
+
+    A `str` step picks an object's last member with that key, an `int` step an
+    array's item or an object's member by position. Falls back to the deepest
+    place found if the path leads nowhere.
+    """
+    found = tokens(text)
+    index = 0
+    key_index: int | None = None
+    for step in path:
+        if index >= len(found) or found[index].kind not in ("{", "["):
+            break
+        members = list(_children(found, index))
+        if isinstance(step, int):
+            chosen = members[step] if 0 <= step < len(members) else None
+        else:
+            named = [m for m in members if m[0] is not None and _key_text(found[m[0]]) == step]
+            chosen = named[-1] if named else None
+        if chosen is None:
+            break
+        key_index, index = chosen
+    if key and key_index is not None:
+        index = key_index
+    return found[index].start if index < len(found) else len(text)
+
+
+def _children(found: list[Token], index: int) -> Iterator[tuple[int | None, int]]:
+    """(key token or None, value token) of each member or item of the container at `index`."""
+    closer = "}" if found[index].kind == "{" else "]"
+    at = index + 1
+    while at < len(found) and found[at].kind != closer:
+        key = None
+        if closer == "}":
+            key, at = at, at + 2  # the key, then ':'
+        if at >= len(found):
+            return
+        yield key, at
+        at = _skip_value(found, at)
+        if at < len(found) and found[at].kind == ",":
+            at += 1
+
+
+def _skip_value(found: list[Token], index: int) -> int:
+    if found[index].kind not in ("{", "["):
+        return index + 1
+    depth = 0
+    for at in range(index, len(found)):
+        kind = found[at].kind
+        if kind in ("{", "["):
+            depth += 1
+        elif kind in ("}", "]"):
+            depth -= 1
+            if depth == 0:
+                return at + 1
+    return len(found)

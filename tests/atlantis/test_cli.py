@@ -1,0 +1,147 @@
+"""The `meeple` command on Atlantis transcripts, end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from meeple import qgn
+from tests.cli_helpers import meeple
+
+GOLDEN = Path(__file__).parent / "golden"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "atlantis"
+
+
+def test_check_accepts_valid_transcripts() -> None:
+    run = meeple(["check", str(GOLDEN / "seed-players.json"), str(EXAMPLES / "game.json")])
+    assert run.code == 0, run.out
+    assert "2 valid, 0 invalid" in run.err
+
+
+def test_check_reports_syntax_errors_with_line_column_and_caret() -> None:
+    run = meeple(["check", str(GOLDEN / "seed-events.json5")])
+    assert run.code == 1
+    lines = run.out.splitlines()
+    assert lines[0].endswith(
+        "seed-events.json5:32:11: expected ',' or '}' after the value,"
+        ' found the string "moves" (a comma is missing)'
+    )
+    assert lines[2] == "              ^"
+
+
+def test_check_replays_and_reports_the_first_illegal_move() -> None:
+    run = meeple(["check", str(GOLDEN / "seed-events-fixed.json5")])
+    assert run.code == 1
+    assert ":32:33: turn 1 (John), move 2 b2-c3: one move from each segment" in run.out
+
+
+def test_check_reads_standard_input_and_refuses_other_json() -> None:
+    good = (GOLDEN / "seed-board.json").read_text(encoding="utf-8")
+    assert meeple(["check", "-"], stdin=good).code == 0
+    other = meeple(["check", "-"], stdin='{"data": {"segments": []}}')
+    assert other.code == 1
+    assert "cannot tell which notation" in other.out
+
+
+def test_fmt_writes_canonical_json(tmp_path: Path) -> None:
+    source = EXAMPLES / "handwritten.json5"
+    run = meeple(["fmt", "-"], stdin=source.read_text(encoding="utf-8"))
+    assert run.code == 0
+    assert json.loads(run.out)["events"][1] == {"type": "turn", "moves": [["a1", "b2"]]}
+    target = tmp_path / "game.json"
+    target.write_text(run.out, encoding="utf-8")
+    assert meeple(["fmt", "--check", str(target)]).code == 0
+    assert meeple(["fmt", "--check", str(source)]).code == 1
+    assert meeple(["fmt", "--check", str(EXAMPLES / "game.json")]).code == 0
+
+
+def test_replay_json_gives_every_state_then_scores_and_ranking() -> None:
+    run = meeple(["replay", "--json", str(EXAMPLES / "game.json")])
+    assert run.code == 0
+    states = [json.loads(line) for line in run.out.splitlines()]
+    game = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    turns = sum(1 for event in game["events"] if event["type"] == "turn")
+    assert [s["turn"] for s in states] == list(range(turns + 1))
+    first, last = states[0], states[-1]
+    assert len(first["fields"]) == 7 * len(game["segments"])
+    assert set(first["fields"][0]) == {"field", "state", "owner", "stones"}
+    assert not first["over"] and last["over"] and last["to_move"] is None
+    stable = [a for a in last["areas"] if a["stable"] and a["owner"] is not None]
+    for player, score in enumerate(last["scores"]):
+        assert score == sum(len(a["fields"]) for a in stable if a["owner"] == player)
+    assert last["ranking"] == sorted(
+        range(len(last["scores"])), key=lambda p: (-last["scores"][p], -p)
+    )
+
+
+def test_replay_draws_every_state_and_the_result() -> None:
+    run = meeple(["replay", str(EXAMPLES / "handwritten.json5")])
+    assert run.code == 0
+    assert run.out.count("== step") == 3
+    assert run.out.rstrip().endswith("result: after 2 turns: John (A) to move")
+
+
+def test_show_draws_the_board_at_a_step() -> None:
+    run = meeple(["show", str(EXAMPLES / "handwritten.json5"), "--step", "2"])
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert lines[0] == "after 2 turns: John (A) to move"
+    assert " (1B)   c4    2B" in lines  # c5 exploded and grew; d4 still holds two
+    assert "A = John   B = Mary" in lines
+    too_far = meeple(["show", str(EXAMPLES / "handwritten.json5"), "--step", "9"])
+    assert too_far.code == 2
+
+
+def test_convert_to_qgn_and_back() -> None:
+    run = meeple(["convert", str(EXAMPLES / "handwritten.json5"), "--to", "qgn"])
+    assert run.code == 0
+    snapshot = qgn.parse(run.out)
+    assert snapshot.tags["key"] == "atlantis"
+    assert snapshot.tags["stacks1"] == "c3:2 d4:2"
+    back = meeple(["convert", "-", "--to", "atlantis"], stdin=run.out)
+    assert back.code == 0
+    turns = json.loads(back.out)["events"]
+    assert turns == [
+        {"type": "turn", "moves": [["a1", "b2"]]},
+        {"type": "turn", "moves": [["c3", "c5"]]},
+    ]
+
+
+def test_a_broken_qgn_snapshot_is_reported() -> None:
+    text = '[key "atlantis"]\n[teams "a, b"]\n[segments "a1 b1"]\n\n1t&a1-b1\n'
+    run = meeple(["convert", "-", "--to", "atlantis"], stdin=text)
+    assert run.code == 1
+    assert "turn 1 belongs to team 0, not 1" in run.err
+
+
+def test_an_unknown_major_version_is_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "v2.json"
+    path.write_text('{"version": "2.0", "segments": [["a1"]]}', encoding="utf-8")
+    run = meeple(["check", str(path)])
+    assert run.code == 0
+    assert "v2.json:1:13: warning: version '2.0': meeple reads version 1 transcripts" in run.out
+    assert meeple(["check", "--strict", str(path)]).code == 1
+
+
+def test_a_board_alone_is_shown_and_replayed() -> None:
+    board = str(GOLDEN / "seed-board.json")
+    run = meeple(["show", board, "--step", "0"])
+    assert run.code == 0
+    assert run.out.splitlines()[0] == "a board without players"
+    assert "  c6    .     d5    .     e4    ." in run.out.splitlines()
+    assert meeple(["replay", "--json", board]).out.count("\n") == 1
+
+
+def test_turns_without_players_are_a_rule_error() -> None:
+    text = '{"segments": [["a1"]],\n "events": [{"type": "turn", "moves": []}]}'
+    run = meeple(["check", "--format", "atlantis", "-"], stdin=text)
+    assert run.code == 1
+    assert "<stdin>:2:13: turn 1: the transcript has no players, so no turn can follow" in run.out
+
+
+def test_fields_too_far_apart_to_draw_are_listed(tmp_path: Path) -> None:
+    path = tmp_path / "far.json"
+    path.write_text('{"segments": [["a1"], ["zzz900000"]]}', encoding="utf-8")
+    run = meeple(["show", str(path)])
+    assert run.code == 0
+    assert "a1: .\nzzz900000: ." in run.out
