@@ -262,7 +262,10 @@ def convert_document(document: Document, target: Format, **options: Any) -> str:
     if qgn.owns(document.model):
         snapshot = document.model
     elif source.to_qgn is not None:
-        snapshot = source.to_qgn(document.model)
+        try:
+            snapshot = source.to_qgn(document.model)
+        except MeepleError as problem:
+            raise problem.with_source(document.source) from None
     else:
         raise click.UsageError(f"{source.name} records cannot be converted")
     if target is qgn:
