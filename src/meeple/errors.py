@@ -14,6 +14,7 @@ lint from `meeple check`). This module knows nothing about any notation.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 from typing import Literal, Self
 
@@ -84,7 +85,13 @@ class MeepleError(ValueError):
 
     def with_source(self, source: str) -> Self:
         """The same error, named after `source` (a file name known only to the caller)."""
-        return type(self)(self.message, replace(self.location, source=source))
+        return self.moved_to(replace(self.location, source=source))
+
+    def moved_to(self, location: Location) -> Self:
+        """The same error (with every attribute it carries) at another location."""
+        moved = copy.copy(self)
+        moved.location = location
+        return moved
 
     def __str__(self) -> str:
         return self.location.render(self.message)
@@ -99,7 +106,24 @@ class NotationError(MeepleError):
 
 
 class RuleError(MeepleError):
-    """The record is well formed but breaks the rules of the game."""
+    """The record is well formed but breaks the rules of the game.
+
+    `step`, when a replay knows it, is how many moves were played before the one that
+    breaks the rule (its index in the game's move list), so the same error can be
+    shown at that move in another notation of the record (QGN).
+    """
+
+    def __init__(
+        self, message: str, location: Location | None = None, *, step: int | None = None
+    ) -> None:
+        super().__init__(message, location)
+        self.step = step
+
+    def at_step(self, step: int) -> RuleError:
+        """The same error, marked as broken by move number `step` (0-based)."""
+        marked = copy.copy(self)
+        marked.step = step
+        return marked
 
 
 Severity = Literal["error", "warning", "lint"]

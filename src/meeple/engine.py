@@ -1,0 +1,158 @@
+"""The engine protocol: one vocabulary for every game whose records replay.
+
+Raft, Flows and Atlantis states each implement `GameState` in their own words
+underneath, so the command line, the JSON output, pictures, corpora and bots are
+written once against this module and the registry, never against a game's
+internals. The shape follows OpenSpiel's `State` (legal actions, apply, terminal,
+returns) with python-chess's feel (`legal_moves`, a `play` that returns a new
+position, an outcome).
+
+Conventions every game keeps:
+- Players are numbered 1..`player_count` in seat order; `player_name(n)` says how the
+  game calls them (`P1`, a transcript's player name, `you` in a solo game).
+- `play(move)` returns a new state and never changes the one it was called on; an
+  illegal move raises RuleError naming the rule it breaks.
+- `legal_moves()` lists every move `play` accepts (empty exactly when `is_over`).
+- `move_to_text` writes a move in the game's own notation and `move_from_text` reads
+  it back: `move_from_text(move_to_text(m)) == m`; `str(move)` is that text too.
+- A state built by `initial(...)` (a classmethod whose arguments are the game's own)
+  has an empty `history`; each `play` appends the move played.
+- In a game's QGN form, QGN action *i* is engine move *i* (so a rule broken by move
+  *i* can be shown at its action in QGN text).
+
+This module knows no game. It holds the protocol, the status vocabulary and small
+helpers over any state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Literal, Protocol, Self, TypeVar, runtime_checkable
+
+from meeple.errors import RuleError
+
+Status = Literal["playing", "won", "lost", "tie"]
+STATUSES: tuple[Status, ...] = ("playing", "won", "lost", "tie")
+
+MoveT = TypeVar("MoveT")
+
+
+@runtime_checkable
+class GameState(Protocol[MoveT]):
+    """A position of a game, with the moves that may follow it."""
+
+    @property
+    def player_count(self) -> int:
+        """How many players the game has (1 for a solo game)."""
+        ...
+
+    def player_name(self, player: int) -> str:
+        """What the game calls player `player` (1-based)."""
+        ...
+
+    @property
+    def to_move(self) -> int | None:
+        """The player (1-based) whose move it is; None once the game is over."""
+        ...
+
+    def legal_moves(self) -> list[MoveT]:
+        """Every move `play` accepts now, in a stable order; empty when the game is over."""
+        ...
+
+    def play(self, move: MoveT) -> Self:
+        """The state after `move`; RuleError if it breaks a rule. `self` is unchanged."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no move can follow."""
+        ...
+
+    @property
+    def status(self) -> Status:
+        """`playing`, `won`, `lost` (a solo game lost, or no winner) or `tie`."""
+        ...
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players (1-based) who won or tied; empty while playing or when lost."""
+        ...
+
+    @property
+    def result_text(self) -> str:
+        """One line on how the game stands, in the game's words."""
+        ...
+
+    @property
+    def history(self) -> tuple[MoveT, ...]:
+        """The moves played from the initial state to this one."""
+        ...
+
+    def move_from_text(self, text: str) -> MoveT:
+        """A move written in the game's notation; NotationError if it is not one."""
+        ...
+
+    def move_to_text(self, move: MoveT) -> str:
+        """A move in the game's notation."""
+        ...
+
+    def move_group(self, move: MoveT) -> str:
+        """A short heading `meeple moves` lists the move under (a tile type, an action kind)."""
+        ...
+
+
+AnyState = GameState[Any]
+
+
+def play_all(state: AnyState, moves: Iterable[Any]) -> AnyState:
+    """The state after playing `moves` in order; RuleError at the first illegal one."""
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+def states_of(state: AnyState, moves: Iterable[Any]) -> Iterator[AnyState]:
+    """`state`, then the state after each of `moves`."""
+    yield state
+    for move in moves:
+        state = state.play(move)
+        yield state
+
+
+def random_playout(
+    state: AnyState,
+    rng: random.Random,
+    max_moves: int = 10_000,
+    choose: Callable[[AnyState, Sequence[Any], random.Random], Any] | None = None,
+) -> AnyState:
+    """Play uniformly random legal moves (or `choose`'s) until the game ends or `max_moves`."""
+    for _ in range(max_moves):
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        if not moves:
+            raise RuleError(f"no legal move, yet the game is not over: {state.result_text}")
+        move = choose(state, moves, rng) if choose else rng.choice(moves)
+        state = state.play(move)
+    return state
+
+
+def winner_names(state: AnyState) -> list[str]:
+    """The winners by name."""
+    return [state.player_name(player) for player in state.winners]
+
+
+def step_json(state: AnyState, step: int, state_object: Any) -> dict[str, Any]:
+    """The common fields of one `replay --json` line (docs/json.md), around the game's own."""
+    move = state.history[-1] if step and state.history else None
+    to_move = state.to_move
+    return {
+        "step": step,
+        "move": None if move is None else state.move_to_text(move),
+        "to_move": None if to_move is None else state.player_name(to_move),
+        "status": state.status,
+        "winners": winner_names(state),
+        "text": state.result_text,
+        "state": state_object,
+    }
