@@ -126,6 +126,14 @@ class RuleError(MeepleError):
         return marked
 
 
+class OptionError(ValueError):
+    """An option value given to a format's hook is malformed (a usage mistake, exit 2).
+
+    Raised by hooks for values such as a `--bag` that does not parse; the CLI reports
+    it as a usage error instead of counting the record as invalid.
+    """
+
+
 Severity = Literal["error", "warning", "lint"]
 
 

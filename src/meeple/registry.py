@@ -78,6 +78,12 @@ class Format:
     """Every state of the game, the initial one first; RuleError at the first illegal move."""
     render: Callable[..., str] | None = None
     """`render(model_or_state, **options)`: an ASCII picture."""
+    svg: Callable[..., str] | None = None
+    """`svg(model_or_state, **options)`: an SVG picture (a string, no I/O)."""
+    diagnose: Callable[[str, str], list[Finding]] | None = None
+    """`diagnose(text, source)`: every finding of a text, even one that does not parse
+    (each malformed line, then the rules up to the first illegal move); `meeple check`
+    uses it instead of parse, `check` and `replay` when present."""
     state_json: Callable[[Any], Mapping[str, Any]] | None = None
     """A replay state as a JSON-ready object (each game documents its shape)."""
     result: Callable[[Any], str] | None = None
@@ -88,6 +94,8 @@ class Format:
     """A `meeple.qgn.Snapshot` (whose key names this game) as the model."""
     qgn_key: str | None = None
     """The QGN `key` tag value of this game's snapshots."""
+    step_noun: str = "move"
+    """What one replay step is called in this game (`move`, `action`), for messages."""
     capabilities: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -95,6 +103,7 @@ class Format:
         can += ["check"] if self.check or self.replay else []
         can += ["replay"] if self.replay else []
         can += ["render"] if self.render else []
+        can += ["svg"] if self.svg else []
         can += ["qgn"] if self.to_qgn and self.from_qgn else []
         object.__setattr__(self, "capabilities", tuple(can))
 
