@@ -1,30 +1,32 @@
-"""The `meeple` command: check, format, convert, show and replay game records.
+"""The `meeple` command: check, format, convert, show, replay and list moves of records.
 
-Every command works through the registry, so a game gains CLI support by
-declaring hooks on its `Format`. Exit status: 0 clean, 1 an invalid record,
-2 a usage mistake. Bad input is reported compiler-style, never as a traceback.
+Every command works through the registry, the engine protocol and `meeple.records`, so
+a game gains CLI support by declaring hooks on its `Format`. Exit status: 0 clean,
+1 an invalid record, 2 a usage mistake. Bad input is reported compiler-style, never
+as a traceback. Commands are built on first use, so `meeple --version` imports no game.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from meeple import registry
-from meeple.errors import Finding, MeepleError, decode
-from meeple.qgn.model import Games
+from meeple import __version__, engine, records, registry
+from meeple.errors import Finding, Location, MeepleError, OptionError, decode
 from meeple.registry import Document, Format
 
 STDIN = "-"
 PROGRESS_FROM = 20  # files; fewer finish before a bar would be worth drawing
+SHOWN_PER_FILE = 50  # findings printed per file; the rest are counted
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -32,10 +34,51 @@ def main(argv: Sequence[str] | None = None) -> None:
     cli.main(args=list(argv) if argv is not None else None, prog_name="meeple")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="meeple")
+Factory = Callable[[], click.Command]
+
+
+class _Commands(click.Group):
+    """A group whose commands are built (and their games imported) only when used."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.factories: dict[str, Callable[[], click.Command]] = {}
+
+    def lazy(
+        self, name: str
+    ) -> Callable[[Callable[[], click.Command]], Callable[[], click.Command]]:
+        def register(factory: Callable[[], click.Command]) -> Callable[[], click.Command]:
+            self.factories[name] = factory
+            return factory
+
+        return register
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.factories})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.factories:
+            self.add_command(self.factories[cmd_name](), cmd_name)
+        return self.commands.get(cmd_name)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = click.utils.make_str(args[0]) if args else ""
+        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            ctx.fail(f"No such command {name!r}.{hint}")
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="meeple")
 def cli() -> None:
     """Read, check, replay and draw the textual notations of tabletop games."""
+
+
+commands: _Commands = cli
 
 
 # -- shared pieces ----------------------------------------------------------------
@@ -47,6 +90,15 @@ def _format_option(function: Callable[..., Any]) -> Callable[..., Any]:
         "format_name",
         metavar="NAME",
         help="Read the input as this notation instead of detecting it (see `meeple formats`).",
+    )(function)
+
+
+def _step_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--step",
+        type=click.IntRange(min=0),
+        metavar="N",
+        help="The position after N moves of the record (0: the start; default: the end).",
     )(function)
 
 
@@ -85,32 +137,45 @@ def _chosen(fmt: Format, command: str, given: dict[str, Any]) -> dict[str, Any]:
     return chosen
 
 
+class Unreadable(Exception):
+    """A file that cannot be read at all (missing, a directory, no permission)."""
+
+
 def _read(path: str) -> tuple[str, str]:
-    """(text, source name) of a file or of standard input."""
+    """(text, source name) of a file or of standard input; Unreadable if there is none."""
     if path == STDIN:
         return decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
     try:
         data = Path(path).read_bytes()
     except OSError as problem:
-        raise click.UsageError(f"cannot read {path}: {problem.strerror}") from None
+        reason = problem.strerror or str(problem)
+        raise Unreadable(f"{path}: error: cannot read the file: {reason}") from None
     return decode(data, path), path
 
 
-def _lookup(name: str) -> Format:
+def _lookup(name: str, what: str = "format") -> Format:
     try:
         return registry.get(name)
-    except ValueError as problem:
-        raise click.UsageError(str(problem)) from None
+    except ValueError:
+        names = [fmt.name for fmt in registry.formats()]
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+        hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
+        raise click.UsageError(f"unknown {what} {name!r}{hint}") from None
+
+
+def _format_of(text: str, path: str, source: str, format_name: str | None) -> Format:
+    if format_name:
+        return _lookup(format_name)
+    return registry.detect(text, None if path == STDIN else path, source)
 
 
 def _document(path: str, format_name: str | None) -> Document:
     """Read and parse one input; MeepleError if it is not a valid record."""
-    text, source = _read(path)
-    if format_name:
-        fmt = _lookup(format_name)
-    else:
-        fmt = registry.detect(text, None if path == STDIN else path, source)
-    return fmt.read(text, source)
+    try:
+        text, source = _read(path)
+    except Unreadable as problem:
+        raise click.UsageError(str(problem).replace(": error:", ":", 1)) from None
+    return _format_of(text, path, source, format_name).read(text, source)
 
 
 def _fail(error: MeepleError) -> NoReturn:
@@ -118,139 +183,301 @@ def _fail(error: MeepleError) -> NoReturn:
     raise SystemExit(1)
 
 
-def _document_or_exit(path: str, format_name: str | None) -> Document:
-    """The parsed input, or exit 1 after printing why it is not a valid record."""
+def _record_or_exit(path: str, format_name: str | None) -> records.Record:
+    """The parsed input as a game record, or exit 1 after printing why it is not valid."""
     try:
-        return _document(path, format_name)
+        return records.of(_document(path, format_name))
     except MeepleError as problem:
         _fail(problem)
 
 
-def _need(fmt: Format, hook: object, what: str) -> None:
-    if hook is None:
-        raise click.UsageError(f"{fmt.name} records have no {what}")
+@contextmanager
+def _usage_on_option_errors() -> Iterator[None]:
+    try:
+        yield
+    except OptionError as problem:
+        raise click.UsageError(str(problem)) from None
 
 
 @contextmanager
 def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
     """A progress bar on a terminal for long batches; silent when piped."""
-    console = Console(stderr=True)
-    if total < PROGRESS_FROM or not console.is_terminal:
+    if total < PROGRESS_FROM or not sys.stderr.isatty():
         yield lambda: None
         return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda: bar.advance(task)
 
 
-def _states(document: Document) -> Iterator[Any]:
-    replay = document.format.replay
-    assert replay is not None
-    yield from replay(document)
+def _write(output: str, text: str, replacing: str | None = None) -> None:
+    """Write `text` to `output` atomically (a temporary file renamed over it).
+
+    A usage error (exit 2) when the directory is missing or not writable; the file
+    already there is left as it was whenever writing fails.
+    """
+    target = Path(output)
+    folder = target.parent
+    if not folder.is_dir():
+        raise click.UsageError(f"cannot write {output}: there is no directory {str(folder)!r}")
+    if target.is_dir():
+        raise click.UsageError(f"cannot write {output}: it is a directory")
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as problem:
+        raise click.UsageError(f"cannot write {output}: {problem.reason}") from None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as problem:
+        raise click.UsageError(f"cannot write {output}: {problem.strerror}") from None
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        if target.exists():
+            os.chmod(temporary, target.stat().st_mode & 0o7777)
+        os.replace(temporary, target)
+    except OSError as problem:
+        Path(temporary).unlink(missing_ok=True)
+        raise click.UsageError(f"cannot write {output}: {problem.strerror}") from None
+    if replacing is not None:
+        click.echo(replacing, err=True)
+
+
+def _same_file(a: str, b: str) -> bool:
+    if STDIN in (a, b):
+        return False
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def _state_at(record: records.Record, step: int | None) -> Any:
+    """The state after `step` moves (the last one if None); exit 1 at an illegal move."""
+    state: Any = None
+    count = 0
+    try:
+        for count, state in enumerate(records.states(record), start=1):  # noqa: B007
+            if step is not None and count > step:
+                break
+    except MeepleError as problem:
+        _fail(problem)
+    if step is not None and count <= step:
+        noun = record.game.step_noun
+        played = count - 1
+        raise click.UsageError(
+            f"--step {step}: the record has {played} {noun}{'s' if played != 1 else ''}"
+        )
+    return state
+
+
+def _need_replay(record: records.Record) -> None:
+    if record.game.replay is None:
+        raise click.UsageError(f"{record.game.name} records have no moves to replay")
 
 
 # -- commands ------------------------------------------------------------------------
 
 
-@cli.command()
-def formats() -> None:
-    """List the notations meeple reads and what it can do with each."""
-    rows = [("NAME", "EXTENSIONS", "CAN", "DESCRIPTION")]
-    for fmt in registry.formats():
-        rows.append(
-            (fmt.name, " ".join(fmt.extensions) or "-", ",".join(fmt.capabilities), fmt.title)
-        )
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    for row in rows:
-        click.echo(
-            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False))
-            + "  "
-            + row[3]
-        )
+@commands.lazy("formats")
+def _formats_command() -> click.Command:
+    @click.command()
+    @click.option("--json", "as_json", is_flag=True, help="One JSON array of formats.")
+    def formats(as_json: bool) -> None:
+        """List the notations meeple reads and what it can do with each."""
+        if as_json:
+            click.echo(json.dumps([_format_json(fmt) for fmt in registry.formats()], indent=2))
+            return
+        rows = [("NAME", "EXTENSIONS", "CAN", "DESCRIPTION")]
+        for fmt in registry.formats():
+            can = ",".join(fmt.capabilities)
+            rows.append((fmt.name, " ".join(fmt.extensions) or "-", can, fmt.title))
+        widths = [max(len(row[i]) for row in rows) for i in range(3)]
+        for row in rows:
+            cells = "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False))
+            click.echo(f"{cells}  {row[3]}")
+
+    return formats
 
 
-def _findings(document: Document, options: dict[str, Any]) -> list[Finding]:
-    fmt = document.format
-    found = list(fmt.check(document, **options)) if fmt.check else []
-    if fmt.replay is not None:
+def _format_json(fmt: Format) -> dict[str, Any]:
+    return {
+        "name": fmt.name,
+        "title": fmt.title,
+        "extensions": list(fmt.extensions),
+        "capabilities": list(fmt.capabilities),
+        "options": [
+            {"name": o.name, "help": o.help, "commands": list(o.commands), "flag": o.flag}
+            | ({"choices": list(o.choices)} if o.choices else {})
+            for o in fmt.options
+        ],
+        "qgn_key": fmt.qgn_key,
+        "step": fmt.step_noun,
+    }
+
+
+def _finding_json(finding: Finding) -> dict[str, Any]:
+    where = finding.location
+    placed = where.line > 0  # a file that could not be read has no position
+    return {
+        "source": where.source,
+        "line": where.line if placed else None,
+        "column": where.column if placed else None,
+        "severity": finding.severity,
+        "kind": finding.kind,
+        "message": finding.message,
+    }
+
+
+def _check_file(path: str, format_name: str | None, given: dict[str, Any]) -> list[Finding]:
+    """Every finding of one file; a file that cannot be read or decoded is one finding."""
+    try:
+        text, source = _read(path)
+        fmt = _format_of(text, path, source, format_name)
+    except Unreadable as problem:
+        return [Finding(str(problem).split(": error: ", 1)[1], _nowhere(path), "error", "check")]
+    except MeepleError as problem:
+        return [Finding.from_error(problem)]
+    options = _chosen(fmt, "check", given)
+    with _usage_on_option_errors():
         try:
-            for _ in fmt.replay(document):
-                pass
+            return records.text_findings(text, source, fmt, **options)
         except MeepleError as problem:
-            found.append(Finding.from_error(problem))
-    return found
+            return [Finding.from_error(problem)]
 
 
-@cli.command()
-@click.argument("files", nargs=-1, required=True)
-@_format_option
-@click.option("--strict", is_flag=True, help="Treat warnings and lint findings as failures.")
-@_game_options("check")
-def check(files: tuple[str, ...], format_name: str | None, strict: bool, **given: Any) -> None:
-    """Validate records (FILE or - for stdin): notation, then the game's rules.
+def _nowhere(path: str) -> Location:
+    """The location of a whole file that has no text to point into."""
+    return Location(source=path, line=0, column=0)
 
-    Prints every problem compiler-style. Exit 0 when all are valid, 1 otherwise.
-    """
-    failed = problems = 0
-    with _progress(len(files), "checking") as advance:
-        for path in files:
-            try:
-                document = _document(path, format_name)
-                found = _findings(document, _chosen(document.format, "check", given))
-            except MeepleError as problem:
-                found = [Finding.from_error(problem)]
-            for finding in found:
-                click.echo(str(finding))
-            problems += len(found)
-            if any(f.severity == "error" or strict for f in found):
-                failed += 1
-            advance()
-    click.echo(
-        f"{len(files)} checked: {len(files) - failed} valid, {failed} invalid,"
-        f" {problems} finding{'s' if problems != 1 else ''}",
-        err=True,
+
+def _print_findings(path: str, found: list[Finding]) -> None:
+    for finding in found[:SHOWN_PER_FILE]:
+        if finding.location.line == 0:
+            click.echo(f"{finding.location.source}: {finding.severity}: {finding.message}")
+        else:
+            click.echo(str(finding))
+    hidden = len(found) - SHOWN_PER_FILE
+    if hidden > 0:
+        click.echo(f"{path}: note: {hidden} more finding{'s' if hidden != 1 else ''} not shown")
+
+
+@commands.lazy("check")
+def _check_command() -> click.Command:
+    @click.command()
+    @click.argument("files", nargs=-1, required=True)
+    @_format_option
+    @click.option("--strict", is_flag=True, help="Treat warnings and lint findings as failures.")
+    @click.option(
+        "--json", "as_json", is_flag=True, help="One JSON object per finding, then a summary."
     )
-    raise SystemExit(1 if failed else 0)
+    @_game_options("check")
+    def check(
+        files: tuple[str, ...], format_name: str | None, strict: bool, as_json: bool, **given: Any
+    ) -> None:
+        """Validate records (FILE or - for stdin): notation, then the game's rules.
 
-
-@cli.command()
-@click.argument("files", nargs=-1, required=True)
-@_format_option
-@click.option(
-    "--check",
-    "only_check",
-    is_flag=True,
-    help="Only report files that are not canonical; change nothing.",
-)
-@_game_options("fmt")
-def fmt(files: tuple[str, ...], format_name: str | None, only_check: bool, **given: Any) -> None:
-    """Rewrite records in canonical form (- writes stdin's record to stdout)."""
-    failed = 0
-    with _progress(len(files), "formatting") as advance:
-        for path in files:
-            try:
-                document = _document(path, format_name)
-                canonical = document.format.dump(
-                    document.model, **_chosen(document.format, "fmt", given)
-                )
-            except MeepleError as problem:
-                click.echo(str(problem), err=True)
-                failed += 1
-                continue
-            finally:
+        Prints every problem compiler-style and goes on with the next file.
+        Exit 0 when all are valid, 1 otherwise.
+        """
+        if format_name:
+            _lookup(format_name)
+        failed = problems = 0
+        with _progress(len(files), "checking") as advance:
+            for path in files:
+                found = _check_file(path, format_name, given)
+                if as_json:
+                    for finding in found:
+                        click.echo(json.dumps(_finding_json(finding), ensure_ascii=False))
+                else:
+                    _print_findings(path, found)
+                problems += len(found)
+                if any(f.severity == "error" or strict for f in found):
+                    failed += 1
                 advance()
-            if canonical == document.text:
-                continue
-            if only_check:
-                click.echo(f"{document.source}: not in canonical form")
-                failed += 1
-            elif path == STDIN:
-                click.echo(canonical, nl=False)
-            else:
-                Path(path).write_text(canonical, encoding="utf-8")
-                click.echo(f"reformatted {path}", err=True)
-    raise SystemExit(1 if failed else 0)
+        summary = {
+            "checked": len(files),
+            "valid": len(files) - failed,
+            "invalid": failed,
+            "findings": problems,
+        }
+        if as_json:
+            click.echo(json.dumps({"meeple": __version__, "summary": summary}))
+        else:
+            click.echo(
+                f"{len(files)} checked: {len(files) - failed} valid, {failed} invalid,"
+                f" {problems} finding{'s' if problems != 1 else ''}",
+                err=True,
+            )
+        raise SystemExit(1 if failed else 0)
+
+    return check
+
+
+@commands.lazy("fmt")
+def _fmt_command() -> click.Command:
+    @click.command()
+    @click.argument("files", nargs=-1, required=True)
+    @_format_option
+    @click.option(
+        "--check",
+        "only_check",
+        is_flag=True,
+        help="Only report files that are not canonical; change nothing.",
+    )
+    @_game_options("fmt")
+    def fmt(
+        files: tuple[str, ...], format_name: str | None, only_check: bool, **given: Any
+    ) -> None:
+        """Rewrite records in canonical form (- writes stdin's record to stdout)."""
+        failed = 0
+        with _progress(len(files), "formatting") as advance:
+            for path in files:
+                try:
+                    document = _document(path, format_name)
+                    with _usage_on_option_errors():
+                        canonical = document.format.dump(
+                            document.model, **_chosen(document.format, "fmt", given)
+                        )
+                except MeepleError as problem:
+                    click.echo(str(problem), err=True)
+                    failed += 1
+                    continue
+                finally:
+                    advance()
+                if canonical == document.text:
+                    continue
+                if only_check:
+                    click.echo(f"{document.source}: not in canonical form")
+                    failed += 1
+                elif path == STDIN:
+                    click.echo(canonical, nl=False)
+                else:
+                    _write(path, canonical, replacing=f"reformatted {path}")
+        raise SystemExit(1 if failed else 0)
+
+    return fmt
+
+
+def _converts_to(fmt: Format) -> list[str]:
+    """The formats a record in `fmt` can be written in."""
+    qgn = registry.get("qgn")
+    if fmt is qgn:
+        return [f.name for f in registry.formats()]
+    names = [f.name for f in registry.formats() if _same_game(f, fmt)]
+    if fmt.to_qgn is not None:
+        names.append(qgn.name)
+    return sorted(set(names))
+
+
+def _same_game(a: Format, b: Format) -> bool:
+    """Whether two formats write the same kind of model (botc and botc-ascii: a grimoire)."""
+    models = set(a.model) if isinstance(a.model, tuple) else {a.model}
+    return bool(models & (set(b.model) if isinstance(b.model, tuple) else {b.model}))
 
 
 def convert_document(document: Document, target: Format, **options: Any) -> str:
@@ -259,7 +486,13 @@ def convert_document(document: Document, target: Format, **options: Any) -> str:
     if target.owns(document.model):
         return target.dump(document.model, **options)
     qgn = registry.get("qgn")
-    if qgn.owns(document.model):
+    game = None if source is qgn else source
+    if target is not qgn and game is not None:
+        raise click.UsageError(
+            f"{source.name} records convert to {', '.join(_converts_to(source))},"
+            f" not to {target.name}"
+        )
+    if source is qgn:
         snapshot = document.model
     elif source.to_qgn is not None:
         try:
@@ -270,11 +503,23 @@ def convert_document(document: Document, target: Format, **options: Any) -> str:
         raise click.UsageError(f"{source.name} records cannot be converted")
     if target is qgn:
         return target.dump(snapshot, **options)
+    return _from_qgn(document, snapshot, target, options)
+
+
+def _from_qgn(document: Document, snapshot: Any, target: Format, options: dict[str, Any]) -> str:
+    from meeple.qgn.model import Games
+
     if target.from_qgn is None:
         raise click.UsageError(f"nothing converts to {target.name}")
     if isinstance(snapshot, Games):
         raise click.UsageError(
             f"{document.source} holds {len(snapshot)} games; convert one game at a time"
+        )
+    game = registry.for_qgn_key(snapshot.key)
+    if game is not None and not _same_game(game, target):
+        raise click.UsageError(
+            f"this QGN record is a {game.name} game; it converts to"
+            f" {', '.join(_converts_to(game))}, not to {target.name}"
         )
     try:
         model = target.from_qgn(snapshot)
@@ -283,96 +528,157 @@ def convert_document(document: Document, target: Format, **options: Any) -> str:
     return target.dump(model, **options)
 
 
-@cli.command()
-@click.argument("file")
-@click.option("--to", "to", required=True, metavar="FORMAT", help="The notation to write.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here, not to stdout.")
-@_format_option
-@_game_options("convert")
-def convert(file: str, to: str, output: str | None, format_name: str | None, **given: Any) -> None:
-    """Write a record in another notation (QGN is the common ground)."""
-    target = _lookup(to)
-    try:
-        document = _document(file, format_name)
-        text = convert_document(document, target, **_chosen(target, "convert", given))
-    except MeepleError as problem:
-        _fail(problem)
-    if output:
-        Path(output).write_text(text, encoding="utf-8")
+@commands.lazy("convert")
+def _convert_command() -> click.Command:
+    @click.command()
+    @click.argument("file")
+    @click.option("--to", "to", required=True, metavar="FORMAT", help="The notation to write.")
+    @click.option("-o", "--output", metavar="FILE", help="Write here (atomically), not to stdout.")
+    @_format_option
+    @_game_options("convert")
+    def convert(
+        file: str, to: str, output: str | None, format_name: str | None, **given: Any
+    ) -> None:
+        """Write a record in another notation (QGN is the common ground)."""
+        target = _lookup(to)
+        try:
+            document = _document(file, format_name)
+            with _usage_on_option_errors():
+                text = convert_document(document, target, **_chosen(target, "convert", given))
+        except MeepleError as problem:
+            _fail(problem)
+        if output is None:
+            click.echo(text, nl=False)
+            return
+        if _same_file(output, file) and target is not document.format:
+            raise click.UsageError(
+                f"-o {output} is the input file: writing {target.name} over a"
+                f" {document.format.name} record would lose it; name another file"
+            )
+        _write(output, text)
+
+    return convert
+
+
+@commands.lazy("show")
+def _show_command() -> click.Command:
+    @click.command()
+    @click.argument("file")
+    @_step_option
+    @click.option("--svg", is_flag=True, help="Draw an SVG picture instead of text.")
+    @click.option("-o", "--output", metavar="FILE", help="Write the picture here, not to stdout.")
+    @_format_option
+    @_game_options("show")
+    def show(
+        file: str,
+        step: int | None,
+        svg: bool,
+        output: str | None,
+        format_name: str | None,
+        **given: Any,
+    ) -> None:
+        """Draw a record: the final position, or the one after --step N moves."""
+        record = _record_or_exit(file, format_name)
+        fmt = record.game
+        draw = fmt.svg if svg else fmt.render
+        if draw is None:
+            raise click.UsageError(f"{fmt.name} records have no {'SVG ' if svg else ''}picture")
+        options = _chosen(fmt, "show", given)
+        if fmt.replay is None:
+            if step is not None:
+                raise click.UsageError(f"{fmt.name} records have no moves to step through")
+            subject = record.played.model
+        else:
+            subject = _state_at(record, step)
+        with _usage_on_option_errors():
+            picture = draw(subject, **options)
+        if output:
+            _write(output, picture if picture.endswith("\n") else picture + "\n")
+        else:
+            click.echo(picture)
+
+    return show
+
+
+@commands.lazy("replay")
+def _replay_command() -> click.Command:
+    @click.command()
+    @click.argument("file")
+    @click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        help="One JSON object per state (docs/json.md: the same fields for every game).",
+    )
+    @_format_option
+    def replay(file: str, as_json: bool, format_name: str | None) -> None:
+        """Play a record through its game's rules, printing every state and the result."""
+        record = _record_or_exit(file, format_name)
+        _need_replay(record)
+        fmt = record.game
+        last: Any = None
+        try:
+            for step, state in enumerate(records.states(record)):
+                last = state
+                if as_json:
+                    line = replay_json(fmt, state, step)
+                    click.echo(json.dumps(line, separators=(",", ":"), ensure_ascii=False))
+                else:
+                    click.echo(f"== step {step} ==")
+                    click.echo(fmt.render(state) if fmt.render else repr(state))
+        except MeepleError as problem:
+            _fail(problem)
+        if not as_json and last is not None:
+            click.echo(f"result: {_result_text(fmt, last)}")
+
+    return replay
+
+
+def _result_text(fmt: Format, state: Any) -> str:
+    if isinstance(state, engine.GameState):
+        return state.result_text
+    return fmt.result(state) if fmt.result else ""
+
+
+def replay_json(fmt: Format, state: Any, step: int) -> dict[str, Any]:
+    """One `replay --json` object: the common fields, then the game's own state."""
+    own = dict(fmt.state_json(state)) if fmt.state_json else None
+    if isinstance(state, engine.GameState):
+        line = engine.step_json(state, step, own)
     else:
-        click.echo(text, nl=False)
+        line = {"step": step, "state": own}
+    return {"meeple": __version__, **line} if step == 0 else line
 
 
-@cli.command()
-@click.argument("file")
-@click.option(
-    "--step",
-    type=int,
-    metavar="N",
-    help="Draw the position after N moves of the record (0: the start).",
-)
-@_format_option
-@_game_options("show")
-def show(file: str, step: int | None, format_name: str | None, **given: Any) -> None:
-    """Draw a record: the final position, or the one after --step N moves."""
-    document = _document_or_exit(file, format_name)
-    fmt = document.format
-    _need(fmt, fmt.render, "picture")
-    assert fmt.render is not None
-    options = _chosen(fmt, "show", given)
-    if fmt.replay is None:
-        if step is not None:
-            raise click.UsageError(f"{fmt.name} records have no moves to step through")
-        click.echo(fmt.render(document.model, **options))
-        return
-    state, count = _state_at(document, step)
-    if step is not None and count <= step:
-        raise click.UsageError(f"--step {step}: the record has {count - 1} moves")
-    click.echo(fmt.render(state, **options))
+@commands.lazy("moves")
+def _moves_command() -> click.Command:
+    @click.command()
+    @click.argument("file")
+    @_step_option
+    @click.option("--json", "as_json", is_flag=True, help="One JSON object: moves by group.")
+    @_format_option
+    def moves(file: str, step: int | None, as_json: bool, format_name: str | None) -> None:
+        """List the legal moves at the end of a record, or after --step N moves."""
+        record = _record_or_exit(file, format_name)
+        _need_replay(record)
+        state = _state_at(record, step)
+        if not isinstance(state, engine.GameState):
+            raise click.UsageError(f"{record.game.name} records have no legal moves to list")
+        groups: dict[str, list[str]] = {}
+        for move in state.legal_moves():
+            groups.setdefault(state.move_group(move), []).append(state.move_to_text(move))
+        count = sum(len(texts) for texts in groups.values())
+        to_move = None if state.to_move is None else state.player_name(state.to_move)
+        if as_json:
+            summary = {"step": len(state.history), "to_move": to_move, "count": count}
+            click.echo(json.dumps(summary | {"status": state.status, "moves": groups}))
+            return
+        if to_move is None:
+            click.echo(f"no legal moves: {state.result_text}")
+            return
+        noun = record.game.step_noun
+        click.echo(f"{to_move} to move: {count} legal {noun}{'s' if count != 1 else ''}")
+        for group, texts in groups.items():
+            click.echo(f"{group} ({len(texts)}): {' '.join(texts)}")
 
-
-def _state_at(document: Document, step: int | None) -> tuple[Any, int]:
-    """The state after `step` moves (the last one if None) and how many states were seen."""
-    if step is not None and step < 0:
-        raise click.UsageError("--step counts moves from 0")
-    state: Any = None
-    count = 0
-    try:
-        for count, state in enumerate(_states(document), start=1):  # noqa: B007
-            if step is not None and count > step:
-                break
-    except MeepleError as problem:
-        _fail(problem)
-    return state, count
-
-
-@cli.command()
-@click.argument("file")
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="One JSON object per state (the shape is in docs/formats/<game>.md).",
-)
-@_format_option
-def replay(file: str, as_json: bool, format_name: str | None) -> None:
-    """Play a record through its game's rules, printing every state and the result."""
-    document = _document_or_exit(file, format_name)
-    fmt = document.format
-    _need(fmt, fmt.replay, "rules to replay")
-    if as_json:
-        _need(fmt, fmt.state_json, "JSON states")
-    last: Any = None
-    try:
-        for number, state in enumerate(_states(document)):
-            last = state
-            if as_json:
-                assert fmt.state_json is not None
-                click.echo(json.dumps(fmt.state_json(state), separators=(",", ":")))
-            else:
-                click.echo(f"== step {number} ==")
-                click.echo(fmt.render(state) if fmt.render else repr(state))
-    except MeepleError as problem:
-        _fail(problem)
-    if not as_json and fmt.result is not None and last is not None:
-        click.echo(f"result: {fmt.result(last)}")
+    return moves

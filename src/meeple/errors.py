@@ -135,6 +135,7 @@ class OptionError(ValueError):
 
 
 Severity = Literal["error", "warning", "lint"]
+Kind = Literal["notation", "rule", "check"]
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,8 @@ class Finding:
     message: str
     location: Location = Location()
     severity: Severity = "warning"
+    kind: Kind = "check"
+    """What found it: the notation (malformed text), the rules (an illegal move), or a check."""
 
     @classmethod
     def at(
@@ -159,7 +162,9 @@ class Finding:
 
     @classmethod
     def from_error(cls, error: MeepleError) -> Finding:
-        return cls(error.message, error.location, "error")
+        """The finding an error is when `meeple check` reports it."""
+        kind: Kind = "rule" if isinstance(error, RuleError) else "notation"
+        return cls(error.message, error.location, "error", kind)
 
     def with_source(self, source: str) -> Finding:
         return replace(self, location=replace(self.location, source=source))

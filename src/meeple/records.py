@@ -1,0 +1,146 @@
+"""A record seen through its game's rules, whatever notation it is written in.
+
+A game's own record replays through its format's hooks. A QGN record whose `key`
+names a game meeple knows is converted to that game's record first and replayed the
+same way; a rule it breaks is shown at the QGN action that made the illegal move
+(QGN action i is engine move i, see meeple.engine). Everything above the games
+(the CLI, the front door, pictures, corpora) reads records through this module.
+It knows no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from meeple import registry
+from meeple.errors import Finding, Location, MeepleError, NotationError
+from meeple.registry import Document, Format
+
+STOPPED = "the replay stops at this move; later moves are not checked"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A parsed document and the game format whose rules apply to it.
+
+    `played` is the document the game's hooks run on: the document itself, or, for a
+    QGN record of a known game, that game's record converted from it. `locate` moves a
+    problem found in `played` to the text the person wrote.
+    """
+
+    document: Document
+    game: Format
+    played: Document
+    locate: Callable[[MeepleError], MeepleError]
+
+    @property
+    def converted(self) -> bool:
+        """Whether the record was written in QGN and is played as its game."""
+        return self.played is not self.document
+
+
+def _unchanged(error: MeepleError) -> MeepleError:
+    return error
+
+
+def of(document: Document) -> Record:
+    """The record of `document`, played by its own format or, for QGN, by its game's.
+
+    NotationError (at the QGN text) when a QGN record of a known game cannot be that
+    game's record.
+    """
+    game = _qgn_game(document)
+    if game is None:
+        return Record(document, document.format, document, _unchanged)
+    from meeple.qgn.notation import action_locations
+
+    assert game.from_qgn is not None
+    text, source = document.text, document.source
+    try:
+        model = game.from_qgn(document.model)
+    except MeepleError as problem:
+        raise NotationError(
+            f"not a {game.name} game: {problem.message}", _key_location(text, source)
+        ) from None
+    played = game.read(game.dump(model), source)
+    actions = action_locations(text, source)[0]
+
+    def locate(error: MeepleError) -> MeepleError:
+        step = getattr(error, "step", None)
+        if isinstance(step, int) and 0 <= step < len(actions):
+            return error.moved_to(actions[step])
+        return error.moved_to(_key_location(text, source))
+
+    return Record(document, game, played, locate)
+
+
+def _qgn_game(document: Document) -> Format | None:
+    from meeple.qgn.model import Snapshot
+
+    if not isinstance(document.model, Snapshot):
+        return None
+    game = registry.for_qgn_key(document.model.key)
+    if game is None or game.from_qgn is None or game is document.format:
+        return None
+    return game
+
+
+def _key_location(text: str, source: str) -> Location:
+    at = text.find("[key")
+    return Location.of(text, max(at, 0), source)
+
+
+def states(record: Record) -> Iterator[Any]:
+    """Every state of the game, the initial one first; RuleError (located) at an illegal move."""
+    replay = record.game.replay
+    if replay is None:
+        return
+    try:
+        yield from replay(record.played)
+    except MeepleError as problem:
+        raise record.locate(problem) from None
+
+
+def findings(document: Document, **options: Any) -> list[Finding]:
+    """Everything wrong with a parsed record: the format's checks, then its rules."""
+    record = of(document)
+    game, played = record.game, record.played
+    found: list[Finding] = []
+    if game.check is not None:
+        for finding in game.check(played, **options):
+            if record.converted:
+                moved = NotationError(finding.message, finding.location)
+                finding = Finding(
+                    finding.message,
+                    record.locate(moved).location,
+                    finding.severity,
+                    finding.kind,
+                )
+            found.append(finding)
+    if game.replay is not None:
+        try:
+            for _ in states(record):
+                pass
+        except MeepleError as problem:
+            found.append(stopped(Finding.from_error(problem)))
+    return found
+
+
+def stopped(finding: Finding) -> Finding:
+    """A rule error as `meeple check` reports it: the replay stops there, and says so."""
+    if finding.kind != "rule" or STOPPED in finding.message:
+        return finding
+    return Finding(f"{finding.message} ({STOPPED})", finding.location, "error", "rule")
+
+
+def text_findings(text: str, source: str, fmt: Format, **options: Any) -> list[Finding]:
+    """Every finding of a text in a known format, even one that does not parse."""
+    if fmt.diagnose is not None and not options:
+        return [stopped(finding) for finding in fmt.diagnose(text, source)]
+    try:
+        document = fmt.read(text, source)
+    except MeepleError as problem:
+        return [Finding.from_error(problem)]
+    return findings(document, **options)

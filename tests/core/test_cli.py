@@ -1,0 +1,171 @@
+"""The command line as a new user meets it: batches, outputs, usage mistakes, JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from meeple import cli as cli_module
+from tests.cli_helpers import meeple
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+FLOWS = EXAMPLES / "flows" / "numbered.flows"
+QGN = EXAMPLES / "qgn" / "carcassonne.qgn"
+
+
+def _clean(run: object) -> None:
+    assert "Traceback" not in getattr(run, "out", "") + getattr(run, "err", "")
+
+
+# -- batches ---------------------------------------------------------------------------
+
+
+def test_a_missing_file_is_one_finding_and_the_batch_goes_on(tmp_path: Path) -> None:
+    run = meeple(["check", str(tmp_path / "gone.qgn"), str(QGN)])
+    assert run.code == 1
+    assert f"{tmp_path / 'gone.qgn'}: error: cannot read the file" in run.out
+    assert "2 checked: 1 valid, 1 invalid" in run.err
+    _clean(run)
+
+
+def test_a_directory_given_as_a_file_is_one_finding(tmp_path: Path) -> None:
+    run = meeple(["check", str(tmp_path), str(QGN)])
+    assert run.code == 1
+    assert "cannot read the file" in run.out
+
+
+def test_undecodable_bytes_are_one_finding_with_a_position(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.qgn"
+    bad.write_bytes(b'[key "x"]\n[teams "a\xff"]\n')
+    run = meeple(["check", str(bad), str(QGN)])
+    assert run.code == 1
+    assert f"{bad}:2:" in run.out
+    assert "2 checked: 1 valid" in run.err
+
+
+def test_findings_past_the_cap_are_counted_not_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    found = [
+        cli_module.Finding(f"problem {i}", cli_module.Location("x", 1, 1, "text"), "lint")
+        for i in range(cli_module.SHOWN_PER_FILE + 7)
+    ]
+    cli_module._print_findings("x", found)  # the printing path every batch uses
+    out = capsys.readouterr().out
+    assert out.count("lint: problem") == cli_module.SHOWN_PER_FILE
+    assert out.rstrip().endswith("x: note: 7 more findings not shown")
+
+
+# -- writing files ----------------------------------------------------------------------
+
+
+def test_output_into_a_missing_directory_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "no" / "such" / "dir" / "game.qgn"
+    run = meeple(["convert", str(FLOWS), "--to", "qgn", "-o", str(out)])
+    assert run.code == 2
+    assert "there is no directory" in run.err
+    _clean(run)
+
+
+def test_output_onto_a_directory_is_a_usage_error(tmp_path: Path) -> None:
+    run = meeple(["convert", str(FLOWS), "--to", "qgn", "-o", str(tmp_path)])
+    assert run.code == 2
+    assert "is a directory" in run.err
+
+
+def test_output_to_an_unwritable_place_is_a_usage_error() -> None:
+    run = meeple(["convert", str(FLOWS), "--to", "qgn", "-o", "/proc/meeple-test.qgn"])
+    assert run.code == 2
+    assert "cannot write" in run.err
+    _clean(run)
+
+
+def test_converting_onto_the_input_in_another_notation_is_refused(tmp_path: Path) -> None:
+    game = tmp_path / "game.flows"
+    game.write_text(FLOWS.read_text())
+    run = meeple(["convert", str(game), "--to", "qgn", "-o", str(game)])
+    assert run.code == 2
+    assert "is the input file" in run.err
+    assert game.read_text() == FLOWS.read_text()
+
+
+def test_a_failed_write_leaves_the_original_and_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tmp_path / "game.qgn"
+    game.write_text("original\n")
+
+    def broken(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(cli_module.click.UsageError, match="No space left"):
+        cli_module._write(str(game), "new text\n")
+    assert game.read_text() == "original\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.qgn"]
+
+
+def test_fmt_rewrites_in_place_atomically_and_keeps_the_mode(tmp_path: Path) -> None:
+    messy = tmp_path / "messy.qgn"
+    messy.write_text((EXAMPLES / "qgn" / "messy.qgn").read_text())
+    messy.chmod(0o640)
+    run = meeple(["fmt", str(messy)])
+    assert run.code == 0
+    assert "reformatted" in run.err
+    assert messy.stat().st_mode & 0o777 == 0o640
+    assert meeple(["fmt", "--check", str(messy)]).code == 0
+
+
+# -- usage mistakes ---------------------------------------------------------------------
+
+
+def test_converting_between_two_games_is_a_usage_error_naming_the_targets() -> None:
+    run = meeple(["convert", str(FLOWS), "--to", "botc"])
+    assert run.code == 2
+    assert "flows records convert to flows, qgn, not to botc" in run.err
+
+
+def test_unknown_format_names_get_a_suggestion() -> None:
+    run = meeple(["convert", str(FLOWS), "--to", "flow"])
+    assert run.code == 2
+    assert "did you mean 'flows'?" in run.err
+
+
+def test_unknown_commands_and_flags_get_a_suggestion() -> None:
+    assert "Did you mean 'check'?" in meeple(["chekc", "x"]).err
+    run = meeple(["check", "--strct", str(QGN)])
+    assert run.code == 2
+    assert "--strict" in run.err
+
+
+def test_a_step_past_the_end_says_how_long_the_record_is() -> None:
+    run = meeple(["show", str(FLOWS), "--step", "999"])
+    assert run.code == 2
+    assert "the record has" in run.err
+    assert "moves" in run.err
+
+
+# -- JSON -------------------------------------------------------------------------------
+
+
+def test_formats_json_lists_every_format_with_its_capabilities() -> None:
+    run = meeple(["formats", "--json"])
+    assert run.code == 0
+    listed = {entry["name"]: entry for entry in json.loads(run.out)}
+    assert {"qgn", "botc", "raft", "flows", "atlantis"} <= set(listed)
+    assert "replay" in listed["flows"]["capabilities"]
+    assert all({"extensions", "options", "title"} <= set(entry) for entry in listed.values())
+
+
+def test_check_json_writes_one_object_per_finding_then_a_summary() -> None:
+    bad = EXAMPLES / "qgn" / "broken.qgn"
+    run = meeple(["check", "--json", str(bad), str(QGN)])
+    assert run.code == 1
+    *found, last = [json.loads(line) for line in run.out.splitlines()]
+    assert found
+    for finding in found:
+        assert set(finding) == {"source", "line", "column", "severity", "kind", "message"}
+        assert finding["source"] == str(bad)
+    assert last["summary"] == {"checked": 2, "valid": 1, "invalid": 1, "findings": len(found)}
+    assert "meeple" in last
