@@ -140,7 +140,6 @@ def text_findings(text: str, source: str, fmt: Format, **options: Any) -> list[F
     if fmt.diagnose is not None and not options:
         return [stopped(finding) for finding in fmt.diagnose(text, source)]
     try:
-        document = fmt.read(text, source)
+        return findings(fmt.read(text, source), **options)
     except MeepleError as problem:
         return [Finding.from_error(problem)]
-    return findings(document, **options)
