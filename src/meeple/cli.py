@@ -239,6 +239,10 @@ def _write(output: str, text: str, replacing: str | None = None) -> None:
             file.write(data)
         if target.exists():
             os.chmod(temporary, target.stat().st_mode & 0o7777)
+        else:
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(temporary, 0o666 & ~mask)
         os.replace(temporary, target)
     except OSError as problem:
         Path(temporary).unlink(missing_ok=True)
@@ -682,3 +686,73 @@ def _moves_command() -> click.Command:
             click.echo(f"{group} ({len(texts)}): {' '.join(texts)}")
 
     return moves
+
+
+@commands.lazy("html")
+def _html_command() -> click.Command:
+    @click.command()
+    @click.argument("file")
+    @click.option(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="Where to write the page (default: FILE's name with .html, here; - for stdout).",
+    )
+    @_format_option
+    def html(file: str, output: str | None, format_name: str | None) -> None:
+        """Write a self-contained HTML viewer that steps through a whole record.
+
+        Exit 1 when the record is invalid (the page still shows it up to the problem).
+        """
+        from meeple.viewer import viewing
+        from meeple.viewer.page import render
+
+        if format_name:
+            _lookup(format_name)
+        try:
+            text, source = _read(file)
+        except Unreadable as problem:
+            raise click.UsageError(str(problem).replace(": error:", ":", 1)) from None
+        except MeepleError as problem:
+            _fail(problem)
+        view = viewing(text, source, format_name)
+        page = render(view)
+        if output == STDIN:
+            click.echo(page, nl=False)
+        else:
+            stem = "stdin" if file == STDIN else Path(file).stem
+            target = output or f"{stem}.html"
+            _write(target, page)
+            click.echo(f"wrote {target}", err=True)
+        if view.finding:
+            click.echo(view.finding, err=True)
+            raise SystemExit(1)
+
+    return html
+
+
+@commands.lazy("serve")
+def _serve_command() -> click.Command:
+    @click.command()
+    @click.argument("folder", default=".", type=click.Path(exists=True, file_okay=False))
+    @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+    @click.option(
+        "--host", default="127.0.0.1", show_default=True, help="The address to listen on."
+    )
+    def serve(folder: str, port: int, host: str) -> None:
+        """Serve the records under FOLDER in the viewer, with a page to check pasted records.
+
+        Needs the `serve` extra: pip install 'meeple[serve]'.
+        """
+        try:
+            import uvicorn
+
+            from meeple.viewer.app import create_app
+        except ImportError:
+            raise click.UsageError(
+                "meeple serve needs the serve extra: pip install 'meeple[serve]'"
+            ) from None
+        click.echo(f"serving {Path(folder).resolve()} on http://{host}:{port}/", err=True)
+        uvicorn.run(create_app(folder), host=host, port=port, log_level="warning")
+
+    return serve

@@ -1,0 +1,228 @@
+"""`meeple serve`: a local web app over a folder of records (extra `serve`).
+
+Pages: `/` lists the records under the folder, `/view/PATH` shows one in the viewer,
+`/check` takes a pasted or uploaded record and shows its findings (their positions
+marked in the text) and its picture. Built on Starlette; uvicorn serves it.
+
+What it refuses: paths that leave the folder (404, never a file outside it), request
+bodies over `MAX_UPLOAD` bytes (413, counted as they arrive, whatever the headers say).
+Everything taken from a record or a request is escaped before it reaches a page.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from meeple import records, registry
+from meeple.errors import Finding, MeepleError, decode
+from meeple.viewer.page import page
+
+MAX_UPLOAD = 5 * 1024 * 1024  # bytes of request body
+SKIPPED = {".git", ".venv", "node_modules", "__pycache__"}
+
+
+class LimitBody:
+    """ASGI middleware: answer 413 to a request whose body passes `limit` bytes.
+
+    The body is read (and counted) before the app sees it, so an oversized upload is
+    refused whether or not it declared its length.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_UPLOAD) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
+        if declared.isdigit() and int(declared) > self.limit:
+            await _too_large(self.limit)(scope, receive, send)
+            return
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await _too_large(self.limit)(scope, receive, send)
+                return
+            if not message.get("more_body"):
+                break
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if delivered:
+                return await receive()
+            delivered = True
+            return {"type": "http.request", "body": bytes(body), "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+def _too_large(limit: int) -> Response:
+    return PlainTextResponse(
+        f"413: a record may be at most {limit // (1024 * 1024)} MB", status_code=413
+    )
+
+
+def _layout(title: str, body: str) -> str:
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)} - meeple</title><style>{_STYLE}</style></head>"
+        f'<body><nav><a href="/">records</a> | <a href="/check">check a record</a></nav>'
+        f"<h1>{html.escape(title)}</h1>{body}</body></html>"
+    )
+
+
+def _records_under(root: Path) -> Iterator[Path]:
+    extensions = {ext for fmt in registry.formats() for ext in fmt.extensions}
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root)
+        if any(part in SKIPPED or part.startswith(".") for part in relative.parts):
+            continue
+        if path.is_file() and path.suffix.lower() in extensions:
+            yield relative
+
+
+def _inside(root: Path, wanted: str) -> Path | None:
+    """The file `wanted` names under `root`, or None if it leaves root or is not a file."""
+    try:
+        path = (root / wanted).resolve()
+    except (OSError, ValueError):
+        return None
+    if not path.is_relative_to(root) or not path.is_file():
+        return None
+    return path
+
+
+def _marked(text: str, found: list[Finding]) -> str:
+    """The text, escaped, with each finding's position marked and numbered."""
+    at: dict[tuple[int, int], list[int]] = {}
+    for number, finding in enumerate(found, start=1):
+        at.setdefault((finding.location.line, finding.location.column), []).append(number)
+    lines = []
+    for line_number, line in enumerate(text.split("\n"), start=1):
+        pieces = []
+        for column, char in enumerate(line + " ", start=1):
+            numbers = at.get((line_number, column))
+            shown = html.escape(char) if column <= len(line) else ""
+            if numbers:
+                label = ",".join(map(str, numbers))
+                pieces.append(f'<mark title="finding {label}">{shown or "&nbsp;"}</mark>')
+            else:
+                pieces.append(shown)
+        lines.append(f'<span class="line">{"".join(pieces)}</span>')
+    return "\n".join(lines)
+
+
+def create_app(root: str | Path) -> ASGIApp:
+    """The web app serving the records under `root`."""
+    folder = Path(root).resolve()
+
+    async def index(request: Request) -> Response:
+        items = "".join(
+            f'<li><a href="/view/{quote(path.as_posix())}">{html.escape(path.as_posix())}</a></li>'
+            for path in _records_under(folder)
+        )
+        body = f"<ul>{items}</ul>" if items else "<p>No records here.</p>"
+        return HTMLResponse(_layout(f"Records in {folder.name or folder}", body))
+
+    async def view(request: Request) -> Response:
+        wanted = request.path_params["path"]
+        path = _inside(folder, wanted)
+        if path is None:
+            return PlainTextResponse("404: no such record in the served folder", status_code=404)
+        try:
+            text = decode(path.read_bytes(), wanted)
+        except MeepleError as problem:
+            return HTMLResponse(_layout(wanted, f"<pre>{html.escape(str(problem))}</pre>"))
+        return HTMLResponse(page(text, wanted))
+
+    async def check_form(request: Request) -> Response:
+        return HTMLResponse(_layout("Check a record", _FORM.format(options=_format_options())))
+
+    async def check(request: Request) -> Response:
+        async with request.form(max_part_size=MAX_UPLOAD) as form:
+            upload = form.get("upload")
+            pasted = form.get("record")
+            name = form.get("format")
+            if isinstance(upload, UploadFile) and upload.filename:
+                data = await upload.read()
+                source = Path(upload.filename).name
+            else:
+                data = str(pasted or "").encode("utf-8")
+                source = "pasted"
+        format_name = name if isinstance(name, str) and name else None
+        return HTMLResponse(_checked(data, source, format_name))
+
+    routes = [
+        Route("/", index),
+        Route("/view/{path:path}", view),
+        Route("/check", check_form, methods=["GET"]),
+        Route("/check", check, methods=["POST"]),
+    ]
+    return LimitBody(Starlette(routes=routes))
+
+
+def _format_options() -> str:
+    names = [fmt.name for fmt in registry.formats()]
+    return "".join(f'<option value="{html.escape(n)}">{html.escape(n)}</option>' for n in names)
+
+
+def _checked(data: bytes, source: str, format_name: str | None) -> str:
+    """The result page of a pasted or uploaded record."""
+    try:
+        text = decode(data, source)
+        fmt = registry.get(format_name) if format_name else registry.detect(text, source, source)
+    except (MeepleError, ValueError) as problem:
+        return _layout(
+            f"Findings: {source}", f"<pre class=finding>{html.escape(str(problem))}</pre>"
+        )
+    found = records.text_findings(text, source, fmt)
+    verdict = "valid" if not any(f.severity == "error" for f in found) else "invalid"
+    items = "".join(
+        f'<li class="{f.severity}"><pre>{html.escape(str(f))}</pre></li>' for f in found
+    )
+    viewer = page(text, source, fmt.name)
+    body = (
+        f'<p id="verdict" class="{verdict}">{html.escape(fmt.title)}: {verdict},'
+        f" {len(found)} finding{'s' if len(found) != 1 else ''}</p>"
+        f'<ol id="findings">{items}</ol>'
+        f'<h2>The record</h2><pre id="record">{_marked(text, found)}</pre>'
+        f'<h2>The game</h2><iframe id="viewer" title="viewer" srcdoc="{html.escape(viewer)}">'
+        "</iframe>"
+    )
+    return _layout(f"Findings: {source}", body)
+
+
+_FORM = """
+<form method="post" action="/check" enctype="multipart/form-data">
+<p><label>Paste a record<br><textarea name="record" rows="16" cols="90"></textarea></label></p>
+<p><label>or upload one <input type="file" name="upload"></label></p>
+<p><label>notation <select name="format"><option value="">detect</option>{options}</select>
+</label> <button type="submit">Check</button></p>
+</form>
+"""
+
+_STYLE = """
+body{font:15px/1.4 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:1em}
+nav{margin-bottom:1em}pre{font:13px/1.3 ui-monospace,monospace}
+mark{background:#ffcdd2;outline:1px solid #c62828}
+#findings pre{white-space:pre-wrap;margin:.2em 0}
+.invalid{color:#c62828;font-weight:600}.valid{color:#2e7d32;font-weight:600}
+iframe{width:100%;height:80vh;border:1px solid #ccc}
+"""
