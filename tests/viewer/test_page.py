@@ -1,0 +1,91 @@
+"""The HTML viewer page: self-contained, escaped, one frame per state."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from meeple.viewer import page, viewing
+from tests.cli_helpers import meeple
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+class _Collect(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.sources: list[str] = []
+        self.data = ""
+        self._in_data = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        found = dict(attrs)
+        for name in ("src", "href"):
+            if found.get(name):
+                self.sources.append(str(found[name]))
+        self._in_data = found.get("id") == "meeple-data"
+
+    def handle_data(self, data: str) -> None:
+        if self._in_data:
+            self.data += data
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_data = False
+
+
+def _parsed(markup: str) -> _Collect:
+    collected = _Collect()
+    collected.feed(markup)
+    return collected
+
+
+@pytest.mark.parametrize(
+    "path", sorted(p for p in EXAMPLES.glob("*/*") if p.suffix != ".sh"), ids=lambda p: p.name
+)
+def test_every_example_gets_a_self_contained_page(path: Path) -> None:
+    markup = page(path.read_text(encoding="utf-8"), str(path))
+    parsed = _parsed(markup)
+    assert parsed.sources == []  # no link, script or image from anywhere else
+    view = viewing(path.read_text(encoding="utf-8"), str(path))
+    if view.frames:
+        frames = json.loads(parsed.data)["frames"]
+        assert len(frames) == len(view.frames)
+        assert [f["move"] for f in frames] == [f.move for f in view.frames]
+    else:
+        assert view.finding
+
+
+def test_record_text_cannot_break_out_of_the_page() -> None:
+    hostile = '[key "</script><script>alert(1)</script>"][teams "a, <b>"] 0a'
+    markup = page(hostile, "<hostile>.qgn", "qgn")
+    assert "<script>alert(1)" not in markup
+    assert "<b>" not in markup.split("<style>")[0] + markup.split("</style>")[1].split("<script")[0]
+    assert "&lt;hostile&gt;" in markup
+
+
+def test_an_illegal_record_shows_its_finding_and_the_game_up_to_it() -> None:
+    path = EXAMPLES / "flows" / "occupied.flows"
+    view = viewing(path.read_text(encoding="utf-8"), str(path))
+    assert view.finding is not None and "occupied.flows:5:1" in view.finding
+    assert len(view.frames) == 4  # the start and three legal moves
+    assert 'id="finding"' in page(path.read_text(encoding="utf-8"), str(path))
+
+
+def test_html_command_writes_the_page_and_exits_1_for_an_invalid_record(tmp_path: Path) -> None:
+    good = meeple(
+        ["html", str(EXAMPLES / "flows" / "numbered.flows"), "-o", str(tmp_path / "a.html")]
+    )
+    assert good.code == 0
+    assert (tmp_path / "a.html").read_text().startswith("<!DOCTYPE html>")
+    bad = meeple(
+        ["html", str(EXAMPLES / "flows" / "occupied.flows"), "-o", str(tmp_path / "b.html")]
+    )
+    assert bad.code == 1
+    assert re.search(r"occupied\.flows:5:1", bad.err)
+    assert (tmp_path / "b.html").exists()
