@@ -1,21 +1,23 @@
-# Everything sets itself up: a fresh machine needs only python3 (3.11+).
+# Everything sets itself up: a fresh machine needs only python3 (3.11+) and, for the
+# browser tests, Debian's apt-get (chromium is installed with it when missing).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+EXTRAS := dev,serve
 
-.PHONY: demo test lint typecheck unit bench fuzz clean
+.PHONY: demo test lint typecheck unit browser bench fuzz screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,serve]'
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 demo: $(STAMP)
 	@PATH="$(CURDIR)/$(BIN):$$PATH" sh examples/demo.sh
 
-test: lint typecheck unit
+test: lint typecheck browser unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -23,6 +25,12 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src benchmarks
+
+# The browser tests drive Debian's chromium; Playwright never downloads one of its own.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 unit: $(STAMP)
 	HYPOTHESIS_PROFILE=ci $(BIN)/pytest
@@ -33,5 +41,9 @@ bench: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -m fuzz
 
+# The README's pictures, made by the browser tests' own code path.
+screenshots: $(STAMP) browser
+	MEEPLE_SCREENSHOTS=docs/images $(BIN)/pytest -q tests/viewer/test_browser.py -k "every_game"
+
 clean:
-	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache .hypothesis test-artifacts

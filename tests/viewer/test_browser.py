@@ -1,0 +1,142 @@
+"""The viewer and the served app in a real browser, as a person uses them.
+
+Screenshots land in test-artifacts/screenshots/ (or $MEEPLE_SCREENSHOTS, which
+`make screenshots` points at docs/images/ for the README).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, expect
+
+from meeple.viewer.app import create_app
+from tests.cli_helpers import meeple
+from tests.viewer.browser import launch, need_chromium, screenshot
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+SHOTS = Path(os.environ.get("MEEPLE_SCREENSHOTS", ROOT / "test-artifacts" / "screenshots"))
+PICTURED = {
+    "flows": EXAMPLES / "flows" / "three-players.flows",
+    "raft": EXAMPLES / "raft" / "crossed-paths.raft",
+    "atlantis": EXAMPLES / "atlantis" / "game.json",
+    "botc": EXAMPLES / "botc" / "twelve.botc",
+}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with launch(need_chromium()) as opened:
+        yield opened
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    opened = browser.new_page(viewport={"width": 1100, "height": 760})
+    yield opened
+    opened.close()
+
+
+def _viewer(record: Path, tmp_path: Path) -> str:
+    target = tmp_path / f"{record.stem}.html"
+    run = meeple(["html", str(record), "-o", str(target)])
+    assert run.code in (0, 1), run.err
+    return target.as_uri()
+
+
+def _board(page: Page) -> str:
+    return page.locator("#board").inner_html()
+
+
+def test_stepping_changes_the_picture_and_highlights_the_move(page: Page, tmp_path: Path) -> None:
+    page.goto(_viewer(EXAMPLES / "flows" / "numbered.flows", tmp_path))
+    last = page.locator("#slider").get_attribute("max")
+    assert last is not None and int(last) > 2
+    expect(page.locator("#step")).to_have_text(f"step {last} of {last}")
+    end = _board(page)
+    page.click("#first")
+    expect(page.locator("#step")).to_have_text(f"step 0 of {last}")
+    start = _board(page)
+    assert start != end
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step")).to_have_text(f"step 1 of {last}")
+    current = page.locator('#moves button[aria-current="step"]')
+    expect(current).to_have_count(1)
+    expect(current).to_have_attribute("data-step", "1")
+    assert _board(page) not in (start, end)
+    page.click("#next")
+    page.click("#previous")
+    expect(page.locator("#step")).to_have_text(f"step 1 of {last}")
+    page.locator('#moves button[data-step="2"]').click()
+    expect(page.locator("#step")).to_have_text(f"step 2 of {last}")
+    page.click("#last")
+    expect(page.locator("#step")).to_have_text(f"step {last} of {last}")
+    assert _board(page) == end
+
+
+def test_an_invalid_record_shows_the_finding_and_the_game_before_it(
+    page: Page, tmp_path: Path
+) -> None:
+    page.goto(_viewer(EXAMPLES / "flows" / "occupied.flows", tmp_path))
+    expect(page.locator("#finding")).to_contain_text("occupied.flows:5:1")
+    expect(page.locator("#finding")).to_contain_text("^")
+    expect(page.locator("#step")).to_have_text("step 3 of 3")
+    screenshot(page, SHOTS / "invalid-flows.png")
+
+
+@pytest.mark.parametrize("game", sorted(PICTURED))
+def test_every_game_draws_in_the_viewer(page: Page, tmp_path: Path, game: str) -> None:
+    page.goto(_viewer(PICTURED[game], tmp_path))
+    board = page.locator("#board")
+    expect(board).not_to_be_empty()
+    box = board.bounding_box()
+    assert box is not None and box["width"] > 200 and box["height"] > 100
+    screenshot(page, SHOTS / f"{game}.png")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    port = _free_port()
+    config = uvicorn.Config(create_app(EXAMPLES), host="127.0.0.1", port=port, log_level="error")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_the_served_app_lists_records_and_opens_one(page: Page, served: str) -> None:
+    page.goto(served + "/")
+    page.click('a[href="/view/flows/numbered.flows"]')
+    expect(page.locator("#step")).to_contain_text("step")
+    page.click("#first")
+    expect(page.locator("#step")).to_contain_text("step 0 of")
+
+
+def test_the_served_app_checks_a_pasted_record(page: Page, served: str) -> None:
+    page.goto(served + "/check")
+    page.fill("textarea[name=record]", '[key "<b>x</b>"]\n[teams "a]\n')
+    page.click("button[type=submit]")
+    expect(page.locator("#verdict")).to_contain_text("invalid")
+    expect(page.locator("#record mark")).to_have_count(1)
+    expect(page.locator("#record")).to_contain_text("<b>x</b>")  # shown as text, not markup
+    screenshot(page, SHOTS / "serve-check.png")
