@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS := dev,serve
+EXTRAS := dev,serve,data,dask
 
 .PHONY: demo test lint typecheck unit browser bench fuzz screenshots clean
 

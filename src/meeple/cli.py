@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 import click
 
 from meeple import __version__, engine, records, registry
-from meeple.errors import Finding, Location, MeepleError, OptionError, decode
+from meeple.errors import Finding, MeepleError, OptionError, decode
 from meeple.registry import Document, Format
 
 STDIN = "-"
@@ -201,14 +201,28 @@ def _usage_on_option_errors() -> Iterator[None]:
 
 @contextmanager
 def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
-    """A progress bar on a terminal for long batches; silent when piped."""
+    """A progress bar with throughput on a terminal for long batches; silent when piped."""
     if total < PROGRESS_FROM or not sys.stderr.isatty():
         yield lambda: None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
 
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn())
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.0f} files/s")
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), Rate(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda: bar.advance(task)
@@ -337,28 +351,6 @@ def _finding_json(finding: Finding) -> dict[str, Any]:
     }
 
 
-def _check_file(path: str, format_name: str | None, given: dict[str, Any]) -> list[Finding]:
-    """Every finding of one file; a file that cannot be read or decoded is one finding."""
-    try:
-        text, source = _read(path)
-        fmt = _format_of(text, path, source, format_name)
-    except Unreadable as problem:
-        return [Finding(str(problem).split(": error: ", 1)[1], _nowhere(path), "error", "check")]
-    except MeepleError as problem:
-        return [Finding.from_error(problem)]
-    options = _chosen(fmt, "check", given)
-    with _usage_on_option_errors():
-        try:
-            return records.text_findings(text, source, fmt, **options)
-        except MeepleError as problem:
-            return [Finding.from_error(problem)]
-
-
-def _nowhere(path: str) -> Location:
-    """The location of a whole file that has no text to point into."""
-    return Location(source=path, line=0, column=0)
-
-
 def _print_findings(path: str, found: list[Finding]) -> None:
     for finding in found[:SHOWN_PER_FILE]:
         if finding.location.line == 0:
@@ -370,42 +362,104 @@ def _print_findings(path: str, found: list[Finding]) -> None:
         click.echo(f"{path}: note: {hidden} more finding{'s' if hidden != 1 else ''} not shown")
 
 
+def _jobs_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="N",
+        help="Processes to spread files over (default: one per core).",
+    )(function)
+
+
+def _inputs(paths: tuple[str, ...]) -> list[str]:
+    """The files a command's arguments name (directories and globs expanded)."""
+    from meeple import corpus
+
+    return corpus.expand(paths)
+
+
+def _checked_files(
+    files: list[str], format_name: str | None, given: dict[str, Any], jobs: int
+) -> Iterator[Any]:
+    from functools import partial
+
+    from meeple import corpus
+
+    if STDIN in files:  # standard input is read here, in this process
+        for path in files:
+            if path == STDIN:
+                try:
+                    text, source = _read(path)
+                    fmt = _format_of(text, path, source, format_name)
+                    with _usage_on_option_errors():
+                        found = records.text_findings(
+                            text, source, fmt, **_chosen(fmt, "check", given)
+                        )
+                except MeepleError as problem:
+                    found = [Finding.from_error(problem)]
+                yield corpus.Checked(path, found)
+            else:
+                yield corpus.check_file(path, format_name, given)
+        return
+    work = partial(corpus.check_file, format_name=format_name, options=given)
+    yield from corpus.ordered_map(work, files, jobs)
+
+
 @commands.lazy("check")
 def _check_command() -> click.Command:
     @click.command()
-    @click.argument("files", nargs=-1, required=True)
+    @click.argument("paths", nargs=-1, required=True)
     @_format_option
     @click.option("--strict", is_flag=True, help="Treat warnings and lint findings as failures.")
     @click.option(
         "--json", "as_json", is_flag=True, help="One JSON object per finding, then a summary."
     )
+    @_jobs_option
+    @click.option(
+        "--fail-fast", is_flag=True, help="Stop at the first invalid record (default: go on)."
+    )
     @_game_options("check")
     def check(
-        files: tuple[str, ...], format_name: str | None, strict: bool, as_json: bool, **given: Any
+        paths: tuple[str, ...],
+        format_name: str | None,
+        strict: bool,
+        as_json: bool,
+        jobs: int | None,
+        fail_fast: bool,
+        **given: Any,
     ) -> None:
-        """Validate records (FILE or - for stdin): notation, then the game's rules.
+        """Validate records: notation, then the game's rules.
 
-        Prints every problem compiler-style and goes on with the next file.
-        Exit 0 when all are valid, 1 otherwise.
+        PATHS are files, directories (every record under them) or glob patterns;
+        - is standard input. Prints every problem compiler-style and goes on with the
+        next file. Exit 0 when all are valid, 1 otherwise, 2 for a usage mistake.
         """
         if format_name:
             _lookup(format_name)
-        failed = problems = 0
+        files = _inputs(paths)
+        failed = problems = checked = 0
         with _progress(len(files), "checking") as advance:
-            for path in files:
-                found = _check_file(path, format_name, given)
+            for result in _checked_files(files, format_name, given, jobs or os.cpu_count() or 1):
+                if result.usage:
+                    raise click.UsageError(result.usage)
+                found = result.findings
+                checked += 1
                 if as_json:
                     for finding in found:
                         click.echo(json.dumps(_finding_json(finding), ensure_ascii=False))
                 else:
-                    _print_findings(path, found)
+                    _print_findings(result.path, found)
                 problems += len(found)
+                advance()
                 if any(f.severity == "error" or strict for f in found):
                     failed += 1
-                advance()
+                    if fail_fast:
+                        break
         summary = {
-            "checked": len(files),
-            "valid": len(files) - failed,
+            "checked": checked,
+            "valid": checked - failed,
             "invalid": failed,
             "findings": problems,
         }
@@ -413,7 +467,7 @@ def _check_command() -> click.Command:
             click.echo(json.dumps({"meeple": __version__, "summary": summary}))
         else:
             click.echo(
-                f"{len(files)} checked: {len(files) - failed} valid, {failed} invalid,"
+                f"{checked} checked: {checked - failed} valid, {failed} invalid,"
                 f" {problems} finding{'s' if problems != 1 else ''}",
                 err=True,
             )
@@ -532,23 +586,59 @@ def _from_qgn(document: Document, snapshot: Any, target: Format, options: dict[s
     return target.dump(model, **options)
 
 
+def _convert_text(document: Document, target: Format, given: dict[str, Any]) -> str:
+    with _usage_on_option_errors():
+        return convert_document(document, target, **_chosen(target, "convert", given))
+
+
+def _mirrored(paths: tuple[str, ...], out: Path, suffix: str) -> list[tuple[str, Path]]:
+    """(input, output) pairs: a directory's records keep their place below `out`."""
+    from meeple import corpus
+
+    pairs: list[tuple[str, Path]] = []
+    for given in paths:
+        if os.path.isdir(given):
+            for file in corpus.records_under(Path(given), corpus.record_extensions()):
+                relative = Path(file).relative_to(given)
+                pairs.append((file, out / relative.with_suffix(suffix)))
+        else:
+            for file in corpus.expand([given]):
+                pairs.append((file, out / Path(file).with_suffix(suffix).name))
+    return pairs
+
+
 @commands.lazy("convert")
 def _convert_command() -> click.Command:
     @click.command()
-    @click.argument("file")
+    @click.argument("paths", nargs=-1, required=True)
     @click.option("--to", "to", required=True, metavar="FORMAT", help="The notation to write.")
-    @click.option("-o", "--output", metavar="FILE", help="Write here (atomically), not to stdout.")
+    @click.option(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="Write here (atomically), not to stdout; a folder when converting many files.",
+    )
     @_format_option
     @_game_options("convert")
     def convert(
-        file: str, to: str, output: str | None, format_name: str | None, **given: Any
+        paths: tuple[str, ...], to: str, output: str | None, format_name: str | None, **given: Any
     ) -> None:
-        """Write a record in another notation (QGN is the common ground)."""
+        """Write records in another notation (QGN is the common ground).
+
+        One FILE converts to stdout or -o FILE. Several files, directories or globs
+        convert into the folder -o names, mirroring the tree; no input is overwritten.
+        """
         target = _lookup(to)
+        many = len(paths) > 1 or any(os.path.isdir(p) or set("*?[") & set(p) for p in paths)
+        if many:
+            if output is None:
+                raise click.UsageError("converting many files needs -o FOLDER")
+            _convert_many(paths, target, Path(output), format_name, given)
+            return
+        file = paths[0]
         try:
             document = _document(file, format_name)
-            with _usage_on_option_errors():
-                text = convert_document(document, target, **_chosen(target, "convert", given))
+            text = _convert_text(document, target, given)
         except MeepleError as problem:
             _fail(problem)
         if output is None:
@@ -556,12 +646,49 @@ def _convert_command() -> click.Command:
             return
         if _same_file(output, file) and target is not document.format:
             raise click.UsageError(
-                f"-o {output} is the input file: writing {target.name} over a"
-                f" {document.format.name} record would lose it; name another file"
+                f"-o {output} is the input file: writing {target.name} over it would lose"
+                " the record; name another file"
             )
         _write(output, text)
 
     return convert
+
+
+def _convert_many(
+    paths: tuple[str, ...],
+    target: Format,
+    out: Path,
+    format_name: str | None,
+    given: dict[str, Any],
+) -> None:
+    suffix = target.extensions[0] if target.extensions else f".{target.name}"
+    pairs = _mirrored(paths, out, suffix)
+    inputs = {Path(source).resolve() for source, _ in pairs}
+    failed = 0
+    with _progress(len(pairs), "converting") as advance:
+        for source, destination in pairs:
+            advance()
+            if destination.resolve() in inputs:
+                click.echo(f"{source}: error: {destination} is an input; not overwritten")
+                failed += 1
+                continue
+            try:
+                text = _convert_text(_document(source, format_name), target, given)
+            except (MeepleError, click.UsageError) as problem:
+                click.echo(
+                    f"{source}: error: {problem}"
+                    if isinstance(problem, click.UsageError)
+                    else str(problem)
+                )
+                failed += 1
+                continue
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            _write(str(destination), text)
+    click.echo(
+        f"{len(pairs)} converted into {out}: {len(pairs) - failed} written, {failed} failed",
+        err=True,
+    )
+    raise SystemExit(1 if failed else 0)
 
 
 @commands.lazy("show")
@@ -607,7 +734,7 @@ def _show_command() -> click.Command:
 @commands.lazy("replay")
 def _replay_command() -> click.Command:
     @click.command()
-    @click.argument("file")
+    @click.argument("paths", nargs=-1, required=True)
     @click.option(
         "--json",
         "as_json",
@@ -615,27 +742,54 @@ def _replay_command() -> click.Command:
         help="One JSON object per state (docs/json.md: the same fields for every game).",
     )
     @_format_option
-    def replay(file: str, as_json: bool, format_name: str | None) -> None:
-        """Play a record through its game's rules, printing every state and the result."""
-        record = _record_or_exit(file, format_name)
-        _need_replay(record)
-        fmt = record.game
-        last: Any = None
-        try:
-            for step, state in enumerate(records.states(record)):
-                last = state
-                if as_json:
-                    line = replay_json(fmt, state, step)
-                    click.echo(json.dumps(line, separators=(",", ":"), ensure_ascii=False))
-                else:
-                    click.echo(f"== step {step} ==")
-                    click.echo(fmt.render(state) if fmt.render else repr(state))
-        except MeepleError as problem:
-            _fail(problem)
-        if not as_json and last is not None:
-            click.echo(f"result: {_result_text(fmt, last)}")
+    def replay(paths: tuple[str, ...], as_json: bool, format_name: str | None) -> None:
+        """Play records through their game's rules, printing every state and the result.
+
+        PATHS are files, directories or glob patterns. With several files each JSON
+        object also names its `source`, and a bad record is reported without stopping
+        the rest (exit 1 at the end).
+        """
+        files = _inputs(paths)
+        failed = 0
+        for path in files:
+            if len(files) == 1:
+                _replay_one(path, format_name, as_json, None)
+                return
+            try:
+                _replay_one(path, format_name, as_json, path)
+            except SystemExit as stop:
+                failed += stop.code != 0
+            except click.UsageError as problem:
+                click.echo(f"{path}: error: {problem.message}", err=True)
+                failed += 1
+        raise SystemExit(1 if failed else 0)
 
     return replay
+
+
+def _replay_one(path: str, format_name: str | None, as_json: bool, source: str | None) -> None:
+    """Replay one file; SystemExit(1) after printing why when the record is invalid."""
+    record = _record_or_exit(path, format_name)
+    _need_replay(record)
+    fmt = record.game
+    last: Any = None
+    if source is not None and not as_json:
+        click.echo(f"## {source}")
+    try:
+        for step, state in enumerate(records.states(record)):
+            last = state
+            if as_json:
+                line = replay_json(fmt, state, step)
+                if source is not None:
+                    line = {"source": source, **line}
+                click.echo(json.dumps(line, separators=(",", ":"), ensure_ascii=False))
+            else:
+                click.echo(f"== step {step} ==")
+                click.echo(fmt.render(state) if fmt.render else repr(state))
+    except MeepleError as problem:
+        _fail(problem)
+    if not as_json and last is not None:
+        click.echo(f"result: {_result_text(fmt, last)}")
 
 
 def _result_text(fmt: Format, state: Any) -> str:
@@ -756,3 +910,57 @@ def _serve_command() -> click.Command:
         uvicorn.run(create_app(folder), host=host, port=port, log_level="warning")
 
     return serve
+
+
+@commands.lazy("export")
+def _export_command() -> click.Command:
+    @click.command()
+    @click.argument("paths", nargs=-1, required=True)
+    @click.option("-o", "--output", required=True, metavar="FOLDER", help="The dataset folder.")
+    @_format_option
+    @_jobs_option
+    @click.option(
+        "--dask",
+        "dask_address",
+        metavar="ADDRESS",
+        help="Run on this Dask distributed scheduler instead of local processes.",
+    )
+    def export(
+        paths: tuple[str, ...],
+        output: str,
+        format_name: str | None,
+        jobs: int | None,
+        dask_address: str | None,
+    ) -> None:
+        """Write records as Parquet tables: games, moves and findings (docs/export.md).
+
+        Needs the `data` extra (pip install 'meeple[data]'); --dask needs `dask`.
+        """
+        extra = "dask" if dask_address else "data"
+        try:
+            from meeple import export as exporting
+
+            if dask_address:
+                import distributed  # noqa: F401
+        except ImportError:
+            raise click.UsageError(
+                f"meeple export{' --dask' if dask_address else ''} needs the {extra} extra:"
+                f" pip install 'meeple[{extra}]'"
+            ) from None
+        if format_name:
+            _lookup(format_name)
+        folder = Path(output)
+        if not folder.parent.is_dir():
+            raise click.UsageError(f"cannot write {output}: there is no directory {folder.parent}")
+        files = _inputs(paths)
+        if dask_address:
+            done = exporting.export_dask(files, folder, dask_address, format_name)
+        else:
+            done = exporting.export(files, folder, jobs or os.cpu_count() or 1, format_name)
+        click.echo(
+            f"exported {done.games} records, {done.moves} moves, {done.findings} findings"
+            f" to {folder}",
+            err=True,
+        )
+
+    return export

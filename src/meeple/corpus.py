@@ -1,0 +1,226 @@
+"""Many records at once: which files a command means, and the work done on each.
+
+`expand` turns the paths a person gives (files, directories, glob patterns) into the
+files to read. `ordered_map` spreads a per-file function over a process pool and yields
+results in input order. `check_file` and `summarise` are that per-file work for
+`meeple check` and `meeple export`: plain functions of a path, returning picklable
+values, so a process pool or a Dask cluster can run them unchanged.
+
+Standard library only; Parquet export lives in meeple.export (extra `data`).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from meeple import engine, records, registry
+from meeple.errors import Finding, Location, MeepleError, OptionError, decode
+
+STDIN = "-"
+GLOB_CHARACTERS = frozenset("*?[")
+SKIPPED_FOLDERS = frozenset({".git", ".venv", "__pycache__", "node_modules"})
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def record_extensions() -> frozenset[str]:
+    """The file extensions of every notation meeple reads (`.qgn`, `.flows`, ...)."""
+    return frozenset(ext for fmt in registry.formats() for ext in fmt.extensions)
+
+
+def expand(paths: Sequence[str]) -> list[str]:
+    """The files `paths` name, in order: a directory stands for every record under it
+    (by extension, recursively, sorted), a glob pattern for its matches; anything else,
+    a missing file included, is kept as given for the reader to report."""
+    found: list[str] = []
+    extensions: frozenset[str] | None = None
+    for given in paths:
+        if given != STDIN and os.path.isdir(given):
+            extensions = extensions or record_extensions()
+            found += records_under(Path(given), extensions)
+        elif GLOB_CHARACTERS & set(given) and not os.path.exists(given):
+            matches = sorted(glob.glob(given, recursive=True))
+            found += [m for m in matches if os.path.isfile(m)] or [given]
+        else:
+            found.append(given)
+    return found
+
+
+def records_under(folder: Path, extensions: frozenset[str]) -> list[str]:
+    files = []
+    for root, folders, names in os.walk(folder):
+        folders[:] = sorted(f for f in folders if f not in SKIPPED_FOLDERS)
+        files += [
+            os.path.join(root, name)
+            for name in names
+            if os.path.splitext(name)[1].lower() in extensions
+        ]
+    return sorted(files)
+
+
+def ordered_map(function: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[R]:
+    """`map(function, items)` over `jobs` processes, results in input order."""
+    if jobs <= 1 or len(items) < 2:
+        yield from map(function, items)
+        return
+    chunk = max(1, min(64, len(items) // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(function, items, chunksize=chunk)
+
+
+def read(path: str) -> tuple[str, str]:
+    """(text, source) of a file; OSError if it cannot be read, NotationError if not UTF-8."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    return decode(data, path), path
+
+
+def unreadable(path: str, problem: OSError) -> Finding:
+    """The one finding a file that cannot be read at all gets (it has no position)."""
+    reason = problem.strerror or str(problem)
+    return Finding(f"cannot read the file: {reason}", Location(path, 0, 0), "error", "check")
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What `meeple check` found in one file; `usage` is a usage mistake, not a finding."""
+
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    usage: str | None = None
+
+
+def check_file(
+    path: str, format_name: str | None = None, options: dict[str, Any] | None = None
+) -> Checked:
+    """Every finding of one file, the way `meeple check` reports it."""
+    try:
+        text, source = read(path)
+        fmt = _format_of(text, path, source, format_name)
+    except OSError as problem:
+        return Checked(path, [unreadable(path, problem)])
+    except MeepleError as problem:
+        return Checked(path, [Finding.from_error(problem)])
+    given = {name: value for name, value in (options or {}).items() if value is not None}
+    foreign = sorted(set(given) - {o.name for o in fmt.options if "check" in o.commands})
+    if foreign:
+        names = ", ".join("--" + name.replace("_", "-") for name in foreign)
+        return Checked(path, usage=f"{names} does not apply to {fmt.name} records")
+    try:
+        return Checked(path, records.text_findings(text, source, fmt, **given))
+    except OptionError as problem:
+        return Checked(path, usage=str(problem))
+
+
+def _format_of(text: str, path: str, source: str, format_name: str | None) -> registry.Format:
+    if format_name:
+        return registry.get(format_name)
+    return registry.detect(text, None if path == STDIN else path, source)
+
+
+# -- one row per record, for export -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One record as rows: the game, its moves, its findings (meeple.export's tables)."""
+
+    game: dict[str, Any]
+    moves: list[dict[str, Any]]
+    findings: list[dict[str, Any]]
+
+
+def summarise(path: str, format_name: str | None = None) -> Summary:
+    """The rows `meeple export` writes for one file (game ids are added by the writer)."""
+    game: dict[str, Any] = {
+        "source": path,
+        "format": None,
+        "game": None,
+        "players": [],
+        "moves": None,
+        "valid": False,
+        "status": None,
+        "winners": [],
+        "finding_line": None,
+        "finding_column": None,
+        "finding_message": None,
+    }
+    moves: list[dict[str, Any]] = []
+    try:
+        text, source = read(path)
+        fmt = _format_of(text, path, source, format_name)
+    except OSError as problem:
+        return _with_findings(game, moves, [unreadable(path, problem)])
+    except MeepleError as problem:
+        return _with_findings(game, moves, [Finding.from_error(problem)])
+    game["format"] = fmt.name
+    found = records.text_findings(text, source, fmt)
+    try:
+        record = records.of(fmt.read(text, source))
+    except MeepleError:
+        return _with_findings(game, moves, found)
+    game["game"] = record.game.name
+    if record.game.replay is not None:
+        moves, last = _moves(record)
+        if isinstance(last, engine.GameState):
+            game["players"] = [last.player_name(p) for p in range(1, last.player_count + 1)]
+            game["moves"] = len(last.history)
+            game["status"] = last.status
+            game["winners"] = engine.winner_names(last)
+    return _with_findings(game, moves, found)
+
+
+def _moves(record: records.Record) -> tuple[list[dict[str, Any]], Any]:
+    """A row per move up to the first illegal one, and the last legal state."""
+    rows: list[dict[str, Any]] = []
+    before: Any = None
+    try:
+        for state in records.states(record):
+            if isinstance(before, engine.GameState) and isinstance(state, engine.GameState):
+                mover = before.to_move
+                rows.append(
+                    {
+                        "step": len(state.history),
+                        "player": None if mover is None else before.player_name(mover),
+                        "move": state.move_to_text(state.history[-1]),
+                        "status": state.status,
+                    }
+                )
+            before = state
+    except MeepleError:
+        pass
+    return rows, before
+
+
+def _with_findings(
+    game: dict[str, Any], moves: list[dict[str, Any]], found: Iterable[Finding]
+) -> Summary:
+    rows = [_finding_row(finding) for finding in found]
+    game["valid"] = game["format"] is not None and not any(
+        row["severity"] == "error" for row in rows
+    )
+    if rows:
+        game["finding_line"] = rows[0]["line"]
+        game["finding_column"] = rows[0]["column"]
+        game["finding_message"] = rows[0]["message"]
+    return Summary(game, moves, rows)
+
+
+def _finding_row(finding: Finding) -> dict[str, Any]:
+    where = finding.location
+    placed = where.line > 0
+    return {
+        "source": where.source,
+        "line": where.line if placed else None,
+        "column": where.column if placed else None,
+        "severity": finding.severity,
+        "kind": finding.kind,
+        "message": finding.message,
+    }
