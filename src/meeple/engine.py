@@ -105,6 +105,39 @@ class GameState(Protocol[MoveT]):
 AnyState = GameState[Any]
 
 
+@runtime_checkable
+class Drawing(Protocol[MoveT]):
+    """A game where the player to move first draws something hidden (Flows: a tile).
+
+    `legal_moves()` lists the moves for every possible draw; a player (or a bot) that
+    has drawn chooses only among `legal_moves_after(draw)`.
+    """
+
+    def draws(self) -> list[tuple[str, float]]:
+        """What the player to move may draw now, with its probability (they sum to 1)."""
+        ...
+
+    def legal_moves_after(self, draw: str) -> list[MoveT]:
+        """The legal moves once `draw` has been drawn."""
+        ...
+
+
+@runtime_checkable
+class Evaluating(Protocol):
+    """A game that can say, without search, how well a player stands (for greedy bots)."""
+
+    def evaluate(self, player: int) -> float:
+        """From 0 (lost) to 1 (won): how well `player` stands in this position."""
+        ...
+
+
+def reward(state: AnyState, player: int) -> float:
+    """What a finished game is worth to `player`: 1 won, a share of 1 in a tie, 0 otherwise."""
+    if player not in state.winners:
+        return 0.0
+    return 1.0 if state.status == "won" else 1.0 / len(state.winners)
+
+
 def play_all(state: AnyState, moves: Iterable[Any]) -> AnyState:
     """The state after playing `moves` in order; RuleError at the first illegal one."""
     for move in moves:
