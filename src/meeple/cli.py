@@ -964,3 +964,115 @@ def _export_command() -> click.Command:
         )
 
     return export
+
+
+def _playable() -> list[str]:
+    return [fmt.name for fmt in registry.formats() if fmt.start is not None]
+
+
+def _playable_format(name: str) -> Format:
+    fmt = _lookup(name, "game")
+    if fmt.start is None:
+        raise click.UsageError(f"{name} cannot be played; games that can: {', '.join(_playable())}")
+    return fmt
+
+
+@commands.lazy("selfplay")
+def _selfplay_command() -> click.Command:
+    @click.command()
+    @click.argument("game")
+    @click.option(
+        "--bots", default="mcts,random", show_default=True, help="Bot names, comma-separated."
+    )
+    @click.option("--games", default=20, show_default=True, type=click.IntRange(min=1))
+    @click.option("--players", type=click.IntRange(min=1), help="Players per game.")
+    @click.option("--seed", default=0, show_default=True, type=int)
+    @click.option(
+        "--iterations",
+        default=200,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="MCTS iterations per move.",
+    )
+    @_jobs_option
+    @click.option("-o", "--output", metavar="FOLDER", help="Write every game's record here.")
+    def selfplay(
+        game: str,
+        bots: str,
+        games: int,
+        players: int | None,
+        seed: int,
+        iterations: int,
+        jobs: int | None,
+        output: str | None,
+    ) -> None:
+        """Play a tournament of bots (random, greedy, mcts) at GAME and print the table."""
+        from meeple.bots import BOTS
+        from meeple.bots.selfplay import standings, tournament
+
+        fmt = _playable_format(game)
+        names = [name.strip() for name in bots.split(",") if name.strip()]
+        unknown = [name for name in names if name not in BOTS]
+        if not names or unknown:
+            raise click.UsageError(
+                f"unknown bot {unknown[0] if unknown else bots!r}; bots: " + ", ".join(BOTS)
+            )
+        folder = Path(output) if output else None
+        if folder is not None:
+            if not folder.parent.is_dir():
+                raise click.UsageError(f"cannot write {output}: no directory {folder.parent}")
+            folder.mkdir(exist_ok=True)
+        settings = {"mcts": {"iterations": iterations}}
+        results = []
+        suffix = fmt.extensions[0] if fmt.extensions else f".{fmt.name}"
+        with _progress(games, "playing") as advance:
+            for played in tournament(
+                fmt.name, names, games, seed, players, jobs or os.cpu_count() or 1, settings
+            ):
+                results.append(played)
+                if folder is not None and played.record is not None:
+                    _write(str(folder / f"game-{played.number + 1:04d}{suffix}"), played.record)
+                advance()
+        ties = sum(r.status == "tie" for r in results)
+        length = sum(r.length for r in results) / len(results)
+        click.echo(f"{fmt.name}: {games} games, {' vs '.join(names)}, seed {seed}")
+        click.echo(f"{'bot':<8} {'seats':>5} {'wins':>5} {'ties':>5} {'score':>6}  95% interval")
+        for row in standings(results):
+            low, high = row.interval()
+            click.echo(
+                f"{row.name:<8} {row.seats:>5} {row.wins:>5} {row.ties:>5} {row.score:>6.3f}"
+                f"  [{low:.3f}, {high:.3f}]"
+            )
+        click.echo(f"ties: {ties}, average length: {length:.1f} {fmt.step_noun}s")
+
+    return selfplay
+
+
+@commands.lazy("play")
+def _play_command() -> click.Command:
+    @click.command()
+    @click.argument("game")
+    @click.option("--players", type=click.IntRange(min=1), help="Players in the game.")
+    @click.option(
+        "--bot",
+        default="mcts",
+        show_default=True,
+        help="The bot in the other seats (random, greedy, mcts), or none for hotseat.",
+    )
+    @click.option("--seat", default=1, show_default=True, type=click.IntRange(min=1))
+    @click.option("--seed", type=int, help="Seeds the bag, the draws and the bots.")
+    def play(game: str, players: int | None, bot: str, seat: int, seed: int | None) -> None:
+        """Play GAME in the terminal against bots, or hotseat with --bot none."""
+        from meeple.bots import BOTS, make
+        from meeple.terminal import run
+
+        fmt = _playable_format(game)
+        if bot != "none" and bot not in BOTS:
+            raise click.UsageError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}, none")
+        opponent = None if bot == "none" else make(bot, seed=seed)
+        try:
+            run(fmt.name, sys.stdin, click.echo, players, opponent, (seat,), seed)
+        except (RuleError, ValueError) as problem:
+            raise click.UsageError(str(problem)) from None
+
+    return play

@@ -131,6 +131,15 @@ class Evaluating(Protocol):
         ...
 
 
+@runtime_checkable
+class Recording(Protocol):
+    """A game state that can write itself down: the record of the moves played so far."""
+
+    def record(self) -> Any:
+        """A model of the game's record format (its Format dumps it) ending at this state."""
+        ...
+
+
 def reward(state: AnyState, player: int) -> float:
     """What a finished game is worth to `player`: 1 won, a share of 1 in a tie, 0 otherwise."""
     if player not in state.winners:

@@ -94,6 +94,9 @@ class Format:
     """A `meeple.qgn.Snapshot` (whose key names this game) as the model."""
     qgn_key: str | None = None
     """The QGN `key` tag value of this game's snapshots."""
+    start: Callable[..., Any] | None = None
+    """`start(players=None, seed=None)`: a new game's initial engine state (a default
+    set-up; `players` where the game lets it vary), for bots, selfplay and play."""
     step_noun: str = "move"
     """What one replay step is called in this game (`move`, `action`), for messages."""
     capabilities: tuple[str, ...] = field(init=False)

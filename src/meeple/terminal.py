@@ -1,0 +1,174 @@
+"""`meeple play`: a person plays a game in the terminal, against bots or hotseat.
+
+The board is drawn after every move; moves are typed in the game's own notation and a
+bad one gets the same positioned message `meeple check` gives, with a caret under the
+input. Commands: `moves` (the legal moves, grouped), `undo` (back to the person's last
+turn), `save FILE` (the record so far), `help`, `quit`. Talks to the engine protocol and
+the registry only; reads lines from any text stream, so tests drive it through a
+pseudo-terminal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from meeple import registry
+from meeple.bots import Bot, legal_choices
+from meeple.engine import AnyState, Recording
+from meeple.errors import MeepleError, NotationError
+from meeple.registry import Format
+
+HELP = (
+    "type a move in the game's notation, or: moves (list the legal ones),"
+    " undo, save FILE, help, quit"
+)
+
+
+@dataclass
+class Session:
+    """A game in progress at the terminal: the states so far and who plays each seat."""
+
+    fmt: Format
+    states: list[AnyState]
+    bots: dict[int, Bot]
+    rng: random.Random
+    write: Callable[[str], None]
+    drawn: dict[int, tuple[str | None, list[Any]]] = field(default_factory=dict)
+    """The hidden draw dealt at each step (so undo and redraws stay fair)."""
+
+    @property
+    def state(self) -> AnyState:
+        return self.states[-1]
+
+    def choices(self) -> tuple[str | None, list[Any]]:
+        """What the player to move drew (if anything) and the moves they may make."""
+        step = len(self.states) - 1
+        if step not in self.drawn:
+            self.drawn[step] = legal_choices(self.state, self.rng)
+        return self.drawn[step]
+
+    def show(self) -> None:
+        render = self.fmt.render
+        self.write(render(self.state) if render else self.state.result_text)
+
+    def advance_bots(self) -> None:
+        """Let the bots play until it is a person's turn or the game is over."""
+        while not self.state.is_over and self.state.to_move in self.bots:
+            bot = self.bots[self.state.to_move]
+            _, moves = self.choices()
+            move = bot.choose(self.state, moves)
+            name = self.state.player_name(self.state.to_move)
+            self.write(f"{name} ({bot.name}) plays {self.state.move_to_text(move)}")
+            self.states.append(self.state.play(move))
+            self.show()
+
+    def undo(self) -> None:
+        """Back to the previous position where a person was to move."""
+        while len(self.states) > 1:
+            self.drawn.pop(len(self.states) - 1, None)
+            self.states.pop()
+            if self.state.to_move not in self.bots:
+                self.show()
+                return
+        self.write("nothing to undo")
+
+    def save(self, path: str) -> None:
+        if not isinstance(self.state, Recording):
+            self.write(f"{self.fmt.name} games cannot be saved")
+            return
+        try:
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(self.fmt.dump(self.state.record()))
+        except OSError as problem:
+            self.write(f"cannot write {path}: {problem.strerror}")
+            return
+        self.write(f"saved {path}")
+
+    def list_moves(self) -> None:
+        drawn, moves = self.choices()
+        groups: dict[str, list[str]] = {}
+        for move in moves:
+            groups.setdefault(self.state.move_group(move), []).append(self.state.move_to_text(move))
+        if drawn is not None:
+            self.write(f"you drew {drawn}")
+        self.write(f"{len(moves)} legal moves")
+        for group, texts in groups.items():
+            self.write(f"{group} ({len(texts)}): {' '.join(texts)}")
+
+    def try_move(self, text: str) -> None:
+        drawn, moves = self.choices()
+        try:
+            move = self.state.move_from_text(text)
+            if move not in moves:
+                self.state.play(move)  # a RuleError names the rule the move breaks
+                if drawn is not None:
+                    raise NotationError(f"you drew {drawn}: play a move with it")
+                raise NotationError("that move is not legal here (type moves to list them)")
+        except MeepleError as problem:
+            self.write(_pointed(text, problem))
+            return
+        self.states.append(self.state.play(move))
+        self.show()
+
+
+def _pointed(text: str, problem: MeepleError) -> str:
+    """The error as `check` shows it, but about the line the person typed."""
+    column = problem.location.column if problem.location.line_text == text else 1
+    return f"error: {problem.message}\n  {text}\n  {' ' * (column - 1)}^"
+
+
+def run(
+    game: str,
+    read: IO[str],
+    write: Callable[[str], None],
+    players: int | None = None,
+    bot: Bot | None = None,
+    seats: tuple[int, ...] = (1,),
+    seed: int | None = None,
+) -> AnyState:
+    """Play `game` reading a person's lines from `read`; bots (one kind) take the other seats."""
+    fmt = registry.get(game)
+    if fmt.start is None:
+        raise ValueError(f"{game} cannot be played here")
+    rng = random.Random(seed)
+    first: AnyState = fmt.start(players=players, seed=rng.randrange(2**31))
+    bots: dict[int, Bot] = {}
+    if bot is not None:
+        bots = {p: bot for p in range(1, first.player_count + 1) if p not in seats}
+    session = Session(fmt, [first], bots, rng, write)
+    write(f"{fmt.title}. {HELP}")
+    session.show()
+    session.advance_bots()
+    while not session.state.is_over:
+        player = session.state.to_move
+        assert player is not None
+        drawn, _ = session.choices()
+        prompt = f"{session.state.player_name(player)}"
+        prompt += f" (drew {drawn})" if drawn is not None else ""
+        write(f"{prompt}> ")
+        line = read.readline()
+        if not line:
+            break
+        command = line.strip()
+        if command in ("quit", "exit"):
+            break
+        if command == "help":
+            write(HELP)
+        elif command == "moves":
+            session.list_moves()
+        elif command == "undo":
+            session.undo()
+        elif command.startswith("save"):
+            name = command[4:].strip()
+            if name:
+                session.save(name)
+            else:
+                write("save needs a file name")
+        elif command:
+            session.try_move(command)
+        session.advance_bots()
+    write(f"result: {session.state.result_text}")
+    return session.state
