@@ -1072,7 +1072,7 @@ def _play_command() -> click.Command:
         opponent = None if bot == "none" else make(bot, seed=seed)
         try:
             run(fmt.name, sys.stdin, click.echo, players, opponent, (seat,), seed)
-        except (RuleError, ValueError) as problem:
+        except ValueError as problem:  # a set-up the game refuses (RuleError among them)
             raise click.UsageError(str(problem)) from None
 
     return play
