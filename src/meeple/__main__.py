@@ -1,0 +1,5 @@
+"""`python -m meeple`: the `meeple` command."""
+
+from meeple.cli import main
+
+main()
