@@ -1,0 +1,109 @@
+"""Bots and tournaments over the engine protocol, for every game they can play."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from meeple import engine, registry
+from meeple.bots import GreedyBot, MctsBot, RandomBot, legal_choices, make
+from meeple.bots.selfplay import play, seats_for, standings, tournament
+from tests.cli_helpers import meeple
+
+PLAYABLE = [fmt.name for fmt in registry.formats() if fmt.start is not None]
+
+
+def test_the_games_with_rules_can_be_started() -> None:
+    assert {"flows", "raft", "atlantis"} <= set(PLAYABLE)
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_bot_plays_a_legal_game_to_its_end(game: str) -> None:
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    for bot in (RandomBot(1), GreedyBot(2), MctsBot(3, iterations=8, playout_limit=60)):
+        start = fmt.start(seed=5)
+        final = play(start, [bot] * start.player_count, random.Random(9))
+        assert final.is_over
+        replayed = engine.play_all(start, final.history)
+        assert replayed.status == final.status
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_a_finished_game_writes_a_record_that_checks(game: str, tmp_path: Path) -> None:
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    final = play(fmt.start(seed=3), [RandomBot(4)] * 6, random.Random(4))
+    assert isinstance(final, engine.Recording)
+    path = tmp_path / f"game{fmt.extensions[0]}"
+    path.write_text(fmt.dump(final.record()))
+    run = meeple(["check", str(path)])
+    assert run.code == 0, run.out
+    assert meeple(["replay", "--json", str(path)]).out.count("\n") == len(final.history) + 1
+
+
+def test_hidden_draws_are_dealt_from_the_bag() -> None:
+    fmt = registry.get("flows")
+    assert fmt.start is not None
+    state = fmt.start(seed=1)
+    assert isinstance(state, engine.Drawing)
+    draws = state.draws()
+    assert abs(sum(p for _, p in draws) - 1) < 1e-9
+    drawn, moves = legal_choices(state, random.Random(2))
+    assert drawn is not None and moves == state.legal_moves_after(drawn)
+    assert all(state.move_group(move) == drawn for move in moves)
+
+
+def test_bots_are_reproducible_from_their_seeds() -> None:
+    fmt = registry.get("flows")
+    assert fmt.start is not None
+    games = [
+        play(
+            fmt.start(seed=1), [make("mcts", 7, iterations=10), make("random", 8)], random.Random(3)
+        ).history
+        for _ in range(2)
+    ]
+    assert games[0] == games[1]
+
+
+def test_seats_rotate_between_games() -> None:
+    assert [seats_for(["a", "b"], n, 2) for n in range(3)] == [("a", "b"), ("b", "a"), ("a", "b")]
+
+
+def test_a_tournament_is_the_same_on_one_or_two_processes() -> None:
+    one = list(tournament("flows", ["random", "greedy"], 4, seed=2, jobs=1))
+    two = list(tournament("flows", ["random", "greedy"], 4, seed=2, jobs=2))
+    assert one == two
+    table = standings(one)
+    assert sum(row.seats for row in table) == 8
+    assert all(0 <= row.interval()[0] <= row.score <= row.interval()[1] <= 1 for row in table)
+
+
+def test_selfplay_prints_the_table_and_writes_records_that_check(tmp_path: Path) -> None:
+    run = meeple(
+        [
+            "selfplay",
+            "flows",
+            "--bots",
+            "greedy,random",
+            "--games",
+            "3",
+            "-j",
+            "1",
+            "-o",
+            str(tmp_path / "games"),
+        ]
+    )
+    assert run.code == 0, run.err
+    assert "greedy" in run.out and "random" in run.out and "95% interval" in run.out
+    written = sorted((tmp_path / "games").iterdir())
+    assert len(written) == 3
+    assert meeple(["check", str(tmp_path / "games")]).code == 0
+
+
+def test_selfplay_refuses_unknown_bots_and_games() -> None:
+    assert meeple(["selfplay", "flows", "--bots", "mcts,genius"]).code == 2
+    run = meeple(["selfplay", "botc"])
+    assert run.code == 2 and "cannot be played" in run.err
