@@ -49,7 +49,7 @@ def viewing(text: str, source: str, format_name: str | None = None) -> Viewing:
         fmt = registry.get(format_name) if format_name else registry.detect(text, source, source)
         record = records.of(fmt.read(text, source))
     except MeepleError as problem:
-        return Viewing(source, "unknown", finding=str(problem))
+        return Viewing(source, "not a record meeple can read", finding=str(problem))
     game = record.game
     frames: list[Frame] = []
     finding = None
@@ -110,7 +110,8 @@ def render(view: Viewing) -> str:
         else ""
     )
     last = max(len(view.frames) - 1, 0)
-    return _PAGE.format(
+    page = _PAGE if view.frames else _PAGE.split("<main>")[0] + _PAGE.split("</main>")[1]
+    return page.format(
         title=title,
         game=html.escape(view.game),
         finding=finding,
@@ -127,6 +128,7 @@ def page(text: str, source: str, format_name: str | None = None) -> str:
     return render(viewing(text, source, format_name))
 
 
+# The viewer's skeleton; a record with no state to show keeps only its header and finding.
 _PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -185,6 +187,7 @@ _SCRIPT = """
 (function(){
 "use strict";
 const frames = JSON.parse(document.getElementById("meeple-data").textContent).frames;
+if (!frames.length) return;
 const board = document.getElementById("board");
 const slider = document.getElementById("slider");
 const stepOut = document.getElementById("step");
@@ -192,7 +195,6 @@ const result = document.getElementById("result");
 const moves = Array.from(document.querySelectorAll("#moves button"));
 let step = frames.length - 1;
 function show(n){
-  if (!frames.length) return;
   step = Math.max(0, Math.min(frames.length - 1, n));
   const frame = frames[step];
   if (frame.svg) { board.innerHTML = frame.picture; }
