@@ -44,7 +44,8 @@ def expand(paths: Sequence[str]) -> list[str]:
     for given in paths:
         if given != STDIN and os.path.isdir(given):
             extensions = extensions or record_extensions()
-            found += records_under(Path(given), extensions)
+            # A folder with no records stays, so the reader reports it instead of passing over it.
+            found += records_under(Path(given), extensions) or [given]
         elif GLOB_CHARACTERS & set(given) and not os.path.exists(given):
             matches = sorted(glob.glob(given, recursive=True))
             found += [m for m in matches if os.path.isfile(m)] or [given]
@@ -84,8 +85,12 @@ def read(path: str) -> tuple[str, str]:
 
 def unreadable(path: str, problem: OSError) -> Finding:
     """The one finding a file that cannot be read at all gets (it has no position)."""
-    reason = problem.strerror or str(problem)
-    return Finding(f"cannot read the file: {reason}", Location(path, 0, 0), "error", "check")
+    if isinstance(problem, IsADirectoryError):
+        known = ", ".join(sorted(record_extensions()))
+        message = f"no records in this folder (files ending {known})"
+    else:
+        message = f"cannot read the file: {problem.strerror or problem}"
+    return Finding(message, Location(path, 0, 0), "error", "check")
 
 
 @dataclass(frozen=True)

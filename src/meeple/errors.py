@@ -46,14 +46,40 @@ class Location:
         )
 
     def render(self, message: str) -> str:
-        """`source:line:col: message`, then the line and a caret under the column."""
+        """`source:line:col: message`, then the line and a caret under the column.
+
+        A long line is shown as a window around the column, and control characters as
+        their visible pictures, so one report stays one screen of plain text.
+        """
         head = f"{self.source}:{self.line}:{self.column}: {message}"
         if not self.line_text and self.column <= 1:
             return head
+        shown, column = _window(self.line_text, self.column - 1)
+        shown = shown.translate(_PICTURES)
         # Keep tabs in the caret line so the caret stays under the right character.
-        lead = "".join(c if c == "\t" else " " for c in self.line_text[: self.column - 1])
-        lead += " " * max(0, self.column - 1 - len(self.line_text))
-        return f"{head}\n    {self.line_text}\n    {lead}^"
+        lead = "".join(c if c == "\t" else " " for c in shown[:column])
+        lead += " " * max(0, column - len(shown))
+        return f"{head}\n    {shown}\n    {lead}^"
+
+
+WINDOW = 100  # characters of a long line shown around the caret
+ELLIPSIS = "..."
+# C0 controls and DEL as their Unicode control pictures (U+2400...); tabs stay tabs.
+_PICTURES = {code: 0x2400 + code for code in range(0x20) if code != 0x09} | {0x7F: 0x2421}
+
+
+def _window(line: str, column: int) -> tuple[str, int]:
+    """At most WINDOW characters of `line` around 0-based `column`, marked where cut."""
+    if len(line) <= WINDOW:
+        return line, column
+    start = max(0, min(column - WINDOW // 2, len(line) - WINDOW))
+    end = start + WINDOW
+    shown = line[start:end]
+    if start > 0:
+        shown, column = ELLIPSIS + shown, column - start + len(ELLIPSIS)
+    if end < len(line):
+        shown += ELLIPSIS
+    return shown, column
 
 
 class MeepleError(ValueError):

@@ -54,7 +54,7 @@ def of(document: Document) -> Record:
     game = _qgn_game(document)
     if game is None:
         return Record(document, document.format, document, _unchanged)
-    from meeple.qgn.notation import action_locations
+    from meeple.qgn.notation import action_offsets
 
     assert game.from_qgn is not None
     text, source = document.text, document.source
@@ -65,12 +65,12 @@ def of(document: Document) -> Record:
             f"not a {game.name} game: {problem.message}", _key_location(text, source)
         ) from None
     played = game.read(game.dump(model), source)
-    actions = action_locations(text, source)[0]
+    actions = action_offsets(text)[0]
 
     def locate(error: MeepleError) -> MeepleError:
         step = getattr(error, "step", None)
         if isinstance(step, int) and 0 <= step < len(actions):
-            return error.moved_to(actions[step])
+            return error.moved_to(Location.of(text, actions[step], source))
         return error.moved_to(_key_location(text, source))
 
     return Record(document, game, played, locate)

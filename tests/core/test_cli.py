@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from meeple import cli as cli_module
+from meeple.errors import Finding, Location
 from tests.cli_helpers import meeple
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -31,10 +32,12 @@ def test_a_missing_file_is_one_finding_and_the_batch_goes_on(tmp_path: Path) -> 
     _clean(run)
 
 
-def test_a_directory_given_as_a_file_is_one_finding(tmp_path: Path) -> None:
+def test_a_folder_with_no_records_is_one_finding(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a record")
     run = meeple(["check", str(tmp_path), str(QGN)])
     assert run.code == 1
-    assert "cannot read the file" in run.out
+    assert f"{tmp_path}: error: no records in this folder" in run.out
+    assert "2 checked: 1 valid, 1 invalid" in run.err
 
 
 def test_undecodable_bytes_are_one_finding_with_a_position(tmp_path: Path) -> None:
@@ -48,7 +51,7 @@ def test_undecodable_bytes_are_one_finding_with_a_position(tmp_path: Path) -> No
 
 def test_findings_past_the_cap_are_counted_not_printed(capsys: pytest.CaptureFixture[str]) -> None:
     found = [
-        cli_module.Finding(f"problem {i}", cli_module.Location("x", 1, 1, "text"), "lint")
+        Finding(f"problem {i}", Location("x", 1, 1, "text"), "lint")
         for i in range(cli_module.SHOWN_PER_FILE + 7)
     ]
     cli_module._print_findings("x", found)  # the printing path every batch uses

@@ -59,3 +59,21 @@ def test_decode_points_at_the_first_bad_byte() -> None:
     with pytest.raises(NotationError) as caught:
         decode(b"ok\nab\xc3(", "f.txt")
     assert (caught.value.line, caught.value.column) == (2, 3)
+
+
+def test_a_long_line_is_shown_as_a_window_around_the_caret() -> None:
+    line = "x" * 5000 + "!" + "y" * 5000
+    rendered = str(NotationError.at(line, 5000, "unexpected '!'", "long.txt"))
+    head, shown, caret = rendered.split("\n")
+    assert head == "long.txt:1:5001: unexpected '!'"
+    assert len(shown) < 120 and shown.strip().startswith("...") and shown.endswith("...")
+    assert shown[caret.index("^")] == "!"
+
+
+def test_control_characters_are_shown_as_pictures_and_keep_the_caret_aligned() -> None:
+    text = "ab\x00\x1b[31mc\x7fd"
+    rendered = str(NotationError.at(text, text.index("d"), "bad", "bin"))
+    _, shown, caret = rendered.split("\n")
+    assert "\x00" not in shown and "\x1b" not in shown and "\x7f" not in shown
+    assert "␀" in shown and "␛" in shown
+    assert shown[caret.index("^")] == "d"

@@ -94,7 +94,6 @@ def test_format_option_overrides_detection(tmp_path: Path) -> None:
     [
         ["check"],
         ["check", "--format", "nope", "-"],
-        ["check", "/no/such/file.qgn"],
         ["convert", "-", "--to", "nope"],
         ["replay", "-"],
         ["show", "-"],

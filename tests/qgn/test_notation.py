@@ -70,6 +70,31 @@ def test_team_index_may_have_several_digits() -> None:
     assert qgn.parse('[key "k"][teams "a"] 12z&x').actions == (Action(12, "z", ("x",)),)
 
 
+def test_a_team_index_of_thousands_of_digits_is_a_notation_error() -> None:
+    with pytest.raises(meeple.NotationError) as caught:
+        qgn.parse('[key "k"][teams "a"]\n' + "9" * 5000 + "a")
+    assert (caught.value.line, caught.value.column) == (2, 1)
+    assert "team index of 5000 digits" in caught.value.message
+
+
+def test_a_game_without_teams_cannot_be_followed_by_another() -> None:
+    with pytest.raises(meeple.NotationError) as caught:
+        qgn.parse_many('[key "a"]\n[key "b"]\n[teams "x"]\n')
+    assert (caught.value.line, caught.value.column) == (2, 1)
+    assert "a second [key] starts a new game at line 2; the game before it has no [teams]" in (
+        caught.value.message
+    )
+
+
+def test_comments_among_a_later_games_tags_stay_with_that_game() -> None:
+    text = '[key "a"]\n[teams "x"]\n\n0a {end of a}\n\n[key "b"]\n{about b}\n[teams "y"]\n\n0b\n'
+    games = qgn.parse_many(text)
+    assert games[0].final_comments == ("end of a",)
+    assert games[1].leading_comments == ("about b",)
+    assert qgn.dump_many(games) == text
+    assert qgn.parse_many(qgn.dump_many(games)) == games
+
+
 ERRORS = [
     ('[key "k"]\n0a', "missing required tag [teams", 2, 1),
     ('[teams "a"] 0a', "missing required tag [key", 1, 13),
@@ -92,8 +117,14 @@ ERRORS = [
     ('[key "k"][teams "a"] 0a&1.', "empty detail", 1, 27),
     ('[key "k"][teams "a"] 0ab', "unexpected 'b'", 1, 24),
     ('[key "k"][teams "a"][teams "b"]', "tag 'teams' given twice", 1, 21),
-    ('[key "k"][teams "a"][key "l"][teams "a"]', "starts a second game", 1, 21),
-    ('[key "k"][teams "a"] 0a [key "l"][teams "b"] 1b', "starts a second game", 1, 25),
+    (
+        '[key "k"][teams "a"][key "l"][teams "a"]',
+        "a second [key] starts a new game at line 1",
+        1,
+        21,
+    ),
+    ('[key "k"][teams "a"] 0a [key "l"][teams "b"] 1b', "starts a new game at line 1", 1, 25),
+    ('[key "k"][teams "a"]\n0a\n[result "1-0"]', "tag [result ...] after the actions", 3, 1),
     ("", "no tag", 1, 1),
     ("{just a comment}", "found only comments", 1, 17),
     ('[key "k"][teams "a"] 0a @', "unexpected '@'", 1, 25),

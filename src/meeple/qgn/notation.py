@@ -29,7 +29,8 @@ from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError
 from meeple.qgn.model import REQUIRED_TAGS, Action, Snapshot, split_teams
 
 _DETAIL = r"""[^\s.&{}\[\]"]+"""
-_ACTION = rf"([0-9]+)([A-Za-z])(?:&({_DETAIL}(?:\.{_DETAIL})*))?"
+MAX_TEAM_DIGITS = 6  # a million teams is plenty, and int() of thousands of digits is refused
+_ACTION = rf"([0-9]{{1,{MAX_TEAM_DIGITS}}})([A-Za-z])(?:&({_DETAIL}(?:\.{_DETAIL})*))?"
 # Structure first: a tag, a comment, or a run of text up to the next bracket or brace,
 # which should hold nothing but actions and layout. A run's words are looked up in an
 # _ActionCache, so no Python code runs per repeated action.
@@ -48,6 +49,7 @@ _TOKEN = re.compile(
 )
 _RUN_ACTION = re.compile(_ACTION)
 _RUN_TOKEN = re.compile(rf"\s*(?:{_ACTION}(?=\s|\Z)|(?P<bad>\S))")
+_WORD = re.compile(r"\S+")
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _UNESCAPE = re.compile(r"\\(.)")
 _CHUNK = 1 << 20
@@ -126,12 +128,26 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
             elif kind == "value":
                 at = match.start() + match[0].index("[")
                 name = match["name"]
+                if actions and name != "key":
+                    raise error(
+                        at,
+                        f"tag [{name} ...] after the actions: tags come first"
+                        " (a new game starts with [key ...])",
+                    )
                 if actions or (name == "key" and "key" in tags):
+                    line = Location.of(buffer, at).line + lines_before
+                    missing = [tag for tag in REQUIRED_TAGS if tag not in tags]
+                    if missing:
+                        raise error(
+                            at,
+                            f"a second [key] starts a new game at line {line};"
+                            f" the game before it has no [{missing[0]}]",
+                        )
                     if single:
                         raise error(
                             at,
-                            "this tag starts a second game (a tag after the actions, or a"
-                            " second key); read files of many games with meeple.qgn.iter_games",
+                            f"a second [key] starts a new game at line {line}; read files"
+                            " of many games with meeple.qgn.parse_many or iter_games",
                         )
                     yield Snapshot(tags, tuple(actions), tuple(pending), tuple(leading))
                     tags, actions, pending, leading = {}, [], [], []
@@ -259,6 +275,8 @@ def _diagnose_action(text: str, at: int) -> tuple[int, str]:
     while index < len(text) and text[index].isdigit():
         index += 1
     team = text[at:index]
+    if len(team) > MAX_TEAM_DIGITS:
+        return at, f"team index of {len(team)} digits: at most {MAX_TEAM_DIGITS} digits"
     if index >= len(text) or not text[index].isascii() or not text[index].isalpha():
         return index, f"team index {team} has no action character: expected a letter after it"
     index += 1
@@ -283,10 +301,15 @@ def _diagnose_action(text: str, at: int) -> tuple[int, str]:
     )
 
 
-def dump(snapshot: Snapshot) -> str:
-    """One game, canonically: key, teams, other tags, a blank line, actions in 80 columns."""
-    lines = [_comment(text) for text in snapshot.leading_comments]
-    lines += [f'[{name} "{_escape(value)}"]' for name, value in _canonical_tags(snapshot.tags)]
+def dump(snapshot: Snapshot, first: bool = True) -> str:
+    """One game, canonically: key, teams, other tags, a blank line, actions in 80 columns.
+
+    A game that follows another (`first=False`) writes its leading comments after its
+    `key` tag: before it, they would read as the previous game's final comments.
+    """
+    tags = [f'[{name} "{_escape(value)}"]' for name, value in _canonical_tags(snapshot.tags)]
+    comments = [_comment(text) for text in snapshot.leading_comments]
+    lines = comments + tags if first or not tags else [tags[0], *comments, *tags[1:]]
     words = [word for action in snapshot.actions for word in _action_words(action)]
     words += [_comment(text) for text in snapshot.final_comments]
     if words:
@@ -297,7 +320,7 @@ def dump(snapshot: Snapshot) -> str:
 
 def dump_many(snapshots: Iterable[Snapshot]) -> str:
     """Several games, one after another, separated by a blank line."""
-    return "\n".join(dump(snapshot) for snapshot in snapshots)
+    return "\n".join(dump(snapshot, first=n == 0) for n, snapshot in enumerate(snapshots))
 
 
 WIDTH = 80
@@ -346,6 +369,29 @@ def _wrap(words: list[str], width: int) -> list[str]:
     if current:
         lines.append(current)
     return lines
+
+
+def action_offsets(text: str) -> list[list[int]]:
+    """Where each action of each game of a well-formed text starts (character offsets).
+
+    Games split as `parse_many` splits them, so `action_offsets(text)[g][i]` is where
+    action i of game g is written: the place to show a rule that action breaks.
+    """
+    games: list[list[int]] = []
+    offsets: list[int] = []
+    has_key = False
+    for token in _TOKEN.finditer(text):
+        kind = token.lastgroup
+        if kind == "run":
+            start = token.start("run")
+            offsets += [start + word.start() for word in _WORD.finditer(token["run"])]
+        elif kind == "value":
+            if offsets or (token["name"] == "key" and has_key):
+                games.append(offsets)
+                offsets, has_key = [], False
+            has_key = has_key or token["name"] == "key"
+    games.append(offsets)
+    return games
 
 
 def team_findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
