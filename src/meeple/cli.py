@@ -538,6 +538,11 @@ def _same_game(a: Format, b: Format) -> bool:
     return bool(models & (set(b.model) if isinstance(b.model, tuple) else {b.model}))
 
 
+def _other_game(game: str, targets: list[str], target: Format) -> click.UsageError:
+    """The one wording for a conversion between two different games (a usage mistake)."""
+    return click.UsageError(f"{game} records convert to {', '.join(targets)}, not to {target.name}")
+
+
 def convert_document(document: Document, target: Format, **options: Any) -> str:
     """The record of `document` written in the `target` notation (through QGN if need be)."""
     source = document.format
@@ -546,10 +551,7 @@ def convert_document(document: Document, target: Format, **options: Any) -> str:
     qgn = registry.get("qgn")
     game = None if source is qgn else source
     if target is not qgn and game is not None:
-        raise click.UsageError(
-            f"{source.name} records convert to {', '.join(_converts_to(source))},"
-            f" not to {target.name}"
-        )
+        raise _other_game(source.name, _converts_to(source), target)
     if source is qgn:
         snapshot = document.model
     elif source.to_qgn is not None:
@@ -575,10 +577,9 @@ def _from_qgn(document: Document, snapshot: Any, target: Format, options: dict[s
         )
     game = registry.for_qgn_key(snapshot.key)
     if game is not None and not _same_game(game, target):
-        raise click.UsageError(
-            f"this QGN record is a {game.name} game; it converts to"
-            f" {', '.join(_converts_to(game))}, not to {target.name}"
-        )
+        raise _other_game(game.name, _converts_to(game), target)
+    if game is None and target.qgn_key is not None:
+        raise _other_game(snapshot.key.strip() or "untitled", ["qgn"], target)
     try:
         model = target.from_qgn(snapshot)
     except MeepleError as problem:

@@ -123,10 +123,28 @@ def test_fmt_rewrites_in_place_atomically_and_keeps_the_mode(tmp_path: Path) -> 
 # -- usage mistakes ---------------------------------------------------------------------
 
 
-def test_converting_between_two_games_is_a_usage_error_naming_the_targets() -> None:
-    run = meeple(["convert", str(FLOWS), "--to", "botc"])
+@pytest.mark.parametrize(
+    ("record", "target", "wording"),
+    [
+        (FLOWS, "botc", "flows records convert to flows, qgn, not to botc"),
+        (EXAMPLES / "botc" / "twelve.botc", "flows", "botc records convert to botc, botc-ascii,"),
+        (QGN, "flows", "carcassonne records convert to qgn, not to flows"),
+    ],
+)
+def test_converting_between_two_games_is_a_usage_error_naming_the_targets(
+    record: Path, target: str, wording: str
+) -> None:
+    run = meeple(["convert", str(record), "--to", target])
     assert run.code == 2
-    assert "flows records convert to flows, qgn, not to botc" in run.err
+    assert wording in run.err
+    _clean(run)
+
+
+def test_a_qgn_record_of_a_game_converting_to_another_game_says_the_same() -> None:
+    qgn = meeple(["convert", str(FLOWS), "--to", "qgn"]).out
+    run = meeple(["convert", "--format", "qgn", "-", "--to", "raft"], stdin=qgn)
+    assert run.code == 2
+    assert "flows records convert to flows, qgn, not to raft" in run.err
 
 
 def test_unknown_format_names_get_a_suggestion() -> None:
