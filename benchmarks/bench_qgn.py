@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import string
 import subprocess
 import sys
 import tempfile
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from harness import Case
 
+import meeple
 from meeple import qgn
 
 # Floors, each one compiled-regex pass over the same text: a tokeniser that captures the
@@ -78,6 +80,7 @@ def _scan(text: str) -> int:
 
 _PROBE = """
 import re, sys, tracemalloc
+import meeple
 from meeple import qgn
 if sys.argv[2] == "traced":
     tracemalloc.start()
@@ -113,24 +116,83 @@ def _stream_peak(megabytes: int) -> str:
     )
 
 
+def distinct_game(actions: int = 625_000, seed: int = 1) -> str:
+    """One game of `actions` actions whose details are random 8-letter words: every
+    action distinct, no comments (issue 13's worst case: no cache can help)."""
+    rng = random.Random(seed)
+    letters = string.ascii_lowercase
+    words = []
+    for _ in range(actions):
+        details = ".".join("".join(rng.choices(letters, k=8)) for _ in range(rng.choice((1, 2))))
+        words.append(f"{rng.randint(0, 3)}{rng.choice('abcmpx')}&{details}")
+    lines = [" ".join(words[at : at + 12]) for at in range(0, actions, 12)]
+    return '[key "x"]\n[teams "a, b, c, d"]\n\n' + "\n".join(lines) + "\n"
+
+
+# The floor issue 13 names: one compiled-regex finditer pass over the same text.
+FINDITER = re.compile(r'([0-9]+)([A-Za-z])(?:&([^\s&{}\[\]"]+))?')
+
+
+def _finditer(text: str) -> int:
+    count = 0
+    for _ in FINDITER.finditer(text):
+        count += 1
+    return count
+
+
+def _load(text: str) -> object:
+    return meeple.loads(text, format="qgn")
+
+
+def _load_and_build(text: str) -> int:
+    """Parse, then build every Action (what a caller that walks all actions pays)."""
+    loaded = meeple.loads(text, format="qgn")
+    games = loaded.games if isinstance(loaded, qgn.Games) else (loaded,)
+    return sum(len(tuple(game.actions)) for game in games)
+
+
 def cases() -> list[Case]:
     print(f"  streaming check: {_stream_peak(100)} (goal < 50 MB)", file=sys.stderr)
     found = []
-    for vocabulary in ("carcassonne", "random"):
-        text = generate(10, vocabulary=vocabulary)
+    corpora = (
+        ("one game, 625k distinct actions", distinct_game(), "within 2.5x of floor"),
+        ("carcassonne-like games", generate(10), "within 1.2x of floor"),
+    )
+    for label, text, goal in corpora:
         megabytes = len(text.encode()) / 1e6
-        for floor_name, floor in (("regex tokeniser", _tokenise), ("bare regex scan", _scan)):
-            found.append(
-                Case(
-                    f"qgn: parse 10 MB ({vocabulary} actions)",
-                    partial(qgn.parse_many, text),
-                    floor_name,
-                    partial(floor, text),
-                    goal="within 3x of floor",
-                    repeat=5,
-                    extra=partial(_throughput, megabytes),
-                )
+        found.append(
+            Case(
+                f"qgn: meeple.loads {megabytes:.0f} MB, {label}",
+                partial(_load, text),
+                "regex finditer pass",
+                partial(_finditer, text),
+                goal=goal,
+                repeat=5,
+                extra=partial(_throughput, megabytes),
             )
+        )
+        found.append(
+            Case(
+                f"qgn: loads and build every action, {label}",
+                partial(_load_and_build, text),
+                "regex finditer pass",
+                partial(_finditer, text),
+                repeat=3,
+                extra=partial(_throughput, megabytes),
+            )
+        )
+    random_text = generate(10, vocabulary="random")
+    for floor_name, floor in (("regex tokeniser", _tokenise), ("bare regex scan", _scan)):
+        found.append(
+            Case(
+                "qgn: parse_many 10 MB (random short actions)",
+                partial(qgn.parse_many, random_text),
+                floor_name,
+                partial(floor, random_text),
+                repeat=5,
+                extra=partial(_throughput, len(random_text.encode()) / 1e6),
+            )
+        )
     return found
 
 

@@ -241,3 +241,20 @@ def test_bad_utf8_is_a_positioned_notation_error(tmp_path: Path) -> None:
         meeple.load(path)
     assert (caught.value.line, caught.value.column) == (2, 10)
     assert "not UTF-8" in caught.value.message
+
+
+def test_parsed_actions_behave_as_the_tuple_of_the_same_actions() -> None:
+    import pickle
+
+    game = qgn.parse('[key "k"][teams "a, b"] 0a&1.2 {why} 1b 0a&1.2 {last}')
+    expected = (
+        Action(0, "a", ("1", "2")),
+        Action(1, "b", (), ("why",)),
+        Action(0, "a", ("1", "2")),
+    )
+    assert game.actions == expected and expected == game.actions
+    assert len(game.actions) == 3 and game.actions[1] == expected[1]
+    assert game.actions[1:] == expected[1:] and list(game.actions) == list(expected)
+    assert hash(game.actions) == hash(expected)
+    assert pickle.loads(pickle.dumps(game)) == game
+    assert game.final_comments == ("last",)

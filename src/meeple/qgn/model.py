@@ -5,7 +5,7 @@ Plain values only; reading and writing text lives in `meeple.qgn.notation`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -29,11 +29,13 @@ class Snapshot:
     """One game: its tags (in order, `key` and `teams` among them) and its actions.
 
     `leading_comments` stand before or among the tags; `final_comments` after the last
-    action (or after the tags, in a game with no actions).
+    action (or after the tags, in a game with no actions). `actions` is any sequence of
+    Actions: a tuple when built by hand, a sequence that builds them on first use when
+    parsed (it compares equal to the tuple of the same actions).
     """
 
     tags: dict[str, str]
-    actions: tuple[Action, ...] = ()
+    actions: Sequence[Action] = ()
     final_comments: tuple[str, ...] = ()
     leading_comments: tuple[str, ...] = ()
 

@@ -21,25 +21,29 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import IO
+from typing import IO, overload
 
 from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError
 from meeple.qgn.model import REQUIRED_TAGS, Action, Snapshot, split_teams
 
 _DETAIL = r"""[^\s.&{}\[\]"]+"""
 MAX_TEAM_DIGITS = 6  # a million teams is plenty, and int() of thousands of digits is refused
-_ACTION = rf"([0-9]{{1,{MAX_TEAM_DIGITS}}})([A-Za-z])(?:&({_DETAIL}(?:\.{_DETAIL})*))?"
-# Structure first: a tag, a comment, or a run of text up to the next bracket or brace,
-# which should hold nothing but actions and layout. A run's words are looked up in an
-# _ActionCache, so no Python code runs per repeated action.
+_INDEX = rf"[0-9]{{1,{MAX_TEAM_DIGITS}}}"
+_ACTION = rf"({_INDEX})([A-Za-z])(?:&({_DETAIL}(?:\.{_DETAIL})*))?"
+_BARE_ACTION = rf"{_INDEX}[A-Za-z](?:&{_DETAIL}(?:\.{_DETAIL})*)?"
+# One pass reads and checks the structure: a tag, a comment, or a run of well-formed
+# actions, each ending at layout, a bracket, a brace or the end. The run is possessive,
+# so it never backtracks between words; it stops before the first word that is not an
+# action, which then matches `bad` and is explained by _diagnose. A run's words are
+# split apart later and built into Actions only on first use (see `Actions`).
 _TOKEN = re.compile(
-    r"""
+    rf"""
     \s*                                             # layout is free between tokens
     (?:
-      (?P<run>[^\s\[\]{}][^\[\]{}]*)
-    | \{(?P<comment>[^}]*)\}
+      (?P<run>(?:{_BARE_ACTION}(?:\s+|(?=[\[{{])|\Z))++)
+    | \{{(?P<comment>[^}}]*)\}}
     | \[[ \t]*(?P<name>[A-Za-z_][A-Za-z0-9_-]*)[ \t]+
          "(?P<value>(?:[^"\\\n]|\\["\\])*)"[ \t]*\]
     | (?P<bad>\S)                                   # anything else: find out what in _diagnose
@@ -48,7 +52,6 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _RUN_ACTION = re.compile(_ACTION)
-_RUN_TOKEN = re.compile(rf"\s*(?:{_ACTION}(?=\s|\Z)|(?P<bad>\S))")
 _WORD = re.compile(r"\S+")
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _UNESCAPE = re.compile(r"\\(.)")
@@ -87,10 +90,10 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
     scan_from = 0  # buffer offset where the next token starts
     lines_before = 0  # newlines in the text already dropped from the buffer
     tags: dict[str, str] = {}
-    actions: list[Action] = []
+    actions: list[str] = []  # the current game's action words, checked
+    commented: dict[int, tuple[str, ...]] = {}  # action index -> the comments before it
     pending: list[str] = []  # comments waiting for the action they precede
     leading: list[str] = []  # comments before or among the current game's tags
-    known = _ActionCache()
 
     def error(offset: int, message: str) -> NotationError:
         here = Location.of(buffer, offset, source)
@@ -113,16 +116,10 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
                 run = match["run"]
                 if not actions:
                     _check_required(tags, error, start)
-                first = len(actions)
-                # A run should be action words split by layout: look each word up whole.
-                # Only words never seen before are parsed (and so checked) one by one.
-                try:
-                    actions += map(known.__getitem__, run.split())
-                except _NotAnAction:
-                    raise error(*_diagnose_run(buffer, start, run)) from None
                 if pending:
-                    actions[first] = actions[first]._replace(comments=tuple(pending))
+                    commented[len(actions)] = tuple(pending)
                     pending.clear()
+                actions += run.split()
             elif kind == "comment":
                 pending.append(match["comment"])
             elif kind == "value":
@@ -135,22 +132,21 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
                         " (a new game starts with [key ...])",
                     )
                 if actions or (name == "key" and "key" in tags):
-                    line = Location.of(buffer, at).line + lines_before
                     missing = [tag for tag in REQUIRED_TAGS if tag not in tags]
-                    if missing:
-                        raise error(
-                            at,
-                            f"a second [key] starts a new game at line {line};"
-                            f" the game before it has no [{missing[0]}]",
+                    if missing or single:
+                        problem = error(at, "")
+                        why = (
+                            f"the game before it has no [{missing[0]}]"
+                            if missing
+                            else "read files of many games with meeple.qgn.parse_many or iter_games"
                         )
-                    if single:
                         raise error(
-                            at,
-                            f"a second [key] starts a new game at line {line}; read files"
-                            " of many games with meeple.qgn.parse_many or iter_games",
+                            at, f"a second [key] starts a new game at line {problem.line}; {why}"
                         )
-                    yield Snapshot(tags, tuple(actions), tuple(pending), tuple(leading))
-                    tags, actions, pending, leading = {}, [], [], []
+                    yield Snapshot(
+                        tags, Actions(actions, commented), tuple(pending), tuple(leading)
+                    )
+                    tags, actions, commented, pending, leading = {}, [], {}, [], []
                 leading += pending
                 pending.clear()
                 if name in tags:
@@ -167,42 +163,79 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
     if tags:
         if not actions:
             _check_required(tags, error, len(buffer))
-        yield Snapshot(tags, tuple(actions), tuple(pending), tuple(leading))
+        yield Snapshot(tags, Actions(actions, commented), tuple(pending), tuple(leading))
     elif pending:
         raise error(len(buffer), 'expected a tag such as [key "game"]: found only comments')
 
 
-class _NotAnAction(Exception):
-    """A word of a run that is not an action (turned into a NotationError by the caller)."""
+class Actions(Sequence[Action]):
+    """The actions of a parsed game, built from their checked words on first use.
 
-
-class _ActionCache(dict[str, Action]):
-    """Action words already read in this text, so a repeated move is built once.
-
-    Game records repeat a small vocabulary of actions (the same moves, places, pieces),
-    and Actions are immutable, so sharing them is safe. Bounded so streaming stays small.
+    The parser checks every word against the grammar before a game is returned, so
+    every problem is still reported, with its position, at parse time; what waits for
+    first use is only building the Action values. A game read to be counted, streamed
+    or written back whole never pays for building a million of them. Compares equal to
+    the tuple of the same actions, and behaves as one (index, slice, iterate, hash).
     """
 
-    LIMIT = 1 << 16
+    __slots__ = ("_built", "_commented", "_words")
+
+    def __init__(self, words: list[str], commented: dict[int, tuple[str, ...]]) -> None:
+        self._words = words
+        self._commented = commented
+        self._built: tuple[Action, ...] | None = None
+
+    def _actions(self) -> tuple[Action, ...]:
+        built = self._built
+        if built is None:
+            # Records repeat a small vocabulary, so equal words share one Action.
+            actions = list(map(_Vocabulary().__getitem__, self._words))
+            for index, comments in self._commented.items():
+                actions[index] = actions[index]._replace(comments=comments)
+            self._built = built = tuple(actions)
+        return built
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        return self._actions()[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Actions | tuple | list):
+            return len(self) == len(other) and self._actions() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._actions())
+
+    def __repr__(self) -> str:
+        return repr(self._actions())
+
+    def __reduce__(self) -> tuple[type[Actions], tuple[list[str], dict[int, tuple[str, ...]]]]:
+        return Actions, (self._words, self._commented)
+
+
+class _Vocabulary(dict[str, Action]):
+    """The Actions of a game's words, each distinct word built once (immutable, so shared)."""
 
     def __missing__(self, word: str) -> Action:
-        if len(self) >= self.LIMIT:
-            self.clear()
         match = _RUN_ACTION.fullmatch(word)
-        if match is None:
-            raise _NotAnAction(word)
+        assert match is not None, word  # every word was checked when its run was read
         team, letter, details = match.groups()
-        action = Action(int(team), letter, tuple(details.split(".")) if details else ())
-        self[word] = action
+        action = self[word] = Action(
+            int(team), letter, tuple(details.split(".")) if details else ()
+        )
         return action
-
-
-def _diagnose_run(text: str, start: int, run: str) -> tuple[int, str]:
-    """The first problem in a run holding a word that is not an action."""
-    for token in _RUN_TOKEN.finditer(run):
-        if token.lastgroup == "bad":
-            return _diagnose(text, start + token.end() - 1)
-    raise AssertionError(f"no bad token in {run!r}")  # pragma: no cover
 
 
 def _check_required(
