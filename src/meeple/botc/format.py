@@ -25,19 +25,26 @@ from meeple.botc.script import (
     load_script,
     script_findings,
 )
-from meeple.errors import Finding, NotationError
+from meeple.botc.setup import bag_problems
+from meeple.errors import Finding, Location, NotationError, OptionError
 from meeple.registry import Document, Format, Option
 
 # `[Name:` (possibly `[*~~Name`) or a whole bag; QGN's `[key "x"]` has no colon after the name.
 _LOOKS_LIKE_LINE = re.compile(r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z")
 _LOOKS_LIKE_BAG = re.compile(r"\A\s*\{[ A-Za-z0-9_]*\}\s*\Z")
 _LOOKS_LIKE_ART = re.compile(r"\A\s*┌─ Grimoire")
+DEFAULT_SCRIPT = "trouble-brewing"
 
 SCRIPT_OPTION = Option(
     "script", "Check the setup against this script's roles.", commands=("check",), choices=SCRIPTS
 )
 BAG_OPTION = Option(
     "bag", "Compare the grimoire's roles with this bag, written {imp baron ...}.", ("check",)
+)
+PLAYERS_OPTION = Option(
+    "players",
+    "Check that the bag (the record, or --bag) is a legal set-up for this many players.",
+    ("check",),
 )
 
 
@@ -58,36 +65,66 @@ def _sniff_line(text: str) -> bool:
 
 
 def _check_line(
-    document: Document, script: str | None = None, bag: str | None = None
+    document: Document,
+    script: str | None = None,
+    bag: str | None = None,
+    players: str | None = None,
 ) -> Iterator[Finding]:
     text, source = document.text, document.source
     if isinstance(document.model, Bag):
         roles = read_bag(text, source)
         yield from bag_convention_findings(roles, text, source)
-        if script:
-            yield from bag_script_findings(roles, load_script(script), text, source)
         if bag is not None:
             message = "--bag compares a grimoire with a bag, and this record is a bag"
             raise NotationError.at(text, len(text) - len(text.lstrip()), message, source)
+        if players is not None:
+            at = Location.of(text, len(text) - len(text.lstrip()), source)
+            yield from _legality(document.model, script, players, at)
+        elif script:
+            yield from bag_script_findings(roles, load_script(script), text, source)
         return
-    yield from _grimoire_findings(read_grimoire(text, source), text, source, script, bag)
+    placed = read_grimoire(text, source)
+    yield from _grimoire_findings(placed, text, source, script, bag, players)
 
 
 def _check_art(
-    document: Document, script: str | None = None, bag: str | None = None
+    document: Document,
+    script: str | None = None,
+    bag: str | None = None,
+    players: str | None = None,
 ) -> Iterator[Finding]:
     placed = read_art(document.text, document.source)
-    yield from _grimoire_findings(placed, document.text, document.source, script, bag)
+    yield from _grimoire_findings(placed, document.text, document.source, script, bag, players)
 
 
 def _grimoire_findings(
-    placed: Placed, text: str, source: str, script: str | None, bag: str | None
+    placed: Placed,
+    text: str,
+    source: str,
+    script: str | None,
+    bag: str | None,
+    players: str | None,
 ) -> Iterator[Finding]:
     yield from convention_findings(placed, text, source)
     if script:
         yield from script_findings(placed, load_script(script), text, source)
-    if bag is not None:
-        yield from bag_findings(placed, parse_bag(bag, "--bag"), text, source)
+    if bag is None:
+        if players is not None:
+            raise OptionError("--players checks a bag: give one with --bag, or check a bag file")
+        return
+    the_bag = parse_bag(bag, "--bag")
+    yield from bag_findings(placed, the_bag, text, source)
+    if players is not None:
+        yield from _legality(the_bag, script, players, Location.of(bag, 0, "--bag"))
+
+
+def _legality(bag: Bag, script: str | None, players: str, at: Location) -> Iterator[Finding]:
+    """Errors for every set-up rule the bag breaks for `players` players."""
+    if not players.isdigit() or not 1 <= int(players) <= 99:
+        raise OptionError(f"--players takes a number of players, not {players!r}")
+    rules = load_script(script or DEFAULT_SCRIPT)
+    for problem in bag_problems(rules, bag.roles, int(players)):
+        yield Finding(problem, at, "error", "check")
 
 
 def _dump_line(model: Grimoire | Bag, **_: Any) -> str:
@@ -114,7 +151,7 @@ FORMATS = (
         dump=_dump_line,
         sniff=_sniff_line,
         extensions=(".botc",),
-        options=(SCRIPT_OPTION, BAG_OPTION, *_art_options("show")),
+        options=(SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, *_art_options("show")),
         check=_check_line,
         render=_render,
         to_qgn=to_qgn,
@@ -129,7 +166,12 @@ FORMATS = (
         dump=_dump_art,
         sniff=lambda text: _LOOKS_LIKE_ART.match(text) is not None,
         extensions=(".grimoire",),
-        options=(SCRIPT_OPTION, BAG_OPTION, *_art_options("show", "convert", "fmt")),
+        options=(
+            SCRIPT_OPTION,
+            BAG_OPTION,
+            PLAYERS_OPTION,
+            *_art_options("show", "convert", "fmt"),
+        ),
         check=_check_art,
         render=_render,
         to_qgn=to_qgn,

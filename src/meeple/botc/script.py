@@ -51,16 +51,19 @@ class Script:
     name: str
     roles: Mapping[str, Role]
     setup_counts: Mapping[int, Mapping[str, int]]
-    modifiers: Mapping[str, Mapping[str, int]]
+    modifiers: Mapping[str, tuple[Mapping[str, int], ...]]
+    """Set-up modifiers: each character's alternatives (the Baron has one, +2 outsiders and
+    2 townsfolk fewer; the Godfather two, one outsider more or one fewer)."""
 
     def expected_counts(self, players: int, in_play: Sequence[str]) -> dict[str, int] | None:
-        """Team counts at setup for `players` with these roles in play; None off the table."""
+        """Team counts at setup for `players` with these roles in play, each modifier taking
+        its first alternative; None off the table (meeple.botc.setup knows every one)."""
         base = self.setup_counts.get(players)
         if base is None:
             return None
         counts = dict(base)
         for role in dict.fromkeys(in_play):
-            for team, change in self.modifiers.get(role, {}).items():
+            for team, change in self.modifiers.get(role, ({},))[0].items():
                 counts[team] = counts.get(team, 0) + change
         return counts
 
@@ -79,7 +82,11 @@ def load_script(name: str = "trouble-brewing") -> Script:
         role: Role(role, data["team"], tuple(data["tokens"])) for role, data in raw["roles"].items()
     }
     counts = {int(players): dict(teams) for players, teams in raw["setup_counts"].items()}
-    return Script(raw["script"], roles, counts, raw["modifiers"])
+    modifiers = {
+        role: tuple(change) if isinstance(change, list) else (change,)
+        for role, change in raw["modifiers"].items()
+    }
+    return Script(raw["script"], roles, counts, modifiers)
 
 
 def effective_role(seat: Seat) -> str:

@@ -1,0 +1,275 @@
+"""Legal bags and set-ups: which bags of characters a script allows for N players.
+
+A bag is legal for N players when it holds N distinct characters of the script, one
+of them a demon, and its team counts are the script's base counts for N players
+changed by the set-up modifiers of the characters in it (the Baron's +2 outsiders;
+a modifier with alternatives, such as the Godfather's -1 or +1 outsider, may take
+either). Counting needs no search: a bag's team counts are fixed by which modifier
+characters it holds and which alternative they take, and for each such choice the
+rest of the bag is any choice of the right number of the other characters of each
+team. So `count_bags` is a sum of products of binomials over the (few) subsets of
+modifier characters; `random_bags` draws one of those choices with probability
+proportional to how many bags it holds, then the other characters uniformly, which
+makes every legal bag equally likely; `all_bags` lists them in a fixed order.
+
+`bag_problems` says, in a storyteller's words, which rule a given bag breaks;
+`seat` turns a bag and the players' names into a grimoire (the Drunk shown as a
+townsfolk not in play, the Fortune Teller's red herring on a good player).
+
+This module reads role data (meeple.botc.script); it does not parse text.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from meeple.botc.model import Bag, Grimoire, ReminderToken, Seat
+from meeple.botc.script import DRUNK_TOKEN, TEAMS, Script
+
+Counts = tuple[int, ...]
+"""Team counts in TEAMS order: townsfolk, outsiders, minions, demons."""
+
+PickTeam = Callable[[list[str], int], list[str]]
+"""Chooses n of a team's characters: `random.Random.sample`, for one."""
+
+RED_HERRING = ReminderToken("red_herring", "fortune_teller")
+GOOD_TEAMS = ("townsfolk", "outsider")
+
+
+@dataclass(frozen=True)
+class Makeup:
+    """One way bags for N players are made up: these modifier characters, these counts.
+
+    The bags of a makeup hold exactly `modifiers` among the script's modifier
+    characters, `counts` characters of each team in all, and any choice of the
+    script's other characters for the rest. Different makeups share no bag.
+    """
+
+    modifiers: tuple[str, ...]
+    counts: Counts
+    size: int
+    """How many bags the makeup holds."""
+
+
+def _by_team(script: Script, roles: Sequence[str]) -> Counts:
+    found = Counter(script.roles[role].team for role in roles)
+    return tuple(found[team] for team in TEAMS)
+
+
+def _plain(script: Script) -> dict[str, list[str]]:
+    """The characters of each team that change no counts, sorted."""
+    return {
+        team: sorted(
+            name
+            for name, role in script.roles.items()
+            if role.team == team and name not in script.modifiers
+        )
+        for team in TEAMS
+    }
+
+
+def allowed_counts(script: Script, players: int, modifiers: Sequence[str]) -> set[Counts]:
+    """Every team count a game of `players` may start with when these modifiers are in play."""
+    base = script.setup_counts.get(players)
+    if base is None:
+        return set()
+    choices = [script.modifiers[name] for name in modifiers if name in script.modifiers]
+    allowed = set()
+    for picked in itertools.product(*choices):
+        counts = [base.get(team, 0) for team in TEAMS]
+        for change in picked:
+            for team, amount in change.items():
+                counts[TEAMS.index(team)] += amount
+        if min(counts) >= 0:
+            allowed.add(tuple(counts))
+    return allowed
+
+
+def makeups(script: Script, players: int) -> list[Makeup]:
+    """Every makeup of legal bags for `players` players, in a fixed order."""
+    plain = _plain(script)
+    found = []
+    special = sorted(script.modifiers)
+    for size in range(len(special) + 1):
+        for chosen in itertools.combinations(special, size):
+            own = _by_team(script, chosen)
+            for counts in sorted(allowed_counts(script, players, chosen)):
+                rest = [need - have for need, have in zip(counts, own, strict=True)]
+                if min(rest) < 0:
+                    continue
+                bags = math.prod(
+                    math.comb(len(plain[team]), n) for team, n in zip(TEAMS, rest, strict=True)
+                )
+                if bags:
+                    found.append(Makeup(chosen, counts, bags))
+    return found
+
+
+def count_bags(script: Script, players: int) -> int:
+    """How many legal bags of `players` characters the script has (exact)."""
+    return sum(makeup.size for makeup in makeups(script, players))
+
+
+def _fill(script: Script, makeup: Makeup, pick: PickTeam) -> Bag:
+    plain = _plain(script)
+    own = _by_team(script, makeup.modifiers)
+    roles = list(makeup.modifiers)
+    for team, need, have in zip(TEAMS, makeup.counts, own, strict=True):
+        roles += pick(plain[team], need - have)
+    return Bag.of(roles)
+
+
+def random_bags(script: Script, players: int, count: int, rng: random.Random) -> Iterator[Bag]:
+    """`count` legal bags, each drawn uniformly among all legal bags (independently)."""
+    found = makeups(script, players)
+    if not found:
+        return
+    weights = list(itertools.accumulate(makeup.size for makeup in found))
+    for _ in range(count):
+        (makeup,) = rng.choices(found, cum_weights=weights)
+        yield _fill(script, makeup, rng.sample)
+
+
+def all_bags(script: Script, players: int) -> Iterator[Bag]:
+    """Every legal bag for `players`, each once, makeup by makeup."""
+    plain = _plain(script)
+    for makeup in makeups(script, players):
+        own = _by_team(script, makeup.modifiers)
+        groups = [
+            itertools.combinations(plain[team], need - have)
+            for team, need, have in zip(TEAMS, makeup.counts, own, strict=True)
+        ]
+        for parts in itertools.product(*groups):
+            yield Bag.of([*makeup.modifiers, *itertools.chain.from_iterable(parts)])
+
+
+# -- checking a bag -------------------------------------------------------------------------
+
+
+def bag_problems(script: Script, roles: Sequence[str], players: int | None = None) -> list[str]:
+    """Every rule a bag breaks for `players` (default: as many players as roles)."""
+    players = len(roles) if players is None else players
+    if players not in script.setup_counts:
+        low, high = min(script.setup_counts), max(script.setup_counts)
+        return [f"{script.name} seats {low} to {high} players, not {players}"]
+    problems = []
+    if len(roles) != players:
+        problems.append(f"{players} players need {players} characters; this bag has {len(roles)}")
+    unknown = [role for role in dict.fromkeys(roles) if role not in script.roles]
+    problems += [f"{role!r} is not a character of {script.name}" for role in unknown]
+    twice = [role for role, n in Counter(roles).items() if n > 1 and role in script.roles]
+    problems += [f"the {role} is in the bag twice: each character once" for role in twice]
+    if unknown or len(roles) != players:
+        return problems
+    modifiers = [role for role in dict.fromkeys(roles) if role in script.modifiers]
+    allowed = allowed_counts(script, players, modifiers)
+    found = _by_team(script, roles)
+    if found in allowed:
+        return problems
+    return problems + _count_problems(script, players, modifiers, allowed, found)
+
+
+def _count_problems(
+    script: Script, players: int, modifiers: list[str], allowed: set[Counts], found: Counts
+) -> list[str]:
+    base = tuple(script.setup_counts[players].get(team, 0) for team in TEAMS)
+    wrong = [i for i in range(len(TEAMS)) if found[i] not in {c[i] for c in allowed}]
+    # Townsfolk make up the rest: name them only when no other team explains the bag.
+    wrong = [i for i in wrong if TEAMS[i] != "townsfolk"] or wrong
+    problems = []
+    for i in wrong:
+        team = TEAMS[i]
+        options = sorted({counts[i] for counts in allowed})
+        movers = [m for m in modifiers if any(team in change for change in script.modifiers[m])]
+        have = " or ".join(map(str, options))
+        if movers:
+            changes = sorted({counts[i] - base[i] for counts in allowed})
+            need = " or ".join(_change(change, team) for change in changes)
+            who = " and ".join(f"{_article(m)} {_title(m)}" for m in movers)
+            verb = "need" if len(movers) > 1 else "needs"
+            problems.append(
+                f"{who} {verb} {need}: {players} players have {have}, this bag has {found[i]}"
+            )
+        else:
+            problems.append(
+                f"{players} players have {_plural(options, team)}, this bag has {found[i]}"
+            )
+    return problems
+
+
+def _change(amount: int, team: str) -> str:
+    if amount == 0:
+        return f"no change in {_team_word(2, team)}"
+    word = "more" if amount > 0 else "fewer"
+    return f"{abs(amount)} {word} {_team_word(abs(amount), team)}"
+
+
+def _plural(options: list[int], team: str) -> str:
+    return " or ".join(map(str, options)) + " " + _team_word(options[-1], team)
+
+
+def _team_word(number: int, team: str) -> str:
+    return team if number == 1 or team == "townsfolk" else f"{team}s"
+
+
+def _title(role: str) -> str:
+    return " ".join(word.capitalize() for word in role.split("_"))
+
+
+def _article(role: str) -> str:
+    return "an" if role[0] in "aeiou" else "a"
+
+
+# -- seating a bag --------------------------------------------------------------------------
+
+
+def seat(script: Script, bag: Bag, players: Sequence[str], rng: random.Random) -> Grimoire:
+    """A grimoire with the bag's characters dealt to `players` in seat order.
+
+    The Drunk's player is shown a townsfolk that is not in the bag and carries the
+    `drunk:is_the_drunk` token; a Fortune Teller's red herring goes on a good player
+    (the Fortune Teller may be their own red herring). ValueError when the names and
+    the bag do not fit (a count, a name twice, no townsfolk left for the Drunk).
+    """
+    if len(players) != len(bag):
+        raise ValueError(f"{len(players)} names for a bag of {len(bag)} characters")
+    repeated = [name for name, n in Counter(players).items() if n > 1]
+    if repeated:
+        raise ValueError(f"{repeated[0]!r} is named twice: every player once")
+    roles = list(bag.roles)
+    rng.shuffle(roles)
+    seats = [Seat(name, role) for name, role in zip(players, roles, strict=True)]
+    if "drunk" in roles:
+        free = [
+            name
+            for name, role in script.roles.items()
+            if role.team == "townsfolk" and name not in roles
+        ]
+        if not free:
+            raise ValueError("every townsfolk is in play: the Drunk has none to be shown")
+        at = roles.index("drunk")
+        seats[at] = Seat(players[at], rng.choice(sorted(free)), tokens=(DRUNK_TOKEN,))
+    if "fortune_teller" in roles:
+        good = [i for i, role in enumerate(roles) if _team(script, role) in GOOD_TEAMS]
+        at = rng.choice(good)
+        seats[at] = _with_token(seats[at], RED_HERRING)
+    return Grimoire(tuple(seats))
+
+
+def _team(script: Script, role: str) -> str:
+    known = script.roles.get(role)
+    return known.team if known else ""
+
+
+def _with_token(seat_: Seat, token: ReminderToken) -> Seat:
+    return replace(seat_, tokens=(*seat_.tokens, token))
+
+
+def team_counts(script: Script, bag: Bag) -> Mapping[str, int]:
+    """How many characters of each team a bag holds."""
+    return dict(zip(TEAMS, _by_team(script, bag.roles), strict=True))
