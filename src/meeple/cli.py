@@ -804,6 +804,10 @@ def replay_json(fmt: Format, state: Any, step: int) -> dict[str, Any]:
     own = dict(fmt.state_json(state)) if fmt.state_json else None
     if isinstance(state, engine.GameState):
         line = engine.step_json(state, step, own)
+    elif isinstance(state, engine.Timeline):
+        event = state.history[-1] if step and state.history else None
+        move = None if event is None else str(event)
+        line = {"step": step, "move": move, "text": state.result_text, "state": own}
     else:
         line = {"step": step, "state": own}
     return {"meeple": __version__, **line} if step == 0 else line

@@ -106,6 +106,23 @@ AnyState = GameState[Any]
 
 
 @runtime_checkable
+class Timeline(Protocol):
+    """A record of events with no moves to choose from (a Blood on the Clocktower trace):
+    each state knows the events that led to it (`str(event)` is its notation) and says
+    in one line how things stand."""
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The events from the first state to this one."""
+        ...
+
+    @property
+    def result_text(self) -> str:
+        """One line on how things stand."""
+        ...
+
+
+@runtime_checkable
 class Drawing(Protocol[MoveT]):
     """A game where the player to move first draws something hidden (Flows: a tile).
 

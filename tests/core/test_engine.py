@@ -33,7 +33,9 @@ def _replayable() -> list[tuple[str, Path]]:
             fmt.parse(text, str(path))
         except NotationError:
             continue
-        if fmt.replay is not None and fmt.name != "qgn":
+        # QGN records play as their game (tests/core/test_json.py); a Blood on the Clocktower
+        # trace replays events with no moves to choose from (tests/botc/test_trace.py).
+        if fmt.replay is not None and fmt.name not in ("qgn", "botc-trace"):
             found.append((fmt.name, path))
     return found
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from meeple.botc import trace
 from meeple.botc.ascii import parse_art, read_art, render_grimoire
 from meeple.botc.layout import LAYOUTS
 from meeple.botc.model import Bag, Grimoire, Placed
@@ -26,13 +27,15 @@ from meeple.botc.script import (
     script_findings,
 )
 from meeple.botc.setup import bag_problems
-from meeple.errors import Finding, Location, NotationError, OptionError
+from meeple.errors import Finding, Location, NotationError, OptionError, RuleError
 from meeple.registry import Document, Format, Option
 
 # `[Name:` (possibly `[*~~Name`) or a whole bag; QGN's `[key "x"]` has no colon after the name.
 _LOOKS_LIKE_LINE = re.compile(r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z")
 _LOOKS_LIKE_BAG = re.compile(r"\A\s*\{[ A-Za-z0-9_]*\}\s*\Z")
 _LOOKS_LIKE_ART = re.compile(r"\A\s*┌─ Grimoire")
+# A grimoire line, then (past blank and comment lines) a phase.
+_LOOKS_LIKE_TRACE = re.compile(r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<")
 DEFAULT_SCRIPT = "trouble-brewing"
 
 SCRIPT_OPTION = Option(
@@ -142,7 +145,55 @@ def _render(model: Grimoire | Bag, layout: str | None = None, columns: bool | No
     return _dump_art(model, layout, columns).removesuffix("\n")
 
 
+def _replay_trace(document: Document) -> Iterator[trace.TraceState]:
+    """Every state of a trace; a broken mechanic is shown at its event."""
+    events: trace.Trace = document.model
+    try:
+        yield from trace.replay(events)
+    except RuleError as problem:
+        assert problem.step is not None
+        here = Location.of(document.text, events.offsets[problem.step], document.source)
+        raise problem.moved_to(here) from None
+
+
+def _render_trace(
+    subject: trace.Trace | trace.TraceState,
+    layout: str | None = None,
+    columns: bool | None = None,
+) -> str:
+    state = subject if isinstance(subject, trace.TraceState) else trace.TraceState(subject.grimoire)
+    return f"{state.result_text}\n{_render(state.grimoire, layout, columns)}"
+
+
+def _trace_json(state: trace.TraceState) -> dict[str, Any]:
+    """One trace state as JSON (docs/formats/botc.md, Game traces)."""
+    return {
+        "phase": None if state.phase is None else str(state.phase),
+        "grimoire": dump(state.grimoire).strip(),
+        "alive": [seat.player for seat in state.grimoire.seats if not seat.life.dead],
+        "nominated": sorted(state.nominated),
+        "executed": state.executed,
+    }
+
+
+TRACE = Format(
+    name="botc-trace",
+    title="Blood on the Clocktower game trace: a grimoire line, then phases and events",
+    model=trace.Trace,
+    parse=trace.parse,
+    dump=lambda model, **_: trace.dump(model),
+    sniff=lambda text: _LOOKS_LIKE_TRACE.match(text) is not None,
+    extensions=(".trace",),
+    options=_art_options("show"),
+    replay=_replay_trace,
+    render=_render_trace,
+    state_json=_trace_json,
+    result=lambda state: state.result_text,
+    step_noun="event",
+)
+
 FORMATS = (
+    TRACE,
     Format(
         name="botc",
         title="Blood on the Clocktower grimoire on one line, or a bag of roles",
