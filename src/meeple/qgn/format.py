@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from meeple.errors import Finding
 from meeple.qgn.model import Games, Snapshot
 from meeple.qgn.notation import dump, dump_many, parse, parse_many, team_findings
+from meeple.qgn.svg import render, svg
 from meeple.registry import Document, Format
 
 _LOOKS_LIKE_QGN = re.compile(r'\A(?:\s|\{[^}]*\})*\[\s*[A-Za-z_][\w-]*\s+"')
@@ -41,5 +42,7 @@ FORMATS = (
         sniff=lambda text: _LOOKS_LIKE_QGN.match(text) is not None,
         extensions=(".qgn",),
         check=_check,
+        render=render,
+        svg=svg,
     ),
 )

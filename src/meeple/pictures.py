@@ -1,0 +1,25 @@
+"""What every SVG and HTML picture needs: text made safe to put inside XML.
+
+Names and values in records may hold anything, including characters XML 1.0 cannot
+carry (C0 controls other than tab and line breaks, lone surrogates, U+FFFE/U+FFFF).
+`xml_text` escapes markup and shows those as visible pictures, so every picture stays
+well-formed and says what was there. This module draws nothing itself.
+"""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+# Characters XML 1.0 does not allow in a document.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _picture(match: re.Match[str]) -> str:
+    code = ord(match[0])
+    return chr(0x2400 + code) if code < 0x20 else "\ufffd"
+
+
+def xml_text(text: str) -> str:
+    """`text` escaped for XML element content or a double-quoted attribute."""
+    return escape(_NOT_XML.sub(_picture, text), {'"': "&quot;"})

@@ -1,0 +1,56 @@
+"""Pictures of QGN records of games meeple does not know: a list of tags and actions."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from hypothesis import given
+
+from meeple import qgn
+from meeple.qgn.svg import render, svg
+from tests.cli_helpers import meeple
+from tests.qgn.test_properties import snapshots
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "qgn" / "carcassonne.qgn"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def test_the_example_draws_its_tags_and_actions() -> None:
+    picture = meeple(["show", "--svg", str(EXAMPLE)]).out
+    root = ET.fromstring(picture)
+    assert root.tag == f"{NS}svg" and root.get("viewBox", "").startswith("0 0 ")
+    assert root.find(f"{NS}title").text == "QGN record of carcassonne"
+    texts = [t.text for t in root.iter(f"{NS}text")]
+    assert "teams: a, b" in texts and any("3. 0b&1.2.k.b" in (t or "") for t in texts)
+    assert meeple(["show", "--svg", str(EXAMPLE)]).out == picture  # deterministic
+
+
+def test_text_picture_names_each_actions_team() -> None:
+    shown = meeple(["show", str(EXAMPLE)]).out.splitlines()
+    assert shown[0] == "carcassonne (a, b)"
+    assert any(line.split() == ["4.", "1c", "b"] for line in shown)
+
+
+@given(snapshots())
+def test_any_record_draws_as_well_formed_escaped_svg(game: qgn.Snapshot) -> None:
+    root = ET.fromstring(svg(game))
+    texts = [t.text or "" for t in root.iter(f"{NS}text")]
+    assert len(texts) == 1 + len(game.tags) + -(-len(game.actions) // 6)
+    for (name, value), shown in zip(game.tags.items(), texts[1:], strict=False):
+        if value.isprintable():
+            assert shown == f"{name}: {value}"
+    assert isinstance(render(game), str)
+
+
+def test_characters_xml_cannot_hold_are_shown_as_pictures() -> None:
+    game = qgn.Snapshot({"key": "k\x1fz", "teams": "a"})
+    texts = [t.text for t in ET.fromstring(svg(game)).iter(f"{NS}text")]
+    assert "key: k\u241fz" in texts
+
+
+def test_hostile_values_are_escaped() -> None:
+    game = qgn.parse('[key "<script>alert(1)</script>"][teams "a & b"] 0a&<x>')
+    picture = svg(game)
+    assert "<script>" not in picture
+    ET.fromstring(picture)
