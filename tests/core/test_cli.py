@@ -190,3 +190,15 @@ def test_check_json_writes_one_object_per_finding_then_a_summary() -> None:
         assert finding["source"] == str(bad)
     assert last["summary"] == {"checked": 2, "valid": 1, "invalid": 1, "findings": len(found)}
     assert "meeple" in last
+
+
+def test_thousands_of_findings_on_one_long_line_print_a_bounded_report(tmp_path: Path) -> None:
+    # Fuzzing found a 42 KB grimoire with 4,000 lints printing 256 MB: every finding
+    # copied the whole line. Each now shows a window of it, and the count is capped.
+    big = tmp_path / "big.botc"
+    big.write_text("[" + " ".join(f"player{i}:Chef" for i in range(4000)) + "]")
+    run = meeple(["check", str(big)])
+    assert run.code == 0
+    assert len(run.out) < 20_000
+    assert run.out.rstrip().endswith("7950 more findings not shown")
+    assert "8000 findings" in run.err
