@@ -9,3 +9,11 @@ run meeple convert twelve.botc --to qgn
 run meeple fmt - < bag.botc
 run meeple check broken.botc || true
 run meeple check broken.grimoire || true
+# The storyteller's tools: legal bags, a seated set-up, a game trace.
+run meeple botc bags --players 12 --count-only
+run meeple botc bags --players 8 --count 3 --seed 7
+run meeple botc setup "{baron butler chef drunk imp librarian monk saint}" --names Ann,Ben,Cat,Dan,Eli,Fay,Gus,Hal --seed 1
+run meeple check bag.botc --players 5
+run meeple check bag.botc --players 6 || true
+run meeple check game.trace
+run meeple show game.trace --step 9
