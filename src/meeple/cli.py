@@ -179,7 +179,7 @@ def _document(path: str, format_name: str | None) -> Document:
 
 
 def _fail(error: MeepleError) -> NoReturn:
-    click.echo(str(error), err=True)
+    click.echo(error.report(), err=True)
     raise SystemExit(1)
 
 
@@ -502,7 +502,7 @@ def _fmt_command() -> click.Command:
                             document.model, **_chosen(document.format, "fmt", given)
                         )
                 except MeepleError as problem:
-                    click.echo(str(problem), err=True)
+                    click.echo(problem.report(), err=True)
                     failed += 1
                     continue
                 finally:
@@ -679,7 +679,7 @@ def _convert_many(
                 click.echo(
                     f"{source}: error: {problem}"
                     if isinstance(problem, click.UsageError)
-                    else str(problem)
+                    else problem.report()
                 )
                 failed += 1
                 continue

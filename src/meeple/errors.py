@@ -122,6 +122,11 @@ class MeepleError(ValueError):
     def __str__(self) -> str:
         return self.location.render(self.message)
 
+    def report(self) -> str:
+        """How the command line prints it: like `str()`, with an `error:` label as
+        warnings and lints have theirs (`game.qgn:3:14: error: ...`)."""
+        return self.location.render(f"error: {self.message}")
+
     def __repr__(self) -> str:
         loc = self.location
         return f"{type(self).__name__}({self.message!r}, {loc.source}:{loc.line}:{loc.column})"
@@ -196,8 +201,7 @@ class Finding:
         return replace(self, location=replace(self.location, source=source))
 
     def __str__(self) -> str:
-        label = "" if self.severity == "error" else f"{self.severity}: "
-        return self.location.render(label + self.message)
+        return self.location.render(f"{self.severity}: {self.message}")
 
 
 def decode(data: bytes, source: str = DEFAULT_SOURCE) -> str:

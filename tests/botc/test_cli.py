@@ -28,7 +28,7 @@ def test_check_reports_a_bad_line_compiler_style(tmp_path: Path) -> None:
     run = meeple(["check", str(bad)])
     assert run.code == 1
     assert run.out.splitlines() == [
-        f"{bad}:1:22: expected '*' to close the dead player entry of 'Bob' (opened at column 14),"
+        f"{bad}:1:22: error: expected '*' to close the dead player entry of 'Bob' (opened at column 14),"
         " found ' '",
         "    [Alice:baron *Bob:imp Carol:chef]",
         "                         ^",
@@ -108,7 +108,9 @@ def test_check_art_reports_the_first_layout_problem(tmp_path: Path) -> None:
     path.write_text(art)
     run = meeple(["check", str(path)])
     assert run.code == 1
-    assert run.out.startswith(f"{path}:1:14: the title says 13 players but the box seats 12\n")
+    assert run.out.startswith(
+        f"{path}:1:14: error: the title says 13 players but the box seats 12\n"
+    )
 
 
 def test_layout_does_not_apply_to_convert_to_a_line() -> None:
@@ -130,7 +132,7 @@ def test_check_against_a_bag_names_the_seats_that_differ() -> None:
 def test_a_bad_bag_option_is_reported_where_it_is_wrong() -> None:
     run = meeple(["check", "-", "--bag", "{imp"], "[Ann:imp]\n")
     assert run.code == 1
-    assert run.out.startswith("--bag:1:5: expected '}'")
+    assert run.out.startswith("--bag:1:5: error: expected '}'")
 
 
 def test_check_art_points_at_a_token_in_the_picture(tmp_path: Path) -> None:

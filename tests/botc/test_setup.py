@@ -148,7 +148,8 @@ def test_check_names_the_broken_rule_of_a_bag_file() -> None:
     run = meeple(["check", "--format", "botc", "-", "--players", "12"], stdin=bag)
     assert run.code == 1
     assert (
-        "<stdin>:1:1: a Baron needs 2 more outsiders: 12 players have 4, this bag has 2" in run.out
+        "<stdin>:1:1: error: a Baron needs 2 more outsiders: 12 players have 4, this bag has 2"
+        in run.out
     )
     assert meeple(["check", "--format", "botc", "-", "--players", "many"], stdin=bag).code == 2
 

@@ -180,4 +180,4 @@ def test_check_reports_an_illegal_event_with_its_position(tmp_path: Path) -> Non
     broken.write_text(f"{GRIMOIRE}\n<N1>\n<D1> Alice!nominates->Dave Alice!nominates->Eve\n")
     result = run(["check", str(broken)])
     assert result.code == 1
-    assert result.out.startswith(f"{broken}:3:28: Alice has already nominated today")
+    assert result.out.startswith(f"{broken}:3:28: error: Alice has already nominated today")

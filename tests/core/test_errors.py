@@ -48,9 +48,11 @@ def test_with_source_renames_only_the_source() -> None:
 def test_findings_render_their_severity() -> None:
     finding = Finding.at("Alice:imp", 0, "name", "g.botc", "lint")
     assert str(finding).startswith("g.botc:1:1: lint: name")
-    assert str(Finding.from_error(NotationError.at("x", 0, "boom"))).startswith(
-        "<string>:1:1: boom"
-    )
+    # Errors print with their label too, as `meeple check` shows them.
+    error = NotationError.at("x", 0, "boom")
+    assert str(Finding.from_error(error)).startswith("<string>:1:1: error: boom")
+    assert error.report().startswith("<string>:1:1: error: boom")
+    assert str(error).startswith("<string>:1:1: boom")  # the library's own rendering
 
 
 def test_decode_points_at_the_first_bad_byte() -> None:

@@ -38,7 +38,7 @@ def test_check_reports_every_bad_file_compiler_style(tmp_path: Path, good: Path)
     run = meeple(["check", str(good), str(bad)])
     assert run.code == 1
     assert run.out.splitlines() == [
-        f"{bad}:3:5: a second '&' in one action: details are separated by '.'",
+        f"{bad}:3:5: error: a second '&' in one action: details are separated by '.'",
         "    0a&1&2",
         "        ^",
     ]
@@ -48,7 +48,7 @@ def test_check_reports_every_bad_file_compiler_style(tmp_path: Path, good: Path)
 def test_check_reads_stdin_and_detects_by_content() -> None:
     run = meeple(["check", "-"], stdin='[key "k"][teams "a"] 0a {x')
     assert run.code == 1
-    assert run.out.startswith("<stdin>:1:25: unterminated comment")
+    assert run.out.startswith("<stdin>:1:25: error: unterminated comment")
 
 
 def test_team_outside_list_warns_and_fails_only_with_strict(tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ def test_format_option_overrides_detection(tmp_path: Path) -> None:
         ["check", "--format", "nope", "-"],
         ["convert", "-", "--to", "nope"],
         ["replay", "-"],
-        ["show", "-"],
+        ["show", "--step", "1", "-"],
         ["frobnicate"],
     ],
 )
@@ -115,7 +115,7 @@ def test_undetectable_text_is_an_invalid_record() -> None:
 def test_bad_utf8_is_reported_not_raised() -> None:
     run = meeple(["check", "-"], stdin=b'[key "k\xff"][teams "a"]')
     assert run.code == 1
-    assert "<stdin>:1:8: byte 0xff is not UTF-8" in run.out
+    assert "<stdin>:1:8: error: byte 0xff is not UTF-8" in run.out
 
 
 def test_a_file_of_many_games_checks_and_formats_as_one_record(tmp_path: Path) -> None:

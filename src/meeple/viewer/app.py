@@ -149,7 +149,7 @@ def create_app(root: str | Path) -> ASGIApp:
         try:
             text = decode(path.read_bytes(), wanted)
         except MeepleError as problem:
-            return HTMLResponse(_layout(wanted, f"<pre>{html.escape(str(problem))}</pre>"))
+            return HTMLResponse(_layout(wanted, f"<pre>{html.escape(problem.report())}</pre>"))
         return HTMLResponse(page(text, wanted))
 
     async def check_form(request: Request) -> Response:

@@ -49,7 +49,7 @@ def viewing(text: str, source: str, format_name: str | None = None) -> Viewing:
         fmt = registry.get(format_name) if format_name else registry.detect(text, source, source)
         record = records.of(fmt.read(text, source))
     except MeepleError as problem:
-        return Viewing(source, "not a record meeple can read", finding=str(problem))
+        return Viewing(source, "not a record meeple can read", finding=problem.report())
     game = record.game
     frames: list[Frame] = []
     finding = None
@@ -60,7 +60,7 @@ def viewing(text: str, source: str, format_name: str | None = None) -> Viewing:
             for state in records.states(record):
                 frames.append(_frame(game, state, _last_move(state), _summary(game, state)))
     except MeepleError as problem:
-        finding = str(problem)
+        finding = problem.report()
     return Viewing(source, game.title, frames, finding)
 
 
