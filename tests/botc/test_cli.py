@@ -28,8 +28,8 @@ def test_check_reports_a_bad_line_compiler_style(tmp_path: Path) -> None:
     run = meeple(["check", str(bad)])
     assert run.code == 1
     assert run.out.splitlines() == [
-        f"{bad}:1:22: error: expected '*' to close the dead player entry of 'Bob' (opened at column 14),"
-        " found ' '",
+        f"{bad}:1:22: error: expected '*' to close the dead player entry of 'Bob'"
+        " (opened at column 14), found ' '",
         "    [Alice:baron *Bob:imp Carol:chef]",
         "                         ^",
     ]
