@@ -89,3 +89,15 @@ def test_html_command_writes_the_page_and_exits_1_for_an_invalid_record(tmp_path
     assert bad.code == 1
     assert re.search(r"occupied\.flows:5:1", bad.err)
     assert (tmp_path / "b.html").exists()
+
+
+def test_a_game_trace_steps_through_its_events() -> None:
+    path = EXAMPLES / "botc" / "game.trace"
+    view = viewing(path.read_text(encoding="utf-8"), str(path))
+    assert view.finding is None
+    assert [frame.move for frame in view.frames[:3]] == [
+        None,
+        "<SETUP>",
+        "st!Gus(+washerwoman:townsfolk)",
+    ]
+    assert view.frames[-1].text.startswith("day 2: 4 of 7 players alive")

@@ -67,11 +67,13 @@ def viewing(text: str, source: str, format_name: str | None = None) -> Viewing:
 def _last_move(state: Any) -> str | None:
     if isinstance(state, engine.GameState) and state.history:
         return state.move_to_text(state.history[-1])
+    if isinstance(state, engine.Timeline) and state.history:
+        return str(state.history[-1])
     return None
 
 
 def _summary(game: Format, state: Any) -> str:
-    if isinstance(state, engine.GameState):
+    if isinstance(state, engine.GameState | engine.Timeline):
         return state.result_text
     if state is not None and game.result is not None:
         return game.result(state)
