@@ -119,6 +119,23 @@ class Format:
         return isinstance(obj, self.model)
 
 
+def lazy(target: str) -> Callable[..., Any]:
+    """A hook that imports `module:function` when first called, not when declared.
+
+    A game's `format` module declares its Format with lazy hooks, so the registry (and
+    `meeple --version`, and commands on another game's records) never import a game's
+    notation, rules or pictures until something needs them.
+    """
+    module_name, _, name = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module_name), name)(*args, **kwargs)
+
+    call.__name__ = name
+    call.__qualname__ = target
+    return call
+
+
 @cache
 def _all() -> tuple[Format, ...]:
     found: list[Format] = []

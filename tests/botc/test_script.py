@@ -34,7 +34,56 @@ def test_the_script_data_is_bundled() -> None:
     assert TB.roles["washerwoman"].tokens == ("townsfolk", "wrong")
     assert TB.expected_counts(7, []) == {"townsfolk": 5, "outsider": 0, "minion": 1, "demon": 1}
     with pytest.raises(ValueError, match="unknown script"):
-        load_script("sects-and-violets")
+        load_script("trouble-bubbling")
+
+
+# The three base scripts: 13 townsfolk, 4 outsiders, 4 minions and 4 demons each (the Imp
+# alone in Trouble Brewing), and the set-up modifiers that change the outsider count.
+@pytest.mark.parametrize(
+    ("name", "modifiers"),
+    [
+        ("trouble-brewing", {"baron": ({"townsfolk": -2, "outsider": 2},)}),
+        (
+            "bad-moon-rising",
+            {
+                "godfather": (
+                    {"outsider": -1, "townsfolk": 1},
+                    {"outsider": 1, "townsfolk": -1},
+                )
+            },
+        ),
+        (
+            "sects-and-violets",
+            {
+                "fang_gu": ({"outsider": 1, "townsfolk": -1},),
+                "vigormortis": ({"outsider": -1, "townsfolk": 1},),
+            },
+        ),
+    ],
+)
+def test_every_base_script_is_bundled_with_its_modifiers(
+    name: str, modifiers: dict[str, object]
+) -> None:
+    script = load_script(name)
+    teams = [role.team for role in script.roles.values()]
+    demons = 1 if name == "trouble-brewing" else 4
+    assert [teams.count(t) for t in ("townsfolk", "outsider", "minion", "demon")] == [
+        13,
+        4,
+        4,
+        demons,
+    ]
+    assert dict(script.modifiers) == modifiers
+    assert script.setup_counts == TB.setup_counts
+    for role in script.roles.values():
+        assert all(token.isidentifier() and token.islower() for token in role.tokens)
+
+
+def test_unknown_roles_and_tokens_get_the_closest_names() -> None:
+    text = "[Ann:chfe(washerwoman:townsfok) Ben:washerwoman Cat:imp Dan:poisoner Eve:monk]"
+    messages = [f.message for f in findings(text)]
+    assert "seat 1 (Ann): 'chfe' is not a role of trouble-brewing; did you mean 'chef'?" in messages
+    assert any("no reminder token 'townsfok'; did you mean 'townsfolk'?" in m for m in messages)
 
 
 def test_a_proper_seven_player_setup_has_no_findings() -> None:

@@ -41,6 +41,15 @@ def test_counts_agree_with_brute_force(players: int) -> None:
     assert setup.count_bags(TB, players) == _legal_by_brute_force(TB, players)
 
 
+@pytest.mark.parametrize("script", ["bad-moon-rising", "sects-and-violets"])
+@pytest.mark.parametrize("players", [5, 6])
+def test_counts_with_every_modifier_agree_with_brute_force(script: str, players: int) -> None:
+    rules = load_script(script)
+    assert setup.count_bags(rules, players) == _legal_by_brute_force(rules, players)
+    drawn = list(setup.random_bags(rules, players, 50, random.Random(players)))
+    assert all(setup.bag_problems(rules, bag.roles) == [] for bag in drawn)
+
+
 def test_counts_for_every_player_count_follow_the_setup_table() -> None:
     # 12 players: 7 townsfolk, 2 outsiders, 2 minions, 1 demon, or with the Baron 5 and 4.
     without_baron = 1716 * 6 * 3  # C(13,7) C(4,2) C(3,2)

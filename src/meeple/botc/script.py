@@ -16,10 +16,11 @@ does not parse: it reads models and the places their parts were written.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -27,7 +28,7 @@ from importlib import resources
 from meeple.botc.model import Bag, BagDifference, Grimoire, Placed, ReminderToken, Seat
 from meeple.errors import DEFAULT_SOURCE, Finding
 
-SCRIPTS = ("trouble-brewing",)
+SCRIPTS = ("trouble-brewing", "bad-moon-rising", "sects-and-violets")
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 DRUNK_TOKEN = ReminderToken("is_the_drunk", "drunk")
 
@@ -154,7 +155,7 @@ def script_findings(
         label = f"seat {number} ({seat.player})"
         role = in_play[number - 1]
         if seat.role not in script.roles:
-            yield warn(place.role, f"{label}: {seat.role!r} is not a role of {script.name}")
+            yield warn(place.role, f"{label}: {_unknown_role(seat.role, script)}")
         elif role in first_at:
             yield warn(
                 place.role, f"{label}: the {role} is already in play at seat {first_at[role]}"
@@ -175,7 +176,7 @@ def bag_script_findings(
     seen: set[str] = set()
     for role, offset in roles:
         if role not in script.roles:
-            message = f"{role!r} is not a role of {script.name}"
+            message = _unknown_role(role, script)
         elif role in seen:
             message = f"the {role} is in the bag twice"
         else:
@@ -192,16 +193,29 @@ def _token_problem(token: ReminderToken, script: Script, in_play: Sequence[str])
     if token.role is None:
         if script.owners(token.name, in_play):
             return ""
-        return f"no role in play has a reminder token called {token.name!r}"
+        tokens = [t for r in in_play if r in script.roles for t in script.roles[r].tokens]
+        hint = _hint(token.name, tokens)
+        return f"no role in play has a reminder token called {token.name!r}{hint}"
     role = script.roles.get(token.role)
     if role is None:
-        return f"token prefix {token.role!r} is not a role of {script.name}"
+        return f"token prefix {_unknown_role(token.role, script)}"
     if token.role not in in_play:
         return f"token {str(token)!r}: the {token.role} is not in play"
     if token.name not in role.tokens:
         known = ", ".join(role.tokens) or "none"
-        return f"the {token.role} has no reminder token {token.name!r} (it has: {known})"
+        hint = _hint(token.name, role.tokens)
+        return f"the {token.role} has no reminder token {token.name!r}{hint} (it has: {known})"
     return ""
+
+
+def _unknown_role(role: str, script: Script) -> str:
+    return f"{role!r} is not a role of {script.name}{_hint(role, script.roles)}"
+
+
+def _hint(name: str, known: Iterable[str]) -> str:
+    """`; did you mean 'x'?` with the closest known names, or nothing."""
+    close = difflib.get_close_matches(name, list(dict.fromkeys(known)), n=2, cutoff=0.6)
+    return f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
 
 
 def _count_problems(in_play: Sequence[str], script: Script) -> Iterator[str]:
