@@ -1,0 +1,456 @@
+"""A solver for solo Race to the Raft: with a seed fixing every shuffle, find a win.
+
+The seed fixes the island boards, the cards each draw request turns up, and (for the
+solver) the order fire tiles come out of the bag: the n-th fire tile drawn is the
+first tile of a seeded shuffle of the bag that is still in it. What is left is a
+planning problem, searched by a beam search over rounds:
+
+- at the start of a round every draw request is tried (the cards it turns up are known)
+  and the most promising few are kept;
+- within a round, a beam over the next action: a cat move (paid with the hand's least
+  useful cards), or a pathway card laid over a square some cat still needs repainted,
+  followed by the seeded fire tile laid where it hurts least;
+- states are ranked by `distance`: for every cat not yet on the raft, the fewest
+  squares of other colours between it and a raft square it may end on (0-1 breadth-first
+  search; fire, the island's edge, other colours' cats and squares no card can cover
+  block), plus a move per cat; duplicates are dropped (a transposition table of boards,
+  hands and decks).
+
+The result is the sequence of moves, which `meeple.raft` writes as a record that
+`meeple check` accepts, or how much was searched before the budget ran out. This module
+does not read or write text.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+from meeple.errors import RuleError
+from meeple.raft.model import (
+    DECKS,
+    FIRE,
+    CardId,
+    CatMove,
+    Challenge,
+    DrawRequest,
+    FirePlacement,
+    Move,
+    PathwayPlacement,
+)
+from meeple.raft.rules import (
+    Game,
+    card_positions,
+    draw_requests,
+    fire_placements,
+    grid_of,
+    lay_card,
+    turned_card,
+)
+
+BLOCKED = 10_000
+STUCK = 15  # the distance counted for a cat whose way no card can repaint for now
+REQUESTS_KEPT = 2  # draw requests explored per state at the start of a round
+ROUND_BEAM = 2  # states kept after each action within a round
+ROUNDS_BEAM = 2  # states kept at the end of each round
+CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
+FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A finished search: the moves that win (empty when none was found) and its effort."""
+
+    challenge: Challenge
+    seed: int
+    moves: tuple[Move, ...]
+    won: bool
+    states: int
+    """How many states the search evaluated."""
+    seconds: float
+    final: Game = field(compare=False)
+
+
+# -- how far the cats are from the raft ------------------------------------------------------
+
+
+def _coverable(game: Game) -> bytearray:
+    """1 on every square some 3x3 pathway card could still legally cover."""
+    grid = grid_of(game.state.board)
+    covered = bytearray(len(grid.cells))
+    for row, column in card_positions(game.state.board):
+        base = grid.index(row, column)
+        for dr in range(3):
+            start = base + dr * grid.stride
+            covered[start : start + 3] = b"\x01\x01\x01"
+    return covered
+
+
+def cat_distances(game: Game) -> list[int]:
+    """For each cat not on the raft, the fewest squares to repaint on its best way there."""
+    board = game.state.board
+    grid = grid_of(board)
+    cells, steps, raft = grid.cells, grid.steps, grid.raft
+    coverable = _coverable(game)
+    fire, none, centre = ord(FIRE), ord("n"), ord("o")
+    found = []
+    for start, square in enumerate(cells):
+        if not 65 <= square <= 90 or raft[start]:
+            continue
+        own = square + 32
+        best = [BLOCKED] * len(cells)
+        best[start] = 0
+        todo: deque[int] = deque([start])
+        reached = BLOCKED
+        while todo:
+            here = todo.popleft()
+            cost = best[here]
+            if cost >= reached:
+                continue
+            for step in steps:
+                there = here + step
+                letter = cells[there]
+                if letter in (fire, none, centre):
+                    continue
+                if raft[there]:
+                    # A raft square: an end if it takes this colour and is free.
+                    if letter in (own, ord("w")):
+                        reached = min(reached, cost)
+                    continue
+                if letter in (own, own - 32):
+                    extra = 0
+                elif 65 <= letter <= 90 or not coverable[there]:
+                    continue  # another colour's cat, or a square no card can repaint
+                else:
+                    extra = 1
+                if cost + extra < best[there]:
+                    best[there] = cost + extra
+                    if extra:
+                        todo.append(there)
+                    else:
+                        todo.appendleft(there)
+        found.append(reached)
+    return found
+
+
+def distance(game: Game) -> float:
+    """How far the game is from a win (0 when won); lower is better."""
+    if game.outcome == "won":
+        return 0.0
+    if game.outcome == "lost":
+        return float(BLOCKED)
+    # A repaint costs a card and a fire tile; a cat move costs a card. A cat whose way
+    # needs a square no card can reach now is not lost (fire moves, cards shift), but far.
+    cats = [min(d, STUCK) for d in cat_distances(game)]
+    return 3.0 * sum(cats) + 1.5 * len(cats) - len(game.state.bag) / 100
+
+
+def _needed(game: Game) -> dict[int, set[int]]:
+    """Grid squares of other colours next to where cats can already walk, each with the
+    colours (lower-case letter codes) of the cats that would walk on if it were theirs."""
+    grid = grid_of(game.state.board)
+    cells, steps = grid.cells, grid.steps
+    needed: dict[int, set[int]] = {}
+    blocked = (ord(FIRE), ord("n"), ord("o"))
+    for start, square in enumerate(cells):
+        if not 65 <= square <= 90 or grid.raft[start]:
+            continue
+        own = square + 32
+        seen = {start}
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            for step in steps:
+                there = here + step
+                letter = cells[there]
+                if there in seen or grid.raft[there]:
+                    continue
+                if letter in (own, own - 32):
+                    seen.add(there)
+                    todo.append(there)
+                elif 97 <= letter <= 122 and letter not in blocked:
+                    needed.setdefault(there, set()).add(own)
+    return needed
+
+
+# -- the moves worth trying ----------------------------------------------------------------
+
+
+def _fire_order(game: Game, seed: int) -> str:
+    tiles = sorted(game.state.bag)
+    random.Random(f"raft-fire/{seed}").shuffle(tiles)
+    return "".join(tiles)
+
+
+def _next_fire(game: Game, order: str) -> str:
+    return next(tile for tile in order if tile in game.state.bag)
+
+
+def _card_worth(game: Game, card: CardId, colours: set[str]) -> int:
+    from meeple.raft.components import components
+
+    squares = components().pathway_cards[(card.deck, card.card)].squares
+    return sum(1 for letter in squares if letter in colours)
+
+
+def _waiting_colours(game: Game) -> set[str]:
+    grid = grid_of(game.state.board)
+    return {
+        chr(square + 32)
+        for i, square in enumerate(grid.cells)
+        if 65 <= square <= 90 and not grid.raft[i]
+    }
+
+
+def _cat_moves(game: Game) -> list[CatMove]:
+    """Every cat move onto the raft, each end once, and one step per waiting cat (to spend a
+    card no placement needs), each paid with the hand's least useful cards.
+
+    A cat may walk any distance over its own colour in one move, so moving it before its
+    whole way is painted only spends cards: the solver moves a cat on when it can arrive.
+    """
+    colours = _waiting_colours(game)
+    grid = grid_of(game.state.board)
+    by_end: dict[tuple[str, tuple[int, int], tuple[int, int]], CatMove] = {}
+    moves = game.cat_moves()
+    arriving = [move for move in moves if grid.raft[grid.index(*move.end)]]
+    # A useless card is best spent on a step within the cat's own colour: no fire tile
+    # comes with it. One such step per cat is kept (ends elsewhere change nothing).
+    stepping = {move.colour: move for move in moves if move not in arriving}
+    for move in arriving + list(stepping.values()):
+        key = (move.colour, tuple(move.start), tuple(move.end))
+        worth = sum(_card_worth(game, card, colours) for card in move.discards)
+        known = by_end.get(key)
+        if known is None or worth < sum(_card_worth(game, c, colours) for c in known.discards):
+            by_end[key] = move
+    return list(by_end.values())
+
+
+def _placements(game: Game) -> list[tuple[int, PathwayPlacement]]:
+    """Pathway placements that give a square some cat needs that cat's colour, with how
+    many such squares each one gives (the more, the better), best first."""
+    needed = _needed(game)
+    if not needed:
+        return []
+    grid = grid_of(game.state.board)
+    from meeple.raft.components import components
+
+    cards = components().pathway_cards
+    found = []
+    hand = game.state.hand.ids()
+    for row, column in card_positions(game.state.board):
+        base = grid.index(row, column)
+        squares = [base + dr * grid.stride + dc for dr in range(3) for dc in range(3)]
+        wanted = [(i, needed[at]) for i, at in enumerate(squares) if at in needed]
+        if not wanted:
+            continue
+        for card in hand:
+            pattern = cards[(card.deck, card.card)].squares
+            for orientation in "NESW":
+                turned = turned_card(pattern, orientation)
+                gain = sum(1 for i, colours in wanted if ord(turned[i]) in colours)
+                if gain:
+                    placement = PathwayPlacement(card.deck, card.card, row, column, orientation)
+                    found.append((gain, placement))
+    found.sort(key=lambda pair: -pair[0])
+    return found
+
+
+def _walkable(game: Game) -> set[int]:
+    """Grid squares the waiting cats can walk to now (their own colour, from where they are)."""
+    grid = grid_of(game.state.board)
+    cells, steps = grid.cells, grid.steps
+    found: set[int] = set()
+    for start, square in enumerate(cells):
+        if not 65 <= square <= 90 or grid.raft[start]:
+            continue
+        own = (square + 32, square)
+        todo = [start]
+        found.add(start)
+        while todo:
+            here = todo.pop()
+            for step in steps:
+                there = here + step
+                if there not in found and cells[there] in own:
+                    found.add(there)
+                    todo.append(there)
+    return found
+
+
+def _fires(game: Game, tile: str) -> list[FirePlacement]:
+    """The fire tile's placements, those far from the cats and their ways first."""
+    precious = set(_needed(game)) | _walkable(game)
+    grid = grid_of(game.state.board)
+    from meeple.raft.rules import fire_shape
+
+    def harm(placement: FirePlacement) -> int:
+        shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+        cells = {grid.index(placement.row + r, placement.column + c) for r, c in shape}
+        return sum(1 for cell in cells for s in (0, *grid.steps) if cell + s in precious)
+
+    return sorted(fire_placements(game.state.board, tile), key=harm)
+
+
+# -- the search ----------------------------------------------------------------------------
+
+
+def _key(game: Game) -> tuple[object, ...]:
+    state = game.state
+    return (state.board.rows, state.hand.piles, state.decks.piles, state.exhausted, state.bag)
+
+
+def _after_card(game: Game, placement: PathwayPlacement, order: str) -> Iterator[Game]:
+    try:
+        laid = game.apply(placement)
+    except RuleError:
+        return
+    if laid.over:
+        return
+    fires = _fires(laid, _next_fire(laid, order))
+    if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
+        return
+    # The least harmful first; one that cuts a cat off is passed over for the next.
+    scored = []
+    for fire in fires[: FIRE_TRIED * 8]:
+        try:
+            burnt = laid.apply(fire)
+        except RuleError:
+            continue
+        score = distance(burnt)
+        if score < BLOCKED:
+            scored.append((score, burnt))
+            if len(scored) == FIRE_TRIED:
+                break
+    scored.sort(key=lambda pair: pair[0])
+    yield from (state for _, state in scored[:2])
+
+
+class _Search:
+    def __init__(self, start: Game, seed: int, deadline: float) -> None:
+        self.seed = seed
+        self.deadline = deadline
+        self.order = _fire_order(start, seed)
+        self.states = 0
+        self.seen: set[tuple[object, ...]] = set()
+
+    def timed_out(self) -> bool:
+        return time.monotonic() > self.deadline
+
+    def _score(self, game: Game) -> float:
+        self.states += 1
+        return distance(game)
+
+    def round(self, game: Game, moves: tuple[Move, ...]) -> list[tuple[float, Game, tuple]]:
+        """The best states at the end of the round that starts with `game` (hand drawn)."""
+        beam: list[tuple[float, int, Game, tuple[Move, ...]]] = [(0.0, 0, game, moves)]
+        finished: list[tuple[float, Game, tuple[Move, ...]]] = []
+        counter = 1
+        while beam and not self.timed_out():
+            children: list[tuple[float, int, Game, tuple[Move, ...]]] = []
+            for _, _, state, path in beam:
+                for child, step in self._actions(state):
+                    key = _key(child)
+                    if key in self.seen:
+                        continue
+                    self.seen.add(key)
+                    score = self._score(child)
+                    if score >= BLOCKED:
+                        continue
+                    entry = (score, counter, child, (*path, *step))
+                    counter += 1
+                    if child.outcome == "won" or child.phase == "draw" or child.over:
+                        finished.append((score, child, entry[3]))
+                    else:
+                        children.append(entry)
+            beam = heapq.nsmallest(ROUND_BEAM, children)
+            if any(state.outcome == "won" for _, state, _ in finished):
+                break
+        finished.sort(key=lambda item: item[0])
+        return finished
+
+    def _actions(self, game: Game) -> Iterator[tuple[Game, tuple[Move, ...]]]:
+        for move in _cat_moves(game):
+            try:
+                yield game.apply(move), (move,)
+            except RuleError:
+                continue
+        # The proxy (squares a cat needs, given its colour) picks candidates; the exact
+        # distance with the card laid (before its fire tile) orders them.
+        board = game.state.board
+        exact = []
+        for _, placement in _placements(game)[: CARDS_TRIED * 6]:
+            laid = replace(game, state=replace(game.state, board=lay_card(board, placement)))
+            exact.append((sum(cat_distances(laid)), placement))
+        exact.sort(key=lambda pair: pair[0])
+        placements = [placement for _, placement in exact]
+        for placement in placements[:CARDS_TRIED]:
+            for after in _after_card(game, placement, self.order):
+                yield after, (placement, after.last) if after.last else (placement,)
+        if not placements and not game.cat_moves():
+            # No cat can move and no card helps: lay one where its fire hurts least.
+            for placement in game.pathway_placements()[:CARDS_TRIED]:
+                for after in _after_card(game, placement, self.order):
+                    yield after, (placement, after.last) if after.last else (placement,)
+
+
+def _requests(game: Game) -> list[DrawRequest]:
+    """Draw requests, those whose likely cards match the waiting cats' colours first."""
+    requests = draw_requests(game.state.decks)
+    colours = _waiting_colours(game)
+    from meeple.raft.components import components
+
+    cards = components().pathway_cards
+    worth = {
+        deck: sum(
+            sum(1 for letter in cards[(deck, card)].squares if letter in colours)
+            for card in pile
+        )
+        / max(1, len(pile))
+        for deck, pile in zip(DECKS, game.state.decks.piles, strict=True)
+    }
+
+    def value(request: DrawRequest) -> float:
+        return -sum(worth[deck] * count for deck, count in request.draws)
+
+    requests.sort(key=value)
+    # The best by expected worth, and a few spread-out ones for variety.
+    chosen = requests[: REQUESTS_KEPT - 1] + requests[len(requests) // 2 :: len(requests) or 1]
+    return list(dict.fromkeys(chosen))[:REQUESTS_KEPT]
+
+
+def solve(challenge: Challenge, seed: int = 1, budget: float = 60.0) -> Solution:
+    """Search for a sequence of moves that wins the challenge within `budget` seconds."""
+    began = time.monotonic()
+    start = Game.start(challenge, seed)
+    search = _Search(start, seed, began + budget)
+    beam: list[tuple[float, Game, tuple[Move, ...]]] = [(distance(start), start, ())]
+    best: tuple[float, Game, tuple[Move, ...]] = beam[0]
+    while beam and not search.timed_out():
+        ends: list[tuple[float, Game, tuple[Move, ...]]] = []
+        for _, game, path in beam:
+            if game.over:
+                continue
+            for request in _requests(game):
+                try:
+                    drawn = game.apply(request)
+                except RuleError:
+                    continue
+                for score, end, moves in search.round(drawn, (*path, request)):
+                    if end.outcome == "won":
+                        return Solution(
+                            challenge, seed, moves, True, search.states,
+                            time.monotonic() - began, end,
+                        )
+                    ends.append((score, end, moves))
+                if search.timed_out():
+                    break
+        ends.sort(key=lambda item: item[0])
+        beam = ends[:ROUNDS_BEAM]
+        if beam and beam[0][0] < best[0]:
+            best = beam[0]
+    _, game, moves = best
+    return Solution(challenge, seed, moves, False, search.states, time.monotonic() - began, game)
