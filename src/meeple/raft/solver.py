@@ -373,11 +373,14 @@ class _Search:
         return finished
 
     def _actions(self, game: Game) -> Iterator[tuple[Game, tuple[Move, ...]]]:
+        yielded = 0
         for move in _cat_moves(game):
             try:
-                yield game.apply(move), (move,)
+                moved = game.apply(move)
             except RuleError:
                 continue
+            yielded += 1
+            yield moved, (move,)
         # The proxy (squares a cat needs, given its colour) picks candidates; the exact
         # distance with the card laid (before its fire tile) orders them.
         board = game.state.board
@@ -389,10 +392,13 @@ class _Search:
         placements = [placement for _, placement in exact]
         for placement in placements[:CARDS_TRIED]:
             for after in _after_card(game, placement, self.order):
+                yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
-        if not placements and not game.cat_moves():
-            # No cat can move and no card helps: lay one where its fire hurts least.
-            for placement in game.pathway_placements()[:CARDS_TRIED]:
+        if not yielded:
+            # Nothing above is possible: any card anywhere, its fire where it hurts least.
+            for placement in game.pathway_placements()[
+                :: max(1, len(game.pathway_placements()) // 40)
+            ]:
                 for after in _after_card(game, placement, self.order):
                     yield after, (placement, after.last) if after.last else (placement,)
 
@@ -406,8 +412,7 @@ def _requests(game: Game) -> list[DrawRequest]:
     cards = components().pathway_cards
     worth = {
         deck: sum(
-            sum(1 for letter in cards[(deck, card)].squares if letter in colours)
-            for card in pile
+            sum(1 for letter in cards[(deck, card)].squares if letter in colours) for card in pile
         )
         / max(1, len(pile))
         for deck, pile in zip(DECKS, game.state.decks.piles, strict=True)
@@ -442,8 +447,13 @@ def solve(challenge: Challenge, seed: int = 1, budget: float = 60.0) -> Solution
                 for score, end, moves in search.round(drawn, (*path, request)):
                     if end.outcome == "won":
                         return Solution(
-                            challenge, seed, moves, True, search.states,
-                            time.monotonic() - began, end,
+                            challenge,
+                            seed,
+                            moves,
+                            True,
+                            search.states,
+                            time.monotonic() - began,
+                            end,
                         )
                     ends.append((score, end, moves))
                 if search.timed_out():
