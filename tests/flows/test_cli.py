@@ -23,14 +23,24 @@ def test_formats_lists_flows() -> None:
 def test_check_the_seed_sample_reports_the_w_orientation() -> None:
     run = meeple(["check", str(GOLDEN / "seed_sample.flows")])
     assert run.code == 1
-    assert "seed_sample.flows:7:7: 'W' is not an orientation" in run.out
-    assert run.out.splitlines()[2] == "          ^"
+    # Both of the seed's findings: the rule broken on line 5, the notation on line 7.
+    lines = run.out.splitlines()
+    assert lines[0].endswith(
+        "seed_sample.flows:5:1: error: P2G1 is internal (0,0), already"
+        " filled by P1A1 on line 2: a tile goes on an empty hex"
+        " (the replay stops at this move; later moves are not checked)"
+    )
+    at = next(i for i, line in enumerate(lines) if "seed_sample.flows:7:7: error: 'W'" in line)
+    assert lines[at + 2] == "          ^"
 
 
 def test_check_reports_the_occupied_hex_with_both_lines() -> None:
     run = meeple(["check", str(EXAMPLES / "occupied.flows")])
     assert run.code == 1
-    assert "occupied.flows:5:1: P2G1 is internal (0,0), already filled by P1A1 on line 2" in run.out
+    assert (
+        "occupied.flows:5:1: error: P2G1 is internal (0,0), already filled by P1A1 on line 2"
+        in run.out
+    )
 
 
 def test_check_valid_records() -> None:
@@ -69,12 +79,15 @@ def test_replay_json_has_one_state_per_move() -> None:
     states = [json.loads(line) for line in run.out.splitlines()]
     moves = notation.parse(path.read_text()).moves
     assert len(states) == len(moves) + 1
-    assert states[0]["move"] is None and states[0]["result"]["status"] == "in play"
-    last = states[-1]
-    assert last["move"]["notation"] == notation.format_move(moves[-1])
-    assert last["move"]["hex"] == [moves[-1].hex.x, moves[-1].hex.y]
-    assert [flow["player"] for flow in last["flows"]] == [1, 2]
-    for flow in last["flows"]:
+    first, last = states[0], states[-1]
+    assert first["move"] is None and first["status"] == "playing"
+    assert first["state"]["result"]["status"] == "playing"
+    assert last["move"] == notation.format_move(moves[-1])
+    own = last["state"]
+    assert own["move"]["notation"] == notation.format_move(moves[-1])
+    assert own["move"]["hex"] == [moves[-1].hex.x, moves[-1].hex.y]
+    assert [flow["player"] for flow in own["flows"]] == [1, 2]
+    for flow in own["flows"]:
         for path in flow["paths"]:
             assert len(path["hex"]) == 2 and len(path["sides"]) == 2
 
@@ -82,7 +95,7 @@ def test_replay_json_has_one_state_per_move() -> None:
 def test_replay_stops_at_the_first_illegal_move() -> None:
     run = meeple(["replay", str(GOLDEN / "rule_no_route.flows")])
     assert run.code == 1
-    assert "rule_no_route.flows:11:1: illegal placement" in run.err
+    assert "rule_no_route.flows:11:1: error: illegal placement" in run.err
     assert run.out.count("== step") == 10
 
 

@@ -45,14 +45,15 @@ def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
     except RuleError as problem:
         raise RuleError.at(text, 0, problem.message, source) from None
     yield state
-    for move, offset in zip(record.moves, offsets, strict=True):
+    for step, (move, offset) in enumerate(zip(record.moves, offsets, strict=True)):
         try:
             state = state.apply(move)
         except Occupied as problem:
             line = Location.of(text, offsets[problem.by_move]).line
-            raise RuleError.at(text, offset, problem.explain(f"line {line}"), source) from None
+            message = problem.explain(f"line {line}")
+            raise RuleError.at(text, offset, message, source).at_step(step) from None
         except RuleError as problem:
-            raise RuleError.at(text, offset, problem.message, source) from None
+            raise RuleError.at(text, offset, problem.message, source).at_step(step) from None
         yield state
 
 
@@ -73,6 +74,8 @@ def findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
             pass
     except RuleError as problem:
         found.append(Finding.from_error(problem))
+    if not found:  # a well-formed legal record: what else `check` says of it
+        found += _check(Document(text, source, FORMATS[0], parsed.record))
     return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
@@ -131,17 +134,11 @@ def state_json(state: State) -> Mapping[str, Any]:
             for flow in state.flows
         ],
         "result": {
-            "status": _status(state),
+            "status": state.status,
             "winners": list(state.winners),
             "text": state.result,
         },
     }
-
-
-def _status(state: State) -> str:
-    if not state.over:
-        return "in play"
-    return "tie" if state.result.startswith("tie") else "won"
 
 
 def _move_json(move: Move) -> dict[str, Any]:
@@ -261,6 +258,12 @@ def _result(state: State) -> str:
     return state.result
 
 
+def start(players: int | None = None, seed: int | None = None) -> State:
+    """A new game (two players unless `players` says otherwise); Flows deals no set-up, so
+    the seed is not needed here (the tile draws are dealt by whoever runs the game)."""
+    return State.initial(players or MIN_PLAYERS)
+
+
 FORMATS = (
     Format(
         name="flows",
@@ -273,8 +276,11 @@ FORMATS = (
         check=_check,
         replay=_document_replay,
         render=render,
+        diagnose=findings,
         state_json=state_json,
         result=_result,
+        start=start,
+        step_noun="move",
         to_qgn=to_qgn,
         from_qgn=from_qgn,
         qgn_key=QGN_KEY,

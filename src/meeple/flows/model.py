@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from meeple.flows.board import SIDE_NAMES
+from meeple.flows.board import SIDE_NAMES, label_of_hex
 from meeple.hexgrid import Hex
 
 TILE_TYPES = 4
@@ -59,6 +59,30 @@ class Move(NamedTuple):
     @property
     def orientation(self) -> str:
         return ORIENTATIONS[self.rotation]
+
+    def __str__(self) -> str:
+        """The move as written, in its player's frame: `P2B3T1SE`."""
+        return f"P{self.player}{label_of_hex(self.player, self.hex)}T{self.tile}{self.orientation}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+class NoPlacement(NamedTuple):
+    """Player `player` drew tile type `tile` and it fits nowhere: they win at once.
+
+    Written `P1T2-` by the engine protocol. A record has no line for it (seed 002 gives
+    none): a record of such a game ends with the last placement.
+    """
+
+    player: int
+    tile: int
+
+    def __str__(self) -> str:
+        return f"P{self.player}T{self.tile}-"
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 class Entry(NamedTuple):

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from meeple.errors import DEFAULT_SOURCE, NotationError
 from meeple.flows.board import MAX_PLAYERS, ROW_LETTERS, hex_of_label, label_of_hex, row_labels
-from meeple.flows.model import ORIENTATIONS, TILE_TYPES, Entry, Move, Record
+from meeple.flows.model import ORIENTATIONS, TILE_TYPES, Entry, Move, NoPlacement, Record
 
 HEADER = "Game:"
 UNFINISHED = "..."
@@ -234,6 +234,19 @@ def parse_move(text: str, source: str = DEFAULT_SOURCE) -> Move:
     if move is None:
         raise NotationError.at(text, *_diagnose_line(text, 0), source)
     return move
+
+
+_NO_PLACEMENT = re.compile(r"P([1-6])T([0-3])-\Z")
+
+
+def parse_engine_move(text: str, source: str = DEFAULT_SOURCE) -> Move | NoPlacement:
+    """A move as the engine protocol writes it: a placement (`P1A2T0N`), or `P1T2-` for a
+    drawn tile type that fits nowhere (a win; records have no line for it)."""
+    stripped = text.strip()
+    found = _NO_PLACEMENT.match(stripped)
+    if found:
+        return NoPlacement(int(found[1]), int(found[2]))
+    return parse_move(stripped, source)
 
 
 def _diagnose_line(body: str, at: int) -> tuple[int, str]:

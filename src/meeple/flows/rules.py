@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
 
+from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.flows.board import (
     CELL_INDEX,
@@ -24,11 +25,21 @@ from meeple.flows.board import (
     MAX_PLAYERS,
     NEIGHBOUR,
     SLOT_EDGES,
+    edge_hexes,
+    home_edge,
     label_of_hex,
     opposite_side,
     target_edge,
 )
-from meeple.flows.model import ORIENTATIONS, TILE_TYPES, TILES_PER_TYPE, Move
+from meeple.flows.model import (
+    ORIENTATIONS,
+    TILE_TYPES,
+    TILES_PER_TYPE,
+    Entry,
+    Move,
+    NoPlacement,
+    Record,
+)
 from meeple.flows.routes import (
     CELL_COUNT,
     EDGE_SLOTS,
@@ -38,7 +49,7 @@ from meeple.flows.routes import (
     Network,
     axes_in_play,
 )
-from meeple.hexgrid import Hex
+from meeple.hexgrid import Hex, distance
 
 MIN_PLAYERS = 2
 
@@ -124,7 +135,8 @@ class State:
     # -- how the game stands ---------------------------------------------------------
 
     @property
-    def to_move(self) -> int:
+    def turn(self) -> int:
+        """Whose turn it is by the seat order (even once the game is over)."""
         order = seat_order(self.players)
         return order[len(self.moves) % len(order)]
 
@@ -141,7 +153,7 @@ class State:
     def result(self) -> str:
         """One line: who won, a tie, or who is to move."""
         if not self.winners:
-            return f"in play: P{self.to_move} to move"
+            return f"in play: P{self.turn} to move"
         if self.stuck is not None:
             winner = self.winners[0]
             return f"P{winner} wins: the drawn T{self.stuck} has no legal placement"
@@ -217,8 +229,8 @@ class State:
             return RuleError(f"the game is over ({self.result}): no more moves")
         if not 1 <= move.player <= self.players:
             return RuleError(f"there is no P{move.player} in a {self.players}-player game")
-        if move.player != self.to_move:
-            return RuleError(f"it is P{self.to_move}'s turn, not P{move.player}'s")
+        if move.player != self.turn:
+            return RuleError(f"it is P{self.turn}'s turn, not P{move.player}'s")
         cell = CELL_INDEX.get(move.hex)
         if cell is None or not 0 <= move.tile < TILE_TYPES or not 0 <= move.rotation < 6:
             return RuleError(f"{move} is not a placement on the board")
@@ -252,7 +264,7 @@ class State:
         if self.over or not 0 <= tile < TILE_TYPES or self.bag[tile] == 0:
             return []
         network = Network(self.board, self.players)
-        player = self.to_move
+        player = self.turn
         found: list[Move] = []
         for cell in range(CELL_COUNT):
             if self.board[cell] != EMPTY:
@@ -275,20 +287,130 @@ class State:
         if self.bag[tile] == 0:
             raise RuleError(f"no T{tile} is left in the bag to draw")
         if self.legal_placements(tile):
-            raise RuleError(f"T{tile} has a legal placement, so P{self.to_move} must place it")
+            raise RuleError(f"T{tile} has a legal placement, so P{self.turn} must place it")
         return State(
             players=self.players,
             board=self.board,
             placed_by=self.placed_by,
             bag=self.bag,
             moves=self.moves,
-            winners=(self.to_move,),
+            winners=(self.turn,),
             stuck=tile,
         )
 
     def axes(self) -> tuple[int, ...]:
         """The board axes in play: one route group each."""
         return axes_in_play(self.players)
+
+    # -- the engine protocol (meeple.engine: GameState, Drawing, Evaluating, Recording) ---
+
+    @classmethod
+    def initial(cls, players: int = 2) -> State:
+        """The empty board and full bag of a game of `players` players."""
+        return cls.start(players)
+
+    @property
+    def player_count(self) -> int:
+        return self.players
+
+    def player_name(self, player: int) -> str:
+        return f"P{player}"
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to place a tile; None once the game is over."""
+        return None if self.over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def status(self) -> Status:
+        if not self.over:
+            return "playing"
+        units = {team_of(player, self.players) for player in self.winners}
+        return "tie" if len(units) > 1 else "won"
+
+    @property
+    def result_text(self) -> str:
+        return self.result
+
+    @property
+    def history(self) -> tuple[Move | NoPlacement, ...]:
+        """The placements so far, and the tile that fit nowhere if that ended the game."""
+        if self.stuck is None:
+            return self.moves
+        return (*self.moves, NoPlacement(self.winners[0], self.stuck))
+
+    def legal_moves(self) -> list[Move | NoPlacement]:
+        """The legal moves for every tile that may be drawn, tile type by tile type."""
+        found: list[Move | NoPlacement] = []
+        for draw, _ in self.draws():
+            found += self.legal_moves_after(draw)
+        return found
+
+    def draws(self) -> list[tuple[str, float]]:
+        """The tile types the player to move may draw (`T0`-`T3`), as likely as the bag says."""
+        if self.over:
+            return []
+        left = sum(self.bag)
+        return [(f"T{tile}", count / left) for tile, count in enumerate(self.bag) if count]
+
+    def legal_moves_after(self, draw: str) -> list[Move | NoPlacement]:
+        """The placements of the drawn tile type; if it fits nowhere, the win it brings."""
+        tile = int(draw.removeprefix("T"))
+        if self.over or not 0 <= tile < TILE_TYPES or not self.bag[tile]:
+            return []
+        return [*self.legal_placements(tile)] or [NoPlacement(self.turn, tile)]
+
+    def play(self, move: Move | NoPlacement) -> State:
+        """The position after `move`; RuleError naming the rule it breaks."""
+        if isinstance(move, NoPlacement):
+            if move.player != self.turn and not self.over:
+                raise RuleError(f"it is P{self.turn}'s turn, not P{move.player}'s")
+            return self.no_placement(move.tile)
+        return self.apply(move)
+
+    def move_to_text(self, move: Move | NoPlacement) -> str:
+        return str(move)
+
+    def move_from_text(self, text: str) -> Move | NoPlacement:
+        """`P1A1T0N`, or `P1T2-` for a drawn tile that fits nowhere; NotationError otherwise."""
+        from meeple.flows.notation import parse_engine_move
+
+        return parse_engine_move(text)
+
+    def move_group(self, move: Move | NoPlacement) -> str:
+        return f"T{move.tile}"
+
+    def evaluate(self, player: int) -> float:
+        """From 0 to 1: how far `player`'s flow has come toward its target, against the best
+        other unit's (a one-ply heuristic: won 1, lost or tied-out 0)."""
+        if self.over:
+            return 1.0 if player in self.winners else 0.0
+        progress = {flow.player: _progress(flow) for flow in self.flows}
+        mine = team_of(player, self.players)
+        own = max(progress[p] for p in mine)
+        rivals = [progress[p] for p in progress if p not in mine]
+        return 0.5 + (own - max(rivals, default=0.0)) / 2
+
+    def record(self) -> Record:
+        """The game so far as a record (a tile that fit nowhere leaves a comment)."""
+        players = f"{self.players}-player"
+        entries = [Entry(move) for move in self.moves]
+        if self.stuck is not None:
+            entries.append(Entry(None, self.result))
+        return Record(tuple(entries), header=players, unfinished=not self.over)
+
+
+def _progress(flow: Flow) -> float:
+    """How far across the board a flow reaches: 0 at its home edge, 1 at its target."""
+    if flow.reached:
+        return 1.0
+    home = home_edge(flow.player)
+    depth = max((_edge_distance(hex_, home) for hex_, _, _ in flow.paths), default=-1)
+    return (depth + 1) / 7
 
 
 def _label(move: Move) -> str:
@@ -298,3 +420,8 @@ def _label(move: Move) -> str:
 def _describe(move: Move) -> str:
     hex_ = move.hex
     return f"T{move.tile}{ORIENTATIONS[move.rotation]} on {_label(move)} ({hex_.x},{hex_.y})"
+
+
+def _edge_distance(hex_: Hex, edge: int) -> int:
+    """Steps from `hex_` to the nearest hex along `edge` (0 on the edge itself)."""
+    return min(distance(hex_, other) for other in edge_hexes(edge))

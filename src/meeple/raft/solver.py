@@ -41,6 +41,7 @@ from meeple.raft.model import (
     FirePlacement,
     Move,
     PathwayPlacement,
+    Position,
 )
 from meeple.raft.rules import (
     Game,
@@ -215,14 +216,14 @@ def _cat_moves(game: Game) -> list[CatMove]:
     """
     colours = _waiting_colours(game)
     grid = grid_of(game.state.board)
-    by_end: dict[tuple[str, tuple[int, int], tuple[int, int]], CatMove] = {}
+    by_end: dict[tuple[str, Position, Position], CatMove] = {}
     moves = game.cat_moves()
     arriving = [move for move in moves if grid.raft[grid.index(*move.end)]]
     # A useless card is best spent on a step within the cat's own colour: no fire tile
     # comes with it. One such step per cat is kept (ends elsewhere change nothing).
     stepping = {move.colour: move for move in moves if move not in arriving}
     for move in arriving + list(stepping.values()):
-        key = (move.colour, tuple(move.start), tuple(move.end))
+        key = (move.colour, move.start, move.end)
         worth = sum(_card_worth(game, card, colours) for card in move.discards)
         known = by_end.get(key)
         if known is None or worth < sum(_card_worth(game, c, colours) for c in known.discards):
@@ -344,7 +345,9 @@ class _Search:
         self.states += 1
         return distance(game)
 
-    def round(self, game: Game, moves: tuple[Move, ...]) -> list[tuple[float, Game, tuple]]:
+    def round(
+        self, game: Game, moves: tuple[Move, ...]
+    ) -> list[tuple[float, Game, tuple[Move, ...]]]:
         """The best states at the end of the round that starts with `game` (hand drawn)."""
         beam: list[tuple[float, int, Game, tuple[Move, ...]]] = [(0.0, 0, game, moves)]
         finished: list[tuple[float, Game, tuple[Move, ...]]] = []
