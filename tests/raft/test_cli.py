@@ -38,7 +38,7 @@ def test_examples_are_canonical(name: str) -> None:
 def test_check_names_the_illegal_line_and_the_rule() -> None:
     run = meeple(["check", example("illegal.raft")])
     assert run.code == 1
-    assert "illegal.raft:10:1: illegal move Y13041204Ar" in run.out
+    assert "illegal.raft:10:1: error: illegal move Y13041204Ar" in run.out
     assert "a yellow cat cannot end on square (12,4)" in run.out
     assert "    ^" in run.out
 
@@ -46,7 +46,7 @@ def test_check_names_the_illegal_line_and_the_rule() -> None:
 def test_check_points_at_a_malformed_move() -> None:
     run = meeple(["check", example("malformed.raft")])
     assert run.code == 1
-    assert "malformed.raft:4:7: expected an orientation N E S or W" in run.out
+    assert "malformed.raft:4:7: error: expected an orientation N E S or W" in run.out
 
 
 def test_replay_json_gives_five_strings_and_the_status_per_line() -> None:
@@ -55,12 +55,17 @@ def test_replay_json_gives_five_strings_and_the_status_per_line() -> None:
     steps = [json.loads(line) for line in run.out.splitlines()]
     record_moves = [None, "A3B1D2", "R01100210Ah", "Ai0609N", "a0406FN"]
     assert [step["move"] for step in steps] == record_moves
-    assert all(len(step["state"]) == 5 for step in steps)
-    assert steps[0]["state"][2] == "ABCD" and steps[1]["state"][2] == "AhirBkCDaq"
-    assert steps[2]["state"][3] == "R0210"
+    own = [step["state"] for step in steps]  # the game's own object (docs/formats/raft.md)
+    assert [state["move"] for state in own] == record_moves
+    assert all(len(state["state"]) == 5 for state in own)
+    assert own[0]["state"][2] == "ABCD" and own[1]["state"][2] == "AhirBkCDaq"
+    assert own[2]["state"][3] == "R0210"
     assert [step["status"] for step in steps] == ["playing"] * 4 + ["lost"]
-    assert steps[-1]["reason"] == "the green cat at (4,4) can no longer reach the raft"
-    assert steps[-1]["next"] is None and steps[3]["next"] == "fire"
+    assert [state["status"] for state in own] == ["playing"] * 4 + ["lost"]
+    assert own[-1]["reason"] == "the green cat at (4,4) can no longer reach the raft"
+    assert own[-1]["next"] is None and own[3]["next"] == "fire"
+    assert steps[-1]["text"] == "lost: the green cat at (4,4) can no longer reach the raft"
+    assert [step["to_move"] for step in steps] == ["you"] * 4 + [None]
 
 
 def test_replay_text_ends_with_the_result() -> None:

@@ -7,7 +7,7 @@ Usage:
     challenge = parse_challenge("LNSNLASAF000300060012001506030903C000093030341203R11215")
     game = Game.start(challenge, seed=1)
     game = game.apply(parse_move("A3B1D2"))          # draw six cards
-    print(format_board(game.state.board), game.status)
+    print(format_board(game.state.board), game.result_text)
     for move in game.pathway_placements()[:3]:       # the move generator
         print(move)
 

@@ -77,5 +77,5 @@ def render_state(state: GameState, color: bool = False) -> str:
 def render_game(game: Game, color: bool = False) -> str:
     """A state of play: the state picture, the next step and the outcome."""
     next_step = {"draw": "draw six cards", "play": "play a card", "fire": "place the fire tile"}
-    status = game.status if game.over else f"playing, next: {next_step[game.phase]}"
+    status = game.result_text if game.over else f"playing, next: {next_step[game.phase]}"
     return f"{render_state(game.state, color)}\nstatus: {status}"

@@ -58,13 +58,14 @@ def replay(document: Document) -> Iterator[Game]:
     lines = [(start, end) for start, end, kind in record_lines(document.text) if kind == "line"]
     game = Game.start(record.challenge, record.seed)
     yield game
-    for entry, (start, end) in zip(record.entries, lines[1:], strict=True):
+    for step, (entry, (start, end)) in enumerate(zip(record.entries, lines[1:], strict=True)):
         try:
             game = game.apply(entry.move)
         except RuleError as problem:
             move = document.text[start:end]
-            raise RuleError.at(
-                document.text, start, f"illegal move {move}: {problem.message}", document.source
+            message = f"illegal move {move}: {problem.message}"
+            raise RuleError.at(document.text, start, message, document.source).at_step(
+                step
             ) from None
         yield game
 
@@ -81,11 +82,21 @@ def state_json(game: Game) -> Mapping[str, Any]:
 
 
 def result(game: Game) -> str:
-    if game.outcome == "won":
-        return f"won: {game.reason}"
-    if game.outcome == "lost":
-        return f"lost: {game.reason}"
-    return f"playing (next: {game.phase})"
+    return game.result_text
+
+
+# The game `meeple play`, bots and selfplay start when no challenge is named.
+DEFAULT_CHALLENGE = "First steps"
+
+
+def start(players: int | None = None, seed: int | None = None) -> Game:
+    """A new solo game of the first starter challenge, boards and draws fixed by `seed`."""
+    if players not in (None, 1):
+        raise RuleError(f"Race to the Raft is a solo game, not one for {players} players")
+    from meeple.raft.components import components
+
+    (official,) = [c for c in components().challenges if c.name == DEFAULT_CHALLENGE]
+    return Game.start(parse_challenge(official.challenge), 0 if seed is None else seed)
 
 
 def render(model: Game | Record | GameState | Board, color: bool = False) -> str:
@@ -201,6 +212,8 @@ FORMATS = (
         render=render,
         state_json=state_json,
         result=result,
+        start=start,
+        step_noun="action",
         to_qgn=to_qgn,
         from_qgn=from_qgn,
         qgn_key=QGN_KEY,

@@ -177,6 +177,28 @@ class DrawRequest(NamedTuple):
     def total(self) -> int:
         return sum(count for _, count in self.draws)
 
+    # A request is the same move whether or not a record names the cards that came up
+    # (the seed decides them; the replay checks any that are named).
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DrawRequest):
+            return self.draws == other.draws
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.draws)
+
+    def __str__(self) -> str:
+        """The move as seed 001 writes it."""
+        from meeple.raft.notation import format_move
+
+        return format_move(self)
+
+    def __repr__(self) -> str:
+        return str(self)
+
 
 class PathwayPlacement(NamedTuple):
     """A pathway card laid on the island with its top-left square at (row, column)."""
@@ -186,6 +208,15 @@ class PathwayPlacement(NamedTuple):
     row: int
     column: int
     orientation: str
+
+    def __str__(self) -> str:
+        """The move as seed 001 writes it."""
+        from meeple.raft.notation import format_move
+
+        return format_move(self)
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 class FirePlacement(NamedTuple):
@@ -197,6 +228,15 @@ class FirePlacement(NamedTuple):
     flipped: bool
     orientation: str
 
+    def __str__(self) -> str:
+        """The move as seed 001 writes it."""
+        from meeple.raft.notation import format_move
+
+        return format_move(self)
+
+    def __repr__(self) -> str:
+        return str(self)
+
 
 class CatMove(NamedTuple):
     """A cat moved from `start` to `end`, paying with one or two discarded cards."""
@@ -205,6 +245,15 @@ class CatMove(NamedTuple):
     start: Position
     end: Position
     discards: tuple[CardId, ...]
+
+    def __str__(self) -> str:
+        """The move as seed 001 writes it."""
+        from meeple.raft.notation import format_move
+
+        return format_move(self)
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 @dataclass(frozen=True)

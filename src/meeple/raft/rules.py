@@ -19,9 +19,10 @@ import random
 from collections import deque
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Literal
 
+from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.raft.components import components
 from meeple.raft.model import (
@@ -38,17 +39,26 @@ from meeple.raft.model import (
     CatMove,
     Challenge,
     DrawRequest,
+    Entry,
     ExhaustedCat,
     FirePlacement,
     GameState,
     Move,
     PathwayPlacement,
     Position,
+    Record,
 )
 from meeple.raft.setup import initial_state
 
 Phase = Literal["draw", "play", "fire"]
 Outcome = Literal["playing", "won", "lost"]
+MOVE_GROUPS = {
+    DrawRequest: "draw",
+    PathwayPlacement: "pathway card",
+    FirePlacement: "fire tile",
+    CatMove: "cat",
+}
+"""The heading `meeple moves` lists each kind of move under."""
 
 _NOT_PLACEABLE = frozenset(b"fnBGPRYW")
 """Squares nothing may be laid on: fire, no square, and any square holding a cat."""
@@ -459,7 +469,12 @@ def draw_requests(decks: Cards) -> list[DrawRequest]:
 
 @dataclass(frozen=True)
 class Game:
-    """A game in progress: the five-part state, the next step, and the outcome so far."""
+    """A game in progress: the five-part state, the next step, and the outcome so far.
+
+    It is the engine protocol's state for Race to the Raft (meeple.engine.GameState): a
+    solo game whose one player is `you`, whose moves are draw requests, pathway cards,
+    fire tiles and cat moves, written in seed 001's action strings.
+    """
 
     state: GameState
     seed: int | None = None
@@ -468,23 +483,62 @@ class Game:
     reason: str = ""
     rounds: int = 0
     """Draws made so far; with the seed it fixes which cards a draw request turns up."""
-    last: Move | None = None
-    """The move that led here (None at the start)."""
+    history: tuple[Move, ...] = ()
+    """The moves from the start of the game to here."""
+    challenge: Challenge | None = None
+    """The challenge the game was set up from (None for a game started from a bare state)."""
 
     @classmethod
     def start(cls, challenge: Challenge, seed: int | None = None) -> Game:
-        game = cls(initial_state(challenge, seed), seed)
+        game = cls(initial_state(challenge, seed), seed, challenge=challenge)
         cut_off = cats_cut_off(game.state.board)
         return game._lost(cut_off[0]) if cut_off else game
+
+    @classmethod
+    def initial(cls, challenge: Challenge, seed: int | None = None) -> Game:
+        """The game set up from `challenge`, the seed fixing boards and draws."""
+        return cls.start(challenge, seed)
+
+    @property
+    def last(self) -> Move | None:
+        """The move that led here (None at the start)."""
+        return self.history[-1] if self.history else None
 
     @property
     def over(self) -> bool:
         return self.outcome != "playing"
 
     @property
-    def status(self) -> str:
-        """`playing`, `won`, or `lost: <reason>`."""
-        return f"lost: {self.reason}" if self.outcome == "lost" else self.outcome
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def status(self) -> Status:
+        """`playing`, `won` or `lost` (why, in `result_text`)."""
+        return self.outcome
+
+    @property
+    def result_text(self) -> str:
+        if self.outcome == "won":
+            return f"won: {self.reason}"
+        if self.outcome == "lost":
+            return f"lost: {self.reason}"
+        return f"playing (next: {self.phase})"
+
+    @property
+    def player_count(self) -> int:
+        return 1
+
+    def player_name(self, player: int) -> str:
+        return "you"
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else 1
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return (1,) if self.outcome == "won" else ()
 
     def _lost(self, reason: str) -> Game:
         return replace(self, outcome="lost", reason=reason)
@@ -492,8 +546,45 @@ class Game:
     def apply(self, move: Move) -> Game:
         """The game after `move`; RuleError (without a location) if it breaks a rule."""
         if self.over:
-            raise RuleError(f"the game is over ({self.status})")
-        return replace(self._play(move), last=move)
+            raise RuleError(f"the game is over ({self.result_text})")
+        return replace(self._play(move), history=(*self.history, move))
+
+    def play(self, move: Move) -> Game:
+        """The engine protocol's name for `apply`."""
+        return self.apply(move)
+
+    def move_to_text(self, move: Move) -> str:
+        from meeple.raft.notation import format_move
+
+        return format_move(move)
+
+    def move_from_text(self, text: str) -> Move:
+        """An action string or draw request; NotationError if it is neither."""
+        from meeple.raft.notation import parse_move
+
+        return parse_move(text.strip())
+
+    def move_group(self, move: Move) -> str:
+        return MOVE_GROUPS[type(move)]
+
+    def evaluate(self, player: int = 1) -> float:
+        """From 0 (lost) to 1 (won): the share of cats on the raft, and how few squares the
+        others still need repainted (a one-ply heuristic for greedy bots)."""
+        if self.outcome != "playing":
+            return 1.0 if self.outcome == "won" else 0.0
+        from meeple.raft.solver import cat_distances
+
+        grid = grid_of(self.state.board)
+        cats = sum(1 for square in grid.cells if 65 <= square <= 90)
+        waiting = [min(d, 20) for d in cat_distances(self)]
+        home = (cats - len(waiting)) / max(1, cats)
+        return 0.5 * home + 0.45 / (1 + sum(waiting) / 4)
+
+    def record(self) -> Record:
+        """The game so far as a record (ValueError for a game not set up from a challenge)."""
+        if self.challenge is None:
+            raise ValueError("a game started from a bare state has no challenge to record")
+        return Record(self.challenge, self.seed, tuple(Entry(move) for move in self.history))
 
     def _play(self, move: Move) -> Game:
         if isinstance(move, DrawRequest):
@@ -574,6 +665,8 @@ class Game:
         """Rest when the hand is used up; lost if no full hand can be drawn next."""
         state = self.state
         if len(state.hand):
+            if not card_positions(state.board) and not self.cat_moves():
+                return self._lost("no pathway card fits on the island and no cat can move")
             return self
         game = replace(self, state=replace(state, exhausted=()), phase="draw")
         if len(state.decks) < DRAW_SIZE:
@@ -606,7 +699,8 @@ class Game:
             colour = chr(square)
             start = grid.position(index)
             tired = ExhaustedCat(colour, *start) in state.exhausted
-            payments = list(combinations(hand, 2 if tired else 1))
+            # Two cards may be written in either order, and `play` takes both.
+            payments = list(permutations(hand, 2) if tired else combinations(hand, 1))
             for there in sorted(_route(grid, index, square + 32)):
                 if grid.cells[there] in (square + 32, _WILD):
                     end = grid.position(there)
@@ -619,9 +713,12 @@ class Game:
         if self.phase == "draw":
             return list(draw_requests(self.state.decks))
         if self.phase == "fire":
-            return [
-                placement
-                for tile in self.state.bag
-                for placement in fire_placements(self.state.board, tile)
-            ]
+            found: list[Move] = []
+            for tile in self.state.bag:
+                # A tile that fits nowhere is still a tile that may be drawn: laying it
+                # anywhere loses the game, so one such placement stands for it.
+                found += fire_placements(self.state.board, tile) or [
+                    FirePlacement(tile, 0, 0, False, ORIENTATIONS[0])
+                ]
+            return found
         return [*self.pathway_placements(), *self.cat_moves()]
