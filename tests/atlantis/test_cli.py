@@ -23,7 +23,7 @@ def test_check_reports_syntax_errors_with_line_column_and_caret() -> None:
     assert run.code == 1
     lines = run.out.splitlines()
     assert lines[0].endswith(
-        "seed-events.json5:32:11: expected ',' or '}' after the value,"
+        "seed-events.json5:32:11: error: expected ',' or '}' after the value,"
         ' found the string "moves" (a comma is missing)'
     )
     assert lines[2] == "              ^"
@@ -32,7 +32,7 @@ def test_check_reports_syntax_errors_with_line_column_and_caret() -> None:
 def test_check_replays_and_reports_the_first_illegal_move() -> None:
     run = meeple(["check", str(GOLDEN / "seed-events-fixed.json5")])
     assert run.code == 1
-    assert ":32:33: turn 1 (John), move 2 b2-c3: one move from each segment" in run.out
+    assert ":32:33: error: turn 1 (John), move 2 b2-c3: one move from each segment" in run.out
 
 
 def test_check_reads_standard_input_and_refuses_other_json() -> None:
@@ -60,9 +60,18 @@ def test_replay_json_gives_every_state_then_scores_and_ranking() -> None:
     assert run.code == 0
     states = [json.loads(line) for line in run.out.splitlines()]
     game = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
-    turns = sum(1 for event in game["events"] if event["type"] == "turn")
-    assert [s["turn"] for s in states] == list(range(turns + 1))
-    first, last = states[0], states[-1]
+    turns = [event for event in game["events"] if event["type"] == "turn"]
+    # One state per engine move: each move of stones, and each end of a turn.
+    played = [move for turn in turns for move in [*turn["moves"], "end"]]
+    assert len(states) == len(played) + 1
+    assert [s["move"] for s in states[1:]] == [
+        move if move == "end" else f"{move[0]}-{move[1]}" for move in played
+    ]
+    own = [s["state"] for s in states]
+    assert [o["turn"] for o in own] == [0] + [
+        sum(1 for m in played[: i + 1] if m == "end") for i in range(len(played))
+    ]
+    first, last = own[0], own[-1]
     assert len(first["fields"]) == 7 * len(game["segments"])
     assert set(first["fields"][0]) == {"field", "state", "owner", "stones"}
     assert not first["over"] and last["over"] and last["to_move"] is None
@@ -77,12 +86,12 @@ def test_replay_json_gives_every_state_then_scores_and_ranking() -> None:
 def test_replay_draws_every_state_and_the_result() -> None:
     run = meeple(["replay", str(EXAMPLES / "handwritten.json5")])
     assert run.code == 0
-    assert run.out.count("== step") == 3
+    assert run.out.count("== step") == 5  # the start, a1-b2, end, end (the second turn is empty)
     assert run.out.rstrip().endswith("result: after 2 turns: John (A) to move")
 
 
 def test_show_draws_the_board_at_a_step() -> None:
-    run = meeple(["show", str(EXAMPLES / "handwritten.json5"), "--step", "2"])
+    run = meeple(["show", str(EXAMPLES / "handwritten.json5"), "--step", "4"])
     assert run.code == 0
     lines = run.out.splitlines()
     assert lines[0] == "after 2 turns: John (A) to move"
@@ -136,7 +145,10 @@ def test_turns_without_players_are_a_rule_error() -> None:
     text = '{"segments": [["a1"]],\n "events": [{"type": "turn", "moves": []}]}'
     run = meeple(["check", "--format", "atlantis", "-"], stdin=text)
     assert run.code == 1
-    assert "<stdin>:2:13: turn 1: the transcript has no players, so no turn can follow" in run.out
+    assert (
+        "<stdin>:2:13: error: turn 1: the transcript has no players, so no turn can follow"
+        in run.out
+    )
 
 
 def test_fields_too_far_apart_to_draw_are_listed(tmp_path: Path) -> None:

@@ -79,9 +79,9 @@ def test_k_stones_go_exactly_k_steps_and_may_leave_some_behind() -> None:
     after = state.apply(move("a1-c1"))
     assert picture(after)["a1"] == "1A"
     assert picture(after)["c1"] == "2A"
-    assert move("a1-c1") in state.legal_moves()
-    assert move("a1-d1") in state.legal_moves()
-    assert move("a1-e1") not in state.legal_moves()
+    assert move("a1-c1") in state.stone_moves()
+    assert move("a1-d1") in state.stone_moves()
+    assert move("a1-e1") not in state.stone_moves()
     with pytest.raises(RuleError, match="4 steps need 4 stones; a1 has 3"):
         state.apply(move("a1-e1"))
 
@@ -92,7 +92,7 @@ def test_stones_that_moved_this_turn_stay_behind() -> None:
     assert picture(after)["c1"] == "1A"
     assert after.movable(hexes("c1")[0]) == 0
     assert after.movable(hexes("b1")[0]) == 0
-    assert after.legal_moves() == []
+    assert after.stone_moves() == []
     with pytest.raises(RuleError, match="one move from each segment"):
         after.apply(move("c1-d1"))
 
@@ -123,7 +123,7 @@ def test_opponent_stones_on_the_way_are_removed_one_for_one() -> None:
     short = strip("a1: 2", "b1: 1, c1: 2")
     with pytest.raises(RuleError, match="2 moving stones cannot remove the 3 opponent stones"):
         short.apply(move("a1-c1"))
-    assert short.legal_moves() == [move("a1-b1")]
+    assert short.stone_moves() == [move("a1-b1")]
 
 
 @pytest.mark.parametrize(
@@ -225,7 +225,7 @@ def test_an_area_becomes_stable_and_the_game_ends() -> None:
     assert area.stable and area.owner == 0 and len(area.fields) == 6
     assert after.scores() == [6, 0]
     assert after.ranking() == [0, 1]
-    assert after.legal_moves() == []
+    assert after.stone_moves() == []
     with pytest.raises(RuleError, match="the game is over"):
         after.apply(move("b2-c3"))
 
@@ -256,14 +256,15 @@ def test_equal_scores_rank_in_reverse_order_of_moving() -> None:
 # -- replaying transcripts ----------------------------------------------------------------------
 
 
-def test_replay_yields_the_start_and_every_turn_skipping_chats() -> None:
+def test_replay_yields_the_start_every_move_and_every_turn_end_skipping_chats() -> None:
     text = f"""{{{STRIP}, players: [{{stacks: {{a1: 1}}}}, {{stacks: {{e1: 1}}}}],
       events: [{{type: 'chat', message: 'hi'}}, {{type: 'turn', moves: [['a1', 'b1']]}},
                {{type: 'turn', moves: []}}, {{type: 'resign'}}]}}"""
     states = list(replay(parse(text)))
-    assert [s.turn for s in states] == [0, 1, 2]
-    assert row(states[1]) == {"a1": ".", "b1": "1A", "c1": ".", "d1": ".", "e1": "1B", "f1": "."}
-    assert states[2].fields == states[1].fields
+    assert [s.turn for s in states] == [0, 0, 1, 2]
+    assert [str(m) for m in states[-1].history] == ["a1-b1", "end", "end"]
+    assert row(states[2]) == {"a1": ".", "b1": "1A", "c1": ".", "d1": ".", "e1": "1B", "f1": "."}
+    assert states[3].fields == states[2].fields
 
 
 def test_an_illegal_move_in_a_transcript_names_turn_move_and_rule() -> None:
@@ -334,7 +335,7 @@ def test_explosion_order_does_not_matter(state: State, chance: random.Random) ->
 def test_legal_moves_are_exactly_the_moves_apply_accepts(state: State, picks: list[int]) -> None:
     # Checked at the start of the turn and again after each of a few moves of the turn.
     for pick in [*picks, None]:
-        listed = set(state.legal_moves())
+        listed = set(state.stone_moves())
         candidates = {
             Move(a, b) for a in state.fields for b in state.fields if 0 < distance(a, b) <= 9
         }
@@ -355,5 +356,7 @@ def test_the_quick_end_test_agrees_with_the_areas(state: State) -> None:
 def test_generated_games_replay_without_rule_errors(seed: int) -> None:
     game = random_game(segments=6, players=2 + seed, turns=40, seed=seed)
     states = list(replay(parse(dump(game))))
-    assert len(states) == len(game.events) + 1
-    assert [s.turn for s in states] == list(range(len(states)))
+    moves = sum(len(turn.moves) for turn in game.turns)
+    assert len(states) == moves + len(game.events) + 1
+    ends = [s for s in states[1:] if str(s.history[-1]) == "end"]
+    assert [s.turn for s in ends] == list(range(1, len(game.events) + 1))

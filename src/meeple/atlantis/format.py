@@ -17,7 +17,7 @@ from meeple.atlantis.model import Transcript, field_name
 from meeple.atlantis.notation import dump, looks_like_transcript, parse
 from meeple.atlantis.qgn import KEY, from_qgn, to_qgn
 from meeple.atlantis.rules import State, replay
-from meeple.errors import Finding, Location
+from meeple.errors import Finding, Location, RuleError
 from meeple.registry import Document, Format
 
 
@@ -74,6 +74,21 @@ def state_json(state: State) -> dict[str, Any]:
     }
 
 
+STANDARD_SEGMENTS = 10
+"""Segments of the board `meeple play`, bots and selfplay start on when none is named."""
+
+
+def start(players: int | None = None, seed: int | None = None) -> State:
+    """A new game on a board of ten standard segments, two players unless `players` says
+    otherwise; the seed places the starting stacks (meeple.atlantis.generate)."""
+    from meeple.atlantis.generate import starting_transcript
+
+    count = 2 if players is None else players
+    if not 2 <= count <= 6:
+        raise RuleError(f"meeple sets up Atlantis for 2 to 6 players, not {count}")
+    return State.initial(starting_transcript(STANDARD_SEGMENTS, count, seed or 0))
+
+
 FORMATS = (
     Format(
         name="atlantis",
@@ -88,6 +103,8 @@ FORMATS = (
         render=_render,
         state_json=state_json,
         result=status,
+        start=start,
+        step_noun="move",
         to_qgn=to_qgn,
         from_qgn=from_qgn,
         qgn_key=KEY,

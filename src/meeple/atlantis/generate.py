@@ -72,7 +72,7 @@ def random_game(
     while len(played) < turns and not state.over:
         moves = []
         for _ in range(rng.randint(0, moves_per_turn)):
-            options = state.legal_moves()
+            options = state.stone_moves()
             if not options:
                 break
             move = rng.choice(options)

@@ -87,6 +87,26 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return f"{field_name(self.source)}-{field_name(self.target)}"
 
+    def __repr__(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """The end of the player to move's movement phase: explosions, growth, the next player.
+
+    Written `end` by the engine protocol; a transcript writes a turn's moves as one event.
+    """
+
+    def __str__(self) -> str:
+        return "end"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+END_TURN = EndTurn()
+
 
 @dataclass(frozen=True)
 class Turn:

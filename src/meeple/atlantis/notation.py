@@ -20,9 +20,11 @@ from typing import Any, NoReturn
 
 from meeple.atlantis.jsontext import MAX_DEPTH, Members, Path, decode, locate, short
 from meeple.atlantis.model import (
+    END_TURN,
     FORMAT_NAME,
     VERSION,
     Chat,
+    EndTurn,
     Event,
     Extras,
     FieldRef,
@@ -403,3 +405,19 @@ def dump(transcript: Transcript) -> str:
     members += _extras(transcript.extras)
     body = ",\n".join(f"  {_json(name)}: {text}" for name, text in members)
     return "{\n" + body + "\n}\n"
+
+
+def parse_move(text: str, source: str = DEFAULT_SOURCE) -> Move | EndTurn:
+    """A move as the engine protocol writes it: `b2-c3` (from, to), or `end` (of the turn)."""
+    stripped = text.strip()
+    if stripped == str(END_TURN):
+        return END_TURN
+    source_text, dash, target_text = stripped.partition("-")
+    start, end = parse_field_ref(source_text), parse_field_ref(target_text)
+    if not dash or start is None or end is None or start.whole or end.whole:
+        message = f"{stripped[:40]!r} is not a move: expected from-to such as b2-c3, or end"
+        raise NotationError.at(text, 0, message, source)
+    if line_between(start.centre, end.centre) is None:
+        message = f"{stripped} is no move: the fields must lie on one straight line"
+        raise NotationError.at(text, 0, message, source)
+    return Move(start.centre, end.centre)

@@ -3,9 +3,11 @@
 `State` is a position between moves: the fields, whose turn it is, and what
 the player to move has already done this turn (segments moved from, stones
 that arrived). `apply(move)` plays one move, `end_turn()` runs the explosion
-and growth phases and passes the turn, `legal_moves()` lists every single move
-the player to move may make now. `replay` folds a transcript's turns into the
-state after each one, raising RuleError at the first illegal move. Decisions
+and growth phases and passes the turn, `stone_moves()` lists every single move
+the player to move may make now. For the engine protocol (meeple.engine) a move is
+one move of stones or `end` (END_TURN): `legal_moves()` lists both, `play` takes
+both. `replay` folds a transcript's turns into the state after each move and each
+end of a turn, raising RuleError at the first illegal move. Decisions
 where the seed is loose are in docs/formats/atlantis.md. This module reads no
 text; positions of moves in a text come from the caller.
 """
@@ -13,10 +15,11 @@ text; positions of moves in a text come from the caller.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple
 
-from meeple.atlantis.model import Move, Transcript, Turn, field_name
+from meeple.atlantis.model import END_TURN, EndTurn, Move, Transcript, Turn, field_name
+from meeple.engine import Status
 from meeple.errors import Location, RuleError
 from meeple.hexgrid import Hex, hex_line, line_between, neighbours
 
@@ -225,6 +228,10 @@ class State:
     """Stones that moved this turn, by the field they now lie on (they cannot move again)."""
     over: bool = False
     """Whether the game had ended when this turn began (see `finished`)."""
+    history: tuple[Move | EndTurn, ...] = ()
+    """The moves and turn ends from the initial state to this one."""
+    origin: Transcript | None = field(default=None, compare=False, repr=False)
+    """The transcript the game was set up from (its board and players), for `record`."""
 
     @classmethod
     def initial(cls, transcript: Transcript) -> State:
@@ -234,7 +241,8 @@ class State:
             for number, player in enumerate(transcript.players)
         )
         fields = _starting_fields(transcript, board)
-        return cls(board, fields, names, over=finished(fields, board))
+        start = replace(transcript, events=())
+        return cls(board, fields, names, over=finished(fields, board), origin=start)
 
     @property
     def player(self) -> int:
@@ -317,10 +325,12 @@ class State:
             self.moved_from | {self.board.segment_of[move.source]},
             arrived,
             self.over,
+            (*self.history, move),
+            self.origin,
         )
 
-    def legal_moves(self) -> list[Move]:
-        """Every single move the player to move may make now."""
+    def stone_moves(self) -> list[Move]:
+        """Every single move of stones the player to move may make now."""
         if not self.players or self.over:
             return []
         moves = []
@@ -352,15 +362,111 @@ class State:
             explode(fields, self.board, self.player, pick)
             grow(fields, self.player)
         return State(
-            self.board, fields, self.players, self.turn + 1, over=finished(fields, self.board)
+            self.board,
+            fields,
+            self.players,
+            self.turn + 1,
+            over=finished(fields, self.board),
+            history=(*self.history, END_TURN),
+            origin=self.origin,
         )
 
-    def play(self, moves: Sequence[Move]) -> State:
+    def play_turn(self, moves: Sequence[Move]) -> State:
         """A whole turn: the moves, then explosions and growth."""
         state = self
         for move in moves:
             state = state.apply(move)
         return state.end_turn()
+
+    # -- the engine protocol (meeple.engine: GameState, Evaluating, Recording) ------------
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def player_name(self, player: int) -> str:
+        return self.players[player - 1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over or not self.players
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to move, 1-based; None once the game is over."""
+        return None if self.is_over else self.player + 1
+
+    def legal_moves(self) -> list[Move | EndTurn]:
+        """Every single move of stones, then `end` (a turn may end after any of them)."""
+        if self.is_over:
+            return []
+        return [*self.stone_moves(), END_TURN]
+
+    def play(self, move: Move | EndTurn) -> State:
+        """The state after one move of stones, or after the end of the turn."""
+        if isinstance(move, EndTurn):
+            if self.is_over:
+                raise RuleError("the game is over: no turn can follow")
+            return self.end_turn()
+        return self.apply(move)
+
+    @property
+    def status(self) -> Status:
+        return "won" if self.over and self.players else "playing"
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winner, first in the ranking (equal scores rank in reverse order of moving)."""
+        return (self.ranking()[0] + 1,) if self.status == "won" else ()
+
+    @property
+    def result_text(self) -> str:
+        from meeple.atlantis.ascii import status
+
+        return status(self)
+
+    def move_to_text(self, move: Move | EndTurn) -> str:
+        return str(move)
+
+    def move_from_text(self, text: str) -> Move | EndTurn:
+        """`b2-c3` or `end`; NotationError for anything else."""
+        from meeple.atlantis.notation import parse_move
+
+        return parse_move(text)
+
+    def move_group(self, move: Move | EndTurn) -> str:
+        return "end the turn" if isinstance(move, EndTurn) else f"from {field_name(move.source)}"
+
+    def evaluate(self, player: int) -> float:
+        """From 0 to 1: the player's share of fields in stable areas and of open fields held
+        (a one-ply heuristic for greedy bots); 1 for the winner, 0 for the others at the end."""
+        if self.status == "won":
+            return 1.0 if player in self.winners else 0.0
+        scores = self.scores()
+        held = [0] * len(self.players)
+        for here in self.fields.values():
+            if here.owner is not None and here.state == OPEN:
+                held[here.owner] += 1
+        worth = [2 * score + count for score, count in zip(scores, held, strict=True)]
+        total = sum(worth)
+        return 0.5 if total == 0 else worth[player - 1] / total
+
+    def record(self) -> Transcript:
+        """The game so far as a transcript: one turn event per turn (moves after the last
+        `end` make a turn too)."""
+        if self.origin is None:
+            raise ValueError("a state built without a transcript has nothing to record")
+        turns: list[Turn] = []
+        current: list[Move] = []
+        for move in self.history:
+            if isinstance(move, EndTurn):
+                turns.append(Turn(tuple(current)))
+                current = []
+            else:
+                current.append(move)
+        if current:
+            turns.append(Turn(tuple(current)))
+        return replace(self.origin, events=(*self.origin.events, *turns))
 
     # -- areas, the end, scores -------------------------------------------------------------
 
@@ -387,9 +493,15 @@ Where = Callable[[int, int | None], Location]
 
 
 def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State]:
-    """The state before the first turn, then after every turn; RuleError at an illegal move."""
+    """The state before the first turn, then after every move and every end of a turn
+    (one state per engine move); RuleError at an illegal move.
+
+    The error's `step` is the index of the turn among the transcript's turns: the QGN
+    action that holds the move (an Atlantis turn is one QGN action).
+    """
     state = State.initial(transcript)
     yield state
+    turns = 0
     for index, event in enumerate(transcript.events):
         if not isinstance(event, Turn):
             continue
@@ -401,10 +513,13 @@ def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State
             except RuleError as problem:
                 location = where(index, position) if where else Location()
                 message = f"turn {number} ({who}), move {position + 1} {move}: {problem.message}"
-                raise RuleError(message, location) from None
+                raise RuleError(message, location, step=turns) from None
+            yield state
         if not event.moves and (not state.players or state.over):
             location = where(index, None) if where else Location()
             reason = "the game is over" if state.players else "the transcript has no players"
-            raise RuleError(f"turn {number}: {reason}, so no turn can follow", location)
+            message = f"turn {number}: {reason}, so no turn can follow"
+            raise RuleError(message, location, step=turns)
         state = state.end_turn()
+        turns += 1
         yield state
