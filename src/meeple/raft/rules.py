@@ -299,7 +299,7 @@ def cat_route_ok(board: Board, colour: str, start: Position, end: Position) -> s
         return f"another cat sits on square ({end.row},{end.column})"
     if letter not in (cat, WILD):
         return f"a {_COLOUR_NAMES[cat]} cat cannot end on square ({end.row},{end.column})"
-    if grid.index(*end) not in _route(grid, grid.index(*start), ord(cat)):
+    if grid.index(*end) not in cat_route(grid, grid.index(*start), ord(cat)):
         return (
             f"no path of {_COLOUR_NAMES[cat]} squares joins ({start.row},{start.column})"
             f" and ({end.row},{end.column})"
@@ -307,7 +307,7 @@ def cat_route_ok(board: Board, colour: str, start: Position, end: Position) -> s
     return ""
 
 
-def _route(grid: Grid, start: int, colour: int) -> set[int]:
+def cat_route(grid: Grid, start: int, colour: int) -> set[int]:
     """Squares a cat of `colour` (lower-case letter code) can step to from `start`."""
     cells, steps = grid.cells, grid.steps
     passable = {colour, colour - 32, _WILD, _WILD - 32}
@@ -701,7 +701,7 @@ class Game:
             tired = ExhaustedCat(colour, *start) in state.exhausted
             # Two cards may be written in either order, and `play` takes both.
             payments = list(permutations(hand, 2) if tired else combinations(hand, 1))
-            for there in sorted(_route(grid, index, square + 32)):
+            for there in sorted(cat_route(grid, index, square + 32)):
                 if grid.cells[there] in (square + 32, _WILD):
                     end = grid.position(there)
                     found.extend(CatMove(colour, start, end, pay) for pay in payments)

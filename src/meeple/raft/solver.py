@@ -46,6 +46,7 @@ from meeple.raft.model import (
 from meeple.raft.rules import (
     Game,
     card_positions,
+    cat_route,
     draw_requests,
     fire_placements,
     grid_of,
@@ -264,21 +265,10 @@ def _placements(game: Game) -> list[tuple[int, PathwayPlacement]]:
 def _walkable(game: Game) -> set[int]:
     """Grid squares the waiting cats can walk to now (their own colour, from where they are)."""
     grid = grid_of(game.state.board)
-    cells, steps = grid.cells, grid.steps
     found: set[int] = set()
-    for start, square in enumerate(cells):
-        if not 65 <= square <= 90 or grid.raft[start]:
-            continue
-        own = (square + 32, square)
-        todo = [start]
-        found.add(start)
-        while todo:
-            here = todo.pop()
-            for step in steps:
-                there = here + step
-                if there not in found and cells[there] in own:
-                    found.add(there)
-                    todo.append(there)
+    for start, square in enumerate(grid.cells):
+        if 65 <= square <= 90 and not grid.raft[start]:
+            found |= cat_route(grid, start, square + 32)
     return found
 
 
