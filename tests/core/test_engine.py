@@ -132,3 +132,22 @@ def test_move_from_text_rejects_nonsense_with_a_notation_error(name: str) -> Non
     state = _states(FIRST_STATES[name])[0]
     with pytest.raises(NotationError):
         state.move_from_text("not a move at all")
+
+
+GAME_PACKAGES = {"raft": "crossed-paths.raft", "flows": "numbered.flows", "atlantis": "game.json"}
+
+
+@pytest.mark.parametrize("game", sorted(GAME_PACKAGES))
+def test_every_game_package_offers_the_same_public_names(game: str) -> None:
+    import importlib
+
+    package = importlib.import_module(f"meeple.{game}")
+    for name in ("parse", "dump", "replay", "render", "State", "Move"):
+        assert hasattr(package, name), f"meeple.{game}.{name}"
+    text = (EXAMPLES / game / GAME_PACKAGES[game]).read_text(encoding="utf-8")
+    record = package.parse(text)
+    assert package.parse(package.dump(record)) == record
+    states = list(package.replay(record))
+    assert all(isinstance(state, package.State) for state in states)
+    assert [len(state.history) for state in states] == list(range(len(states)))
+    assert isinstance(package.render(states[-1]), str)

@@ -33,6 +33,7 @@ from meeple.botc.model import (
     SeatPlaces,
 )
 from meeple.botc.notation import (
+    dump,
     format_bag,
     format_grimoire,
     format_seat,
@@ -55,6 +56,12 @@ from meeple.botc.script import (
     script_findings,
 )
 
+
+def render(grimoire: Grimoire, layout: str = "auto", columns: bool = False) -> str:
+    """The grimoire as ASCII art (the name every game package shares)."""
+    return render_grimoire(grimoire, layout, columns)
+
+
 __all__ = [
     "LAYOUTS",
     "SCRIPTS",
@@ -73,6 +80,7 @@ __all__ = [
     "bag_findings",
     "choose_sides",
     "convention_findings",
+    "dump",
     "effective_role",
     "format_bag",
     "format_grimoire",
@@ -86,6 +94,7 @@ __all__ = [
     "read_art",
     "read_bag",
     "read_grimoire",
+    "render",
     "render_grimoire",
     "script_findings",
     "to_qgn",

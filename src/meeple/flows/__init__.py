@@ -16,9 +16,17 @@ Coordinates are the seed's internal (row, col) as `meeple.hexgrid.Hex(row, col)`
 `hex_of_label(player, "D4")` and `label_of_hex(player, hex)` convert player frames.
 """
 
-from meeple.flows.ascii import render
 from meeple.flows.board import CELLS, hex_of_label, label_of_hex
-from meeple.flows.format import findings, from_qgn, players_of, replay_text, state_json, to_qgn
+from meeple.flows.format import (
+    findings,
+    from_qgn,
+    players_of,
+    render,
+    replay,
+    replay_text,
+    state_json,
+    to_qgn,
+)
 from meeple.flows.model import ORIENTATIONS, TILE_PATHS, Entry, Move, Record, tile_paths
 from meeple.flows.notation import diagnose, dump, format_move, parse, parse_move
 from meeple.flows.rules import State
@@ -42,6 +50,7 @@ __all__ = [
     "parse_move",
     "players_of",
     "render",
+    "replay",
     "replay_text",
     "state_json",
     "tile_paths",

@@ -57,6 +57,12 @@ def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
         yield state
 
 
+def replay(record: Record) -> Iterator[State]:
+    """Every state of a record, the initial one first; RuleError (located in the record as
+    `dump` writes it) at the first illegal move."""
+    yield from replay_text(notation.dump(record))
+
+
 def _document_replay(document: Document) -> Iterator[State]:
     return replay_text(document.text, document.source)
 

@@ -19,6 +19,8 @@ Layers: `model` (plain values), `notation` (strings <-> model), `components`
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from meeple.raft.model import Board, Challenge, GameState, Move, Record
 from meeple.raft.notation import (
     format_board,
@@ -35,6 +37,26 @@ from meeple.raft.notation import (
 from meeple.raft.rules import Game
 from meeple.raft.setup import initial_state
 
+# The names every game package shares (docs/architecture.md).
+State = Game
+parse = parse_record
+dump = format_record
+
+
+def replay(record: Record) -> Iterator[Game]:
+    """Every state of a record, the start first; RuleError at the first illegal move."""
+    from meeple.raft.format import replay as replay_record
+
+    return replay_record(record)
+
+
+def render(subject: Game | Record | GameState | Board, color: bool = False) -> str:
+    """An ASCII picture of a game, a record's start, a state or a board."""
+    from meeple.raft.format import render as draw
+
+    return draw(subject, color)
+
+
 __all__ = [
     "Board",
     "Challenge",
@@ -42,15 +64,20 @@ __all__ = [
     "GameState",
     "Move",
     "Record",
+    "State",
+    "dump",
     "format_board",
     "format_challenge",
     "format_move",
     "format_record",
     "format_state",
     "initial_state",
+    "parse",
     "parse_board",
     "parse_challenge",
     "parse_move",
     "parse_record",
     "parse_state",
+    "render",
+    "replay",
 ]

@@ -52,7 +52,14 @@ _LOOKS_LIKE_RECORD = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*[LS][NESWA][LS][NESWA]")
 _LOOKS_LIKE_STATE = re.compile(r"\A[bBfgGnopPrRwWyY]{9}(?:[bBfgGnopPrRwWyY]{9})?\n")
 
 
-def replay(document: Document) -> Iterator[Game]:
+def replay(record: Record) -> Iterator[Game]:
+    """The game after each move of a record, the start first; RuleError (located in the
+    record as `dump` writes it) at the first illegal move."""
+    text = format_record(record)
+    return _replay(Document(text, "<record>", FORMATS[0], record))
+
+
+def _replay(document: Document) -> Iterator[Game]:
     """The game after each line of the record; RuleError at the first illegal line."""
     record: Record = document.model
     lines = [(start, end) for start, end, kind in record_lines(document.text) if kind == "line"]
@@ -208,7 +215,7 @@ FORMATS = (
         sniff=lambda text: _LOOKS_LIKE_RECORD.match(text) is not None,
         extensions=(".raft",),
         options=(_COLOR,),
-        replay=replay,
+        replay=_replay,
         render=render,
         state_json=state_json,
         result=result,
