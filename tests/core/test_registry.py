@@ -6,6 +6,7 @@ import pytest
 
 import meeple
 from meeple import registry
+from meeple.errors import NotationError
 from meeple.qgn import Snapshot
 
 
@@ -50,3 +51,37 @@ def test_importing_meeple_loads_no_cli_libraries() -> None:
     probe += "print(any(m.split('.')[0] in ('click', 'rich') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+PATHOLOGICAL = {
+    "blanks": " " * 50_000,
+    "blank lines": "\n" * 50_000,
+    "slashes": "/" * 50_000,
+    "open comments": "/*" * 25_000,
+    "comment lines": "//\n" * 20_000,
+    "hash lines": "#\n" * 25_000,
+    "braces": "{" * 50_000,
+    "quotes": '"' * 50_000,
+    "escaped quotes": '\\"' * 25_000,
+}
+
+
+@pytest.mark.parametrize("text", PATHOLOGICAL.values(), ids=PATHOLOGICAL.keys())
+def test_detection_is_linear_on_runs_that_decide_nothing(text: str) -> None:
+    # Fuzzing found the Atlantis sniffer backtracking exponentially on a run of blanks
+    # (36 blanks: minutes). Each of these runs is read in well under the alarm's time.
+    import signal
+
+    def too_slow(signum: int, frame: object) -> None:
+        raise TimeoutError("detection did not finish: it backtracks")
+
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(20)
+    try:
+        for fmt in registry.formats():
+            fmt.sniff(text)
+        with pytest.raises(NotationError):
+            registry.detect(text)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

@@ -334,10 +334,13 @@ def looks_like_transcript(text: str) -> bool:
     return keys.get("format") == FORMAT_NAME or "segments" in keys
 
 
-_SNIFF = re.compile(r"\A\ufeff?(?:\s+|//[^\n]*|/\*.*?\*/)*\{", re.DOTALL)
+# Layout and comments before the first `{`. Possessive, and one blank at a time: a run of
+# blanks or slashes with nothing after it must not backtrack (it once took minutes).
+_LEAD = r"\A\ufeff?(?:\s|//[^\n]*|/\*.*?\*/)*+"
+_SNIFF = re.compile(_LEAD + r"\{", re.DOTALL)
 _DECLARED = re.compile(
     r"""\A[^\[]*?["']?format["']?\s*:\s*["']Atlantis transcript["']"""
-    r"""|\A\ufeff?(?:\s+|//[^\n]*|/\*.*?\*/)*\{\s*["']?segments["']?\s*:""",
+    rf"""|{_LEAD}\{{\s*["']?segments["']?\s*:""",
     re.DOTALL,
 )
 
