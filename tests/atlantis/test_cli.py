@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from meeple import qgn
 from tests.cli_helpers import meeple
 
@@ -157,3 +159,26 @@ def test_fields_too_far_apart_to_draw_are_listed(tmp_path: Path) -> None:
     run = meeple(["show", str(path)])
     assert run.code == 0
     assert "a1: .\nzzz900000: ." in run.out
+
+
+@pytest.mark.parametrize("command", ["check", "show", "replay", "fmt", "convert"])
+def test_a_lone_surrogate_escape_is_a_positioned_error_and_the_file_survives(
+    command: str, tmp_path: Path
+) -> None:
+    # Fuzzing found "\ud800" read as a name that no UTF-8 file can hold: fmt emptied the
+    # file, show and replay crashed. It is an error at the escape now, for every command.
+    text = '{"segments": [["a1"]], "players": [{"name": "A\\ud800", "stacks": {"a1": 1}}]}\n'
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    args = [command, str(path)] + (["--to", "qgn"] if command == "convert" else [])
+    run = meeple(args)
+    assert run.code == 1
+    assert f"{path}:1:47: error: \\ud800 is half of a UTF-16 surrogate pair" in run.out + run.err
+    assert "Traceback" not in run.out + run.err
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_whole_surrogate_pair_is_one_character() -> None:
+    text = '{"segments": [["a1"]], "players": [{"name": "A\\ud83d\\ude00", "stacks": {"a1": 1}}]}'
+    run = meeple(["show", "--format", "atlantis", "-"], stdin=text)
+    assert run.code == 0 and "A\U0001f600" in run.out

@@ -17,6 +17,7 @@ module knows nothing of Atlantis.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterator
@@ -52,6 +53,8 @@ _TOKEN = re.compile(
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 _IDENTIFIER = re.compile(r"[^\W\d][\w$]*|\$[\w$]*")
 _LITERALS = {"true": True, "false": False, "null": None}
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _MAX_DIGITS = 4000  # int() refuses longer decimal numbers
 
 
@@ -80,10 +83,12 @@ def tokens(text: str) -> list[Token]:
 
 def decode(text: str, source: str = DEFAULT_SOURCE) -> Any:
     """The value of a JSON or JSON5 text, objects as `Members`; NotationError where it breaks."""
-    try:
-        return json.loads(text, object_pairs_hook=Members)
-    except (ValueError, RecursionError):
-        pass  # not strict JSON (or nested deeper than json allows): read it token by token
+    # A surrogate escape may stand alone, which json.loads lets through: the token reader
+    # checks each string, so such a text goes there.
+    if not _SURROGATE_ESCAPE.search(text):
+        with contextlib.suppress(ValueError, RecursionError):
+            return json.loads(text, object_pairs_hook=Members)
+    # Not strict JSON (or nested deeper than json allows): read it token by token.
     return _Parser(text, source).document()
 
 
@@ -166,7 +171,8 @@ class _Parser:
                 return token.text
             if "\\" in token.text:
                 decoded = self.json5(token, "{" + token.text + ":0}")
-                return next(iter(decoded)) if isinstance(decoded, dict) else ""
+                key = next(iter(decoded)) if isinstance(decoded, dict) else ""
+                return self.whole_characters(token, key)
             self.fail(token, f"{_describe(token)} is no key: put it in quotes")
         self.unclosed(token)
         self.fail(token, f"expected a key in quotes or '}}', {_found(token)}")
@@ -174,14 +180,26 @@ class _Parser:
     def string(self, token: Token) -> str:
         if "\\" not in token.text:
             return token.text[1:-1]
+        value: Any = None
         if token.text[0] == '"':
-            try:
+            # Not strict JSON: a JSON5 escape such as \x41 or an escaped newline.
+            with contextlib.suppress(ValueError):
                 value = json.loads(token.text)
-                return value if isinstance(value, str) else ""
-            except ValueError:
-                pass  # a JSON5 escape such as \x41 or an escaped newline
-        value = self.json5(token, token.text)
-        return value if isinstance(value, str) else ""
+        if value is None:
+            value = self.json5(token, token.text)
+        return self.whole_characters(token, value if isinstance(value, str) else "")
+
+    def whole_characters(self, token: Token, value: str) -> str:
+        """`value`, unless an escape left half of a UTF-16 pair in it, which no UTF-8 text
+        can hold: then an error at that escape (the record could never be written back)."""
+        lone = _LONE_SURROGATE.search(value)
+        if lone is None:
+            return value
+        code = f"{ord(lone[0]):04x}"
+        escape = re.search(rf"\\u{code}", token.text, re.IGNORECASE)
+        at = token.start + (escape.start() if escape else 0)
+        message = f"\\u{code} is half of a UTF-16 surrogate pair with no other half"
+        raise NotationError.at(self.text, at, message, self.source)
 
     def atom(self, token: Token) -> Any:
         text = token.text
