@@ -11,7 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.atlantis.model import FieldRef, Move, Transcript, Turn, field_name, letters
-from meeple.atlantis.notation import dump, letter_value, looks_like_transcript, parse
+from meeple.atlantis.notation import (
+    dump,
+    letter_value,
+    looks_like_transcript,
+    parse,
+    parse_field_ref,
+)
 from meeple.errors import NotationError
 from meeple.hexgrid import Hex
 from tests.atlantis.strategies import transcripts
@@ -265,3 +271,17 @@ def test_fuzz_deep_nesting_is_a_notation_error(depth: int) -> None:
         parse(text)
     except NotationError as error:
         assert "nested too deeply" in error.message
+
+
+@pytest.mark.parametrize(
+    "name", ["a" * 200_000 + "1", "b" + "9" * 5_000, "abcdefg1", "a1234567890"]
+)
+def test_field_names_longer_than_any_board_are_refused(name: str) -> None:
+    # Fuzzing found 200k letters taking up to a minute (big-integer arithmetic).
+    assert parse_field_ref(name) is None
+    with pytest.raises(NotationError, match="at most 6 letters and 9 digits"):
+        parse(f'{{"segments": [["{name}"]]}}')
+
+
+def test_the_longest_field_names_still_read() -> None:
+    assert parse_field_ref("zzzzzz999999999") is not None

@@ -44,6 +44,8 @@ _TOKEN = re.compile(
     | (?P<unclosed>/\*.*)                                  # a comment never closed: the rest
     | (?P<string>"[^"\\\n\r]*(?:\\(?:\r\n|.)[^"\\\n\r]*)*"   # a backslash may escape a newline
                 |'[^'\\\n\r]*(?:\\(?:\r\n|.)[^'\\\n\r]*)*')
+    | (?P<open>"[^"\\\n\r]*(?:\\(?:\r\n|.)[^"\\\n\r]*)*    # a string not closed on its
+              |'[^'\\\n\r]*(?:\\(?:\r\n|.)[^'\\\n\r]*)*)   # line: taken whole, in one pass
     | (?P<punct>[{{}}\[\]:,])
     | (?P<atom>[^{_SPACE}{{}}\[\]:,"'/]+)                  # numbers, true/false/null, bare keys
     | (?P<other>.)                                         # a lone '/', an unclosed quote
@@ -70,7 +72,12 @@ def tokens(text: str) -> list[Token]:
     found = []
     for match in _TOKEN.finditer(text):
         kind = match.lastgroup or "other"
-        if kind != "layout":
+        if kind == "open":
+            # Read as the lone quote it starts with, which the parser reports; the rest of
+            # the line is not read again from every later quote (that was quadratic).
+            start = match.start()
+            found.append(Token("other", start, start + 1, text[start]))
+        elif kind != "layout":
             value = match.group()
             found.append(
                 Token(value if kind == "punct" else kind, match.start(), match.end(), value)

@@ -42,8 +42,13 @@ from meeple.hexgrid import Hex, line_between
 
 # -- coordinates ------------------------------------------------------------------
 
-_COORDINATE = re.compile(r"([a-z]+|[A-Z]+)([1-9][0-9]*)")
-_MAX_DIGITS = 4000  # int() refuses longer decimal strings; no board gets near this
+# A field name has at most 6 letters and 9 digits (300 million columns and a billion rows:
+# no board comes near). Longer names are refused: their big-integer arithmetic grew with the
+# square of their length.
+MAX_LETTERS, MAX_DIGITS = 6, 9
+_COORDINATE = re.compile(
+    rf"([a-z]{{1,{MAX_LETTERS}}}|[A-Z]{{1,{MAX_LETTERS}}})([1-9][0-9]{{0,{MAX_DIGITS - 1}}})"
+)
 
 
 def letter_value(word: str) -> int:
@@ -57,7 +62,7 @@ def letter_value(word: str) -> int:
 def parse_field_ref(text: str) -> FieldRef | None:
     """`b3` or `B3` as a FieldRef; None when `text` is no field name."""
     match = _COORDINATE.fullmatch(text)
-    if match is None or len(match[2]) > _MAX_DIGITS:
+    if match is None:
         return None
     return FieldRef(Hex(letter_value(match[1]), int(match[2])), match[1].isupper())
 
@@ -116,7 +121,8 @@ class _Reader:
             self.fail(
                 path,
                 f"bad field {short(repr(name))}: expected letters and a positive number,"
-                " such as 'b3' (upper case 'B3' for the standard segment around it)",
+                " such as 'b3' (upper case 'B3' for the standard segment around it;"
+                f" at most {MAX_LETTERS} letters and {MAX_DIGITS} digits)",
                 key,
             )
         self.names[name] = ref
