@@ -360,3 +360,18 @@ def test_generated_games_replay_without_rule_errors(seed: int) -> None:
     assert len(states) == moves + len(game.events) + 1
     ends = [s for s in states[1:] if str(s.history[-1]) == "end"]
     assert [s.turn for s in ends] == list(range(1, len(game.events) + 1))
+
+
+def test_a_state_works_out_its_areas_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # replay --json of a 5,000-turn game took minutes: areas, scores and the ranking each
+    # worked the areas out again for every state.
+    from meeple.atlantis import format as atlantis_format
+    from meeple.atlantis import rules
+
+    calls = []
+    real = rules.areas
+    monkeypatch.setattr(rules, "areas", lambda *a: calls.append(1) or real(*a))
+    state = State.initial(parse(f"{{{STRIP}, players: [{{stacks: {{a1: 2}}}}]}}"))
+    atlantis_format.state_json(state)
+    state.scores(), state.ranking(), state.areas()
+    assert len(calls) == 1

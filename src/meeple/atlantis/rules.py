@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal, NamedTuple
 
 from meeple.atlantis.model import END_TURN, EndTurn, Move, Transcript, Turn, field_name
@@ -472,12 +473,17 @@ class State:
 
     def areas(self) -> list[Area]:
         """Every area of open fields, with whose stones it holds and whether it is stable."""
-        return areas(self.fields, self.board)
+        return list(self._areas)
+
+    @cached_property
+    def _areas(self) -> tuple[Area, ...]:
+        # Scores, the ranking and `replay --json` all ask: work them out once per state.
+        return tuple(areas(self.fields, self.board))
 
     def scores(self) -> list[int]:
         """Each player's fields in stable areas holding only that player's stones."""
         scores = [0] * len(self.players)
-        for area in self.areas():
+        for area in self._areas:
             if area.owner is not None:
                 scores[area.owner] += len(area.fields)
         return scores
