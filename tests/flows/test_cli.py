@@ -152,3 +152,13 @@ def test_messy_record_formats_to_canonical_form() -> None:
         "1. P1D4T1SW ; a start",
         "2. P2D7T2S",
     ]
+
+
+def test_old_mac_line_ends_read_as_lines() -> None:
+    # Fuzzing found a CR-only record read as one line: the header's comment swallowed
+    # every move. A lone CR ends a line, and positions still point at the right place.
+    text = "Game: 2-player ; a comment\rP1A1T0N\rP2A4T1NE\r"
+    run = meeple(["replay", "--json", "--format", "flows", "-"], stdin=text)
+    assert run.code == 0 and len(run.out.splitlines()) == 3
+    bad = meeple(["check", "-"], stdin="P1A1T0N\rP2A4T1W\r")
+    assert bad.code == 1 and bad.out.startswith("<stdin>:2:7: error: 'W' is not an orientation")

@@ -34,6 +34,7 @@ def players_of(record: Record) -> int:
 
 def replay_text(text: str, source: str = DEFAULT_SOURCE) -> Iterator[State]:
     """Every state of the record in `text`; errors located in `text`."""
+    text = notation.line_breaks(text)
     parsed = notation.parse_located(text, source)
     yield from _replay(parsed, text, source)
 
@@ -73,6 +74,7 @@ def findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
     Each malformed line is an error; the well-formed moves are replayed in order
     (skipping the malformed lines) up to the first rule they break.
     """
+    text = notation.line_breaks(text)
     parsed, problems = notation.diagnose(text, source)
     found = [Finding.from_error(problem) for problem in problems]
     try:
