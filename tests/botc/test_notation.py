@@ -12,6 +12,7 @@ from meeple.botc import notation
 from meeple.botc.model import Bag, Grimoire, Life, ReminderToken, Seat
 from meeple.errors import NotationError
 from tests.botc.strategies import bags, grimoires
+from tests.guards import finishes
 
 GOLDEN = Path(__file__).parent / "golden"
 LINES = sorted(GOLDEN.glob("*.botc"))
@@ -175,3 +176,11 @@ def test_fuzz_mutated_records(grimoire: Grimoire, data: st.DataObject) -> None:
 def test_seats_are_plain_values() -> None:
     seat = Seat("Alice", "baron", (ReminderToken("poisoned", "poisoner"),), Life.DEAD)
     assert notation.format_seat(seat) == "*Alice:baron(poisoner:poisoned)*"
+
+
+@pytest.mark.parametrize("text", ["[Alice:imp " + "A" * 60_000, "[*" + "B" * 60_000])
+def test_a_malformed_seat_before_a_long_name_is_found_in_one_pass(text: str) -> None:
+    # Fuzzing found 40 KB taking 11 s: the reader searched for the next seat from every
+    # position of the long name. Each seat is now matched where the last one ended.
+    with finishes(), pytest.raises(NotationError):
+        notation.parse_grimoire(text)

@@ -8,6 +8,7 @@ import meeple
 from meeple import registry
 from meeple.errors import NotationError
 from meeple.qgn import Snapshot
+from tests.guards import finishes
 
 
 def test_every_format_has_a_unique_name_and_basic_capabilities() -> None:
@@ -69,19 +70,9 @@ PATHOLOGICAL = {
 @pytest.mark.parametrize("text", PATHOLOGICAL.values(), ids=PATHOLOGICAL.keys())
 def test_detection_is_linear_on_runs_that_decide_nothing(text: str) -> None:
     # Fuzzing found the Atlantis sniffer backtracking exponentially on a run of blanks
-    # (36 blanks: minutes). Each of these runs is read in well under the alarm's time.
-    import signal
-
-    def too_slow(signum: int, frame: object) -> None:
-        raise TimeoutError("detection did not finish: it backtracks")
-
-    previous = signal.signal(signal.SIGALRM, too_slow)
-    signal.alarm(20)
-    try:
+    # (36 blanks: minutes). Each of these runs is read in well under the guard's time.
+    with finishes():
         for fmt in registry.formats():
             fmt.sniff(text)
         with pytest.raises(NotationError):
             registry.detect(text)
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)

@@ -77,11 +77,10 @@ def read_grimoire(text: str, source: str = DEFAULT_SOURCE) -> Placed:
     seats: list[Seat] = []
     places: list[SeatPlaces] = []
     seen: dict[str, int] = {}
-    # One scan over the entries; a gap between two matches is where the first problem is.
-    entries = () if text.startswith("]", pos) else _ENTRY.finditer(text, pos)
-    for entry in entries:
-        if entry.start() != pos:
-            break
+    # Each entry is matched where the last one ended, never searched for further on: a
+    # search from a malformed entry tried every later position (quadratic on long names).
+    match = _ENTRY.match
+    while not text.startswith("]", pos) and (entry := match(text, pos)) is not None:
         seat, place = _seat(entry)
         if seat.player in seen:
             raise NotationError.at(
@@ -95,8 +94,6 @@ def read_grimoire(text: str, source: str = DEFAULT_SOURCE) -> Placed:
         seats.append(seat)
         places.append(place)
         pos = entry.end()
-        if text.startswith("]", pos):
-            break
     if not text.startswith("]", pos):
         if pos >= len(text):
             column = _column(text, opened)
