@@ -722,8 +722,11 @@ def _show_command() -> click.Command:
             subject = record.played.model
         else:
             subject = _state_at(record, step)
-        with _usage_on_option_errors():
-            picture = draw(subject, **options)
+        try:
+            with _usage_on_option_errors():
+                picture = draw(subject, **options)
+        except MeepleError as problem:  # a record the picture cannot hold
+            _fail(problem.with_source(record.document.source))
         if output:
             _write(output, picture if picture.endswith("\n") else picture + "\n")
         else:

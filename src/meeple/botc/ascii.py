@@ -34,8 +34,21 @@ from meeple.errors import DEFAULT_SOURCE, NotationError
 # -- drawing ------------------------------------------------------------------------------
 
 
+MAX_ART_SEATS = 500
+"""The most seats the art is drawn for: its box grows with the square of the seats (a
+megabyte of seats would need gigabytes), and no table comes near."""
+
+
 def render_grimoire(grimoire: Grimoire, layout: str = "auto", columns: bool = False) -> str:
-    """The art of a grimoire; `columns` adds a `(N)` marker naming each seat's column."""
+    """The art of a grimoire; `columns` adds a `(N)` marker naming each seat's column.
+
+    NotationError for a grimoire of more than MAX_ART_SEATS seats.
+    """
+    if len(grimoire) > MAX_ART_SEATS:
+        raise NotationError(
+            f"the grimoire has {len(grimoire)} seats: the art is drawn for up to"
+            f" {MAX_ART_SEATS}; the single line holds any number"
+        )
     picture = arrange(grimoire, choose_sides(grimoire, layout, columns), columns)
     return draw(picture, len(grimoire))
 

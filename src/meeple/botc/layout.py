@@ -137,10 +137,28 @@ def _crowding(sides: Sides) -> int:
     return sum(max(0, count - 5) for count in sides)
 
 
+NEAR_BALANCED_FROM = 24
+"""From this many seats on, only distributions near the balanced one are weighed: there
+are about players**3 distributions, each costing a plan, and past a table of twenty the
+best boxes are all near-balanced anyway. Layout then stays linear in the seats."""
+
+
+def _near_balanced(players: int) -> Iterator[Sides]:
+    base = balanced_sides(players)
+    for top, right, left in product(range(-2, 3), repeat=3):
+        sides = Sides(base.top + top, base.right + right, 0, base.left + left)
+        bottom = players - sides.top - sides.right - sides.left
+        if min(sides.top, sides.right, sides.left) >= 0 and sides.top >= 1 and bottom >= 1:
+            yield Sides(sides.top, sides.right, bottom, sides.left)
+
+
 @cache
 def _candidates(players: int, layout: str) -> tuple[Sides, ...]:
     """The distributions a mode weighs (the same for every grimoire of that size)."""
-    candidates = tuple(candidate_sides(players))
+    if players >= NEAR_BALANCED_FROM:
+        candidates = tuple(_near_balanced(players))
+    else:
+        candidates = tuple(candidate_sides(players))
     rule = {"auto": guideline_penalty, "tall": _crowding}.get(layout)
     if rule is None:
         return candidates
