@@ -187,3 +187,15 @@ def test_record_errors(text: str, line: int, column: int, words: str) -> None:
     with pytest.raises(NotationError, match=words) as caught:
         parse_record(text)
     assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def test_qgn_comments_over_several_lines_become_one_record_comment_line() -> None:
+    # Fuzzing found a QGN comment spanning lines written as a record that did not parse,
+    # and "{c }" trimmed only on the second trip.
+    qgn_text = meeple(["convert", example("one-step.raft"), "--to", "qgn"]).out
+    qgn_text = qgn_text.replace("\n\n", "\n\n{a comment\nover two lines } {c } ", 1)
+    record = meeple(["convert", "--format", "qgn", "-", "--to", "raft"], stdin=qgn_text).out
+    assert "#a comment over two lines\n#c\n" in record
+    assert meeple(["check", "--format", "raft", "-"], stdin=record).code == 0
+    again = meeple(["convert", "--format", "raft", "-", "--to", "qgn"], stdin=record).out
+    assert meeple(["convert", "--format", "qgn", "-", "--to", "raft"], stdin=again).out == record

@@ -151,10 +151,21 @@ def from_qgn(snapshot: Snapshot) -> Record:
     seed = _seed(snapshot.tags.get("seed"))
     entries = []
     for number, action in enumerate(snapshot.actions, start=1):
-        entries.append(Entry(_qgn_move(number, action), action.comments))
+        entries.append(Entry(_qgn_move(number, action), _comment_lines(action.comments)))
     return Record(
-        challenge, seed, tuple(entries), snapshot.leading_comments, snapshot.final_comments
+        challenge,
+        seed,
+        tuple(entries),
+        _comment_lines(snapshot.leading_comments),
+        _comment_lines(snapshot.final_comments),
     )
+
+
+def _comment_lines(comments: tuple[str, ...]) -> tuple[str, ...]:
+    """QGN comments as record comment lines: a line break becomes a space (a `#` comment
+    ends at its line) and trailing blanks go (the record reader drops them too), so the
+    record reads back as written and a second trip changes nothing."""
+    return tuple(" ".join(comment.splitlines()).rstrip() for comment in comments)
 
 
 def _seed(text: str | None) -> int | None:
