@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from meeple.errors import NotationError, RuleError
 from meeple.raft import strings
-from meeple.raft.format import replay
 from meeple.registry import get
 from tests.raft.test_rules import SMALL
 
@@ -34,6 +33,8 @@ def test_fuzz_replay_of_mutated_records(record: str, at: int, insert: str) -> No
     at %= len(record) + 1
     text = record[:at] + insert + record[at:]
     raft = get("raft")
+    assert raft.replay is not None
+    replay = raft.replay
     _only_meeple_errors(lambda: list(replay(raft.read(text, "fuzz.raft"))))
 
 

@@ -49,6 +49,7 @@ _LETTERS: dict[type, str] = {
     CatMove: "m",
 }
 _LOOKS_LIKE_RECORD = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*[LS][NESWA][LS][NESWA]")
+_LINE_BREAK = re.compile(r"\r\n|[\r\n]")
 _LOOKS_LIKE_STATE = re.compile(r"\A[bBfgGnopPrRwWyY]{9}(?:[bBfgGnopPrRwWyY]{9})?\n")
 
 
@@ -165,7 +166,7 @@ def _comment_lines(comments: tuple[str, ...]) -> tuple[str, ...]:
     """QGN comments as record comment lines: a line break becomes a space (a `#` comment
     ends at its line) and trailing blanks go (the record reader drops them too), so the
     record reads back as written and a second trip changes nothing."""
-    return tuple(" ".join(comment.splitlines()).rstrip() for comment in comments)
+    return tuple(_LINE_BREAK.sub(" ", comment).rstrip() for comment in comments)
 
 
 def _seed(text: str | None) -> int | None:
