@@ -57,7 +57,7 @@ def cases() -> list[Case]:
 
     def replay_record() -> object:
         _fresh()
-        return list(replay(raft.read(record_text, "crossed-paths.raft")))
+        return list(replay(raft.read(record_text, "crossed-paths.raft").model))
 
     return [
         Case(

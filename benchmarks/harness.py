@@ -25,6 +25,9 @@ class Case:
     repeat: int = 15
     extra: Callable[[float], str] | None = None
     """Optional extra figure from the median, e.g. throughput in MB/s."""
+    measured: float | None = None
+    """For operations too long to repeat (a solver's minute): the one time already taken;
+    `run` is then not called again."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,8 @@ def median_time(function: Callable[[], object], repeat: int) -> float:
 
 def measure(case: Case) -> Result:
     floor = median_time(case.floor, case.repeat) if case.floor else None
-    return Result(case, median_time(case.run, case.repeat), floor)
+    taken = case.measured if case.measured is not None else median_time(case.run, case.repeat)
+    return Result(case, taken, floor)
 
 
 def human(seconds: float) -> str:

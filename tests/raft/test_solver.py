@@ -1,0 +1,43 @@
+"""The Race to the Raft solver and `meeple solve`: what it finds is a record that checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from meeple.raft import solver
+from meeple.raft.components import components
+from meeple.raft.notation import parse_challenge, parse_record
+from tests.cli_helpers import meeple
+
+
+def _challenge(name: str) -> str:
+    (found,) = [c.challenge for c in components().challenges if c.name == name]
+    return found
+
+
+def test_a_starter_challenge_is_solved_and_its_record_checks(tmp_path: Path) -> None:
+    out = tmp_path / "first-steps.raft"
+    run = meeple(["solve", "First steps", "--seed", "1", "--budget", "120", "-o", str(out)])
+    assert run.code == 0, run.err
+    assert "won in" in run.err
+    record = parse_record(out.read_text())
+    assert record.challenge == parse_challenge(_challenge("First steps")) and record.seed == 1
+    assert meeple(["check", str(out)]).code == 0
+    assert meeple(["replay", str(out)]).out.rstrip().endswith("won: every cat is on the raft")
+
+
+def test_the_search_is_reproducible() -> None:
+    challenge = parse_challenge(_challenge("First steps"))
+    first, again = (solver.solve(challenge, 1, budget=120) for _ in range(2))
+    assert first.won and first.moves == again.moves
+
+
+def test_no_win_within_the_budget_says_how_much_was_searched() -> None:
+    run = meeple(["solve", _challenge("Crossed paths"), "--budget", "0.5"])
+    assert run.code == 1
+    assert "no win found within 0.5 s" in run.err and "states searched" in run.err
+
+
+def test_a_challenge_that_is_neither_a_string_nor_a_name_is_a_usage_error() -> None:
+    run = meeple(["solve", "Nowhere at all"])
+    assert run.code == 2 and "a name such as First steps" in run.err
