@@ -14,7 +14,6 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -71,6 +70,8 @@ def ordered_map(function: Callable[[T], R], items: Sequence[T], jobs: int) -> It
     if jobs <= 1 or len(items) < 2:
         yield from map(function, items)
         return
+    from concurrent.futures import ProcessPoolExecutor  # only a batch pays for it
+
     chunk = max(1, min(64, len(items) // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(function, items, chunksize=chunk)
