@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
+import sys
+from functools import partial
+from pathlib import Path
 
 from harness import Case
 
+import meeple
 from meeple.botc.ascii import parse_art, render_grimoire
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.notation import format_grimoire, parse_grimoire
@@ -30,11 +34,42 @@ def twenty_seats() -> Grimoire:
     )
 
 
+SEED_LINE = (Path(__file__).resolve().parents[1] / "examples" / "botc" / "twelve.botc").read_text()
+# Issue 13's second line: twenty seats, one reminder token each.
+TOKEN_LINE = "[" + " ".join(f"Player{n:02}:chef(poisoner:poisoned)" for n in range(20)) + "]"
+
+
+def _art_areas() -> str:
+    """The auto layout's box (width x height) for 5 to 20 plain seats, as `meeple` draws it."""
+    sizes = []
+    for players in range(5, 21):
+        art = render_grimoire(Grimoire(tuple(Seat(f"P{n}", ROLES[n]) for n in range(players))))
+        lines = art.splitlines()
+        sizes.append(f"{players}:{len(lines[0])}x{len(lines)}")
+    return " ".join(sizes)
+
+
 def cases() -> list[Case]:
     grimoire = twenty_seats()
     line = format_grimoire(grimoire)
     art = render_grimoire(grimoire)
+    print(f"  botc auto layout boxes: {_art_areas()}", file=sys.stderr)
+    front_door = [
+        Case(
+            f"botc: meeple.loads, {label}",
+            partial(meeple.loads, text.strip(), format="botc"),
+            "regex pass over the line",
+            partial(_FLOOR.findall, text),
+            goal,
+            repeat=200,
+        )
+        for label, text, goal in (
+            ("the seed's 12 seats", SEED_LINE, "< 40 µs"),
+            ("20 seats, a token each", TOKEN_LINE, "< 60 µs"),
+        )
+    ]
     return [
+        *front_door,
         Case(
             "botc: parse a 20-seat single line",
             lambda: parse_grimoire(line),

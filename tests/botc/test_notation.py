@@ -184,3 +184,19 @@ def test_a_malformed_seat_before_a_long_name_is_found_in_one_pass(text: str) -> 
     # position of the long name. Each seat is now matched where the last one ended.
     with finishes(), pytest.raises(NotationError):
         notation.parse_grimoire(text)
+
+
+LINE_ALPHABET = st.sampled_from("[]()*~:, \n\tAbc_09xyZ")
+
+
+@given(st.one_of(grimoires().map(notation.format_grimoire), st.text(LINE_ALPHABET, max_size=40)))
+def test_the_fast_path_reads_exactly_what_the_placed_reader_reads(text: str) -> None:
+    # parse_grimoire skips the places for speed; it must accept and refuse the same texts.
+    try:
+        expected = notation.read_grimoire(text).grimoire
+    except NotationError as problem:
+        with pytest.raises(NotationError) as caught:
+            notation.parse_grimoire(text)
+        assert str(caught.value) == str(problem)
+        return
+    assert notation.parse_grimoire(text) == expected

@@ -62,8 +62,43 @@ def parse(text: str, source: str = DEFAULT_SOURCE) -> Grimoire | Bag:
 
 
 def parse_grimoire(text: str, source: str = DEFAULT_SOURCE) -> Grimoire:
-    """The grimoire of a single line; NotationError at the exact problem otherwise."""
-    return read_grimoire(text, source).grimoire
+    """The grimoire of a single line; NotationError at the exact problem otherwise.
+
+    The fast path builds only the seats (no places, tokens shared): a line that is not
+    exactly one clean grimoire goes to `read_grimoire`, which finds the problem.
+    """
+    start = text.find("[")
+    end = len(text.rstrip())
+    pos = start + 1
+    if start < 0 or text[:start].strip() or not text.endswith("]", 0, end):
+        return read_grimoire(text, source).grimoire
+    while text.startswith(" ", pos):
+        pos += 1
+    seats: list[Seat] = []
+    names: set[str] = set()
+    tokens: dict[str, ReminderToken] = {}
+    match = _ENTRY.match
+    while pos < end - 1 and (entry := match(text, pos)) is not None:
+        star, strike, player, role, written = entry.groups()
+        if player in names:
+            break
+        names.add(player)
+        if written is None:
+            held: tuple[ReminderToken, ...] = ()
+        else:
+            held = tuple(
+                tokens.get(word) or tokens.setdefault(word, ReminderToken.from_text(word))
+                for word in written.split(",")
+            )
+        life = _ALIVE if star is None else _VOTE_USED if strike else _DEAD
+        seats.append(Seat(player, role, held, life))
+        pos = entry.end()
+    if pos != end - 1:
+        return read_grimoire(text, source).grimoire
+    return Grimoire(tuple(seats))
+
+
+_ALIVE, _DEAD, _VOTE_USED = Life.ALIVE, Life.DEAD, Life.VOTE_USED
 
 
 def read_grimoire(text: str, source: str = DEFAULT_SOURCE) -> Placed:
