@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 import click
 
 from meeple import __version__, engine, records, registry
-from meeple.errors import Finding, MeepleError, OptionError, decode
+from meeple.errors import DEFAULT_SOURCE, Finding, MeepleError, OptionError, decode
 from meeple.registry import Document, Format
 
 STDIN = "-"
@@ -502,6 +502,8 @@ def _fmt_command() -> click.Command:
                             document.model, **_chosen(document.format, "fmt", given)
                         )
                 except MeepleError as problem:
+                    if problem.source == DEFAULT_SOURCE:  # a writer's refusal names no file
+                        problem = problem.with_source(path)
                     click.echo(problem.report(), err=True)
                     failed += 1
                     continue

@@ -47,7 +47,7 @@ def test_check_reads_standard_input_and_refuses_other_json() -> None:
 
 def test_fmt_writes_canonical_json(tmp_path: Path) -> None:
     source = EXAMPLES / "handwritten.json5"
-    run = meeple(["fmt", "-"], stdin=source.read_text(encoding="utf-8"))
+    run = meeple(["fmt", "--drop-comments", "-"], stdin=source.read_text(encoding="utf-8"))
     assert run.code == 0
     assert json.loads(run.out)["events"][1] == {"type": "turn", "moves": [["a1", "b2"]]}
     target = tmp_path / "game.json"
@@ -182,3 +182,18 @@ def test_a_whole_surrogate_pair_is_one_character() -> None:
     text = '{"segments": [["a1"]], "players": [{"name": "A\\ud83d\\ude00", "stacks": {"a1": 1}}]}'
     run = meeple(["show", "--format", "atlantis", "-"], stdin=text)
     assert run.code == 0 and "A\U0001f600" in run.out
+
+
+def test_fmt_never_drops_comments_unless_asked(tmp_path: Path) -> None:
+    # `meeple fmt hand.json5` used to rewrite the file as JSON, deleting every comment.
+    path = tmp_path / "hand.json5"
+    text = (EXAMPLES / "handwritten.json5").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    run = meeple(["fmt", str(path)])
+    assert run.code == 1
+    assert f"{path}:1:1: error: the transcript has 4 comments" in run.err
+    assert "--drop-comments" in run.err
+    assert path.read_text(encoding="utf-8") == text  # untouched
+    assert meeple(["fmt", "--drop-comments", str(path)]).code == 0
+    assert "//" not in path.read_text(encoding="utf-8")
+    assert meeple(["fmt", "--check", str(path)]).code == 0

@@ -178,7 +178,9 @@ def test_json5_comments_quotes_and_trailing_commas_are_read() -> None:
         (FieldRef(Hex(1, 1)), 2),
         (FieldRef(Hex(2, 3), True), -1),
     )
-    assert json.loads(dump(transcript))["players"][0]["stacks"] == {"a1": 2, "B3": -1}
+    assert transcript.comments == ("// a hand-written board", "/* players next */")
+    canonical = dump(transcript, drop_comments=True)
+    assert json.loads(canonical)["players"][0]["stacks"] == {"a1": 2, "B3": -1}
 
 
 def test_upper_case_stack_keys_cover_the_part_of_the_segment_on_the_board() -> None:

@@ -18,7 +18,7 @@ from meeple.atlantis.notation import dump, looks_like_transcript, parse
 from meeple.atlantis.qgn import KEY, from_qgn, to_qgn
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location, RuleError
-from meeple.registry import Document, Format
+from meeple.registry import Document, Format, Option
 
 
 def _replay(document: Document) -> Iterator[State]:
@@ -74,6 +74,13 @@ def state_json(state: State) -> dict[str, Any]:
     }
 
 
+DROP_COMMENTS = Option(
+    "drop_comments",
+    "Rewrite a hand-written transcript even though its // and /* */ comments are lost.",
+    commands=("fmt", "convert"),
+    flag=True,
+)
+
 STANDARD_SEGMENTS = 10
 """Segments of the board `meeple play`, bots and selfplay start on when none is named."""
 
@@ -98,6 +105,7 @@ FORMATS = (
         dump=dump,
         sniff=looks_like_transcript,
         extensions=(".atlantis", ".json", ".json5"),
+        options=(DROP_COMMENTS,),
         check=_check,
         replay=_replay,
         render=_render,

@@ -40,7 +40,7 @@ class Members(list[tuple[str, Any]]):
 _SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 _TOKEN = re.compile(
     rf"""
-      (?P<layout>[{_SPACE}]+|//[^\n\r]*|/\*.*?\*/)
+      (?P<layout>[{_SPACE}]+|//[^\n\r\u2028\u2029]*|/\*.*?\*/)   # JSON5 ends lines at U+2028/9 too
     | (?P<unclosed>/\*.*)                                  # a comment never closed: the rest
     | (?P<string>"[^"\\\n\r]*(?:\\(?:\r\n|.)[^"\\\n\r]*)*"   # a backslash may escape a newline
                 |'[^'\\\n\r]*(?:\\(?:\r\n|.)[^'\\\n\r]*)*')
@@ -65,6 +65,17 @@ class Token(NamedTuple):
     start: int
     end: int
     text: str
+
+
+def comments(text: str) -> list[str]:
+    """The `//` and `/* */` comments of a JSON5 text, in order (none in strict JSON)."""
+    if "/" not in text:
+        return []
+    return [
+        match.group()
+        for match in _TOKEN.finditer(text)
+        if match.lastgroup in ("layout", "unclosed") and match.group().startswith("/")
+    ]
 
 
 def tokens(text: str) -> list[Token]:

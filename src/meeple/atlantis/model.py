@@ -9,7 +9,7 @@ their names only: reading text is `notation.py`, playing is `rules.py`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from meeple.hexgrid import Hex, neighbours
@@ -153,6 +153,9 @@ class Transcript:
     begin: str | None = None
     end: str | None = None
     extras: Extras = ()
+    comments: tuple[str, ...] = field(default=(), compare=False)
+    """The `//` and `/* */` comments of a hand-written JSON5 text, which canonical JSON
+    cannot hold: `dump` refuses to drop them unless told to."""
 
     @property
     def turns(self) -> tuple[Turn, ...]:

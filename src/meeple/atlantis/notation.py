@@ -16,8 +16,10 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import replace
 from typing import Any, NoReturn
 
+from meeple.atlantis import jsontext
 from meeple.atlantis.jsontext import MAX_DEPTH, Members, Path, decode, locate, short
 from meeple.atlantis.model import (
     END_TURN,
@@ -322,7 +324,9 @@ def _kind(value: Any) -> str:
 
 def parse(text: str, source: str = DEFAULT_SOURCE) -> Transcript:
     """Read a transcript (JSON or JSON5); NotationError at the exact problem otherwise."""
-    return _Reader(text, source).transcript(decode(text, source))
+    transcript = _Reader(text, source).transcript(decode(text, source))
+    found = jsontext.comments(text)
+    return replace(transcript, comments=tuple(found)) if found else transcript
 
 
 def looks_like_transcript(text: str) -> bool:
@@ -400,8 +404,20 @@ def _block(items: list[str]) -> str:
     return "[\n" + ",\n".join(f"    {item}" for item in items) + "\n  ]"
 
 
-def dump(transcript: Transcript) -> str:
-    """The canonical JSON text of `transcript` (ends with a newline)."""
+def dump(transcript: Transcript, drop_comments: bool = False) -> str:
+    """The canonical JSON text of `transcript` (ends with a newline).
+
+    JSON has no comments: a transcript read with `//` or `/* */` comments is written only
+    with `drop_comments=True`, so none is ever lost without being asked (NotationError).
+    """
+    if transcript.comments and not drop_comments:
+        count = len(transcript.comments)
+        first = transcript.comments[0].splitlines()[0][:40]
+        raise NotationError(
+            f"the transcript has {count} comment{'s' if count != 1 else ''} (the first:"
+            f" {first!r}) that canonical JSON cannot keep: rewrite with --drop-comments to"
+            " drop them"
+        )
     members = [("format", _json(FORMAT_NAME)), ("version", _json(transcript.version))]
     members.append(("segments", _block([format_segment(s) for s in transcript.segments])))
     if transcript.players:
