@@ -311,8 +311,17 @@ def test_lost_when_fire_cuts_a_cat_off() -> None:
 
 
 def test_fire_that_leaves_a_way_out_does_not_lose() -> None:
-    g = play(game(WALLED, hand="AaBCD", phase="fire"), "m0300FN")
+    g = play(game(WALLED, hand="AaBCD", phase="fire"), "m0300FE")
     assert g.outcome == "playing"
+
+
+def test_a_square_no_card_can_cover_keeps_its_colour_and_blocks() -> None:
+    # m0300FN walls the blue cat's exits, green (3,3) and (3,4), between fire: no 3x3 card
+    # fits over them any more, so they stay green for good and the blue cat is cut off
+    # (docs/formats/raft.md, "Reaching the raft").
+    g = play(game(WALLED, hand="AaBCD", phase="fire"), "m0300FN")
+    assert g.outcome == "lost"
+    assert g.reason == "the blue cat at (1,4) can no longer reach the raft"
 
 
 def test_cut_off_when_the_raft_has_no_room() -> None:

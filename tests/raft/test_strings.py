@@ -87,11 +87,15 @@ def test_initialise_challenge() -> None:
 
 def test_is_placement_valid() -> None:
     assert strings.is_placement_valid(state(), "Aa0603N")
-    assert not strings.is_placement_valid(state(), "Ad0603N")
-    assert not strings.is_placement_valid(state(), "Aa0003N")
+    # Geometry only, as the assignment's interface means it: a card not in the hand and a
+    # tile not in the bag may still lie there.
+    assert strings.is_placement_valid(state(), "Ad0603N")
+    assert not strings.is_placement_valid(state(), "Aa0003N")  # over fire
+    assert not strings.is_placement_valid(state(), "Aa0003N".replace("0003", "1006"))  # raft
+    assert not strings.is_placement_valid(state(), "Aa0103N")  # over the blue cat
     assert strings.is_placement_valid(state(), "m0300FN")
-    assert not strings.is_placement_valid(state(), "m0505FN")
-    assert not strings.is_placement_valid(state(bag="ab"), "m0300FN")
+    assert not strings.is_placement_valid(state(), "m0505FN")  # touches no fire
+    assert strings.is_placement_valid(state(bag="ab"), "m0300FN")
 
 
 def test_is_cat_movement_valid() -> None:
@@ -104,7 +108,9 @@ def test_is_cat_movement_valid() -> None:
 
 def test_is_game_over() -> None:
     assert strings.is_game_over(state(WALLED), "h0306FN")
-    assert not strings.is_game_over(state(WALLED), "m0300FN")
+    assert not strings.is_game_over(state(WALLED), "m0300FE")
+    assert strings.is_game_over(state(WALLED), "m0300FN")  # green squares no card can cover
+    assert strings.is_game_over(state(WALLED, bag=""), "m0300FN")  # a tile not in the bag
     assert not strings.is_game_over(state(), "c0505FN")
     nowhere = "\n".join(["fffffffff"] * 9 + ["ffffffbyw", "ffffffrow", "ffffffgww"]) + "\n"
     assert strings.is_game_over(state(nowhere), "c0000FN")
@@ -116,8 +122,41 @@ def test_is_game_over() -> None:
     assert not strings.is_game_over(state(), "B01040003Aa")
 
 
+def test_draw_hand_leaves_the_state_as_it_was_for_requests_that_cannot_be_met() -> None:
+    before = state(hand="ABCD")
+    for request in ("A7", "A3B4", "A6B1", "A9", "D26"):
+        assert strings.draw_hand(before, request) == list(before)
+    with pytest.raises(NotationError):
+        strings.draw_hand(before, "six please")
+
+
 def test_bad_strings_raise_notation_errors() -> None:
     with pytest.raises(NotationError):
         strings.apply_placement(state(), "Zz")
     with pytest.raises(NotationError):
         strings.move_cat(["x"], "B01040003Aa")
+
+
+def _tall_board(corridor: str) -> str:
+    """18 rows of 9: the raft at the top middle, a blue cat near the bottom, and rows 9-11
+    fire but for the column-4 corridor whose three squares are `corridor`."""
+    rows = ["fffffffff", "fffbbwfff", "fffwowfff", "fffwwwfff"]
+    rows += ["ggggggggg"] * 5
+    rows += [f"ffff{square}ffff" for square in corridor]
+    rows += ["ggggggggg"] * 4 + ["ggggBgggg", "fffffffff"]
+    assert len(rows) == 18
+    return "\n".join(rows) + "\n"
+
+
+def test_reaching_a_raft_away_from_the_corner_on_a_board_taller_than_wide() -> None:
+    from meeple.raft.notation import parse_board
+    from meeple.raft.rules import cats_cut_off
+
+    # Green squares any card could still repaint are on the way; a corridor square no
+    # card can cover (fire on every 3x3 around it) keeps its colour and blocks.
+    assert cats_cut_off(parse_board(_tall_board("bbb"))) == []
+    assert cats_cut_off(parse_board(_tall_board("grg"))) == [
+        "the blue cat at (16,4) can no longer reach the raft"
+    ]
+    open_rows = _tall_board("ggg").replace("ffffgffff", "ggggggggg")
+    assert cats_cut_off(parse_board(open_rows)) == []

@@ -16,7 +16,6 @@ per board. Text is not read or written here.
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations, permutations
@@ -326,33 +325,65 @@ def cat_route(grid: Grid, start: int, colour: int) -> set[int]:
 def cats_cut_off(board: Board) -> list[str]:
     """Reasons some cat can no longer reach the raft (empty when every cat still can).
 
-    Paths may be repainted by later cards, so only fire (and the edge of the island)
-    blocks them. A cat also needs a free raft square it may end on: the colour-matched
-    squares first, wild squares for the rest.
+    A cat walks over squares of its own colour (and wild ones, and past other cats); a
+    square of another colour is on its way only while some pathway card could still be
+    laid over it (the placement rules: nothing off the island, on fire, on a cat or on
+    the raft card). A square no 3x3 card can cover keeps its colour for good, so it
+    blocks, as fire and the island's edge do. A cat also needs a free raft square it may
+    end on: the colour-matched squares first, wild squares for the rest.
     """
     grid = grid_of(board)
-    cells, steps = grid.cells, grid.steps
-    waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not grid.raft[i]]
+    waiting = [i for i, square in enumerate(grid.cells) if 65 <= square <= 90 and not grid.raft[i]]
     if not waiting:
         return []
-    seen = bytearray(len(cells))
-    todo = deque(grid.centres)
-    for centre in grid.centres:
-        seen[centre] = 1
-    while todo:
-        here = todo.popleft()
-        for step in steps:
-            there = here + step
-            if not seen[there] and cells[there] != _FIRE and cells[there] != _NONE:
-                seen[there] = 1
-                todo.append(there)
+    coverable = _coverable(board)
     reasons = [
-        f"the {_COLOUR_NAMES[chr(cells[i] + 32)]} cat at ({grid.position(i).row},"
+        f"the {_COLOUR_NAMES[chr(grid.cells[i] + 32)]} cat at ({grid.position(i).row},"
         f"{grid.position(i).column}) can no longer reach the raft"
         for i in waiting
-        if not seen[i]
+        if not _reaches_raft(grid, i, coverable)
     ]
     return reasons or _raft_room(grid, waiting)
+
+
+@lru_cache(maxsize=256)
+def _coverable(board: Board) -> bytes:
+    """1 on every grid square some pathway card could still be laid over."""
+    grid = grid_of(board)
+    covered = bytearray(len(grid.cells))
+    for row, column in card_positions(board):
+        base = grid.index(row, column)
+        for dr in range(3):
+            start = base + dr * grid.stride
+            covered[start : start + 3] = b"\x01\x01\x01"
+    return bytes(covered)
+
+
+def _reaches_raft(grid: Grid, start: int, coverable: bytes) -> bool:
+    """Whether the cat on `start` has a way to a free raft square it may end on."""
+    cells, raft, steps = grid.cells, grid.raft, grid.steps
+    own = cells[start] + 32
+    seen = {start}
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        for step in steps:
+            there = here + step
+            if there in seen:
+                continue
+            letter = cells[there]
+            if raft[there]:
+                if letter in (own, _WILD):
+                    return True  # a free square of its colour, or a wild one
+                if letter not in (own - 32, _WILD - 32) and not 65 <= letter <= 90:
+                    continue  # another colour's raft square: no card covers the raft
+            elif letter in (_FIRE, _NONE, _CENTRE):
+                continue
+            elif 97 <= letter <= 122 and letter not in (own, _WILD) and not coverable[there]:
+                continue  # another colour for good
+            seen.add(there)
+            todo.append(there)
+    return False
 
 
 def _raft_room(grid: Grid, waiting: list[int]) -> list[str]:

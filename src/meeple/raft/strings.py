@@ -12,6 +12,7 @@ round (no rest, no win or loss bookkeeping): that is `meeple.raft.rules.Game`.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -44,6 +45,7 @@ from meeple.raft.notation import (
 from meeple.raft.setup import build_board, choose_islands
 
 State = Sequence[str]
+_REQUEST_SHAPE = re.compile(r"(?:[A-D][0-9]+)+")
 
 
 def _state(strings: State) -> GameState:
@@ -97,11 +99,20 @@ def choose_challenge(difficulty: int, rng: random.Random | None = None) -> str:
 def draw_hand(state: State, request: str, rng: random.Random | None = None) -> list[str]:
     """The state after drawing: cards move from the decks to the hand at random.
 
-    The state comes back unchanged when a deck holds too few cards or the hand
-    would hold more than six.
+    The state comes back unchanged for any request that cannot be met: a deck holding
+    too few cards, more than six cards in all (with the hand), or counts the seed's
+    notation does not allow. Only a request that is not written as deck letters with
+    counts (`A3B1D2`) is a NotationError.
     """
     game_state = _state(state)
-    wanted = parse_draw_request(request, "draw request")
+    try:
+        wanted = parse_draw_request(request, "draw request")
+    except NotationError:
+        # A request written right that asks for what cannot be had (seven cards, a count
+        # of nine) leaves the state as it was, as the assignment's interface says.
+        if _REQUEST_SHAPE.fullmatch(request):
+            return list(state)
+        raise
     if (
         rules.draw_trouble(game_state.decks, wanted)
         or len(game_state.hand) + wanted.total > HAND_LIMIT
@@ -158,14 +169,15 @@ def initialise_challenge(challenge: str, seed: int | None = None) -> str:
 
 
 def is_placement_valid(state: State, placement: str) -> bool:
-    """Whether a pathway card or fire tile placement obeys every placement rule."""
+    """Whether a placement obeys the placement rules, which are geometry only: no part off
+    the island, none on fire, a cat or any of the raft card's nine squares; a fire tile
+    must also touch fire on a side. Whether the card is in the hand, or the tile in the
+    bag, is not this question (a record's replay asks it)."""
     game_state = _state(state)
     move = _placement(placement)
     if isinstance(move, PathwayPlacement):
-        return game_state.hand.has(CardId(move.deck, move.card)) and not rules.card_trouble(
-            game_state.board, move.row, move.column
-        )
-    return move.tile in game_state.bag and not rules.fire_trouble(game_state.board, move)
+        return not rules.card_trouble(game_state.board, move.row, move.column)
+    return not rules.fire_trouble(game_state.board, move)
 
 
 def is_cat_movement_valid(state: State, movement: str) -> bool:
