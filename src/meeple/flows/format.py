@@ -120,6 +120,15 @@ def render(model_or_state: Record | State) -> str:
     return ascii.render(model_or_state)
 
 
+def svg(model_or_state: Record | State) -> str:
+    """An SVG picture of the final position of a record, or of a replayed state."""
+    from meeple.flows import svg as pictures
+
+    if isinstance(model_or_state, Record):
+        *_, model_or_state = replay_text(notation.dump(model_or_state))
+    return pictures.render(model_or_state)
+
+
 def state_json(state: State) -> Mapping[str, Any]:
     """One replay state as JSON (shape in docs/formats/flows.md)."""
     last = state.moves[-1] if state.moves else None
@@ -284,6 +293,7 @@ FORMATS = (
         check=_check,
         replay=_document_replay,
         render=render,
+        svg=svg,
         diagnose=findings,
         state_json=state_json,
         result=_result,
