@@ -117,6 +117,15 @@ def render(model: Game | Record | GameState | Board, color: bool = False) -> str
     return render_board(model, color)
 
 
+def svg(model: Game | Record) -> str:
+    """An SVG picture of a game, or of a record's start."""
+    from meeple.raft import svg as pictures
+
+    if isinstance(model, Record):
+        model = Game.start(model.challenge, model.seed)
+    return pictures.render(model)
+
+
 def _qgn_comment(text: str) -> str:
     # QGN comments end at '}', so one inside a record comment is written as ')'.
     return text.replace("}", ")")
@@ -229,6 +238,7 @@ FORMATS = (
         options=(_COLOR,),
         replay=_replay,
         render=render,
+        svg=svg,
         state_json=state_json,
         result=result,
         start=start,

@@ -1,0 +1,168 @@
+"""Race to the Raft positions as SVG pictures: the island, the cats, the raft, the hand.
+
+`render(game)` draws every square of the island in its colour, fire as dark squares with
+a flame mark, cats as round markers in their colour (an exhausted cat ringed in black),
+the raft card's squares framed (wild ones striped, the centre as the raft), the last
+pathway card or fire tile outlined, and beside the island the hand as the actual 3x3
+pathway cards, what the decks hold, the fire tiles left and the status. SVG 1.1 with a
+viewBox, a title and a description; the same game gives the same bytes. No I/O.
+"""
+
+from __future__ import annotations
+
+from meeple.pictures import xml_text
+from meeple.raft.components import components
+from meeple.raft.model import (
+    DECKS,
+    FIRE,
+    NO_SQUARE,
+    RAFT_CENTRE,
+    WILD,
+    FirePlacement,
+    PathwayPlacement,
+)
+from meeple.raft.rules import Game, fire_shape, grid_of, turned_card
+
+SQUARE = 22  # px
+MARGIN = 16
+CARD = 10  # px per square of a card in the hand
+COLOURS = {
+    "b": "#3b6fd1",
+    "g": "#3fa34d",
+    "p": "#8e4fc2",
+    "r": "#d64541",
+    "y": "#e8c33a",
+    "w": "#f4f1e8",
+    "o": "#b08a57",
+}
+FIRE_COLOUR = "#3a2b2b"
+
+
+def _square(x: float, y: float, size: float, fill: str, extra: str = "") -> str:
+    box = f'x="{x:.0f}" y="{y:.0f}" width="{size:.0f}" height="{size:.0f}"'
+    return f'<rect {box} fill="{fill}"{extra}/>'
+
+
+def _island(game: Game) -> list[str]:
+    board = game.state.board
+    grid = grid_of(board)
+    exhausted = {(cat.row, cat.column) for cat in game.state.exhausted}
+    parts = []
+    for row, squares in enumerate(board.rows):
+        for column, letter in enumerate(squares):
+            if letter == NO_SQUARE:
+                continue
+            x, y = MARGIN + column * SQUARE, MARGIN + row * SQUARE
+            raft = bool(grid.raft[grid.index(row, column)])
+            if letter == FIRE:
+                parts.append(_square(x, y, SQUARE, FIRE_COLOUR, ' stroke="#1b1414"'))
+                parts.append(
+                    f'<path d="M {x + 11} {y + 5} q 6 7 0 12 q -6 -5 0 -12" fill="#f08a24"/>'
+                )
+                continue
+            colour = COLOURS.get(letter.lower(), "#ccc")
+            parts.append(_square(x, y, SQUARE, colour, ' stroke="#fbfaf6" stroke-width="1"'))
+            if raft:
+                parts.append(
+                    _square(x + 2, y + 2, SQUARE - 4, "none", ' stroke="#5b3a1a" stroke-width="2"')
+                )
+                if letter.lower() == WILD:
+                    parts.append(
+                        f'<path d="M {x + 4} {y + 18} L {x + 18} {y + 4}" stroke="#b08a57"'
+                        ' stroke-width="2"/>'
+                    )
+                if letter == RAFT_CENTRE:
+                    parts.append(
+                        f'<text x="{x + 11}" y="{y + 15}" text-anchor="middle" font-size="11"'
+                        ' fill="#fff">raft</text>'
+                    )
+            if letter.isupper() and letter != RAFT_CENTRE.upper():
+                cat = COLOURS.get(letter.lower(), "#888")
+                ring = ' stroke="#111" stroke-width="3"' if (row, column) in exhausted else ""
+                parts.append(
+                    f'<circle cx="{x + 11}" cy="{y + 11}" r="8" fill="{cat}"{ring}/>'
+                    f'<circle cx="{x + 11}" cy="{y + 11}" r="8" fill="none" stroke="#fff"'
+                    ' stroke-width="1.5"/>'
+                )
+    return parts
+
+
+def _last(game: Game) -> list[str]:
+    """An outline around the squares the last pathway card or fire tile covered."""
+    move = game.last
+    if isinstance(move, PathwayPlacement):
+        cells = [(move.row + r, move.column + c) for r in range(3) for c in range(3)]
+    elif isinstance(move, FirePlacement):
+        shape = fire_shape(move.tile, move.flipped, move.orientation)
+        cells = [(move.row + r, move.column + c) for r, c in shape]
+    else:
+        return []
+    return [
+        _square(
+            MARGIN + c * SQUARE,
+            MARGIN + r * SQUARE,
+            SQUARE,
+            "none",
+            ' stroke="#111" stroke-width="2.5"',
+        )
+        for r, c in cells
+    ]
+
+
+def _side(game: Game, left: float) -> tuple[list[str], float]:
+    """The hand as cards, then decks, fire bag and status, in a column at `left`."""
+    parts = [f'<text x="{left:.0f}" y="{MARGIN + 10}" font-weight="bold">hand</text>']
+    cards = components().pathway_cards
+    y = MARGIN + 18
+    for index, (deck, card) in enumerate(game.state.hand.ids()):
+        x = left + (index % 3) * (3 * CARD + 12)
+        top = y + (index // 3) * (3 * CARD + 24)
+        squares = turned_card(cards[(deck, card)].squares, "N")
+        for i, letter in enumerate(squares):
+            parts.append(
+                _square(
+                    x + (i % 3) * CARD,
+                    top + (i // 3) * CARD,
+                    CARD,
+                    COLOURS[letter],
+                    ' stroke="#fbfaf6" stroke-width="0.5"',
+                )
+            )
+        parts.append(
+            f'<text x="{x:.0f}" y="{top + 3 * CARD + 12:.0f}" font-size="11">{deck}{card}</text>'
+        )
+    y += 2 * (3 * CARD + 24) + 8
+    piles = ", ".join(f"{d}:{len(p)}" for d, p in zip(DECKS, game.state.decks.piles, strict=True))
+    lines = [
+        f"decks: {len(game.state.decks)} cards ({piles})",
+        f"fire tiles left: {len(game.state.bag)}",
+        f"exhausted cats: {len(game.state.exhausted)}",
+        game.result_text,
+    ]
+    for line in lines:
+        parts.append(f'<text x="{left:.0f}" y="{y:.0f}" font-size="12">{xml_text(line)}</text>')
+        y += 18
+    return parts, y
+
+
+def render(game: Game) -> str:
+    """The game as an SVG picture (see the module's description)."""
+    board = game.state.board
+    island_width = board.width * SQUARE
+    left = MARGIN * 2 + island_width
+    side, side_bottom = _side(game, left)
+    width = left + 3 * (3 * CARD + 12) + 170
+    height = max(MARGIN * 2 + board.height * SQUARE, side_bottom + MARGIN)
+    cats = sum(1 for row in board.rows for letter in row if letter.isupper())
+    summary = f"{board.height} by {board.width} island, {cats} cats. {game.result_text}"
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
+        f' viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"'
+        ' font-family="sans-serif" font-size="13">',
+        f"<title>Race to the Raft after {len(game.history)} actions</title>",
+        f"<desc>{xml_text(summary)}</desc>",
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fbfaf6"/>',
+    ]
+    parts += _island(game) + _last(game) + side
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"

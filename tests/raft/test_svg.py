@@ -1,0 +1,47 @@
+"""Race to the Raft pictures (meeple.raft.svg): well-formed, every state, what they show."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from meeple.raft import svg
+from meeple.registry import get
+from tests.cli_helpers import meeple
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "raft"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _states(name: str) -> list[object]:
+    fmt = get("raft")
+    assert fmt.replay is not None
+    return list(fmt.replay(fmt.read((EXAMPLES / name).read_text(), name)))
+
+
+@pytest.mark.parametrize("name", ["crossed-paths.raft", "lost.raft", "one-step.raft"])
+def test_every_state_draws_as_well_formed_svg(name: str) -> None:
+    for game in _states(name):
+        root = ET.fromstring(svg.render(game))  # type: ignore[arg-type]
+        assert root.get("viewBox") and root.find(f"{NS}title") is not None
+        assert svg.render(game) == svg.render(game)  # type: ignore[arg-type]
+
+
+def test_the_picture_shows_cats_the_hand_and_the_last_card() -> None:
+    game = _states("crossed-paths.raft")[3]  # after a cat move and a pathway card: four left
+    root = ET.fromstring(svg.render(game))  # type: ignore[arg-type]
+    circles = root.findall(f"{NS}circle")
+    assert len(circles) == 2 * 3  # three cats, each a marker and a ring
+    texts = [t.text for t in root.findall(f"{NS}text")]
+    assert "hand" in texts and sum(1 for t in texts if t and len(t) == 2 and t[0] in "ABCD") == 4
+    outlined = [r for r in root.findall(f"{NS}rect") if r.get("stroke") == "#111"]
+    assert len(outlined) == 9  # the last pathway card's nine squares
+
+
+def test_show_svg_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "raft.svg"
+    run = meeple(["show", "--svg", str(EXAMPLES / "lost.raft"), "-o", str(out)])
+    assert run.code == 0
+    assert "lost" in ET.fromstring(out.read_text()).find(f"{NS}desc").text  # type: ignore[union-attr]
