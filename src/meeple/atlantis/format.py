@@ -43,6 +43,13 @@ def _render(thing: Transcript | State) -> str:
     return render_state(State.initial(thing) if isinstance(thing, Transcript) else thing)
 
 
+def _svg(thing: Transcript | State) -> str:
+    """An SVG picture of a transcript's start, or of a replayed state."""
+    from meeple.atlantis import svg
+
+    return svg.render(State.initial(thing) if isinstance(thing, Transcript) else thing)
+
+
 def state_json(state: State) -> dict[str, Any]:
     """One state of `meeple replay --json` (the shape is in docs/formats/atlantis.md)."""
     fields = [
@@ -109,6 +116,7 @@ FORMATS = (
         check=_check,
         replay=_replay,
         render=_render,
+        svg=_svg,
         state_json=state_json,
         result=status,
         start=start,

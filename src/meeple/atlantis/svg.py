@@ -1,0 +1,165 @@
+"""Atlantis positions as SVG pictures: fields, segments, stacks, and the last turn's moves.
+
+`render(state)` draws every field as a hexagon laid out as the seed draws the board
+(a1 at the bottom, letters rising to the right, numbers to the left), segment borders
+thick, open fields light, growing fields tinted in their player's colour with the count
+in brackets, dead fields dark and crossed; stacks as a disc in the player's colour with
+the count; and the moves of the turn being played (or, at a turn's end, of the turn just
+played) as arrows. Player colours are the transcript's SVG colour names, a palette where
+a player has none. SVG 1.1 with a viewBox, a title and a description; the same state
+gives the same bytes. No I/O; boards too scattered to draw are refused (NotationError).
+"""
+
+from __future__ import annotations
+
+import math
+
+from meeple.atlantis.ascii import status
+from meeple.atlantis.model import EndTurn, Move, field_name
+from meeple.atlantis.rules import DEAD, GROWING, State
+from meeple.errors import NotationError
+from meeple.hexgrid import Hex, neighbours
+from meeple.pictures import xml_text
+
+RADIUS = 22.0
+MARGIN = 20.0
+PALETTE = ("crimson", "royalblue", "seagreen", "darkorange", "purple", "teal")
+MAX_SPAN = 400  # fields across; a board scattered wider is refused
+
+
+def _centre(hex_: Hex) -> tuple[float, float]:
+    """Flat-topped hexes: x - y across, x + y upward (y grows downward in SVG)."""
+    return (hex_.x - hex_.y) * 1.5 * RADIUS, -(hex_.x + hex_.y) * math.sqrt(3) / 2 * RADIUS
+
+
+def _corners(x: float, y: float) -> list[tuple[float, float]]:
+    return [
+        (x + RADIUS * math.cos(math.radians(60 * k)), y + RADIUS * math.sin(math.radians(60 * k)))
+        for k in range(6)
+    ]
+
+
+def colours(state: State) -> list[str]:
+    """Each player's colour: the transcript's, or the palette's."""
+    given = [p.color for p in state.origin.players] if state.origin else []
+    found = []
+    for i in range(len(state.players)):
+        colour = given[i] if i < len(given) else None
+        found.append(colour or PALETTE[i % len(PALETTE)])
+    return found
+
+
+def _last_turn(state: State) -> list[Move]:
+    """The moves of the turn under way, or of the turn just ended."""
+    history = list(state.history)
+    if history and isinstance(history[-1], EndTurn):
+        history.pop()
+    moves: list[Move] = []
+    for move in reversed(history):
+        if isinstance(move, EndTurn):
+            break
+        moves.append(move)
+    return moves[::-1]
+
+
+def render(state: State) -> str:
+    """The position as an SVG picture (see the module's description)."""
+    if not state.fields:
+        raise NotationError("a board without fields has nothing to draw")
+    centres = {hex_: _centre(hex_) for hex_ in state.fields}
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    across, upward = (max(xs) - min(xs)) / (1.5 * RADIUS), (max(ys) - min(ys)) / RADIUS
+    if across > MAX_SPAN or upward > MAX_SPAN:
+        raise NotationError(f"the fields are spread over more than {MAX_SPAN} fields to draw")
+    left, top = min(xs) - RADIUS - MARGIN, min(ys) - RADIUS - MARGIN
+    width = max(xs) - min(xs) + 2 * (RADIUS + MARGIN)
+    height = max(ys) - min(ys) + 2 * (RADIUS + MARGIN) + 24
+
+    def point(x: float, y: float) -> str:
+        return f"{x - left:.1f},{y - top:.1f}"
+
+    palette = colours(state)
+    text = status(state)
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
+        f' viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"'
+        ' font-family="sans-serif" font-size="12">',
+        f"<title>Atlantis after {state.turn} turns</title>",
+        f"<desc>{xml_text(f'{len(state.fields)} fields. {text}')}</desc>",
+        '<defs><marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6"'
+        ' markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"'
+        ' fill="#222"/></marker></defs>',
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fbfaf6"/>',
+    ]
+    segment = state.board.segment_of
+    for hex_, here in sorted(state.fields.items()):
+        x, y = centres[hex_]
+        corners = _corners(x, y)
+        fill = "#f3efe4"
+        if here.state == DEAD:
+            fill = "#5a5550"
+        elif here.state == GROWING and here.owner is not None:
+            fill = palette[here.owner]
+        opacity = ' fill-opacity="0.35"' if here.state == GROWING else ""
+        points = " ".join(point(*c) for c in corners)
+        parts.append(
+            f'<polygon points="{points}" fill="{xml_text(fill)}"{opacity} stroke="#c9bfa8"/>'
+        )
+        # Segment borders: a side whose neighbour is elsewhere (or off the board) is thick.
+        for k in range(6):
+            (ax, ay), (bx, by) = corners[k], corners[(k + 1) % 6]
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            beyond = _neighbour_at(hex_, centres, mx, my, x, y)
+            if beyond is None or segment.get(beyond, -1) != segment.get(hex_, -2):
+                parts.append(
+                    f'<polyline points="{point(ax, ay)} {point(bx, by)}" stroke="#6b5a3a"'
+                    ' stroke-width="3"/>'
+                )
+        if here.state == DEAD:
+            parts.append(
+                f'<path d="M {point(x - 7, y - 7)} L {point(x + 7, y + 7)} M {point(x - 7, y + 7)}'
+                f' L {point(x + 7, y - 7)}" stroke="#ddd" stroke-width="2"/>'
+            )
+        elif here.owner is not None and here.stones:
+            label = f"({here.stones})" if here.state == GROWING else str(here.stones)
+            if here.state != GROWING:
+                parts.append(
+                    f'<circle cx="{x - left:.1f}" cy="{y - top:.1f}" r="11"'
+                    f' fill="{xml_text(palette[here.owner])}"/>'
+                )
+            colour = "#111" if here.state == GROWING else "#fff"
+            parts.append(
+                f'<text x="{x - left:.1f}" y="{y - top + 4:.1f}" text-anchor="middle"'
+                f' fill="{colour}" font-weight="bold">{label}</text>'
+            )
+        else:
+            parts.append(
+                f'<text x="{x - left:.1f}" y="{y - top + 4:.1f}" text-anchor="middle"'
+                f' fill="#a89f8a" font-size="9">{field_name(hex_)}</text>'
+            )
+    for move in _last_turn(state):
+        (ax, ay), (bx, by) = centres[move.source], centres[move.target]
+        parts.append(
+            f'<polyline points="{point(ax, ay)} {point(bx, by)}" stroke="#222"'
+            ' stroke-width="2.5" marker-end="url(#head)"/>'
+        )
+    parts.append(
+        f'<text x="{width / 2:.0f}" y="{height - 8:.0f}" text-anchor="middle" font-size="13"'
+        f' fill="#222">{xml_text(text)}</text>'
+    )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _neighbour_at(
+    hex_: Hex, centres: dict[Hex, tuple[float, float]], mx: float, my: float, x: float, y: float
+) -> Hex | None:
+    """The field across the side whose middle is (mx, my), if there is one."""
+    tx, ty = 2 * mx - x, 2 * my - y  # the centre across that side
+    for there in neighbours(hex_):
+        if there in centres:
+            cx, cy = centres[there]
+            if abs(cx - tx) < 1 and abs(cy - ty) < 1:
+                return there
+    return None
