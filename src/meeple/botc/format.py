@@ -51,6 +51,11 @@ PLAYERS_OPTION = Option(
 )
 
 
+HTML_OPTION = Option(
+    "html", "Show the grimoire as an HTML fragment (a list of seats).", ("show",), flag=True
+)
+
+
 def _art_options(*commands: str) -> tuple[Option, ...]:
     return (
         Option(
@@ -138,11 +143,33 @@ def _dump_art(model: Grimoire, layout: str | None = None, columns: bool | None =
     return render_grimoire(model, layout or "auto", bool(columns))
 
 
-def _render(model: Grimoire | Bag, layout: str | None = None, columns: bool | None = None) -> str:
+def _render(
+    model: Grimoire | Bag,
+    layout: str | None = None,
+    columns: bool | None = None,
+    html: bool | None = None,
+) -> str:
     """The picture `meeple show` prints (it adds the final newline itself)."""
     if isinstance(model, Bag):
         return format_bag(model)
+    if html:
+        from meeple.botc.svg import html as fragment
+
+        return fragment(model).removesuffix("\n")
     return _dump_art(model, layout, columns).removesuffix("\n")
+
+
+def _svg(model: Grimoire | Bag | trace.Trace | trace.TraceState) -> str:
+    """The town square: a grimoire, or the table a trace has reached."""
+    from meeple.botc.svg import render as town_square
+
+    if isinstance(model, Bag):
+        raise NotationError("a bag has no seats to draw: seat it with `meeple botc setup`")
+    if isinstance(model, trace.Trace):
+        model = model.grimoire
+    if isinstance(model, trace.TraceState):
+        model = model.grimoire
+    return town_square(model)
 
 
 def _replay_trace(document: Document) -> Iterator[trace.TraceState]:
@@ -187,6 +214,7 @@ TRACE = Format(
     options=_art_options("show"),
     replay=_replay_trace,
     render=_render_trace,
+    svg=_svg,
     state_json=_trace_json,
     result=lambda state: state.result_text,
     step_noun="event",
@@ -202,9 +230,10 @@ FORMATS = (
         dump=_dump_line,
         sniff=_sniff_line,
         extensions=(".botc",),
-        options=(SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, *_art_options("show")),
+        options=(SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, HTML_OPTION, *_art_options("show")),
         check=_check_line,
         render=_render,
+        svg=_svg,
         to_qgn=to_qgn,
         from_qgn=from_qgn,
         qgn_key=KEY,

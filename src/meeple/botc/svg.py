@@ -1,0 +1,141 @@
+"""The grimoire as a town square: SVG pictures and HTML fragments.
+
+`render(grimoire)` seats the players around a circle in seat order (the first at the
+top, clockwise), each as a token in their role's team colour (townsfolk blue, outsider
+teal, minion orange, demon red, by what the seat really is: the Drunk is an outsider; a
+role no bundled script knows grey), with the name
+above it, the role inside, and the reminder tokens as small labelled discs toward the
+centre. A dead player's token wears a dark shroud; a dead player who has spent their
+ghost vote has the vote mark crossed out. `html(grimoire)` is the grimoire as an HTML
+fragment (the seed's third format): a list of seats with the same facts, every name
+escaped. Both are strings; the same grimoire gives the same bytes. No I/O.
+"""
+
+from __future__ import annotations
+
+import html as markup
+import math
+from functools import cache
+
+from meeple.botc.model import Grimoire, Life, Seat
+from meeple.botc.script import SCRIPTS, effective_role, load_script
+from meeple.pictures import xml_text
+
+TEAM_COLOURS = {
+    "townsfolk": "#2f6fbf",
+    "outsider": "#1f9e9a",
+    "minion": "#e0812b",
+    "demon": "#c62828",
+    "": "#8a8a8a",
+}
+TOKEN = 34.0  # a seat's token radius, px
+REMINDER = 12.0
+
+
+@cache
+def team_of(role: str) -> str:
+    """The team of a role in the first bundled script that has it ("" if none does)."""
+    for name in SCRIPTS:
+        found = load_script(name).roles.get(role)
+        if found is not None:
+            return found.team
+    return ""
+
+
+def _title(role: str) -> str:
+    return " ".join(word.capitalize() for word in role.split("_"))
+
+
+def render(grimoire: Grimoire) -> str:
+    """The town square as an SVG picture (see the module's description)."""
+    seats = grimoire.seats
+    count = max(1, len(seats))
+    ring = max(160.0, count * (2 * TOKEN + 36) / (2 * math.pi))
+    size = 2 * (ring + TOKEN + 70)
+    middle = size / 2
+    alive = sum(1 for seat in seats if not seat.life.dead)
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
+        f' viewBox="0 0 {size:.0f} {size:.0f}" width="{size:.0f}" height="{size:.0f}"'
+        ' font-family="sans-serif" font-size="11" text-anchor="middle">',
+        f"<title>Grimoire of {len(seats)} players</title>",
+        f"<desc>{xml_text(_description(grimoire))}</desc>",
+        f'<rect width="{size:.0f}" height="{size:.0f}" fill="#f7f3ea"/>',
+        f'<circle cx="{middle:.0f}" cy="{middle:.0f}" r="{ring:.0f}" fill="none"'
+        ' stroke="#d8ccb4" stroke-dasharray="4 6"/>',
+        f'<text x="{middle:.0f}" y="{middle:.0f}" font-size="14" fill="#6b5a3a">'
+        f"{alive} of {len(seats)} alive</text>",
+    ]
+    for number, seat in enumerate(seats):
+        angle = 2 * math.pi * number / count - math.pi / 2
+        x, y = middle + ring * math.cos(angle), middle + ring * math.sin(angle)
+        parts += _seat(seat, x, y, angle)
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _seat(seat: Seat, x: float, y: float, angle: float) -> list[str]:
+    # The storyteller sees the truth: the Drunk's token is coloured as the outsider it is.
+    colour = TEAM_COLOURS[team_of(effective_role(seat))]
+    title = _title(seat.role)
+    font = min(11.0, 2 * TOKEN * 0.85 / (0.6 * max(1, len(title))))
+    parts = [
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN:.0f}" fill="{colour}" stroke="#fff"'
+        ' stroke-width="3"/>',
+        f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="#fff" font-weight="bold"'
+        f' font-size="{font:.1f}">{xml_text(title)}</text>',
+        f'<text x="{x:.1f}" y="{y - TOKEN - 8:.1f}" font-size="13" fill="#222">'
+        f"{xml_text(seat.player)}</text>",
+    ]
+    if seat.life.dead:
+        parts.append(
+            f'<path d="M {x - TOKEN:.1f} {y - 8:.1f} A {TOKEN:.0f} {TOKEN:.0f} 0 0 1'
+            f' {x + TOKEN:.1f} {y - 8:.1f} Z" fill="#1b1b1b" fill-opacity="0.75"/>'
+        )
+        vote = f'<circle cx="{x + TOKEN - 6:.1f}" cy="{y - TOKEN + 6:.1f}" r="6" fill="#fff"'
+        parts.append(vote + ' stroke="#1b1b1b" stroke-width="2"/>')
+        if seat.life is Life.VOTE_USED:
+            parts.append(
+                f'<path d="M {x + TOKEN - 11:.1f} {y - TOKEN + 1:.1f} L {x + TOKEN - 1:.1f}'
+                f' {y - TOKEN + 11:.1f}" stroke="#c62828" stroke-width="2.5"/>'
+            )
+    inward = (-math.cos(angle), -math.sin(angle))
+    for index, token in enumerate(seat.tokens):
+        distance = TOKEN + REMINDER + 6 + index * (2 * REMINDER + 4)
+        tx, ty = x + inward[0] * distance, y + inward[1] * distance
+        parts.append(
+            f'<circle cx="{tx:.1f}" cy="{ty:.1f}" r="{REMINDER:.0f}" fill="#fffdf6"'
+            ' stroke="#6b5a3a"/>'
+            f'<text x="{tx:.1f}" y="{ty + 3:.1f}" font-size="8" fill="#3a2f1d">'
+            f"{xml_text(token.name.replace('_', ' '))}</text>"
+        )
+    return parts
+
+
+def _description(grimoire: Grimoire) -> str:
+    seats = [
+        f"{seat.player} the {_title(seat.role)}" + (" (dead)" if seat.life.dead else "")
+        for seat in grimoire.seats
+    ]
+    return "Seats in order: " + (", ".join(seats) or "none")
+
+
+def html(grimoire: Grimoire) -> str:
+    """The grimoire as an HTML fragment: an ordered list of seats, everything escaped."""
+    lines = ['<ol class="grimoire">']
+    for seat in grimoire.seats:
+        role = effective_role(seat)
+        team = team_of(role) or "unknown"
+        life = {Life.ALIVE: "alive", Life.DEAD: "dead", Life.VOTE_USED: "dead, vote spent"}
+        tokens = "".join(
+            f'<li class="reminder">{markup.escape(str(token))}</li>' for token in seat.tokens
+        )
+        reminders = f'<ul class="reminders">{tokens}</ul>' if tokens else ""
+        lines.append(
+            f'  <li class="seat {team} {life[seat.life].split(",")[0]}">'
+            f'<span class="player">{markup.escape(seat.player)}</span> '
+            f'<span class="role">{markup.escape(seat.role)}</span> '
+            f'<span class="life">{life[seat.life]}</span>{reminders}</li>'
+        )
+    lines.append("</ol>")
+    return "\n".join(lines) + "\n"

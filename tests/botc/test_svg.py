@@ -1,0 +1,60 @@
+"""The town square (meeple.botc.svg): SVG pictures and HTML fragments of grimoires."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+from hypothesis import given
+
+from meeple.botc import notation
+from meeple.botc.svg import TEAM_COLOURS, html, render
+from tests.botc.strategies import grimoires
+from tests.cli_helpers import meeple
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "botc"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def test_the_seed_grimoire_draws_seats_teams_tokens_and_deaths() -> None:
+    line = (
+        "[Alice:imp *Bob:chef(poisoner:poisoned)* *~~Cy~~:baron*"
+        " Dee:washerwoman(drunk:is_the_drunk)]"
+    )
+    root = ET.fromstring(render(notation.parse_grimoire(line)))
+    assert root.get("viewBox") and root.find(f"{NS}title").text == "Grimoire of 4 players"  # type: ignore[union-attr]
+    fills = [c.get("fill") for c in root.findall(f"{NS}circle") if c.get("r") == "34"]
+    assert fills == [TEAM_COLOURS[t] for t in ("demon", "townsfolk", "minion", "outsider")]
+    texts = [t.text for t in root.findall(f"{NS}text")]
+    assert {"Alice", "Bob", "Cy", "Dee", "poisoned", "is the drunk", "2 of 4 alive"} <= set(texts)
+    shrouds = [p for p in root.findall(f"{NS}path") if p.get("fill") == "#1b1b1b"]
+    crossed = [p for p in root.findall(f"{NS}path") if p.get("stroke") == "#c62828"]
+    assert len(shrouds) == 2 and len(crossed) == 1  # Bob and Cy dead; Cy's vote spent
+
+
+@given(grimoires())
+def test_any_grimoire_draws_as_well_formed_svg_and_html(grimoire: object) -> None:
+    picture = render(grimoire)  # type: ignore[arg-type]
+    ET.fromstring(picture)
+    assert render(grimoire) == picture  # type: ignore[arg-type]
+    HTMLParser().feed(html(grimoire))  # type: ignore[arg-type]
+
+
+def test_names_are_escaped_in_the_fragment() -> None:
+    from meeple.botc.model import Grimoire, Seat
+
+    hostile = Grimoire((Seat("<script>x</script>", "chef&co"),))
+    fragment = html(hostile)
+    assert "<script>" not in fragment and "&lt;script&gt;" in fragment and "chef&amp;co" in fragment
+    ET.fromstring(render(hostile))
+
+
+def test_show_svg_and_html_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "square.svg"
+    assert meeple(["show", "--svg", str(EXAMPLES / "twelve.botc"), "-o", str(out)]).code == 0
+    ET.fromstring(out.read_text(encoding="utf-8"))
+    fragment = meeple(["show", "--html", str(EXAMPLES / "twelve.botc")]).out
+    assert fragment.startswith('<ol class="grimoire">') and fragment.count('class="seat') == 12
+    traced = meeple(["show", "--svg", "--step", "9", str(EXAMPLES / "game.trace")])
+    assert traced.code == 0 and "6 of 7 alive" in traced.out
