@@ -33,7 +33,8 @@ def test_the_picture_shows_cats_the_hand_and_the_last_card() -> None:
     game = _states("crossed-paths.raft")[3]  # after a cat move and a pathway card: four left
     root = ET.fromstring(svg.render(game))  # type: ignore[arg-type]
     circles = root.findall(f"{NS}circle")
-    assert len(circles) == 2 * 3  # three cats, each a marker and a ring
+    assert len([c for c in circles if c.get("r") == "7"]) == 3  # three cats
+    assert len([c for c in circles if c.get("r") == "10"]) == 1  # the red cat is exhausted
     texts = [t.text for t in root.findall(f"{NS}text")]
     assert "hand" in texts and sum(1 for t in texts if t and len(t) == 2 and t[0] in "ABCD") == 4
     outlined = [r for r in root.findall(f"{NS}rect") if r.get("stroke") == "#111"]

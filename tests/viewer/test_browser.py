@@ -6,6 +6,7 @@ Screenshots land in test-artifacts/screenshots/ (or $MEEPLE_SCREENSHOTS, which
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
@@ -47,7 +48,9 @@ def page(browser: Browser) -> Iterator[Page]:
 
 def _viewer(record: Path, tmp_path: Path) -> str:
     target = tmp_path / f"{record.stem}.html"
-    run = meeple(["html", str(record), "-o", str(target)])
+    # Named as a person in the project folder would name it (and as the README shows it).
+    with contextlib.chdir(ROOT):
+        run = meeple(["html", str(record.relative_to(ROOT)), "-o", str(target)])
     assert run.code in (0, 1), run.err
     return target.as_uri()
 

@@ -1,7 +1,8 @@
 """Race to the Raft positions as SVG pictures: the island, the cats, the raft, the hand.
 
 `render(game)` draws every square of the island in its colour, fire as dark squares with
-a flame mark, cats as round markers in their colour (an exhausted cat ringed in black),
+a flame mark, cats as round markers in their colour outlined in black (an exhausted cat with a
+dashed ring),
 the raft card's squares framed (wild ones striped, the centre as the raft), the last
 pathway card or fire tile outlined, and beside the island the hand as the actual 3x3
 pathway cards, what the decks hold, the fire tiles left and the status. SVG 1.1 with a
@@ -77,13 +78,18 @@ def _island(game: Game) -> list[str]:
                         ' fill="#fff">raft</text>'
                     )
             if letter.isupper() and letter != RAFT_CENTRE.upper():
+                # A cat: a disc in its colour with a dark outline (it stands on its own
+                # colour, so the outline is what shows it); an exhausted cat has a second ring.
                 cat = COLOURS.get(letter.lower(), "#888")
-                ring = ' stroke="#111" stroke-width="3"' if (row, column) in exhausted else ""
                 parts.append(
-                    f'<circle cx="{x + 11}" cy="{y + 11}" r="8" fill="{cat}"{ring}/>'
-                    f'<circle cx="{x + 11}" cy="{y + 11}" r="8" fill="none" stroke="#fff"'
-                    ' stroke-width="1.5"/>'
+                    f'<circle cx="{x + 11}" cy="{y + 11}" r="7" fill="{cat}" stroke="#1b1b1b"'
+                    ' stroke-width="2.5"/>'
                 )
+                if (row, column) in exhausted:
+                    parts.append(
+                        f'<circle cx="{x + 11}" cy="{y + 11}" r="10" fill="none"'
+                        ' stroke="#1b1b1b" stroke-width="1.5" stroke-dasharray="2 2"/>'
+                    )
     return parts
 
 
