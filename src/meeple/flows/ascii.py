@@ -8,7 +8,7 @@ Pure functions of a `State`; nothing here reads records or applies rules.
 
 from __future__ import annotations
 
-from meeple.flows.board import CELLS, EDGE_NAMES, SIZE, home_edge, label_of_hex
+from meeple.flows.board import CELLS, EDGE_NAMES, SIZE, label_of_hex
 from meeple.flows.model import ORIENTATIONS, path_name
 from meeple.flows.rules import PathFlow, State
 from meeple.hexgrid import Hex
@@ -29,7 +29,7 @@ def render(state: State) -> str:
 
 
 def _seats(state: State) -> str:
-    homes = ", ".join(f"P{p} {EDGE_NAMES[home_edge(p)]}" for p in range(1, state.players + 1))
+    homes = ", ".join(f"P{p} {EDGE_NAMES[state.home_edge(p)]}" for p in range(1, state.players + 1))
     return f"Flows, {state.players} players; home edges (targets opposite): {homes}"
 
 

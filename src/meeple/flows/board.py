@@ -73,19 +73,23 @@ def edge_sides(edge: int) -> tuple[int, int]:
     return ((edge + 5) % 6, edge)
 
 
-def edges_of_slot(hex_: Hex, side: int) -> frozenset[int]:
-    """The edges an off-board side belongs to: one, or two for a corner hex's middle side."""
-    return frozenset(
-        edge for edge in range(6) if _on_edge_line(hex_, edge) and side in edge_sides(edge)
-    )
+def edge_of_slot(hex_: Hex, side: int) -> int:
+    """The one edge an off-board side belongs to (-1 for a side facing another hex).
+
+    Side `s` of an edge hex faces off the board across edge `s` or edge `s + 1`. At a
+    corner hex the middle off-board side faces across both edges; it belongs to the edge
+    numbered like the side, the one that meets the next edge clockwise there (so (0,0)'s
+    SW side is the bottom's, not the lower-left's). Every edge then owns 7 of the board's
+    42 off-board sides, as the reference implementation counts them.
+    """
+    if on_board(side_step(hex_, side)):
+        return -1
+    return side if _on_edge_line(hex_, side) else (side + 1) % 6
 
 
-# SLOT_EDGES[cell][side]: edges that off-board side belongs to (empty for inner sides).
-SLOT_EDGES: tuple[tuple[frozenset[int], ...], ...] = tuple(
-    tuple(
-        edges_of_slot(hex_, side) if NEIGHBOUR[i][side] == -1 else frozenset() for side in range(6)
-    )
-    for i, hex_ in enumerate(CELLS)
+# SLOT_EDGE[cell][side]: the edge that off-board side belongs to (-1 for inner sides).
+SLOT_EDGE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(edge_of_slot(hex_, side) for side in range(6)) for hex_ in CELLS
 )
 
 
@@ -94,28 +98,64 @@ def edge_hexes(edge: int) -> tuple[Hex, ...]:
     return tuple(hex_ for hex_ in CELLS if _on_edge_line(hex_, edge))
 
 
+def edge_slots(edge: int) -> tuple[tuple[Hex, int], ...]:
+    """The seven off-board sides (hex, side) that belong to an edge, in board order."""
+    return tuple(
+        (hex_, side)
+        for cell, hex_ in enumerate(CELLS)
+        for side in range(6)
+        if SLOT_EDGE[cell][side] == edge
+    )
+
+
 # -- seats ---------------------------------------------------------------------------
 
 MAX_PLAYERS = 6
-# Home edge per player: P1 bottom, P2 top, P3 upper-left (the issue); P4 sits opposite P3
-# and P5 opposite P6 so that partners (P1+P2, P3+P4, P5+P6) face each other.
-HOME_EDGE: Mapping[int, int] = MappingProxyType({1: 0, 2: 3, 3: 2, 4: 5, 5: 1, 6: 4})
+EDGE_INDEX: Mapping[str, int] = MappingProxyType({name: i for i, name in enumerate(EDGE_NAMES)})
+
+# Home edges by player count (P1 first). With two or three players every home edge faces
+# an unclaimed edge (the rules of play), and a third player moves no one. With four and
+# six, partners face each other and turns alternate between teams; with five, P5 faces
+# the unclaimed edge. P1 always sits at the bottom and P2 at the upper right.
+DEFAULT_SEATS: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {
+        2: (0, 4),
+        3: (0, 4, 2),
+        4: (0, 4, 3, 1),
+        5: (0, 4, 3, 1, 2),
+        6: (0, 4, 2, 3, 1, 5),
+    }
+)
 
 
-def home_edge(player: int) -> int:
-    return HOME_EDGE[player]
+def default_seats(players: int) -> tuple[int, ...]:
+    """The home edge of each player (P1 first) unless a record names other seats."""
+    return DEFAULT_SEATS[players]
 
 
-def target_edge(player: int) -> int:
-    return opposite_edge(HOME_EDGE[player])
+def seating_problem(seats: tuple[int, ...]) -> str | None:
+    """Why home edges `seats` (P1 first) are no seating the rules allow, or None."""
+    if not 2 <= len(seats) <= MAX_PLAYERS:
+        return f"a Flows game seats 2 to {MAX_PLAYERS} players, not {len(seats)}"
+    if len(set(seats)) != len(seats):
+        return "two players cannot share a home edge"
+    if len(seats) == 4 and any(opposite_edge(edge) not in seats for edge in seats):
+        return "with four players partners sit opposite each other: two pairs of opposite edges"
+    return None
 
 
-def axis_of(player: int) -> int:
-    """The board axis (0, 1 or 2) a player's home and target edges lie on."""
-    return HOME_EDGE[player] % 3
+def opposite_player(seats: tuple[int, ...], player: int) -> int | None:
+    """The player seated opposite `player`, if any."""
+    across = opposite_edge(seats[player - 1])
+    return seats.index(across) + 1 if across in seats else None
 
 
 # -- player frames -----------------------------------------------------------------
+
+# How far P1's frame is turned for P3-P6 (sixths clockwise): row A along the upper-left
+# (P3), lower-right (P4), lower-left (P5) and upper-right (P6) edge. Frames only name
+# hexes; where a player sits is the seating's business, so these never change with it.
+_FRAME_TURN: Mapping[int, int] = MappingProxyType({3: 2, 4: 5, 5: 1, 6: 4})
 
 
 def _rotate(hex_: Hex, turns: int) -> Hex:
@@ -130,14 +170,14 @@ def _frame_position(player: int, hex_: Hex) -> tuple[int, int]:
     """(row letter index, column number - 1) of an internal hex in a player's frame.
 
     P1 reads the internal coordinates directly. P2 follows the seed's table: a top-bottom
-    reflection whose columns keep P1's numbers (so P2's row A runs A4-A7). Every other
-    player sees P1's numbering turned about the centre so that their home edge is row A.
+    reflection whose columns keep P1's numbers (so P2's row A runs A4-A7). P3-P6 see P1's
+    numbering turned about the centre.
     """
     if player == 1:
         return hex_.x, hex_.y
     if player == 2:
         return SIZE - 1 - hex_.x, hex_.y
-    turned = _rotate(hex_, -HOME_EDGE[player])
+    turned = _rotate(hex_, -_FRAME_TURN[player])
     return turned.x, turned.y
 
 

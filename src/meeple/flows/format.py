@@ -25,11 +25,20 @@ MOVE_COMMENT = ";"  # marks, in QGN, the comment written on a move's own line
 
 
 def players_of(record: Record) -> int:
-    """The header's player count, or else the highest player number moving (at least 2)."""
+    """The header's player count (or its seats), or else the highest player number moving
+    (at least 2)."""
     declared = notation.declared_players(record.header)
     if declared is not None:
         return declared
+    seats = notation.declared_seats(record.header)
+    if seats is not None:
+        return len(seats)
     return max([MIN_PLAYERS, *(move.player for move in record.moves)])
+
+
+def start_of(record: Record) -> State:
+    """The empty board of a record's game, seated as its header says (or by default)."""
+    return State.start(players_of(record), notation.declared_seats(record.header))
 
 
 def replay_text(text: str, source: str = DEFAULT_SOURCE) -> Iterator[State]:
@@ -42,8 +51,8 @@ def replay_text(text: str, source: str = DEFAULT_SOURCE) -> Iterator[State]:
 def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
     record, offsets = parsed
     try:
-        state = State.start(players_of(record))
-    except RuleError as problem:
+        state = start_of(record)
+    except (RuleError, NotationError) as problem:
         raise RuleError.at(text, 0, problem.message, source) from None
     yield state
     for step, (move, offset) in enumerate(zip(record.moves, offsets, strict=True)):

@@ -3,7 +3,8 @@
 A record is line based (docs/formats/flows.md gives every decision):
 
     record  ::= header? (move-line | comment-line | blank)* ('...')?
-    header  ::= 'Game:' text comment?          the first line, if present
+    header  ::= 'Game:' text ('seats:' seat (',' seat)*)? comment?   the first line, if any
+    seat    ::= 'P' player edge-name           e.g. P2 upper-right (board.EDGE_NAMES)
     move-line ::= (number '.')? move comment?  number = the move's position, from 1
     move    ::= 'P' player row column 'T' type orientation     e.g. P2B3T1SE
     comment ::= ';' text to the end of the line
@@ -21,7 +22,16 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from meeple.errors import DEFAULT_SOURCE, NotationError
-from meeple.flows.board import MAX_PLAYERS, ROW_LETTERS, hex_of_label, label_of_hex, row_labels
+from meeple.flows.board import (
+    EDGE_INDEX,
+    EDGE_NAMES,
+    MAX_PLAYERS,
+    ROW_LETTERS,
+    hex_of_label,
+    label_of_hex,
+    row_labels,
+    seating_problem,
+)
 from meeple.flows.model import ORIENTATIONS, TILE_TYPES, Entry, Move, NoPlacement, Record
 
 HEADER = "Game:"
@@ -37,6 +47,8 @@ _MOVE = re.compile(
     re.VERBOSE,
 )
 _PLAYERS = re.compile(r"([0-9]+)-player\b")
+_SEATS = re.compile(r"\bseats:")
+_SEAT = re.compile(r"P([0-9]+)[ \t]+([a-z-]+)\Z")
 _MAX_DIGITS = 9
 _STARTS_LIKE_A_MOVE = re.compile(r"(?:[0-9]+\.[ \t]*)?P[1-6][A-G][1-7]T[0-3]")
 
@@ -117,6 +129,60 @@ def declared_players(header: str | None) -> int | None:
     return _count(match[1]) if match else None
 
 
+def declared_seats(header: str | None) -> tuple[int, ...] | None:
+    """The home edges a header's `seats:` names (P1 first), if it names any."""
+    if header is None:
+        return None
+    try:
+        return _read_seats(header)
+    except _HeaderProblem as problem:
+        raise NotationError(problem.message) from None
+
+
+class _HeaderProblem(Exception):
+    def __init__(self, offset: int, message: str) -> None:
+        super().__init__(message)
+        self.offset, self.message = offset, message
+
+
+def _read_seats(header: str) -> tuple[int, ...] | None:
+    """The seats named in a header's text; _HeaderProblem at the offset of a bad one."""
+    found = _SEATS.search(header)
+    if found is None:
+        return None
+    edges: dict[int, int] = {}
+    at = found.end()
+    for item in header[found.end() :].split(","):
+        lead = len(item) - len(item.lstrip())
+        seat = _SEAT.match(item.strip())
+        where = at + lead
+        at += len(item) + 1
+        if seat is None:
+            raise _HeaderProblem(
+                where, "expected a seat such as 'P1 bottom': a player and an edge name"
+            )
+        player, edge = _count(seat[1]), EDGE_INDEX.get(seat[2])
+        if edge is None:
+            names = ", ".join(EDGE_NAMES)
+            raise _HeaderProblem(where, f"no edge {seat[2]!r}: the edges are {names}")
+        if player in edges:
+            raise _HeaderProblem(where, f"P{player} is seated twice")
+        edges[player] = edge
+    if sorted(edges) != list(range(1, len(edges) + 1)):
+        missing = next(p for p in range(1, len(edges) + 2) if p not in edges)
+        raise _HeaderProblem(found.start(), f"the seats skip P{missing}: name P1 to P{len(edges)}")
+    seats = tuple(edges[player] for player in sorted(edges))
+    problem = seating_problem(seats)
+    if problem is not None:
+        raise _HeaderProblem(found.start(), problem)
+    declared = declared_players(header)
+    if declared is not None and declared != len(seats):
+        raise _HeaderProblem(
+            found.start(), f"the header says {declared} players but seats {len(seats)}"
+        )
+    return seats
+
+
 def _count(digits: str) -> int:
     """ASCII digits as a number; absurdly long ones (which int() refuses) as a large one."""
     return int(digits) if len(digits) <= _MAX_DIGITS else 10**_MAX_DIGITS
@@ -193,11 +259,15 @@ class _Reader:
         if self.anything:
             raise self.error(at, "the 'Game:' header must be the record's first line")
         header = stripped[len(HEADER) :].strip()
+        raw = stripped[len(HEADER) :]
+        offset = at + len(HEADER) + len(raw) - len(raw.lstrip())
         match = _PLAYERS.match(header)
         if match and not 2 <= _count(match[1]) <= MAX_PLAYERS:
-            raw = stripped[len(HEADER) :]
-            offset = at + len(HEADER) + len(raw) - len(raw.lstrip())
             raise self.error(offset, f"a Flows game has 2 to {MAX_PLAYERS} players, not {match[1]}")
+        try:
+            _read_seats(header)
+        except _HeaderProblem as problem:
+            raise self.error(offset + problem.offset, problem.message) from None
         self.header, self.header_comment = header, comment
 
     def read_move(self, content: str, comment: str | None, at: int) -> None:

@@ -1,15 +1,14 @@
-"""The legal-placement rule of Flows: routes, links and route groups.
+"""The legal-placement rule of Flows: route groups, links, and the search for routes.
 
-Players on the same axis of the board (P1 and P2, P3 and P4, P5 and P6) need the same
-connection, one chain of paths joining their two edges, so each axis in play is one
-*route group*. A route is a chain from an off-board side of one of the group's edges to
-an off-board side of the other over placed tiles' paths and empty hexes, an empty hex
-joining any two of its sides. Unless a placement completes some group's chain (a win),
-afterwards every group must have a route (R1), and no two groups may both need one same
-*link* (R2): a link is one boundary between two hexes, or one chain of placed paths,
-between two open ends; it can carry one connection only, so two groups whose every
-route crosses it are forced to share one route. docs/formats/flows.md gives the reasons
-and the algorithm.
+Players whose home edges lie on one axis of the board need the same connection, a chain
+of paths joining that axis's two edges, so each axis in play is one *route group* (a
+team, a lone player, or two rivals seated face to face). A route of a group runs from an
+off-board side of one of its edges to an off-board side of the other, along placed
+tiles' paths and through empty hexes. Unless a placement completes some group's chain (a
+win), afterwards there must be one route per group, all at the same time, that never use
+one path of a tile twice: routes may cross an empty hex on different paths, as long as
+the tile that will lie there can carry them all (no tile has two straight paths).
+docs/formats/flows.md gives the reasons and the algorithm.
 
 Positions are given as plain boards (`tile * 6 + rotation` per cell, or EMPTY); this
 module knows nothing of turns, bags or records.
@@ -17,12 +16,14 @@ module knows nothing of turns, bags or records.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import NamedTuple
+
 from meeple.flows.board import (
     CELLS,
     EDGE_NAMES,
     NEIGHBOUR,
-    SLOT_EDGES,
-    axis_of,
+    SLOT_EDGE,
     opposite_edge,
     opposite_side,
 )
@@ -32,125 +33,430 @@ EMPTY = -1
 CELL_COUNT = len(CELLS)
 OFF = CELL_COUNT * 6
 """Ids 0..OFF-1 name the sides of hexes (cell * 6 + side); OFF + that id names the
-off-board side beyond it."""
+off-board side beyond it. Both kinds are *ends*: the places a link can end."""
 
 # PAIRING[tile * 6 + rotation][side] = the side that side's path leads to.
 PAIRING: tuple[tuple[int, ...], ...] = tuple(
     side_pairing(tile, rotation) for tile in range(TILE_TYPES) for rotation in range(6)
 )
-# _EDGE_MASK[OFF + slot]: bit e set when that off-board side lies on edge e.
-_EDGE_MASK: tuple[int, ...] = (0,) * OFF + tuple(
-    sum(1 << edge for edge in SLOT_EDGES[cell][side])
-    for cell in range(CELL_COUNT)
-    for side in range(6)
+# EDGE_OF_END[OFF + slot]: the edge an off-board side belongs to (-1 for a hex's side).
+EDGE_OF_END: tuple[int, ...] = (-1,) * OFF + tuple(
+    SLOT_EDGE[cell][side] for cell in range(CELL_COUNT) for side in range(6)
 )
-# EDGE_SLOTS[e]: the off-board side ids on edge e.
+# EDGE_SLOTS[e]: the ends of the seven off-board sides of edge e.
 EDGE_SLOTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        OFF + cell * 6 + side
-        for cell in range(CELL_COUNT)
-        for side in range(6)
-        if edge in SLOT_EDGES[cell][side]
-    )
-    for edge in range(6)
+    tuple(end for end in range(OFF, 2 * OFF) if EDGE_OF_END[end] == edge) for edge in range(6)
 )
-_EDGE_SLOT_SETS = tuple(frozenset(slots) for slots in EDGE_SLOTS)
-_OFF_SLOTS = tuple(sorted(set().union(*_EDGE_SLOT_SETS)))
+
+Passage = tuple[int, int, int]
+"""A route crossing an empty hex: (cell, side in, side out)."""
+Routes = tuple[tuple[Passage, ...], ...]
+"""One route per group, each as the empty hexes it crosses."""
+Way = tuple[int, int, bool, int]
+"""A way on for a route entering a hex: (the bit of the link it leaves by, the end that
+link leads to, whether it crosses the hex straight, the side it leaves by)."""
+Ways = list[list[Way] | None]
+"""The ways on for a route entering at each end (None: not worked out yet)."""
 
 
-def axes_in_play(players: int) -> tuple[int, ...]:
-    """The board axes of a game's players: one route group each."""
-    return tuple(sorted({axis_of(player) for player in range(1, players + 1)}))
+class Group(NamedTuple):
+    """The players who need one chain joining `edge` to the edge opposite it."""
+
+    edge: int
+    players: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        """The players and the edges they must join, for messages."""
+        names = " and ".join(f"P{p}" for p in self.players)
+        return f"{names} ({EDGE_NAMES[self.edge]} to {EDGE_NAMES[opposite_edge(self.edge)]})"
 
 
-def group_name(axis: int, players: int) -> str:
-    """The players of a route group and the edges they must join, for messages."""
-    members = [p for p in range(1, players + 1) if axis_of(p) == axis]
-    names = " and ".join(f"P{p}" for p in members)
-    return f"{names} ({EDGE_NAMES[axis]} to {EDGE_NAMES[opposite_edge(axis)]})"
+def groups_of(seats: tuple[int, ...]) -> tuple[Group, ...]:
+    """The route groups of a seating (home edges, P1 first): one per axis in play."""
+    members: dict[int, list[int]] = {}
+    for player, edge in enumerate(seats, start=1):
+        members.setdefault(edge % 3, []).append(player)
+    return tuple(Group(seats[players[0] - 1], tuple(players)) for players in members.values())
 
 
 class Network:
-    """The open ends of a position and the links between them, for the route rule.
+    """A position condensed into links between open ends, with one witness set of routes.
 
-    `link[x]` pairs every side of an empty hex and every off-board side with the open
-    end at the other end of its link: straight across a boundary, or along a chain of
-    placed paths. A placement on an empty hex only re-pairs the ends its sides reached.
+    `link[x]` pairs every side of an empty hex and every off-board side with the end at
+    the other end of its link: straight across a boundary, or along a chain of placed
+    paths. A link carries one connection only. `routes` is a witness: one set of routes
+    of the position as it is (None if it has none). A placement that leaves the witness
+    usable is legal at once; for the others the groups it cut are routed again around the
+    rest, and only if that fails is everything searched afresh.
     """
 
-    def __init__(self, board: tuple[int, ...], players: int) -> None:
+    def __init__(self, board: tuple[int, ...], groups: tuple[Group, ...]) -> None:
         self.board = board
-        self.players = players
-        self.axes = axes_in_play(players)
+        self.groups = groups
         self.link = _links(board)
-        self._base: dict[int, tuple[list[int], set[int]] | None] = {
-            axis: _route(self.link, {}, axis, EMPTY, EMPTY) for axis in self.axes
-        }
+        # moves[end]: the ways on for a route entering at `end` (see _Search), shared
+        self.moves = _no_ways()
+        self.routes = find_routes(self.link, groups, moves=self.moves)
+        self.crossings: dict[int, list[tuple[int, int]]] = {}
+        for route in self.routes or ():
+            for cell, side_in, side_out in route:
+                self.crossings.setdefault(cell, []).append((side_in, side_out))
 
     def legal_rotations(self, cell: int, tile: int) -> list[int]:
         """The rotations of `tile` the route rule allows on empty `cell`."""
-        if self._safe_everywhere(cell):
+        if self.routes is not None and cell not in self.crossings:
             return list(range(6))
         verdicts: dict[tuple[int, ...], bool] = {}
         rotations = []
         for rotation in range(6):
-            code = tile * 6 + rotation
-            pairing = PAIRING[code]
+            pairing = PAIRING[tile * 6 + rotation]
             if pairing not in verdicts:
-                verdicts[pairing] = self.problem(cell, code) is None
+                verdicts[pairing] = self._allows(cell, pairing)
             if verdicts[pairing]:
                 rotations.append(rotation)
         return rotations
 
-    def _safe_everywhere(self, cell: int) -> bool:
-        """Whether every tile in every orientation is legal on `cell`.
-
-        True when, with `cell` walled off, every group still has a route and no two groups
-        share a bridge link: placing a tile only adds links to that network, and added
-        links never create a bridge.
-        """
-        routes: dict[int, tuple[list[int], set[int]]] = {}
-        for axis in self.axes:
-            base = self._base[axis]
-            if base is not None and cell not in base[1]:
-                routes[axis] = base
-                continue
-            walled = _route(self.link, {}, axis, cell, EMPTY)
-            if walled is None:
-                return False
-            routes[axis] = walled
-        return _shared_bridge(self.link, {}, routes, cell) is None
-
     def problem(self, cell: int, code: int) -> str | None:
         """Why placing `code` on empty `cell` breaks the route rule, or None if it does not."""
-        override = _rejoin(self.link, cell, PAIRING[code])
-        if self._completes(override):
+        pairing = PAIRING[code]
+        if self._allows(cell, pairing):
             return None
-        routes: dict[int, tuple[list[int], set[int]]] = {}
-        for axis in self.axes:
-            route = _route(self.link, override, axis, cell, EMPTY)
-            if route is None:
-                return f"{group_name(axis, self.players)} would have no route left"
-            routes[axis] = route
-        shared = _shared_bridge(self.link, override, routes, cell)
-        if shared is not None:
-            first, second = shared
-            return (
-                f"{group_name(first, self.players)} and {group_name(second, self.players)}"
-                " would be forced to share one route"
-            )
-        return None
+        link = _relinked(self.link, _rejoin(self.link, cell, pairing))
+        for group in self.groups:
+            if find_routes(link, (group,)) is None:
+                return f"{group.name} would have no route left"
+        for i, first in enumerate(self.groups):
+            for second in self.groups[i + 1 :]:
+                if find_routes(link, (first, second)) is None:
+                    return f"{first.name} and {second.name} would be forced to share one route"
+        names = ", ".join(group.name for group in self.groups)
+        return f"{names} could not all reach their targets without sharing a path"
+
+    def _allows(self, cell: int, pairing: tuple[int, ...]) -> bool:
+        if self.routes is not None and all(
+            pairing[side_in] == side_out for side_in, side_out in self.crossings.get(cell, ())
+        ):
+            return True  # the witness still runs, along the new tile's paths
+        override = _rejoin(self.link, cell, pairing)
+        if self._completes(override):
+            return True
+        link = _relinked(self.link, override)
+        moves = list(self.moves)  # the ways on from each end, but where the tile changed them
+        for end in override:
+            if end < OFF:
+                low = end - end % 6
+                moves[low : low + 6] = [None] * 6
+        if self.routes is not None:  # first try to reroute only the groups the tile cut
+            cut = [i for i, route in enumerate(self.routes) if any(c == cell for c, _, _ in route)]
+            kept = tuple(route for i, route in enumerate(self.routes) if i not in cut)
+            moved = tuple(self.groups[i] for i in cut)
+            if find_routes(link, moved, kept, moves) is not None:
+                return True
+        return find_routes(link, self.groups, moves=moves) is not None
 
     def _completes(self, override: dict[int, int]) -> bool:
+        """Whether the new pairs of ends join some group's two edges (a win)."""
         for end, other in override.items():
-            if end < OFF or other < OFF:
+            mine, theirs = EDGE_OF_END[end], EDGE_OF_END[other]
+            if mine < 0 or theirs < 0 or theirs != opposite_edge(mine):
                 continue
-            mine, theirs = _EDGE_MASK[end], _EDGE_MASK[other]
-            for axis in self.axes:
-                near, far = 1 << axis, 1 << opposite_edge(axis)
-                if (mine & near and theirs & far) or (mine & far and theirs & near):
-                    return True
+            if any(group.edge % 3 == mine % 3 for group in self.groups):
+                return True
         return False
+
+
+class _OutOfSteps(Exception):
+    """A search spent its steps (it may go on later with more: what it learnt is kept)."""
+
+
+def find_routes(
+    link: list[int],
+    groups: tuple[Group, ...],
+    fixed: Routes = (),
+    moves: Ways | None = None,
+) -> Routes | None:
+    """One route per group in `groups` (those of `fixed` kept as they are), or None.
+
+    Exact. Depth-first search is quick where it is lucky, so the groups are first tried
+    in every order with a small step budget (a thousand steps, then ten thousand); if no
+    order has found routes or proved there are none by then, the first order searches to
+    the end, keeping what it learnt. Worst cases (three route groups on a crowded board
+    where no routes exist) can take seconds: the search is exact, not bounded.
+    """
+    order = list(range(len(groups)))
+    if moves is None:
+        moves = _no_ways()
+    searches = [
+        (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
+    ]
+    for budget in (1000, 10_000, -1):
+        for turn, search in searches:
+            search.budget = budget
+            search.regional = budget < 0
+            try:
+                found = search.routes(fixed)
+            except _OutOfSteps:
+                continue
+            if found is None:
+                return None
+            by_group = dict(zip(turn, found, strict=True))
+            return tuple(by_group[i] for i in order)
+    raise AssertionError("a search without a budget always ends")
+
+
+def _orders(order: list[int]) -> list[list[int]]:
+    """`order` first, then its other permutations."""
+    if len(order) <= 1:
+        return [order]
+    found = []
+    for i, first in enumerate(order):
+        found += [[first, *rest] for rest in _orders(order[:i] + order[i + 1 :])]
+    return found
+
+
+class _Search:
+    """An exact search for one route per group, the routes sharing no link.
+
+    Depth first, group after group, each route grown hex by hex towards its target
+    (nearest first). After every step each group still to finish must be able to reach
+    its target over the links left, or the branch is dropped. A branch that failed is
+    remembered by what its future depends on: the group, where its route stands, and the
+    free links and straight crossings in the part of the board still reachable, so ways
+    of getting there that differ only behind the routes are searched once.
+    """
+
+    def __init__(
+        self,
+        link: list[int],
+        groups: tuple[Group, ...],
+        moves: Ways | None = None,
+    ) -> None:
+        self.link = link
+        self.groups = groups
+        self.budget = -1  # steps left before giving up (_OutOfSteps); -1: no limit
+        self.sinks = [frozenset(EDGE_SLOTS[opposite_edge(group.edge)]) for group in groups]
+        self.distance = [_distances(link, sinks) for sinks in self.sinks]
+        # sources[g]: where group g's route may begin (the end its first link leads to, and
+        # that link's bit), nearest its target first
+        self.sources: list[list[tuple[int, int]]] = []
+        for group, sinks, distance in zip(groups, self.sinks, self.distance, strict=True):
+            starts = []
+            for slot in EDGE_SLOTS[group.edge]:
+                other = link[slot]
+                far = (-1 if other in sinks else -2) if other >= OFF else distance[other // 6]
+                if far >= -1:
+                    starts.append((far, other, 1 << min(slot, other)))
+            self.sources.append([(other, bit) for _, other, bit in sorted(starts)])
+        # moves[end]: for a route entering at `end`, each way on: (the link's bit, the
+        # end it leads to, whether it crosses the hex straight, the side it leaves by)
+        self.moves = _no_ways() if moves is None else moves
+        self.regional = False  # whether failures are remembered by the reachable part only
+        # the branches that failed: (group, where its route stands, links used, hexes
+        # crossed straight)
+        self.failed: set[tuple[int, ...]] = set()
+
+    def routes(self, fixed: Routes = ()) -> Routes | None:
+        """One route per group (those of `fixed` kept as they are), or None."""
+        used = straight = 0
+        for route in fixed:
+            for cell, side_in, side_out in route:
+                used |= self._bit(cell * 6 + side_in) | self._bit(cell * 6 + side_out)
+                if side_out == opposite_side(side_in):
+                    straight |= 1 << cell
+        if not all(self._reachable(g, -1, used, straight) for g in range(len(self.groups))):
+            return None
+        return self._start(0, used, straight)
+
+    def _bit(self, end: int) -> int:
+        return 1 << min(end, self.link[end])
+
+    def _moves(self, end: int) -> list[Way]:
+        found = self.moves[end]
+        if found is None:
+            cell, side_in = divmod(end, 6)
+            found = []
+            for side_out in range(6):
+                if side_out != side_in:
+                    out = cell * 6 + side_out
+                    other = self.link[out]
+                    across = side_out == opposite_side(side_in)
+                    found.append((1 << min(out, other), other, across, side_out))
+            self.moves[end] = found
+        return found
+
+    def _reachable(self, group: int, end: int, used: int, straight: int) -> bool:
+        """Whether group `group`'s route can still reach its target over the links not
+        `used`, on from `end` (or, for -1, from its own edge), leaving the hexes crossed
+        `straight` so far unable to take another straight path; the route may meet itself."""
+        goal = opposite_edge(self.groups[group].edge)
+        link = self.link
+        seen = 0
+        frontier: list[int] = []
+        if end < 0:
+            for slot in EDGE_SLOTS[self.groups[group].edge]:
+                other = link[slot]
+                bit = 1 << min(slot, other)
+                if used & bit:
+                    continue
+                if other >= OFF:
+                    if EDGE_OF_END[other] == goal:
+                        return True
+                elif not seen >> other & 1:
+                    seen |= 1 << other
+                    frontier.append(other)
+        else:
+            seen, frontier = 1 << end, [end]
+        for here in frontier:  # grows while it is read: breadth first
+            crossed = 1 << (here // 6)
+            barred = straight & crossed
+            for bit, other, across, _ in self._moves(here):
+                if used & bit or (across and barred):
+                    continue
+                if other >= OFF:
+                    if EDGE_OF_END[other] == goal:
+                        return True
+                elif not seen >> other & 1:
+                    seen |= 1 << other
+                    frontier.append(other)
+        return False
+
+    def _hopeless(self, group: int, used: int, straight: int) -> bool:
+        """Whether a group after `group` cannot reach its target any more."""
+        return not all(
+            self._reachable(later, -1, used, straight)
+            for later in range(group + 1, len(self.groups))
+        )
+
+    def _key(self, group: int, end: int, used: int, straight: int) -> tuple[int, ...]:
+        """What the rest of the search depends on: the group, where its route stands, and
+        the links still free and hexes crossed straight in the part of the board its
+        route (on from `end`, or from its edge for -1) and the later groups' can reach.
+
+        Two ways of getting here that leave that part alike need searching only once,
+        however they differ behind the routes. Working that part out costs a walk over
+        the board, which pays only in long searches: short ones key on all links used."""
+        if not self.regional:
+            return (group, end, used, straight, 0)
+        link = self.link
+        free = crossed = 0
+        seen = 0
+        frontier: list[int] = []
+        for later in range(group, len(self.groups)):
+            if later == group and end >= 0:
+                continue
+            for other, bit in self.sources[later]:
+                if not used & bit:
+                    free |= bit
+                    if other < OFF and not seen >> (other // 6) & 1:
+                        seen |= 1 << (other // 6)
+                        frontier.append(other // 6)
+        if end >= 0:
+            seen |= 1 << (end // 6)
+            frontier.append(end // 6)
+        for cell in frontier:  # grows while it is read
+            crossed |= straight & (1 << cell)
+            for out in range(cell * 6, cell * 6 + 6):
+                other = link[out]
+                bit = 1 << min(out, other)
+                if used & bit:
+                    continue
+                free |= bit
+                if other < OFF and not seen >> (other // 6) & 1:
+                    seen |= 1 << (other // 6)
+                    frontier.append(other // 6)
+        return (group, end, free, crossed, 1)
+
+    def _start(self, group: int, used: int, straight: int) -> Routes | None:
+        """Routes for groups `group`... given the links `used` and hexes crossed `straight`."""
+        if group == len(self.groups):
+            return ()
+        key = self._key(group, -1, used, straight)
+        if key in self.failed:
+            return None
+        for other, bit in self.sources[group]:
+            if used & bit:
+                continue
+            if other >= OFF:  # already joined by placed paths
+                rest = self._start(group + 1, used | bit, straight)
+                if rest is not None:
+                    return ((), *rest)
+                continue
+            found = self._grow(group, other, used | bit, straight)
+            if found is not None:
+                return found
+        self.failed.add(key)
+        return None
+
+    def _grow(self, group: int, end: int, used: int, straight: int) -> Routes | None:
+        """Routes with group `group`'s route standing at `end`, a side of an empty hex."""
+        key = self._key(group, end, used, straight)
+        if key in self.failed:
+            return None
+        self.budget -= 1
+        if self.budget == 0:
+            raise _OutOfSteps
+        found = None
+        if self._reachable(group, end, used, straight) and not self._hopeless(
+            group, used, straight
+        ):
+            found = self._steps(group, end, used, straight)
+        if found is None:
+            self.failed.add(key)
+        return found
+
+    def _steps(self, group: int, end: int, used: int, straight: int) -> Routes | None:
+        """Routes on from `end`, trying each way out of its hex, nearest the target first."""
+        cell, side_in = divmod(end, 6)
+        sinks, distance = self.sinks[group], self.distance[group]
+        crossed = 1 << cell
+        steps: list[tuple[int, int, int, int, int]] = []
+        for bit, other, across, side_out in self._moves(end):
+            if used & bit:
+                continue
+            now_straight = straight
+            if across:
+                if straight & crossed:
+                    continue  # no tile carries two straight paths
+                now_straight |= crossed
+            if other >= OFF:
+                if other in sinks:
+                    rest = self._start(group + 1, used | bit, now_straight)
+                    if rest is not None:
+                        return (((cell, side_in, side_out),), *rest)
+                continue
+            far = distance[other // 6]
+            if far >= 0:
+                steps.append((far, side_out, other, bit, now_straight))
+        steps.sort()
+        for _, side_out, other, bit, now_straight in steps:
+            grown = self._grow(group, other, used | bit, now_straight)
+            if grown is not None:
+                return (((cell, side_in, side_out), *grown[0]), *grown[1:])
+        return None
+
+
+def _no_ways() -> Ways:
+    return [None] * OFF
+
+
+def _distances(link: list[int], sinks: frozenset[int]) -> list[int]:
+    """For each cell, how many empty hexes a route crosses from it to `sinks` at least
+    (-1 where none is reachable), ignoring what other routes use."""
+    distance = [-1] * CELL_COUNT
+    frontier: list[int] = []
+    for slot in sinks:
+        other = link[slot]
+        if other < OFF and distance[other // 6] < 0:
+            distance[other // 6] = 0
+            frontier.append(other // 6)
+    for cell in frontier:  # grows while it is read: breadth first
+        for end in range(cell * 6, cell * 6 + 6):
+            other = link[end]
+            if other < OFF and distance[other // 6] < 0:
+                distance[other // 6] = distance[cell] + 1
+                frontier.append(other // 6)
+    return distance
 
 
 def _enter(board: tuple[int, ...], cell: int, side: int) -> int:
@@ -176,8 +482,8 @@ def _links(board: tuple[int, ...]) -> list[int]:
             nxt = NEIGHBOUR[cell][side]
             other = OFF + end if nxt < 0 else _enter(board, nxt, opposite_side(side))
             link[end], link[other] = other, end
-    for slot in _OFF_SLOTS:
-        if link[slot] == EMPTY:
+    for slot in range(OFF, 2 * OFF):
+        if EDGE_OF_END[slot] >= 0 and link[slot] == EMPTY:
             cell, side = divmod(slot - OFF, 6)
             other = _enter(board, cell, side)
             link[slot], link[other] = other, slot
@@ -209,77 +515,14 @@ def _rejoin(link: list[int], cell: int, pairing: tuple[int, ...]) -> dict[int, i
     return override
 
 
-def _route(
-    link: list[int], override: dict[int, int], axis: int, walled: int, removed: int
-) -> tuple[list[int], set[int]] | None:
-    """A route of the group on `axis`: (its link ids, its cells), or None if there is none.
-
-    Breadth first over empty hexes (each joins any two of its sides), never entering
-    `walled` and never using the link whose id is `removed`. A link's id is the smaller
-    of its two end ids.
-    """
-    sinks = _EDGE_SLOT_SETS[opposite_edge(axis)]
-    parent: dict[int, tuple[int, int]] = {}
-    queue: list[int] = []
-    get = override.get
-    for slot in EDGE_SLOTS[axis]:
-        other = get(slot, link[slot])
-        if other >= OFF:
-            if other in sinks and min(slot, other) != removed:
-                return [min(slot, other)], set()
-            continue
-        nxt = other // 6
-        if nxt == walled or nxt in parent or other == removed:
-            continue
-        parent[nxt] = (EMPTY, other)
-        queue.append(nxt)
-    for cell in queue:
-        for end in range(cell * 6, cell * 6 + 6):
-            other = get(end, link[end])
-            ident = end if end < other else other
-            if ident == removed:
-                continue
-            if other >= OFF:
-                if other in sinks:
-                    return _trace(parent, cell, ident)
-                continue
-            nxt = other // 6
-            if nxt == walled or nxt in parent:
-                continue
-            parent[nxt] = (cell, ident)
-            queue.append(nxt)
-    return None
+def _relinked(link: list[int], override: dict[int, int]) -> list[int]:
+    """The links after a placement: `link` with the re-paired ends of `override`."""
+    relinked = list(link)
+    for end, other in override.items():
+        relinked[end] = other
+    return relinked
 
 
-def _trace(parent: dict[int, tuple[int, int]], cell: int, last: int) -> tuple[list[int], set[int]]:
-    links, cells = [last], {cell}
-    while True:
-        before, ident = parent[cell]
-        links.append(ident)
-        if before == EMPTY:
-            return links, cells
-        cell = before
-        cells.add(cell)
-
-
-def _shared_bridge(
-    link: list[int],
-    override: dict[int, int],
-    routes: dict[int, tuple[list[int], set[int]]],
-    walled: int,
-) -> tuple[int, int] | None:
-    """Two groups that every route of both runs through one same link, if any.
-
-    Such a link lies on every route, so on the two found routes: only their common links
-    need testing, each by looking for routes without it.
-    """
-    axes = sorted(routes)
-    for i, first in enumerate(axes):
-        for second in axes[i + 1 :]:
-            common = set(routes[first][0]) & set(routes[second][0])
-            for ident in sorted(common):
-                if _route(link, override, first, walled, ident) is None and (
-                    _route(link, override, second, walled, ident) is None
-                ):
-                    return first, second
-    return None
+def routes_of(board: tuple[int, ...], groups: Iterable[Group]) -> Routes | None:
+    """One route per group on `board`, sharing no path, or None if there is no such set."""
+    return find_routes(_links(board), tuple(groups))

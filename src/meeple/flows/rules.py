@@ -21,15 +21,16 @@ from meeple.errors import RuleError
 from meeple.flows.board import (
     CELL_INDEX,
     CELLS,
-    HOME_EDGE,
+    EDGE_NAMES,
     MAX_PLAYERS,
     NEIGHBOUR,
-    SLOT_EDGES,
+    default_seats,
     edge_hexes,
-    home_edge,
     label_of_hex,
+    opposite_edge,
+    opposite_player,
     opposite_side,
-    target_edge,
+    seating_problem,
 )
 from meeple.flows.model import (
     ORIENTATIONS,
@@ -42,36 +43,42 @@ from meeple.flows.model import (
 )
 from meeple.flows.routes import (
     CELL_COUNT,
+    EDGE_OF_END,
     EDGE_SLOTS,
     EMPTY,
     OFF,
     PAIRING,
+    Group,
     Network,
-    axes_in_play,
+    groups_of,
 )
 from meeple.hexgrid import Hex, distance
 
 MIN_PLAYERS = 2
 
 
-def seat_order(players: int) -> tuple[int, ...]:
-    """Who places on each turn of a round: P1 ... Pn; with five, P5 also takes P6's turn."""
-    if players == 5:
-        return (1, 2, 3, 4, 5, 5)
-    return tuple(range(1, players + 1))
+def seat_order(seats: tuple[int, ...]) -> tuple[int, ...]:
+    """Who places on each turn of a round: P1 ... Pn; with five players the one without a
+    partner also takes the missing partner's turn, at the end of the round."""
+    players = tuple(range(1, len(seats) + 1))
+    if len(seats) == 5:
+        alone = next(p for p in players if opposite_player(seats, p) is None)
+        return (*players, alone)
+    return players
 
 
-def partner(player: int, players: int) -> int | None:
-    """The player sitting opposite as a partner (four to six players), if any."""
-    if players < 4:
-        return None
-    other = player + 1 if player % 2 else player - 1
-    return other if other <= players else None
+def partner(player: int, seats: tuple[int, ...]) -> int | None:
+    """The player seated opposite as a partner (four to six players), if any.
+
+    With two or three players nobody has a partner: rivals seated face to face (a
+    seating a record may name) need the same chain, and complete it together: a tie.
+    """
+    return opposite_player(seats, player) if len(seats) >= 4 else None
 
 
-def team_of(player: int, players: int) -> tuple[int, ...]:
+def team_of(player: int, seats: tuple[int, ...]) -> tuple[int, ...]:
     """The players who win together with `player` (a team, or the player alone)."""
-    mate = partner(player, players)
+    mate = partner(player, seats)
     return (player,) if mate is None else tuple(sorted((player, mate)))
 
 
@@ -118,6 +125,8 @@ class State:
     """
 
     players: int = 2
+    seats: tuple[int, ...] = default_seats(2)
+    """Each player's home edge (`board.EDGE_NAMES`), P1 first; the target is opposite."""
     board: tuple[int, ...] = (EMPTY,) * CELL_COUNT
     placed_by: tuple[int, ...] = (EMPTY,) * CELL_COUNT
     bag: tuple[int, ...] = (TILES_PER_TYPE,) * TILE_TYPES
@@ -127,17 +136,41 @@ class State:
     """The tile type the player to move drew and could not place, if that ended the game."""
 
     @classmethod
-    def start(cls, players: int = 2) -> State:
+    def start(cls, players: int = 2, seats: tuple[int, ...] | None = None) -> State:
+        """The empty board; `seats` (home edges, P1 first) when not the default seating."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RuleError(f"Flows is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-        return cls(players=players)
+        if seats is None:
+            seats = default_seats(players)
+        if len(seats) != players:
+            raise RuleError(f"{len(seats)} seats named for {players} players")
+        problem = seating_problem(seats)
+        if problem is not None:
+            raise RuleError(problem)
+        return cls(players=players, seats=tuple(seats))
+
+    def home_edge(self, player: int) -> int:
+        return self.seats[player - 1]
+
+    def target_edge(self, player: int) -> int:
+        return opposite_edge(self.seats[player - 1])
+
+    @property
+    def seating(self) -> str:
+        """Where everyone sits, as a record's header names it: `P1 bottom, P2 upper-right`."""
+        return ", ".join(f"P{p} {EDGE_NAMES[edge]}" for p, edge in enumerate(self.seats, 1))
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        """The route groups: the players who need one same chain across the board."""
+        return groups_of(self.seats)
 
     # -- how the game stands ---------------------------------------------------------
 
     @property
     def turn(self) -> int:
         """Whose turn it is by the seat order (even once the game is over)."""
-        order = seat_order(self.players)
+        order = seat_order(self.seats)
         return order[len(self.moves) % len(order)]
 
     @property
@@ -157,7 +190,7 @@ class State:
         if self.stuck is not None:
             winner = self.winners[0]
             return f"P{winner} wins: the drawn T{self.stuck} has no legal placement"
-        units = sorted({team_of(player, self.players) for player in self.winners})
+        units = sorted({team_of(player, self.seats) for player in self.winners})
         names = [" and ".join(f"P{p}" for p in unit) for unit in units]
         if len(units) > 1:
             return "tie: " + ", ".join(names) + " complete on the same placement"
@@ -174,7 +207,7 @@ class State:
     def _flow(self, player: int) -> Flow:
         paths: set[tuple[int, int, int]] = set()
         ends: set[tuple[int, int]] = set()
-        for slot in EDGE_SLOTS[HOME_EDGE[player]]:
+        for slot in EDGE_SLOTS[self.home_edge(player)]:
             cell, side = divmod(slot - OFF, 6)
             while self.board[cell] != EMPTY:
                 out = PAIRING[self.board[cell]][side]
@@ -184,12 +217,12 @@ class State:
                     ends.add((cell, out))
                     break
                 cell, side = nxt, opposite_side(out)
-        target = target_edge(player)
+        target = self.target_edge(player)
         return Flow(
             player,
             tuple((CELLS[c], a, b) for c, a, b in sorted(paths)),
             tuple((CELLS[c], s) for c, s in sorted(ends)),
-            any(target in SLOT_EDGES[c][s] for c, s in ends),
+            any(EDGE_OF_END[OFF + c * 6 + s] == target for c, s in ends),
         )
 
     def path_flows(self) -> list[PathFlow]:
@@ -219,7 +252,7 @@ class State:
             raise reason
         cell = CELL_INDEX[move.hex]
         code = move.tile * 6 + move.rotation
-        problem = Network(self.board, self.players).problem(cell, code)
+        problem = Network(self.board, self.groups).problem(cell, code)
         if problem is not None:
             raise RuleError(f"illegal placement of {_describe(move)}: {problem}")
         return self._placed(move, cell, code)
@@ -248,6 +281,7 @@ class State:
         bag[move.tile] -= 1
         after = State(
             players=self.players,
+            seats=self.seats,
             board=(*self.board[:cell], code, *self.board[cell + 1 :]),
             placed_by=(*self.placed_by[:cell], len(self.moves), *self.placed_by[cell + 1 :]),
             bag=tuple(bag),
@@ -263,7 +297,7 @@ class State:
         """
         if self.over or not 0 <= tile < TILE_TYPES or self.bag[tile] == 0:
             return []
-        network = Network(self.board, self.players)
+        network = Network(self.board, self.groups)
         player = self.turn
         found: list[Move] = []
         for cell in range(CELL_COUNT):
@@ -290,6 +324,7 @@ class State:
             raise RuleError(f"T{tile} has a legal placement, so P{self.turn} must place it")
         return State(
             players=self.players,
+            seats=self.seats,
             board=self.board,
             placed_by=self.placed_by,
             bag=self.bag,
@@ -298,16 +333,12 @@ class State:
             stuck=tile,
         )
 
-    def axes(self) -> tuple[int, ...]:
-        """The board axes in play: one route group each."""
-        return axes_in_play(self.players)
-
     # -- the engine protocol (meeple.engine: GameState, Drawing, Evaluating, Recording) ---
 
     @classmethod
-    def initial(cls, players: int = 2) -> State:
+    def initial(cls, players: int = 2, seats: tuple[int, ...] | None = None) -> State:
         """The empty board and full bag of a game of `players` players."""
-        return cls.start(players)
+        return cls.start(players, seats)
 
     @property
     def player_count(self) -> int:
@@ -329,7 +360,7 @@ class State:
     def status(self) -> Status:
         if not self.over:
             return "playing"
-        units = {team_of(player, self.players) for player in self.winners}
+        units = {team_of(player, self.seats) for player in self.winners}
         return "tie" if len(units) > 1 else "won"
 
     @property
@@ -389,28 +420,29 @@ class State:
         other unit's (a one-ply heuristic: won 1, lost or tied-out 0)."""
         if self.over:
             return 1.0 if player in self.winners else 0.0
-        progress = {flow.player: _progress(flow) for flow in self.flows}
-        mine = team_of(player, self.players)
+        progress = {flow.player: self._progress(flow) for flow in self.flows}
+        mine = team_of(player, self.seats)
         own = max(progress[p] for p in mine)
         rivals = [progress[p] for p in progress if p not in mine]
         return 0.5 + (own - max(rivals, default=0.0)) / 2
 
+    def _progress(self, flow: Flow) -> float:
+        """How far across the board a flow reaches: 0 at its home edge, 1 at its target."""
+        if flow.reached:
+            return 1.0
+        home = self.home_edge(flow.player)
+        depth = max((_edge_distance(hex_, home) for hex_, _, _ in flow.paths), default=-1)
+        return (depth + 1) / 7
+
     def record(self) -> Record:
         """The game so far as a record (a tile that fit nowhere leaves a comment)."""
         players = f"{self.players}-player"
+        if self.seats != default_seats(self.players):
+            players += f", seats: {self.seating}"
         entries = [Entry(move) for move in self.moves]
         if self.stuck is not None:
             entries.append(Entry(None, self.result))
         return Record(tuple(entries), header=players, unfinished=not self.over)
-
-
-def _progress(flow: Flow) -> float:
-    """How far across the board a flow reaches: 0 at its home edge, 1 at its target."""
-    if flow.reached:
-        return 1.0
-    home = home_edge(flow.player)
-    depth = max((_edge_distance(hex_, home) for hex_, _, _ in flow.paths), default=-1)
-    return (depth + 1) / 7
 
 
 def _label(move: Move) -> str:

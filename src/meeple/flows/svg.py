@@ -17,11 +17,8 @@ from meeple.flows.board import (
     CELLS,
     CENTRE,
     EDGE_NAMES,
-    NEIGHBOUR,
-    SLOT_EDGES,
-    home_edge,
+    SLOT_EDGE,
     side_step,
-    target_edge,
 )
 from meeple.flows.rules import State
 from meeple.hexgrid import Hex
@@ -114,10 +111,10 @@ def _edges(state: State) -> list[str]:
     for player in range(1, state.players + 1):
         colour = COLOURS[player - 1]
         dashed = ' stroke-dasharray="6 4"'
-        for edge, dash in ((home_edge(player), ""), (target_edge(player), dashed)):
+        for edge, dash in ((state.home_edge(player), ""), (state.target_edge(player), dashed)):
             for cell, hex_ in enumerate(CELLS):
                 for side in range(6):
-                    if NEIGHBOUR[cell][side] == -1 and edge in SLOT_EDGES[cell][side]:
+                    if SLOT_EDGE[cell][side] == edge:
                         start, end = _side_corners(hex_, side)
                         parts.append(
                             f'<polyline points="{_point(*start)} {_point(*end)}"'
@@ -129,7 +126,7 @@ def _edges(state: State) -> list[str]:
 def render(state: State) -> str:
     """The position as an SVG picture (see the module's description)."""
     homes = ", ".join(
-        f"P{p} {EDGE_NAMES[home_edge(p)]} to {EDGE_NAMES[target_edge(p)]}"
+        f"P{p} {EDGE_NAMES[state.home_edge(p)]} to {EDGE_NAMES[state.target_edge(p)]}"
         for p in range(1, state.players + 1)
     )
     parts = [
