@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.botc import notation
-from meeple.botc.ascii import parse_art, read_art, render_grimoire
+from meeple.botc.ascii import CHARSETS, parse_art, read_art, recharset, render_grimoire
 from meeple.botc.layout import LAYOUTS, balanced_sides, choose_sides, guideline_penalty
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.errors import NotationError
@@ -100,11 +100,47 @@ def test_empty_and_single_seat_grimoires() -> None:
     assert "(1 player)" in render_grimoire(notation.parse_grimoire("[Solo:imp]"))
 
 
-@given(grimoires(min_size=1), st.sampled_from(LAYOUTS), st.booleans())
+@given(
+    grimoires(min_size=1),
+    st.sampled_from(LAYOUTS),
+    st.booleans(),
+    st.sampled_from(sorted(CHARSETS)),
+)
 def test_render_then_parse_gives_the_same_grimoire(
-    grimoire: Grimoire, layout: str, columns: bool
+    grimoire: Grimoire, layout: str, columns: bool, charset: str
 ) -> None:
-    assert parse_art(render_grimoire(grimoire, layout, columns)) == grimoire
+    assert parse_art(render_grimoire(grimoire, layout, columns, charset)) == grimoire
+
+
+def test_the_seeds_picture_in_plain_ascii_reads_the_same() -> None:
+    plain = SEED_ART.translate(str.maketrans("┌┐└┘─│", "++++-|"))
+    assert set(plain) <= {chr(c) for c in range(32, 127)} | {"\n"}
+    assert parse_art(plain) == TWELVE
+    assert recharset(plain, "unicode") == SEED_ART
+    assert render_grimoire(TWELVE, charset="ascii").startswith("+- Grimoire (12 players) --")
+
+
+SOLO = render_grimoire(notation.parse_grimoire("[Solo:imp]"), charset="ascii")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "column", "message"),
+    [
+        ("| Solo                  |", "| Solo |", 3, 9, "the right border '|' goes straight"),
+        ("+-----------------------+", "+------+", 6, 8, "expected '-' in the bottom border"),
+        ("| imp ", "│ imp ", 4, 1, "expected the left border '|' (or '+' to close the box)"),
+        ("+- Grimoire", "+= Grimoire", 1, 2, "expected the title '- Grimoire (N players)'"),
+        ("+- Grimoire", "*- Grimoire", 1, 1, "top-left corner '┌' (or '+' for a box of plain"),
+    ],
+)
+def test_plain_ascii_boxes_get_the_same_errors(
+    old: str, new: str, line: int, column: int, message: str
+) -> None:
+    assert parse_art(SOLO) == notation.parse_grimoire("[Solo:imp]")
+    with pytest.raises(NotationError) as caught:
+        parse_art(SOLO.replace(old, new))
+    assert message in caught.value.message
+    assert (caught.value.line, caught.value.column) == (line, column)
 
 
 @given(grimoires(min_size=1, max_size=8), st.sampled_from(LAYOUTS), st.data())
@@ -237,7 +273,7 @@ def _only_notation_errors(text: str) -> None:
 
 
 @pytest.mark.fuzz
-@given(st.text(alphabet="┌┐└┘─│ ()*~:abAB_1\n", max_size=120))
+@given(st.text(alphabet="┌┐└┘─│+-| ()*~:abAB_1\n", max_size=120))
 def test_fuzz_box_soup(text: str) -> None:
     _only_notation_errors(text)
 
