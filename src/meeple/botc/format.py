@@ -8,7 +8,7 @@ script's setup checks when `--script` names one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from meeple.botc import trace
@@ -26,7 +26,7 @@ from meeple.botc.script import (
     load_script,
     script_findings,
 )
-from meeple.botc.setup import bag_problems
+from meeple.botc.setup import broken_rules
 from meeple.errors import Finding, Location, NotationError, OptionError, RuleError
 from meeple.registry import Document, Format, Option
 
@@ -92,8 +92,7 @@ def _check_line(
             message = "--bag compares a grimoire with a bag, and this record is a bag"
             raise NotationError.at(text, len(text) - len(text.lstrip()), message, source)
         if players is not None:
-            at = Location.of(text, len(text) - len(text.lstrip()), source)
-            yield from _legality(document.model, script, players, at)
+            yield from _legality(roles, script, players, text, source)
         elif script:
             yield from bag_script_findings(roles, load_script(script), text, source)
         return
@@ -129,16 +128,24 @@ def _grimoire_findings(
     the_bag = parse_bag(bag, "--bag")
     yield from bag_findings(placed, the_bag, text, source)
     if players is not None:
-        yield from _legality(the_bag, script, players, Location.of(bag, 0, "--bag"))
+        yield from _legality(read_bag(bag, "--bag"), script, players, bag, "--bag")
 
 
-def _legality(bag: Bag, script: str | None, players: str, at: Location) -> Iterator[Finding]:
-    """Errors for every set-up rule the bag breaks for `players` players."""
+def _legality(
+    roles: Sequence[tuple[str, int]], script: str | None, players: str, text: str, source: str
+) -> Iterator[Finding]:
+    """Errors for every set-up rule the bag (its roles and their offsets in `text`) breaks
+    for `players` players, each at the role it concerns or else at the start of the bag."""
     if not players.isdigit() or not 1 <= int(players) <= 99:
         raise OptionError(f"--players takes a number of players, not {players!r}")
     rules = load_script(script or DEFAULT_SCRIPT)
-    for problem in bag_problems(rules, bag.roles, int(players)):
-        yield Finding(problem, at, "error", "check")
+    start = len(text) - len(text.lstrip())
+    found = []
+    for broken in broken_rules(rules, [role for role, _ in roles], int(players)):
+        offsets = [offset for role, offset in roles if role == broken.role]
+        found.append((offsets[broken.occurrence] if broken.role is not None else start, broken))
+    for at, broken in sorted(found, key=lambda pair: pair[0]):
+        yield Finding(broken.message, Location.of(text, at, source), "error", "check")
 
 
 def _dump_line(model: Grimoire | Bag, **_: Any) -> str:
