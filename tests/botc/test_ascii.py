@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -11,7 +12,15 @@ from hypothesis import strategies as st
 
 from meeple.botc import notation
 from meeple.botc.ascii import CHARSETS, parse_art, read_art, recharset, render_grimoire
-from meeple.botc.layout import LAYOUTS, balanced_sides, choose_sides, guideline_penalty
+from meeple.botc.layout import (
+    DEAD_MARKS,
+    LAYOUTS,
+    SIDE_GAP,
+    arrange,
+    balanced_sides,
+    choose_sides,
+    guideline_penalty,
+)
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.errors import NotationError
 from tests.botc.strategies import grimoires
@@ -324,3 +333,21 @@ def test_show_of_a_grimoire_too_large_to_draw_is_an_error_not_a_traceback(tmp_pa
     run = meeple(["show", str(path)])
     assert run.code == 1
     assert f"{path}:1:1: error: the grimoire has 2000 seats" in run.err
+
+
+@given(grimoires(min_size=4, max_size=7))
+def test_small_games_sit_round_a_table_with_room_between_the_sides(grimoire: Grimoire) -> None:
+    sides = choose_sides(grimoire, "auto")
+    assert min(sides) >= 1, sides
+    picture = arrange(grimoire, sides)
+    left = {seat.player for seat in grimoire.seats[len(grimoire) - sides.left :]}
+    right = grimoire.seats[sides.top : sides.top + sides.right]
+    right_columns = {
+        p.column for p in picture.pieces if p.text.strip("*~") in {s.player for s in right}
+    }
+    for row in {p.row for p in picture.pieces if p.column in right_columns}:
+        here = sorted((p.column, p.text) for p in picture.pieces if p.row == row)
+        for (column, text), (next_column, _) in itertools.pairwise(here):
+            if next_column in right_columns and text.strip("*~") in left:
+                reserved = len(text.strip("*~")) + DEAD_MARKS
+                assert next_column - (column + reserved) >= SIDE_GAP

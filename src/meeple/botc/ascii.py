@@ -11,8 +11,8 @@ module draws (the seed's hand-made 12-player picture among them):
   is the bottom side (names, roles, markers, token rows), and each group in
   between holds side seats (names, roles with an optional marker just after,
   then tokens hanging from that hook), at most one left and one right seat;
-- a left seat starts left of every top and bottom seat, a right seat right of
-  them all; every seat has a column of its own;
+- a left seat starts left of every top and bottom seat, a right seat anywhere
+  else (past the first of them); every seat has a column of its own;
 - a reminder token `(role:token)` stands in its seat's column (the hook for
   side seats) and is joined to the seat by `()` lines; texts never touch.
 
@@ -206,7 +206,7 @@ def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
     if len(groups) > 1:
         middle += [run.column for run in reader.rows[groups[-1][0]]]
     for group in groups[1:-1]:
-        found += _side_seats(reader, group, min(middle), max(middle))
+        found += _side_seats(reader, group, min(middle))
     if len(groups) > 1:
         found += _row_of_seats(reader, groups[-1], "bottom")
     _distinct(reader, found)
@@ -437,7 +437,7 @@ def _row_of_seats(reader: _Reader, group: list[int], side: str) -> list[_Found]:
     return found
 
 
-def _side_seats(reader: _Reader, group: list[int], least: int, most: int) -> list[_Found]:
+def _side_seats(reader: _Reader, group: list[int], least: int) -> list[_Found]:
     """The left and right seats of one group of rows between the top and the bottom."""
     if len(group) < 2:
         first = reader.rows[group[0]][0]
@@ -446,12 +446,7 @@ def _side_seats(reader: _Reader, group: list[int], least: int, most: int) -> lis
     claimed = set(reader.rows[names_row])
     found: list[_Found] = []
     for run in reader.rows[names_row]:
-        side = "left" if run.column < least else "right" if run.column > most else ""
-        if not side:
-            raise reader.fail(
-                run.offset,
-                "a side seat starts left of every top and bottom seat, or right of them all",
-            )
+        side = "left" if run.column < least else "right"
         if any(f.side == side for f in found):
             raise reader.fail(run.offset, f"one {side} seat per group of rows: leave a blank row")
         player, life, player_at = _name(reader, run)
