@@ -39,21 +39,39 @@ SEED_LINE = (Path(__file__).resolve().parents[1] / "examples" / "botc" / "twelve
 TOKEN_LINE = "[" + " ".join(f"Player{n:02}:chef(poisoner:poisoned)" for n in range(20)) + "]"
 
 
-def _art_areas() -> str:
-    """The auto layout's box (width x height) for 5 to 20 plain seats, as `meeple` draws it."""
-    sizes = []
-    for players in range(5, 21):
-        art = render_grimoire(Grimoire(tuple(Seat(f"P{n}", ROLES[n]) for n in range(players))))
-        lines = art.splitlines()
-        sizes.append(f"{players}:{len(lines[0])}x{len(lines)}")
-    return " ".join(sizes)
+def area_goal(players: int) -> int:
+    """Issue 13's box area goal: the peer's 2,000 characters up to 12 seats, rising
+    linearly to its 3,000 at 20."""
+    return 2000 + max(0, players - 12) * 125
+
+
+def art_areas() -> list[tuple[str, int, int, int]]:
+    """(what, width, height, goal) of the auto layout's box: the seed's 12 seats, and
+    5 to 20 seats of issue 13's 20-seat line (a reminder token at every seat)."""
+    seats = TOKEN_LINE[1:-1].split(" ")
+    lines = [("the seed's 12 seats", SEED_LINE.strip(), 12)] + [
+        (f"{n} seats, a token each", "[" + " ".join(seats[:n]) + "]", n) for n in range(5, 21)
+    ]
+    found = []
+    for label, line, players in lines:
+        art = render_grimoire(meeple.loads(line, format="botc")).splitlines()
+        found.append((label, len(art[0]), len(art), area_goal(players)))
+    return found
+
+
+def _art_report() -> str:
+    rows = []
+    for label, width, height, goal in art_areas():
+        verdict = "ok" if width * height <= goal else "OVER"
+        rows.append(f"    {label}: {width}x{height} = {width * height} (goal <= {goal}) {verdict}")
+    return "\n".join(["  botc auto layout boxes:", *rows])
 
 
 def cases() -> list[Case]:
     grimoire = twenty_seats()
     line = format_grimoire(grimoire)
     art = render_grimoire(grimoire)
-    print(f"  botc auto layout boxes: {_art_areas()}", file=sys.stderr)
+    print(_art_report(), file=sys.stderr)
     front_door = [
         Case(
             f"botc: meeple.loads, {label}",

@@ -497,10 +497,12 @@ def _fmt_command() -> click.Command:
             for path in files:
                 try:
                     document = _document(path, format_name)
+                    options = _chosen(document.format, "fmt", given)
                     with _usage_on_option_errors():
-                        canonical = document.format.dump(
-                            document.model, **_chosen(document.format, "fmt", given)
-                        )
+                        if document.format.fmt is not None:
+                            canonical = document.format.fmt(document, **options)
+                        else:
+                            canonical = document.format.dump(document.model, **options)
                 except MeepleError as problem:
                     if problem.source == DEFAULT_SOURCE:  # a writer's refusal names no file
                         problem = problem.with_source(path)

@@ -97,6 +97,10 @@ class Format:
     start: Callable[..., Any] | None = None
     """`start(players=None, seed=None)`: a new game's initial engine state (a default
     set-up; `players` where the game lets it vary), for bots, selfplay and play."""
+    fmt: Callable[..., str] | None = None
+    """`fmt(document, **options)`: the canonical text where it depends on how the record
+    was written, not only on the model (a hand-drawn picture kept as drawn); `meeple fmt`
+    uses `dump(model)` where this is None."""
     step_noun: str = "move"
     """What one replay step is called in this game (`move`, `action`), for messages."""
     capabilities: tuple[str, ...] = field(init=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -10,8 +11,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.botc import notation
-from meeple.botc.ascii import parse_art, read_art, render_grimoire
-from meeple.botc.layout import LAYOUTS, balanced_sides, choose_sides, guideline_penalty
+from meeple.botc.ascii import CHARSETS, parse_art, read_art, recharset, render_grimoire
+from meeple.botc.layout import (
+    DEAD_MARKS,
+    LAYOUTS,
+    SIDE_GAP,
+    arrange,
+    balanced_sides,
+    choose_sides,
+    guideline_penalty,
+)
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.errors import NotationError
 from tests.botc.strategies import grimoires
@@ -100,11 +109,47 @@ def test_empty_and_single_seat_grimoires() -> None:
     assert "(1 player)" in render_grimoire(notation.parse_grimoire("[Solo:imp]"))
 
 
-@given(grimoires(min_size=1), st.sampled_from(LAYOUTS), st.booleans())
+@given(
+    grimoires(min_size=1),
+    st.sampled_from(LAYOUTS),
+    st.booleans(),
+    st.sampled_from(sorted(CHARSETS)),
+)
 def test_render_then_parse_gives_the_same_grimoire(
-    grimoire: Grimoire, layout: str, columns: bool
+    grimoire: Grimoire, layout: str, columns: bool, charset: str
 ) -> None:
-    assert parse_art(render_grimoire(grimoire, layout, columns)) == grimoire
+    assert parse_art(render_grimoire(grimoire, layout, columns, charset)) == grimoire
+
+
+def test_the_seeds_picture_in_plain_ascii_reads_the_same() -> None:
+    plain = SEED_ART.translate(str.maketrans("┌┐└┘─│", "++++-|"))
+    assert set(plain) <= {chr(c) for c in range(32, 127)} | {"\n"}
+    assert parse_art(plain) == TWELVE
+    assert recharset(plain, "unicode") == SEED_ART
+    assert render_grimoire(TWELVE, charset="ascii").startswith("+- Grimoire (12 players) --")
+
+
+SOLO = render_grimoire(notation.parse_grimoire("[Solo:imp]"), charset="ascii")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "column", "message"),
+    [
+        ("| Solo                  |", "| Solo |", 3, 9, "the right border '|' goes straight"),
+        ("+-----------------------+", "+------+", 6, 8, "expected '-' in the bottom border"),
+        ("| imp ", "│ imp ", 4, 1, "expected the left border '|' (or '+' to close the box)"),
+        ("+- Grimoire", "+= Grimoire", 1, 2, "expected the title '- Grimoire (N players)'"),
+        ("+- Grimoire", "*- Grimoire", 1, 1, "top-left corner '┌' (or '+' for a box of plain"),
+    ],
+)
+def test_plain_ascii_boxes_get_the_same_errors(
+    old: str, new: str, line: int, column: int, message: str
+) -> None:
+    assert parse_art(SOLO) == notation.parse_grimoire("[Solo:imp]")
+    with pytest.raises(NotationError) as caught:
+        parse_art(SOLO.replace(old, new))
+    assert message in caught.value.message
+    assert (caught.value.line, caught.value.column) == (line, column)
 
 
 @given(grimoires(min_size=1, max_size=8), st.sampled_from(LAYOUTS), st.data())
@@ -237,7 +282,7 @@ def _only_notation_errors(text: str) -> None:
 
 
 @pytest.mark.fuzz
-@given(st.text(alphabet="┌┐└┘─│ ()*~:abAB_1\n", max_size=120))
+@given(st.text(alphabet="┌┐└┘─│+-| ()*~:abAB_1\n", max_size=120))
 def test_fuzz_box_soup(text: str) -> None:
     _only_notation_errors(text)
 
@@ -288,3 +333,21 @@ def test_show_of_a_grimoire_too_large_to_draw_is_an_error_not_a_traceback(tmp_pa
     run = meeple(["show", str(path)])
     assert run.code == 1
     assert f"{path}:1:1: error: the grimoire has 2000 seats" in run.err
+
+
+@given(grimoires(min_size=4, max_size=7))
+def test_small_games_sit_round_a_table_with_room_between_the_sides(grimoire: Grimoire) -> None:
+    sides = choose_sides(grimoire, "auto")
+    assert min(sides) >= 1, sides
+    picture = arrange(grimoire, sides)
+    left = {seat.player for seat in grimoire.seats[len(grimoire) - sides.left :]}
+    right = grimoire.seats[sides.top : sides.top + sides.right]
+    right_columns = {
+        p.column for p in picture.pieces if p.text.strip("*~") in {s.player for s in right}
+    }
+    for row in {p.row for p in picture.pieces if p.column in right_columns}:
+        here = sorted((p.column, p.text) for p in picture.pieces if p.row == row)
+        for (column, text), (next_column, _) in itertools.pairwise(here):
+            if next_column in right_columns and text.strip("*~") in left:
+                reserved = len(text.strip("*~")) + DEAD_MARKS
+                assert next_column - (column + reserved) >= SIDE_GAP

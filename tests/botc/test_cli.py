@@ -143,12 +143,34 @@ def test_check_art_points_at_a_token_in_the_picture(tmp_path: Path) -> None:
     assert f"{path}:21:27: warning: seat 9 (Kate): the slayer has no reminder token" in run.out
 
 
-def test_fmt_redraws_art_in_the_canonical_layout(tmp_path: Path) -> None:
+def test_fmt_keeps_a_valid_hand_made_picture_unless_a_layout_is_asked(tmp_path: Path) -> None:
     path = tmp_path / "seed.grimoire"
-    path.write_text((GOLDEN / "twelve_players.grimoire").read_text())
-    assert meeple(["fmt", "--check", str(path)]).code == 1
+    seed = (GOLDEN / "twelve_players.grimoire").read_text()
+    path.write_text("\n" + seed.replace("\n", "  \r\n"))
+    assert meeple(["fmt", "--check", str(path)]).code == 1  # only the blanks are not canonical
+    assert meeple(["fmt", str(path)]).code == 0
+    assert path.read_text() == seed
+    assert meeple(["fmt", "--check", str(path)]).code == 0
     assert meeple(["fmt", str(path), "--layout", "balanced"]).code == 0
+    assert path.read_text() != seed
     assert meeple(["fmt", "--check", str(path), "--layout", "balanced"]).code == 0
     assert (
         meeple(["convert", str(path), "--to", "botc"]).out == (EXAMPLES / "twelve.botc").read_text()
     )
+
+
+def test_charset_ascii_draws_and_reads_plain_boxes(tmp_path: Path) -> None:
+    line = str(EXAMPLES / "twelve.botc")
+    shown = meeple(["show", line, "--charset", "ascii"]).out
+    assert shown.isascii() and shown.startswith("+- Grimoire (12 players) -")
+    art = tmp_path / "plain.grimoire"
+    art.write_text(meeple(["convert", line, "--to", "botc-ascii", "--charset", "ascii"]).out)
+    assert meeple(["check", str(art)]).code == 0
+    assert (
+        meeple(["convert", str(art), "--to", "botc"]).out == (EXAMPLES / "twelve.botc").read_text()
+    )
+    assert meeple(["fmt", "--check", str(art)]).code == 0  # a plain box stays plain
+    assert meeple(["fmt", str(art), "--charset", "unicode"]).code == 0
+    assert art.read_text().startswith("┌─ Grimoire (12 players) ─")
+    run = meeple(["show", line, "--charset", "ebcdic"])
+    assert run.code == 2

@@ -163,6 +163,26 @@ def test_check_names_the_broken_rule_of_a_bag_file() -> None:
     assert meeple(["check", "--format", "botc", "-", "--players", "many"], stdin=bag).code == 2
 
 
+@pytest.mark.parametrize("source", ["file", "--bag"])
+def test_a_bags_unknown_or_repeated_character_is_named_where_it_is_written(
+    source: str, tmp_path: object
+) -> None:
+    bag = "{imp poisoner chef chef monk sant}"
+    if source == "file":
+        run = meeple(["check", "--format", "botc", "-", "--players", "6"], stdin=bag + "\n")
+        where = "<stdin>"
+    else:
+        line = "[Ann:imp Bob:poisoner Cat:chef Dan:chef Eve:monk Fay:saint]\n"
+        run = meeple(["check", "--format", "botc", "-", "--bag", bag, "--players", "6"], stdin=line)
+        where = "--bag"
+    assert run.code == 1
+    errors = [line for line in run.out.splitlines() if ": error: " in line]
+    assert errors == [
+        f"{where}:1:20: error: the chef is in the bag twice: each character once",
+        f"{where}:1:30: error: 'sant' is not a role of trouble-brewing; did you mean 'saint'?",
+    ]
+
+
 def test_setup_seats_a_bag_and_writes_a_grimoire_that_checks() -> None:
     bag = meeple(["botc", "bags", "--players", "7", "--seed", "11"]).out.strip()
     names = "Alice,Bob,Carol,Dave,Eve,Fay,Gus"

@@ -4,14 +4,15 @@ Drawing takes the layout from layout.py and writes its pieces into the box.
 Reading accepts any art that follows the layout rules, not only what this
 module draws (the seed's hand-made 12-player picture among them):
 
-- a box: `┌─ Grimoire (N players) ─…┐`, lines `│…│` of the same width, `└─…┘`;
+- a box: `┌─ Grimoire (N players) ─…┐`, lines `│…│` of the same width, `└─…┘`,
+  or the same drawn in plain ASCII (`+- Grimoire (N players) -…+`, `|…|`, `+-…+`);
 - inside, groups of rows separated by blank rows: the first group is the top
   side (token rows, an optional row of column markers, names, roles), the last
   is the bottom side (names, roles, markers, token rows), and each group in
   between holds side seats (names, roles with an optional marker just after,
   then tokens hanging from that hook), at most one left and one right seat;
-- a left seat starts left of every top and bottom seat, a right seat right of
-  them all; every seat has a column of its own;
+- a left seat starts left of every top and bottom seat, a right seat anywhere
+  else (past the first of them); every seat has a column of its own;
 - a reminder token `(role:token)` stands in its seat's column (the hook for
   side seats) and is joined to the seat by `()` lines; texts never touch.
 
@@ -25,6 +26,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from typing import NamedTuple
 
 from meeple.botc.layout import Picture, arrange, choose_sides, title
 from meeple.botc.model import Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
@@ -34,13 +37,59 @@ from meeple.errors import DEFAULT_SOURCE, NotationError
 # -- drawing ------------------------------------------------------------------------------
 
 
+class Charset(NamedTuple):
+    """The characters the box is drawn with."""
+
+    top_left: str
+    top_right: str
+    bottom_left: str
+    bottom_right: str
+    horizontal: str
+    vertical: str
+
+
+CHARSETS = {
+    "unicode": Charset("┌", "┐", "└", "┘", "─", "│"),
+    "ascii": Charset("+", "+", "+", "+", "-", "|"),
+}
+"""`unicode` is the seed's box drawing; `ascii` is for terminals and logs without it."""
+
+
+def recharset(art: str, charset: str) -> str:
+    """Valid art (a box and nothing else, as `meeple fmt` keeps it) drawn with another charset.
+
+    Only the frame uses the charsets' characters, so the title line, the border columns
+    and the bottom line are all that change; ASCII's `+` is any corner, so each line
+    is redrawn by where it stands.
+    """
+    box = CHARSETS[charset]
+    lines = art.split("\n")
+    if len(lines) < 3:
+        return art
+    body = [line[:1] and box.vertical + line[1:-1] + box.vertical for line in lines[1:-2]]
+    top, bottom = lines[0], lines[-2]
+    rule = str.maketrans({c.horizontal: box.horizontal for c in CHARSETS.values()})
+    top = box.top_left + top[1:-1].translate(rule) + box.top_right
+    bottom = box.bottom_left + box.horizontal * (len(bottom) - 2) + box.bottom_right
+    return "\n".join([top, *body, bottom, lines[-1]])
+
+
+def charset_of(art: str) -> str:
+    """The charset a picture's box is drawn with, told by its first character."""
+    return "ascii" if art.lstrip().startswith("+") else "unicode"
+
+
 MAX_ART_SEATS = 500
 """The most seats the art is drawn for: its box grows with the square of the seats (a
 megabyte of seats would need gigabytes), and no table comes near."""
 
 
-def render_grimoire(grimoire: Grimoire, layout: str = "auto", columns: bool = False) -> str:
+def render_grimoire(
+    grimoire: Grimoire, layout: str = "auto", columns: bool = False, charset: str = "unicode"
+) -> str:
     """The art of a grimoire; `columns` adds a `(N)` marker naming each seat's column.
+
+    `charset` is `unicode` (the seed's box drawing) or `ascii` (`+`, `-`, `|`).
 
     NotationError for a grimoire of more than MAX_ART_SEATS seats.
     """
@@ -50,23 +99,25 @@ def render_grimoire(grimoire: Grimoire, layout: str = "auto", columns: bool = Fa
             f" {MAX_ART_SEATS}; the single line holds any number"
         )
     picture = arrange(grimoire, choose_sides(grimoire, layout, columns), columns)
-    return draw(picture, len(grimoire))
+    return draw(picture, len(grimoire), CHARSETS[charset])
 
 
-def draw(picture: Picture, players: int) -> str:
+def draw(picture: Picture, players: int, charset: Charset = CHARSETS["unicode"]) -> str:
     """The box around a picture's pieces, as lines ending in newlines."""
     inner = picture.width - 2
+    box = charset
     by_row: list[list[tuple[int, str]]] = [[] for _ in range(picture.rows)]
     for piece in picture.pieces:
         by_row[piece.row].append((piece.column, piece.text))
     name = title(players)
-    lines = [f"┌─ {name} {'─' * (picture.width - len(name) - 5)}┐"]
+    rule = box.horizontal
+    lines = [f"{box.top_left}{rule} {name} {rule * (picture.width - len(name) - 5)}{box.top_right}"]
     for pieces in by_row:
         line = ""
         for column, text in sorted(pieces):
             line += " " * (column - 1 - len(line)) + text
-        lines.append(f"│{line.ljust(inner)}│")
-    lines.append(f"└{'─' * inner}┘")
+        lines.append(f"{box.vertical}{line.ljust(inner)}{box.vertical}")
+    lines.append(f"{box.bottom_left}{rule * inner}{box.bottom_right}")
     return "\n".join(lines) + "\n"
 
 
@@ -79,14 +130,22 @@ _NAME = re.compile(
     rf"(?:\*~~(?P<spent>{IDENTIFIER})~~\*|\*(?P<dead>{IDENTIFIER})\*|(?P<alive>{IDENTIFIER}))\Z"
 )
 _ROLE = re.compile(rf"{IDENTIFIER}\Z")
-_TITLE_PARTS = (
-    (re.compile(r"┌"), "the box's top-left corner '┌'"),
-    (re.compile(r"─ Grimoire \("), "the title '─ Grimoire (N players)'"),
-    (re.compile(r"(?P<count>[0-9]{1,6})"), "the number of players in the title"),
-    (re.compile(r" players?\) "), "' players) ' after the number"),
-    (re.compile(r"─+"), "the top border '─'"),
-    (re.compile(r"┐\Z"), "the top-right corner '┐' to end the line"),
-)
+
+
+@cache
+def _title_parts(box: Charset) -> tuple[tuple[re.Pattern[str], str], ...]:
+    rule, corner, end = (re.escape(c) for c in (box.horizontal, box.top_left, box.top_right))
+    ascii_too = " (or '+' for a box of plain ASCII)" if box.top_left == "┌" else ""
+    return (
+        (re.compile(corner), f"the box's top-left corner {box.top_left!r}{ascii_too}"),
+        (re.compile(rf"{rule} Grimoire \("), f"the title '{box.horizontal} Grimoire (N players)'"),
+        (re.compile(r"(?P<count>[0-9]{1,6})"), "the number of players in the title"),
+        (re.compile(r" players?\) "), "' players) ' after the number"),
+        (re.compile(f"{rule}+"), f"the top border {box.horizontal!r}"),
+        (re.compile(rf"{end}\Z"), f"the top-right corner {box.top_right!r} to end the line"),
+    )
+
+
 _SEAT_ROWS = "a row of player names with a row of roles under it"
 
 
@@ -117,6 +176,7 @@ class _Reader:
 
     text: str
     source: str
+    box: Charset
     rows: list[list[_Run]] = field(default_factory=list)
     row_offsets: list[int] = field(default_factory=list)
 
@@ -134,7 +194,7 @@ def parse_art(text: str, source: str = DEFAULT_SOURCE) -> Grimoire:
 
 def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
     """The grimoire drawn in an ASCII-art box, with where each seat's parts were written."""
-    reader = _Reader(text, source)
+    reader = _Reader(text, source, CHARSETS[charset_of(text)])
     count, count_offset = _read_frame(reader)
     groups = _groups(reader.rows)
     found: list[_Found] = []
@@ -146,7 +206,7 @@ def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
     if len(groups) > 1:
         middle += [run.column for run in reader.rows[groups[-1][0]]]
     for group in groups[1:-1]:
-        found += _side_seats(reader, group, min(middle), max(middle))
+        found += _side_seats(reader, group, min(middle))
     if len(groups) > 1:
         found += _row_of_seats(reader, groups[-1], "bottom")
     _distinct(reader, found)
@@ -180,7 +240,7 @@ def _read_frame(reader: _Reader) -> tuple[int, int]:
     end = len(lines)
     for number in range(index + 1, len(lines)):
         offset, line = lines[number]
-        if line.startswith("└"):
+        if line.startswith(reader.box.bottom_left):
             _read_bottom(reader, offset, line.rstrip(), width)
             end = number
             break
@@ -192,7 +252,11 @@ def _read_frame(reader: _Reader) -> tuple[int, int]:
         reader.rows.append([_Run(row, m.start(), m.group(), offset + m.start()) for m in runs])
         reader.row_offsets.append(offset)
     if end == len(lines):
-        raise reader.fail(len(reader.text), "expected the bottom border '└─…┘' to close the box")
+        box = reader.box
+        bottom = f"{box.bottom_left}{box.horizontal}…{box.bottom_right}"
+        raise reader.fail(
+            len(reader.text), f"expected the bottom border '{bottom}' to close the box"
+        )
     for offset, line in lines[end + 1 :]:
         if line.strip():
             start = len(line) - len(line.lstrip())
@@ -203,7 +267,7 @@ def _read_frame(reader: _Reader) -> tuple[int, int]:
 def _read_title(reader: _Reader, offset: int, line: str) -> tuple[int, int]:
     pos = 0
     count = count_offset = 0
-    for pattern, what in _TITLE_PARTS:
+    for pattern, what in _title_parts(reader.box):
         match = pattern.match(line, pos)
         if match is None:
             raise reader.fail(offset + pos, f"expected {what}")
@@ -214,24 +278,30 @@ def _read_title(reader: _Reader, offset: int, line: str) -> tuple[int, int]:
 
 
 def _read_side_borders(reader: _Reader, offset: int, line: str, width: int) -> None:
-    if not line.startswith("│"):
-        raise reader.fail(offset, "expected the left border '│' (or '└' to close the box)")
+    box = reader.box
+    if not line.startswith(box.vertical):
+        raise reader.fail(
+            offset,
+            f"expected the left border {box.vertical!r} (or {box.bottom_left!r} to close the box)",
+        )
     if len(line) < width:
         raise reader.fail(
             offset + len(line),
             f"this line is {len(line)} characters wide but the box is {width}:"
-            " the right border '│' goes straight under '┐'",
+            f" the right border {box.vertical!r} goes straight under {box.top_right!r}",
         )
-    if line[width - 1] != "│":
+    if line[width - 1] != box.vertical:
         raise reader.fail(
-            offset + width - 1, "expected the right border '│' straight under the top-right corner"
+            offset + width - 1,
+            f"expected the right border {box.vertical!r} straight under the top-right corner",
         )
     if line[width:].strip():
         raise reader.fail(offset + width, "text past the right border")
 
 
 def _read_bottom(reader: _Reader, offset: int, line: str, width: int) -> None:
-    expected = "└" + "─" * (width - 2) + "┘"
+    box = reader.box
+    expected = box.bottom_left + box.horizontal * (width - 2) + box.bottom_right
     for pos, (have, want) in enumerate(zip(line, expected, strict=False)):
         if have != want:
             raise reader.fail(offset + pos, f"expected {want!r} in the bottom border")
@@ -367,7 +437,7 @@ def _row_of_seats(reader: _Reader, group: list[int], side: str) -> list[_Found]:
     return found
 
 
-def _side_seats(reader: _Reader, group: list[int], least: int, most: int) -> list[_Found]:
+def _side_seats(reader: _Reader, group: list[int], least: int) -> list[_Found]:
     """The left and right seats of one group of rows between the top and the bottom."""
     if len(group) < 2:
         first = reader.rows[group[0]][0]
@@ -376,12 +446,7 @@ def _side_seats(reader: _Reader, group: list[int], least: int, most: int) -> lis
     claimed = set(reader.rows[names_row])
     found: list[_Found] = []
     for run in reader.rows[names_row]:
-        side = "left" if run.column < least else "right" if run.column > most else ""
-        if not side:
-            raise reader.fail(
-                run.offset,
-                "a side seat starts left of every top and bottom seat, or right of them all",
-            )
+        side = "left" if run.column < least else "right"
         if any(f.side == side for f in found):
             raise reader.fail(run.offset, f"one {side} seat per group of rows: leave a blank row")
         player, life, player_at = _name(reader, run)

@@ -8,11 +8,11 @@ script's setup checks when `--script` names one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from meeple.botc import trace
-from meeple.botc.ascii import parse_art, read_art, render_grimoire
+from meeple.botc.ascii import CHARSETS, charset_of, parse_art, read_art, recharset, render_grimoire
 from meeple.botc.layout import LAYOUTS
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse, parse_bag, read_bag, read_grimoire
@@ -26,14 +26,14 @@ from meeple.botc.script import (
     load_script,
     script_findings,
 )
-from meeple.botc.setup import bag_problems
+from meeple.botc.setup import broken_rules
 from meeple.errors import Finding, Location, NotationError, OptionError, RuleError
 from meeple.registry import Document, Format, Option
 
 # `[Name:` (possibly `[*~~Name`) or a whole bag; QGN's `[key "x"]` has no colon after the name.
 _LOOKS_LIKE_LINE = re.compile(r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z")
 _LOOKS_LIKE_BAG = re.compile(r"\A\s*\{[ A-Za-z0-9_]*\}\s*\Z")
-_LOOKS_LIKE_ART = re.compile(r"\A\s*┌─ Grimoire")
+_LOOKS_LIKE_ART = re.compile(r"\A\s*(?:┌─|\+-) Grimoire")
 # A grimoire line, then (past blank and comment lines) a phase.
 _LOOKS_LIKE_TRACE = re.compile(r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<")
 DEFAULT_SCRIPT = "trouble-brewing"
@@ -65,6 +65,12 @@ def _art_options(*commands: str) -> tuple[Option, ...]:
             choices=LAYOUTS,
         ),
         Option("columns", "Mark each seat's column in the art, as (14).", commands, flag=True),
+        Option(
+            "charset",
+            "Draw the art's box in unicode box drawing (default) or plain ascii (+ - |).",
+            commands=commands,
+            choices=tuple(CHARSETS),
+        ),
     )
 
 
@@ -86,8 +92,7 @@ def _check_line(
             message = "--bag compares a grimoire with a bag, and this record is a bag"
             raise NotationError.at(text, len(text) - len(text.lstrip()), message, source)
         if players is not None:
-            at = Location.of(text, len(text) - len(text.lstrip()), source)
-            yield from _legality(document.model, script, players, at)
+            yield from _legality(roles, script, players, text, source)
         elif script:
             yield from bag_script_findings(roles, load_script(script), text, source)
         return
@@ -123,24 +128,53 @@ def _grimoire_findings(
     the_bag = parse_bag(bag, "--bag")
     yield from bag_findings(placed, the_bag, text, source)
     if players is not None:
-        yield from _legality(the_bag, script, players, Location.of(bag, 0, "--bag"))
+        yield from _legality(read_bag(bag, "--bag"), script, players, bag, "--bag")
 
 
-def _legality(bag: Bag, script: str | None, players: str, at: Location) -> Iterator[Finding]:
-    """Errors for every set-up rule the bag breaks for `players` players."""
+def _legality(
+    roles: Sequence[tuple[str, int]], script: str | None, players: str, text: str, source: str
+) -> Iterator[Finding]:
+    """Errors for every set-up rule the bag (its roles and their offsets in `text`) breaks
+    for `players` players, each at the role it concerns or else at the start of the bag."""
     if not players.isdigit() or not 1 <= int(players) <= 99:
         raise OptionError(f"--players takes a number of players, not {players!r}")
     rules = load_script(script or DEFAULT_SCRIPT)
-    for problem in bag_problems(rules, bag.roles, int(players)):
-        yield Finding(problem, at, "error", "check")
+    start = len(text) - len(text.lstrip())
+    found = []
+    for broken in broken_rules(rules, [role for role, _ in roles], int(players)):
+        offsets = [offset for role, offset in roles if role == broken.role]
+        found.append((offsets[broken.occurrence] if broken.role is not None else start, broken))
+    for at, broken in sorted(found, key=lambda pair: pair[0]):
+        yield Finding(broken.message, Location.of(text, at, source), "error", "check")
 
 
 def _dump_line(model: Grimoire | Bag, **_: Any) -> str:
     return dump(model)
 
 
-def _dump_art(model: Grimoire, layout: str | None = None, columns: bool | None = None) -> str:
-    return render_grimoire(model, layout or "auto", bool(columns))
+def _dump_art(
+    model: Grimoire,
+    layout: str | None = None,
+    columns: bool | None = None,
+    charset: str | None = None,
+) -> str:
+    return render_grimoire(model, layout or "auto", bool(columns), charset or "unicode")
+
+
+def _fmt_art(
+    document: Document,
+    layout: str | None = None,
+    columns: bool | None = None,
+    charset: str | None = None,
+) -> str:
+    """A valid picture keeps its layout (and charset) unless --layout or --columns asks
+    for a redrawing: only blank lines around the box and spaces after it go."""
+    charset = charset or charset_of(document.text)
+    if layout or columns:
+        return _dump_art(document.model, layout, columns, charset)
+    lines = [line.rstrip() for line in document.text.splitlines()]
+    kept = "\n".join(line for line in lines if line) + "\n"
+    return recharset(kept, charset)
 
 
 def _render(
@@ -148,6 +182,7 @@ def _render(
     layout: str | None = None,
     columns: bool | None = None,
     html: bool | None = None,
+    charset: str | None = None,
 ) -> str:
     """The picture `meeple show` prints (it adds the final newline itself)."""
     if isinstance(model, Bag):
@@ -156,7 +191,7 @@ def _render(
         from meeple.botc.svg import html as fragment
 
         return fragment(model).removesuffix("\n")
-    return _dump_art(model, layout, columns).removesuffix("\n")
+    return _dump_art(model, layout, columns, charset).removesuffix("\n")
 
 
 def _svg(model: Grimoire | Bag | trace.Trace | trace.TraceState) -> str:
@@ -187,9 +222,10 @@ def _render_trace(
     subject: trace.Trace | trace.TraceState,
     layout: str | None = None,
     columns: bool | None = None,
+    charset: str | None = None,
 ) -> str:
     state = subject if isinstance(subject, trace.TraceState) else trace.TraceState(subject.grimoire)
-    return f"{state.result_text}\n{_render(state.grimoire, layout, columns)}"
+    return f"{state.result_text}\n{_render(state.grimoire, layout, columns, charset=charset)}"
 
 
 def _trace_json(state: trace.TraceState) -> dict[str, Any]:
@@ -253,6 +289,7 @@ FORMATS = (
             *_art_options("show", "convert", "fmt"),
         ),
         check=_check_art,
+        fmt=_fmt_art,
         render=_render,
         to_qgn=to_qgn,
         from_qgn=from_qgn,

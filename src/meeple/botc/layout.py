@@ -35,6 +35,7 @@ LAYOUTS = ("auto", "balanced", "compact", "tall")
 DEAD_MARKS = len("*~~~~*")  # what a dead name with a spent vote adds to the name
 GAP = 2  # spaces between neighbouring seats on the top and bottom rows
 FIRST_COLUMN = 2  # one space after the left border
+SIDE_GAP = 4  # at least this many spaces between a left seat's texts and the right seats
 
 
 class Sides(NamedTuple):
@@ -100,10 +101,13 @@ def candidate_sides(players: int) -> Iterator[Sides]:
 
 
 def guideline_penalty(sides: Sides) -> int:
-    """How far a distribution strays from the seed's guidelines: left 2-4, right 3-5, <= 5 each."""
+    """How far a distribution strays from the seed's guidelines: left 2-4, right 3-5, <= 5 each;
+    and, from four players on, a seat on every side (so a small game is drawn round a table,
+    not as a column)."""
     left = max(0, 2 - sides.left, sides.left - 4)
     right = max(0, 3 - sides.right, sides.right - 5)
-    return left + right + _crowding(sides)
+    empty = sides.count(0) if sum(sides) >= 4 else 0
+    return left + right + _crowding(sides) + empty
 
 
 def _spread(sides: Sides) -> int:
@@ -268,7 +272,12 @@ def _plan(
         (_side_extent(seat, col, columns) for seat, col in zip(left, left_columns, strict=True)),
         default=0,
     )
-    right_start = max([left_reach + 1, *(c + 1 for c in top_columns + bottom_columns)])
+    top_stacks = _stacks(memo, 0, top_columns, top) if top else ()
+    bottom_stacks = _stacks(memo, bottom_start, bottom_columns, bottom) if bottom else ()
+    reach = max(
+        _row_reach(top, top_columns, top_stacks), _row_reach(bottom, bottom_columns, bottom_stacks)
+    )
+    right_start = _right_start(right, columns, left_reach, top_columns + bottom_columns, reach)
     slots = max(len(left), len(right))
     right_from = (slots - len(right)) // 2
     left_from = (slots - len(left)) // 2
@@ -287,12 +296,37 @@ def _plan(
         columns=columns,
         top=top,
         top_columns=top_columns,
-        top_stacks=_stacks(memo, 0, top_columns, top) if top else (),
+        top_stacks=top_stacks,
         bottom=bottom,
         bottom_columns=bottom_columns,
-        bottom_stacks=_stacks(memo, bottom_start, bottom_columns, bottom) if bottom else (),
+        bottom_stacks=bottom_stacks,
         slots=tuple(rows),
     )
+
+
+def _row_reach(seats: Sequence[Seat], columns: Sequence[int], stacks: Stacks) -> int:
+    """How far right the texts of the top or bottom seats reach (a column)."""
+    reach = 0
+    for seat, column, stack in zip(seats, columns, stacks, strict=True):
+        widths = [_seat_width(seat), len(marker(column))] + [len(text) for _, text in stack]
+        reach = max(reach, column + max(widths))
+    return reach
+
+
+def _right_start(
+    right: Sequence[Seat], columns: bool, left_reach: int, taken: Sequence[int], reach: int
+) -> int:
+    """The first right seat's column: as far left as keeps the right seats' texts within
+    the top and bottom rows' reach, SIDE_GAP clear of the left seats, right of the
+    first top or bottom seat (so the reader tells them from left seats), and in columns
+    of their own."""
+    if not right:
+        return 0
+    block = max(_side_extent(seat, k, columns) for k, seat in enumerate(right))
+    start = max(left_reach + SIDE_GAP, min(taken, default=0) + 1, reach - block)
+    while any(start + k in taken for k in range(len(right))):
+        start += 1
+    return start
 
 
 def _size(plan: _Plan) -> tuple[int, int]:
@@ -304,9 +338,7 @@ def _size(plan: _Plan) -> tuple[int, int]:
         (plan.top, plan.top_columns, plan.top_stacks),
         (plan.bottom, plan.bottom_columns, plan.bottom_stacks),
     ):
-        for seat, column, stack in zip(seats, columns, stacks, strict=True):
-            widths = [_seat_width(seat), len(marker(column))] + [len(text) for _, text in stack]
-            reach = max(reach, column + max(widths))
+        reach = max(reach, _row_reach(seats, columns, stacks))
         if seats:
             rows += _height(stacks) + label_rows + 1
     for slot in plan.slots:

@@ -155,7 +155,7 @@ def script_findings(
         label = f"seat {number} ({seat.player})"
         role = in_play[number - 1]
         if seat.role not in script.roles:
-            yield warn(place.role, f"{label}: {_unknown_role(seat.role, script)}")
+            yield warn(place.role, f"{label}: {unknown_role(seat.role, script)}")
         elif role in first_at:
             yield warn(
                 place.role, f"{label}: the {role} is already in play at seat {first_at[role]}"
@@ -176,7 +176,7 @@ def bag_script_findings(
     seen: set[str] = set()
     for role, offset in roles:
         if role not in script.roles:
-            message = _unknown_role(role, script)
+            message = unknown_role(role, script)
         elif role in seen:
             message = f"the {role} is in the bag twice"
         else:
@@ -198,7 +198,7 @@ def _token_problem(token: ReminderToken, script: Script, in_play: Sequence[str])
         return f"no role in play has a reminder token called {token.name!r}{hint}"
     role = script.roles.get(token.role)
     if role is None:
-        return f"token prefix {_unknown_role(token.role, script)}"
+        return f"token prefix {unknown_role(token.role, script)}"
     if token.role not in in_play:
         return f"token {str(token)!r}: the {token.role} is not in play"
     if token.name not in role.tokens:
@@ -208,7 +208,8 @@ def _token_problem(token: ReminderToken, script: Script, in_play: Sequence[str])
     return ""
 
 
-def _unknown_role(role: str, script: Script) -> str:
+def unknown_role(role: str, script: Script) -> str:
+    """`'chfe' is not a role of trouble-brewing; did you mean 'chef'?`"""
     return f"{role!r} is not a role of {script.name}{_hint(role, script.roles)}"
 
 

@@ -27,9 +27,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from meeple.botc.model import Bag, Grimoire, ReminderToken, Seat
-from meeple.botc.script import DRUNK_TOKEN, TEAMS, Script
+from meeple.botc.script import DRUNK_TOKEN, TEAMS, Script, unknown_role
 
 Counts = tuple[int, ...]
 """Team counts in TEAMS order: townsfolk, outsiders, minions, demons."""
@@ -151,19 +152,40 @@ def all_bags(script: Script, players: int) -> Iterator[Bag]:
 # -- checking a bag -------------------------------------------------------------------------
 
 
+class BrokenRule(NamedTuple):
+    """A set-up rule a bag breaks: the message, and the role it concerns (None: the whole
+    bag) at its `occurrence` in the bag (0 the first, 1 the second)."""
+
+    message: str
+    role: str | None = None
+    occurrence: int = 0
+
+
 def bag_problems(script: Script, roles: Sequence[str], players: int | None = None) -> list[str]:
     """Every rule a bag breaks for `players` (default: as many players as roles)."""
+    return [broken.message for broken in broken_rules(script, roles, players)]
+
+
+def broken_rules(
+    script: Script, roles: Sequence[str], players: int | None = None
+) -> list[BrokenRule]:
+    """Every rule a bag breaks for `players`, each with the role it concerns."""
     players = len(roles) if players is None else players
     if players not in script.setup_counts:
         low, high = min(script.setup_counts), max(script.setup_counts)
-        return [f"{script.name} seats {low} to {high} players, not {players}"]
+        return [BrokenRule(f"{script.name} seats {low} to {high} players, not {players}")]
     problems = []
     if len(roles) != players:
-        problems.append(f"{players} players need {players} characters; this bag has {len(roles)}")
+        problems.append(
+            BrokenRule(f"{players} players need {players} characters; this bag has {len(roles)}")
+        )
     unknown = [role for role in dict.fromkeys(roles) if role not in script.roles]
-    problems += [f"{role!r} is not a character of {script.name}" for role in unknown]
+    problems += [BrokenRule(unknown_role(role, script), role) for role in unknown]
     twice = [role for role, n in Counter(roles).items() if n > 1 and role in script.roles]
-    problems += [f"the {role} is in the bag twice: each character once" for role in twice]
+    problems += [
+        BrokenRule(f"the {role} is in the bag twice: each character once", role, 1)
+        for role in twice
+    ]
     if unknown or len(roles) != players:
         return problems
     modifiers = [role for role in dict.fromkeys(roles) if role in script.modifiers]
@@ -171,7 +193,8 @@ def bag_problems(script: Script, roles: Sequence[str], players: int | None = Non
     found = _by_team(script, roles)
     if found in allowed:
         return problems
-    return problems + _count_problems(script, players, modifiers, allowed, found)
+    counts = _count_problems(script, players, modifiers, allowed, found)
+    return problems + [BrokenRule(message) for message in counts]
 
 
 def _count_problems(
