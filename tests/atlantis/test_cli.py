@@ -197,3 +197,20 @@ def test_fmt_never_drops_comments_unless_asked(tmp_path: Path) -> None:
     assert meeple(["fmt", "--drop-comments", str(path)]).code == 0
     assert "//" not in path.read_text(encoding="utf-8")
     assert meeple(["fmt", "--check", str(path)]).code == 0
+
+
+def test_replay_json_works_out_each_states_areas_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple.atlantis import rules
+
+    calls = []
+    real = rules.areas
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rules, "areas", counted)
+    run = meeple(["replay", "--json", str(EXAMPLES / "game.json")])
+    assert run.code == 0
+    # The areas of one state feed its scores, its ranking and its `areas` list.
+    assert len(calls) == len(run.out.splitlines())
