@@ -64,6 +64,9 @@ class Segment:
     """Fields of the board grouped for the one-move-per-segment rule, as written."""
 
     refs: tuple[FieldRef, ...]
+    bare: bool = field(default=False, compare=False)
+    """Written as one upper-case name (`"C3"`), not a list (`["C3"]`): the same segment
+    (equal either way; QGN keeps the segment, not its spelling)."""
 
     @property
     def fields(self) -> tuple[Hex, ...]:

@@ -169,13 +169,29 @@ class _Reader:
         segments = []
         for number, item in enumerate(self.array(value, path, "a list of segments")):
             at = (*path, number)
+            if isinstance(item, str):
+                segments.append(self.bare_segment(item, at, number, where))
+                continue
+            what = "a segment: a list of fields, or one upper-case name such as 'C3'"
             refs = []
-            for position, name in enumerate(self.array(item, at, "a segment: a list of fields")):
+            for position, name in enumerate(self.array(item, at, what)):
                 ref = self.field_ref(name, (*at, position))
                 self.claim_fields(ref, number, where, (*at, position))
                 refs.append(ref)
             segments.append(Segment(tuple(refs)))
         return tuple(segments), set(where)
+
+    def bare_segment(self, name: str, path: Path, number: int, where: dict[Hex, int]) -> Segment:
+        """`"C3"` in the segments list: the standard segment centred on c3."""
+        ref = self.field_ref(name, path)
+        if not ref.whole:
+            self.fail(
+                path,
+                f"a segment written as one name is a standard segment in upper case"
+                f" ({str(ref).upper()!r}), not {name!r}: write [{name!r}] for a single field",
+            )
+        self.claim_fields(ref, number, where, path)
+        return Segment((ref,), bare=True)
 
     def claim_fields(self, ref: FieldRef, number: int, where: dict[Hex, int], path: Path) -> None:
         if ref.whole and (ref.centre.x < 2 or ref.centre.y < 2):
@@ -375,6 +391,8 @@ def _extras(extras: Extras) -> list[tuple[str, str]]:
 
 
 def format_segment(segment: Segment) -> str:
+    if segment.bare:
+        return _json(str(segment.refs[0]))
     return "[" + ", ".join(_json(str(ref)) for ref in segment.refs) + "]"
 
 

@@ -273,8 +273,7 @@ def parse_state_strings(parts: Sequence[str]) -> GameState:
     if len(parts) != 5:
         raise NotationError(f"a game state has five strings, not {len(parts)}")
     board, decks, hand, exhausted, bag = (
-        _Text(text, 0, len(text), name)
-        for text, name in zip(parts, _PART_NAMES, strict=True)
+        _Text(text, 0, len(text), name) for text, name in zip(parts, _PART_NAMES, strict=True)
     )
     return _consistent(
         GameState(
