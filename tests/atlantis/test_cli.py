@@ -214,3 +214,15 @@ def test_replay_json_works_out_each_states_areas_once(monkeypatch: pytest.Monkey
     assert run.code == 0
     # The areas of one state feed its scores, its ranking and its `areas` list.
     assert len(calls) == len(run.out.splitlines())
+
+
+def test_every_problem_inside_events_names_its_turn(tmp_path: Path) -> None:
+    text = (EXAMPLES / "game.json").read_text(encoding="utf-8")
+    path = tmp_path / "bad.json"
+    # Turn 4 is Ben's (chats do not count); "c5" and "e9" lie on no line of the grid.
+    path.write_text(text.replace('[["b5", "c5"]]', '[["b5", "c5"], ["c5", "e9"]]'))
+    run = meeple(["check", str(path)])
+    assert run.code == 1
+    assert "error: turn 4 (Ben), move 2 c5-e9: no move: the two fields must differ" in run.out
+    path.write_text(text.replace('"type": "chat", "message": "good luck!"', '"type": "chat"'))
+    assert "error: event 1: a chat needs a 'message'" in meeple(["check", str(path)]).out

@@ -119,13 +119,13 @@ BOARD = '{"segments": [["a1", "a2", "b1", "b2"], ["c3", "c2"]]'
             BOARD + ', "players": [], "events": [{"type": "turn", "moves": [["a1", "c2"]]}]}',
             1,
             109,
-            "a1-c2 is no move",
+            "turn 1 (nobody), move 1 a1-c2: no move: the two fields must differ",
         ),
         (
             BOARD + ', "events": [{"type": "turn", "moves": [["a1", "a1"]]}]}',
             1,
             94,
-            "a1-a1 is no move",
+            "move 1 a1-a1: no move",
         ),
         (
             BOARD + ', "events": [{"type": "turn", "moves": [["a1", "B2"]]}]}',
@@ -133,7 +133,12 @@ BOARD = '{"segments": [["a1", "a2", "b1", "b2"], ["c3", "c2"]]'
             101,
             "lower case, not B2",
         ),
-        (BOARD + ', "events": [{"type": "turn"}]}', 1, 67, "a turn needs a 'moves' list"),
+        (
+            BOARD + ', "events": [{"type": "turn"}]}',
+            1,
+            67,
+            "turn 1 (nobody): a turn needs a 'moves' list",
+        ),
         (BOARD + ', "events": [{"moves": []}]}', 1, 67, "an event needs a 'type'"),
         (
             BOARD + ', "events": [{"type": "turn", "moves": [["a1"]]}]}',

@@ -79,8 +79,11 @@ class _Reader:
         self.text = text
         self.source = source
         self.names: dict[str, FieldRef] = {}  # a long game names the same fields again and again
+        self.players_named: tuple[str, ...] = ()
+        self.context = ""  # inside an event: which turn (and move) a problem belongs to
 
     def fail(self, path: Path, message: str, key: bool = False) -> NoReturn:
+        message = self.context + message
         raise NotationError.at(self.text, locate(self.text, path, key), message, self.source)
 
     def members(self, value: Any, path: Path, what: str) -> Members:
@@ -151,6 +154,9 @@ class _Reader:
             self.fail((known["format"][0],), f"expected the format {FORMAT_NAME!r}")
         segments, board = self.segments(*known["segments"])
         players = self.players(*known["players"], board=board) if "players" in known else ()
+        self.players_named = tuple(
+            player.name or f"player {number + 1}" for number, player in enumerate(players)
+        )
         events = self.events(*known["events"]) if "events" in known else ()
         return Transcript(
             segments=segments,
@@ -261,7 +267,21 @@ class _Reader:
     def events(self, index: int, value: Any) -> tuple[Event, ...]:
         path: Path = (index,)
         items = self.array(value, path, "a list of events")
-        return tuple(self.event(item, (*path, number)) for number, item in enumerate(items))
+        events = []
+        turns = 0
+        for number, item in enumerate(items):
+            is_turn = isinstance(item, Members) and ("type", "turn") in item
+            turns += is_turn
+            self.context = self.turn_label(turns) if is_turn else f"event {number + 1}: "
+            events.append(self.event(item, (*path, number)))
+        self.context = ""
+        return tuple(events)
+
+    def turn_label(self, number: int) -> str:
+        """`turn 3 (Mary): ` (turn i belongs to player i mod P, as the replay counts)."""
+        names = self.players_named
+        who = names[(number - 1) % len(names)] if names else "nobody"
+        return f"turn {number} ({who}): "
 
     def event(self, value: Any, path: Path) -> Event:
         members = self.members(value, path, "an event")
@@ -304,8 +324,10 @@ class _Reader:
     def moves(self, index: int, value: Any, event: Path) -> tuple[Move, ...]:
         path = (*event, index)
         moves = []
+        turn = self.context.removesuffix(": ")
         for number, item in enumerate(self.array(value, path, "a list of moves")):
             at = (*path, number)
+            self.context = f"{turn}, move {number + 1}{_move_text(item)}: "
             pair = self.array(item, at, "a move: [from, to]")
             if len(pair) != 2:
                 self.fail(at, f"a move is [from, to]: two fields, found {len(pair)}")
@@ -316,11 +338,23 @@ class _Reader:
             if line_between(source.centre, target.centre) is None:
                 self.fail(
                     at,
-                    f"{source}-{target} is no move: the fields must differ and lie on one"
-                    " straight line of the grid",
+                    "no move: the two fields must differ and lie on one straight line of"
+                    " the grid",
                 )
             moves.append(Move(source.centre, target.centre))
+        self.context = f"{turn}: "
         return tuple(moves)
+
+
+def _move_text(item: Any) -> str:
+    """` b2-c3` for a move of two field names (as the replay names moves), else ""."""
+    if (
+        isinstance(item, list)
+        and len(item) == 2
+        and all(isinstance(name, str) and parse_field_ref(name) for name in item)
+    ):
+        return f" {item[0]}-{item[1]}"
+    return ""
 
 
 _TOP_KEYS = ("format", "version", "segments", "players", "events", "user", "begin", "end")
