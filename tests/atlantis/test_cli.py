@@ -226,3 +226,27 @@ def test_every_problem_inside_events_names_its_turn(tmp_path: Path) -> None:
     assert "error: turn 4 (Ben), move 2 c5-e9: no move: the two fields must differ" in run.out
     path.write_text(text.replace('"type": "chat", "message": "good luck!"', '"type": "chat"'))
     assert "error: event 1: a chat needs a 'message'" in meeple(["check", str(path)]).out
+
+
+def test_a_misspelt_known_key_is_a_warning_with_the_key_meant(tmp_path: Path) -> None:
+    text = (EXAMPLES / "game.json").read_text(encoding="utf-8")
+    path = tmp_path / "typos.json"
+    path.write_text(
+        text.replace('"name": "Ann"', '"nmae": "Ann"')
+        .replace('"color": "blue",', '"color": "blue", "stakcs": {},')
+        .replace('"user": "Ann",\n', '"user": "Ann",\n  "segements": [],\n')
+    )
+    run = meeple(["check", str(path)])
+    assert run.code == 0  # kept, and still a valid transcript
+    warnings = [line.split(": ", 1)[1] for line in run.out.splitlines() if ": warning: " in line]
+    assert warnings == [
+        "warning: unknown key 'nmae' (kept as it is): did you mean 'name'?",
+        "warning: unknown key 'stakcs' (kept as it is): did you mean 'stacks'?",
+        "warning: unknown key 'segements' (kept as it is): did you mean 'segments'?",
+    ]
+    assert meeple(["check", "--strict", str(path)]).code == 1
+    assert '"nmae": "Ann"' in meeple(["convert", str(path), "--to", "atlantis"]).out
+    path.write_text(text.replace('"segments"', '"segements"'))
+    run = meeple(["check", str(path)])
+    assert "error: an Atlantis transcript needs a 'segments' list" in run.out
+    assert "did you mean 'segments'?" in run.out and ":4:3:" in run.out

@@ -13,6 +13,7 @@ This module does not know the rules: whether a move is legal is `rules.py`.
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import re
@@ -140,11 +141,20 @@ class _Reader:
         known: dict[str, tuple[int, Any]] = {}
         extras: list[tuple[str, JSONValue]] = []
         for index, (name, item) in enumerate(top):
-            if name in _TOP_KEYS:
+            if name in TOP_KEYS:
                 known[name] = (index, item)
             else:
                 extras.append((name, self.plain(item, (index,))))
         if "segments" not in known:
+            names = [name for name, _ in top]
+            close = difflib.get_close_matches("segments", names, n=1, cutoff=0.75)
+            if close:
+                self.fail(
+                    (names.index(close[0]),),
+                    "an Atlantis transcript needs a 'segments' list (the board):"
+                    f" {close[0]!r} is no key meeple knows; did you mean 'segments'?",
+                    key=True,
+                )
             self.fail((), "an Atlantis transcript needs a 'segments' list (the board)")
         for name in ("format", "version", "user", "begin", "end"):
             if name in known:
@@ -233,7 +243,11 @@ class _Reader:
             else:
                 extras.append((name, self.plain(item, (*path, index))))
         if "stacks" not in fields:
-            self.fail(path, f"player {number + 1} has no 'stacks' object")
+            close = difflib.get_close_matches("stacks", [name for name, _ in extras], n=1)
+            hint = (
+                f" ({close[0]!r} is no key meeple knows; did you mean 'stacks'?)" if close else ""
+            )
+            self.fail(path, f"player {number + 1} has no 'stacks' object{hint}")
         return Player(fields["stacks"], fields.get("name"), fields.get("color"), tuple(extras))
 
     def stacks(
@@ -338,8 +352,7 @@ class _Reader:
             if line_between(source.centre, target.centre) is None:
                 self.fail(
                     at,
-                    "no move: the two fields must differ and lie on one straight line of"
-                    " the grid",
+                    "no move: the two fields must differ and lie on one straight line of the grid",
                 )
             moves.append(Move(source.centre, target.centre))
         self.context = f"{turn}: "
@@ -357,7 +370,7 @@ def _move_text(item: Any) -> str:
     return ""
 
 
-_TOP_KEYS = ("format", "version", "segments", "players", "events", "user", "begin", "end")
+TOP_KEYS = ("format", "version", "segments", "players", "events", "user", "begin", "end")
 
 
 def _kind(value: Any) -> str:
