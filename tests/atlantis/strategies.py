@@ -50,7 +50,10 @@ def boards(draw: st.DrawFn) -> tuple[Segment, ...]:
     if draw(st.booleans()):
         # a standard segment, out of the way of the fields above (whose axes stop at 60)
         centre = Hex(draw(st.integers(70, 90)), draw(st.integers(70, 90)))
-        segments.insert(draw(st.integers(0, len(segments))), Segment((FieldRef(centre, True),)))
+        segments.insert(
+            draw(st.integers(0, len(segments))),
+            Segment((FieldRef(centre, True),), bare=draw(st.booleans())),
+        )
     return tuple(segments)
 
 

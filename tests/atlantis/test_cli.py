@@ -197,3 +197,56 @@ def test_fmt_never_drops_comments_unless_asked(tmp_path: Path) -> None:
     assert meeple(["fmt", "--drop-comments", str(path)]).code == 0
     assert "//" not in path.read_text(encoding="utf-8")
     assert meeple(["fmt", "--check", str(path)]).code == 0
+
+
+def test_replay_json_works_out_each_states_areas_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple.atlantis import rules
+
+    calls = []
+    real = rules.areas
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rules, "areas", counted)
+    run = meeple(["replay", "--json", str(EXAMPLES / "game.json")])
+    assert run.code == 0
+    # The areas of one state feed its scores, its ranking and its `areas` list.
+    assert len(calls) == len(run.out.splitlines())
+
+
+def test_every_problem_inside_events_names_its_turn(tmp_path: Path) -> None:
+    text = (EXAMPLES / "game.json").read_text(encoding="utf-8")
+    path = tmp_path / "bad.json"
+    # Turn 4 is Ben's (chats do not count); "c5" and "e9" lie on no line of the grid.
+    path.write_text(text.replace('[["b5", "c5"]]', '[["b5", "c5"], ["c5", "e9"]]'))
+    run = meeple(["check", str(path)])
+    assert run.code == 1
+    assert "error: turn 4 (Ben), move 2 c5-e9: no move: the two fields must differ" in run.out
+    path.write_text(text.replace('"type": "chat", "message": "good luck!"', '"type": "chat"'))
+    assert "error: event 1: a chat needs a 'message'" in meeple(["check", str(path)]).out
+
+
+def test_a_misspelt_known_key_is_a_warning_with_the_key_meant(tmp_path: Path) -> None:
+    text = (EXAMPLES / "game.json").read_text(encoding="utf-8")
+    path = tmp_path / "typos.json"
+    path.write_text(
+        text.replace('"name": "Ann"', '"nmae": "Ann"')
+        .replace('"color": "blue",', '"color": "blue", "stakcs": {},')
+        .replace('"user": "Ann",\n', '"user": "Ann",\n  "segements": [],\n')
+    )
+    run = meeple(["check", str(path)])
+    assert run.code == 0  # kept, and still a valid transcript
+    warnings = [line.split(": ", 1)[1] for line in run.out.splitlines() if ": warning: " in line]
+    assert warnings == [
+        "warning: unknown key 'nmae' (kept as it is): did you mean 'name'?",
+        "warning: unknown key 'stakcs' (kept as it is): did you mean 'stacks'?",
+        "warning: unknown key 'segements' (kept as it is): did you mean 'segments'?",
+    ]
+    assert meeple(["check", "--strict", str(path)]).code == 1
+    assert '"nmae": "Ann"' in meeple(["convert", str(path), "--to", "atlantis"]).out
+    path.write_text(text.replace('"segments"', '"segements"'))
+    run = meeple(["check", str(path)])
+    assert "error: an Atlantis transcript needs a 'segments' list" in run.out
+    assert "did you mean 'segments'?" in run.out and ":4:3:" in run.out

@@ -119,13 +119,13 @@ BOARD = '{"segments": [["a1", "a2", "b1", "b2"], ["c3", "c2"]]'
             BOARD + ', "players": [], "events": [{"type": "turn", "moves": [["a1", "c2"]]}]}',
             1,
             109,
-            "a1-c2 is no move",
+            "turn 1 (nobody), move 1 a1-c2: no move: the two fields must differ",
         ),
         (
             BOARD + ', "events": [{"type": "turn", "moves": [["a1", "a1"]]}]}',
             1,
             94,
-            "a1-a1 is no move",
+            "move 1 a1-a1: no move",
         ),
         (
             BOARD + ', "events": [{"type": "turn", "moves": [["a1", "B2"]]}]}',
@@ -133,7 +133,12 @@ BOARD = '{"segments": [["a1", "a2", "b1", "b2"], ["c3", "c2"]]'
             101,
             "lower case, not B2",
         ),
-        (BOARD + ', "events": [{"type": "turn"}]}', 1, 67, "a turn needs a 'moves' list"),
+        (
+            BOARD + ', "events": [{"type": "turn"}]}',
+            1,
+            67,
+            "turn 1 (nobody): a turn needs a 'moves' list",
+        ),
         (BOARD + ', "events": [{"moves": []}]}', 1, 67, "an event needs a 'type'"),
         (
             BOARD + ', "events": [{"type": "turn", "moves": [["a1"]]}]}',
@@ -287,3 +292,31 @@ def test_field_names_longer_than_any_board_are_refused(name: str) -> None:
 
 def test_the_longest_field_names_still_read() -> None:
     assert parse_field_ref("zzzzzz999999999") is not None
+
+
+def test_a_segment_may_be_one_upper_case_name_and_keeps_its_form() -> None:
+    text = '{"segments": ["C3", ["F3"], ["h3", "h4"]]}'
+    transcript = parse(text)
+    bare, listed, fields = transcript.segments
+    assert bare.fields == parse('{"segments": [["C3"]]}').segments[0].fields
+    assert (bare.bare, listed.bare, fields.bare) == (True, False, False)
+    written = dump(transcript)
+    assert '    "C3",\n    ["F3"],\n    ["h3", "h4"]\n' in written
+    assert parse(written) == transcript and dump(parse(written)) == written
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "message"),
+    [
+        ('{"segments": ["c3"]}', 15, "a segment written as one name is a standard segment"),
+        ('{"segments": ["C3", "D3"]}', 21, "field d3 (of D3) is already in segment 1"),
+        ('{"segments": ["A3"]}', 15, "reaches past the grid's edge"),
+        ('{"segments": [3]}', 15, "a list of fields, or one upper-case name"),
+    ],
+)
+def test_a_segment_written_as_one_name_is_checked_like_a_list(
+    text: str, column: int, message: str
+) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert caught.value.column == column and message in caught.value.message

@@ -66,7 +66,7 @@ def _snapshot(*actions: Action, **tags: str) -> Snapshot:
         (_snapshot(Action(1, "t", ("a1-c1",))), "turn 1 belongs to team 0, not 1"),
         (_snapshot(Action(0, "m", ("a1-c1",))), "only turns ('t'), not '0m&a1-c1'"),
         (_snapshot(Action(0, "t", ("a1c1",))), "'a1c1' is no move"),
-        (_snapshot(Action(0, "t", ("a1-c2",))), "a1-c2 is no move"),
+        (_snapshot(Action(0, "t", ("a1-c2",))), "turn 1 (Al), move 1 a1-c2: no move"),
         (_snapshot(stacks0="a1=2"), "'a1=2' is not field:stones"),
         (_snapshot(stacks1="a1:2"), "field a1 already has a stack of player 1"),
         (_snapshot(segments="a1 b1, b1"), "field b1 is already in segment 1"),

@@ -129,10 +129,16 @@ def test_check_against_a_bag_names_the_seats_that_differ() -> None:
     assert meeple(["check", "-", "--bag", "{imp drunk spy}"], line).out == ""
 
 
-def test_a_bad_bag_option_is_reported_where_it_is_wrong() -> None:
-    run = meeple(["check", "-", "--bag", "{imp"], "[Ann:imp]\n")
-    assert run.code == 1
-    assert run.out.startswith("--bag:1:5: error: expected '}'")
+def test_a_bad_bag_option_is_a_usage_error_that_leaves_the_record_valid(
+    tmp_path: Path,
+) -> None:
+    good = tmp_path / "good.botc"
+    good.write_text("[Ann:imp]\n")
+    run = meeple(["check", str(good), "--bag", "{imp"])
+    assert run.code == 2
+    assert "--bag:1:5: expected '}'" in run.err
+    assert "invalid" not in run.out and "1 invalid" not in run.err
+    assert meeple(["check", str(good), "--bag", "Imp, Chef"]).code == 2
 
 
 def test_check_art_points_at_a_token_in_the_picture(tmp_path: Path) -> None:

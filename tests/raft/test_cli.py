@@ -87,7 +87,7 @@ def test_show_draws_cats_and_raft() -> None:
 
 def test_state_files_check_and_show() -> None:
     run = meeple(["check", example("seed-board.raftstate")])
-    assert run.code == 0 and "18:6: lint: exhausted cat B0302 is out of order" in run.out
+    assert run.code == 0 and "18:6: lint: exhausted cat G0404 is out of order" in run.out
     assert meeple(["check", "--strict", example("seed-board.raftstate")]).code == 1
     shown = meeple(["show", example("seed-board.raftstate")])
     assert shown.code == 0 and "hand: AfhkBCDahw" in shown.out
@@ -117,7 +117,7 @@ def test_qgn_round_trip_through_the_cli(tmp_path: Path) -> None:
 
 
 def test_qgn_import_errors() -> None:
-    good = '[key "race-to-the-raft"][teams "solo"][challenge "LNSNF0000C00000R00303"]'
+    good = '[key "race-to-the-raft"][teams "solo"][challenge "LNSNF0000C00300R00606"]'
     assert from_qgn(parse_qgn(good + " 0d&A6")).entries[0].move.total == 6  # type: ignore[union-attr]
     for bad, words in [
         ('[key "chess"][teams "solo"]', "not 'race-to-the-raft'"),

@@ -111,11 +111,19 @@ def test_golden_challenge_parts() -> None:
 
 
 def test_golden_challenge_substrings() -> None:
-    four, two = (n.parse_challenge(text) for text in EXAMPLES["challenge_from_parts"])
-    assert four.fires == (Position(3, 10), Position(4, 9))
-    assert tuple(four.cats[0]) == (0, 2, 11) and tuple(four.raft) == (1, 12, 15)
-    assert [i.rotation for i in four.islands] == ["N", "N", "A", "A"]
+    (two,) = (n.parse_challenge(text) for text in EXAMPLES["challenge_from_parts"])
     assert len(two.islands) == 2 and two.fires == ()
+    # The seed's fire substring F03100409 is two cards, at (3,10) and (4,9): they overlap,
+    # so joined into one challenge they are refused at the second.
+    (joined,) = EXAMPLES["challenge_from_parts_overlapping"]
+    with pytest.raises(NotationError) as caught:
+        n.parse_challenge(joined)
+    assert caught.value.column == 14
+    assert caught.value.message == "the fire card at (4,9) overlaps the fire card at (3,10)"
+    four = n.parse_challenge(joined.replace("0409C00211", "C00611"))
+    assert four.fires == (Position(3, 10),)
+    assert tuple(four.cats[0]) == (0, 6, 11) and tuple(four.raft) == (1, 12, 15)
+    assert [i.rotation for i in four.islands] == ["N", "N", "A", "A"]
 
 
 def test_unsorted_exhausted_cats_is_a_finding_not_a_reorder() -> None:
@@ -154,7 +162,19 @@ ERRORS = [
     (n.parse_challenge, "LNSNF1700C00000R00303", 6, "hangs off"),
     (n.parse_challenge, "LNSNF0000CR00303", 11, "at least one cat card"),
     (n.parse_challenge, "LNSNF0000C70000R00303", 11, "cat card id"),
-    (n.parse_challenge, "LNSNF0000C00000R00303x", 22, "unexpected"),
+    (n.parse_challenge, "LNSNF0000C00300R00606x", 22, "unexpected"),
+    (n.parse_challenge, "LNSNF00000002C00300R00606", 10, "fire card at (0,2) overlaps the fire"),
+    (n.parse_challenge, "LNSNF0000C00300C", 16, "a cat card id"),
+    (n.parse_challenge, "LNSNF0606C00300R00505", 16, "raft card at (5,5) overlaps the fire"),
+    # A card over a cat is named as such (cat card 0 has its cat in the middle).
+    (n.parse_challenge, "LNSNF0000C00300R00401", 16, "over the cat on (4,1)"),
+    (
+        n.parse_challenge,
+        "LNSNFC00300R00302",
+        12,
+        "raft card at (3,2) overlaps the cat card at (3,0)",
+    ),
+    (n.parse_challenge, "LNSNFC0030010301R00808", 12, "over the cat on (4,1)"),
 ]
 
 
@@ -182,7 +202,7 @@ def test_board_errors() -> None:
 
 
 def test_state_round_trip_and_errors() -> None:
-    text = BOARD + "AabcdBCfghDafh\nAfhkBCDahw\nB0204G1300\nabc\n"
+    text = BOARD + "AabcdBCfghDbfg\nAfhkBCDahw\nG0404R0110\nabc\n"
     state = n.parse_state(text)
     assert state.bag == "abc" and n.format_state(state) == text
     assert n.state_strings(state)[0] == BOARD
@@ -191,6 +211,37 @@ def test_state_round_trip_and_errors() -> None:
     with pytest.raises(NotationError) as caught:
         n.parse_state(BOARD + "ABCD\nAaaBCD\n\n\n")
     assert (caught.value.line, caught.value.column) == (17, 3)
+
+
+@pytest.mark.parametrize(
+    ("decks", "hand", "exhausted", "where", "message"),
+    [
+        ("AabcdBCfghDafh", "AfhkBCDahw", "", (17, 8), "card Da is in the hand and in deck D too"),
+        ("ABCD", "ABCD", "G0404B0204", (18, 6), "exhausted cat B: no blue cat stands on (2,4)"),
+        ("ABCD", "ABCD", "R0104", (18, 1), "exhausted cat R: no red cat stands on (1,4)"),
+        ("ABCD", "ABCD", "Y2004", (18, 1), "exhausted cat Y: (20,4) is off the 15x18 board"),
+    ],
+)
+def test_a_state_that_contradicts_itself_is_refused_at_the_part(
+    decks: str, hand: str, exhausted: str, where: tuple[int, int], message: str
+) -> None:
+    with pytest.raises(NotationError) as caught:
+        n.parse_state(BOARD + f"{decks}\n{hand}\n{exhausted}\n\n")
+    assert (caught.value.line, caught.value.column) == where
+    assert caught.value.message == message
+    # The five strings of the string interface: the error names the part it is in.
+    with pytest.raises(NotationError) as caught:
+        n.parse_state_strings([BOARD, decks, hand, exhausted, ""])
+    assert (caught.value.source, caught.value.column) == (
+        "hand" if "card" in message else "exhausted cats",
+        where[1],
+    )
+
+
+def test_an_exhausted_cat_off_the_islands_is_refused() -> None:
+    holed = BOARD.replace("fffgGfggy", "fffgGfnny")
+    with pytest.raises(NotationError, match=r"exhausted cat G: \(4,6\) is off the islands"):
+        n.parse_state_strings([holed, "ABCD", "ABCD", "G0404G0406", ""])
 
 
 # -- hypothesis: generated models round-trip ----------------------------------------------
@@ -247,7 +298,11 @@ def test_draw_round_trip(picks: list[str]) -> None:
 def test_state_round_trip(
     board: Board, decks: Cards, hand: Cards, exhausted: tuple[ExhaustedCat, ...], bag: str
 ) -> None:
-    state = GameState(board, decks, hand, exhausted, bag)
+    # A state's parts agree: no card in a deck and the hand, exhausted cats where cats stand.
+    piles = zip(decks.piles, hand.piles, strict=True)
+    apart = Cards(tuple("".join(c for c in d if c not in h) for d, h in piles))  # type: ignore[arg-type]
+    standing = tuple(c for c in exhausted if board.at(c.row, c.column) == c.colour)
+    state = GameState(board, apart, hand, standing, bag)
     assert n.parse_state(n.format_state(state)) == state
     assert n.parse_board(n.format_board(board)) == board
     assert n.parse_decks(n.format_cards(decks)) == decks

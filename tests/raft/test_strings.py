@@ -10,6 +10,8 @@ import pytest
 from meeple.errors import NotationError
 from meeple.raft import strings
 from meeple.raft.components import components
+from meeple.raft.model import Cards
+from meeple.raft.notation import format_cards, parse_decks, parse_hand
 from tests.raft.test_rules import SMALL, WALLED
 
 BOARD = (Path(__file__).parent / "golden" / "board.txt").read_text()
@@ -21,7 +23,15 @@ BAG = "abcdefghijklmnopqrstuvwxyzABCDE"
 def state(
     board: str = SMALL, hand: str = "AabcBCDab", exhausted: str = "", bag: str = BAG
 ) -> list[str]:
-    return [board, FULL_DECKS, hand, exhausted, bag]
+    """A state whose decks hold every card not in `hand`."""
+    held = parse_hand(hand)
+    decks = Cards(
+        tuple(
+            p.translate({ord(c): None for c in h})
+            for p, h in zip(parse_decks(FULL_DECKS).piles, held.piles, strict=True)
+        )
+    )  # type: ignore[arg-type]
+    return [board, format_cards(decks), hand, exhausted, bag]
 
 
 def test_board_well_formed() -> None:

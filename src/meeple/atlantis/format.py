@@ -7,14 +7,15 @@ and defines the `replay --json` state (docs/formats/atlantis.md).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.ascii import status
-from meeple.atlantis.jsontext import locate
-from meeple.atlantis.model import Transcript, field_name
-from meeple.atlantis.notation import dump, looks_like_transcript, parse
+from meeple.atlantis.jsontext import Path, locate
+from meeple.atlantis.model import Extras, Transcript, field_name
+from meeple.atlantis.notation import TOP_KEYS, dump, looks_like_transcript, parse
 from meeple.atlantis.qgn import KEY, from_qgn, to_qgn
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location, RuleError
@@ -36,6 +37,30 @@ def _check(document: Document) -> Iterable[Finding]:
     if version.split(".")[0] != "1":
         offset = locate(document.text, ("version",))
         message = f"version {version!r}: meeple reads version 1 transcripts"
+        yield Finding.at(document.text, offset, message, document.source)
+    yield from _misspelt_keys(document)
+
+
+_PLAYER_KEYS = ("name", "color", "stacks")
+_EVENT_KEYS = ("type", "user", "time", "moves", "message")
+
+
+def _misspelt_keys(document: Document) -> Iterator[Finding]:
+    """A warning for each unknown key that looks like a known one (`nmae`, `stakcs`): it
+    is kept as an extra key, but it was most likely meant as the known one."""
+    transcript: Transcript = document.model
+    places: list[tuple[Path, tuple[str, ...], Extras]] = [((), TOP_KEYS, transcript.extras)]
+    places += [(("players", i), _PLAYER_KEYS, p.extras) for i, p in enumerate(transcript.players)]
+    places += [(("events", i), _EVENT_KEYS, e.extras) for i, e in enumerate(transcript.events)]
+    found = []
+    for path, known, extras in places:
+        for name, _ in extras:
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+            if close and name not in known:
+                offset = locate(document.text, (*path, name), key=True)
+                message = f"unknown key {name!r} (kept as it is): did you mean {close[0]!r}?"
+                found.append((offset, message))
+    for offset, message in sorted(found):
         yield Finding.at(document.text, offset, message, document.source)
 
 

@@ -10,6 +10,7 @@ their names only: reading text is `notation.py`, playing is `rules.py`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from meeple.hexgrid import Hex, neighbours
@@ -32,8 +33,9 @@ def letters(number: int) -> str:
     return "".join(reversed(digits))
 
 
+@lru_cache(maxsize=65_536)
 def field_name(field: Hex) -> str:
-    """`Hex(2, 3)` -> 'b3'."""
+    """`Hex(2, 3)` -> 'b3' (remembered: `replay --json` names every field of every state)."""
     return f"{letters(field.x)}{field.y}"
 
 
@@ -62,6 +64,9 @@ class Segment:
     """Fields of the board grouped for the one-move-per-segment rule, as written."""
 
     refs: tuple[FieldRef, ...]
+    bare: bool = field(default=False, compare=False)
+    """Written as one upper-case name (`"C3"`), not a list (`["C3"]`): the same segment
+    (equal either way; QGN keeps the segment, not its spelling)."""
 
     @property
     def fields(self) -> tuple[Hex, ...]:

@@ -13,6 +13,7 @@ This module does not know the rules: whether a move is legal is `rules.py`.
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import re
@@ -79,8 +80,11 @@ class _Reader:
         self.text = text
         self.source = source
         self.names: dict[str, FieldRef] = {}  # a long game names the same fields again and again
+        self.players_named: tuple[str, ...] = ()
+        self.context = ""  # inside an event: which turn (and move) a problem belongs to
 
     def fail(self, path: Path, message: str, key: bool = False) -> NoReturn:
+        message = self.context + message
         raise NotationError.at(self.text, locate(self.text, path, key), message, self.source)
 
     def members(self, value: Any, path: Path, what: str) -> Members:
@@ -137,11 +141,20 @@ class _Reader:
         known: dict[str, tuple[int, Any]] = {}
         extras: list[tuple[str, JSONValue]] = []
         for index, (name, item) in enumerate(top):
-            if name in _TOP_KEYS:
+            if name in TOP_KEYS:
                 known[name] = (index, item)
             else:
                 extras.append((name, self.plain(item, (index,))))
         if "segments" not in known:
+            names = [name for name, _ in top]
+            close = difflib.get_close_matches("segments", names, n=1, cutoff=0.75)
+            if close:
+                self.fail(
+                    (names.index(close[0]),),
+                    "an Atlantis transcript needs a 'segments' list (the board):"
+                    f" {close[0]!r} is no key meeple knows; did you mean 'segments'?",
+                    key=True,
+                )
             self.fail((), "an Atlantis transcript needs a 'segments' list (the board)")
         for name in ("format", "version", "user", "begin", "end"):
             if name in known:
@@ -151,6 +164,9 @@ class _Reader:
             self.fail((known["format"][0],), f"expected the format {FORMAT_NAME!r}")
         segments, board = self.segments(*known["segments"])
         players = self.players(*known["players"], board=board) if "players" in known else ()
+        self.players_named = tuple(
+            player.name or f"player {number + 1}" for number, player in enumerate(players)
+        )
         events = self.events(*known["events"]) if "events" in known else ()
         return Transcript(
             segments=segments,
@@ -169,13 +185,29 @@ class _Reader:
         segments = []
         for number, item in enumerate(self.array(value, path, "a list of segments")):
             at = (*path, number)
+            if isinstance(item, str):
+                segments.append(self.bare_segment(item, at, number, where))
+                continue
+            what = "a segment: a list of fields, or one upper-case name such as 'C3'"
             refs = []
-            for position, name in enumerate(self.array(item, at, "a segment: a list of fields")):
+            for position, name in enumerate(self.array(item, at, what)):
                 ref = self.field_ref(name, (*at, position))
                 self.claim_fields(ref, number, where, (*at, position))
                 refs.append(ref)
             segments.append(Segment(tuple(refs)))
         return tuple(segments), set(where)
+
+    def bare_segment(self, name: str, path: Path, number: int, where: dict[Hex, int]) -> Segment:
+        """`"C3"` in the segments list: the standard segment centred on c3."""
+        ref = self.field_ref(name, path)
+        if not ref.whole:
+            self.fail(
+                path,
+                f"a segment written as one name is a standard segment in upper case"
+                f" ({str(ref).upper()!r}), not {name!r}: write [{name!r}] for a single field",
+            )
+        self.claim_fields(ref, number, where, path)
+        return Segment((ref,), bare=True)
 
     def claim_fields(self, ref: FieldRef, number: int, where: dict[Hex, int], path: Path) -> None:
         if ref.whole and (ref.centre.x < 2 or ref.centre.y < 2):
@@ -211,7 +243,11 @@ class _Reader:
             else:
                 extras.append((name, self.plain(item, (*path, index))))
         if "stacks" not in fields:
-            self.fail(path, f"player {number + 1} has no 'stacks' object")
+            close = difflib.get_close_matches("stacks", [name for name, _ in extras], n=1)
+            hint = (
+                f" ({close[0]!r} is no key meeple knows; did you mean 'stacks'?)" if close else ""
+            )
+            self.fail(path, f"player {number + 1} has no 'stacks' object{hint}")
         return Player(fields["stacks"], fields.get("name"), fields.get("color"), tuple(extras))
 
     def stacks(
@@ -245,7 +281,21 @@ class _Reader:
     def events(self, index: int, value: Any) -> tuple[Event, ...]:
         path: Path = (index,)
         items = self.array(value, path, "a list of events")
-        return tuple(self.event(item, (*path, number)) for number, item in enumerate(items))
+        events = []
+        turns = 0
+        for number, item in enumerate(items):
+            is_turn = isinstance(item, Members) and ("type", "turn") in item
+            turns += is_turn
+            self.context = self.turn_label(turns) if is_turn else f"event {number + 1}: "
+            events.append(self.event(item, (*path, number)))
+        self.context = ""
+        return tuple(events)
+
+    def turn_label(self, number: int) -> str:
+        """`turn 3 (Mary): ` (turn i belongs to player i mod P, as the replay counts)."""
+        names = self.players_named
+        who = names[(number - 1) % len(names)] if names else "nobody"
+        return f"turn {number} ({who}): "
 
     def event(self, value: Any, path: Path) -> Event:
         members = self.members(value, path, "an event")
@@ -288,8 +338,10 @@ class _Reader:
     def moves(self, index: int, value: Any, event: Path) -> tuple[Move, ...]:
         path = (*event, index)
         moves = []
+        turn = self.context.removesuffix(": ")
         for number, item in enumerate(self.array(value, path, "a list of moves")):
             at = (*path, number)
+            self.context = f"{turn}, move {number + 1}{_move_text(item)}: "
             pair = self.array(item, at, "a move: [from, to]")
             if len(pair) != 2:
                 self.fail(at, f"a move is [from, to]: two fields, found {len(pair)}")
@@ -300,14 +352,25 @@ class _Reader:
             if line_between(source.centre, target.centre) is None:
                 self.fail(
                     at,
-                    f"{source}-{target} is no move: the fields must differ and lie on one"
-                    " straight line of the grid",
+                    "no move: the two fields must differ and lie on one straight line of the grid",
                 )
             moves.append(Move(source.centre, target.centre))
+        self.context = f"{turn}: "
         return tuple(moves)
 
 
-_TOP_KEYS = ("format", "version", "segments", "players", "events", "user", "begin", "end")
+def _move_text(item: Any) -> str:
+    """` b2-c3` for a move of two field names (as the replay names moves), else ""."""
+    if (
+        isinstance(item, list)
+        and len(item) == 2
+        and all(isinstance(name, str) and parse_field_ref(name) for name in item)
+    ):
+        return f" {item[0]}-{item[1]}"
+    return ""
+
+
+TOP_KEYS = ("format", "version", "segments", "players", "events", "user", "begin", "end")
 
 
 def _kind(value: Any) -> str:
@@ -375,6 +438,8 @@ def _extras(extras: Extras) -> list[tuple[str, str]]:
 
 
 def format_segment(segment: Segment) -> str:
+    if segment.bare:
+        return _json(str(segment.refs[0]))
     return "[" + ", ".join(_json(str(ref)) for ref in segment.refs) + "]"
 
 

@@ -125,7 +125,11 @@ def _grimoire_findings(
         if players is not None:
             raise OptionError("--players checks a bag: give one with --bag, or check a bag file")
         return
-    the_bag = parse_bag(bag, "--bag")
+    try:
+        the_bag = parse_bag(bag, "--bag")
+    except NotationError as problem:
+        # A malformed option is the user's mistake, not the record's (exit 2).
+        raise OptionError(str(problem)) from None
     yield from bag_findings(placed, the_bag, text, source)
     if players is not None:
         yield from _legality(read_bag(bag, "--bag"), script, players, bag, "--bag")

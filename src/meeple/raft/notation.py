@@ -11,7 +11,7 @@ is not decided here: that is `meeple.raft.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
 from meeple.raft.model import (
@@ -255,13 +255,68 @@ def parse_state(text: str, source: str = DEFAULT_SOURCE) -> GameState:
         raise NotationError.at(text, len(text), message, source)
     board_end = starts[-5]
     spans = [_Text(text, starts[i], starts[i + 1] - 1, source) for i in range(-5, -1)]
-    return GameState(
-        board=_board(_Text(text, 0, board_end, source)),
-        decks=_cards(spans[0], "deck string", None),
-        hand=_cards(spans[1], "hand", HAND_LIMIT),
-        exhausted=_exhausted(spans[2]),
-        bag=_bag(spans[3]),
+    return _consistent(
+        GameState(
+            board=_board(_Text(text, 0, board_end, source)),
+            decks=_cards(spans[0], "deck string", None),
+            hand=_cards(spans[1], "hand", HAND_LIMIT),
+            exhausted=_exhausted(spans[2]),
+            bag=_bag(spans[3]),
+        ),
+        hand=spans[1],
+        exhausted=spans[2],
     )
+
+
+def parse_state_strings(parts: Sequence[str]) -> GameState:
+    """The seed's array of five strings, each read on its own (errors name the part)."""
+    if len(parts) != 5:
+        raise NotationError(f"a game state has five strings, not {len(parts)}")
+    board, decks, hand, exhausted, bag = (
+        _Text(text, 0, len(text), name) for text, name in zip(parts, _PART_NAMES, strict=True)
+    )
+    return _consistent(
+        GameState(
+            _board(board),
+            _cards(decks, "deck string", None),
+            _cards(hand, "hand", HAND_LIMIT),
+            _exhausted(exhausted),
+            _bag(bag),
+        ),
+        hand=hand,
+        exhausted=exhausted,
+    )
+
+
+_PART_NAMES = ("board", "decks", "hand", "exhausted cats", "fire tile bag")
+_CAT_NAMES = {"B": "blue", "G": "green", "P": "purple", "R": "red", "Y": "yellow"}
+
+
+def _consistent(state: GameState, hand: _Text, exhausted: _Text) -> GameState:
+    """The state, unless its parts contradict each other: a card both in a deck and in
+    the hand, or an exhausted cat where no cat of its colour stands."""
+    at = hand.start
+    for deck, held, pile in zip(DECKS, state.hand.piles, state.decks.piles, strict=True):
+        at += 1
+        for offset, card in enumerate(held):
+            if card in pile:
+                raise hand.error(
+                    at + offset, f"card {deck}{card} is in the hand and in deck {deck} too"
+                )
+        at += len(held)
+    board = state.board
+    for index, cat in enumerate(state.exhausted):
+        where = f"({cat.row},{cat.column})"
+        if not (cat.row < board.height and cat.column < board.width):
+            problem = f"{where} is off the {board.height}x{board.width} board"
+        elif board.at(cat.row, cat.column) == "n":
+            problem = f"{where} is off the islands"
+        elif board.at(cat.row, cat.column) != cat.colour:
+            problem = f"no {_CAT_NAMES[cat.colour]} cat stands on {where}"
+        else:
+            continue
+        raise exhausted.error(exhausted.start + index * 5, f"exhausted cat {cat.colour}: {problem}")
+    return state
 
 
 def format_state(state: GameState) -> str:
@@ -324,10 +379,12 @@ def _challenge(span: _Text) -> Challenge:
 
     span.expect(at, "F", "'F' to start the fire cards")
     at += 1
+    cards = _Footprints(span)
     fires = []
     while at < span.end and span.text[at] != "C":
         position = Position(span.number(at, "fire card row"), span.number(at + 2, "column"))
         on_islands(*position, at, "fire card")
+        cards.place(position, at, "fire card")
         fires.append(position)
         at += 4
     span.expect(at, "C", "'C' to start the cat cards")
@@ -339,6 +396,7 @@ def _challenge(span: _Text) -> Challenge:
             int(card), span.number(at + 1, "cat card row"), span.number(at + 3, "column")
         )
         on_islands(placement.row, placement.column, at, "cat card")
+        cards.place(Position(placement.row, placement.column), at, "cat card", placement.card)
         cats.append(placement)
         at += 5
     if not cats:
@@ -347,8 +405,47 @@ def _challenge(span: _Text) -> Challenge:
     card = span.expect(at + 1, RAFT_CARD_IDS, "a raft card id 0-3")
     raft = CardPlacement(int(card), span.number(at + 2, "raft row"), span.number(at + 4, "column"))
     on_islands(raft.row, raft.column, at, "raft card")
+    cards.place(Position(raft.row, raft.column), at, "raft card")
     span.finish(at + 6, "raft card")
     return Challenge(layout, tuple(fires), tuple(cats), raft)
+
+
+class _Footprints:
+    """The squares a challenge's cards cover so far: a card may not overlap another."""
+
+    def __init__(self, span: _Text) -> None:
+        self.span = span
+        self.owner: dict[Position, tuple[str, Position]] = {}
+        self.cats: set[Position] = set()
+
+    def place(self, corner: Position, offset: int, what: str, cat_card: int | None = None) -> None:
+        squares = [Position(corner.row + i // 3, corner.column + i % 3) for i in range(9)]
+        cats = set() if cat_card is None else _cat_squares(cat_card, corner)
+        shared = [square for square in squares if square in self.owner]
+        if shared:
+            other, at = self.owner[shared[0]]
+            under = [square for square in shared if square in self.cats | cats]
+            raise self.span.error(
+                offset,
+                f"the {what} at ({corner.row},{corner.column}) overlaps the {other} at"
+                f" ({at.row},{at.column})"
+                + (f", over the cat on ({under[0].row},{under[0].column})" if under else ""),
+            )
+        for square in squares:
+            self.owner[square] = (what, corner)
+        self.cats |= cats
+
+
+def _cat_squares(card: int, corner: Position) -> set[Position]:
+    """Where cat card `card` laid at `corner` (north up) puts its cats."""
+    from meeple.raft.components import components  # components read their strings here
+
+    squares = components().cat_cards[card].squares
+    return {
+        Position(corner.row + i // 3, corner.column + i % 3)
+        for i, letter in enumerate(squares)
+        if letter.isupper()
+    }
 
 
 def format_challenge(challenge: Challenge) -> str:

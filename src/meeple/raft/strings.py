@@ -32,14 +32,11 @@ from meeple.raft.notation import (
     parse_board,
     parse_cat_movement,
     parse_challenge,
-    parse_decks,
     parse_draw_request,
-    parse_exhausted_cats,
-    parse_fire_bag,
     parse_fire_placement,
-    parse_hand,
     parse_move,
     parse_pathway_placement,
+    parse_state_strings,
     state_strings,
 )
 from meeple.raft.setup import build_board, choose_islands
@@ -49,16 +46,7 @@ _REQUEST_SHAPE = re.compile(r"(?:[A-D][0-9]+)+")
 
 
 def _state(strings: State) -> GameState:
-    if len(strings) != 5:
-        raise NotationError(f"a game state has five strings, not {len(strings)}")
-    board, decks, hand, exhausted, bag = strings
-    return GameState(
-        parse_board(board, "board"),
-        parse_decks(decks, "decks"),
-        parse_hand(hand, "hand"),
-        parse_exhausted_cats(exhausted, "exhausted cats"),
-        parse_fire_bag(bag, "fire tile bag"),
-    )
+    return parse_state_strings(strings)
 
 
 def _strings(state: GameState) -> list[str]:
