@@ -161,7 +161,11 @@ def from_qgn(snapshot: Snapshot) -> Record:
     seed = _seed(snapshot.tags.get("seed"))
     entries = []
     for number, action in enumerate(snapshot.actions, start=1):
-        entries.append(Entry(_qgn_move(number, action), _comment_lines(action.comments)))
+        try:
+            move = _qgn_move(number, action)
+        except NotationError as problem:
+            raise problem.at_step(number - 1) from None
+        entries.append(Entry(move, _comment_lines(action.comments)))
     return Record(
         challenge,
         seed,
