@@ -3,17 +3,23 @@
     python benchmarks/make_corpus.py OUT --records 100000 [--seed 1]
 
 Raft, Flows and Atlantis games are random playouts through the engine protocol (the
-game's `start` and `record`); Blood on the Clocktower grimoires are drawn from the
-script's roles; QGN games are generic ones. About one record in ten is then broken:
-a character dropped or doubled, or a move played twice. Records are spread over
-folders of a thousand, so directories stay listable.
+game's `start` and `record`); each playout gives several records, the game as it stood
+at a few random moves and at its end, since a playout costs far more than writing its
+record (100,000 records take minutes, not hours). A third of those records are written
+in QGN instead of the game's own notation. Blood on the Clocktower grimoires are drawn
+from the script's roles; QGN games of a game meeple has no rules for are generic ones.
+About one record in ten is then broken: a character dropped or doubled, or a move
+played twice. Records are spread over folders of a thousand, so directories stay
+listable.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from meeple import engine, registry
 
@@ -21,14 +27,37 @@ GAMES = ("flows", "raft", "atlantis")
 BROKEN = 0.1
 
 
-def playout(game: str, rng: random.Random) -> str:
-    """The record of a random game, in the game's own notation."""
+SNAPSHOTS = 8  # records taken from one playout, on average
+
+
+def playout(game: str, rng: random.Random) -> Iterator[Any]:
+    """Records (models of the game's record format) of one random game: the game as it
+    stood after a few random moves, then at its end."""
     fmt = registry.get(game)
     assert fmt.start is not None
     state = fmt.start(seed=rng.randrange(2**31))
-    state = engine.random_playout(state, rng, max_moves=rng.randrange(5, 300))
+    length = rng.randrange(5, 300)
+    for _ in range(length):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+        assert isinstance(state, engine.Recording)
+        if rng.random() < SNAPSHOTS / length:
+            yield state.record()
     assert isinstance(state, engine.Recording)
-    return fmt.dump(state.record())
+    yield state.record()
+
+
+def records_of(game: str, rng: random.Random) -> Iterator[tuple[str, str]]:
+    """(text, file extension) of endless records of `game`, a third of them in QGN."""
+    fmt, qgn = registry.get(game), registry.get("qgn")
+    assert fmt.to_qgn is not None
+    while True:
+        for record in playout(game, rng):
+            if rng.random() < 1 / 3:
+                yield qgn.dump(fmt.to_qgn(record)), qgn.extensions[0]
+            else:
+                yield fmt.dump(record), fmt.extensions[0]
 
 
 def grimoire(rng: random.Random) -> str:
@@ -86,11 +115,11 @@ def broken(text: str, rng: random.Random) -> str:
 def write(out: Path, records: int, seed: int) -> None:
     rng = random.Random(seed)
     kinds = [*GAMES, "botc", "qgn"]
+    games = {game: records_of(game, random.Random(rng.randrange(2**31))) for game in GAMES}
     for number in range(records):
         kind = kinds[number % len(kinds)]
         if kind in GAMES:
-            text = playout(kind, rng)
-            suffix = registry.get(kind).extensions[0]
+            text, suffix = next(games[kind])
         elif kind == "botc":
             text, suffix = grimoire(rng), ".botc"
         else:

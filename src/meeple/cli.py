@@ -669,12 +669,21 @@ def _convert_many(
     suffix = target.extensions[0] if target.extensions else f".{target.name}"
     pairs = _mirrored(paths, out, suffix)
     inputs = {Path(source).resolve() for source, _ in pairs}
+    first: dict[Path, str] = {}  # each output, and the input that writes it
     failed = 0
     with _progress(len(pairs), "converting") as advance:
         for source, destination in pairs:
             advance()
-            if destination.resolve() in inputs:
+            written = destination.resolve()
+            if written in inputs:
                 click.echo(f"{source}: error: {destination} is an input; not overwritten")
+                failed += 1
+                continue
+            if first.setdefault(written, source) != source:
+                click.echo(
+                    f"{source}: error: {destination} is written from {first[written]} already;"
+                    " not overwritten (rename one of them)"
+                )
                 failed += 1
                 continue
             try:

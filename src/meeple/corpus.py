@@ -150,6 +150,7 @@ def summarise(path: str, format_name: str | None = None) -> Summary:
         "format": None,
         "game": None,
         "players": [],
+        "tags": [],
         "moves": None,
         "valid": False,
         "status": None,
@@ -173,6 +174,7 @@ def summarise(path: str, format_name: str | None = None) -> Summary:
     except MeepleError:
         return _with_findings(game, moves, found)
     game["game"] = record.game.name
+    game["tags"] = _tags(record)
     if record.game.replay is not None:
         moves, last = _moves(record)
         if isinstance(last, engine.GameState):
@@ -181,6 +183,19 @@ def summarise(path: str, format_name: str | None = None) -> Summary:
             game["status"] = last.status
             game["winners"] = engine.winner_names(last)
     return _with_findings(game, moves, found)
+
+
+def _tags(record: records.Record) -> list[tuple[str, str]]:
+    """The record's QGN tags (a raft challenge, a flows game line): what set the game up."""
+    from meeple.qgn.model import Snapshot
+
+    snapshot = record.document.model
+    if not isinstance(snapshot, Snapshot) and record.game.to_qgn is not None:
+        try:
+            snapshot = record.game.to_qgn(record.played.model)
+        except MeepleError:  # a model with no QGN form (a bag of roles)
+            return []
+    return list(snapshot.tags.items()) if isinstance(snapshot, Snapshot) else []
 
 
 def _moves(record: records.Record) -> tuple[list[dict[str, Any]], Any]:

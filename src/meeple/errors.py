@@ -83,14 +83,28 @@ def _window(line: str, column: int) -> tuple[str, int]:
 
 
 class MeepleError(ValueError):
-    """A problem with a record, located in its text."""
+    """A problem with a record, located in its text.
+
+    `step`, when the reader knows it, is the index (0-based) of the move the problem is
+    in, so the same error can be shown at that move in another notation of the record
+    (the action of a QGN record).
+    """
 
     kind = "error"
 
-    def __init__(self, message: str, location: Location | None = None) -> None:
+    def __init__(
+        self, message: str, location: Location | None = None, *, step: int | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.location = location or Location()
+        self.step = step
+
+    def at_step(self, step: int) -> Self:
+        """The same error, marked as being in move number `step` (0-based)."""
+        marked = copy.copy(self)
+        marked.step = step
+        return marked
 
     @classmethod
     def at(cls, text: str, offset: int, message: str, source: str = DEFAULT_SOURCE) -> Self:
@@ -139,22 +153,9 @@ class NotationError(MeepleError):
 class RuleError(MeepleError):
     """The record is well formed but breaks the rules of the game.
 
-    `step`, when a replay knows it, is how many moves were played before the one that
-    breaks the rule (its index in the game's move list), so the same error can be
-    shown at that move in another notation of the record (QGN).
+    Its `step`, when a replay knows it, is how many moves were played before the one
+    that breaks the rule.
     """
-
-    def __init__(
-        self, message: str, location: Location | None = None, *, step: int | None = None
-    ) -> None:
-        super().__init__(message, location)
-        self.step = step
-
-    def at_step(self, step: int) -> RuleError:
-        """The same error, marked as broken by move number `step` (0-based)."""
-        marked = copy.copy(self)
-        marked.step = step
-        return marked
 
 
 class OptionError(ValueError):

@@ -31,6 +31,7 @@ GAMES = pa.schema(
         ("format", pa.string()),
         ("game", pa.string()),
         ("players", pa.list_(pa.string())),
+        ("tags", pa.map_(pa.string(), pa.string())),
         ("moves", pa.int64()),
         ("valid", pa.bool_()),
         ("status", pa.string()),

@@ -58,21 +58,22 @@ def of(document: Document) -> Record:
 
     assert game.from_qgn is not None
     text, source = document.text, document.source
-    try:
-        model = game.from_qgn(document.model)
-    except MeepleError as problem:
-        raise NotationError(
-            f"not a {game.name} game: {problem.message}", _key_location(text, source)
-        ) from None
-    played = game.read(game.dump(model), source)
     actions = action_offsets(text)[0]
 
     def locate(error: MeepleError) -> MeepleError:
-        step = getattr(error, "step", None)
-        if isinstance(step, int) and 0 <= step < len(actions):
+        step = error.step
+        if step is not None and 0 <= step < len(actions):
             return error.moved_to(Location.of(text, actions[step], source))
         return error.moved_to(_key_location(text, source))
 
+    try:
+        model = game.from_qgn(document.model)
+    except MeepleError as problem:
+        # An action that is no move of the game is shown at that action, anything else
+        # (a missing or malformed tag) at the key that names the game.
+        message = f"not {_article(game.name)} {game.name} game: {problem.message}"
+        raise locate(NotationError(message, step=problem.step)) from None
+    played = game.read(game.dump(model), source)
     return Record(document, game, played, locate)
 
 
@@ -143,3 +144,7 @@ def text_findings(text: str, source: str, fmt: Format, **options: Any) -> list[F
         return findings(fmt.read(text, source), **options)
     except MeepleError as problem:
         return [Finding.from_error(problem)]
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"

@@ -223,8 +223,8 @@ def test_an_area_becomes_stable_and_the_game_ends() -> None:
     assert after.over
     (area,) = after.areas()
     assert area.stable and area.owner == 0 and len(area.fields) == 6
-    assert after.scores() == [6, 0]
-    assert after.ranking() == [0, 1]
+    assert after.scores == (6, 0)
+    assert after.ranking == (0, 1)
     assert after.stone_moves() == []
     with pytest.raises(RuleError, match="the game is over"):
         after.apply(move("b2-c3"))
@@ -232,25 +232,25 @@ def test_an_area_becomes_stable_and_the_game_ends() -> None:
 
 def test_mixed_areas_are_not_stable_and_empty_stable_areas_score_nothing() -> None:
     mixed = position(f"{{{RING}, players: [{{stacks: {{a1: 1}}}}, {{stacks: {{c3: 1}}}}]}}")
-    assert not mixed.over and mixed.scores() == [0, 0]
+    assert not mixed.over and mixed.scores == (0, 0)
     empty = position(
         "{segments: [['a1'], ['c3', 'c4']], players: [{stacks: {a1: 1}}, {stacks: {}}]}"
     )
     assert empty.over
-    assert empty.scores() == [1, 0]
+    assert empty.scores == (1, 0)
 
 
 def test_equal_scores_rank_in_reverse_order_of_moving() -> None:
     text = "{segments: [['a1'], ['c3'], ['e5', 'e6']],"
     text += " players: [{stacks: {a1: 1}}, {stacks: {c3: 1}}, {stacks: {}}]}"
     state = position(text)
-    assert state.over and state.scores() == [1, 1, 0]
-    assert state.ranking() == [1, 0, 2]
+    assert state.over and state.scores == (1, 1, 0)
+    assert state.ranking == (1, 0, 2)
     three = position(
         "{segments: [['a1', 'a2'], ['c3', 'c4'], ['e6']],"
         " players: [{stacks: {a1: 1}}, {stacks: {c3: 1}}, {stacks: {e6: 1}}]}"
     )
-    assert three.scores() == [2, 2, 1] and three.ranking() == [1, 0, 2]
+    assert three.scores == (2, 2, 1) and three.ranking == (1, 0, 2)
 
 
 # -- replaying transcripts ----------------------------------------------------------------------
@@ -373,5 +373,5 @@ def test_a_state_works_out_its_areas_once(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(rules, "areas", lambda *a: calls.append(1) or real(*a))
     state = State.initial(parse(f"{{{STRIP}, players: [{{stacks: {{a1: 2}}}}]}}"))
     atlantis_format.state_json(state)
-    state.scores(), state.ranking(), state.areas()
+    state.scores, state.ranking, state.areas()
     assert len(calls) == 1

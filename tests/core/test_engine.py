@@ -151,3 +151,24 @@ def test_every_game_package_offers_the_same_public_names(game: str) -> None:
     assert all(isinstance(state, package.State) for state in states)
     assert [len(state.history) for state in states] == list(range(len(states)))
     assert isinstance(package.render(states[-1]), str)
+
+
+@pytest.mark.parametrize("game", sorted(GAME_PACKAGES))
+def test_what_a_state_is_reads_as_a_property_and_what_it_does_is_a_method(game: str) -> None:
+    import functools
+    import importlib
+    import inspect
+
+    state_class = importlib.import_module(f"meeple.{game}").State
+    readable = ("to_move", "is_over", "status", "winners", "result_text", "history")
+    for name in (*readable, "scores", "ranking", "player_count"):
+        found = inspect.getattr_static(state_class, name, None)
+        if found is None and name in readable:
+            # a dataclass field holds it on each state (Flows' winners, say)
+            assert name in getattr(state_class, "__dataclass_fields__", {}), name
+            continue
+        if found is not None and not isinstance(found, tuple | int):
+            kinds = property | functools.cached_property
+            assert isinstance(found, kinds), f"{game}: {name} is called, not read"
+    for name in ("legal_moves", "play", "move_to_text", "move_from_text"):
+        assert callable(inspect.getattr_static(state_class, name)), name

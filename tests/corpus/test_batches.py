@@ -97,3 +97,19 @@ def test_replay_json_of_many_files_names_each_source(archive: Path) -> None:
         str(archive / "flows" / "numbered.flows"),
         str(archive / "flows" / "three-players.flows"),
     }
+
+
+def test_two_records_that_would_convert_to_one_file_never_overwrite_each_other(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / "flows" / "numbered.flows", folder / "game.flows")
+    shutil.copy(EXAMPLES / "raft" / "lost.raft", folder / "game.raft")
+    out = tmp_path / "qgn"
+    run = meeple(["convert", str(folder), "--to", "qgn", "-o", str(out)])
+    assert run.code == 1
+    assert f"{folder / 'game.raft'}: error: {out / 'game.qgn'} is written from" in run.out
+    assert "1 written, 1 failed" in run.err
+    written = meeple(["convert", str(folder / "game.flows"), "--to", "qgn"]).out
+    assert (out / "game.qgn").read_text() == written

@@ -102,3 +102,18 @@ def test_an_interrupted_export_leaves_no_tables(
         export.export([str(EXAMPLES / "qgn" / "carcassonne.qgn")], tmp_path / "out")
     assert list((tmp_path / "out").iterdir()) == []
     shutil.rmtree(tmp_path / "out")
+
+
+def test_average_game_length_per_raft_challenge(dataset: Path) -> None:
+    rows = _sql(
+        dataset,
+        "select tags['challenge'], avg(moves) from games"
+        " where game = 'raft' and valid group by all order by 1",
+    )
+    lengths: dict[str, list[int]] = {}
+    for name in ("crossed-paths.raft", "lost.raft", "one-step.raft"):  # the valid ones
+        lines = (EXAMPLES / "raft" / name).read_text().splitlines()
+        challenge, *moves = [line.split()[0] for line in lines if line and line[0] != "#"]
+        lengths.setdefault(challenge, []).append(len(moves))
+    expected = sorted((c, sum(n) / len(n)) for c, n in lengths.items())
+    assert rows == expected

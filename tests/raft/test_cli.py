@@ -199,3 +199,45 @@ def test_qgn_comments_over_several_lines_become_one_record_comment_line() -> Non
     assert meeple(["check", "--format", "raft", "-"], stdin=record).code == 0
     again = meeple(["convert", "--format", "raft", "-", "--to", "qgn"], stdin=record).out
     assert meeple(["convert", "--format", "qgn", "-", "--to", "raft"], stdin=again).out == record
+
+
+SEEDED = "LNSNLASAF000300060012001506030903C000093030341203R11215 seed=1"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        # Two malformed moves: both are reported.
+        (["A3B1D2", "Ai0609", "ZZZ"], ["3:7: error: expected an orientation", "4:1: error: "]),
+        # An illegal move, then a malformed one: the replay stops, reading goes on.
+        (
+            ["A3B1D2", "Ai0609N", "k0606FN", "Y13041204Ar", "QQ"],
+            ["5:1: error: illegal move Y13041204Ar", "6:1: error: expected a draw request"],
+        ),
+        # A malformed move hides an illegal one after it (the game past it is unknown).
+        (["A3B1D2", "Ai06", "k0606FN", "Y13041204Ar"], ["3:5: error: "]),
+    ],
+)
+def test_check_reports_every_malformed_line_and_the_illegal_move_before_them(
+    tmp_path: Path, lines: list[str], expected: list[str]
+) -> None:
+    record = tmp_path / "game.raft"
+    record.write_text("\n".join([SEEDED, *lines]) + "\n")
+    run = meeple(["check", "--json", str(record)])
+    assert run.code == 1
+    *found, summary = [json.loads(line) for line in run.out.splitlines()]
+    heads = [f"{f['line']}:{f['column']}: {f['severity']}: {f['message']}" for f in found]
+    assert len(heads) == len(expected)
+    for head, start in zip(heads, expected, strict=True):
+        assert head.startswith(start)
+    assert summary["summary"]["findings"] == len(expected)
+
+
+def test_a_malformed_challenge_line_still_reports_the_malformed_moves(tmp_path: Path) -> None:
+    record = tmp_path / "game.raft"
+    record.write_text("LNSNL seed=1\nA3B1D2\nQQ\n")
+    run = meeple(["check", str(record)])
+    assert run.code == 1
+    assert f"{record}:1:6: error: expected an island rotation" in run.out
+    assert f"{record}:3:1: error: expected a draw request" in run.out
+    assert meeple(["check", "-"], stdin="# nothing\n").code == 1

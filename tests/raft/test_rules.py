@@ -404,3 +404,34 @@ def test_random_playouts_stay_consistent(index: int, seed: int, rng: random.Rand
         assert parse_state(format_state(state)) == state
         if g.outcome == "playing" and g.phase != "draw":
             assert not cats_cut_off(state.board)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    fires=st.sets(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=30),
+    tile=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDE"),
+)
+def test_fire_placements_are_exactly_the_placements_without_trouble(
+    fires: set[tuple[int, int]], tile: str
+) -> None:
+    rows = [list(row) for row in SMALL.splitlines()]
+    for row, column in fires:
+        if rows[row][column].islower():  # cats stay where they are
+            rows[row][column] = "f"
+    board = parse_board("\n".join("".join(row) for row in rows) + "\n")
+    found = fire_placements(board, tile)
+    expected, shapes = [], set()
+    for flipped in (False, True):
+        for orientation in "NESW":
+            shape = fire_shape(tile, flipped, orientation)
+            if shape in shapes:
+                continue
+            shapes.add(shape)
+            for row in range(board.height):
+                for column in range(board.width):
+                    placement = parse_move(
+                        f"{tile}{row:02d}{column:02d}{'T' if flipped else 'F'}{orientation}"
+                    )
+                    if not fire_trouble(board, placement):  # type: ignore[arg-type]
+                        expected.append(placement)
+    assert found == expected

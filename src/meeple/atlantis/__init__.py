@@ -10,7 +10,7 @@ written back is canonical JSON. Usage:
     for state in replay(transcript):       # the start, then after every turn
         pass
     print(render(state))                   # the board in ASCII
-    print(state.scores(), state.ranking())
+    print(state.scores, state.ranking)
     print(dump(transcript))                # canonical JSON
 """
 

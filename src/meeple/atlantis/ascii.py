@@ -77,9 +77,9 @@ def status(state: State) -> str:
     if not state.players:
         return "a board without players"
     if state.over:
-        scores = state.scores()
+        scores = state.scores
         ranking = ", ".join(
-            f"{state.players[p]} ({player_letter(p)}) {scores[p]}" for p in state.ranking()
+            f"{state.players[p]} ({player_letter(p)}) {scores[p]}" for p in state.ranking
         )
         return f"game over after {_turns(state.turn)}; ranking: {ranking}"
     mover = state.players[state.player]

@@ -101,8 +101,8 @@ def state_json(state: State) -> dict[str, Any]:
         "over": state.over,
         "fields": fields,
         "areas": areas,
-        "scores": state.scores(),
-        "ranking": state.ranking(),
+        "scores": state.scores,
+        "ranking": state.ranking,
     }
 
 

@@ -96,6 +96,13 @@ def _player(tags: dict[str, str], number: int, name: str) -> dict[str, Any]:
 
 
 def _turn(action: Action, number: int, teams: int) -> dict[str, Any]:
+    try:
+        return _turn_moves(action, number, teams)
+    except NotationError as problem:
+        raise problem.at_step(number) from None
+
+
+def _turn_moves(action: Action, number: int, teams: int) -> dict[str, Any]:
     if action.action != "t":
         raise NotationError(
             f"action {number + 1}: Atlantis has only turns ('t'), not {format_action(action)!r}"

@@ -418,7 +418,7 @@ class State:
     @property
     def winners(self) -> tuple[int, ...]:
         """The winner, first in the ranking (equal scores rank in reverse order of moving)."""
-        return (self.ranking()[0] + 1,) if self.status == "won" else ()
+        return (self.ranking[0] + 1,) if self.status == "won" else ()
 
     @property
     def result_text(self) -> str:
@@ -443,7 +443,7 @@ class State:
         (a one-ply heuristic for greedy bots); 1 for the winner, 0 for the others at the end."""
         if self.status == "won":
             return 1.0 if player in self.winners else 0.0
-        scores = self.scores()
+        scores = self.scores
         held = [0] * len(self.players)
         for here in self.fields.values():
             if here.owner is not None and here.state == OPEN:
@@ -480,18 +480,20 @@ class State:
         # Scores, the ranking and `replay --json` all ask: work them out once per state.
         return tuple(areas(self.fields, self.board))
 
-    def scores(self) -> list[int]:
+    @property
+    def scores(self) -> tuple[int, ...]:
         """Each player's fields in stable areas holding only that player's stones."""
         scores = [0] * len(self.players)
         for area in self._areas:
             if area.owner is not None:
                 scores[area.owner] += len(area.fields)
-        return scores
+        return tuple(scores)
 
-    def ranking(self) -> list[int]:
+    @property
+    def ranking(self) -> tuple[int, ...]:
         """Players best first; equal scores rank in reverse order of moving."""
-        scores = self.scores()
-        return sorted(range(len(scores)), key=lambda p: (-scores[p], -p))
+        scores = self.scores
+        return tuple(sorted(range(len(scores)), key=lambda p: (-scores[p], -p)))
 
 
 Where = Callable[[int, int | None], Location]

@@ -256,7 +256,8 @@ def _one_line(comment: str) -> str:
 
 def _qgn_move(action: Action, number: int, teams: int) -> Move:
     def bad(why: str) -> NotationError:
-        return NotationError(f"action {number} ({action.team}{action.action}): {why}")
+        message = f"action {number} ({action.team}{action.action}): {why}"
+        return NotationError(message, step=number - 1)
 
     if action.action != PLACE:
         raise bad(f"a Flows action is {PLACE!r} (place a tile), not {action.action!r}")

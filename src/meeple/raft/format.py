@@ -25,6 +25,7 @@ from meeple.raft.model import (
     Record,
 )
 from meeple.raft.notation import (
+    diagnose_record,
     exhausted_cats_findings,
     format_challenge,
     format_move,
@@ -66,7 +67,8 @@ def _replay(document: Document) -> Iterator[Game]:
     lines = [(start, end) for start, end, kind in record_lines(document.text) if kind == "line"]
     game = Game.start(record.challenge, record.seed)
     yield game
-    for step, (entry, (start, end)) in enumerate(zip(record.entries, lines[1:], strict=True)):
+    # A record read past a malformed line (`diagnose`) holds only the moves before it.
+    for step, (entry, (start, end)) in enumerate(zip(record.entries, lines[1:], strict=False)):
         try:
             game = game.apply(entry.move)
         except RuleError as problem:
@@ -76,6 +78,19 @@ def _replay(document: Document) -> Iterator[Game]:
                 step
             ) from None
         yield game
+
+
+def diagnose(text: str, source: str) -> list[Finding]:
+    """Every malformed line of a record, and the first illegal move before them."""
+    record, problems = diagnose_record(text, source)
+    found = [Finding.from_error(problem) for problem in problems]
+    if record is not None:
+        try:
+            for _ in _replay(Document(text, source, FORMATS[0], record)):
+                pass
+        except RuleError as problem:
+            found.append(Finding.from_error(problem))
+    return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
 def state_json(game: Game) -> Mapping[str, Any]:
@@ -161,7 +176,11 @@ def from_qgn(snapshot: Snapshot) -> Record:
     seed = _seed(snapshot.tags.get("seed"))
     entries = []
     for number, action in enumerate(snapshot.actions, start=1):
-        entries.append(Entry(_qgn_move(number, action), _comment_lines(action.comments)))
+        try:
+            move = _qgn_move(number, action)
+        except NotationError as problem:
+            raise problem.at_step(number - 1) from None
+        entries.append(Entry(move, _comment_lines(action.comments)))
     return Record(
         challenge,
         seed,
@@ -237,6 +256,7 @@ FORMATS = (
         extensions=(".raft",),
         options=(_COLOR,),
         replay=_replay,
+        diagnose=diagnose,
         render=render,
         svg=svg,
         state_json=state_json,

@@ -684,24 +684,52 @@ def record_lines(text: str) -> Iterator[tuple[int, int, str]]:
 def parse_record(text: str, source: str = DEFAULT_SOURCE) -> Record:
     """A record: `#` comment lines anywhere; the challenge line (optionally `seed=N`
     after a space) first, then one move per line."""
+    record, problems = diagnose_record(text, source)
+    if problems:
+        raise problems[0]
+    assert record is not None
+    return record
+
+
+def diagnose_record(
+    text: str, source: str = DEFAULT_SOURCE
+) -> tuple[Record | None, list[NotationError]]:
+    """The record as far as it can be played, and every malformed line.
+
+    Reading goes on after a malformed line, so each one is reported; the record stops
+    before the first of them (a game cannot be played past a move that is not known),
+    and is None when the challenge line itself is malformed or missing.
+    """
     comments: list[str] = []
     header: tuple[str, ...] = ()
     challenge: Challenge | None = None
     seed: int | None = None
     entries: list[Entry] = []
+    problems: list[NotationError] = []
+    read_header = False
     for start, end, kind in record_lines(text):
         if kind == "comment":
             comments.append(text[start + 1 : end])
             continue
-        if challenge is None:
-            challenge, seed = _header(_Text(text, start, end, source))
-            header, comments = tuple(comments), []
+        span = _Text(text, start, end, source)
+        try:
+            if not read_header:
+                read_header = True
+                challenge, seed = _header(span)
+                header, comments = tuple(comments), []
+                continue
+            move = _move(span)
+        except NotationError as problem:
+            problems.append(problem)
             continue
-        entries.append(Entry(_move(_Text(text, start, end, source)), tuple(comments)))
+        if not problems:
+            entries.append(Entry(move, tuple(comments)))
         comments = []
+    if not read_header:
+        problems.append(NotationError.at(text, len(text), "expected a challenge string", source))
     if challenge is None:
-        raise NotationError.at(text, len(text), "expected a challenge string", source)
-    return Record(challenge, seed, tuple(entries), header, tuple(comments))
+        return None, problems
+    return Record(challenge, seed, tuple(entries), header, tuple(comments)), problems
 
 
 def _header(span: _Text) -> tuple[Challenge, int | None]:

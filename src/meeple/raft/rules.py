@@ -16,8 +16,9 @@ per board. Text is not read or written here.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations, permutations
 from typing import Literal
 
@@ -103,6 +104,25 @@ class Grid:
             for i, square in enumerate(self.cells)
         )
 
+    @cached_property
+    def free_bits(self) -> int:
+        """Bit i set where cell i takes a tile (not blocked)."""
+        return _bits(not blocked for blocked in self.blocked)
+
+    @cached_property
+    def by_fire_bits(self) -> int:
+        """Bit i set where cell i has fire on at least one side."""
+        cells, steps, stride = self.cells, self.steps, self.stride
+        inner = range(stride, len(cells) - stride)
+        return _bits(
+            i in inner and any(cells[i + s] == _FIRE for s in steps) for i in range(len(cells))
+        )
+
+    def within(self, rows: int, columns: int) -> int:
+        """Bit i set for the cells of the first `rows` rows and `columns` columns."""
+        line = (1 << max(columns, 0)) - 1
+        return sum(line << self.index(row, 0) for row in range(max(rows, 0)))
+
     def index(self, row: int, column: int) -> int:
         return (row + 1) * self.stride + column + 1
 
@@ -115,6 +135,10 @@ class Grid:
 
     def letter(self, row: int, column: int) -> str:
         return chr(self.cells[self.index(row, column)]) if self.inside(row, column) else NO_SQUARE
+
+
+def _bits(flags: Iterable[bool]) -> int:
+    return sum(1 << i for i, flag in enumerate(flags) if flag)
 
 
 @lru_cache(maxsize=256)
@@ -238,9 +262,13 @@ def fire_trouble(board: Board, placement: FirePlacement) -> str:
 
 
 def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
-    """Every legal way to lay fire tile `tile` (distinct flips and turns only once)."""
+    """Every legal way to lay fire tile `tile` (distinct flips and turns only once).
+
+    The board's cells are bits of an integer, so one shift per square of the tile finds
+    every place at once: where all its squares are free and one of them is beside fire.
+    """
     grid = grid_of(board)
-    blocked, cells, stride, steps = grid.blocked, grid.cells, grid.stride, grid.steps
+    stride = grid.stride
     found = []
     seen: set[tuple[Position, ...]] = set()
     for flipped in (False, True):
@@ -250,15 +278,18 @@ def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
                 continue
             seen.add(shape)
             offsets = [dr * stride + dc for dr, dc in shape]
-            height = max(r for r, _ in shape) + 1
-            width = max(c for _, c in shape) + 1
-            for row in range(grid.height - height + 1):
-                for column in range(grid.width - width + 1):
-                    base = grid.index(row, column)
-                    if any(blocked[base + o] for o in offsets):
-                        continue
-                    if any(cells[base + o + s] == _FIRE for o in offsets for s in steps):
-                        found.append(FirePlacement(tile, row, column, flipped, orientation))
+            rows = grid.height - max(r for r, _ in shape)
+            columns = grid.width - max(c for _, c in shape)
+            free, touching = grid.within(rows, columns), 0
+            for offset in offsets:
+                free &= grid.free_bits >> offset
+                touching |= grid.by_fire_bits >> offset
+            places = free & touching
+            while places:
+                lowest = places & -places
+                places ^= lowest
+                row, column = grid.position(lowest.bit_length() - 1)
+                found.append(FirePlacement(tile, row, column, flipped, orientation))
     return found
 
 
