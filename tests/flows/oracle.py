@@ -1,54 +1,44 @@
-"""An independent, slow statement of the route rule, to test the engine against.
+"""An independent, slow statement of the legal-placement rule, to test the engine against.
 
-It walks hex sides one by one (no precomputed links): a placed tile joins the sides of
-each path, an empty hex joins all its sides. `cut` removes one element a route could
-need: a placed path, or the boundary of an empty hex (to a neighbour or off the board).
+It walks hex sides one by one (no links, no search): a placed tile joins the sides of
+each path, an empty hex joins all its sides. The full rule is checked by brute force on
+boards with few empty hexes: every way of filling them with tiles in any orientation is
+tried, and the placement keeps the rule when some filling joins every route group's two
+edges at once (chains of one filling never share a path, so those are routes that share
+nothing). Groups come from the seats directly: one per board axis in play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
 
-from meeple.flows.board import CELLS, NEIGHBOUR, SLOT_EDGES, axis_of, opposite_edge
-from meeple.flows.model import side_pairing
+from meeple.flows.board import CELLS, NEIGHBOUR, SLOT_EDGE, opposite_edge
+from meeple.flows.model import TILE_TYPES, side_pairing
 from meeple.flows.rules import State
 
-Element = tuple[str, int, int, int]  # ("path", cell, a, b) or ("side", cell, side, 0)
+Board = dict[int, tuple[int, int]]  # cell -> (tile, rotation)
+PAIRINGS = sorted({side_pairing(t, r) for t in range(TILE_TYPES) for r in range(6)})
 
 
-def _boundary(cell: int, side: int) -> Element:
-    other = NEIGHBOUR[cell][side]
-    if other >= 0 and (other, (side + 3) % 6) < (cell, side):
-        return ("side", other, (side + 3) % 6, 0)
-    return ("side", cell, side, 0)
+def group_edges(state: State) -> list[int]:
+    """One edge per axis in play (the route group joins it to the opposite edge)."""
+    found: dict[int, int] = {}
+    for edge in state.seats:
+        found.setdefault(edge % 3, edge)
+    return list(found.values())
 
 
-def _pairing(board: dict[int, tuple[int, int]], cell: int) -> tuple[int, ...] | None:
-    placed = board.get(cell)
-    return None if placed is None else side_pairing(*placed)
-
-
-def connected(board: dict[int, tuple[int, int]], axis: int, cut: Element | None = None) -> bool:
-    """Whether some route joins edge `axis` to its opposite edge."""
-    start = [
-        (cell, side)
-        for cell in range(len(CELLS))
-        for side in range(6)
-        if axis in SLOT_EDGES[cell][side] and _boundary(cell, side) != cut
-    ]
+def connected(board: Board, edge: int) -> bool:
+    """Whether some chain over placed paths and empty hexes joins `edge` to its opposite."""
+    start = [(c, s) for c in range(len(CELLS)) for s in range(6) if SLOT_EDGE[c][s] == edge]
     seen = set(start)
     todo = list(start)  # (cell, side): standing inside `cell` just past `side`
     while todo:
         cell, side = todo.pop()
-        pairing = _pairing(board, cell)
-        if pairing is None:
-            exits = [s for s in range(6) if s != side and _boundary(cell, s) != cut]
-        else:
-            out = pairing[side]
-            path = ("path", cell, min(side, out), max(side, out))
-            exits = [] if path == cut else [out]
+        placed = board.get(cell)
+        exits = [s for s in range(6) if s != side] if placed is None else [side_pairing(*placed)[side]]
         for out in exits:
-            if opposite_edge(axis) in SLOT_EDGES[cell][out]:
+            if SLOT_EDGE[cell][out] == opposite_edge(edge):
                 return True
             nxt = NEIGHBOUR[cell][out]
             if nxt >= 0 and (nxt, (out + 3) % 6) not in seen:
@@ -57,47 +47,40 @@ def connected(board: dict[int, tuple[int, int]], axis: int, cut: Element | None 
     return False
 
 
-def elements(board: dict[int, tuple[int, int]]) -> Iterator[Element]:
+def joined(pairing_of: dict[int, tuple[int, ...]], edge: int) -> bool:
+    """Whether placed paths alone join `edge` to its opposite edge."""
     for cell in range(len(CELLS)):
-        pairing = _pairing(board, cell)
         for side in range(6):
-            if pairing is not None:
-                if side < pairing[side]:
-                    yield ("path", cell, side, pairing[side])
-            else:
-                yield _boundary(cell, side)
-
-
-def verdict(state: State, cell: int, tile: int, rotation: int, shared: bool = True) -> str:
-    """ "win", "legal", "no route" or "shared" for placing a tile on an empty cell."""
-    board = {c: divmod(code, 6) for c, code in enumerate(state.board) if code >= 0}
-    board[cell] = (tile, rotation)
-    axes = sorted({axis_of(p) for p in range(1, state.players + 1)})
-    if any(_completed(board, axis) for axis in axes):
-        return "win"
-    if not all(connected(board, axis) for axis in axes):
-        return "no route"
-    if shared and len(axes) > 1:
-        for element in set(elements(board)):
-            cut_off = [axis for axis in axes if not connected(board, axis, element)]
-            if len(cut_off) >= 2:
-                return "shared"
-    return "legal"
-
-
-def _completed(board: dict[int, tuple[int, int]], axis: int) -> bool:
-    """Whether placed paths alone join the axis' two edges."""
-    for cell in board:
-        for side in range(6):
-            if axis not in SLOT_EDGES[cell][side]:
+            if SLOT_EDGE[cell][side] != edge:
                 continue
             here, entry = cell, side
-            while here in board:
-                out = side_pairing(*board[here])[entry]
-                if opposite_edge(axis) in SLOT_EDGES[here][out]:
+            while here in pairing_of:
+                out = pairing_of[here][entry]
+                if SLOT_EDGE[here][out] == opposite_edge(edge):
                     return True
                 nxt = NEIGHBOUR[here][out]
                 if nxt < 0:
                     break
                 here, entry = nxt, (out + 3) % 6
     return False
+
+
+def verdict(state: State, cell: int, tile: int, rotation: int, max_empty: int = 4) -> str:
+    """ "win", "legal", "no route" or "shared" for placing a tile on an empty cell, or
+    "unknown" when more than `max_empty` hexes would stay empty (too many to fill)."""
+    board = {c: divmod(code, 6) for c, code in enumerate(state.board) if code >= 0}
+    board[cell] = (tile, rotation)
+    edges = group_edges(state)
+    pairing_of = {c: side_pairing(*placed) for c, placed in board.items()}
+    if any(joined(pairing_of, edge) or joined(pairing_of, opposite_edge(edge)) for edge in edges):
+        return "win"
+    if not all(connected(board, edge) for edge in edges):
+        return "no route"
+    empty = [c for c in range(len(CELLS)) if c not in board]
+    if len(empty) > max_empty:
+        return "unknown"
+    for filling in itertools.product(PAIRINGS, repeat=len(empty)):
+        full = {**pairing_of, **dict(zip(empty, filling, strict=True))}
+        if all(joined(full, edge) for edge in edges):
+            return "legal"
+    return "shared"

@@ -10,15 +10,15 @@ from meeple.flows.board import (
     MAX_PLAYERS,
     NEIGHBOUR,
     ROW_LETTERS,
-    SLOT_EDGES,
+    DEFAULT_SEATS,
+    SLOT_EDGE,
     edge_hexes,
-    edges_of_slot,
+    edge_of_slot,
+    edge_slots,
     hex_of_label,
-    home_edge,
     label_of_hex,
     on_board,
     side_step,
-    target_edge,
 )
 from meeple.hexgrid import Hex
 
@@ -86,11 +86,15 @@ def test_p3_row_a_is_the_upper_left_edge_numbered_from_its_left() -> None:
 
 
 @pytest.mark.parametrize("player", range(1, MAX_PLAYERS + 1))
-def test_row_a_is_the_home_edge_and_row_g_the_target(player: int) -> None:
+def test_rows_a_and_g_of_every_frame_are_opposite_edges(player: int) -> None:
+    # Frames name hexes and never move with the seating: P1's row A is the bottom, P2's
+    # the top (the seed's tables), P3's the upper-left, P4's the lower-right, P5's the
+    # lower-left and P6's the upper-right, whoever sits there.
+    frame_edge = {1: 0, 2: 3, 3: 2, 4: 5, 5: 1, 6: 4}[player]
     row_a = {h for h in CELLS if label_of_hex(player, h).startswith("A")}
     row_g = {h for h in CELLS if label_of_hex(player, h).startswith("G")}
-    assert row_a == set(edge_hexes(home_edge(player)))
-    assert row_g == set(edge_hexes(target_edge(player)))
+    assert row_a == set(edge_hexes(frame_edge))
+    assert row_g == set(edge_hexes((frame_edge + 3) % 6))
 
 
 def test_neighbours_follow_the_seed_drawing() -> None:
@@ -116,16 +120,26 @@ def test_neighbour_table_is_symmetric() -> None:
 def test_edges_and_off_board_sides() -> None:
     off_board = sum(1 for row in NEIGHBOUR for n in row if n < 0)
     assert off_board == 42
+    owned = [slot for edge in range(6) for slot in edge_slots(edge)]
+    assert len(owned) == len(set(owned)) == 42  # every off-board side has exactly one edge
     for edge in range(6):
         assert len(edge_hexes(edge)) == 4
-        slots = [
-            (h, s)
-            for h in edge_hexes(edge)
-            for s in range(6)
-            if edge in SLOT_EDGES[CELLS.index(h)][s]
-        ]
-        assert len(slots) == 8, EDGE_NAMES[edge]
-    # A corner hex's middle off-board side belongs to both edges meeting there.
-    assert edges_of_slot(Hex(0, 0), 0) == {0, 1}
-    assert edges_of_slot(Hex(0, 0), 5) == {0}
-    assert edges_of_slot(Hex(6, 3), 2) == {2, 3}
+        assert len(edge_slots(edge)) == 7, EDGE_NAMES[edge]
+        assert {hex_ for hex_, _ in edge_slots(edge)} == set(edge_hexes(edge))
+    # A corner hex's middle off-board side belongs to the edge numbered like the side:
+    # (0,0) has W (lower-left), SW (bottom, not lower-left) and SE (bottom).
+    assert [edge_of_slot(Hex(0, 0), side) for side in range(6)] == [0, 1, -1, -1, -1, 0]
+    # (6,3): NW belongs to the upper-left, NE to the top, W to the upper-left.
+    assert edge_of_slot(Hex(6, 3), 2) == 2 and edge_of_slot(Hex(6, 3), 3) == 3
+    assert edge_of_slot(Hex(3, 3), 0) == -1
+    assert all(SLOT_EDGE[c][s] == edge_of_slot(h, s) for c, h in enumerate(CELLS) for s in range(6))
+
+
+def test_default_seats_face_unclaimed_edges_with_two_or_three_players() -> None:
+    for players in (2, 3):
+        seats = DEFAULT_SEATS[players]
+        assert all((edge + 3) % 6 not in seats for edge in seats)
+    assert DEFAULT_SEATS[3][:2] == DEFAULT_SEATS[2]  # a third player moves no one
+    for players in (4, 6):  # partners face each other
+        assert all((edge + 3) % 6 in DEFAULT_SEATS[players] for edge in DEFAULT_SEATS[players])
+    assert sum((edge + 3) % 6 not in DEFAULT_SEATS[5] for edge in DEFAULT_SEATS[5]) == 1
