@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import html as markup
 import math
-from functools import cache
 
 from meeple.botc.model import Grimoire, Life, Seat
-from meeple.botc.script import SCRIPTS, effective_role, load_script
+from meeple.botc.script import effective_role, team_of
 from meeple.pictures import xml_text
 
 TEAM_COLOURS = {
@@ -30,16 +29,6 @@ TEAM_COLOURS = {
 }
 TOKEN = 34.0  # a seat's token radius, px
 REMINDER = 12.0
-
-
-@cache
-def team_of(role: str) -> str:
-    """The team of a role in the first bundled script that has it ("" if none does)."""
-    for name in SCRIPTS:
-        found = load_script(name).roles.get(role)
-        if found is not None:
-            return found.team
-    return ""
 
 
 def _title(role: str) -> str:
