@@ -129,3 +129,30 @@ def test_atlantis_greedy_judges_a_move_after_the_turn_it_would_end() -> None:
                 assert state.evaluate(player) == ended.evaluate(player)
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_greedy_never_plays_a_losing_move_when_another_does_not_lose(game: str) -> None:
+    """It once valued every move that ended the game, lost ones included, above any
+    position (in Race to the Raft it laid the fire tile that cut a cat off)."""
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        state = fmt.start(seed=seed)
+        while not state.is_over:
+            _, moves = legal_choices(state, rng)
+            player = state.to_move
+            assert player is not None
+            losing = {
+                index
+                for index, move in enumerate(moves)
+                if (after := state.play(move)).is_over and engine.reward(after, player) == 0
+            }
+            if losing and len(losing) < len(moves):
+                chosen = GreedyBot(seed).choose(state, moves)
+                assert moves.index(chosen) not in losing
+                checked += 1
+            state = state.play(rng.choice(moves))
+    assert checked or game != "raft"  # a raft game has such choices on every seed here
