@@ -1,7 +1,8 @@
-"""The HTML viewer: one self-contained page for the longest bundled example record.
+"""Pictures: one SVG state per game, and the HTML viewer for the longest example record.
 
-The floor is the game's replay alone (every state, no pictures), measured in the same
-run. Goal: under 300 ms per viewer file.
+An SVG is timed against the game's ASCII picture of the same state (goal: under 5 ms
+per state); the viewer against the game's replay alone, every state and no pictures
+(goal: under 300 ms per viewer file). Floors are measured in the same run.
 """
 
 from __future__ import annotations
@@ -33,6 +34,35 @@ def _longest() -> tuple[Path, str]:
     return best[1], best[2]
 
 
+# The last state of one example record per game.
+PICTURED = (
+    "flows/three-players.flows",
+    "raft/crossed-paths.raft",
+    "atlantis/game.json",
+    "botc/twelve.botc",
+    "qgn/carcassonne.qgn",
+)
+
+
+def _svg_case(name: str) -> Case:
+    path = EXAMPLES / name
+    text = path.read_text(encoding="utf-8")
+    record = records.of(registry.detect(text, str(path)).read(text, str(path)))
+    game = record.game
+    assert game.svg is not None and game.render is not None
+    subject = record.played.model
+    if game.replay is not None:
+        *_, subject = records.states(record)
+    svg, ascii_picture = game.svg, game.render
+    return Case(
+        f"svg: one state of {name}",
+        lambda: svg(subject),
+        "its ASCII picture",
+        lambda: ascii_picture(subject),
+        goal="< 5 ms",
+    )
+
+
 def cases() -> list[Case]:
     path, text = _longest()
     document = registry.detect(text, str(path)).read(text, str(path))
@@ -50,4 +80,5 @@ def cases() -> list[Case]:
             goal="< 300 ms",
             repeat=9,
         ),
+        *(_svg_case(name) for name in PICTURED),
     ]

@@ -106,6 +106,11 @@ def _game_options(command: str) -> Callable[[Callable[..., Any]], Callable[..., 
     """Add every option some format offers for `command` (a format rejects others' options)."""
 
     def add(function: Callable[..., Any]) -> Callable[..., Any]:
+        offered: dict[str, list[str]] = {}
+        for fmt in registry.formats():
+            for option in fmt.options:
+                if command in option.commands:
+                    offered.setdefault(option.name, []).append(fmt.name)
         seen: set[str] = set()
         for fmt in registry.formats():
             for option in fmt.options:
@@ -113,7 +118,9 @@ def _game_options(command: str) -> Callable[[Callable[..., Any]], Callable[..., 
                     continue
                 seen.add(option.name)
                 flag = "--" + option.name.replace("_", "-")
-                help_text = f"{option.help} [{fmt.name}]"
+                owners = offered[option.name]
+                every = len(owners) == len(registry.formats())
+                help_text = option.help if every else f"{option.help} [{', '.join(owners)}]"
                 if option.flag:
                     function = click.option(
                         flag, option.name, is_flag=True, default=None, help=help_text
@@ -729,6 +736,9 @@ def _show_command() -> click.Command:
         if draw is None:
             raise click.UsageError(f"{fmt.name} records have no {'SVG ' if svg else ''}picture")
         options = _chosen(fmt, "show", given)
+        if svg and options:
+            names = ", ".join("--" + name.replace("_", "-") for name in options)
+            raise click.UsageError(f"{names} shapes the text picture, not the SVG")
         if fmt.replay is None:
             if step is not None:
                 raise click.UsageError(f"{fmt.name} records have no moves to step through")
@@ -743,7 +753,8 @@ def _show_command() -> click.Command:
         if output:
             _write(output, picture if picture.endswith("\n") else picture + "\n")
         else:
-            click.echo(picture)
+            # Asked for by name, colour stays even through a pipe (as `less -R` reads it).
+            click.echo(picture, color=True if options.get("color") else None)
 
     return show
 

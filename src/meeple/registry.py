@@ -46,6 +46,10 @@ class Option:
     flag: bool = False
 
 
+COLOR = Option("color", "Colour the picture with ANSI codes.", commands=("show",), flag=True)
+"""`meeple show --color`: every game's ASCII picture takes it (meeple.ansi)."""
+
+
 @dataclass(frozen=True)
 class Document:
     """A parsed record together with the text it came from, for positioned reports."""

@@ -36,7 +36,9 @@ def connected(board: Board, edge: int) -> bool:
     while todo:
         cell, side = todo.pop()
         placed = board.get(cell)
-        exits = [s for s in range(6) if s != side] if placed is None else [side_pairing(*placed)[side]]
+        exits = (
+            [s for s in range(6) if s != side] if placed is None else [side_pairing(*placed)[side]]
+        )
         for out in exits:
             if SLOT_EDGE[cell][out] == opposite_edge(edge):
                 return True

@@ -6,11 +6,11 @@ import pytest
 
 from meeple.flows.board import (
     CELLS,
+    DEFAULT_SEATS,
     EDGE_NAMES,
     MAX_PLAYERS,
     NEIGHBOUR,
     ROW_LETTERS,
-    DEFAULT_SEATS,
     SLOT_EDGE,
     edge_hexes,
     edge_of_slot,

@@ -107,3 +107,52 @@ def test_selfplay_refuses_unknown_bots_and_games() -> None:
     assert meeple(["selfplay", "flows", "--bots", "mcts,genius"]).code == 2
     run = meeple(["selfplay", "botc"])
     assert run.code == 2 and "cannot be played" in run.err
+
+
+def test_atlantis_greedy_judges_a_move_after_the_turn_it_would_end() -> None:
+    """A move's worth is what the turn brings once its explosions and growth are done:
+    mid-turn, evaluate() is the evaluation of the turn ended there (it once ignored both,
+    and greedy played no better than random)."""
+    fmt = registry.get("atlantis")
+    assert fmt.start is not None
+    rng = random.Random(11)
+    state = fmt.start(seed=11)
+    checked = 0
+    while not state.is_over and checked < 40:
+        moves = state.legal_moves()
+        state = state.play(rng.choice(moves))
+        if state.history and str(state.move_to_text(state.history[-1])) != "end":
+            ended = state.play(state.move_from_text("end"))
+            for player in range(1, state.player_count + 1):
+                assert isinstance(state, engine.Evaluating)
+                assert isinstance(ended, engine.Evaluating)
+                assert state.evaluate(player) == ended.evaluate(player)
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_greedy_never_plays_a_losing_move_when_another_does_not_lose(game: str) -> None:
+    """It once valued every move that ended the game, lost ones included, above any
+    position (in Race to the Raft it laid the fire tile that cut a cat off)."""
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        state = fmt.start(seed=seed)
+        while not state.is_over:
+            _, moves = legal_choices(state, rng)
+            player = state.to_move
+            assert player is not None
+            losing = {
+                index
+                for index, move in enumerate(moves)
+                if (after := state.play(move)).is_over and engine.reward(after, player) == 0
+            }
+            if losing and len(losing) < len(moves):
+                chosen = GreedyBot(seed).choose(state, moves)
+                assert moves.index(chosen) not in losing
+                checked += 1
+            state = state.play(rng.choice(moves))
+    assert checked or game != "raft"  # a raft game has such choices on every seed here

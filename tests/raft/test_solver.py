@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from meeple.raft import solver
 from meeple.raft.components import components
 from meeple.raft.notation import parse_challenge, parse_record
@@ -41,3 +43,20 @@ def test_no_win_within_the_budget_says_how_much_was_searched() -> None:
 def test_a_challenge_that_is_neither_a_string_nor_a_name_is_a_usage_error() -> None:
     run = meeple(["solve", "Nowhere at all"])
     assert run.code == 2 and "a name such as First steps" in run.err
+
+
+def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once, a search whose beam lost every line stopped with budget to spare ("In the
+    way", seed 1, gave up after 29 of its 60 s; it is won now)."""
+    widths: list[int] = []
+    real = solver._beam_search
+
+    def spy(start: solver.Game, search: solver._Search) -> object:
+        widths.append(search.rounds_beam)
+        if len(widths) == 1:  # the first, narrowest beam dies out at once
+            return None, (solver.distance(start), start, ())
+        return real(start, search)
+
+    monkeypatch.setattr(solver, "_beam_search", spy)
+    found = solver.solve(parse_challenge(_challenge("First steps")), 1, budget=120)
+    assert found.won and widths == [solver.ROUNDS_BEAM, 2 * solver.ROUNDS_BEAM]

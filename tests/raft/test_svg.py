@@ -36,7 +36,8 @@ def test_the_picture_shows_cats_the_hand_and_the_last_card() -> None:
     assert len([c for c in circles if c.get("r") == "7"]) == 3  # three cats
     assert len([c for c in circles if c.get("r") == "10"]) == 1  # the red cat is exhausted
     texts = [t.text for t in root.findall(f"{NS}text")]
-    assert "hand" in texts and sum(1 for t in texts if t and len(t) == 2 and t[0] in "ABCD") == 4
+    assert "hand: 4 cards" in texts
+    assert sum(1 for t in texts if t and len(t) == 2 and t[0] in "ABCD") == 4
     outlined = [r for r in root.findall(f"{NS}rect") if r.get("stroke") == "#111"]
     assert len(outlined) == 9  # the last pathway card's nine squares
 

@@ -70,6 +70,18 @@ def test_a_pasted_record_shows_findings_marked_and_escaped(client: TestClient) -
     assert "<mark" in response.text
 
 
+def test_a_pasted_record_with_crlf_lines_is_marked_on_its_own_lines(client: TestClient) -> None:
+    """A browser's form sends a textarea with CR LF line breaks: the record shows as it was
+    typed (no CR kept in the text), the finding at the end of line 2 marked on line 2."""
+    response = client.post("/check", data={"record": '[key "x"]\r\n[teams "a]\r\n'})
+    record = response.text.split('<pre id="record">')[1].split("</pre>")[0]
+    lines = record.split("\n")
+    assert "\r" not in record
+    assert lines[1] == (
+        '<span class="line">[teams &quot;a]<mark title="finding 1">&nbsp;</mark></span>'
+    )
+
+
 def test_an_uploaded_record_is_checked_by_its_name(client: TestClient) -> None:
     text = (EXAMPLES / "flows" / "numbered.flows").read_bytes()
     response = client.post("/check", files={"upload": ("game.flows", text)})

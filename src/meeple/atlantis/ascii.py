@@ -11,6 +11,9 @@ This module only draws; it computes nothing about the game.
 
 from __future__ import annotations
 
+import re
+
+from meeple import ansi
 from meeple.atlantis.model import field_name
 from meeple.atlantis.rules import DEAD, GROWING, Field, State
 
@@ -90,6 +93,30 @@ def _turns(count: int) -> str:
     return f"{count} turn" if count == 1 else f"{count} turns"
 
 
-def render(state: State) -> str:
-    """The board, a status line and a legend."""
-    return "\n".join([status(state), "", *board_lines(state), "", *legend(state)])
+def render(state: State, color: bool = False) -> str:
+    """The board, a status line and a legend; with `color`, every stack and player letter
+    in the player's colour (the transcript's colour name where it has one) and dead
+    fields dimmed (ANSI)."""
+    picture = "\n".join([status(state), "", *board_lines(state), "", *legend(state)])
+    return colour(picture, state) if color else picture
+
+
+# A stack (`3A`, growing `(2A)`), a player's letter in the legend (`A =`), a dead field.
+_MARKS = re.compile(r"\(?\b\d+(?P<stack>[A-Z]\d*)\b\)?|\b(?P<named>[A-Z]\d*)(?= = )|\bxx\b")
+
+
+def colour(picture: str, state: State) -> str:
+    """The picture with each player's stacks in their colour and dead fields dimmed."""
+    given = [p.color for p in state.origin.players] if state.origin else []
+    letters = {player_letter(p): p for p in range(len(state.players))}
+
+    def code_of(found: re.Match[str]) -> str:
+        letter = found["stack"] or found["named"]
+        if letter is None:
+            return ansi.DIM
+        player = letters.get(letter)
+        if player is None:
+            return ""
+        return ansi.named_code(given[player] if player < len(given) else None, player + 1)
+
+    return ansi.paint(picture, _MARKS, code_of)

@@ -19,7 +19,7 @@ from meeple.atlantis.notation import TOP_KEYS, dump, looks_like_transcript, pars
 from meeple.atlantis.qgn import KEY, from_qgn, to_qgn
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location, RuleError
-from meeple.registry import Document, Format, Option
+from meeple.registry import COLOR, Document, Format, Option
 
 
 def _replay(document: Document) -> Iterator[State]:
@@ -64,8 +64,8 @@ def _misspelt_keys(document: Document) -> Iterator[Finding]:
         yield Finding.at(document.text, offset, message, document.source)
 
 
-def _render(thing: Transcript | State) -> str:
-    return render_state(State.initial(thing) if isinstance(thing, Transcript) else thing)
+def _render(thing: Transcript | State, color: bool = False) -> str:
+    return render_state(State.initial(thing) if isinstance(thing, Transcript) else thing, color)
 
 
 def _svg(thing: Transcript | State) -> str:
@@ -137,7 +137,7 @@ FORMATS = (
         dump=dump,
         sniff=looks_like_transcript,
         extensions=(".atlantis", ".json", ".json5"),
-        options=(DROP_COMMENTS,),
+        options=(DROP_COMMENTS, COLOR),
         check=_check,
         replay=_replay,
         render=_render,

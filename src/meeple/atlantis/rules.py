@@ -440,7 +440,13 @@ class State:
 
     def evaluate(self, player: int) -> float:
         """From 0 to 1: the player's share of fields in stable areas and of open fields held
-        (a one-ply heuristic for greedy bots); 1 for the winner, 0 for the others at the end."""
+        (a one-ply heuristic for greedy bots); 1 for the winner, 0 for the others at the end.
+
+        Mid-turn the position is judged as if the turn ended now (explosions and growth
+        done): a move is worth what it brings once the turn is over, and `end` compares
+        with the moves on the same footing."""
+        if self.moved_from:
+            return self.end_turn().evaluate(player)
         if self.status == "won":
             return 1.0 if player in self.winners else 0.0
         scores = self.scores

@@ -13,12 +13,13 @@ gives the same bytes. No I/O; boards too scattered to draw are refused (Notation
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from meeple.atlantis.ascii import status
 from meeple.atlantis.model import EndTurn, Move, field_name
 from meeple.atlantis.rules import DEAD, GROWING, State
 from meeple.errors import NotationError
-from meeple.hexgrid import Hex, neighbours
+from meeple.hexgrid import DIRECTIONS, Hex
 from meeple.pictures import xml_text
 
 RADIUS = 22.0
@@ -37,6 +38,25 @@ def _corners(x: float, y: float) -> list[tuple[float, float]]:
         (x + RADIUS * math.cos(math.radians(60 * k)), y + RADIUS * math.sin(math.radians(60 * k)))
         for k in range(6)
     ]
+
+
+def _side_steps() -> tuple[tuple[int, int], ...]:
+    """For each side k (corner k to corner k+1), the step to the field across it."""
+    steps = []
+    corners = _corners(0.0, 0.0)
+    for k in range(6):
+        (ax, ay), (bx, by) = corners[k], corners[(k + 1) % 6]
+        across = (ax + bx, ay + by)  # the centre beyond that side: twice the side's middle
+        for dx, dy in DIRECTIONS:
+            cx, cy = _centre(Hex(dx, dy))
+            if abs(cx - across[0]) < 1e-6 and abs(cy - across[1]) < 1e-6:
+                steps.append((dx, dy))
+    assert len(steps) == 6
+    return tuple(steps)
+
+
+SIDE_STEPS = _side_steps()
+CORNERS = _corners(0.0, 0.0)
 
 
 def colours(state: State) -> list[str]:
@@ -92,10 +112,10 @@ def render(state: State) -> str:
         ' fill="#222"/></marker></defs>',
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fbfaf6"/>',
     ]
-    segment = state.board.segment_of
-    for hex_, here in sorted(state.fields.items()):
+    fields = sorted(state.fields.items())
+    for hex_, here in fields:
         x, y = centres[hex_]
-        corners = _corners(x, y)
+        corners = [(x + cx, y + cy) for cx, cy in CORNERS]
         fill = "#f3efe4"
         if here.state == DEAD:
             fill = "#5a5550"
@@ -106,16 +126,9 @@ def render(state: State) -> str:
         parts.append(
             f'<polygon points="{points}" fill="{xml_text(fill)}"{opacity} stroke="#c9bfa8"/>'
         )
-        # Segment borders: a side whose neighbour is elsewhere (or off the board) is thick.
-        for k in range(6):
-            (ax, ay), (bx, by) = corners[k], corners[(k + 1) % 6]
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            beyond = _neighbour_at(hex_, centres, mx, my, x, y)
-            if beyond is None or segment.get(beyond, -1) != segment.get(hex_, -2):
-                parts.append(
-                    f'<polyline points="{point(ax, ay)} {point(bx, by)}" stroke="#6b5a3a"'
-                    ' stroke-width="3"/>'
-                )
+    parts += _segment_borders(state, centres, point)
+    for hex_, here in fields:
+        x, y = centres[hex_]
         if here.state == DEAD:
             parts.append(
                 f'<path d="M {point(x - 7, y - 7)} L {point(x + 7, y + 7)} M {point(x - 7, y + 7)}'
@@ -152,14 +165,25 @@ def render(state: State) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _neighbour_at(
-    hex_: Hex, centres: dict[Hex, tuple[float, float]], mx: float, my: float, x: float, y: float
-) -> Hex | None:
-    """The field across the side whose middle is (mx, my), if there is one."""
-    tx, ty = 2 * mx - x, 2 * my - y  # the centre across that side
-    for there in neighbours(hex_):
-        if there in centres:
-            cx, cy = centres[there]
-            if abs(cx - tx) < 1 and abs(cy - ty) < 1:
-                return there
-    return None
+def _segment_borders(
+    state: State,
+    centres: dict[Hex, tuple[float, float]],
+    point: Callable[[float, float], str],
+) -> list[str]:
+    """Thick lines on every side whose neighbour lies in another segment (or off the
+    board), drawn over all the fields so no later field covers half of one."""
+    segment = state.board.segment_of
+    parts = []
+    for hex_ in sorted(state.fields):
+        x, y = centres[hex_]
+        mine = segment.get(hex_, -2)
+        for k, (dx, dy) in enumerate(SIDE_STEPS):
+            beyond = Hex(hex_.x + dx, hex_.y + dy)
+            if beyond in state.fields and segment.get(beyond, -1) == mine:
+                continue
+            (ax, ay), (bx, by) = CORNERS[k], CORNERS[(k + 1) % 6]
+            parts.append(
+                f'<polyline points="{point(x + ax, y + ay)} {point(x + bx, y + by)}"'
+                ' stroke="#6b5a3a" stroke-width="3"/>'
+            )
+    return parts

@@ -24,14 +24,16 @@ Where the seats go is layout.py's business; this module only draws and reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
+from meeple import ansi
 from meeple.botc.layout import Picture, arrange, choose_sides, title
 from meeple.botc.model import Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
 from meeple.botc.notation import IDENTIFIER
+from meeple.botc.script import team_of
 from meeple.errors import DEFAULT_SOURCE, NotationError
 
 # -- drawing ------------------------------------------------------------------------------
@@ -100,6 +102,26 @@ def render_grimoire(
         )
     picture = arrange(grimoire, choose_sides(grimoire, layout, columns), columns)
     return draw(picture, len(grimoire), CHARSETS[charset])
+
+
+TEAM_CODES = {"townsfolk": "34", "outsider": "36", "minion": "33", "demon": "31"}
+# A reminder token `(imp:dead)`, a dead player's struck-out name `~~Carol~~`, or a word.
+_PIECES = re.compile(r"\((?P<token>[^()\n]*)\)|~~[^~\n]+~~|(?P<word>\b[a-z][a-z_]*\b)")
+
+
+def colour(art: str, roles: Iterable[str]) -> str:
+    """The art (or a bag) with each of `roles` in its team's colour, reminder tokens and
+    the dead dimmed (ANSI); the layout is untouched."""
+    roles = set(roles)
+
+    def code_of(found: re.Match[str]) -> str:
+        if found["word"] is None:
+            return ansi.DIM
+        if found["word"] in roles:
+            return TEAM_CODES.get(team_of(found["word"]), "")
+        return ""
+
+    return ansi.paint(art, _PIECES, code_of)
 
 
 def draw(picture: Picture, players: int, charset: Charset = CHARSETS["unicode"]) -> str:

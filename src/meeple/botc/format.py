@@ -12,7 +12,15 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from meeple.botc import trace
-from meeple.botc.ascii import CHARSETS, charset_of, parse_art, read_art, recharset, render_grimoire
+from meeple.botc.ascii import (
+    CHARSETS,
+    charset_of,
+    colour,
+    parse_art,
+    read_art,
+    recharset,
+    render_grimoire,
+)
 from meeple.botc.layout import LAYOUTS
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse, parse_bag, read_bag, read_grimoire
@@ -28,7 +36,7 @@ from meeple.botc.script import (
 )
 from meeple.botc.setup import broken_rules
 from meeple.errors import Finding, Location, NotationError, OptionError, RuleError
-from meeple.registry import Document, Format, Option
+from meeple.registry import COLOR, Document, Format, Option
 
 # `[Name:` (possibly `[*~~Name`) or a whole bag; QGN's `[key "x"]` has no colon after the name.
 _LOOKS_LIKE_LINE = re.compile(r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z")
@@ -187,15 +195,20 @@ def _render(
     columns: bool | None = None,
     html: bool | None = None,
     charset: str | None = None,
+    color: bool | None = None,
 ) -> str:
     """The picture `meeple show` prints (it adds the final newline itself)."""
     if isinstance(model, Bag):
-        return format_bag(model)
+        picture = format_bag(model)
+        return colour(picture, model.roles) if color else picture
     if html:
+        if color:
+            raise OptionError("--color colours the art, not the HTML fragment")
         from meeple.botc.svg import html as fragment
 
         return fragment(model).removesuffix("\n")
-    return _dump_art(model, layout, columns, charset).removesuffix("\n")
+    picture = _dump_art(model, layout, columns, charset).removesuffix("\n")
+    return colour(picture, (seat.role for seat in model.seats)) if color else picture
 
 
 def _svg(model: Grimoire | Bag | trace.Trace | trace.TraceState) -> str:
@@ -227,9 +240,11 @@ def _render_trace(
     layout: str | None = None,
     columns: bool | None = None,
     charset: str | None = None,
+    color: bool | None = None,
 ) -> str:
     state = subject if isinstance(subject, trace.TraceState) else trace.TraceState(subject.grimoire)
-    return f"{state.result_text}\n{_render(state.grimoire, layout, columns, charset=charset)}"
+    art = _render(state.grimoire, layout, columns, charset=charset, color=color)
+    return f"{state.result_text}\n{art}"
 
 
 def _trace_json(state: trace.TraceState) -> dict[str, Any]:
@@ -243,6 +258,12 @@ def _trace_json(state: trace.TraceState) -> dict[str, Any]:
     }
 
 
+def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
+    """What a grimoire's formats offer: checks against a script and bag, the pictures."""
+    pictures = (HTML_OPTION, *_art_options(*art_commands), COLOR)
+    return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, *pictures)
+
+
 TRACE = Format(
     name="botc-trace",
     title="Blood on the Clocktower game trace: a grimoire line, then phases and events",
@@ -251,7 +272,7 @@ TRACE = Format(
     dump=lambda model, **_: trace.dump(model),
     sniff=lambda text: _LOOKS_LIKE_TRACE.match(text) is not None,
     extensions=(".trace",),
-    options=_art_options("show"),
+    options=(*_art_options("show"), COLOR),
     replay=_replay_trace,
     render=_render_trace,
     svg=_svg,
@@ -270,7 +291,7 @@ FORMATS = (
         dump=_dump_line,
         sniff=_sniff_line,
         extensions=(".botc",),
-        options=(SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, HTML_OPTION, *_art_options("show")),
+        options=_grimoire_options("show"),
         check=_check_line,
         render=_render,
         svg=_svg,
@@ -286,15 +307,11 @@ FORMATS = (
         dump=_dump_art,
         sniff=lambda text: _LOOKS_LIKE_ART.match(text) is not None,
         extensions=(".grimoire",),
-        options=(
-            SCRIPT_OPTION,
-            BAG_OPTION,
-            PLAYERS_OPTION,
-            *_art_options("show", "convert", "fmt"),
-        ),
+        options=_grimoire_options("show", "convert", "fmt"),
         check=_check_art,
         fmt=_fmt_art,
         render=_render,
+        svg=_svg,
         to_qgn=to_qgn,
         from_qgn=from_qgn,
     ),

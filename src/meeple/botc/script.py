@@ -90,6 +90,16 @@ def load_script(name: str = "trouble-brewing") -> Script:
     return Script(raw["script"], roles, counts, modifiers)
 
 
+@cache
+def team_of(role: str) -> str:
+    """The team of a role in the first bundled script that has it ("" if none does)."""
+    for name in SCRIPTS:
+        found = load_script(name).roles.get(role)
+        if found is not None:
+            return found.team
+    return ""
+
+
 def effective_role(seat: Seat) -> str:
     """The role a seat really has: the Drunk's seat shows another role but carries the token."""
     if any(t.name == DRUNK_TOKEN.name and t.role in (None, "drunk") for t in seat.tokens):

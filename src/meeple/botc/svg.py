@@ -4,9 +4,9 @@
 top, clockwise), each as a token in their role's team colour (townsfolk blue, outsider
 teal, minion orange, demon red, by what the seat really is: the Drunk is an outsider; a
 role no bundled script knows grey), with the name
-above it, the role inside, and the reminder tokens as small labelled discs toward the
-centre. A dead player's token wears a dark shroud; a dead player who has spent their
-ghost vote has the vote mark crossed out. `html(grimoire)` is the grimoire as an HTML
+just outside it, the role inside, and the reminder tokens as labelled pills toward the
+centre. A dead player's token wears a dark shroud with the ghost vote on it, crossed out
+once spent. `html(grimoire)` is the grimoire as an HTML
 fragment (the seed's third format): a list of seats with the same facts, every name
 escaped. Both are strings; the same grimoire gives the same bytes. No I/O.
 """
@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import html as markup
 import math
-from functools import cache
 
 from meeple.botc.model import Grimoire, Life, Seat
-from meeple.botc.script import SCRIPTS, effective_role, load_script
+from meeple.botc.script import effective_role, team_of
 from meeple.pictures import xml_text
 
 TEAM_COLOURS = {
@@ -29,17 +28,8 @@ TEAM_COLOURS = {
     "": "#8a8a8a",
 }
 TOKEN = 34.0  # a seat's token radius, px
-REMINDER = 12.0
-
-
-@cache
-def team_of(role: str) -> str:
-    """The team of a role in the first bundled script that has it ("" if none does)."""
-    for name in SCRIPTS:
-        found = load_script(name).roles.get(role)
-        if found is not None:
-            return found.team
-    return ""
+REMINDER = 10.0  # half a reminder token's height, px
+REMINDER_CHAR = 4.6  # px per character of a reminder's 8 px words, roughly
 
 
 def _title(role: str) -> str:
@@ -84,32 +74,54 @@ def _seat(seat: Seat, x: float, y: float, angle: float) -> list[str]:
         ' stroke-width="3"/>',
         f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="#fff" font-weight="bold"'
         f' font-size="{font:.1f}">{xml_text(title)}</text>',
-        f'<text x="{x:.1f}" y="{y - TOKEN - 8:.1f}" font-size="13" fill="#222">'
-        f"{xml_text(seat.player)}</text>",
+        _name(seat.player, x, y, angle),
     ]
     if seat.life.dead:
         parts.append(
             f'<path d="M {x - TOKEN:.1f} {y - 8:.1f} A {TOKEN:.0f} {TOKEN:.0f} 0 0 1'
             f' {x + TOKEN:.1f} {y - 8:.1f} Z" fill="#1b1b1b" fill-opacity="0.75"/>'
         )
-        vote = f'<circle cx="{x + TOKEN - 6:.1f}" cy="{y - TOKEN + 6:.1f}" r="6" fill="#fff"'
+        # The ghost vote sits on the shroud, inside the token, clear of the name outside.
+        vx, vy = x, y - TOKEN + 13
+        vote = f'<circle cx="{vx:.1f}" cy="{vy:.1f}" r="6" fill="#fff"'
         parts.append(vote + ' stroke="#1b1b1b" stroke-width="2"/>')
         if seat.life is Life.VOTE_USED:
             parts.append(
-                f'<path d="M {x + TOKEN - 11:.1f} {y - TOKEN + 1:.1f} L {x + TOKEN - 1:.1f}'
-                f' {y - TOKEN + 11:.1f}" stroke="#c62828" stroke-width="2.5"/>'
+                f'<path d="M {vx - 5:.1f} {vy - 5:.1f} L {vx + 5:.1f} {vy + 5:.1f}"'
+                ' stroke="#c62828" stroke-width="2.5"/>'
             )
-    inward = (-math.cos(angle), -math.sin(angle))
-    for index, token in enumerate(seat.tokens):
-        distance = TOKEN + REMINDER + 6 + index * (2 * REMINDER + 4)
-        tx, ty = x + inward[0] * distance, y + inward[1] * distance
+    # Reminder tokens in a row toward the centre, each as wide as its words, so none
+    # covers the seat's token or the one before it.
+    in_x, in_y = -math.cos(angle), -math.sin(angle)
+    reach = TOKEN + 4.0
+    for token in seat.tokens:
+        words = token.name.replace("_", " ")
+        width = max(2 * REMINDER, REMINDER_CHAR * len(words) + 10)
+        half = abs(in_x) * width / 2 + abs(in_y) * REMINDER
+        tx, ty = x + in_x * (reach + half), y + in_y * (reach + half)
+        reach += 2 * half + 3
         parts.append(
-            f'<circle cx="{tx:.1f}" cy="{ty:.1f}" r="{REMINDER:.0f}" fill="#fffdf6"'
-            ' stroke="#6b5a3a"/>'
+            f'<rect x="{tx - width / 2:.1f}" y="{ty - REMINDER:.1f}" width="{width:.1f}"'
+            f' height="{2 * REMINDER:.0f}" rx="{REMINDER:.0f}" fill="#fffdf6" stroke="#6b5a3a"/>'
             f'<text x="{tx:.1f}" y="{ty + 3:.1f}" font-size="8" fill="#3a2f1d">'
-            f"{xml_text(token.name.replace('_', ' '))}</text>"
+            f"{xml_text(words)}</text>"
         )
     return parts
+
+
+def _name(player: str, x: float, y: float, angle: float) -> str:
+    """The player's name just outside their token, away from the centre, where the
+    reminder tokens (which lie toward the centre) never cover it."""
+    out_x, out_y = math.cos(angle), math.sin(angle)
+    anchor = "start" if out_x > 0.3 else "end" if out_x < -0.3 else "middle"
+    gap = TOKEN + 6
+    lx, ly = x + out_x * gap, y + out_y * gap + 4
+    if anchor == "middle":
+        ly += out_y * 8  # clear of the token above or below it
+    return (
+        f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="13" fill="#222" text-anchor="{anchor}">'
+        f"{xml_text(player)}</text>"
+    )
 
 
 def _description(grimoire: Grimoire) -> str:

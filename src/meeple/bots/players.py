@@ -56,8 +56,9 @@ class RandomBot:
 class GreedyBot:
     """Plays the move after which the game's own evaluation of its player is best.
 
-    Wins first; ties between equal evaluations are broken at random. Without an
-    evaluation (a game that is not `Evaluating`) it plays winning moves, else random.
+    A win first, a loss last, a tied end worth its share; equal values are broken at
+    random. Without an evaluation (a game that is not `Evaluating`) it plays winning
+    moves, else random.
     """
 
     seed: int | None = None
@@ -75,7 +76,7 @@ class GreedyBot:
         for move in moves:
             after = state.play(move)
             if after.is_over:
-                value = 2 + reward(after, player)
+                value = _final_value(reward(after, player))
             elif isinstance(after, Evaluating):
                 value = after.evaluate(player)
             else:
@@ -85,6 +86,16 @@ class GreedyBot:
             elif value == best_value:
                 best.append(move)
         return self.rng.choice(best)
+
+
+def _final_value(share: float) -> float:
+    """What greedy makes of a move that ends the game: a win above any evaluation (which
+    runs from 0 to 1), a loss below any, a tie worth its share."""
+    if share >= 1.0:
+        return 2.0
+    if share <= 0.0:
+        return -1.0
+    return share
 
 
 class _Node:

@@ -8,6 +8,9 @@ Pure functions of a `State`; nothing here reads records or applies rules.
 
 from __future__ import annotations
 
+import re
+
+from meeple import ansi
 from meeple.flows.board import CELLS, EDGE_NAMES, SIZE, label_of_hex
 from meeple.flows.model import ORIENTATIONS, path_name
 from meeple.flows.rules import PathFlow, State
@@ -16,8 +19,9 @@ from meeple.hexgrid import Hex
 CELL_WIDTH = 8  # characters per hex; rows shift by half a hex
 
 
-def render(state: State) -> str:
-    """The position: seats, board, paths with their flows, bag and result."""
+def render(state: State, color: bool = False) -> str:
+    """The position: seats, board, paths with their flows, bag and result; with `color`,
+    each player's number in their colour (ANSI)."""
     lines = [_seats(state), ""]
     lines += _board(state)
     lines.append("")
@@ -25,7 +29,23 @@ def render(state: State) -> str:
     bag = "  ".join(f"T{tile} {left}" for tile, left in enumerate(state.bag))
     lines.append(f"bag: {bag}")
     lines.append(f"result: {state.result}")
-    return "\n".join(lines)
+    picture = "\n".join(lines)
+    return colour(picture) if color else picture
+
+
+# A player named (`P3`), or the players whose flows cross a hex (the `12` of `D4:12`).
+_PLAYERS = re.compile(r"\bP(?P<named>[1-9])\b|(?<=[A-G][1-7]:)(?P<crossing>[1-9]+)\b")
+
+
+def colour(picture: str) -> str:
+    """The picture with every player in their colour."""
+
+    def players(found: re.Match[str]) -> str:
+        if found["named"]:
+            return ansi.wrap(found[0], ansi.player_code(int(found["named"])))
+        return "".join(ansi.wrap(digit, ansi.player_code(int(digit))) for digit in found[0])
+
+    return _PLAYERS.sub(players, picture)
 
 
 def _seats(state: State) -> str:

@@ -17,7 +17,7 @@ from meeple.flows.model import ORIENTATIONS, TILE_TYPES, Entry, Move, Record
 from meeple.flows.rules import MIN_PLAYERS, Occupied, State
 from meeple.hexgrid import Hex
 from meeple.qgn.model import Action, Snapshot
-from meeple.registry import Document, Format
+from meeple.registry import COLOR, Document, Format
 
 QGN_KEY = "flows"
 PLACE = "p"  # the QGN action letter of a placement
@@ -121,12 +121,12 @@ def _check(document: Document) -> Iterable[Finding]:
     return []
 
 
-def render(model_or_state: Record | State) -> str:
-    """The final position of a record, or a replayed state."""
+def render(model_or_state: Record | State, color: bool = False) -> str:
+    """The final position of a record, or a replayed state (`color`: ANSI colours)."""
     if isinstance(model_or_state, Record):
         *_, last = replay_text(notation.dump(model_or_state))
-        return ascii.render(last)
-    return ascii.render(model_or_state)
+        return ascii.render(last, color)
+    return ascii.render(model_or_state, color)
 
 
 def svg(model_or_state: Record | State) -> str:
@@ -303,6 +303,7 @@ FORMATS = (
         check=_check,
         replay=_document_replay,
         render=render,
+        options=(COLOR,),
         svg=svg,
         diagnose=findings,
         state_json=state_json,

@@ -3,7 +3,8 @@
 `render(state)` draws the hexes, each placed tile's three paths as curves through its
 centre (grey where no flow runs; in each player's colour where theirs does, several
 players side by side), the players' home edges as thick lines in their colour and their
-targets as dashed ones, the last placement outlined, and the result underneath. The
+targets as dashed ones, a legend of who is which colour, the last placement outlined,
+and the result underneath. The
 picture is a string (SVG 1.1, a viewBox, a title and a description, no fonts or images
 from elsewhere) and the same state always gives the same bytes. No I/O.
 """
@@ -123,6 +124,19 @@ def _edges(state: State) -> list[str]:
     return parts
 
 
+def _legend(state: State) -> list[str]:
+    """Who is which colour, in the board's empty top-left corner: `P1 bottom`, ..."""
+    parts = []
+    for player in range(1, state.players + 1):
+        y = 16 + 16 * (player - 1)
+        parts.append(
+            f'<rect x="8" y="{y - 9}" width="10" height="10" fill="{COLOURS[player - 1]}"/>'
+            f'<text x="22" y="{y}" font-size="11" fill="#222">'
+            f"P{player} {EDGE_NAMES[state.home_edge(player)]}</text>"
+        )
+    return parts
+
+
 def render(state: State) -> str:
     """The position as an SVG picture (see the module's description)."""
     homes = ", ".join(
@@ -147,6 +161,7 @@ def render(state: State) -> str:
             offset = (index - (count - 1) / 2) * 4.0
             parts.append(_path(path.hex, path.a, path.b, COLOURS[player - 1], 4.0, offset))
     parts += _edges(state)
+    parts += _legend(state)
     if state.moves:
         last = state.moves[-1].hex
         parts.append(_hexagon(last, fill="none", stroke="#222", stroke_width="3"))

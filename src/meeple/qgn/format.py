@@ -9,7 +9,7 @@ from meeple.errors import Finding
 from meeple.qgn.model import Games, Snapshot
 from meeple.qgn.notation import dump, dump_many, parse, parse_many, team_findings
 from meeple.qgn.svg import render, svg
-from meeple.registry import Document, Format
+from meeple.registry import COLOR, Document, Format
 
 _LOOKS_LIKE_QGN = re.compile(r'\A(?:\s|\{[^}]*\})*\[\s*[A-Za-z_][\w-]*\s+"')
 
@@ -44,5 +44,6 @@ FORMATS = (
         check=_check,
         render=render,
         svg=svg,
+        options=(COLOR,),
     ),
 )

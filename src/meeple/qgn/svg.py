@@ -8,6 +8,7 @@ Pure functions to text; no I/O. Standard library only.
 
 from __future__ import annotations
 
+from meeple import ansi
 from meeple.pictures import xml_text
 from meeple.qgn.model import Action, Games, Snapshot
 from meeple.qgn.notation import format_action
@@ -38,14 +39,20 @@ def lines(snapshot: Snapshot) -> list[tuple[str, str]]:
     return rows
 
 
-def render(record: Snapshot | Games) -> str:
-    """The record as text: its tags, then its actions numbered, with team names."""
+def render(record: Snapshot | Games, color: bool = False) -> str:
+    """The record as text: its tags, then its actions numbered, with team names (`color`:
+    tags dimmed, each team in a colour of its own, in ANSI)."""
+
+    def paint(text: str, code: str) -> str:
+        return ansi.wrap(text, code) if color else text
+
     out = []
     for snapshot in record if isinstance(record, Games) else (record,):
         out.append(f"{snapshot.key or 'untitled'} ({', '.join(snapshot.teams) or 'no teams'})")
-        out += [f"  [{name} {value!r}]" for name, value in snapshot.tags.items()]
+        out += [paint(f"  [{name} {value!r}]", ansi.DIM) for name, value in snapshot.tags.items()]
         for number, action in enumerate(snapshot.actions, 1):
-            out.append(f"  {number:>4}. {format_action(action):<24} {_team(snapshot, action)}")
+            team = paint(_team(snapshot, action), ansi.player_code(action.team + 1))
+            out.append(f"  {number:>4}. {format_action(action):<24} {team}")
     return "\n".join(out)
 
 

@@ -40,7 +40,7 @@ from meeple.raft.notation import (
 )
 from meeple.raft.rules import Game
 from meeple.raft.setup import initial_state
-from meeple.registry import Document, Format, Option
+from meeple.registry import COLOR, Document, Format
 
 QGN_KEY = "race-to-the-raft"
 _LETTERS: dict[type, str] = {
@@ -132,12 +132,14 @@ def render(model: Game | Record | GameState | Board, color: bool = False) -> str
     return render_board(model, color)
 
 
-def svg(model: Game | Record) -> str:
-    """An SVG picture of a game, or of a record's start."""
+def svg(model: Game | Record | GameState) -> str:
+    """An SVG picture of a game, of a record's start, or of a five-part state."""
     from meeple.raft import svg as pictures
 
     if isinstance(model, Record):
         model = Game.start(model.challenge, model.seed)
+    if isinstance(model, GameState):
+        model = Game(model)
     return pictures.render(model)
 
 
@@ -243,8 +245,6 @@ def _dump_state(state: GameState) -> str:
     return format_state(state)
 
 
-_COLOR = Option("color", "Colour the squares with ANSI codes.", commands=("show",), flag=True)
-
 FORMATS = (
     Format(
         name="raft",
@@ -254,7 +254,7 @@ FORMATS = (
         dump=_dump_record,
         sniff=lambda text: _LOOKS_LIKE_RECORD.match(text) is not None,
         extensions=(".raft",),
-        options=(_COLOR,),
+        options=(COLOR,),
         replay=_replay,
         diagnose=diagnose,
         render=render,
@@ -275,8 +275,9 @@ FORMATS = (
         dump=_dump_state,
         sniff=lambda text: _LOOKS_LIKE_STATE.match(text) is not None,
         extensions=(".raftstate",),
-        options=(_COLOR,),
+        options=(COLOR,),
         check=_state_findings,
         render=render,
+        svg=svg,
     ),
 )

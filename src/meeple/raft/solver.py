@@ -16,6 +16,9 @@ planning problem, searched by a beam search over rounds:
   block), plus a move per cat; duplicates are dropped (a transposition table of boards,
   hands and decks).
 
+A beam that dies out (every line it kept lost) before the budget is spent starts again,
+twice, three times ... as wide, with the time left.
+
 The result is the sequence of moves, which `meeple.raft` writes as a record that
 `meeple check` accepts, or how much was searched before the budget ran out. This module
 does not read or write text.
@@ -321,12 +324,14 @@ def _after_card(game: Game, placement: PathwayPlacement, order: str) -> Iterator
 
 
 class _Search:
-    def __init__(self, start: Game, seed: int, deadline: float) -> None:
+    def __init__(self, start: Game, seed: int, deadline: float, widen: int = 1) -> None:
         self.seed = seed
         self.deadline = deadline
         self.order = _fire_order(start, seed)
         self.states = 0
         self.seen: set[tuple[object, ...]] = set()
+        self.round_beam = ROUND_BEAM * widen
+        self.rounds_beam = ROUNDS_BEAM * widen
 
     def timed_out(self) -> bool:
         return time.monotonic() > self.deadline
@@ -359,7 +364,7 @@ class _Search:
                         finished.append((score, child, entry[3]))
                     else:
                         children.append(entry)
-            beam = heapq.nsmallest(ROUND_BEAM, children)
+            beam = heapq.nsmallest(self.round_beam, children)
             if any(state.outcome == "won" for _, state, _ in finished):
                 break
         finished.sort(key=lambda item: item[0])
@@ -421,12 +426,36 @@ def _requests(game: Game) -> list[DrawRequest]:
 
 
 def solve(challenge: Challenge, seed: int = 1, budget: float = 60.0) -> Solution:
-    """Search for a sequence of moves that wins the challenge within `budget` seconds."""
+    """Search for a sequence of moves that wins the challenge within `budget` seconds.
+
+    A beam that dies out before the budget is spent (every line it kept lost) starts
+    again, wider, with the time left: beams of 1x, 2x, 3x ... the base widths.
+    """
     began = time.monotonic()
     start = Game.start(challenge, seed)
-    search = _Search(start, seed, began + budget)
+    searched = 0
+    best: tuple[float, Game, tuple[Move, ...]] = (distance(start), start, ())
+    widen = 1
+    while True:
+        search = _Search(start, seed, began + budget, widen)
+        found, closest = _beam_search(start, search)
+        searched += search.states
+        if closest[0] < best[0] or (closest[0] == best[0] and len(closest[2]) > len(best[2])):
+            best = closest
+        if found is not None or search.timed_out():
+            break
+        widen += 1
+    won = found is not None
+    _, game, moves = found if found is not None else best
+    return Solution(challenge, seed, moves, won, searched, time.monotonic() - began, game)
+
+
+def _beam_search(
+    start: Game, search: _Search
+) -> tuple[tuple[float, Game, tuple[Move, ...]] | None, tuple[float, Game, tuple[Move, ...]]]:
+    """One beam search over rounds: (the win if found, the closest line reached)."""
     beam: list[tuple[float, Game, tuple[Move, ...]]] = [(distance(start), start, ())]
-    best: tuple[float, Game, tuple[Move, ...]] = beam[0]
+    best = beam[0]
     while beam and not search.timed_out():
         ends: list[tuple[float, Game, tuple[Move, ...]]] = []
         for _, game, path in beam:
@@ -439,21 +468,12 @@ def solve(challenge: Challenge, seed: int = 1, budget: float = 60.0) -> Solution
                     continue
                 for score, end, moves in search.round(drawn, (*path, request)):
                     if end.outcome == "won":
-                        return Solution(
-                            challenge,
-                            seed,
-                            moves,
-                            True,
-                            search.states,
-                            time.monotonic() - began,
-                            end,
-                        )
+                        return (score, end, moves), best
                     ends.append((score, end, moves))
                 if search.timed_out():
                     break
         ends.sort(key=lambda item: item[0])
-        beam = ends[:ROUNDS_BEAM]
+        beam = ends[: search.rounds_beam]
         if beam and beam[0][0] < best[0]:
             best = beam[0]
-    _, game, moves = best
-    return Solution(challenge, seed, moves, False, search.states, time.monotonic() - began, game)
+    return None, best

@@ -117,7 +117,9 @@ def _last(game: Game) -> list[str]:
 
 def _side(game: Game, left: float) -> tuple[list[str], float]:
     """The hand as cards, then decks, fire bag and status, in a column at `left`."""
-    parts = [f'<text x="{left:.0f}" y="{MARGIN + 10}" font-weight="bold">hand</text>']
+    held = len(game.state.hand.ids())
+    heading = f"hand: {held} card{'s' if held != 1 else ''}" if held else "hand: empty"
+    parts = [f'<text x="{left:.0f}" y="{MARGIN + 10}" font-weight="bold">{heading}</text>']
     cards = components().pathway_cards
     y = MARGIN + 18
     for index, (deck, card) in enumerate(game.state.hand.ids()):

@@ -111,17 +111,22 @@ def _inside(root: Path, wanted: str) -> Path | None:
 
 def _marked(text: str, found: list[Finding]) -> str:
     """The text, escaped, with each finding's position marked and numbered."""
-    at: dict[tuple[int, int], list[int]] = {}
+    by_line: dict[int, list[tuple[int, int]]] = {}
     for number, finding in enumerate(found, start=1):
-        at.setdefault((finding.location.line, finding.location.column), []).append(number)
+        by_line.setdefault(finding.location.line, []).append((finding.location.column, number))
     lines = []
+    # Lines as findings count them; a CR before the LF (what a browser's form sends) is
+    # part of the line break, and a finding past the end of a line is marked at its end.
     for line_number, line in enumerate(text.split("\n"), start=1):
+        line = line.removesuffix("\r")
+        at: dict[int, list[str]] = {}
+        for column, number in by_line.get(line_number, []):
+            at.setdefault(min(column, len(line) + 1), []).append(str(number))
         pieces = []
         for column, char in enumerate(line + " ", start=1):
-            numbers = at.get((line_number, column))
             shown = html.escape(char) if column <= len(line) else ""
-            if numbers:
-                label = ",".join(map(str, numbers))
+            if column in at:
+                label = ",".join(at[column])
                 pieces.append(f'<mark title="finding {label}">{shown or "&nbsp;"}</mark>')
             else:
                 pieces.append(shown)
