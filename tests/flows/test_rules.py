@@ -19,7 +19,7 @@ from meeple.hexgrid import Hex
 from . import oracle
 
 GOLDEN = Path(__file__).parent / "golden"
-NO_ROUTE = "P3 (upper-left to lower-right) would have no route left"
+NO_ROUTE = "P2 and P5 (upper-right to lower-left) would have no route left"
 
 
 def _play(state: State, placements: list[tuple[Hex, int, int]]) -> State:
@@ -115,8 +115,10 @@ def test_flows_update_for_every_player_after_any_placement() -> None:
     state = _play(State.start(2), ZIGZAG[:1])  # P1 places at (0,0)
     p1, p2 = state.flows
     assert (Hex(0, 0), 0, 2) in p1.paths and p2.paths == ()
-    state = _play(state, [(Hex(6, 6), 0, 0)])  # P2 at the top-right corner
-    assert state.flows[1].paths == ((Hex(6, 6), 1, 4), (Hex(6, 6), 3, 5))
+    # P2 at the top-right corner: of (6,6)'s off-board sides only E is the upper-right's
+    # (NE is the top's), so P2's flow takes the W-E path and not NE-SE.
+    state = _play(state, [(Hex(6, 6), 0, 0)])
+    assert state.flows[1].paths == ((Hex(6, 6), 1, 4),)
     state = _play(state, ZIGZAG[1:3])
     assert {(h, a, b) for h, a, b in state.flows[0].paths} >= {
         (Hex(1, 0), 3, 5),

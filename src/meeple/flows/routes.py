@@ -97,7 +97,8 @@ class Network:
         self.link = _links(board)
         # moves[end]: the ways on for a route entering at `end` (see _Search), shared
         self.moves = _no_ways()
-        self.routes = find_routes(self.link, groups, moves=self.moves)
+        found = find_routes(self.link, groups, moves=self.moves)
+        self.routes = None if found is UNSETTLED else found
         self.crossings: dict[int, list[tuple[int, int]]] = {}
         for route in self.routes or ():
             for cell, side_in, side_out in route:
@@ -122,7 +123,7 @@ class Network:
         pairing = PAIRING[code]
         if self._allows(cell, pairing):
             return None
-        link = _relinked(self.link, _rejoin(self.link, cell, pairing))
+        link = _relinked(self.link, cell, _rejoin(self.link, cell, pairing))
         for group in self.groups:
             if find_routes(link, (group,)) is None:
                 return f"{group.name} would have no route left"
@@ -141,7 +142,7 @@ class Network:
         override = _rejoin(self.link, cell, pairing)
         if self._completes(override):
             return True
-        link = _relinked(self.link, override)
+        link = _relinked(self.link, cell, override)
         moves = list(self.moves)  # the ways on from each end, but where the tile changed them
         for end in override:
             if end < OFF:
@@ -151,7 +152,8 @@ class Network:
             cut = [i for i, route in enumerate(self.routes) if any(c == cell for c, _, _ in route)]
             kept = tuple(route for i, route in enumerate(self.routes) if i not in cut)
             moved = tuple(self.groups[i] for i in cut)
-            if find_routes(link, moved, kept, moves) is not None:
+            rerouted = find_routes(link, moved, kept, moves)
+            if rerouted is not None and rerouted is not UNSETTLED:
                 return True
         return find_routes(link, self.groups, moves=moves) is not None
 
@@ -166,6 +168,15 @@ class Network:
         return False
 
 
+FIRST_ROUND = 1000
+"""Steps each order of the groups gets before the first order searches on alone."""
+SEARCH_LIMIT = 20_000
+"""Steps after which a search gives up: the placement is then allowed (benefit of the
+doubt), so that no question takes more than about a second."""
+UNSETTLED: Routes = (((-1, -1, -1),),)
+"""What find_routes returns when it gave up (no real route crosses hex -1)."""
+
+
 class _OutOfSteps(Exception):
     """A search spent its steps (it may go on later with more: what it learnt is kept)."""
 
@@ -176,13 +187,15 @@ def find_routes(
     fixed: Routes = (),
     moves: Ways | None = None,
 ) -> Routes | None:
-    """One route per group in `groups` (those of `fixed` kept as they are), or None.
+    """One route per group in `groups` (those of `fixed` kept as they are), None when
+    there are none, or UNSETTLED when the search gave up.
 
-    Exact. Depth-first search is quick where it is lucky, so the groups are first tried
-    in every order with a small step budget (a thousand steps, then ten thousand); if no
-    order has found routes or proved there are none by then, the first order searches to
-    the end, keeping what it learnt. Worst cases (three route groups on a crowded board
-    where no routes exist) can take seconds: the search is exact, not bounded.
+    Depth-first search is quick where it is lucky, so the groups are first tried in every
+    order with a small step budget; if no order has found routes or proved there are
+    none by then, the first order searches on, up to SEARCH_LIMIT steps, keeping what it
+    learnt. Nearly every question settles in the first round; the few that do not are
+    positions where no two routes can avoid each other only for reasons no cut shows
+    (docs/formats/flows.md), and an unbounded search could take minutes.
     """
     order = list(range(len(groups)))
     if moves is None:
@@ -190,10 +203,10 @@ def find_routes(
     searches = [
         (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
     ]
-    for budget in (1000, 10_000, -1):
-        for turn, search in searches:
+    for budget, turns in ((FIRST_ROUND, searches), (SEARCH_LIMIT, searches[:1])):
+        for turn, search in turns:
             search.budget = budget
-            search.regional = budget < 0
+            search.regional = budget == SEARCH_LIMIT
             try:
                 found = search.routes(fixed)
             except _OutOfSteps:
@@ -202,7 +215,7 @@ def find_routes(
                 return None
             by_group = dict(zip(turn, found, strict=True))
             return tuple(by_group[i] for i in order)
-    raise AssertionError("a search without a budget always ends")
+    return UNSETTLED
 
 
 def _orders(order: list[int]) -> list[list[int]]:
@@ -515,9 +528,11 @@ def _rejoin(link: list[int], cell: int, pairing: tuple[int, ...]) -> dict[int, i
     return override
 
 
-def _relinked(link: list[int], override: dict[int, int]) -> list[int]:
-    """The links after a placement: `link` with the re-paired ends of `override`."""
+def _relinked(link: list[int], cell: int, override: dict[int, int]) -> list[int]:
+    """The links after a placement on `cell`: `link` with the re-paired ends of
+    `override`, and the cell's sides no longer open ends."""
     relinked = list(link)
+    relinked[cell * 6 : cell * 6 + 6] = [EMPTY] * 6
     for end, other in override.items():
         relinked[end] = other
     return relinked
