@@ -98,8 +98,11 @@ def test_color_gives_each_flows_player_their_own_colour() -> None:
     out = meeple(["show", str(COLOURED["flows"]), "--color"]).out
     for player in (1, 2, 3):
         assert ansi.wrap(f"P{player}", ansi.player_code(player)) in out
-    # The players crossing a hex (`G4:23`) each in their colour, digit by digit.
-    assert "G4:" + ansi.wrap("2", ansi.player_code(2)) + ansi.wrap("3", ansi.player_code(3)) in out
+    # The players crossing a hex (`D4:12`) each in their colour, digit by digit: in a game
+    # seated face to face one chain carries both flows.
+    shared = meeple(["show", str(EXAMPLES / "flows" / "face-to-face.flows"), "--color"]).out
+    two = ansi.wrap("1", ansi.player_code(1)) + ansi.wrap("2", ansi.player_code(2))
+    assert re.search(r"[A-G][1-7]:" + re.escape(two), shared)
 
 
 def test_color_gives_atlantis_stacks_the_transcripts_colours() -> None:

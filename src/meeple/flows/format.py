@@ -12,7 +12,7 @@ from typing import Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError, RuleError
 from meeple.flows import ascii, notation
-from meeple.flows.board import CELL_INDEX, MAX_PLAYERS, SIDE_NAMES
+from meeple.flows.board import CELL_INDEX, EDGE_NAMES, MAX_PLAYERS, SIDE_NAMES
 from meeple.flows.model import ORIENTATIONS, TILE_TYPES, Entry, Move, Record
 from meeple.flows.rules import MIN_PLAYERS, Occupied, State
 from meeple.hexgrid import Hex
@@ -144,6 +144,7 @@ def state_json(state: State) -> Mapping[str, Any]:
     return {
         "step": len(state.moves),
         "players": state.players,
+        "seats": [EDGE_NAMES[edge] for edge in state.seats],
         "move": None if last is None else _move_json(last),
         "to_move": None if state.over else state.to_move,
         "bag": {f"T{tile}": left for tile, left in enumerate(state.bag)},
