@@ -132,16 +132,18 @@ def test_check_warns_when_ellipsis_marks_a_finished_game() -> None:
 
 
 def test_show_lists_each_path_with_its_flows() -> None:
+    # Row 3 from (3,6), whose E side is the upper-right's: P2's flow runs west along it.
     row_three = "".join(
-        notation.format_move(Move(c % 3 + 1, Hex(3, c), 0, 0)) + "\n" for c in range(6)
+        notation.format_move(Move(i % 3 + 1, Hex(3, c), 0, 0)) + "\n"
+        for i, c in enumerate(range(6, 0, -1))
     )
     run = meeple(["show", "--format", "flows", "-"], stdin="Game: 3-player\n" + row_three)
     assert run.code == 0
     lines = run.out.splitlines()
     d2 = next(line for line in lines if line.strip().startswith("D2 (3,1)"))
-    assert "W-E: P3" in d2 and "SW-NW: -" in d2
-    board_row = next(line for line in lines if line.lstrip().startswith("D1:3"))
-    assert board_row.split() == ["D1:3", "D2:3", "D3:3", "D4:3", "D5:3", "D6:3", "D7"]
+    assert "W-E: P2" in d2 and "SW-NW: -" in d2
+    board_row = next(line for line in lines if line.lstrip().startswith("D1"))
+    assert board_row.split() == ["D1", "D2:2", "D3:2", "D4:2", "D5:2", "D6:2", "D7:2"]
 
 
 def test_messy_record_formats_to_canonical_form() -> None:
