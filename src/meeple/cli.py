@@ -380,6 +380,24 @@ def _jobs_option(function: Callable[..., Any]) -> Callable[..., Any]:
     )(function)
 
 
+def _batch_options(function: Callable[..., Any]) -> Callable[..., Any]:
+    """--jobs, and --keep-going / --fail-fast (see `_stops_early`)."""
+    function = click.option("--fail-fast", is_flag=True, help="Stop at the first invalid record.")(
+        function
+    )
+    function = click.option(
+        "--keep-going", is_flag=True, help="Go on past invalid records (the default)."
+    )(function)
+    return _jobs_option(function)
+
+
+def _stops_early(keep_going: bool, fail_fast: bool) -> bool:
+    """Whether a batch stops at its first invalid record; both flags is a usage mistake."""
+    if keep_going and fail_fast:
+        raise click.UsageError("--keep-going and --fail-fast contradict each other; give one")
+    return fail_fast
+
+
 def _inputs(paths: tuple[str, ...]) -> list[str]:
     """The files a command's arguments name (directories and globs expanded)."""
     from meeple import corpus
@@ -423,10 +441,7 @@ def _check_command() -> click.Command:
     @click.option(
         "--json", "as_json", is_flag=True, help="One JSON object per finding, then a summary."
     )
-    @_jobs_option
-    @click.option(
-        "--fail-fast", is_flag=True, help="Stop at the first invalid record (default: go on)."
-    )
+    @_batch_options
     @_game_options("check")
     def check(
         paths: tuple[str, ...],
@@ -434,6 +449,7 @@ def _check_command() -> click.Command:
         strict: bool,
         as_json: bool,
         jobs: int | None,
+        keep_going: bool,
         fail_fast: bool,
         **given: Any,
     ) -> None:
@@ -443,6 +459,7 @@ def _check_command() -> click.Command:
         - is standard input. Prints every problem compiler-style and goes on with the
         next file. Exit 0 when all are valid, 1 otherwise, 2 for a usage mistake.
         """
+        fail_fast = _stops_early(keep_going, fail_fast)
         if format_name:
             _lookup(format_name)
         files = _inputs(paths)
@@ -631,21 +648,31 @@ def _convert_command() -> click.Command:
         help="Write here (atomically), not to stdout; a folder when converting many files.",
     )
     @_format_option
+    @_batch_options
     @_game_options("convert")
     def convert(
-        paths: tuple[str, ...], to: str, output: str | None, format_name: str | None, **given: Any
+        paths: tuple[str, ...],
+        to: str,
+        output: str | None,
+        format_name: str | None,
+        jobs: int | None,
+        keep_going: bool,
+        fail_fast: bool,
+        **given: Any,
     ) -> None:
         """Write records in another notation (QGN is the common ground).
 
         One FILE converts to stdout or -o FILE. Several files, directories or globs
         convert into the folder -o names, mirroring the tree; no input is overwritten.
         """
+        fail_fast = _stops_early(keep_going, fail_fast)
         target = _lookup(to)
         many = len(paths) > 1 or any(os.path.isdir(p) or set("*?[") & set(p) for p in paths)
         if many:
             if output is None:
                 raise click.UsageError("converting many files needs -o FOLDER")
-            _convert_many(paths, target, Path(output), format_name, given)
+            jobs = jobs or os.cpu_count() or 1
+            _convert_many(paths, target, Path(output), format_name, given, jobs, fail_fast)
             return
         file = paths[0]
         try:
@@ -666,47 +693,64 @@ def _convert_command() -> click.Command:
     return convert
 
 
+def _converted(
+    source: str, target_name: str, format_name: str | None, given: dict[str, Any]
+) -> tuple[str | None, str | None]:
+    """(text, None) of one converted file, or (None, why not): a process pool's unit of work."""
+    try:
+        return _convert_text(_document(source, format_name), registry.get(target_name), given), None
+    except click.UsageError as problem:
+        return None, f"{source}: error: {problem.message}"
+    except MeepleError as problem:
+        return None, problem.report()
+
+
 def _convert_many(
     paths: tuple[str, ...],
     target: Format,
     out: Path,
     format_name: str | None,
     given: dict[str, Any],
+    jobs: int,
+    fail_fast: bool,
 ) -> None:
+    from functools import partial
+
+    from meeple import corpus
+
     suffix = target.extensions[0] if target.extensions else f".{target.name}"
     pairs = _mirrored(paths, out, suffix)
     inputs = {Path(source).resolve() for source, _ in pairs}
     first: dict[Path, str] = {}  # each output, and the input that writes it
-    failed = 0
+    refused: dict[str, str] = {}  # inputs whose output would clobber a file, and why
+    for source, destination in pairs:
+        written = destination.resolve()
+        if written in inputs:
+            refused[source] = f"{source}: error: {destination} is an input; not overwritten"
+        elif first.setdefault(written, source) != source:
+            refused[source] = (
+                f"{source}: error: {destination} is written from {first[written]} already;"
+                " not overwritten (rename one of them)"
+            )
+    work = partial(_converted, target_name=target.name, format_name=format_name, given=given)
+    todo = [source for source, _ in pairs if source not in refused]
+    results = corpus.ordered_map(work, todo, jobs)
+    failed = done = 0
     with _progress(len(pairs), "converting") as advance:
         for source, destination in pairs:
             advance()
-            written = destination.resolve()
-            if written in inputs:
-                click.echo(f"{source}: error: {destination} is an input; not overwritten")
+            done += 1
+            text, why = (None, refused[source]) if source in refused else next(results)
+            if text is None:
+                click.echo(why)
                 failed += 1
-                continue
-            if first.setdefault(written, source) != source:
-                click.echo(
-                    f"{source}: error: {destination} is written from {first[written]} already;"
-                    " not overwritten (rename one of them)"
-                )
-                failed += 1
-                continue
-            try:
-                text = _convert_text(_document(source, format_name), target, given)
-            except (MeepleError, click.UsageError) as problem:
-                click.echo(
-                    f"{source}: error: {problem}"
-                    if isinstance(problem, click.UsageError)
-                    else problem.report()
-                )
-                failed += 1
+                if fail_fast:
+                    break
                 continue
             destination.parent.mkdir(parents=True, exist_ok=True)
             _write(str(destination), text)
     click.echo(
-        f"{len(pairs)} converted into {out}: {len(pairs) - failed} written, {failed} failed",
+        f"{done} converted into {out}: {done - failed} written, {failed} failed",
         err=True,
     )
     raise SystemExit(1 if failed else 0)
@@ -770,29 +814,62 @@ def _replay_command() -> click.Command:
         help="One JSON object per state (docs/json.md: the same fields for every game).",
     )
     @_format_option
-    def replay(paths: tuple[str, ...], as_json: bool, format_name: str | None) -> None:
+    @_batch_options
+    def replay(
+        paths: tuple[str, ...],
+        as_json: bool,
+        format_name: str | None,
+        jobs: int | None,
+        keep_going: bool,
+        fail_fast: bool,
+    ) -> None:
         """Play records through their game's rules, printing every state and the result.
 
         PATHS are files, directories or glob patterns. With several files each JSON
-        object also names its `source`, and a bad record is reported without stopping
-        the rest (exit 1 at the end).
+        object also names its `source`, files are replayed over --jobs processes
+        (output in input order), and a bad record is reported without stopping the
+        rest (exit 1 at the end) unless --fail-fast.
         """
+        from functools import partial
+
+        from meeple import corpus
+
+        fail_fast = _stops_early(keep_going, fail_fast)
         files = _inputs(paths)
+        if len(files) == 1:
+            _replay_one(files[0], format_name, as_json, None)
+            return
+        work = partial(_replayed, format_name=format_name, as_json=as_json)
         failed = 0
-        for path in files:
-            if len(files) == 1:
-                _replay_one(path, format_name, as_json, None)
-                return
-            try:
-                _replay_one(path, format_name, as_json, path)
-            except SystemExit as stop:
-                failed += stop.code != 0
-            except click.UsageError as problem:
-                click.echo(f"{path}: error: {problem.message}", err=True)
+        for out, err, ok in corpus.ordered_map(work, files, jobs or os.cpu_count() or 1):
+            sys.stdout.write(out)
+            sys.stdout.flush()
+            sys.stderr.write(err)
+            if not ok:
                 failed += 1
+                if fail_fast:
+                    break
         raise SystemExit(1 if failed else 0)
 
     return replay
+
+
+def _replayed(path: str, format_name: str | None, as_json: bool) -> tuple[str, str, bool]:
+    """(stdout, stderr, valid) of replaying one of many files: a process pool's unit of work."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    out, err = io.StringIO(), io.StringIO()
+    ok = True
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            _replay_one(path, format_name, as_json, path)
+        except SystemExit as stop:
+            ok = stop.code in (0, None)
+        except click.UsageError as problem:
+            click.echo(f"{path}: error: {problem.message}", err=True)
+            ok = False
+    return out.getvalue(), err.getvalue(), ok
 
 
 def _replay_one(path: str, format_name: str | None, as_json: bool, source: str | None) -> None:

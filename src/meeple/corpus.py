@@ -73,8 +73,11 @@ def ordered_map(function: Callable[[T], R], items: Sequence[T], jobs: int) -> It
     from concurrent.futures import ProcessPoolExecutor  # only a batch pays for it
 
     chunk = max(1, min(64, len(items) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
         yield from pool.map(function, items, chunksize=chunk)
+    finally:  # a caller that stops early (--fail-fast) does not wait for the rest
+        pool.shutdown(cancel_futures=True)
 
 
 def read(path: str) -> tuple[str, str]:

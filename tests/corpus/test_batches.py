@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -113,3 +115,79 @@ def test_two_records_that_would_convert_to_one_file_never_overwrite_each_other(
     assert "1 written, 1 failed" in run.err
     written = meeple(["convert", str(folder / "game.flows"), "--to", "qgn"]).out
     assert (out / "game.qgn").read_text() == written
+
+
+def _run(args: list[str]) -> subprocess.CompletedProcess[bytes]:
+    """`meeple ARGS` in its own process, as a user runs it (real process pools)."""
+    return subprocess.run([sys.executable, "-m", "meeple", *args], capture_output=True, check=False)
+
+
+@pytest.fixture
+def few(tmp_path: Path) -> Path:
+    """A folder of a few example records, valid and invalid, flows and raft."""
+    folder = tmp_path / "few"
+    folder.mkdir()
+    for name in ["flows/numbered.flows", "flows/occupied.flows", "raft/one-step.raft"]:
+        shutil.copy(EXAMPLES / name, folder)
+    shutil.copy(EXAMPLES / "raft/malformed.raft", folder / "b-malformed.raft")
+    shutil.copy(EXAMPLES / "flows/three-players.flows", folder)
+    return folder
+
+
+def test_replay_json_of_many_files_is_the_same_bytes_with_one_or_two_jobs(few: Path) -> None:
+    one, two = (_run(["replay", "--json", "-j", j, str(few)]) for j in ("1", "2"))
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout and one.stderr == two.stderr
+    sources = [json.loads(line)["source"] for line in one.stdout.decode().splitlines()]
+    assert sources == sorted(sources) and len(set(sources)) == 4  # all but b-malformed
+    assert one.stderr.decode().count(": error:") == 2  # one finding per invalid file
+
+
+def test_convert_of_a_folder_is_the_same_bytes_with_one_or_two_jobs(
+    few: Path, tmp_path: Path
+) -> None:
+    runs = [
+        _run(["convert", "--to", "qgn", "-j", j, str(few), "-o", str(tmp_path / f"out{j}")])
+        for j in ("1", "2")
+    ]
+    assert runs[0].returncode == runs[1].returncode == 1
+    assert runs[0].stdout == runs[1].stdout
+    assert runs[0].stderr.replace(b"out1", b"out2") == runs[1].stderr
+    written = sorted(p.name for p in (tmp_path / "out1").iterdir())
+    assert written == sorted(p.name for p in (tmp_path / "out2").iterdir())
+    assert len(written) == 4  # convert reads notation; it does not play the rules
+    for name in written:
+        assert (tmp_path / "out1" / name).read_bytes() == (tmp_path / "out2" / name).read_bytes()
+
+
+@pytest.mark.parametrize("command", [["check"], ["convert", "--to", "qgn", "-o"], ["replay"]])
+def test_keep_going_and_fail_fast_together_is_a_usage_mistake(
+    few: Path, tmp_path: Path, command: list[str]
+) -> None:
+    target = [str(tmp_path / "o")] if command[-1] == "-o" else []
+    run = _run([*command, *target, "--keep-going", "--fail-fast", str(few)])
+    assert run.returncode == 2 and b"contradict" in run.stderr
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_fail_fast_stops_convert_and_replay_at_the_first_invalid_record(
+    few: Path, tmp_path: Path, jobs: str
+) -> None:
+    out = tmp_path / "out"
+    stopped = _run(["convert", "--to", "qgn", "--fail-fast", "-j", jobs, str(few), "-o", str(out)])
+    assert stopped.returncode == 1
+    assert stopped.stdout.decode().count(": error:") == 1
+    assert b"1 converted" in stopped.stderr and not out.exists()  # b-malformed sorts first
+    replayed = _run(["replay", "--json", "--fail-fast", "-j", jobs, str(few)])
+    assert replayed.returncode == 1 and replayed.stdout == b""
+    assert replayed.stderr.decode().count(": error:") == 1
+
+
+def test_keep_going_is_the_default_for_check_convert_and_replay(few: Path, tmp_path: Path) -> None:
+    for command in (["check"], ["replay", "--json"]):
+        assert (
+            _run([*command, str(few)]).stdout == _run([*command, "--keep-going", str(few)]).stdout
+        )
+    kept = _run(["convert", "--to", "qgn", "--keep-going", str(few), "-o", str(tmp_path / "k")])
+    assert kept.returncode == 1 and b"5 converted" in kept.stderr and b"4 written" in kept.stderr
