@@ -7,7 +7,7 @@ import pytest
 
 from tests.cli_helpers import meeple
 
-RAFT = '[key "race-to-the-raft"]\n[teams "solo"]\n[challenge "LNSNF0000C00000R00303"]\n'
+RAFT = '[key "race-to-the-raft"]\n[teams "solo"]\n[challenge "LNSNF0000C00003R00603"]\n'
 FLOWS = '[key "flows"]\n[teams "P1, P2"]\n'
 ATLANTIS = '[key "atlantis"]\n[teams "Ann, Ben"]\n[segments "a1 a2, b1 b2"]\n'
 
