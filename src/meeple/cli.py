@@ -354,6 +354,7 @@ def _finding_json(finding: Finding) -> dict[str, Any]:
         "column": where.column if placed else None,
         "severity": finding.severity,
         "kind": finding.kind,
+        "rule": finding.rule,
         "message": finding.message,
     }
 

@@ -246,5 +246,6 @@ def _finding_row(finding: Finding) -> dict[str, Any]:
         "column": where.column if placed else None,
         "severity": finding.severity,
         "kind": finding.kind,
+        "rule": finding.rule,
         "message": finding.message,
     }

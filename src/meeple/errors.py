@@ -87,18 +87,25 @@ class MeepleError(ValueError):
 
     `step`, when the reader knows it, is the index (0-based) of the move the problem is
     in, so the same error can be shown at that move in another notation of the record
-    (the action of a QGN record).
+    (the action of a QGN record). `rule`, on a RuleError, is the short stable name of
+    the rule broken (`occupied-hex`); notation errors have none.
     """
 
     kind = "error"
 
     def __init__(
-        self, message: str, location: Location | None = None, *, step: int | None = None
+        self,
+        message: str,
+        location: Location | None = None,
+        *,
+        step: int | None = None,
+        rule: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.location = location or Location()
         self.step = step
+        self.rule = rule
 
     def at_step(self, step: int) -> Self:
         """The same error, marked as being in move number `step` (0-based)."""
@@ -107,9 +114,16 @@ class MeepleError(ValueError):
         return marked
 
     @classmethod
-    def at(cls, text: str, offset: int, message: str, source: str = DEFAULT_SOURCE) -> Self:
-        """An error about character `offset` of `text`."""
-        return cls(message, Location.of(text, offset, source))
+    def at(
+        cls,
+        text: str,
+        offset: int,
+        message: str,
+        source: str = DEFAULT_SOURCE,
+        rule: str | None = None,
+    ) -> Self:
+        """An error about character `offset` of `text` (breaking `rule`, if named)."""
+        return cls(message, Location.of(text, offset, source), rule=rule)
 
     @property
     def source(self) -> str:
@@ -179,6 +193,8 @@ class Finding:
     severity: Severity = "warning"
     kind: Kind = "check"
     """What found it: the notation (malformed text), the rules (an illegal move), or a check."""
+    rule: str | None = None
+    """The short stable name of the rule broken, for a rule error (docs/json.md lists them)."""
 
     @classmethod
     def at(
@@ -196,7 +212,7 @@ class Finding:
     def from_error(cls, error: MeepleError) -> Finding:
         """The finding an error is when `meeple check` reports it."""
         kind: Kind = "rule" if isinstance(error, RuleError) else "notation"
-        return cls(error.message, error.location, "error", kind)
+        return cls(error.message, error.location, "error", kind, error.rule)
 
     def with_source(self, source: str) -> Finding:
         return replace(self, location=replace(self.location, source=source))

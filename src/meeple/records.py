@@ -11,7 +11,7 @@ It knows no game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from meeple import registry
@@ -113,12 +113,7 @@ def findings(document: Document, **options: Any) -> list[Finding]:
         for finding in game.check(played, **options):
             if record.converted:
                 moved = NotationError(finding.message, finding.location)
-                finding = Finding(
-                    finding.message,
-                    record.locate(moved).location,
-                    finding.severity,
-                    finding.kind,
-                )
+                finding = replace(finding, location=record.locate(moved).location)
             found.append(finding)
     if game.replay is not None:
         try:
@@ -133,7 +128,7 @@ def stopped(finding: Finding) -> Finding:
     """A rule error as `meeple check` reports it: the replay stops there, and says so."""
     if finding.kind != "rule" or STOPPED in finding.message:
         return finding
-    return Finding(f"{finding.message} ({STOPPED})", finding.location, "error", "rule")
+    return replace(finding, message=f"{finding.message} ({STOPPED})")
 
 
 def text_findings(text: str, source: str, fmt: Format, **options: Any) -> list[Finding]:

@@ -186,7 +186,7 @@ def test_check_json_writes_one_object_per_finding_then_a_summary() -> None:
     *found, last = [json.loads(line) for line in run.out.splitlines()]
     assert found
     for finding in found:
-        assert set(finding) == {"source", "line", "column", "severity", "kind", "message"}
+        assert set(finding) == {"source", "line", "column", "severity", "kind", "rule", "message"}
         assert finding["source"] == str(bad)
     assert last["summary"] == {"checked": 2, "valid": 1, "invalid": 1, "findings": len(found)}
     assert "meeple" in last

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -84,3 +85,64 @@ def test_a_qgn_record_that_breaks_its_games_rules_is_shown_at_the_action() -> No
     column = len(lines[last_action]) - len(words[-1]) + 1
     assert head.startswith(f"<stdin>:{last_action + 1}:{column}:")
     assert "replay stops" in head
+
+
+CHECK_FIELDS = {"source", "line", "column", "severity", "kind", "rule", "message"}
+RULE_NAME = r"[a-z]+(-[a-z]+)*"
+BAD_TRACE = (
+    "[Alice:poisoner Bob:washerwoman Carol:chef]\n"
+    "<N1> Alice:poisoner!Carol(+poisoner:poisoned)\n"
+    "<D1> Zed!nominates->Bob\n"
+)
+
+
+def _check_findings(path: Path) -> list[dict[str, Any]]:
+    code, lines = _lines(["check", "--json", str(path)])
+    assert code == 1
+    *found, summary = lines
+    assert "summary" in summary and found
+    for finding in found:
+        assert set(finding) == CHECK_FIELDS
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        EXAMPLES / "flows" / "occupied.flows",
+        EXAMPLES / "raft" / "illegal.raft",
+        EXAMPLES / "atlantis" / "illegal.json5",
+    ],
+    ids=lambda p: p.name,
+)
+def test_every_rule_error_names_its_rule(path: Path) -> None:
+    rules = [f for f in _check_findings(path) if f["kind"] == "rule"]
+    assert rules
+    for finding in rules:
+        assert isinstance(finding["rule"], str)
+        assert re.fullmatch(RULE_NAME, finding["rule"]), finding["rule"]
+
+
+def test_a_botc_trace_rule_error_names_its_rule(tmp_path: Path) -> None:
+    trace = tmp_path / "bad.trace"
+    trace.write_text(BAD_TRACE, encoding="utf-8")
+    (finding,) = _check_findings(trace)
+    assert (finding["kind"], finding["rule"]) == ("rule", "unknown-player")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        EXAMPLES / "botc" / "broken.botc",
+        EXAMPLES / "qgn" / "broken.qgn",
+        EXAMPLES / "atlantis" / "broken.json5",
+        EXAMPLES / "raft" / "malformed.raft",
+    ],
+    ids=lambda p: p.name,
+)
+def test_notation_errors_name_no_rule(path: Path) -> None:
+    found = _check_findings(path)
+    assert any(f["kind"] == "notation" for f in found)
+    for finding in found:
+        if finding["kind"] != "rule":
+            assert finding["rule"] is None

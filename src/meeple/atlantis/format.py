@@ -124,7 +124,9 @@ def start(players: int | None = None, seed: int | None = None) -> State:
 
     count = 2 if players is None else players
     if not 2 <= count <= 6:
-        raise RuleError(f"meeple sets up Atlantis for 2 to 6 players, not {count}")
+        raise RuleError(
+            f"meeple sets up Atlantis for 2 to 6 players, not {count}", rule="player-count"
+        )
     return State.initial(starting_transcript(STANDARD_SEGMENTS, count, seed or 0))
 
 

@@ -261,26 +261,40 @@ class State:
 
     def refusal(self, move: Move) -> str | None:
         """Why `move` is illegal now (the rule it breaks), or None if it is legal."""
+        refused = self.broken_rule(move)
+        return refused[1] if refused else None
+
+    def broken_rule(self, move: Move) -> tuple[str, str] | None:
+        """The name of the rule `move` breaks and why, or None if it is legal."""
         if not self.players:
-            return "the transcript has no players to move"
+            return "no-players", "the transcript has no players to move"
         if self.over:
-            return "the game is over: every open field is in a stable area"
+            return "game-over", "the game is over: every open field is in a stable area"
         source, target = move
         here = self.fields.get(source)
         if here is None:
-            return f"{field_name(source)} is not a field of the board"
+            return "off-board", f"{field_name(source)} is not a field of the board"
         if here.state != OPEN:
-            return f"{field_name(source)} is {here.state}: only stones on open fields move"
+            return (
+                "open-field",
+                f"{field_name(source)} is {here.state}: only stones on open fields move",
+            )
         if here.owner != self.player:
-            return f"{field_name(source)} holds no stones of {self.players[self.player]}"
+            return (
+                "own-stones",
+                f"{field_name(source)} holds no stones of {self.players[self.player]}",
+            )
         line = line_between(source, target)
         if line is None:
-            return "the fields do not lie on one straight line"
+            return "straight-line", "the fields do not lie on one straight line"
         direction, steps = line
         if self.board.segment_of[source] in self.moved_from:
-            return "one move from each segment per turn: this segment has already moved"
-        if steps > self.movable(source):
             return (
+                "one-move-per-segment",
+                "one move from each segment per turn: this segment has already moved",
+            )
+        if steps > self.movable(source):
+            return "enough-stones", (
                 f"{steps} steps need {steps} stones; {field_name(source)} has"
                 f" {self.movable(source)} that have not moved this turn"
             )
@@ -288,20 +302,23 @@ class State:
         for hex_ in hex_line(source, direction, steps)[1:]:
             there = self.fields.get(hex_)
             if there is None:
-                return f"the move leaves the board at {field_name(hex_)}"
+                return "off-board", f"the move leaves the board at {field_name(hex_)}"
             if there.state != OPEN:
-                return f"the move crosses {field_name(hex_)}, which is {there.state}"
+                return "open-field", f"the move crosses {field_name(hex_)}, which is {there.state}"
             if there.owner != self.player:
                 opponents += there.stones
         if opponents > steps:
-            return f"{steps} moving stones cannot remove the {opponents} opponent stones in the way"
+            return (
+                "enough-stones",
+                f"{steps} moving stones cannot remove the {opponents} opponent stones in the way",
+            )
         return None
 
     def apply(self, move: Move) -> State:
         """The state after `move`; RuleError (without a location) naming the rule it breaks."""
-        problem = self.refusal(move)
-        if problem is not None:
-            raise RuleError(problem)
+        refused = self.broken_rule(move)
+        if refused is not None:
+            raise RuleError(refused[1], rule=refused[0])
         direction, steps = line_between(*move) or (0, 0)
         fields = dict(self.fields)
         source = fields[move.source]
@@ -407,7 +424,7 @@ class State:
         """The state after one move of stones, or after the end of the turn."""
         if isinstance(move, EndTurn):
             if self.is_over:
-                raise RuleError("the game is over: no turn can follow")
+                raise RuleError("the game is over: no turn can follow", rule="game-over")
             return self.end_turn()
         return self.apply(move)
 
@@ -527,13 +544,13 @@ def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State
             except RuleError as problem:
                 location = where(index, position) if where else Location()
                 message = f"turn {number} ({who}), move {position + 1} {move}: {problem.message}"
-                raise RuleError(message, location, step=turns) from None
+                raise RuleError(message, location, step=turns, rule=problem.rule) from None
             yield state
         if not event.moves and (not state.players or state.over):
             location = where(index, None) if where else Location()
             reason = "the game is over" if state.players else "the transcript has no players"
             message = f"turn {number}: {reason}, so no turn can follow"
-            raise RuleError(message, location, step=turns)
+            raise RuleError(message, location, step=turns, rule="game-over")
         state = state.end_turn()
         turns += 1
         yield state

@@ -275,7 +275,10 @@ class TraceState:
         if event.kind == "phase":
             return after._enter(event)
         if self.phase is None:
-            raise RuleError(f"{event} comes before the first phase: start with <SETUP> or <N1>")
+            raise RuleError(
+                f"{event} comes before the first phase: start with <SETUP> or <N1>",
+                rule="phase-first",
+            )
         for name in (event.actor, event.target):
             if name is not None:
                 self._seat(name)
@@ -294,14 +297,16 @@ class TraceState:
     def _seat(self, player: str) -> Seat:
         seat = self.grimoire.seat_of(player)
         if seat is None:
-            raise RuleError(f"no player called {player} is in the grimoire")
+            raise RuleError(f"no player called {player} is in the grimoire", rule="unknown-player")
         return seat
 
     def _enter(self, event: Event) -> TraceState:
         phase = event.phase
         assert phase is not None
         if self.phase is not None and not phase.follows(self.phase):
-            raise RuleError(f"<{phase}> cannot follow <{self.phase}>: {_order(self.phase)}")
+            raise RuleError(
+                f"<{phase}> cannot follow <{self.phase}>: {_order(self.phase)}", rule="phase-order"
+            )
         new_day = phase.kind == "D" or (
             phase.kind == "E" and self.phase != Phase("D", phase.number)
         )
@@ -322,7 +327,9 @@ class TraceState:
             assert event.actor is not None and event.role is not None
             actor = self._seat(event.actor)
             if event.role not in (actor.role, effective_role(actor)):
-                raise RuleError(f"{event.actor} is the {actor.role}, not the {event.role}")
+                raise RuleError(
+                    f"{event.actor} is the {actor.role}, not the {event.role}", rule="wrong-role"
+                )
         assert event.target is not None
         seat = self._seat(event.target)
         tokens = list(seat.tokens)
@@ -332,13 +339,16 @@ class TraceState:
             elif change.token in tokens:
                 tokens.remove(change.token)
             else:
-                raise RuleError(f"{event.target} has no {change.token} token to remove")
+                raise RuleError(
+                    f"{event.target} has no {change.token} token to remove", rule="missing-token"
+                )
         return self._with(replace(seat, tokens=tuple(tokens)))
 
     def _day(self, what: str) -> None:
         if self.phase is None or not self.phase.is_day:
             raise RuleError(
-                f"{what} happen by day, not at {self.phase.title if self.phase else 'set-up'}"
+                f"{what} happen by day, not at {self.phase.title if self.phase else 'set-up'}",
+                rule="by-day",
             )
 
     def _nominate(self, event: Event) -> TraceState:
@@ -346,13 +356,22 @@ class TraceState:
         assert event.actor is not None and event.target is not None
         nominator, nominee = self._seat(event.actor), self._seat(event.target)
         if nominator.life.dead:
-            raise RuleError(f"{event.actor} is dead: the dead cannot nominate")
+            raise RuleError(
+                f"{event.actor} is dead: the dead cannot nominate", rule="dead-nominate"
+            )
         if event.actor in self.nominators:
-            raise RuleError(f"{event.actor} has already nominated today: one nomination a day")
+            raise RuleError(
+                f"{event.actor} has already nominated today: one nomination a day",
+                rule="one-nomination",
+            )
         if event.target in self.nominated:
-            raise RuleError(f"{event.target} has already been nominated today")
+            raise RuleError(
+                f"{event.target} has already been nominated today", rule="nominated-once"
+            )
         if event.role and event.role not in (nominee.role, effective_role(nominee)):
-            raise RuleError(f"{event.target} is the {nominee.role}, not the {event.role}")
+            raise RuleError(
+                f"{event.target} is the {nominee.role}, not the {event.role}", rule="wrong-role"
+            )
         return replace(
             self,
             nominated=self.nominated | {event.target},
@@ -366,13 +385,17 @@ class TraceState:
         assert event.actor is not None
         if self.nominee != event.target:
             now = f"the nominee is {self.nominee}" if self.nominee else "no one is nominated"
-            raise RuleError(f"{event.actor} votes for {event.target}, but {now}")
+            raise RuleError(
+                f"{event.actor} votes for {event.target}, but {now}", rule="vote-nominee"
+            )
         if event.actor in self.voters:
-            raise RuleError(f"{event.actor} has already voted for {event.target}")
+            raise RuleError(f"{event.actor} has already voted for {event.target}", rule="one-vote")
         voter = self._seat(event.actor)
         after = replace(self, voters=self.voters | {event.actor})
         if voter.life is Life.VOTE_USED:
-            raise RuleError(f"{event.actor} has spent their ghost vote: a ghost votes once")
+            raise RuleError(
+                f"{event.actor} has spent their ghost vote: a ghost votes once", rule="ghost-vote"
+            )
         if voter.life is Life.DEAD:
             return after._with(replace(voter, life=Life.VOTE_USED))
         return after
@@ -381,7 +404,10 @@ class TraceState:
         self._day("executions")
         assert event.target is not None
         if self.executed is not None:
-            raise RuleError(f"{self.executed} was executed today already: one execution a day")
+            raise RuleError(
+                f"{self.executed} was executed today already: one execution a day",
+                rule="one-execution",
+            )
         seat = self._seat(event.target)
         after = replace(self, executed=event.target)
         return after._with(replace(seat, life=Life.DEAD)) if not seat.life.dead else after
@@ -390,7 +416,7 @@ class TraceState:
         assert event.target is not None
         seat = self._seat(event.target)
         if seat.life.dead:
-            raise RuleError(f"{event.target} is already dead")
+            raise RuleError(f"{event.target} is already dead", rule="already-dead")
         return self._with(replace(seat, life=Life.DEAD))
 
     def _with(self, seat: Seat) -> TraceState:

@@ -53,7 +53,7 @@ def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
     try:
         state = start_of(record)
     except (RuleError, NotationError) as problem:
-        raise RuleError.at(text, 0, problem.message, source) from None
+        raise RuleError.at(text, 0, problem.message, source, problem.rule) from None
     yield state
     for step, (move, offset) in enumerate(zip(record.moves, offsets, strict=True)):
         try:
@@ -61,9 +61,11 @@ def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
         except Occupied as problem:
             line = Location.of(text, offsets[problem.by_move]).line
             message = problem.explain(f"line {line}")
-            raise RuleError.at(text, offset, message, source).at_step(step) from None
+            raise RuleError.at(text, offset, message, source, problem.rule).at_step(step) from None
         except RuleError as problem:
-            raise RuleError.at(text, offset, problem.message, source).at_step(step) from None
+            raise RuleError.at(text, offset, problem.message, source, problem.rule).at_step(
+                step
+            ) from None
         yield state
 
 

@@ -105,7 +105,7 @@ class Occupied(RuleError):
 
     def __init__(self, move: Move, earlier: Move, by_move: int) -> None:
         self.move, self.earlier, self.by_move = move, earlier, by_move
-        super().__init__(self.explain(f"move {by_move + 1}"))
+        super().__init__(self.explain(f"move {by_move + 1}"), rule="occupied-hex")
 
     def explain(self, where: str) -> str:
         """The message, naming the earlier move by `where` (a move number or a line)."""
@@ -139,14 +139,17 @@ class State:
     def start(cls, players: int = 2, seats: tuple[int, ...] | None = None) -> State:
         """The empty board; `seats` (home edges, P1 first) when not the default seating."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RuleError(f"Flows is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+            raise RuleError(
+                f"Flows is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
+                rule="player-count",
+            )
         if seats is None:
             seats = default_seats(players)
         if len(seats) != players:
-            raise RuleError(f"{len(seats)} seats named for {players} players")
+            raise RuleError(f"{len(seats)} seats named for {players} players", rule="player-count")
         problem = seating_problem(seats)
         if problem is not None:
-            raise RuleError(problem)
+            raise RuleError(problem, rule="seating")
         return cls(players=players, seats=tuple(seats))
 
     def home_edge(self, player: int) -> int:
@@ -254,25 +257,28 @@ class State:
         code = move.tile * 6 + move.rotation
         problem = Network(self.board, self.groups).problem(cell, code)
         if problem is not None:
-            raise RuleError(f"illegal placement of {_describe(move)}: {problem}")
+            raise RuleError(f"illegal placement of {_describe(move)}: {problem}", rule="placement")
         return self._placed(move, cell, code)
 
     def _basic_problem(self, move: Move) -> RuleError | None:
         if self.over:
-            return RuleError(f"the game is over ({self.result}): no more moves")
+            return RuleError(f"the game is over ({self.result}): no more moves", rule="game-over")
         if not 1 <= move.player <= self.players:
-            return RuleError(f"there is no P{move.player} in a {self.players}-player game")
+            return RuleError(
+                f"there is no P{move.player} in a {self.players}-player game", rule="turn-order"
+            )
         if move.player != self.turn:
-            return RuleError(f"it is P{self.turn}'s turn, not P{move.player}'s")
+            return RuleError(f"it is P{self.turn}'s turn, not P{move.player}'s", rule="turn-order")
         cell = CELL_INDEX.get(move.hex)
         if cell is None or not 0 <= move.tile < TILE_TYPES or not 0 <= move.rotation < 6:
-            return RuleError(f"{move} is not a placement on the board")
+            return RuleError(f"{move} is not a placement on the board", rule="off-board")
         if self.board[cell] != EMPTY:
             by = self.placed_by[cell]
             return Occupied(move, self.moves[by], by)
         if self.bag[move.tile] == 0:
             return RuleError(
-                f"no T{move.tile} is left in the bag: all {TILES_PER_TYPE} have been placed"
+                f"no T{move.tile} is left in the bag: all {TILES_PER_TYPE} have been placed",
+                rule="bag-empty",
             )
         return None
 
@@ -317,11 +323,13 @@ class State:
     def no_placement(self, tile: int) -> State:
         """The player to move drew `tile` and cannot place it anywhere: they win at once."""
         if self.over:
-            raise RuleError(f"the game is over ({self.result})")
+            raise RuleError(f"the game is over ({self.result})", rule="game-over")
         if self.bag[tile] == 0:
-            raise RuleError(f"no T{tile} is left in the bag to draw")
+            raise RuleError(f"no T{tile} is left in the bag to draw", rule="bag-empty")
         if self.legal_placements(tile):
-            raise RuleError(f"T{tile} has a legal placement, so P{self.turn} must place it")
+            raise RuleError(
+                f"T{tile} has a legal placement, so P{self.turn} must place it", rule="must-place"
+            )
         return State(
             players=self.players,
             seats=self.seats,
@@ -399,7 +407,9 @@ class State:
         """The position after `move`; RuleError naming the rule it breaks."""
         if isinstance(move, NoPlacement):
             if move.player != self.turn and not self.over:
-                raise RuleError(f"it is P{self.turn}'s turn, not P{move.player}'s")
+                raise RuleError(
+                    f"it is P{self.turn}'s turn, not P{move.player}'s", rule="turn-order"
+                )
             return self.no_placement(move.tile)
         return self.apply(move)
 

@@ -74,9 +74,9 @@ def _replay(document: Document) -> Iterator[Game]:
         except RuleError as problem:
             move = document.text[start:end]
             message = f"illegal move {move}: {problem.message}"
-            raise RuleError.at(document.text, start, message, document.source).at_step(
-                step
-            ) from None
+            raise RuleError.at(
+                document.text, start, message, document.source, problem.rule
+            ).at_step(step) from None
         yield game
 
 

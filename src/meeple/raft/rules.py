@@ -211,7 +211,7 @@ def lay_squares(board: Board, cells: dict[Position, str]) -> Board:
     rows = [list(row) for row in board.rows]
     for (row, column), letter in cells.items():
         if not (0 <= row < board.height and 0 <= column < board.width):
-            raise RuleError(f"square ({row},{column}) is off the board")
+            raise RuleError(f"square ({row},{column}) is off the board", rule="off-board")
         rows[row][column] = letter
     return Board(tuple("".join(row) for row in rows))
 
@@ -608,7 +608,7 @@ class Game:
     def apply(self, move: Move) -> Game:
         """The game after `move`; RuleError (without a location) if it breaks a rule."""
         if self.over:
-            raise RuleError(f"the game is over ({self.result_text})")
+            raise RuleError(f"the game is over ({self.result_text})", rule="game-over")
         return replace(self._play(move), history=(*self.history, move))
 
     def play(self, move: Move) -> Game:
@@ -652,22 +652,27 @@ class Game:
         if isinstance(move, DrawRequest):
             return self._draw(move)
         if self.phase == "draw":
-            raise RuleError("the hand is empty: draw six cards first")
+            raise RuleError("the hand is empty: draw six cards first", rule="empty-hand")
         if isinstance(move, FirePlacement):
             return self._fire(move)
         if self.phase == "fire":
-            raise RuleError("a fire tile was drawn: place it before anything else")
+            raise RuleError(
+                "a fire tile was drawn: place it before anything else", rule="fire-first"
+            )
         if isinstance(move, PathwayPlacement):
             return self._pathway(move)
         return self._cat(move)
 
     def _draw(self, request: DrawRequest) -> Game:
         if self.phase != "draw":
-            raise RuleError("cards are drawn only when the hand is empty, at the start of a round")
+            raise RuleError(
+                "cards are drawn only when the hand is empty, at the start of a round",
+                rule="draw-when-empty",
+            )
         state = self.state
         trouble = draw_trouble(state.decks, request)
         if trouble:
-            raise RuleError(trouble)
+            raise RuleError(trouble, rule="draw")
         rng = random.Random(f"raft-draw/{0 if self.seed is None else self.seed}/{self.rounds}")
         drawn = draw_cards(state.decks, request, rng)
         state = replace(state, decks=without(state.decks, drawn.ids()), hand=drawn)
@@ -677,10 +682,12 @@ class Game:
         state = self.state
         card = CardId(placement.deck, placement.card)
         if not state.hand.has(card):
-            raise RuleError(f"card {placement.deck}{placement.card} is not in the hand")
+            raise RuleError(
+                f"card {placement.deck}{placement.card} is not in the hand", rule="card-in-hand"
+            )
         trouble = card_trouble(state.board, placement.row, placement.column)
         if trouble:
-            raise RuleError(f"a pathway card cannot lie there: {trouble}")
+            raise RuleError(f"a pathway card cannot lie there: {trouble}", rule="card-placement")
         state = replace(
             state, board=lay_card(state.board, placement), hand=without(state.hand, (card,))
         )
@@ -691,15 +698,17 @@ class Game:
 
     def _fire(self, placement: FirePlacement) -> Game:
         if self.phase != "fire":
-            raise RuleError("a fire tile is drawn only after a pathway card is placed")
+            raise RuleError(
+                "a fire tile is drawn only after a pathway card is placed", rule="fire-after-card"
+            )
         state = self.state
         if placement.tile not in state.bag:
-            raise RuleError(f"fire tile {placement.tile} is not in the bag")
+            raise RuleError(f"fire tile {placement.tile} is not in the bag", rule="fire-in-bag")
         bag = state.bag.replace(placement.tile, "")
         trouble = fire_trouble(state.board, placement)
         if trouble:
             if fire_fits_somewhere(state.board, placement.tile):
-                raise RuleError(f"the fire tile cannot lie there: {trouble}")
+                raise RuleError(f"the fire tile cannot lie there: {trouble}", rule="fire-placement")
             game = replace(self, state=replace(state, bag=bag))
             return game._lost(f"fire tile {placement.tile} fits nowhere on the island")
         state = replace(state, board=lay_fire(state.board, placement), bag=bag)
@@ -711,7 +720,7 @@ class Game:
         state = self.state
         trouble = cat_move_trouble(state, move)
         if trouble:
-            raise RuleError(f"the cat cannot move: {trouble}")
+            raise RuleError(f"the cat cannot move: {trouble}", rule="cat-move")
         state = replace(
             state,
             board=move_cat_on_board(state.board, move),
