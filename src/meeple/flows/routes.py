@@ -97,15 +97,24 @@ class Network:
         self.link = _links(board)
         # moves[end]: the ways on for a route entering at `end` (see _Search), shared
         self.moves = _no_ways()
-        found = find_routes(self.link, groups, moves=self.moves)
-        self.routes = None if found is UNSETTLED else found
+        self.routes: Routes | None = None
         self.crossings: dict[int, list[tuple[int, int]]] = {}
+        self._witnessed = False
+
+    def _witness(self) -> None:
+        """Find the witness, once: worth it for a legal list, not for one placement."""
+        if self._witnessed:
+            return
+        self._witnessed = True
+        found = find_routes(self.link, self.groups, moves=self.moves)
+        self.routes = None if found is UNSETTLED else found
         for route in self.routes or ():
             for cell, side_in, side_out in route:
                 self.crossings.setdefault(cell, []).append((side_in, side_out))
 
     def legal_rotations(self, cell: int, tile: int) -> list[int]:
         """The rotations of `tile` the route rule allows on empty `cell`."""
+        self._witness()
         if self.routes is not None and cell not in self.crossings:
             return list(range(6))
         verdicts: dict[tuple[int, ...], bool] = {}
