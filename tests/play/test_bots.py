@@ -23,7 +23,7 @@ def test_the_games_with_rules_can_be_started() -> None:
 def test_every_bot_plays_a_legal_game_to_its_end(game: str) -> None:
     fmt = registry.get(game)
     assert fmt.start is not None
-    for bot in (RandomBot(1), GreedyBot(2), MctsBot(3, iterations=8, playout_limit=60)):
+    for bot in (RandomBot(1), GreedyBot(2), MctsBot(3, iterations=4, playout_limit=12)):
         start = fmt.start(seed=5)
         final = play(start, [bot] * start.player_count, random.Random(9))
         assert final.is_over
@@ -61,7 +61,9 @@ def test_bots_are_reproducible_from_their_seeds() -> None:
     assert fmt.start is not None
     games = [
         play(
-            fmt.start(seed=1), [make("mcts", 7, iterations=10), make("random", 8)], random.Random(3)
+            fmt.start(seed=1),
+            [make("mcts", 7, iterations=3, playout_limit=10), make("random", 8)],
+            random.Random(3),
         ).history
         for _ in range(2)
     ]
