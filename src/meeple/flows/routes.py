@@ -312,21 +312,16 @@ class _Search:
         `used`, on from `end` (or, for -1, from its own edge), leaving the hexes crossed
         `straight` so far unable to take another straight path; the route may meet itself."""
         goal = opposite_edge(self.groups[group].edge)
-        link = self.link
         seen = 0
         frontier: list[int] = []
         if end < 0:
-            for slot in EDGE_SLOTS[self.groups[group].edge]:
-                other = link[slot]
-                bit = 1 << min(slot, other)
+            for other, bit in self.sources[group]:  # off-board ones are already joined
                 if used & bit:
                     continue
                 if other >= OFF:
-                    if EDGE_OF_END[other] == goal:
-                        return True
-                elif not seen >> other & 1:
-                    seen |= 1 << other
-                    frontier.append(other)
+                    return True
+                seen |= 1 << other
+                frontier.append(other)
         else:
             seen, frontier = 1 << end, [end]
         for here in frontier:  # grows while it is read: breadth first
