@@ -68,11 +68,6 @@ def _on_edge_line(hex_: Hex, edge: int) -> bool:
     return (row == 0, col == 0, row - col == 3, row == 6, col == 6, col - row == 3)[edge]
 
 
-def edge_sides(edge: int) -> tuple[int, int]:
-    """The two sides of an edge hex that face off the board across that edge."""
-    return ((edge + 5) % 6, edge)
-
-
 def edge_of_slot(hex_: Hex, side: int) -> int:
     """The one edge an off-board side belongs to (-1 for a side facing another hex).
 

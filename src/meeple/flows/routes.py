@@ -16,7 +16,6 @@ module knows nothing of turns, bags or records.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import NamedTuple
 
 from meeple.flows.board import (
@@ -92,7 +91,6 @@ class Network:
     """
 
     def __init__(self, board: tuple[int, ...], groups: tuple[Group, ...]) -> None:
-        self.board = board
         self.groups = groups
         self.link = _links(board)
         # moves[end]: the ways on for a route entering at `end` (see _Search), shared
@@ -540,8 +538,3 @@ def _relinked(link: list[int], cell: int, override: dict[int, int]) -> list[int]
     for end, other in override.items():
         relinked[end] = other
     return relinked
-
-
-def routes_of(board: tuple[int, ...], groups: Iterable[Group]) -> Routes | None:
-    """One route per group on `board`, sharing no path, or None if there is no such set."""
-    return find_routes(_links(board), tuple(groups))
