@@ -16,36 +16,20 @@ module knows nothing of turns, bags or records.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from meeple.flows.board import (
-    CELLS,
-    EDGE_NAMES,
-    NEIGHBOUR,
-    SLOT_EDGE,
-    opposite_edge,
-    opposite_side,
+from meeple.flows.board import opposite_edge, opposite_side
+from meeple.flows.links import (
+    CELL_COUNT,
+    EDGE_OF_END,
+    EDGE_SLOTS,
+    EMPTY,
+    OFF,
+    PAIRING,
+    Group,
+    links_of,
+    rejoin,
+    relinked,
 )
-from meeple.flows.model import TILE_TYPES, side_pairing
-
-EMPTY = -1
-CELL_COUNT = len(CELLS)
-OFF = CELL_COUNT * 6
-"""Ids 0..OFF-1 name the sides of hexes (cell * 6 + side); OFF + that id names the
-off-board side beyond it. Both kinds are *ends*: the places a link can end."""
-
-# PAIRING[tile * 6 + rotation][side] = the side that side's path leads to.
-PAIRING: tuple[tuple[int, ...], ...] = tuple(
-    side_pairing(tile, rotation) for tile in range(TILE_TYPES) for rotation in range(6)
-)
-# EDGE_OF_END[OFF + slot]: the edge an off-board side belongs to (-1 for a hex's side).
-EDGE_OF_END: tuple[int, ...] = (-1,) * OFF + tuple(
-    SLOT_EDGE[cell][side] for cell in range(CELL_COUNT) for side in range(6)
-)
-# EDGE_SLOTS[e]: the ends of the seven off-board sides of edge e.
-EDGE_SLOTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(end for end in range(OFF, 2 * OFF) if EDGE_OF_END[end] == edge) for edge in range(6)
-)
+from meeple.flows.sweep import routes_exist
 
 Passage = tuple[int, int, int]
 """A route crossing an empty hex: (cell, side in, side out)."""
@@ -56,27 +40,6 @@ Way = tuple[int, int, bool, int]
 link leads to, whether it crosses the hex straight, the side it leaves by)."""
 Ways = list[list[Way] | None]
 """The ways on for a route entering at each end (None: not worked out yet)."""
-
-
-class Group(NamedTuple):
-    """The players who need one chain joining `edge` to the edge opposite it."""
-
-    edge: int
-    players: tuple[int, ...]
-
-    @property
-    def name(self) -> str:
-        """The players and the edges they must join, for messages."""
-        names = " and ".join(f"P{p}" for p in self.players)
-        return f"{names} ({EDGE_NAMES[self.edge]} to {EDGE_NAMES[opposite_edge(self.edge)]})"
-
-
-def groups_of(seats: tuple[int, ...]) -> tuple[Group, ...]:
-    """The route groups of a seating (home edges, P1 first): one per axis in play."""
-    members: dict[int, list[int]] = {}
-    for player, edge in enumerate(seats, start=1):
-        members.setdefault(edge % 3, []).append(player)
-    return tuple(Group(seats[players[0] - 1], tuple(players)) for players in members.values())
 
 
 class Network:
@@ -92,7 +55,7 @@ class Network:
 
     def __init__(self, board: tuple[int, ...], groups: tuple[Group, ...]) -> None:
         self.groups = groups
-        self.link = _links(board)
+        self.link = links_of(board)
         # moves[end]: the ways on for a route entering at `end` (see _Search), shared
         self.moves = _no_ways()
         self.routes: Routes | None = None
@@ -105,7 +68,7 @@ class Network:
             return
         self._witnessed = True
         found = find_routes(self.link, self.groups, moves=self.moves)
-        self.routes = None if found is UNSETTLED else found
+        self.routes = None if found is PROVED else found
         for route in self.routes or ():
             for cell, side_in, side_out in route:
                 self.crossings.setdefault(cell, []).append((side_in, side_out))
@@ -130,7 +93,7 @@ class Network:
         pairing = PAIRING[code]
         if self._allows(cell, pairing):
             return None
-        link = _relinked(self.link, cell, _rejoin(self.link, cell, pairing))
+        link = relinked(self.link, cell, rejoin(self.link, cell, pairing))
         for group in self.groups:
             if find_routes(link, (group,)) is None:
                 return f"{group.name} would have no route left"
@@ -146,10 +109,10 @@ class Network:
             pairing[side_in] == side_out for side_in, side_out in self.crossings.get(cell, ())
         ):
             return True  # the witness still runs, along the new tile's paths
-        override = _rejoin(self.link, cell, pairing)
+        override = rejoin(self.link, cell, pairing)
         if self._completes(override):
             return True
-        link = _relinked(self.link, cell, override)
+        link = relinked(self.link, cell, override)
         moves = list(self.moves)  # the ways on from each end, but where the tile changed them
         for end in override:
             if end < OFF:
@@ -178,10 +141,15 @@ class Network:
 FIRST_ROUND = 1000
 """Steps each order of the groups gets before the first order searches on alone."""
 SEARCH_LIMIT = 20_000
-"""Steps after which a search gives up: the placement is then allowed (benefit of the
-doubt), so that no question takes more than about a second."""
-UNSETTLED: Routes = (((-1, -1, -1),),)
-"""What find_routes returns when it gave up (no real route crosses hex -1)."""
+"""Steps after which the depth-first search hands the question to the sweep."""
+SWEEP_AT_ONCE = 10
+"""With this many empty hexes or fewer the sweep answers in about a millisecond, so
+it takes over straight after the first round."""
+PROVED: Routes = (((-1, -1, -1),),)
+"""What find_routes returns when the sweep proved routes exist without building them."""
+UNSETTLED: Routes = (((-2, -2, -2),),)
+"""What find_routes returns, given routes to keep, when its search gave up (the sweep
+cannot keep routes, so the caller asks the whole question instead)."""
 
 
 class _OutOfSteps(Exception):
@@ -195,14 +163,15 @@ def find_routes(
     moves: Ways | None = None,
 ) -> Routes | None:
     """One route per group in `groups` (those of `fixed` kept as they are), None when
-    there are none, or UNSETTLED when the search gave up.
+    there are none, PROVED when they exist but were not built, or UNSETTLED when a search
+    with `fixed` routes gave up.
 
     Depth-first search is quick where it is lucky, so the groups are first tried in every
     order with a small step budget; if no order has found routes or proved there are
     none by then, the first order searches on, up to SEARCH_LIMIT steps, keeping what it
-    learnt. Nearly every question settles in the first round; the few that do not are
-    positions where no two routes can avoid each other only for reasons no cut shows
-    (docs/formats/flows.md), and an unbounded search could take minutes.
+    learnt (straight away to the sweep on a nearly full board). Whatever the search
+    leaves open, the sweep (`meeple.flows.sweep`) settles exactly: the answer never
+    depends on a budget.
     """
     order = list(range(len(groups)))
     if moves is None:
@@ -210,7 +179,11 @@ def find_routes(
     searches = [
         (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
     ]
-    for budget, turns in ((FIRST_ROUND, searches), (SEARCH_LIMIT, searches[:1])):
+    empty = sum(link[cell * 6] != EMPTY for cell in range(CELL_COUNT))
+    rounds = [(FIRST_ROUND, searches)]
+    if empty > SWEEP_AT_ONCE:
+        rounds.append((SEARCH_LIMIT, searches[:1]))
+    for budget, turns in rounds:
         for turn, search in turns:
             search.budget = budget
             search.regional = budget == SEARCH_LIMIT
@@ -222,7 +195,9 @@ def find_routes(
                 return None
             by_group = dict(zip(turn, found, strict=True))
             return tuple(by_group[i] for i in order)
-    return UNSETTLED
+    if fixed:
+        return UNSETTLED
+    return PROVED if routes_exist(link, groups) else None
 
 
 def _orders(order: list[int]) -> list[list[int]]:
@@ -472,69 +447,3 @@ def _distances(link: list[int], sinks: frozenset[int]) -> list[int]:
                 distance[other // 6] = distance[cell] + 1
                 frontier.append(other // 6)
     return distance
-
-
-def _enter(board: tuple[int, ...], cell: int, side: int) -> int:
-    """The open end reached going into `cell` through `side` and along placed paths."""
-    while board[cell] != EMPTY:
-        out = PAIRING[board[cell]][side]
-        nxt = NEIGHBOUR[cell][out]
-        if nxt < 0:
-            return OFF + cell * 6 + out
-        cell, side = nxt, opposite_side(out)
-    return cell * 6 + side
-
-
-def _links(board: tuple[int, ...]) -> list[int]:
-    link = [EMPTY] * (2 * OFF)
-    for cell in range(CELL_COUNT):
-        if board[cell] != EMPTY:
-            continue
-        for side in range(6):
-            end = cell * 6 + side
-            if link[end] != EMPTY:
-                continue
-            nxt = NEIGHBOUR[cell][side]
-            other = OFF + end if nxt < 0 else _enter(board, nxt, opposite_side(side))
-            link[end], link[other] = other, end
-    for slot in range(OFF, 2 * OFF):
-        if EDGE_OF_END[slot] >= 0 and link[slot] == EMPTY:
-            cell, side = divmod(slot - OFF, 6)
-            other = _enter(board, cell, side)
-            link[slot], link[other] = other, slot
-    return link
-
-
-def _rejoin(link: list[int], cell: int, pairing: tuple[int, ...]) -> dict[int, int]:
-    """The new pairs of open ends once a tile with `pairing` fills empty `cell`.
-
-    A side's link may come straight back to another side of the same hex; following the
-    tile's paths and such loops from an outer end always reaches another outer end.
-    """
-    low = cell * 6
-    ends = link[low : low + 6]
-    override: dict[int, int] = {}
-    seen = 0
-    for side in range(6):
-        if seen >> side & 1 or low <= ends[side] < low + 6:
-            continue
-        seen |= 1 << side
-        out = pairing[side]
-        seen |= 1 << out
-        while low <= ends[out] < low + 6:
-            back = ends[out] - low
-            out = pairing[back]
-            seen |= 1 << back | 1 << out
-        override[ends[side]] = ends[out]
-        override[ends[out]] = ends[side]
-    return override
-
-
-def _relinked(link: list[int], cell: int, override: dict[int, int]) -> list[int]:
-    """The links after a placement on `cell`: `link` with the re-paired ends of
-    `override`, and the cell's sides no longer open ends."""
-    relinked = list(link)
-    relinked[cell * 6 : cell * 6 + 6] = [EMPTY] * 6
-    for end, other in override.items():
-        relinked[end] = other
-    return relinked

@@ -32,6 +32,16 @@ from meeple.flows.board import (
     opposite_side,
     seating_problem,
 )
+from meeple.flows.links import (
+    CELL_COUNT,
+    EDGE_OF_END,
+    EDGE_SLOTS,
+    EMPTY,
+    OFF,
+    PAIRING,
+    Group,
+    groups_of,
+)
 from meeple.flows.model import (
     ORIENTATIONS,
     TILE_TYPES,
@@ -41,17 +51,7 @@ from meeple.flows.model import (
     NoPlacement,
     Record,
 )
-from meeple.flows.routes import (
-    CELL_COUNT,
-    EDGE_OF_END,
-    EDGE_SLOTS,
-    EMPTY,
-    OFF,
-    PAIRING,
-    Group,
-    Network,
-    groups_of,
-)
+from meeple.flows.routes import Network
 from meeple.hexgrid import Hex, distance
 
 MIN_PLAYERS = 2

@@ -1,0 +1,314 @@
+"""An exact answer to the route question by sweeping the board hex by hex.
+
+The depth-first search of `meeple.flows.routes` is quick and finds the routes it proves
+possible, but on a few positions (nearly full boards, mostly) it could wander for
+minutes. This module answers the same question (is there one route per group, all at
+once, sharing no path?) in time bounded by the board rather than by luck, with the
+technique used for path puzzles: visit the
+empty hexes in a fixed order and keep, for every way of crossing the hexes visited so
+far, only what the rest of the board can see of it: which links across the *frontier*
+(links with one end visited and one not) carry a route, and what each such route piece
+is joined to. Ways that look alike from the frontier are merged, so the number of states
+stays modest however many ways there are.
+
+A piece of route crossing the frontier is labelled by what its other end holds:
+- `HOME + g` or `TARGET + g`: it runs back to an off-board side of group g's home or
+  target edge;
+- a *loose* label shared by exactly two frontier links: both ends are still open.
+
+Only minimal routes need considering (dropping a piece of a solution leaves a solution),
+so a route never closes on itself, never joins two sides of one edge, and each group has
+at most one piece hanging from each of its edges.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from meeple.flows.board import opposite_side
+from meeple.flows.links import CELL_COUNT, EDGE_OF_END, EMPTY, OFF, Group
+
+HOME = 1
+TARGET = 4
+LOOSE = 7
+"""Labels: 0 for a frontier link no route uses, HOME + g and TARGET + g (g < 3) for a
+piece hanging from group g's edges, LOOSE + k for the two ends of loose piece k."""
+
+# What lies beyond a side of the hex being visited (a "port"):
+_FRONTIER, _NEW, _SLOT, _LOOP = range(4)
+
+
+def _matchings() -> list[tuple[tuple[int, int], ...]]:
+    """Every set of paths one tile could give routes through a hex: pairs of distinct
+    sides, no side twice, at most one straight pair (no tile has two straight paths)."""
+    found: list[tuple[tuple[int, int], ...]] = []
+
+    def extend(free: tuple[int, ...], pairs: tuple[tuple[int, int], ...]) -> None:
+        found.append(pairs)
+        for i, a in enumerate(free):
+            for b in free[i + 1 :]:
+                if pairs and a < pairs[-1][0]:
+                    continue  # each set once: pairs in order of their first side
+                straights = sum(y == opposite_side(x) for x, y in (*pairs, (a, b)))
+                if straights <= 1:
+                    rest = tuple(s for s in free if s not in (a, b))
+                    extend(rest, (*pairs, (a, b)))
+
+    extend(tuple(range(6)), ())
+    return found
+
+
+MATCHINGS = _matchings()
+
+
+class _Step:
+    """What visiting one empty hex does to the frontier, worked out once per question."""
+
+    def __init__(self, cell: int, ports: list[tuple[int, int]], keep: list[int]) -> None:
+        self.cell = cell
+        self.ports = ports  # per side: (kind, index into the old frontier / new / label / side)
+        self.keep = keep  # old frontier positions that stay, in new frontier order
+        # the sides that must carry a route, given which incoming links carry one
+        self.by_mask: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+
+
+def routes_exist(link: list[int], groups: tuple[Group, ...]) -> bool:
+    """Whether one route per group exists, all at once, no two sharing a path."""
+    count = len(groups)
+    label_of_edge: dict[int, int] = {}
+    for g, group in enumerate(groups):
+        label_of_edge[group.edge] = HOME + g
+        label_of_edge[(group.edge + 3) % 6] = TARGET + g
+    done = 0
+    for slot in range(OFF, 2 * OFF):
+        other = link[slot]
+        if EDGE_OF_END[slot] < 0 or other < OFF:
+            continue
+        a = label_of_edge.get(EDGE_OF_END[slot], 0)
+        b = label_of_edge.get(EDGE_OF_END[other], 0)
+        if a and b and _group(a) == _group(b) and a != b:
+            done |= 1 << _group(a)  # placed paths alone join the group's edges
+    cells = _order([cell for cell in range(CELL_COUNT) if link[cell * 6] != EMPTY], link)
+    order = {cell: i for i, cell in enumerate(cells)}
+    steps, last_use = _plan(link, cells, order, label_of_edge)
+    full = (1 << count) - 1
+    states: set[tuple[int, tuple[int, ...]]] = {(done, ())}
+    for i, step in enumerate(steps):
+        needed = [
+            label
+            for g in range(count)
+            for label in (HOME + g, TARGET + g)
+            if last_use.get(label, -1) <= i
+        ]
+        following: set[tuple[int, tuple[int, ...]]] = set()
+        for finished, labels in states:
+            for state in _visit(step, finished, labels):
+                if _alive(state, needed):
+                    following.add(state)
+        states = following
+        if not states:
+            return False
+    return any(finished == full for finished, _ in states)
+
+
+def _order(cells: list[int], link: list[int]) -> list[int]:
+    """The empty hexes in the order to visit them: each time the one that leaves the
+    fewest links crossing the frontier (links of placed paths reach far, so board order
+    alone can leave a wide frontier)."""
+    neighbours = {
+        cell: [link[cell * 6 + side] // 6 for side in range(6) if link[cell * 6 + side] < OFF]
+        for cell in cells
+    }
+    visited: set[int] = set()
+    order = []
+    left = list(cells)
+    while left:
+        best = min(
+            left,
+            key=lambda cell: sum(
+                -1 if other in visited else 0 if other == cell else 1 for other in neighbours[cell]
+            ),
+        )
+        left.remove(best)
+        visited.add(best)
+        order.append(best)
+    return order
+
+
+def _group(label: int) -> int:
+    return (label - HOME) % 3
+
+
+def _plan(
+    link: list[int], cells: list[int], order: dict[int, int], label_of_edge: dict[int, int]
+) -> tuple[list[_Step], dict[int, int]]:
+    """The steps of the sweep, and for each edge label the last step that can use it."""
+    frontier: list[int] = []  # link ids (the lower end) with one end visited
+    steps = []
+    last_use: dict[int, int] = {}
+    for i, cell in enumerate(cells):
+        position = {link_id: p for p, link_id in enumerate(frontier)}
+        ports: list[tuple[int, int]] = []
+        new: list[int] = []
+        incoming: set[int] = set()
+        for side in range(6):
+            end = cell * 6 + side
+            other = link[end]
+            link_id = min(end, other)
+            if other >= OFF:
+                label = label_of_edge.get(EDGE_OF_END[other], 0)
+                ports.append((_SLOT, label))
+                if label:
+                    last_use[label] = i
+            elif other // 6 == cell:
+                ports.append((_LOOP, other % 6))
+            elif order[other // 6] < i:
+                ports.append((_FRONTIER, position[link_id]))
+                incoming.add(position[link_id])
+            else:
+                ports.append((_NEW, len(new)))
+                new.append(link_id)
+        keep = [p for p in range(len(frontier)) if p not in incoming]
+        step = _Step(cell, ports, keep)
+        step.by_mask = _allowed(ports)
+        steps.append(step)
+        frontier = [frontier[p] for p in keep] + new
+    return steps, last_use
+
+
+def _allowed(ports: list[tuple[int, int]]) -> dict[int, list[tuple[tuple[int, int], ...]]]:
+    """The matchings a step may use, by the mask of incoming sides that carry a route."""
+    incoming = [side for side in range(6) if ports[side][0] == _FRONTIER]
+    allowed: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+    for size in range(len(incoming) + 1):
+        for carrying in combinations(incoming, size):
+            mask = sum(1 << side for side in carrying)
+            allowed[mask] = []
+    for pairs in MATCHINGS:
+        used = 0
+        for a, b in pairs:
+            used |= 1 << a | 1 << b
+        if any(
+            kind == _SLOT and not label and used >> side & 1
+            for side, (kind, label) in enumerate(ports)
+        ):
+            continue  # an off-board side no group may use
+        if any(
+            kind == _LOOP and (used >> side & 1) != (used >> other & 1)
+            for side, (kind, other) in enumerate(ports)
+        ):
+            continue  # a route led into a loop of placed paths comes back out of it
+        mask = sum(1 << side for side in incoming if used >> side & 1)
+        allowed[mask].append(pairs)
+    return allowed
+
+
+def _visit(
+    step: _Step, finished: int, labels: tuple[int, ...]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The states after visiting step's hex from the state (finished, labels)."""
+    ports = step.ports
+    mask = 0
+    for side, (kind, index) in enumerate(ports):
+        if kind == _FRONTIER and labels[index]:
+            mask |= 1 << side
+    partner: dict[int, int] = {}  # old frontier position -> the other end of its loose piece
+    seen: dict[int, int] = {}
+    for p, label in enumerate(labels):
+        if label >= LOOSE:
+            if label in seen:
+                partner[p], partner[seen[label]] = seen[label], p
+            else:
+                seen[label] = p
+    side_at = {index: side for side, (kind, index) in enumerate(ports) if kind == _FRONTIER}
+    kept = len(step.keep)
+    width = kept + sum(kind == _NEW for kind, _ in ports)
+    old_slot = {p: n for n, p in enumerate(step.keep)}
+    results = []
+    for pairs in step.by_mask.get(mask, ()):
+        match = [-1] * 6
+        for a, b in pairs:
+            match[a], match[b] = b, a
+        new_labels = [0] * width
+        for n, p in enumerate(step.keep):
+            new_labels[n] = labels[p]
+        now_finished = finished
+        visited = 0
+        ok = True
+        for a, b in pairs:
+            if visited >> a & 1:
+                continue
+            visited |= 1 << a | 1 << b
+            ends = []
+            for start in (a, b):
+                side = start
+                while True:
+                    kind, index = ports[side]
+                    if kind == _LOOP:
+                        side = index
+                    elif kind == _FRONTIER and labels[index] >= LOOSE:
+                        far = partner[index]
+                        if far in side_at:
+                            side = side_at[far]
+                        else:
+                            ends.append((1, old_slot[far]))
+                            break
+                    elif kind == _FRONTIER:
+                        ends.append((0, labels[index]))
+                        break
+                    elif kind == _SLOT:
+                        ends.append((0, index))
+                        break
+                    else:
+                        ends.append((1, kept + index))
+                        break
+                    if visited >> side & 1:
+                        ok = False  # the piece closed on itself
+                        break
+                    visited |= 1 << side
+                    side = match[side]
+                    visited |= 1 << side
+                if not ok:
+                    break
+            if not ok:
+                break
+            (kind_a, a_end), (kind_b, b_end) = ends
+            if kind_a == 0 and kind_b == 0:
+                g = _group(a_end)
+                if a_end == b_end or g != _group(b_end) or now_finished >> g & 1:
+                    ok = False
+                    break
+                now_finished |= 1 << g
+            elif kind_a == 0 or kind_b == 0:
+                label, at = (a_end, b_end) if kind_a == 0 else (b_end, a_end)
+                if now_finished >> _group(label) & 1:
+                    ok = False
+                    break
+                new_labels[at] = label
+            else:
+                new_labels[a_end] = new_labels[b_end] = -1 - a_end  # loose, renamed below
+        if ok:
+            results.append((now_finished, _canonical(new_labels)))
+    return results
+
+
+def _canonical(labels: list[int]) -> tuple[int, ...]:
+    """The labels with loose pieces (old ones, and new ones named below zero) numbered
+    in order of first appearance."""
+    names: dict[int, int] = {}
+    for i, label in enumerate(labels):
+        if label < 0 or label >= LOOSE:
+            if label not in names:
+                names[label] = LOOSE + len(names)
+            labels[i] = names[label]
+    return tuple(labels)
+
+
+def _alive(state: tuple[int, tuple[int, ...]], needed: list[int]) -> bool:
+    """Whether a state can still finish: at most one piece per group edge, and a piece
+    on every group edge that no later hex can reach any more (unless finished)."""
+    finished, labels = state
+    for label in set(labels):
+        if 0 < label < LOOSE and (labels.count(label) > 1 or finished >> _group(label) & 1):
+            return False
+    return all(finished >> _group(label) & 1 or label in labels for label in needed)
