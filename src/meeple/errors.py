@@ -62,6 +62,41 @@ class Location:
         return f"{head}\n    {shown}\n    {lead}^"
 
 
+class Locator:
+    """`Location.of` for many offsets of one text, in one pass when they come in order.
+
+    A reader that goes on after each problem may report thousands of them; finding each
+    one's line from the start of the text would cost the text's length every time.
+    An offset before the last one asked for is located from the start, as `Location.of`.
+    """
+
+    def __init__(self, text: str, source: str = DEFAULT_SOURCE) -> None:
+        self.text = text
+        self.source = source
+        self._offset = 0  # the last offset located, and its line:
+        self._line = 1
+        self._line_start = 0
+        self._line_text: str | None = None
+
+    def __call__(self, offset: int) -> Location:
+        text = self.text
+        offset = max(0, min(offset, len(text)))
+        if offset < self._offset:
+            return Location.of(text, offset, self.source)
+        newlines = text.count("\n", self._offset, offset)
+        if newlines:
+            self._line += newlines
+            self._line_start = text.rfind("\n", self._offset, offset) + 1
+            self._line_text = None
+        self._offset = offset
+        if self._line_text is None:
+            line_end = text.find("\n", offset)
+            line_end = len(text) if line_end == -1 else line_end
+            self._line_text = text[self._line_start : line_end].rstrip("\r")
+        column = offset - self._line_start + 1
+        return Location(self.source, self._line, column, self._line_text)
+
+
 WINDOW = 100  # characters of a long line shown around the caret
 ELLIPSIS = "..."
 # C0 controls and DEL as their Unicode control pictures (U+2400...); tabs stay tabs.
@@ -87,8 +122,10 @@ class MeepleError(ValueError):
 
     `step`, when the reader knows it, is the index (0-based) of the move the problem is
     in, so the same error can be shown at that move in another notation of the record
-    (the action of a QGN record). `rule`, on a RuleError, is the short stable name of
-    the rule broken (`occupied-hex`); notation errors have none.
+    (the action of a QGN record). `part`, where a step holds several moves (an Atlantis
+    turn), is the index of the one at fault: the detail of that QGN action. `rule`, on a
+    RuleError, is the short stable name of the rule broken (`occupied-hex`); notation
+    errors have none.
     """
 
     kind = "error"
@@ -100,17 +137,20 @@ class MeepleError(ValueError):
         *,
         step: int | None = None,
         rule: str | None = None,
+        part: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.location = location or Location()
         self.step = step
         self.rule = rule
+        self.part = part
 
-    def at_step(self, step: int) -> Self:
-        """The same error, marked as being in move number `step` (0-based)."""
+    def at_step(self, step: int, part: int | None = None) -> Self:
+        """The same error, marked as being in move number `step` (0-based), in its
+        move number `part` where a step holds several."""
         marked = copy.copy(self)
-        marked.step = step
+        marked.step, marked.part = step, part
         return marked
 
     @classmethod

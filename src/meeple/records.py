@@ -54,7 +54,7 @@ def of(document: Document) -> Record:
     game = _qgn_game(document)
     if game is None:
         return Record(document, document.format, document, _unchanged)
-    from meeple.qgn.notation import action_offsets
+    from meeple.qgn.notation import action_offsets, detail_offset
 
     assert game.from_qgn is not None
     text, source = document.text, document.source
@@ -63,7 +63,12 @@ def of(document: Document) -> Record:
     def locate(error: MeepleError) -> MeepleError:
         step = error.step
         if step is not None and 0 <= step < len(actions):
-            return error.moved_to(Location.of(text, actions[step], source))
+            at = (
+                actions[step]
+                if error.part is None
+                else detail_offset(text, actions[step], error.part)
+            )
+            return error.moved_to(Location.of(text, at, source))
         return error.moved_to(_key_location(text, source))
 
     try:
@@ -72,7 +77,7 @@ def of(document: Document) -> Record:
         # An action that is no move of the game is shown at that action, anything else
         # (a missing or malformed tag) at the key that names the game.
         message = f"not {_article(game.name)} {game.name} game: {problem.message}"
-        raise locate(NotationError(message, step=problem.step)) from None
+        raise locate(NotationError(message, step=problem.step, part=problem.part)) from None
     played = game.read(game.dump(model), source)
     return Record(document, game, played, locate)
 
@@ -105,8 +110,15 @@ def states(record: Record) -> Iterator[Any]:
 
 
 def findings(document: Document, **options: Any) -> list[Finding]:
-    """Everything wrong with a parsed record: the format's checks, then its rules."""
-    record = of(document)
+    """Everything wrong with a parsed record: the format's checks, then its rules.
+
+    A QGN action that is no move of its game is an error, and the rules are still
+    checked over the actions before it.
+    """
+    try:
+        record = of(document)
+    except NotationError as problem:
+        return _before(document, problem)
     game, played = record.game, record.played
     found: list[Finding] = []
     if game.check is not None:
@@ -115,13 +127,35 @@ def findings(document: Document, **options: Any) -> list[Finding]:
                 moved = NotationError(finding.message, finding.location)
                 finding = replace(finding, location=record.locate(moved).location)
             found.append(finding)
-    if game.replay is not None:
-        try:
-            for _ in states(record):
-                pass
-        except MeepleError as problem:
-            found.append(stopped(Finding.from_error(problem)))
-    return found
+    return found + rule_findings(record)
+
+
+def _before(document: Document, problem: NotationError) -> list[Finding]:
+    """A QGN action that is no move of the game: that error, after the rules over the
+    actions before it (re-raised when the problem is not in an action)."""
+    if not problem.step:
+        raise problem
+    return [*rule_findings(of(_cut(document, problem.step))), Finding.from_error(problem)]
+
+
+def _rules(document: Document) -> list[Finding]:
+    """What the rules say of a record (no lints or warnings: those wait for a sound text)."""
+    try:
+        return rule_findings(of(document))
+    except NotationError as problem:
+        return _before(document, problem)
+
+
+def rule_findings(record: Record) -> list[Finding]:
+    """The rule a record breaks first, if any, as `meeple check` reports it."""
+    if record.game.replay is None:
+        return []
+    try:
+        for _ in states(record):
+            pass
+    except MeepleError as problem:
+        return [stopped(Finding.from_error(problem))]
+    return []
 
 
 def stopped(finding: Finding) -> Finding:
@@ -139,6 +173,43 @@ def text_findings(text: str, source: str, fmt: Format, **options: Any) -> list[F
         return findings(fmt.read(text, source), **options)
     except MeepleError as problem:
         return [Finding.from_error(problem)]
+
+
+def qgn_findings(text: str, source: str) -> list[Finding]:
+    """Every finding of a QGN text, malformed or not (the `diagnose` hook of QGN).
+
+    A well-formed text gets what `findings` says of it. Otherwise each notation problem
+    is reported (reading goes on after each, see `meeple.qgn.notation.diagnose`), and
+    a single game of a known game is played through its rules over the actions before
+    its first problem: a move that cannot be read cannot be played, and every later move
+    depends on it. A problem before the first action (in the tags that set the game up)
+    leaves the rules unchecked.
+    """
+    from meeple.qgn.model import Games
+    from meeple.qgn.notation import diagnose, parse
+
+    read = diagnose(text, source)
+    qgn = registry.get("qgn")
+    found = [Finding.from_error(problem) for problem in read.problems]
+    try:
+        if not read.problems:
+            if not read.games:
+                parse(text, source)  # raises, saying what a game needs
+            games = read.games
+            model = games[0] if len(games) == 1 else Games(tuple(games))
+            return findings(Document(text, source, qgn, model))
+        intact = read.intact[0] if len(read.games) == 1 else 0
+        if intact != 0:
+            found += _rules(_cut(Document(text, source, qgn, read.games[0]), intact))
+    except MeepleError as problem:
+        found.append(Finding.from_error(problem))
+    return sorted(found, key=lambda f: (f.location.line, f.location.column))
+
+
+def _cut(document: Document, actions: int | None) -> Document:
+    """A QGN document of one game cut to its first `actions` actions (all if None)."""
+    game = document.model
+    return replace(document, model=replace(game, actions=game.actions[:actions]))
 
 
 def _article(word: str) -> str:

@@ -250,3 +250,73 @@ def test_a_misspelt_known_key_is_a_warning_with_the_key_meant(tmp_path: Path) ->
     run = meeple(["check", str(path)])
     assert "error: an Atlantis transcript needs a 'segments' list" in run.out
     assert "did you mean 'segments'?" in run.out and ":4:3:" in run.out
+
+
+MANY = """{
+  "segments": [["a1", "a2", "b1", "b2", "b3", "c2"], ["c3", "d4", "d5", "c4", "c5"]],
+  "players": [
+    {"name": "John", "stacks": {"a1": 1, "a2": 0, "b1": -2}},
+    {"name": "Mary", "stacks": {"c3": 2, "d4": 2}}
+  ],
+  "events": [
+    {"type": "turn", "moves": [["a1", "b2"], ["b2", "c3"]]},
+    {"type": "turn", "moves": [["c3", "c4"], ["zz", "d5"]]},
+    {"type": "turn", "moves": [["b2", 7]]},
+    {"type": "turn", "moves": "b2-c3"},
+    {"type": "turn", "moves": [["b1", "b1"], ["a1"]]},
+  ]
+}
+"""
+
+
+def test_check_reports_every_malformed_move_and_the_rules_before_them(tmp_path: Path) -> None:
+    path = tmp_path / "many.json5"
+    path.write_text(MANY)
+    run = meeple(["check", str(path)])
+    assert run.code == 1
+    errors = [line for line in run.out.splitlines() if ": error: " in line]
+    assert [line.split(": error: ")[0] for line in errors] == [
+        f"{path}:{place}" for place in ("8:46", "9:47", "10:39", "11:31", "12:32", "12:46")
+    ]
+    assert "turn 1 (John), move 2 b2-c3: one move from each segment" in errors[0]
+    assert "the replay stops at this move" in errors[0]
+    assert "turn 2 (Mary), move 2: bad field 'zz'" in errors[1]
+    assert "turn 3 (John), move 1: expected a field such as 'b3'" in errors[2]
+    assert "turn 4 (Mary): expected a list of moves" in errors[3]
+    assert "turn 5 (John), move 1 b1-b1: no move" in errors[4]
+    assert "turn 5 (John), move 2: a move is [from, to]" in errors[5]
+    assert "6 findings" in run.err
+
+
+def test_a_missing_comma_is_read_as_written_and_the_rules_still_run() -> None:
+    run = meeple(["check", str(EXAMPLES / "broken.json5")])
+    assert run.code == 1
+    errors = [line for line in run.out.splitlines() if ": error: " in line]
+    assert len(errors) == 2
+    assert ":32:11: error: expected ',' or '}' after the value" in errors[0]
+    assert ":32:33: error: turn 1 (John), move 2 b2-c3: one move from each segment" in errors[1]
+
+
+def test_other_json_syntax_errors_stop_the_reading_and_say_so(tmp_path: Path) -> None:
+    path = tmp_path / "cut.json"
+    path.write_text(MANY.replace('"c3", "c4"', '"c3" "c4" ]]'))
+    run = meeple(["check", str(path)])
+    assert run.code == 1
+    errors = [line for line in run.out.splitlines() if ": error: " in line]
+    assert "not read past this JSON syntax error" in errors[-1]
+
+
+def test_a_rule_error_in_qgn_points_at_the_move_inside_the_turn(tmp_path: Path) -> None:
+    converted = meeple(["convert", "--to", "qgn", str(EXAMPLES / "illegal.json5")])
+    assert converted.code == 0
+    path = tmp_path / "illegal.qgn"
+    path.write_text(converted.out)
+    last = converted.out.rstrip().splitlines()[-1]
+    assert last == "0t&a1-b2.b2-c3.c2-c4"
+    line = converted.out.count("\n")
+    for command in (["check"], ["replay"], ["show"]):
+        run = meeple([*command, str(path)])
+        assert run.code == 1
+        report = run.out + run.err
+        assert f"{path}:{line}:10: error: turn 1 (John), move 2 b2-c3: " in report, report
+        assert "\n    0t&a1-b2.b2-c3.c2-c4\n" + " " * 13 + "^" in report

@@ -19,7 +19,7 @@ ATLANTIS = '[key "atlantis"]\n[teams "Ann, Ben"]\n[segments "a1 a2, b1 b2"]\n'
         (RAFT, "0d&A3B1D2\n  0p&Ai0609N 0m&Ai0609N", "0m&Ai0609N", "is not what action letter"),
         (FLOWS, "0p&3.3.T1.SW\n1p&3.6.T2.S 0p&4.1.T1.W", "0p&4.1.T1.W", "not an orientation"),
         (FLOWS, "0p&3.3.T1.SW 1p&3.6.T2.S 7p&4.1.T1.N", "7p&4.1.T1.N", "team 7"),
-        (ATLANTIS, "0t&a1-b1 1t&b2c3", "1t&b2c3", "not an atlantis game: action 2"),
+        (ATLANTIS, "0t&a1-b1 1t&b2c3", "b2c3", "not an atlantis game: action 2"),
     ],
 )
 def test_an_action_that_is_no_move_of_its_game_is_shown_at_the_action(

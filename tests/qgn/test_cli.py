@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,60 @@ def test_converting_a_file_of_many_games_to_a_game_is_a_usage_error(tmp_path: Pa
     run = meeple(["convert", str(path), "--to", "flows"])
     assert run.code == 2
     assert "holds 2 games" in run.err
+
+
+def _position(text: str, piece: str, nth: int = 0) -> str:
+    at = -1
+    for _ in range(nth + 1):
+        at = text.index(piece, at + 1)
+    line = text.count("\n", 0, at) + 1
+    return f"{line}:{at - text.rfind(chr(10), 0, at)}"
+
+
+def test_check_reads_on_past_each_malformed_piece_and_reports_them_all(tmp_path: Path) -> None:
+    text = (
+        '[key "carcassonne"]\n'
+        '[teams "red, blue]\n'  # unclosed value: read on at the next line
+        '[round "1" x]\n'  # missing ']' after the value: read on past this line's ']'
+        "0a&1.2 0b&& 1c\n"  # an empty detail: read on at the next word
+        "x3 } 0d\n"  # no team index, then a stray '}'
+        '[result "1-0"]\n'  # a tag after the actions: left out
+    )
+    path = tmp_path / "many.qgn"
+    path.write_text(text)
+    run = meeple(["check", str(path)])
+    assert run.code == 1
+    places = [line.split(": error:")[0] for line in run.out.splitlines() if ": error:" in line]
+    assert places == [f"{path}:{place}" for place in ("2:19", "3:12", "4:11", "5:1", "5:4", "6:1")]
+    assert "6 findings" in run.err
+
+
+def test_qgn_of_a_known_game_gets_its_notation_errors_and_its_rules(tmp_path: Path) -> None:
+    # Flows: the second action breaks a rule; the fourth is malformed and so is the fifth.
+    text = (
+        '[key "flows"]\n[teams "P1, P2"]\n\n'
+        "0p&3.3.T1.NE 1p&3.3.T0.N 0p&4.4.T1.N\n"
+        "1p&& 0p&2.2.T9.N\n"
+    )
+    path = tmp_path / "flows.qgn"
+    path.write_text(text)
+    run = meeple(["check", str(path)])
+    assert run.code == 1
+    lines = [line for line in run.out.splitlines() if ": error:" in line]
+    assert len(lines) == 2, run.out
+    assert lines[0].startswith(f"{path}:{_position(text, '1p&3.3')}: error: ")
+    assert "already filled" in lines[0] and "the replay stops at this move" in lines[0]
+    assert lines[1].startswith(f"{path}:{_position(text, '&', 4)}: error: empty detail")
+
+
+def test_check_json_gives_every_finding_of_a_malformed_qgn(tmp_path: Path) -> None:
+    path = tmp_path / "two.qgn"
+    path.write_text('[key "x"]\n[teams "a, b"]\n0a& 1b\n}\n')
+    run = meeple(["check", "--json", str(path)])
+    assert run.code == 1
+    *found, last = [json.loads(line) for line in run.out.splitlines()]
+    assert [(f["line"], f["column"], f["kind"]) for f in found] == [
+        (3, 4, "notation"),
+        (4, 1, "notation"),
+    ]
+    assert last["summary"]["findings"] == 2

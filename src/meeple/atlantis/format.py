@@ -15,7 +15,7 @@ from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.ascii import status
 from meeple.atlantis.jsontext import Path, locate
 from meeple.atlantis.model import Extras, Transcript, field_name
-from meeple.atlantis.notation import TOP_KEYS, dump, looks_like_transcript, parse
+from meeple.atlantis.notation import TOP_KEYS, diagnose, dump, looks_like_transcript, parse
 from meeple.atlantis.qgn import KEY, from_qgn, to_qgn
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location, RuleError
@@ -30,6 +30,24 @@ def _replay(document: Document) -> Iterator[State]:
         return Location.of(text, locate(text, path), source)
 
     return replay(document.model, where)
+
+
+def findings(text: str, source: str) -> list[Finding]:
+    """Every problem of a transcript (the `diagnose` hook): each malformed part, then the
+    rules over the turns before the first of them; with none, `check` and the rules."""
+    read = diagnose(text, source)
+    found = [Finding.from_error(problem) for problem in read.problems]
+    playable = read.playable
+    if playable is not None:
+        document = Document(text, source, FORMATS[0], playable)
+        if not found:
+            found += _check(document)
+        try:
+            for _ in _replay(document):
+                pass
+        except RuleError as problem:
+            found.append(Finding.from_error(problem))
+    return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
 def _check(document: Document) -> Iterable[Finding]:
@@ -142,6 +160,7 @@ FORMATS = (
         options=(DROP_COMMENTS, COLOR),
         check=_check,
         replay=_replay,
+        diagnose=findings,
         render=_render,
         svg=_svg,
         state_json=state_json,

@@ -99,23 +99,31 @@ def tokens(text: str) -> list[Token]:
 # -- decoding --------------------------------------------------------------------------
 
 
-def decode(text: str, source: str = DEFAULT_SOURCE) -> Any:
-    """The value of a JSON or JSON5 text, objects as `Members`; NotationError where it breaks."""
+def decode(
+    text: str, source: str = DEFAULT_SOURCE, problems: list[NotationError] | None = None
+) -> Any:
+    """The value of a JSON or JSON5 text, objects as `Members`; NotationError where it breaks.
+
+    Given a `problems` list, a missing comma between two items is kept there and read
+    as if written (the one syntax error whose meaning is never in doubt); any other
+    syntax error raises.
+    """
     # A surrogate escape may stand alone, which json.loads lets through: the token reader
     # checks each string, so such a text goes there.
     if not _SURROGATE_ESCAPE.search(text):
         with contextlib.suppress(ValueError, RecursionError):
             return json.loads(text, object_pairs_hook=Members)
     # Not strict JSON (or nested deeper than json allows): read it token by token.
-    return _Parser(text, source).document()
+    return _Parser(text, source, problems).document()
 
 
 class _Parser:
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(self, text: str, source: str, problems: list[NotationError] | None) -> None:
         self.text = text
         self.source = source
         self.tokens = tokens(text)
         self.at = 0
+        self.problems = problems
 
     def fail(self, token: Token | None, message: str) -> NoReturn:
         offset = len(self.text) if token is None else token.start
@@ -179,7 +187,11 @@ class _Parser:
             return token
         starts_value = token is not None and token.kind in ("string", "atom", "{", "[")
         hint = " (a comma is missing)" if starts_value else ""
-        self.fail(token, f"expected ',' or '{closer}' after the value, {_found(token)}{hint}")
+        message = f"expected ',' or '{closer}' after the value, {_found(token)}{hint}"
+        if token is not None and starts_value and self.problems is not None:
+            self.problems.append(NotationError.at(self.text, token.start, message, self.source))
+            return token
+        self.fail(token, message)
 
     def key(self, token: Token | None) -> str:
         if token is not None and token.kind == "string":
@@ -281,26 +293,42 @@ def locate(text: str, path: Path, key: bool = False) -> int:
 
     A `str` step picks an object's last member with that key, an `int` step an
     array's item or an object's member by position. Falls back to the deepest
-    place found if the path leads nowhere.
+    place found if the path leads nowhere. `Paths` locates many paths of one text.
     """
-    found = tokens(text)
-    index = 0
-    key_index: int | None = None
-    for step in path:
-        if index >= len(found) or found[index].kind not in ("{", "["):
-            break
-        members = list(_children(found, index))
-        if isinstance(step, int):
-            chosen = members[step] if 0 <= step < len(members) else None
-        else:
-            named = [m for m in members if m[0] is not None and _key_text(found[m[0]]) == step]
-            chosen = named[-1] if named else None
-        if chosen is None:
-            break
-        key_index, index = chosen
-    if key and key_index is not None:
-        index = key_index
-    return found[index].start if index < len(found) else len(text)
+    return Paths(text).locate(path, key)
+
+
+class Paths:
+    """Offsets of values in one valid JSON(5) text, its tokens read once and each
+    container's members listed once, however many paths are asked for."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = tokens(text)
+        self._members: dict[int, list[tuple[int | None, int]]] = {}
+
+    def locate(self, path: Path, key: bool = False) -> int:
+        """As the module's `locate`, in this text."""
+        found = self.tokens
+        index = 0
+        key_index: int | None = None
+        for step in path:
+            if index >= len(found) or found[index].kind not in ("{", "["):
+                break
+            members = self._members.get(index)
+            if members is None:
+                members = self._members[index] = list(_children(found, index))
+            if isinstance(step, int):
+                chosen = members[step] if 0 <= step < len(members) else None
+            else:
+                named = [m for m in members if m[0] is not None and _key_text(found[m[0]]) == step]
+                chosen = named[-1] if named else None
+            if chosen is None:
+                break
+            key_index, index = chosen
+        if key and key_index is not None:
+            index = key_index
+        return found[index].start if index < len(found) else len(self.text)
 
 
 def _children(found: list[Token], index: int) -> Iterator[tuple[int | None, int]]:

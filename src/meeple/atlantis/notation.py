@@ -13,15 +13,17 @@ This module does not know the rules: whether a move is legal is `rules.py`.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from meeple.atlantis import jsontext
-from meeple.atlantis.jsontext import MAX_DEPTH, Members, Path, decode, locate, short
+from meeple.atlantis.jsontext import MAX_DEPTH, Members, Path, Paths, decode, short
 from meeple.atlantis.model import (
     END_TURN,
     FORMAT_NAME,
@@ -40,7 +42,7 @@ from meeple.atlantis.model import (
     Turn,
     field_name,
 )
-from meeple.errors import DEFAULT_SOURCE, NotationError
+from meeple.errors import DEFAULT_SOURCE, Locator, NotationError
 from meeple.hexgrid import Hex, line_between
 
 # -- coordinates ------------------------------------------------------------------
@@ -74,18 +76,44 @@ def parse_field_ref(text: str) -> FieldRef | None:
 
 
 class _Reader:
-    """Builds a Transcript from decoded JSON, locating problems in `text` on demand."""
+    """Builds a Transcript from decoded JSON, locating problems in `text` on demand.
 
-    def __init__(self, text: str, source: str) -> None:
+    Given a `problems` list, a problem in one segment, player, stack, event or move is
+    kept there and reading goes on with the next one (`isolated`); otherwise the first
+    problem raises.
+    """
+
+    def __init__(self, text: str, source: str, problems: list[NotationError] | None = None) -> None:
         self.text = text
         self.source = source
         self.names: dict[str, FieldRef] = {}  # a long game names the same fields again and again
         self.players_named: tuple[str, ...] = ()
         self.context = ""  # inside an event: which turn (and move) a problem belongs to
+        self.step: int | None = None  # inside a turn: its index among the turns
+        self.part: int | None = None  # inside a move: its index in the turn
+        self.problems = problems
+        self.events_read: int | None = None  # inside the events: how many were read
+        self.intact: int | None = None  # the events read before the first problem (if any)
+        self._paths: Paths | None = None
+        self._locate = Locator(text, source)
 
     def fail(self, path: Path, message: str, key: bool = False) -> NoReturn:
-        message = self.context + message
-        raise NotationError.at(self.text, locate(self.text, path, key), message, self.source)
+        if self._paths is None:
+            self._paths = Paths(self.text)
+        where = self._locate(self._paths.locate(path, key))
+        raise NotationError(self.context + message, where, step=self.step, part=self.part)
+
+    @contextlib.contextmanager
+    def isolated(self) -> Iterator[None]:
+        """Reading one item: when recovering, a problem in it is kept, and the item left out."""
+        try:
+            yield
+        except NotationError as problem:
+            if self.problems is None:
+                raise
+            if not self.problems:
+                self.intact = self.events_read
+            self.problems.append(problem)
 
     def members(self, value: Any, path: Path, what: str) -> Members:
         if not isinstance(value, Members):
@@ -159,14 +187,17 @@ class _Reader:
         for name in ("format", "version", "user", "begin", "end"):
             if name in known:
                 index, item = known[name]
-                self.string(item, (index,), f"the {name}")
+                with self.isolated():
+                    self.string(item, (index,), f"the {name}")
         if "format" in known and known["format"][1] != FORMAT_NAME:
-            self.fail((known["format"][0],), f"expected the format {FORMAT_NAME!r}")
+            with self.isolated():
+                self.fail((known["format"][0],), f"expected the format {FORMAT_NAME!r}")
+        read_before = len(self.problems or ())
         segments, board = self.segments(*known["segments"])
-        players = self.players(*known["players"], board=board) if "players" in known else ()
-        self.players_named = tuple(
-            player.name or f"player {number + 1}" for number, player in enumerate(players)
-        )
+        # A segment left out leaves the board unknown: stacks are not checked against it.
+        known_board = board if len(self.problems or ()) == read_before else None
+        players = self.players(*known["players"], board=known_board) if "players" in known else ()
+        self.players_named = _player_names(known["players"][1]) if "players" in known else ()
         events = self.events(*known["events"]) if "events" in known else ()
         return Transcript(
             segments=segments,
@@ -184,18 +215,20 @@ class _Reader:
         where: dict[Hex, int] = {}
         segments = []
         for number, item in enumerate(self.array(value, path, "a list of segments")):
-            at = (*path, number)
-            if isinstance(item, str):
-                segments.append(self.bare_segment(item, at, number, where))
-                continue
-            what = "a segment: a list of fields, or one upper-case name such as 'C3'"
-            refs = []
-            for position, name in enumerate(self.array(item, at, what)):
-                ref = self.field_ref(name, (*at, position))
-                self.claim_fields(ref, number, where, (*at, position))
-                refs.append(ref)
-            segments.append(Segment(tuple(refs)))
+            with self.isolated():
+                segments.append(self.segment(item, (*path, number), number, where))
         return tuple(segments), set(where)
+
+    def segment(self, item: Any, at: Path, number: int, where: dict[Hex, int]) -> Segment:
+        if isinstance(item, str):
+            return self.bare_segment(item, at, number, where)
+        what = "a segment: a list of fields, or one upper-case name such as 'C3'"
+        refs = []
+        for position, name in enumerate(self.array(item, at, what)):
+            ref = self.field_ref(name, (*at, position))
+            self.claim_fields(ref, number, where, (*at, position))
+            refs.append(ref)
+        return Segment(tuple(refs))
 
     def bare_segment(self, name: str, path: Path, number: int, where: dict[Hex, int]) -> Segment:
         """`"C3"` in the segments list: the standard segment centred on c3."""
@@ -221,16 +254,17 @@ class _Reader:
                 )
             where[field] = number
 
-    def players(self, index: int, value: Any, board: set[Hex]) -> tuple[Player, ...]:
+    def players(self, index: int, value: Any, board: set[Hex] | None) -> tuple[Player, ...]:
         path: Path = (index,)
         holder: dict[Hex, int] = {}
         players = []
         for number, item in enumerate(self.array(value, path, "a list of players")):
-            players.append(self.player(item, (*path, number), number, board, holder))
+            with self.isolated():
+                players.append(self.player(item, (*path, number), number, board, holder))
         return tuple(players)
 
     def player(
-        self, value: Any, path: Path, number: int, board: set[Hex], holder: dict[Hex, int]
+        self, value: Any, path: Path, number: int, board: set[Hex] | None, holder: dict[Hex, int]
     ) -> Player:
         members = self.members(value, path, "a player")
         fields: dict[str, Any] = {}
@@ -251,32 +285,47 @@ class _Reader:
         return Player(fields["stacks"], fields.get("name"), fields.get("color"), tuple(extras))
 
     def stacks(
-        self, value: Any, path: Path, number: int, board: set[Hex], holder: dict[Hex, int]
+        self, value: Any, path: Path, number: int, board: set[Hex] | None, holder: dict[Hex, int]
     ) -> tuple[tuple[FieldRef, int], ...]:
         stacks = []
         for index, (name, count) in enumerate(self.members(value, path, "the stacks")):
-            ref = self.field_ref(name, (*path, index), key=True)
-            if type(count) is not int:
-                self.fail(
-                    (*path, index),
-                    "expected a whole number of stones (negative on a growing field,"
-                    f" 0 for a dead one), found {_kind(count)}",
-                )
-            fields = [field for field in ref.fields if field in board]
-            if not fields:
-                self.fail((*path, index), f"no segment has the field {ref}", key=True)
-            for field in fields:
-                if field in holder:
-                    whose = "this player" if holder[field] == number else "player"
-                    other = "" if holder[field] == number else f" {holder[field] + 1}"
-                    self.fail(
-                        (*path, index),
-                        f"field {field_name(field)} already has a stack of {whose}{other}",
-                        key=True,
-                    )
-                holder[field] = number
-            stacks.append((ref, count))
+            with self.isolated():
+                ref = self.stack(name, count, (*path, index), number, board, holder)
+                stacks.append((ref, count))
         return tuple(stacks)
+
+    def stack(
+        self,
+        name: str,
+        count: Any,
+        path: Path,
+        number: int,
+        board: set[Hex] | None,
+        holder: dict[Hex, int],
+    ) -> FieldRef:
+        """One stack of player `number` (0-based), the field it stands on (or, for a
+        standard segment, the fields of the segment that are on the `board`)."""
+        ref = self.field_ref(name, path, key=True)
+        if type(count) is not int:
+            self.fail(
+                path,
+                "expected a whole number of stones (negative on a growing field,"
+                f" 0 for a dead one), found {_kind(count)}",
+            )
+        fields = [field for field in ref.fields if board is None or field in board]
+        if not fields:
+            self.fail(path, f"no segment has the field {ref}", key=True)
+        for field in fields:
+            if field in holder:
+                whose = "this player" if holder[field] == number else "player"
+                other = "" if holder[field] == number else f" {holder[field] + 1}"
+                self.fail(
+                    path,
+                    f"field {field_name(field)} already has a stack of {whose}{other}",
+                    key=True,
+                )
+            holder[field] = number
+        return ref
 
     def events(self, index: int, value: Any) -> tuple[Event, ...]:
         path: Path = (index,)
@@ -287,8 +336,11 @@ class _Reader:
             is_turn = isinstance(item, Members) and ("type", "turn") in item
             turns += is_turn
             self.context = self.turn_label(turns) if is_turn else f"event {number + 1}: "
-            events.append(self.event(item, (*path, number)))
-        self.context = ""
+            self.step = turns - 1 if is_turn else None
+            self.events_read = number
+            with self.isolated():
+                events.append(self.event(item, (*path, number)))
+        self.context, self.step, self.events_read = "", None, None
         return tuple(events)
 
     def turn_label(self, number: int) -> str:
@@ -340,23 +392,38 @@ class _Reader:
         moves = []
         turn = self.context.removesuffix(": ")
         for number, item in enumerate(self.array(value, path, "a list of moves")):
-            at = (*path, number)
             self.context = f"{turn}, move {number + 1}{_move_text(item)}: "
-            pair = self.array(item, at, "a move: [from, to]")
-            if len(pair) != 2:
-                self.fail(at, f"a move is [from, to]: two fields, found {len(pair)}")
-            source, target = (self.field_ref(pair[i], (*at, i)) for i in (0, 1))
-            for i, ref in enumerate((source, target)):
-                if ref.whole:
-                    self.fail((*at, i), f"a move names single fields in lower case, not {ref}")
-            if line_between(source.centre, target.centre) is None:
-                self.fail(
-                    at,
-                    "no move: the two fields must differ and lie on one straight line of the grid",
-                )
-            moves.append(Move(source.centre, target.centre))
-        self.context = f"{turn}: "
+            self.part = number
+            with self.isolated():
+                moves.append(self.move(item, (*path, number)))
+        self.context, self.part = f"{turn}: ", None
         return tuple(moves)
+
+    def move(self, item: Any, at: Path) -> Move:
+        pair = self.array(item, at, "a move: [from, to]")
+        if len(pair) != 2:
+            self.fail(at, f"a move is [from, to]: two fields, found {len(pair)}")
+        source, target = (self.field_ref(pair[i], (*at, i)) for i in (0, 1))
+        for i, ref in enumerate((source, target)):
+            if ref.whole:
+                self.fail((*at, i), f"a move names single fields in lower case, not {ref}")
+        if line_between(source.centre, target.centre) is None:
+            self.fail(
+                at, "no move: the two fields must differ and lie on one straight line of the grid"
+            )
+        return Move(source.centre, target.centre)
+
+
+def _player_names(players: Any) -> tuple[str, ...]:
+    """Each player's name as turns are labelled (`player 2` where none is written), read
+    from the decoded list itself, so a player left out for a problem still counts."""
+    if not isinstance(players, list) or isinstance(players, Members):
+        return ()
+    names = []
+    for number, player in enumerate(players):
+        name = dict(player).get("name") if isinstance(player, Members) else None
+        names.append(name if isinstance(name, str) and name else f"player {number + 1}")
+    return tuple(names)
 
 
 def _move_text(item: Any) -> str:
@@ -388,8 +455,62 @@ def _kind(value: Any) -> str:
 def parse(text: str, source: str = DEFAULT_SOURCE) -> Transcript:
     """Read a transcript (JSON or JSON5); NotationError at the exact problem otherwise."""
     transcript = _Reader(text, source).transcript(decode(text, source))
+    return _with_comments(transcript, text)
+
+
+def _with_comments(transcript: Transcript, text: str) -> Transcript:
     found = jsontext.comments(text)
     return replace(transcript, comments=tuple(found)) if found else transcript
+
+
+class Diagnosis(NamedTuple):
+    """What `diagnose` read: the transcript (None when it could not be built), every
+    problem, and how many events come before the first problem (None: the problems
+    leave no event to play, or there are none, see `playable`)."""
+
+    transcript: Transcript | None
+    problems: list[NotationError]
+    intact: int | None
+
+    @property
+    def playable(self) -> Transcript | None:
+        """The transcript cut to the events before the first problem, where its set-up
+        (board and players) read well; None where it did not."""
+        if self.transcript is None:
+            return None
+        if not self.problems:
+            return self.transcript
+        if self.intact is None:
+            return None
+        return replace(self.transcript, events=self.transcript.events[: self.intact])
+
+
+def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis:
+    """Every problem of a transcript, reading on past each one it can.
+
+    A JSON syntax error ends the reading (past it the structure of the text is not
+    known, so nothing after it can be checked), except a missing comma between two
+    items, read as if written. After the text is decoded, a problem in a
+    segment, a player, a stack, an event or a move is reported and reading goes on with
+    the next one; a problem in the shape of the whole (not an object, no `segments`)
+    ends it. `parse` raises the first of the same problems.
+    """
+    commas: list[NotationError] = []
+    try:
+        value = decode(text, source, commas)
+    except NotationError as problem:
+        message = f"{problem.message} (the transcript is not read past this JSON syntax error)"
+        return Diagnosis(None, [*commas, NotationError(message, problem.location)], None)
+    problems: list[NotationError] = []
+    reader = _Reader(text, source, problems)
+    try:
+        transcript: Transcript | None = _with_comments(reader.transcript(value), text)
+    except NotationError as problem:
+        problems.append(problem)
+        transcript = None
+    if commas and not problems:  # a missing comma leaves no doubt what was meant
+        return Diagnosis(transcript, commas, len(transcript.events) if transcript else None)
+    return Diagnosis(transcript, commas + problems, reader.intact)
 
 
 def looks_like_transcript(text: str) -> bool:

@@ -75,9 +75,8 @@ def from_qgn(snapshot: Snapshot) -> Transcript:
     try:
         return parse(json.dumps(record), "<qgn>")
     except NotationError as problem:
-        raise NotationError(
-            f"the QGN snapshot is no sound Atlantis game: {problem.message}"
-        ) from None
+        message = f"the QGN snapshot is no sound Atlantis game: {problem.message}"
+        raise NotationError(message, step=problem.step, part=problem.part) from None
 
 
 def _player(tags: dict[str, str], number: int, name: str) -> dict[str, Any]:
@@ -99,7 +98,7 @@ def _turn(action: Action, number: int, teams: int) -> dict[str, Any]:
     try:
         return _turn_moves(action, number, teams)
     except NotationError as problem:
-        raise problem.at_step(number) from None
+        raise problem.at_step(number, problem.part) from None
 
 
 def _turn_moves(action: Action, number: int, teams: int) -> dict[str, Any]:
@@ -113,9 +112,10 @@ def _turn_moves(action: Action, number: int, teams: int) -> dict[str, Any]:
             f" not {action.team}"
         )
     moves = []
-    for detail in action.details:
+    for part, detail in enumerate(action.details):
         source, dash, target = detail.partition("-")
         if not dash:
-            raise NotationError(f"action {number + 1}: {detail!r} is no move such as 'a1-b2'")
+            message = f"action {number + 1}: {detail!r} is no move such as 'a1-b2'"
+            raise NotationError(message, step=number, part=part)
         moves.append([source, target])
     return {"type": "turn", "moves": moves}

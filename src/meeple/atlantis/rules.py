@@ -544,7 +544,9 @@ def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State
             except RuleError as problem:
                 location = where(index, position) if where else Location()
                 message = f"turn {number} ({who}), move {position + 1} {move}: {problem.message}"
-                raise RuleError(message, location, step=turns, rule=problem.rule) from None
+                raise RuleError(
+                    message, location, step=turns, rule=problem.rule, part=position
+                ) from None
             yield state
         if not event.moves and (not state.players or state.over):
             location = where(index, None) if where else Location()

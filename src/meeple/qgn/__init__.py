@@ -8,6 +8,8 @@
 
 from meeple.qgn.model import Action, Games, Snapshot, split_teams
 from meeple.qgn.notation import (
+    Diagnosis,
+    diagnose,
     dump,
     dump_many,
     format_action,
@@ -19,8 +21,10 @@ from meeple.qgn.notation import (
 
 __all__ = [
     "Action",
+    "Diagnosis",
     "Games",
     "Snapshot",
+    "diagnose",
     "dump",
     "dump_many",
     "format_action",

@@ -9,7 +9,7 @@ from meeple.errors import Finding
 from meeple.qgn.model import Games, Snapshot
 from meeple.qgn.notation import dump, dump_many, parse, parse_many, team_findings
 from meeple.qgn.svg import render, svg
-from meeple.registry import COLOR, Document, Format
+from meeple.registry import COLOR, Document, Format, lazy
 
 _LOOKS_LIKE_QGN = re.compile(r'\A(?:\s|\{[^}]*\})*\[\s*[A-Za-z_][\w-]*\s+"')
 
@@ -42,6 +42,7 @@ FORMATS = (
         sniff=lambda text: _LOOKS_LIKE_QGN.match(text) is not None,
         extensions=(".qgn",),
         check=_check,
+        diagnose=lazy("meeple.records:qgn_findings"),
         render=render,
         svg=svg,
         options=(COLOR,),

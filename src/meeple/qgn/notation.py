@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import IO, overload
 
-from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError
+from meeple.errors import DEFAULT_SOURCE, Finding, Locator, NotationError
 from meeple.qgn.model import REQUIRED_TAGS, Action, Snapshot, split_teams
 
 _DETAIL = r"""[^\s.&{}\[\]"]+"""
@@ -54,6 +54,7 @@ _TOKEN = re.compile(
 _RUN_ACTION = re.compile(_ACTION)
 _WORD = re.compile(r"\S+")
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_GARBLED_TAG = re.compile(r"\[[ \t]*([A-Za-z_][A-Za-z0-9_-]*)")
 _UNESCAPE = re.compile(r"\\(.)")
 _CHUNK = 1 << 20
 
@@ -84,8 +85,37 @@ def _chunks(handle: IO[str]) -> Iterator[str]:
         yield chunk
 
 
-def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator[Snapshot]:
-    """The games of a text given in pieces (tokens may straddle two pieces)."""
+@dataclass
+class Diagnosis:
+    """What `diagnose` read of a text: the games, every notation problem, and for each
+    game how many of its actions come before its first problem (None: it has none)."""
+
+    games: list[Snapshot] = field(default_factory=list)
+    problems: list[NotationError] = field(default_factory=list)
+    intact: list[int | None] = field(default_factory=list)
+
+
+def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis:
+    """Every notation problem of `text`, and the games read around them.
+
+    Reading goes on after each malformed piece, as a compiler does: after a malformed
+    tag at the next line (or past the `]` that ends it on its line), after an unclosed
+    comment at the next line, after a malformed action at the next word; a misplaced or
+    repeated tag is left out. `parse` stops at the first of the same problems.
+    """
+    found = Diagnosis()
+    found.games.extend(_games((text,), source, recovery=found))
+    return found
+
+
+def _games(
+    pieces: Iterable[str], source: str, single: bool = False, recovery: Diagnosis | None = None
+) -> Iterator[Snapshot]:
+    """The games of a text given in pieces (tokens may straddle two pieces).
+
+    The first problem raises NotationError, or, given a `recovery`, is recorded there and
+    reading goes on (see `diagnose`).
+    """
     buffer = ""
     scan_from = 0  # buffer offset where the next token starts
     lines_before = 0  # newlines in the text already dropped from the buffer
@@ -94,10 +124,37 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
     commented: dict[int, tuple[str, ...]] = {}  # action index -> the comments before it
     pending: list[str] = []  # comments waiting for the action they precede
     leading: list[str] = []  # comments before or among the current game's tags
+    intact: int | None = None  # the current game's actions before its first problem
+    garbled: set[str] = set()  # names of the current game's malformed tags
+    locate = Locator(buffer, source)
 
     def error(offset: int, message: str) -> NotationError:
-        here = Location.of(buffer, offset, source)
+        nonlocal locate
+        if locate.text is not buffer:
+            locate = Locator(buffer, source)
+        here = locate(offset)
         return NotationError(message, replace(here, line=here.line + lines_before))
+
+    def report(problem: NotationError) -> None:
+        nonlocal intact
+        if recovery is None:
+            raise problem
+        recovery.problems.append(problem)
+        if intact is None:
+            intact = len(actions)
+
+    def require(at: int) -> None:
+        # A malformed tag may be the one missing: it was reported already.
+        missing = [name for name in REQUIRED_TAGS if name not in tags and name not in garbled]
+        if missing:
+            report(error(at, f'missing required tag [{missing[0]} "..."] before the actions'))
+
+    def finished() -> Snapshot:
+        nonlocal intact
+        if recovery is not None:
+            recovery.intact.append(intact)
+        intact = None
+        return Snapshot(tags, Actions(actions, commented), tuple(pending), tuple(leading))
 
     feed = iter(pieces)
     more = True
@@ -106,54 +163,71 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
         more = piece is not None
         buffer += piece or ""
         resume = len(buffer)
-        for match in _TOKEN.finditer(buffer, scan_from):
-            kind = match.lastgroup
-            if more and (kind == "bad" or match.end() == len(buffer)):
-                resume = match.start()  # the next piece may complete this token
-                break
-            if kind == "run":
-                start = match.start("run")
-                run = match["run"]
-                if not actions:
-                    _check_required(tags, error, start)
-                if pending:
-                    commented[len(actions)] = tuple(pending)
+        restart: int | None = scan_from
+        while restart is not None:
+            matches, restart = _TOKEN.finditer(buffer, restart), None
+            for match in matches:
+                kind = match.lastgroup
+                if more and (kind == "bad" or match.end() == len(buffer)):
+                    resume = match.start()  # the next piece may complete this token
+                    break
+                if kind == "run":
+                    start = match.start("run")
+                    run = match["run"]
+                    if not actions:
+                        require(start)
+                    if pending:
+                        commented[len(actions)] = tuple(pending)
+                        pending.clear()
+                    actions += run.split()
+                elif kind == "comment":
+                    pending.append(match["comment"])
+                elif kind == "value":
+                    at = match.start() + match[0].index("[")
+                    name = match["name"]
+                    if actions and name != "key":
+                        report(
+                            error(
+                                at,
+                                f"tag [{name} ...] after the actions: tags come first"
+                                " (a new game starts with [key ...])",
+                            )
+                        )
+                        continue
+                    if actions or (name == "key" and "key" in tags):
+                        missing = [tag for tag in REQUIRED_TAGS if tag not in tags]
+                        if missing or single:
+                            problem = error(at, "")
+                            why = (
+                                f"the game before it has no [{missing[0]}]"
+                                if missing
+                                else "read files of many games with meeple.qgn.parse_many or"
+                                " iter_games"
+                            )
+                            report(
+                                error(
+                                    at,
+                                    f"a second [key] starts a new game at line {problem.line};"
+                                    f" {why}",
+                                )
+                            )
+                        yield finished()
+                        tags, actions, commented, pending, leading = {}, [], {}, [], []
+                        garbled = set()
+                    leading += pending
                     pending.clear()
-                actions += run.split()
-            elif kind == "comment":
-                pending.append(match["comment"])
-            elif kind == "value":
-                at = match.start() + match[0].index("[")
-                name = match["name"]
-                if actions and name != "key":
-                    raise error(
-                        at,
-                        f"tag [{name} ...] after the actions: tags come first"
-                        " (a new game starts with [key ...])",
-                    )
-                if actions or (name == "key" and "key" in tags):
-                    missing = [tag for tag in REQUIRED_TAGS if tag not in tags]
-                    if missing or single:
-                        problem = error(at, "")
-                        why = (
-                            f"the game before it has no [{missing[0]}]"
-                            if missing
-                            else "read files of many games with meeple.qgn.parse_many or iter_games"
-                        )
-                        raise error(
-                            at, f"a second [key] starts a new game at line {problem.line}; {why}"
-                        )
-                    yield Snapshot(
-                        tags, Actions(actions, commented), tuple(pending), tuple(leading)
-                    )
-                    tags, actions, commented, pending, leading = {}, [], {}, [], []
-                leading += pending
-                pending.clear()
-                if name in tags:
-                    raise error(at, f"tag {name!r} given twice in one game")
-                tags[name] = _UNESCAPE.sub(r"\1", match["value"])
-            else:
-                raise error(*_diagnose(buffer, match.end() - 1))
+                    if name in tags:
+                        report(error(at, f"tag {name!r} given twice in one game"))
+                        continue
+                    tags[name] = _UNESCAPE.sub(r"\1", match["value"])
+                else:
+                    at = match.start("bad")
+                    offset, message = _diagnose(buffer, at)
+                    report(error(offset, message))
+                    restart = _resume(buffer, at, offset)
+                    if tag := _GARBLED_TAG.match(buffer, at):
+                        garbled.add(tag[1])
+                    break
         if more:
             # Drop what is read, keeping whole lines so that columns stay right.
             cut = buffer.rfind("\n", 0, resume) + 1
@@ -162,10 +236,28 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
             scan_from = resume - cut
     if tags:
         if not actions:
-            _check_required(tags, error, len(buffer))
-        yield Snapshot(tags, Actions(actions, commented), tuple(pending), tuple(leading))
+            require(len(buffer))
+        yield finished()
     elif pending:
-        raise error(len(buffer), 'expected a tag such as [key "game"]: found only comments')
+        report(error(len(buffer), 'expected a tag such as [key "game"]: found only comments'))
+
+
+def _resume(text: str, at: int, problem: int) -> int:
+    """Where reading goes on after the malformed piece that starts at `at` and whose
+    problem is at `problem`: the next line, tag or word (see `diagnose`)."""
+    char = text[at]
+    line_end = text.find("\n", at)
+    line_end = len(text) if line_end == -1 else line_end
+    if char == "[":
+        if at < problem < len(text) and text[problem] == "[":
+            return problem  # a nested tag: read the inner one
+        close = text.find("]", problem, line_end)
+        return line_end if close == -1 else close + 1
+    if char == "{":
+        return line_end  # an unclosed comment is taken to end with its line
+    if char in "}]":
+        return at + 1
+    return at + max(1, len(_word(text, at)))
 
 
 class Actions(Sequence[Action]):
@@ -236,14 +328,6 @@ class _Vocabulary(dict[str, Action]):
             int(team), letter, tuple(details.split(".")) if details else ()
         )
         return action
-
-
-def _check_required(
-    tags: dict[str, str], error: Callable[[int, str], NotationError], at: int
-) -> None:
-    for name in REQUIRED_TAGS:
-        if name not in tags:
-            raise error(at, f'missing required tag [{name} "..."] before the actions')
 
 
 def _diagnose(text: str, at: int) -> tuple[int, str]:
@@ -425,6 +509,21 @@ def action_offsets(text: str) -> list[list[int]]:
             has_key = has_key or token["name"] == "key"
     games.append(offsets)
     return games
+
+
+def detail_offset(text: str, action: int, part: int) -> int:
+    """Where detail number `part` (0-based) of the action written at offset `action` starts
+    (the action itself when it has no such detail)."""
+    word = _WORD.match(text, action)
+    if word is None:
+        return action
+    amp = word[0].find("&")
+    if amp == -1:
+        return action
+    at = action + amp + 1
+    for detail in word[0][amp + 1 :].split(".")[:part]:
+        at += len(detail) + 1
+    return at if at < word.end() else action
 
 
 def team_findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
