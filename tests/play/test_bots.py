@@ -158,3 +158,30 @@ def test_greedy_never_plays_a_losing_move_when_another_does_not_lose(game: str) 
                 checked += 1
             state = state.play(rng.choice(moves))
     assert checked or game != "raft"  # a raft game has such choices on every seed here
+
+
+def test_atlantis_evaluation_counts_stones_and_the_areas_they_hold_alone() -> None:
+    """Greedy's Atlantis heuristic: stones on open fields and areas a player holds alone
+    count, stones on growing fields do not (fields held and stable areas, its first
+    heuristic, left greedy level with random)."""
+    from meeple.atlantis.generate import standard_board
+    from meeple.atlantis.model import FieldRef, Player, Transcript
+    from meeple.atlantis.rules import State
+
+    board = standard_board(2)
+    fields = sorted(hex_ for segment in board for ref in segment.refs for hex_ in ref.fields)
+
+    def judged(mine: list[tuple[int, int]], theirs: list[tuple[int, int]]) -> float:
+        def player(stacks: list[tuple[int, int]]) -> Player:
+            return Player(tuple((FieldRef(fields[at]), count) for at, count in stacks))
+
+        transcript = Transcript(segments=board, players=(player(mine), player(theirs)))
+        state = State.initial(transcript)
+        assert not state.is_over
+        one, two = state.evaluate(1), state.evaluate(2)
+        assert one + two == pytest.approx(1.0)
+        return one
+
+    assert judged([(0, 2)], [(13, 2)]) == pytest.approx(0.5)
+    assert judged([(0, 3)], [(13, 2)]) > 0.5  # a stone more
+    assert judged([(0, 2), (1, -3)], [(13, 2)]) == pytest.approx(0.5)  # growing stones

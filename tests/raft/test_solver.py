@@ -48,15 +48,24 @@ def test_a_challenge_that_is_neither_a_string_nor_a_name_is_a_usage_error() -> N
 def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.MonkeyPatch) -> None:
     """Once, a search whose beam lost every line stopped with budget to spare ("In the
     way", seed 1, gave up after 29 of its 60 s; it is won now)."""
-    widths: list[int] = []
+    widths: list[tuple[int, bool]] = []
     real = solver._beam_search
 
     def spy(start: solver.Game, search: solver._Search) -> object:
-        widths.append(search.rounds_beam)
+        widths.append((search.rounds_beam, search.by_cards))
         if len(widths) == 1:  # the first, narrowest beam dies out at once
             return None, (solver.distance(start), start, ())
         return real(start, search)
 
     monkeypatch.setattr(solver, "_beam_search", spy)
     found = solver.solve(parse_challenge(_challenge("First steps")), 1, budget=120)
-    assert found.won and widths == [solver.ROUNDS_BEAM, 2 * solver.ROUNDS_BEAM]
+    # Then the same width choosing draws by their cards, then twice as wide by decks.
+    assert found.won
+    assert (
+        widths[:3]
+        == [
+            (solver.ROUNDS_BEAM, False),
+            (solver.ROUNDS_BEAM, True),
+            (2 * solver.ROUNDS_BEAM, False),
+        ][: len(widths)]
+    )

@@ -14,6 +14,7 @@ text; positions of moves in a text come from the caller.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -456,24 +457,36 @@ class State:
         return "end the turn" if isinstance(move, EndTurn) else f"from {field_name(move.source)}"
 
     def evaluate(self, player: int) -> float:
-        """From 0 to 1: the player's share of fields in stable areas and of open fields held
-        (a one-ply heuristic for greedy bots); 1 for the winner, 0 for the others at the end.
+        """From 0 to 1: how far the player is ahead of the best rival in stones on open
+        fields and in the areas their stones hold (a one-ply heuristic for greedy bots);
+        1 for the winner, 0 for the others at the end.
 
-        Mid-turn the position is judged as if the turn ended now (explosions and growth
-        done): a move is worth what it brings once the turn is over, and `end` compares
-        with the moves on the same footing."""
+        An area counts for each player by its size times the cube of their share of the
+        stones in it, so a contested area is worth little until one side holds it. Stones
+        on growing fields do not count: they explode into dead fields. The lead goes
+        through a logistic curve (a lead of 3 is worth about 0.73). Mid-turn the
+        position is judged as if the turn ended now (explosions and growth done): a move
+        is worth what it brings once the turn is over, and `end` compares with the moves
+        on the same footing."""
         if self.moved_from:
             return self.end_turn().evaluate(player)
         if self.status == "won":
             return 1.0 if player in self.winners else 0.0
-        scores = self.scores
-        held = [0] * len(self.players)
-        for here in self.fields.values():
-            if here.owner is not None and here.state == OPEN:
-                held[here.owner] += 1
-        worth = [2 * score + count for score, count in zip(scores, held, strict=True)]
-        total = sum(worth)
-        return 0.5 if total == 0 else worth[player - 1] / total
+        worth = [0.0] * len(self.players)
+        for area in self._areas:
+            stones = [0] * len(self.players)
+            for hex_ in area.fields:
+                here = self.fields[hex_]
+                if here.owner is not None:
+                    stones[here.owner] += here.stones
+            total = sum(stones)
+            for owner, count in enumerate(stones):
+                worth[owner] += count + (len(area.fields) * (count / total) ** 3 if count else 0)
+        if len(worth) < 2:
+            return 0.5
+        mine = worth[player - 1]
+        rival = max(value for index, value in enumerate(worth) if index != player - 1)
+        return 1.0 / (1.0 + math.exp((rival - mine) / 3.0))
 
     def record(self) -> Transcript:
         """The game so far as a transcript: one turn event per turn (moves after the last

@@ -367,7 +367,7 @@ def cats_cut_off(board: Board) -> list[str]:
     waiting = [i for i, square in enumerate(grid.cells) if 65 <= square <= 90 and not grid.raft[i]]
     if not waiting:
         return []
-    coverable = _coverable(board)
+    coverable = coverable_squares(board)
     reasons = [
         f"the {_COLOUR_NAMES[chr(grid.cells[i] + 32)]} cat at ({grid.position(i).row},"
         f"{grid.position(i).column}) can no longer reach the raft"
@@ -378,7 +378,7 @@ def cats_cut_off(board: Board) -> list[str]:
 
 
 @lru_cache(maxsize=256)
-def _coverable(board: Board) -> bytes:
+def coverable_squares(board: Board) -> bytes:
     """1 on every grid square some pathway card could still be laid over."""
     grid = grid_of(board)
     covered = bytearray(len(grid.cells))

@@ -50,6 +50,7 @@ from meeple.raft.rules import (
     Game,
     card_positions,
     cat_route,
+    coverable_squares,
     draw_requests,
     fire_placements,
     grid_of,
@@ -64,6 +65,8 @@ ROUND_BEAM = 2  # states kept after each action within a round
 ROUNDS_BEAM = 2  # states kept at the end of each round
 CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
+PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
+STALLED = 3  # rounds without a better distance after which a beam gives up
 
 
 @dataclass(frozen=True)
@@ -83,63 +86,57 @@ class Solution:
 # -- how far the cats are from the raft ------------------------------------------------------
 
 
-def _coverable(game: Game) -> bytearray:
-    """1 on every square some 3x3 pathway card could still legally cover."""
-    grid = grid_of(game.state.board)
-    covered = bytearray(len(grid.cells))
-    for row, column in card_positions(game.state.board):
-        base = grid.index(row, column)
-        for dr in range(3):
-            start = base + dr * grid.stride
-            covered[start : start + 3] = b"\x01\x01\x01"
-    return covered
-
-
 def cat_distances(game: Game) -> list[int]:
-    """For each cat not on the raft, the fewest squares to repaint on its best way there."""
+    """For each cat not on the raft, the fewest squares to repaint on its best way there.
+
+    One 0-1 breadth-first search per colour, backwards from the free raft squares that
+    colour may end on: a square costs 0 if it has the colour (or holds a cat of it), 1
+    if some card could still repaint it, and blocks otherwise (fire, the island's edge,
+    the raft card, another colour's cat, a square no card can cover).
+    """
     board = game.state.board
     grid = grid_of(board)
     cells, steps, raft = grid.cells, grid.steps, grid.raft
-    coverable = _coverable(game)
-    fire, none, centre = ord(FIRE), ord("n"), ord("o")
-    found = []
-    for start, square in enumerate(cells):
-        if not 65 <= square <= 90 or raft[start]:
-            continue
-        own = square + 32
+    waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
+    if not waiting:
+        return []
+    coverable = coverable_squares(board)
+    fire, none, centre, wild = ord(FIRE), ord("n"), ord("o"), ord("w")
+    reach: dict[int, list[int]] = {}
+    for colour in {cells[i] + 32 for i in waiting}:
+        cost = [
+            0
+            if letter in (colour, colour - 32)
+            else BLOCKED
+            if raft[square]
+            or letter in (fire, none, centre)
+            or 65 <= letter <= 90
+            or not coverable[square]
+            else 1
+            for square, letter in enumerate(cells)
+        ]
+        cats = {i for i in waiting if cells[i] == colour - 32}
         best = [BLOCKED] * len(cells)
-        best[start] = 0
-        todo: deque[int] = deque([start])
-        reached = BLOCKED
-        while todo:
+        todo: deque[int] = deque()
+        for end, letter in enumerate(cells):
+            if raft[end] and letter in (colour, wild):
+                for step in steps:
+                    there = end + step
+                    extra = cost[there]
+                    if extra < best[there]:
+                        best[there] = extra
+                        todo.appendleft(there) if extra == 0 else todo.append(there)
+        while todo and cats:
             here = todo.popleft()
-            cost = best[here]
-            if cost >= reached:
-                continue
+            cats.discard(here)  # its distance is final once it leaves the queue
+            so_far = best[here]
             for step in steps:
                 there = here + step
-                letter = cells[there]
-                if letter in (fire, none, centre):
-                    continue
-                if raft[there]:
-                    # A raft square: an end if it takes this colour and is free.
-                    if letter in (own, ord("w")):
-                        reached = min(reached, cost)
-                    continue
-                if letter in (own, own - 32):
-                    extra = 0
-                elif 65 <= letter <= 90 or not coverable[there]:
-                    continue  # another colour's cat, or a square no card can repaint
-                else:
-                    extra = 1
-                if cost + extra < best[there]:
-                    best[there] = cost + extra
-                    if extra:
-                        todo.append(there)
-                    else:
-                        todo.appendleft(there)
-        found.append(reached)
-    return found
+                if so_far + cost[there] < best[there]:
+                    best[there] = so_far + cost[there]
+                    todo.appendleft(there) if cost[there] == 0 else todo.append(there)
+        reach[colour] = best
+    return [reach[cells[i] + 32][i] for i in waiting]
 
 
 def distance(game: Game) -> float:
@@ -235,29 +232,44 @@ def _cat_moves(game: Game) -> list[CatMove]:
     return list(by_end.values())
 
 
-def _placements(game: Game) -> list[tuple[int, PathwayPlacement]]:
-    """Pathway placements that give a square some cat needs that cat's colour, with how
-    many such squares each one gives (the more, the better), best first."""
+def _placements(
+    game: Game, hand: tuple[CardId, ...] | None = None
+) -> list[tuple[int, PathwayPlacement]]:
+    """Pathway placements of the hand's cards (or of `hand`) that give a square some cat
+    needs that cat's colour, with how many such squares each one gives, best first."""
+    return _placements_at(_wanted(game), game.state.hand.ids() if hand is None else hand)
+
+
+def _wanted(game: Game) -> list[tuple[int, int, list[tuple[int, set[int]]]]]:
+    """Card positions over squares some cat needs: (row, column, [(square of the card,
+    colours wanted there)])."""
     needed = _needed(game)
     if not needed:
         return []
     grid = grid_of(game.state.board)
-    from meeple.raft.components import components
-
-    cards = components().pathway_cards
     found = []
-    hand = game.state.hand.ids()
     for row, column in card_positions(game.state.board):
         base = grid.index(row, column)
         squares = [base + dr * grid.stride + dc for dr in range(3) for dc in range(3)]
         wanted = [(i, needed[at]) for i, at in enumerate(squares) if at in needed]
-        if not wanted:
-            continue
+        if wanted:
+            found.append((row, column, wanted))
+    return found
+
+
+def _placements_at(
+    wanted: list[tuple[int, int, list[tuple[int, set[int]]]]], hand: tuple[CardId, ...]
+) -> list[tuple[int, PathwayPlacement]]:
+    from meeple.raft.components import components
+
+    cards = components().pathway_cards
+    found = []
+    for row, column, squares in wanted:
         for card in hand:
             pattern = cards[(card.deck, card.card)].squares
             for orientation in "NESW":
                 turned = turned_card(pattern, orientation)
-                gain = sum(1 for i, colours in wanted if ord(turned[i]) in colours)
+                gain = sum(1 for i, colours in squares if ord(turned[i]) in colours)
                 if gain:
                     placement = PathwayPlacement(card.deck, card.card, row, column, orientation)
                     found.append((gain, placement))
@@ -324,7 +336,11 @@ def _after_card(game: Game, placement: PathwayPlacement, order: str) -> Iterator
 
 
 class _Search:
-    def __init__(self, start: Game, seed: int, deadline: float, widen: int = 1) -> None:
+    def __init__(
+        self, start: Game, seed: int, deadline: float, widen: int = 1, by_cards: bool = False
+    ) -> None:
+        self.by_cards = by_cards
+        """Whether draw requests are chosen by the cards they turn up (see `_requests`)."""
         self.seed = seed
         self.deadline = deadline
         self.order = _fire_order(start, seed)
@@ -401,8 +417,16 @@ class _Search:
                     yield after, (placement, after.last) if after.last else (placement,)
 
 
-def _requests(game: Game) -> list[DrawRequest]:
-    """Draw requests, those whose likely cards match the waiting cats' colours first."""
+def _requests(game: Game, by_cards: bool = False) -> list[DrawRequest]:
+    """Draw requests to try: those whose decks hold the waiting cats' colours most first,
+    and a spread-out one for variety.
+
+    With `by_cards` (a search that tries again after a beam stalled), the cards each
+    request turns up (the seed fixes them) decide instead: a drawn card is worth the most
+    it alone takes off the cats' distance to the raft (its best few placements by
+    `_placements`, measured exactly), a request the sum over its cards; the best such
+    request is tried, and the best by decks.
+    """
     requests = draw_requests(game.state.decks)
     colours = _waiting_colours(game)
     from meeple.raft.components import components
@@ -415,36 +439,64 @@ def _requests(game: Game) -> list[DrawRequest]:
         / max(1, len(pile))
         for deck, pile in zip(DECKS, game.state.decks.piles, strict=True)
     }
-
-    def value(request: DrawRequest) -> float:
-        return -sum(worth[deck] * count for deck, count in request.draws)
-
-    requests.sort(key=value)
-    # The best by expected worth, and a few spread-out ones for variety.
-    chosen = requests[: REQUESTS_KEPT - 1] + requests[len(requests) // 2 :: len(requests) or 1]
+    requests.sort(key=lambda request: -sum(worth[deck] * n for deck, n in request.draws))
+    if by_cards:
+        chosen = [*_by_cards(game, requests)[:1], *requests[:1]]
+    else:
+        chosen = requests[: REQUESTS_KEPT - 1] + requests[len(requests) // 2 :: len(requests) or 1]
     return list(dict.fromkeys(chosen))[:REQUESTS_KEPT]
+
+
+def _by_cards(game: Game, requests: list[DrawRequest]) -> list[DrawRequest]:
+    """`requests` ordered by what the cards each turns up take off the cats' distance."""
+    now = sum(cat_distances(game))
+    board = game.state.board
+    gains: dict[CardId, int] = {}
+    wanted = _wanted(game)
+
+    def gain(card: CardId) -> int:
+        if card not in gains:
+            best = 0
+            for _, placement in _placements_at(wanted, (card,))[:PLACEMENTS_MEASURED]:
+                laid = replace(game, state=replace(game.state, board=lay_card(board, placement)))
+                best = max(best, now - sum(cat_distances(laid)))
+            gains[card] = best
+        return gains[card]
+
+    valued = []
+    for order, request in enumerate(requests):
+        try:
+            hand = game.apply(request).state.hand.ids()
+        except RuleError:
+            continue
+        valued.append((-sum(gain(card) for card in hand), order, request))
+    valued.sort()
+    return [request for _, _, request in valued]
 
 
 def solve(challenge: Challenge, seed: int = 1, budget: float = 60.0) -> Solution:
     """Search for a sequence of moves that wins the challenge within `budget` seconds.
 
-    A beam that dies out before the budget is spent (every line it kept lost) starts
-    again, wider, with the time left: beams of 1x, 2x, 3x ... the base widths.
+    A beam that dies out before the budget is spent (every line it kept lost, or no
+    better distance for `STALLED` rounds) starts again with the time left: the same
+    width choosing draws by the cards they turn up, then twice as wide choosing by decks,
+    and so on: 1x, 1x, 2x, 2x, 4x ... the base widths.
     """
     began = time.monotonic()
     start = Game.start(challenge, seed)
     searched = 0
     best: tuple[float, Game, tuple[Move, ...]] = (distance(start), start, ())
-    widen = 1
+    attempt = 0
     while True:
-        search = _Search(start, seed, began + budget, widen)
+        widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
+        search = _Search(start, seed, began + budget, widen, by_cards)
         found, closest = _beam_search(start, search)
         searched += search.states
         if closest[0] < best[0] or (closest[0] == best[0] and len(closest[2]) > len(best[2])):
             best = closest
         if found is not None or search.timed_out():
             break
-        widen += 1
+        attempt += 1
     won = found is not None
     _, game, moves = found if found is not None else best
     return Solution(challenge, seed, moves, won, searched, time.monotonic() - began, game)
@@ -456,12 +508,13 @@ def _beam_search(
     """One beam search over rounds: (the win if found, the closest line reached)."""
     beam: list[tuple[float, Game, tuple[Move, ...]]] = [(distance(start), start, ())]
     best = beam[0]
-    while beam and not search.timed_out():
+    stalled = 0
+    while beam and not search.timed_out() and stalled < STALLED:
         ends: list[tuple[float, Game, tuple[Move, ...]]] = []
         for _, game, path in beam:
             if game.over:
                 continue
-            for request in _requests(game):
+            for request in _requests(game, search.by_cards):
                 try:
                     drawn = game.apply(request)
                 except RuleError:
@@ -473,7 +526,14 @@ def _beam_search(
                 if search.timed_out():
                     break
         ends.sort(key=lambda item: item[0])
-        beam = ends[: search.rounds_beam]
+        # One line per board: lines that differ only in the cards left in the decks
+        # would crowd out the others.
+        boards: dict[object, tuple[float, Game, tuple[Move, ...]]] = {}
+        for item in ends:
+            boards.setdefault((item[1].state.board, item[1].state.bag), item)
+        beam = list(boards.values())[: search.rounds_beam]
         if beam and beam[0][0] < best[0]:
-            best = beam[0]
+            best, stalled = beam[0], 0
+        else:
+            stalled += 1
     return None, best
