@@ -55,6 +55,7 @@ def _misspelt_keys(document: Document) -> Iterator[Finding]:
     for path, known, extras in places:
         for name, _ in extras:
             import difflib  # only here: imported lazily for start-up
+
             close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
             if close and name not in known:
                 offset = locate(document.text, (*path, name), key=True)
