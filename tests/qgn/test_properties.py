@@ -122,3 +122,16 @@ def test_streaming_in_any_chunks_reads_what_the_whole_text_reads(
         patch.setattr(notation, "_CHUNK", chunk)
         streamed = _outcome(lambda: qgn.iter_games(io.StringIO(text)))
     assert streamed == whole
+
+
+def test_an_action_cut_by_a_chunk_boundary_before_the_tags_is_explained_as_a_whole() -> None:
+    # Found by the property above: "0a" whole in the first chunks looked like actions
+    # before any tag, though the text goes on "0a0".
+    from meeple.qgn import notation
+
+    text = '0a0[key "x"][teams "a"]\n'
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(notation, "_CHUNK", 1)
+        streamed = _outcome(lambda: qgn.iter_games(io.StringIO(text)))
+    assert streamed == _outcome(lambda: qgn.parse_many(text))
+    assert streamed[1] == 3  # type: ignore[index]

@@ -118,8 +118,6 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
             if kind == "run":
                 start = match.start("run")
                 run = match["run"]
-                if not actions:
-                    _check_required(tags, error, start)
                 if ends:
                     # Only the last word may go on in the next piece: keep the others,
                     # so a long run across pieces is read once, not again at every piece.
@@ -129,6 +127,8 @@ def _games(pieces: Iterable[str], source: str, single: bool = False) -> Iterator
                     run = run[:cut]
                     if not run:
                         break
+                if not actions:
+                    _check_required(tags, error, start)
                 if pending:
                     commented[len(actions)] = tuple(pending)
                     pending.clear()
