@@ -208,7 +208,7 @@ def test_thousands_of_findings_on_one_long_line_print_a_bounded_report(tmp_path:
 
 HEAVY = (
     "pyarrow", "dask", "playwright", "aiohttp", "starlette", "uvicorn", "pandas", "numpy",
-    "rich", "urllib.request", "http.client", "ssl", "email", "xml.sax",
+    "rich", "urllib.request", "http.client", "ssl", "email", "xml.sax", "json5", "lzma",
 )  # fmt: skip
 
 
