@@ -15,7 +15,8 @@ from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.notation import format_grimoire, parse_grimoire
 from meeple.botc.script import load_script
 
-ROLES = tuple(load_script("trouble-brewing").roles)
+SCRIPT = load_script("trouble-brewing")
+ROLES = tuple(SCRIPT.roles)
 TOKENS = (
     ReminderToken("poisoned", "poisoner"),
     ReminderToken("townsfolk", "washerwoman"),
@@ -41,17 +42,33 @@ TOKEN_LINE = "[" + " ".join(f"Player{n:02}:chef(poisoner:poisoned)" for n in ran
 
 def area_goal(players: int) -> int:
     """Issue 13's box area goal: the peer's 2,000 characters up to 12 seats, rising
-    linearly to its 3,000 at 20."""
+    linearly to its 3,000 at 20 (docs/formats/botc.md)."""
     return 2000 + max(0, players - 12) * 125
 
 
+NAMES = "Alice Bob Charlie David Eve Frank Grace Hannah Ian Julia Kate Leo Mark Nina Oscar"
+TABLE_NAMES = (NAMES + " Priya Quentin Rosa Sam Tom").split()
+PAIRS = [f"{role}:{token}" for role in sorted(SCRIPT.roles) for token in SCRIPT.roles[role].tokens]
+
+
+def table_line(players: int) -> str:
+    """A realistic table: real roles and one real reminder token at every seat."""
+    roles = sorted(SCRIPT.roles)
+    seats = (
+        f"{TABLE_NAMES[n]}:{roles[n * 7 % len(roles)]}({PAIRS[n * 5 % len(PAIRS)]})"
+        for n in range(players)
+    )
+    return "[" + " ".join(seats) + "]"
+
+
 def art_areas() -> list[tuple[str, int, int, int]]:
-    """(what, width, height, goal) of the auto layout's box: the seed's 12 seats, and
-    5 to 20 seats of issue 13's 20-seat line (a reminder token at every seat)."""
+    """(what, width, height, goal) of the auto layout's box: the seed's 12 seats, then 5
+    to 20 seats of issue 13's 20-seat line and of a realistic table (a token each)."""
     seats = TOKEN_LINE[1:-1].split(" ")
-    lines = [("the seed's 12 seats", SEED_LINE.strip(), 12)] + [
-        (f"{n} seats, a token each", "[" + " ".join(seats[:n]) + "]", n) for n in range(5, 21)
-    ]
+    lines = [("the seed's 12 seats", SEED_LINE.strip(), 12)]
+    for n in range(5, 21):
+        lines.append((f"{n} seats, issue line", "[" + " ".join(seats[:n]) + "]", n))
+        lines.append((f"{n} seats, real roles", table_line(n), n))
     found = []
     for label, line, players in lines:
         art = render_grimoire(meeple.loads(line, format="botc")).splitlines()

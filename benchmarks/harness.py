@@ -28,6 +28,8 @@ class Case:
     measured: float | None = None
     """For operations too long to repeat (a solver's minute): the one time already taken;
     `run` is then not called again."""
+    over_floor: bool = False
+    """Also print the median minus the floor's (a whole process's own cost past Python's start)."""
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,22 @@ def median_time(function: Callable[[], object], repeat: int) -> float:
 
 
 def measure(case: Case) -> Result:
-    floor = median_time(case.floor, case.repeat) if case.floor else None
-    taken = case.measured if case.measured is not None else median_time(case.run, case.repeat)
-    return Result(case, taken, floor)
+    """The medians of the operation and its floor. Their runs alternate, so that a machine
+    that gets busier or quieter during the measurement moves both alike and the ratio holds."""
+    if case.measured is not None or case.floor is None:
+        taken = case.measured if case.measured is not None else median_time(case.run, case.repeat)
+        floor = median_time(case.floor, case.repeat) if case.floor else None
+        return Result(case, taken, floor)
+    case.floor()
+    case.run()
+    floors: list[float] = []
+    times: list[float] = []
+    for _ in range(case.repeat):
+        for function, found in ((case.floor, floors), (case.run, times)):
+            start = time.perf_counter()
+            function()
+            found.append(time.perf_counter() - start)
+    return Result(case, statistics.median(times), statistics.median(floors))
 
 
 def human(seconds: float) -> str:

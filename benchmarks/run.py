@@ -9,7 +9,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from harness import Result, human, measure  # noqa: E402
+from harness import Case, Result, human, measure  # noqa: E402
+
+
+def _extra(case: Case, result: Result) -> str:
+    found = [case.extra(result.median)] if case.extra else []
+    if case.over_floor and result.floor_median is not None:
+        found.append(f"{human(result.median - result.floor_median)} over the floor")
+    return ", ".join(found)
 
 
 def main() -> None:
@@ -29,7 +36,7 @@ def main() -> None:
                     human(result.floor_median) if result.floor_median else "-",
                     f"{result.ratio:.2f}x" if result.ratio else "-",
                     case.goal or "-",
-                    case.extra(result.median) if case.extra else "",
+                    _extra(case, result),
                 )
             )
             print(f"  measured {case.name}", file=sys.stderr)

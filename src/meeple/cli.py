@@ -8,11 +8,9 @@ as a traceback. Commands are built on first use, so `meeple --version` imports n
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -66,6 +64,8 @@ class _Commands(click.Group):
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = click.utils.make_str(args[0]) if args else ""
         if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            import difflib  # only here: imported lazily for start-up
+
             close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
             hint = f" Did you mean {close[0]!r}?" if close else ""
             ctx.fail(f"No such command {name!r}.{hint}")
@@ -165,6 +165,8 @@ def _lookup(name: str, what: str = "format") -> Format:
         return registry.get(name)
     except ValueError:
         names = [fmt.name for fmt in registry.formats()]
+        import difflib  # only here: imported lazily for start-up
+
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
         hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
         raise click.UsageError(f"unknown {what} {name!r}{hint}") from None
@@ -252,6 +254,8 @@ def _write(output: str, text: str, replacing: str | None = None) -> None:
     except UnicodeEncodeError as problem:
         raise click.UsageError(f"cannot write {output}: {problem.reason}") from None
     try:
+        import tempfile  # only here: imported lazily for start-up
+
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as problem:
         raise click.UsageError(f"cannot write {output}: {problem.strerror}") from None

@@ -9,7 +9,6 @@ well-formed and says what was there. This module draws nothing itself.
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape
 
 # Characters XML 1.0 does not allow in a document.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -20,6 +19,11 @@ def _picture(match: re.Match[str]) -> str:
     return chr(0x2400 + code) if code < 0x20 else "\ufffd"
 
 
+# The markup characters, escaped by hand: xml.sax.saxutils would pull urllib.request,
+# http.client and ssl into every `meeple` start-up (issue 13).
+_MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
 def xml_text(text: str) -> str:
     """`text` escaped for XML element content or a double-quoted attribute."""
-    return escape(_NOT_XML.sub(_picture, text), {'"': "&quot;"})
+    return _NOT_XML.sub(_picture, text).translate(_MARKUP)

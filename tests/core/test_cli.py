@@ -202,3 +202,29 @@ def test_thousands_of_findings_on_one_long_line_print_a_bounded_report(tmp_path:
     assert len(run.out) < 20_000
     assert run.out.rstrip().endswith("7950 more findings not shown")
     assert "8000 findings" in run.err
+
+
+# -- start-up (issue 13) ---------------------------------------------------------------
+
+HEAVY = (
+    "pyarrow", "dask", "playwright", "aiohttp", "starlette", "uvicorn", "pandas", "numpy",
+    "rich", "urllib.request", "http.client", "ssl", "email", "xml.sax", "json5", "lzma",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("command", [["--version"], ["check", str(FLOWS)], ["show", str(FLOWS)]])
+def test_check_and_show_of_a_small_record_import_nothing_heavy(command: list[str]) -> None:
+    # A whole process, as a user starts it: what it imports is what it pays for.
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "meeple", *command],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    imported = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines()}
+    assert "meeple" in imported
+    assert not {name for name in imported if name.split(".")[0] in HEAVY or name in HEAVY}

@@ -92,3 +92,46 @@ def test_fuzz_mutated_records_only_raise_notation_error(text: str) -> None:
         assert error.line >= 1 and error.column >= 1
         return
     assert qgn.parse(qgn.dump(game)) == game
+
+
+def _outcome(read: object) -> object:
+    """The games a reader returns, or where and why it refused the text."""
+    try:
+        return list(read())  # type: ignore[operator]
+    except NotationError as problem:
+        return (problem.line, problem.column, problem.message)
+
+
+@given(
+    st.lists(snapshots(), min_size=1, max_size=3),
+    st.text(alphabet=' \n0123abc&.{}[]"', max_size=12),
+    st.integers(0, 200),
+    st.integers(1, 9),
+)
+def test_streaming_in_any_chunks_reads_what_the_whole_text_reads(
+    games: list[Snapshot], noise: str, at: int, chunk: int
+) -> None:
+    # Issue 13: a run of actions cut by a chunk boundary is kept up to its last word and
+    # read on from there; games, comments and errors (with positions) stay the same.
+    from meeple.qgn import notation
+
+    text = qgn.dump_many(games)
+    text = text[:at] + noise + text[at:]
+    whole = _outcome(lambda: qgn.parse_many(text))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(notation, "_CHUNK", chunk)
+        streamed = _outcome(lambda: qgn.iter_games(io.StringIO(text)))
+    assert streamed == whole
+
+
+def test_an_action_cut_by_a_chunk_boundary_before_the_tags_is_explained_as_a_whole() -> None:
+    # Found by the property above: "0a" whole in the first chunks looked like actions
+    # before any tag, though the text goes on "0a0".
+    from meeple.qgn import notation
+
+    text = '0a0[key "x"][teams "a"]\n'
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(notation, "_CHUNK", 1)
+        streamed = _outcome(lambda: qgn.iter_games(io.StringIO(text)))
+    assert streamed == _outcome(lambda: qgn.parse_many(text))
+    assert streamed[1] == 3  # type: ignore[index]

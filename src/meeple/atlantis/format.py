@@ -7,7 +7,6 @@ and defines the `replay --json` state (docs/formats/atlantis.md).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -73,6 +72,8 @@ def _misspelt_keys(document: Document) -> Iterator[Finding]:
     found = []
     for path, known, extras in places:
         for name, _ in extras:
+            import difflib  # only here: imported lazily for start-up
+
             close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
             if close and name not in known:
                 offset = locate(document.text, (*path, name), key=True)

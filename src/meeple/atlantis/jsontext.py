@@ -23,8 +23,6 @@ import re
 from collections.abc import Iterator
 from typing import Any, NamedTuple, NoReturn
 
-import json5
-
 from meeple.errors import DEFAULT_SOURCE, NotationError
 
 MAX_DEPTH = 100  # nesting allowed; keeps every recursion far from Python's limit
@@ -247,11 +245,19 @@ class _Parser:
     def json5(self, token: Token, text: str) -> Any:
         """One token's worth of JSON5, decoded by the json5 library."""
         try:
-            return json5.loads(text)
+            return _json5(text)
         except (ValueError, RecursionError):
             if token.kind == "string":
                 self.fail(token, f"bad string {short(token.text)}: check its escapes")
             self.fail(token, f"{_describe(token)} is no JSON value (strings need quotes)")
+
+
+def _json5(text: str) -> Any:
+    # Imported on first use: only hand-written transcripts need it, and every `meeple`
+    # start-up imports this module (issue 13).
+    import json5
+
+    return json5.loads(text)
 
 
 def short(text: str) -> str:
@@ -282,7 +288,7 @@ def _key_text(token: Token) -> str | None:
     if token.kind == "atom":
         return token.text
     try:
-        value = json5.loads(token.text)
+        value = _json5(token.text)
     except (ValueError, RecursionError):
         return None
     return value if isinstance(value, str) else None

@@ -14,7 +14,6 @@ This module does not know the rules: whether a move is legal is `rules.py`.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import json
 import math
 import re
@@ -175,6 +174,8 @@ class _Reader:
                 extras.append((name, self.plain(item, (index,))))
         if "segments" not in known:
             names = [name for name, _ in top]
+            import difflib  # only for a misspelt name
+
             close = difflib.get_close_matches("segments", names, n=1, cutoff=0.75)
             if close:
                 self.fail(
@@ -277,6 +278,8 @@ class _Reader:
             else:
                 extras.append((name, self.plain(item, (*path, index))))
         if "stacks" not in fields:
+            import difflib  # only for a misspelt name
+
             close = difflib.get_close_matches("stacks", [name for name, _ in extras], n=1)
             hint = (
                 f" ({close[0]!r} is no key meeple knows; did you mean 'stacks'?)" if close else ""

@@ -10,11 +10,14 @@ module draws (the seed's hand-made 12-player picture among them):
   side (token rows, an optional row of column markers, names, roles), the last
   is the bottom side (names, roles, markers, token rows), and each group in
   between holds side seats (names, roles with an optional marker just after,
-  then tokens hanging from that hook), at most one left and one right seat;
+  then tokens hanging from that hook, the first beside the role when there is
+  no marker), at most one left and one right seat;
 - a left seat starts left of every top and bottom seat, a right seat anywhere
   else (past the first of them); every seat has a column of its own;
 - a reminder token `(role:token)` stands in its seat's column (the hook for
-  side seats) and is joined to the seat by `()` lines; texts never touch.
+  side seats); a side seat's tokens are joined to it by `()` lines, a top or
+  bottom seat's may also float past rows where nothing stands in the column;
+  texts never touch.
 
 Anything else is a NotationError at the line and column of the first problem.
 Column numbers in markers count characters from the left border (column 0).
@@ -30,7 +33,7 @@ from functools import cache
 from typing import NamedTuple
 
 from meeple import ansi
-from meeple.botc.layout import Picture, arrange, choose_sides, title
+from meeple.botc.layout import Picture, picture, title
 from meeple.botc.model import Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
 from meeple.botc.notation import IDENTIFIER
 from meeple.botc.script import team_of
@@ -100,8 +103,7 @@ def render_grimoire(
             f"the grimoire has {len(grimoire)} seats: the art is drawn for up to"
             f" {MAX_ART_SEATS}; the single line holds any number"
         )
-    picture = arrange(grimoire, choose_sides(grimoire, layout, columns), columns)
-    return draw(picture, len(grimoire), CHARSETS[charset])
+    return draw(picture(grimoire, layout, columns), len(grimoire), CHARSETS[charset])
 
 
 TEAM_CODES = {"townsfolk": "34", "outsider": "36", "minion": "33", "demon": "31"}
@@ -389,15 +391,26 @@ def _check_marker(reader: _Reader, run: _Run, column: int) -> None:
 
 
 def _chain(
-    reader: _Reader, rows: Sequence[int], column: int, owner: str, claimed: set[_Run]
+    reader: _Reader,
+    rows: Sequence[int],
+    column: int,
+    owner: str,
+    claimed: set[_Run],
+    floating: bool = False,
 ) -> tuple[list[ReminderToken], list[int]]:
-    """The tokens joined to a seat in `column`, reading `rows` outward from the seat."""
+    """The tokens joined to a seat in `column`, reading `rows` outward from the seat.
+
+    A side seat's tokens end at the first row with nothing in the column; a top or
+    bottom seat's (`floating`) may skip rows, since every row of its side is its side's.
+    """
     tokens: list[ReminderToken] = []
     offsets: list[int] = []
     last: _Run | None = None
     for row in rows:
         run = reader.at(row, column)
         if run is None:
+            if floating:
+                continue
             break
         if run.text != "()":
             match = _BUBBLE.match(run.text)
@@ -448,13 +461,13 @@ def _row_of_seats(reader: _Reader, group: list[int], side: str) -> list[_Found]:
         if markers is not None and (mark := reader.at(markers, run.column)) is not None:
             _check_marker(reader, mark, run.column)
             claimed.add(mark)
-        tokens, offsets = _chain(reader, extra, run.column, repr(player), claimed)
+        tokens, offsets = _chain(reader, extra, run.column, repr(player), claimed, True)
         seat = Seat(player, role.text, tuple(tokens), life)
         places = SeatPlaces(player_at, role.offset, tuple(offsets))
         found.append(_Found(side, run.column, seat, places, run))
     where = "a role stands under its player's name"
     _unclaimed(reader, [roles_row], claimed, where)
-    where = "a token stands in its seat's column, joined to the seat by () lines"
+    where = "a token stands in its seat's column"
     _unclaimed(reader, group, claimed, where)
     return found
 
@@ -476,10 +489,13 @@ def _side_seats(reader: _Reader, group: list[int], least: int) -> list[_Found]:
         claimed.add(role)
         hook = run.column + len(role.text) + 1
         mark = reader.at(roles_row, hook)
-        if mark is not None:
+        chain = hanging
+        if mark is not None and mark.text[1:2].isdigit():
             _check_marker(reader, mark, run.column)
             claimed.add(mark)
-        tokens, offsets = _chain(reader, hanging, hook, repr(player), claimed)
+        elif mark is not None:
+            chain = [roles_row, *hanging]  # no marker: the first token hangs beside the role
+        tokens, offsets = _chain(reader, chain, hook, repr(player), claimed)
         seat = Seat(player, role.text, tuple(tokens), life)
         places = SeatPlaces(player_at, role.offset, tuple(offsets))
         found.append(_Found(side, run.column, seat, places, run))

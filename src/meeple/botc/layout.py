@@ -11,10 +11,11 @@ Geometry, in the terms of the rendered lines (column 0 is the left border):
 
 - every seat has a column of its own; its name and role start there;
 - top and bottom seats stack their tokens outward from the seat in their own
-  column, one token per row, joined to the seat by `()` lines; a token that
-  would touch a seat further right is pushed outward past that seat's stack;
-- side seats write their column marker and hang their tokens just after the
-  role (the "hook"), inward on the left side and outward on the right;
+  column, one token per level: each at the nearest level where it touches
+  nothing, joined to the seat by `()` lines where those fit (otherwise it floats);
+- side seats write their column marker (or, without markers, their first token)
+  just after the role (the "hook") and hang further tokens under it, inward on
+  the left side and outward on the right;
 - a player's name field is reserved at its dead, struck-out width so that
   killing a player or spending a ghost vote never changes the box.
 
@@ -36,6 +37,7 @@ DEAD_MARKS = len("*~~~~*")  # what a dead name with a spent vote adds to the nam
 GAP = 2  # spaces between neighbouring seats on the top and bottom rows
 FIRST_COLUMN = 2  # one space after the left border
 SIDE_GAP = 4  # at least this many spaces between a left seat's texts and the right seats
+AUTO_WIDTH = 100  # `auto` draws no wider than this where it can: a wide terminal's width
 
 
 class Sides(NamedTuple):
@@ -119,22 +121,156 @@ def choose_sides(grimoire: Grimoire, layout: str = "auto", columns: bool = False
 
     `balanced` spreads the seats evenly; `compact` takes the smallest box;
     `tall` the narrowest box with no side over five seats where avoidable;
-    `auto` the smallest box among those that stray least from the guidelines.
-    Ties go to the most even distribution.
+    `auto` the smallest box with the seats round a table (see `table_sides`).
+    Ties go to the distribution nearest the seed's guidelines, then the most even.
     """
     players = len(grimoire)
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})")
     if layout == "balanced" or players <= 2:
         return balanced_sides(players)
-    memo: dict[tuple[int, ...], Stacks] = {}
-    scored = []
-    for sides in _candidates(players, layout):
-        width, rows = _size(_plan(grimoire.seats, sides, columns, memo))
+    return _best_plan(grimoire.seats, layout, columns).sides
+
+
+def picture(grimoire: Grimoire, layout: str = "auto", columns: bool = False) -> Picture:
+    """Every piece of the art, in the distribution `layout` chooses."""
+    players = len(grimoire)
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})")
+    if layout == "balanced" or players <= 2:
+        return arrange(grimoire, balanced_sides(players), columns)
+    return _pieces(_best_plan(grimoire.seats, layout, columns))
+
+
+def _best_plan(seats: Sequence[Seat], layout: str, columns: bool) -> _Plan:
+    bounds = _Bounds(seats, columns)
+
+    def score(width: int, rows: int) -> tuple[bool, int, int]:
         area = width * (rows + 2)
-        first = width if layout == "tall" else area
-        scored.append((first, area, _spread(sides), sides))
-    return min(scored)[-1]
+        return layout == "auto" and width > AUTO_WIDTH, width if layout == "tall" else area, area
+
+    # Branch and bound: a distribution is worked out only while its least possible box
+    # could still beat the best one found (most are ruled out by their labels alone).
+    weighed = sorted(
+        (score(*bounds.least(sides)), sides) for sides in _candidates(len(seats), layout)
+    )
+    memo: dict[tuple[int, ...], _Row] = {}
+    best: tuple[tuple[bool, int, int], int, int, Sides, _Plan] | None = None
+    for least, sides in weighed:
+        if best is not None and least > best[0]:
+            break
+        plan = _plan(seats, sides, columns, memo, bounds)
+        found = (score(plan.width, plan.rows), guideline_penalty(sides), _spread(sides), sides)
+        if best is None or found < best[:4]:
+            best = (*found, plan)
+    assert best is not None
+    return best[-1]
+
+
+class _Bounds:
+    """Cheap lower bounds on a distribution's box, from the seats' labels and tokens."""
+
+    def __init__(self, seats: Sequence[Seat], columns: bool) -> None:
+        self.players = len(seats)
+        self.columns = columns
+        self.seats = seats
+        self.index = {id(seat): n for n, seat in enumerate(seats)}  # equal seats measure alike
+        self.tokens = [len(seat.tokens) for seat in seats]
+        # Each seat's texts as a side seat at column 0, row by row (markers then count as
+        # "(0)", narrower than any real one: the bounds stay bounds).
+        self.side_rows = [_side_rows(seat, 0, columns) for seat in seats]
+        self.beside = [max(end for _, end in rows) for rows in self.side_rows]
+        self.first_rows = [max(rows[0][1], rows[1][1]) for rows in self.side_rows]
+        labels = [_seat_width(seat) for seat in seats]
+        first = [len(str(seat.tokens[0])) + 2 if seat.tokens else 0 for seat in seats]
+        self.reach = [
+            max([label] + [len(str(t)) + 2 for t in seat.tokens])
+            for label, seat in zip(labels, seats, strict=True)
+        ]
+        self.spans = [0]  # label widths, each with the gap after it, summed from the first seat
+        for label in labels:
+            self.spans.append(self.spans[-1] + label + GAP)
+        # Neighbours whose first tokens cannot share a level (the left one's reaches the
+        # right one's column even if a bottom seat moves a column right): the side is then
+        # two levels high at least. Top sides draw clockwise order left to right, bottom
+        # sides right to left; counted from the first seat, so any side's count is a subtraction.
+        self.clash_top, self.clash_bottom = [0], [0]
+        for n in range(self.players - 1):
+            both = self.tokens[n] and self.tokens[n + 1]
+            top = both and first[n] >= labels[n] + GAP + 1
+            bottom = both and first[n + 1] >= labels[n + 1] + GAP + 1
+            self.clash_top.append(self.clash_top[-1] + top)
+            self.clash_bottom.append(self.clash_bottom[-1] + bottom)
+
+    def clearance(self, left: Seat, column: int, right: Seat) -> int:
+        """`_clearance`, from the rows measured once (markers measured where they are)."""
+        if self.columns:
+            return _clearance(left, column, right, True)
+        ends = self.side_rows[self.index[id(left)]]
+        starts = self.side_rows[self.index[id(right)]]
+        shared = zip(ends, starts, strict=False)
+        return column + max(end - start for (_, end), (start, _) in shared) + SIDE_GAP
+
+    def extent(self, seat: Seat, column: int) -> int:
+        """The column just past a side seat's furthest text (markers measured where they are)."""
+        if self.columns:
+            return _side_extent(seat, column, True)
+        return column + self.beside[self.index[id(seat)]]
+
+    def _side(self, first: int, count: int, top: bool) -> tuple[int, int]:
+        """The least width and rows of a top or bottom side of `count` seats from `first`."""
+        if not count:
+            return 0, 0
+        last = first + count - 1
+        rightmost = last if top else first
+        span = self.spans[last + 1] - self.spans[first] - self.spans[rightmost + 1]
+        span += self.spans[rightmost] + self.reach[rightmost]
+        clashes = self.clash_top if top else self.clash_bottom
+        levels = max(max(self.tokens[first : last + 1]), 1 + (clashes[last] > clashes[first]))
+        return span, 2 + self.columns + 1 + (levels if any(self.tokens[first : last + 1]) else 0)
+
+    def least(self, sides: Sides) -> tuple[int, int]:
+        """A width and a number of rows no plan of `sides` goes below."""
+        top_span, top_rows = self._side(0, sides.top, True)
+        bottom_span, bottom_rows = self._side(sides.top + sides.right, sides.bottom, False)
+        rows = 1 + top_rows + bottom_rows
+        start = FIRST_COLUMN + sides.left
+        reach = start + max(top_span, bottom_span)
+        right_start = start + 1
+        slots = max(sides.left, sides.right)
+        right_from = (slots - sides.right) // 2
+        left_from = (slots - sides.left) // 2
+        for slot in range(slots):
+            k = left_from + sides.left - 1 - slot
+            j = slot - right_from
+            here = [0]
+            if 0 <= k < sides.left:
+                seat = self.players - sides.left + k
+                here.append(self.tokens[seat])
+                reach = max(reach, FIRST_COLUMN + k + self.beside[seat])
+            if 0 <= j < sides.right:
+                here.append(self.tokens[sides.top + j])
+                if 0 <= k < sides.left:  # the right seat clears the left one's first rows
+                    clear = self.first_rows[self.players - sides.left + k] + SIDE_GAP - j
+                    right_start = max(right_start, FIRST_COLUMN + k + clear)
+            rows += 1 + side_seat_rows(max(here), self.columns)
+        for j in range(sides.right):
+            reach = max(reach, right_start + j + self.beside[sides.top + j])
+        return max(reach + 2, len(title(self.players)) + 6), rows
+
+
+def table_sides(players: int) -> Iterator[Sides]:
+    """The distributions `auto` weighs: from four players on, a seat on every side, the
+    left and right sides one apart at most (they pair up row by row) and so the top and
+    bottom, the odd seat on the right and at the top; one per number of side seats, so
+    the search stays linear in the players."""
+    if players < 4:
+        yield from candidate_sides(players)
+        return
+    for beside in range(2, players - 1):
+        left = beside // 2
+        across = players - beside
+        yield Sides(across - across // 2, beside - left, across // 2, left)
 
 
 def _crowding(sides: Sides) -> int:
@@ -159,15 +295,16 @@ def _near_balanced(players: int) -> Iterator[Sides]:
 @cache
 def _candidates(players: int, layout: str) -> tuple[Sides, ...]:
     """The distributions a mode weighs (the same for every grimoire of that size)."""
+    if layout == "auto":
+        return tuple(table_sides(players))
     if players >= NEAR_BALANCED_FROM:
         candidates = tuple(_near_balanced(players))
     else:
         candidates = tuple(candidate_sides(players))
-    rule = {"auto": guideline_penalty, "tall": _crowding}.get(layout)
-    if rule is None:
+    if layout == "compact":
         return candidates
-    best = min(map(rule, candidates))
-    return tuple(sides for sides in candidates if rule(sides) == best)
+    best = min(map(_crowding, candidates))
+    return tuple(sides for sides in candidates if _crowding(sides) == best)
 
 
 # -- placing the pieces -------------------------------------------------------------------
@@ -196,27 +333,49 @@ def stack_tokens(columns: Sequence[int], seats: Sequence[Seat]) -> Stacks:
     """For seats left to right, each token's level (0 next to the seat) and text, `()` included.
 
     Seats are stacked from the right: a seat's texts only ever reach rightward,
-    so each one needs to clear only the stacks already built to its right.
+    so each one needs to clear only the stacks already built to its right. Each
+    token takes the nearest level past the seat's previous token where it touches
+    nothing; only then are `()` lines drawn, and only for a token whose every level
+    between it and the one before is free (a token may float: the reader takes every
+    text in the seat's column, and a seat's `()` lines would otherwise force a
+    staircase one level per seat when tokens are wider than the seats).
     """
     taken: dict[int, list[tuple[int, int]]] = {}
-    stacks: list[Stack] = []
+    placed: list[list[tuple[int, str]]] = []
     for column, seat in zip(reversed(columns), reversed(seats), strict=True):
         stack: list[tuple[int, str]] = []
         level = 0
         for token in seat.tokens:
             text = f"({token})"
             end = column + len(text)
-            place = level
-            while any(e >= column and end >= s for s, e in taken.get(place, ())):
-                place += 1
-            for between in range(level, place):
-                stack.append((between, "()"))
-                taken.setdefault(between, []).append((column, column + 2))
-            stack.append((place, text))
-            taken.setdefault(place, []).append((column, end))
-            level = place + 1
-        stacks.append(tuple(stack))
+            while True:
+                here = taken.setdefault(level, [])
+                if not any(e >= column and end >= s for s, e in here):
+                    break
+                level += 1
+            stack.append((level, text))
+            here.append((column, end))
+            level += 1
+        placed.append(stack)
+    stacks: list[Stack] = []
+    for column, stack in zip(reversed(columns), placed, strict=True):
+        joined: list[tuple[int, str]] = []
+        below = 0
+        for level, text in stack:
+            gap = range(below, level)
+            if not any(_touches(taken, between, column, column + 2) for between in gap):
+                for between in gap:
+                    joined.append((between, "()"))
+                    taken.setdefault(between, []).append((column, column + 2))
+            joined.append((level, text))
+            below = level + 1
+        stacks.append(tuple(joined))
     return tuple(reversed(stacks))
+
+
+def _touches(taken: dict[int, list[tuple[int, int]]], level: int, column: int, end: int) -> bool:
+    """Whether a text from `column` to `end` would touch (or overlap) one already at `level`."""
+    return any(e >= column and end >= s for s, e in taken.get(level, ()))
 
 
 def _height(stacks: Stacks) -> int:
@@ -231,146 +390,166 @@ def _side_extent(seat: Seat, column: int, columns: bool) -> int:
     return max(column + len(seat.player) + DEAD_MARKS, hook + max(hanging, default=0))
 
 
+class _Row(NamedTuple):
+    """The top or the bottom side worked out, its columns counted from where the side starts."""
+
+    seats: Sequence[Seat]  # left to right
+    columns: tuple[int, ...]
+    stacks: Stacks
+    reach: int  # the column just past the furthest text
+    height: int  # token levels
+
+
+def _row(
+    memo: dict[tuple[int, ...], _Row], seats: Sequence[Seat], key: tuple[int, ...], taken: _Row
+) -> _Row:
+    """A top or bottom side, laid out once per `key` (its place among the seats and, for
+    the bottom, the top's size): columns counted from 0 serve wherever the side starts,
+    since stacking depends only on the distances between seats."""
+    found = memo.get(key)
+    if found is None:
+        columns = _row_columns(seats, 0, taken.columns)
+        stacks = stack_tokens(columns, seats) if seats else ()
+        reach = 0
+        for seat, column, stack in zip(seats, columns, stacks, strict=True):
+            widths = [_seat_width(seat)] + [len(text) for _, text in stack]
+            reach = max(reach, column + max(widths))
+        found = memo[key] = _Row(seats, columns, stacks, reach, _height(stacks))
+    return found
+
+
+_NO_ROW = _Row((), (), (), 0, 0)
+
+
 @dataclass(frozen=True)
 class _Plan:
-    """A distribution worked out into columns and token stacks: all but the pieces themselves."""
+    """A distribution worked out into columns, token stacks and the box's size."""
 
+    sides: Sides
     players: int
     columns: bool
-    top: Sequence[Seat]
-    top_columns: tuple[int, ...]
-    top_stacks: Stacks
-    bottom: Sequence[Seat]  # left to right
-    bottom_columns: tuple[int, ...]
-    bottom_stacks: Stacks
+    start: int  # the column the top and bottom sides start from
+    top: _Row
+    bottom: _Row
     slots: tuple[tuple[tuple[Seat, int], ...], ...]  # side rows, top to bottom: (seat, column)
-
-
-def _stacks(
-    memo: dict[tuple[int, ...], Stacks], first: int, columns: tuple[int, ...], seats: Sequence[Seat]
-) -> Stacks:
-    # Stacking only depends on the distances between columns, so one result serves every shift.
-    key = (first, *(column - columns[0] for column in columns))
-    if key not in memo:
-        memo[key] = stack_tokens(columns, seats)
-    return memo[key]
+    width: int  # border to border
+    rows: int  # inside the box
 
 
 def _plan(
-    seats: Sequence[Seat], sides: Sides, columns: bool, memo: dict[tuple[int, ...], Stacks]
+    seats: Sequence[Seat],
+    sides: Sides,
+    columns: bool,
+    memo: dict[tuple[int, ...], _Row],
+    bounds: _Bounds,
 ) -> _Plan:
-    top = seats[: sides.top]
-    right = seats[sides.top : sides.top + sides.right]
-    bottom_start = sides.top + sides.right
-    bottom = seats[bottom_start : len(seats) - sides.left][::-1]
-    left = seats[len(seats) - sides.left :]  # clockwise: bottom to top
+    players = len(seats)
+    bottom_from = sides.top + sides.right
+    left = seats[players - sides.left :]  # clockwise: bottom to top
     left_columns = [FIRST_COLUMN + k for k in range(len(left))]
     start = FIRST_COLUMN + len(left)
-    top_columns = _row_columns(top, start, ())
-    bottom_columns = _row_columns(bottom, start, top_columns)
-    left_reach = max(
-        (_side_extent(seat, col, columns) for seat, col in zip(left, left_columns, strict=True)),
-        default=0,
-    )
-    top_stacks = _stacks(memo, 0, top_columns, top) if top else ()
-    bottom_stacks = _stacks(memo, bottom_start, bottom_columns, bottom) if bottom else ()
-    reach = max(
-        _row_reach(top, top_columns, top_stacks), _row_reach(bottom, bottom_columns, bottom_stacks)
-    )
-    right_start = _right_start(right, columns, left_reach, top_columns + bottom_columns, reach)
+    top = _row(memo, seats[: sides.top], (sides.top,), _NO_ROW)
+    bottom_seats = seats[bottom_from : players - sides.left][::-1]
+    bottom = _row(memo, bottom_seats, (sides.top, bottom_from, sides.bottom), top)
+    taken = [start + column for column in top.columns + bottom.columns]
+    reach = start + max(top.reach, bottom.reach)
+    right = seats[sides.top : bottom_from]
     slots = max(len(left), len(right))
     right_from = (slots - len(right)) // 2
     left_from = (slots - len(left)) // 2
-    rows: list[tuple[tuple[Seat, int], ...]] = []
-    for slot in range(slots):
+    pairs = [(left_from + len(left) - 1 - slot, slot - right_from) for slot in range(slots)]
+    clear = max(
+        (
+            bounds.clearance(left[k], left_columns[k], right[j]) - j
+            for k, j in pairs
+            if 0 <= k < len(left) and 0 <= j < len(right)
+        ),
+        default=0,
+    )
+    block = max((bounds.extent(seat, k) for k, seat in enumerate(right)), default=0)
+    right_start = _right_start(len(right), block, clear, taken, reach)
+    label_rows = 2 + columns
+    rows = 1  # a blank row under the title
+    for side in (top, bottom):
+        if side.seats:
+            rows += side.height + label_rows + 1
+    slot_rows: list[tuple[tuple[Seat, int], ...]] = []
+    for k, j in pairs:
         here: list[tuple[Seat, int]] = []
-        k = left_from + len(left) - 1 - slot
         if 0 <= k < len(left):
             here.append((left[k], left_columns[k]))
-        j = slot - right_from
         if 0 <= j < len(right):
             here.append((right[j], right_start + j))
-        rows.append(tuple(here))
-    return _Plan(
-        players=len(seats),
-        columns=columns,
-        top=top,
-        top_columns=top_columns,
-        top_stacks=top_stacks,
-        bottom=bottom,
-        bottom_columns=bottom_columns,
-        bottom_stacks=bottom_stacks,
-        slots=tuple(rows),
-    )
+        for seat, column in here:
+            reach = max(reach, bounds.extent(seat, column))
+        rows += 1 + side_seat_rows(max(len(seat.tokens) for seat, _ in here), columns)
+        slot_rows.append(tuple(here))
+    width = max(reach + 2, len(title(players)) + 6)
+    return _Plan(sides, players, columns, start, top, bottom, tuple(slot_rows), width, rows)
 
 
-def _row_reach(seats: Sequence[Seat], columns: Sequence[int], stacks: Stacks) -> int:
-    """How far right the texts of the top or bottom seats reach (a column)."""
-    reach = 0
-    for seat, column, stack in zip(seats, columns, stacks, strict=True):
-        widths = [_seat_width(seat), len(marker(column))] + [len(text) for _, text in stack]
-        reach = max(reach, column + max(widths))
-    return reach
+def _clearance(left: Seat, column: int, right: Seat, columns: bool) -> int:
+    """The least column of a right seat beside a left seat in `column` that keeps SIDE_GAP
+    spaces between their texts in every row they share (rows, not whole blocks: a left
+    seat's long token under its role need not push the right seat's name away)."""
+    ends = _side_rows(left, column, columns)
+    starts = _side_rows(right, 0, columns)
+    return max(end - start for (_, end), (start, _) in zip(ends, starts, strict=False)) + SIDE_GAP
 
 
-def _right_start(
-    right: Sequence[Seat], columns: bool, left_reach: int, taken: Sequence[int], reach: int
-) -> int:
-    """The first right seat's column: as far left as keeps the right seats' texts within
-    the top and bottom rows' reach, SIDE_GAP clear of the left seats, right of the
-    first top or bottom seat (so the reader tells them from left seats), and in columns
-    of their own."""
+def _side_rows(seat: Seat, column: int, columns: bool) -> list[tuple[int, int]]:
+    """Where a side seat's texts start and end, row by row (its name's row first)."""
+    hook = column + len(seat.role) + 1
+    rows = [(column, column + len(seat.player) + DEAD_MARKS)]
+    hanging = [len(str(token)) + 2 for token in seat.tokens]
+    if columns:
+        hanging.insert(0, len(marker(column)))
+    rows.append((column, hook + hanging.pop(0) if hanging else hook - 1))
+    rows += [(hook, hook + width) for width in hanging]
+    return rows
+
+
+def _right_start(right: int, block: int, clear: int, taken: Sequence[int], reach: int) -> int:
+    """The first of `right` right seats' column: as far left as keeps their texts (`block`
+    wide from the first's column) within the top and bottom rows' reach, `clear` of the
+    left seats beside them, right of the first top or bottom seat (so the reader tells
+    them from left seats), and in columns of their own."""
     if not right:
         return 0
-    block = max(_side_extent(seat, k, columns) for k, seat in enumerate(right))
-    start = max(left_reach + SIDE_GAP, min(taken, default=0) + 1, reach - block)
-    while any(start + k in taken for k in range(len(right))):
+    start = max(clear, min(taken, default=0) + 1, reach - block)
+    while any(start + k in taken for k in range(right)):
         start += 1
     return start
 
 
-def _size(plan: _Plan) -> tuple[int, int]:
-    """The width (border to border) and the number of rows inside the box."""
-    reach = 0
-    rows = 1  # a blank row under the title
-    label_rows = 2 + plan.columns
-    for seats, columns, stacks in (
-        (plan.top, plan.top_columns, plan.top_stacks),
-        (plan.bottom, plan.bottom_columns, plan.bottom_stacks),
-    ):
-        reach = max(reach, _row_reach(seats, columns, stacks))
-        if seats:
-            rows += _height(stacks) + label_rows + 1
-    for slot in plan.slots:
-        for seat, column in slot:
-            reach = max(reach, _side_extent(seat, column, plan.columns))
-        rows += 3 + max(len(seat.tokens) for seat, _ in slot)
-    return max(reach + 2, len(title(plan.players)) + 6), rows
-
-
 def arrange(grimoire: Grimoire, sides: Sides, columns: bool = False) -> Picture:
     """Every piece of the art for this distribution of seats."""
-    plan = _plan(grimoire.seats, sides, columns, {})
-    width, rows = _size(plan)
+    return _pieces(_plan(grimoire.seats, sides, columns, {}, _Bounds(grimoire.seats, columns)))
+
+
+def _pieces(plan: _Plan) -> Picture:
+    columns = plan.columns
     pieces: list[Piece] = []
     row = 1
-    if plan.top:
-        height = _height(plan.top_stacks)
-        for column, stack in zip(plan.top_columns, plan.top_stacks, strict=True):
-            pieces += (Piece(row + height - 1 - level, column, text) for level, text in stack)
-        row += height
-        row = _labels(pieces, row, plan.top_columns, plan.top, ("marker", "name", "role"), columns)
+    top, bottom = plan.top, plan.bottom
+    top_columns = tuple(plan.start + column for column in top.columns)
+    bottom_columns = tuple(plan.start + column for column in bottom.columns)
+    if top.seats:
+        for column, stack in zip(top_columns, top.stacks, strict=True):
+            pieces += (Piece(row + top.height - 1 - level, column, text) for level, text in stack)
+        row += top.height
+        row = _labels(pieces, row, top_columns, top.seats, ("marker", "name", "role"), columns)
         row += 1
     for slot in plan.slots:
         for seat, column in slot:
             pieces += _side_seat(row, column, seat, columns)
-        row += 3 + max(len(seat.tokens) for seat, _ in slot)
-    if plan.bottom:
+        row += 1 + side_seat_rows(max(len(seat.tokens) for seat, _ in slot), columns)
+    if bottom.seats:
         labels = ("name", "role", "marker")
-        row = _labels(pieces, row, plan.bottom_columns, plan.bottom, labels, columns)
-        for column, stack in zip(plan.bottom_columns, plan.bottom_stacks, strict=True):
+        row = _labels(pieces, row, bottom_columns, bottom.seats, labels, columns)
+        for column, stack in zip(bottom_columns, bottom.stacks, strict=True):
             pieces += (Piece(row + level, column, text) for level, text in stack)
-    return Picture(sides, width, rows, tuple(pieces))
+    return Picture(plan.sides, plan.width, plan.rows, tuple(pieces))
 
 
 def _labels(
@@ -398,5 +577,12 @@ def _side_seat(row: int, column: int, seat: Seat, columns: bool) -> Iterator[Pie
     yield Piece(row + 1, column, seat.role)
     if columns:
         yield Piece(row + 1, hook, marker(column))
+    first = row + 1 + columns  # without a marker, the first token hangs on the role's row
     for index, token in enumerate(seat.tokens):
-        yield Piece(row + 2 + index, hook, f"({token})")
+        yield Piece(first + index, hook, f"({token})")
+
+
+def side_seat_rows(tokens: int, columns: bool) -> int:
+    """Rows of a side seat with `tokens` tokens: name, role (and its first token, when no
+    marker takes the place), the other tokens."""
+    return 2 + max(0, tokens - 1 + columns)

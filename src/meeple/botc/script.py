@@ -16,14 +16,12 @@ does not parse: it reads models and the places their parts were written.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from meeple.botc.model import Bag, BagDifference, Grimoire, Placed, ReminderToken, Seat
 from meeple.errors import DEFAULT_SOURCE, Finding
@@ -78,6 +76,8 @@ def load_script(name: str = "trouble-brewing") -> Script:
     """The bundled script called `name` (ValueError for a script meeple does not have)."""
     if name not in SCRIPTS:
         raise ValueError(f"unknown script {name!r} (known: {', '.join(SCRIPTS)})")
+    from importlib import resources  # on first use: it imports tempfile, shutil, lzma
+
     raw = json.loads(resources.files("meeple.botc").joinpath(f"data/{name}.json").read_text())
     roles = {
         role: Role(role, data["team"], tuple(data["tokens"])) for role, data in raw["roles"].items()
@@ -225,6 +225,8 @@ def unknown_role(role: str, script: Script) -> str:
 
 def _hint(name: str, known: Iterable[str]) -> str:
     """`; did you mean 'x'?` with the closest known names, or nothing."""
+    import difflib  # only for a misspelt name
+
     close = difflib.get_close_matches(name, list(dict.fromkeys(known)), n=2, cutoff=0.6)
     return f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
 

@@ -120,8 +120,8 @@ def _games(
     scan_from = 0  # buffer offset where the next token starts
     lines_before = 0  # newlines in the text already dropped from the buffer
     tags: dict[str, str] = {}
-    actions: list[str] = []  # the current game's action words, checked
-    commented: dict[int, tuple[str, ...]] = {}  # action index -> the comments before it
+    actions: list[str] = []  # the current game's runs of action words, checked
+    commented: dict[int, tuple[str, ...]] = {}  # run index -> the comments before it
     pending: list[str] = []  # comments waiting for the action they precede
     leading: list[str] = []  # comments before or among the current game's tags
     intact: int | None = None  # the current game's actions before its first problem
@@ -141,7 +141,7 @@ def _games(
             raise problem
         recovery.problems.append(problem)
         if intact is None:
-            intact = len(actions)
+            intact = sum(len(run.split()) for run in actions)
 
     def require(at: int) -> None:
         # A malformed tag may be the one missing: it was reported already.
@@ -157,33 +157,49 @@ def _games(
         return Snapshot(tags, Actions(actions, commented), tuple(pending), tuple(leading))
 
     feed = iter(pieces)
-    more = True
-    while more:
-        piece = next(feed, None)
-        more = piece is not None
-        buffer += piece or ""
+    piece = next(feed, None)
+    while piece is not None:
+        # One piece ahead, so the last piece is known as such: a text given whole is
+        # scanned once, never again from a token that happens to end the buffer.
+        following = next(feed, None)
+        more = following is not None
+        buffer += piece
+        piece = following
         resume = len(buffer)
         restart: int | None = scan_from
         while restart is not None:
             matches, restart = _TOKEN.finditer(buffer, restart), None
             for match in matches:
                 kind = match.lastgroup
-                if more and (kind == "bad" or match.end() == len(buffer)):
+                ends = more and match.end() == len(buffer)
+                if (more and kind == "bad") or (ends and kind != "run"):
                     resume = match.start()  # the next piece may complete this token
                     break
                 if kind == "run":
                     start = match.start("run")
                     run = match["run"]
+                    if ends:
+                        # Only the last word may go on in the next piece: keep the
+                        # others, so a long run across pieces is read once, not again at
+                        # every piece.
+                        whole = run.rstrip()
+                        cut = len(whole) - len(whole.rsplit(None, 1)[-1])
+                        resume = start + cut
+                        run = run[:cut]
+                        if not run:
+                            break
                     if not actions:
                         require(start)
                     if pending:
                         commented[len(actions)] = tuple(pending)
                         pending.clear()
-                    actions += run.split()
+                    actions.append(run)
+                    if ends:
+                        break
                 elif kind == "comment":
                     pending.append(match["comment"])
                 elif kind == "value":
-                    at = match.start() + match[0].index("[")
+                    at = buffer.rindex("[", match.start(), match.start("name"))
                     name = match["name"]
                     if actions and name != "key":
                         report(
@@ -219,7 +235,8 @@ def _games(
                     if name in tags:
                         report(error(at, f"tag {name!r} given twice in one game"))
                         continue
-                    tags[name] = _UNESCAPE.sub(r"\1", match["value"])
+                    value = match["value"]
+                    tags[name] = _UNESCAPE.sub(r"\1", value) if "\\" in value else value
                 else:
                     at = match.start("bad")
                     offset, message = _diagnose(buffer, at)
@@ -261,34 +278,34 @@ def _resume(text: str, at: int, problem: int) -> int:
 
 
 class Actions(Sequence[Action]):
-    """The actions of a parsed game, built from their checked words on first use.
+    """The actions of a parsed game, built from their checked text on first use.
 
     The parser checks every word against the grammar before a game is returned, so
     every problem is still reported, with its position, at parse time; what waits for
-    first use is only building the Action values. A game read to be counted, streamed
-    or written back whole never pays for building a million of them. Compares equal to
-    the tuple of the same actions, and behaves as one (index, slice, iterate, hash).
+    first use is only cutting the runs of actions into words and building the Action
+    values. A game read to be streamed or written back whole never pays for building a
+    million of them. Compares equal to the tuple of the same actions, and behaves as
+    one (length, index, slice, iterate, hash).
     """
 
-    __slots__ = ("_built", "_commented", "_words")
+    __slots__ = ("_built", "_commented", "_runs")
 
-    def __init__(self, words: list[str], commented: dict[int, tuple[str, ...]]) -> None:
-        self._words = words
-        self._commented = commented
+    def __init__(self, runs: list[str], commented: dict[int, tuple[str, ...]]) -> None:
+        self._runs = runs  # runs of well-formed action words, as written
+        self._commented = commented  # run index -> the comments before its first action
         self._built: tuple[Action, ...] | None = None
 
     def _actions(self) -> tuple[Action, ...]:
         built = self._built
         if built is None:
-            # Records repeat a small vocabulary, so equal words share one Action.
-            actions = list(map(_Vocabulary().__getitem__, self._words))
-            for index, comments in self._commented.items():
-                actions[index] = actions[index]._replace(comments=comments)
-            self._built = built = tuple(actions)
+            self._built = built = _build(self._runs, self._commented)
         return built
 
     def __len__(self) -> int:
-        return len(self._words)
+        built = self._built
+        if built is None:  # counting needs no Actions
+            return sum(len(_RUN_ACTION.findall(run)) for run in self._runs)
+        return len(built)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -314,20 +331,31 @@ class Actions(Sequence[Action]):
         return repr(self._actions())
 
     def __reduce__(self) -> tuple[type[Actions], tuple[list[str], dict[int, tuple[str, ...]]]]:
-        return Actions, (self._words, self._commented)
+        return Actions, (self._runs, self._commented)
 
 
-class _Vocabulary(dict[str, Action]):
-    """The Actions of a game's words, each distinct word built once (immutable, so shared)."""
-
-    def __missing__(self, word: str) -> Action:
-        match = _RUN_ACTION.fullmatch(word)
-        assert match is not None, word  # every word was checked when its run was read
-        team, letter, details = match.groups()
-        action = self[word] = Action(
-            int(team), letter, tuple(details.split(".")) if details else ()
-        )
-        return action
+def _build(runs: list[str], commented: dict[int, tuple[str, ...]]) -> tuple[Action, ...]:
+    """The Actions of checked runs. One regex pass per run hands over every action's
+    parts (no match per word); records repeat a small vocabulary, so equal words share
+    one (immutable) Action."""
+    made: dict[str, Action] = {}
+    make = Action._make
+    actions: list[Action] = []
+    starts = []
+    for run in runs:
+        starts.append(len(actions))
+        for word, (team, letter, details) in zip(
+            run.split(), _RUN_ACTION.findall(run), strict=True
+        ):
+            action = made.get(word)
+            if action is None:
+                split = tuple(details.split(".")) if details else ()
+                action = made[word] = make((int(team), letter, split, ()))
+            actions.append(action)
+    for index, comments in commented.items():
+        first = starts[index]
+        actions[first] = actions[first]._replace(comments=comments)
+    return tuple(actions)
 
 
 def _diagnose(text: str, at: int) -> tuple[int, str]:

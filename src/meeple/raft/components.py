@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from meeple.raft.model import (
@@ -67,6 +66,8 @@ def _islands(boards: list[Any]) -> tuple[IslandBoard, ...]:
 @cache
 def components() -> Components:
     """Every component of the game (read from the package data on first use)."""
+    from importlib import resources  # on first use: it imports tempfile, shutil, lzma
+
     text = resources.files("meeple.raft").joinpath("data", DATA_FILE).read_text("utf-8")
     data = json.loads(text)
     cards = {}
