@@ -114,17 +114,21 @@ class _Node:
 
 @dataclass
 class MctsBot:
-    """Monte Carlo tree search (UCT) over `legal_moves`/`play`, random playouts.
+    """Monte Carlo tree search (UCT) over `legal_moves`/`play`, short random playouts.
 
-    `iterations` bounds the search, or `seconds` when given. Rewards come from the
-    protocol's winners (a tie shares 1). Hidden draws are sampled at every visit and
-    only the moves the sampled draw allows are considered there.
+    `iterations` bounds the search, or `seconds` when given. A playout makes at most
+    `rollout_depth` random moves; a game that is over by then is worth what its winners
+    say (a tie shares 1), one that is not is worth the game's own evaluation of each
+    player (games that cannot evaluate play on, up to `playout_limit` moves). Hidden
+    draws are sampled at every visit and only the moves the sampled draw allows are
+    considered there.
     """
 
     seed: int | None = None
     iterations: int = 200
     seconds: float | None = None
     exploration: float = 1.4
+    rollout_depth: int = 2
     playout_limit: int = 400
     name: str = "mcts"
     rng: random.Random = field(init=False)
@@ -168,8 +172,7 @@ class MctsBot:
                 break
             node = self._select(node, options)
             path.append(node)
-        final = self._playout(node.state)
-        rewards = {p: reward(final, p) for p in range(1, final.player_count + 1)}
+        rewards = self._rewards(self._playout(node.state))
         for visited in path:
             visited.visits += 1
             for p, value in rewards.items():
@@ -193,8 +196,16 @@ class MctsBot:
         assert best is not None
         return best
 
+    def _rewards(self, state: AnyState) -> dict[int, float]:
+        """What the end of a playout is worth to each player."""
+        players = range(1, state.player_count + 1)
+        if not state.is_over and isinstance(state, Evaluating):
+            return {p: state.evaluate(p) for p in players}
+        return {p: reward(state, p) for p in players}
+
     def _playout(self, state: AnyState) -> AnyState:
-        for _ in range(self.playout_limit):
+        depth = self.rollout_depth if isinstance(state, Evaluating) else self.playout_limit
+        for _ in range(depth):
             if state.is_over:
                 break
             _, moves = legal_choices(state, self.rng)
