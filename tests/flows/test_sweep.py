@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.flows.board import CELLS, DEFAULT_SEATS
-from meeple.flows.links import groups_of, links_of
-from meeple.flows.routes import PROVED, Network, find_routes
+from meeple.flows.links import EDGE_OF_END, OFF, Group, Routes, groups_of, links_of
+from meeple.flows.routes import Network, _Search, find_routes
 from meeple.flows.rules import State
-from meeple.flows.sweep import MATCHINGS, routes_exist
+from meeple.flows.sweep import MATCHINGS, routes_exist, sweep_routes
 
 from . import oracle
 
@@ -48,16 +48,51 @@ def test_sweep_agrees_with_brute_force_filling(seed: int, players: int, empty: i
     assert routes_exist(links_of(after), groups) == (verdict == "legal"), verdict
 
 
+def _check_routes(link: list[int], groups: tuple[Group, ...], routes: Routes) -> None:
+    """Each route joins its group's edges along links, no link is used twice, and the
+    crossings of each empty hex are disjoint pairs with at most one straight."""
+    used: set[int] = set()
+    crossings: dict[int, list[tuple[int, int]]] = {}
+
+    def take(end: int) -> None:
+        key = min(end, link[end])
+        assert key not in used, "two routes share a path"
+        used.add(key)
+
+    for group, route in zip(groups, routes, strict=True):
+        starts = [s for s in range(OFF, 2 * OFF) if EDGE_OF_END[s] == group.edge]
+        if not route:
+            assert any(EDGE_OF_END[link[s]] == (group.edge + 3) % 6 for s in starts)
+            continue
+        cell, side_in, _ = route[0]
+        assert link[cell * 6 + side_in] in starts
+        take(cell * 6 + side_in)
+        for (cell, side_in, side_out), after in zip(route, [*route[1:], None], strict=True):
+            crossings.setdefault(cell, []).append((side_in, side_out))
+            take(cell * 6 + side_out)
+            if after is None:
+                assert EDGE_OF_END[link[cell * 6 + side_out]] == (group.edge + 3) % 6
+            else:
+                assert link[cell * 6 + side_out] == after[0] * 6 + after[1]
+    for pairs in crossings.values():
+        sides = [side for pair in pairs for side in pair]
+        assert len(sides) == len(set(sides))
+        assert sum(abs(a - b) == 3 for a, b in pairs) <= 1
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(26, 37))
-def test_sweep_agrees_with_the_search_wherever_the_search_settles(
+def test_sweep_agrees_with_the_search_and_its_routes_hold(
     seed: int, players: int, tiles: int
 ) -> None:
     link = links_of(_board(seed, tiles))
     groups = groups_of(DEFAULT_SEATS[players])
-    found = find_routes(link, groups)
-    if found is not PROVED:  # the search settled it alone
-        assert routes_exist(link, groups) == (found is not None)
+    search = _Search(link, groups)
+    search.budget = 200_000
+    found = sweep_routes(link, groups)
+    assert (found is not None) == (search.routes() is not None)
+    if found is not None:
+        _check_routes(link, groups, found)
 
 
 # Three players, 28 tiles placed: the depth-first search spends 20,000 steps on
@@ -78,5 +113,6 @@ def test_a_question_the_search_cannot_settle_is_answered_exactly() -> None:
     )
     after = (*HARD[:12], 11, *HARD[13:])
     assert find_routes(links_of(after), groups) is None
+    assert sweep_routes(links_of(HARD), groups) is not None
     state = State(players=3, seats=DEFAULT_SEATS[3], board=HARD)
     assert all(move.hex != CELLS[12] or move.rotation != 5 for move in state.legal_placements(1))

@@ -40,6 +40,12 @@ EDGE_SLOTS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+Passage = tuple[int, int, int]
+"""A route crossing an empty hex: (cell, side in, side out)."""
+Routes = tuple[tuple[Passage, ...], ...]
+"""One route per group, each as the empty hexes it crosses."""
+
+
 class Group(NamedTuple):
     """The players who need one chain joining `edge` to the edge opposite it."""
 

@@ -25,16 +25,13 @@ from meeple.flows.links import (
     OFF,
     PAIRING,
     Group,
+    Routes,
     links_of,
     rejoin,
     relinked,
 )
-from meeple.flows.sweep import routes_exist
+from meeple.flows.sweep import sweep_routes
 
-Passage = tuple[int, int, int]
-"""A route crossing an empty hex: (cell, side in, side out)."""
-Routes = tuple[tuple[Passage, ...], ...]
-"""One route per group, each as the empty hexes it crosses."""
 Way = tuple[int, int, bool, int]
 """A way on for a route entering a hex: (the bit of the link it leaves by, the end that
 link leads to, whether it crosses the hex straight, the side it leaves by)."""
@@ -68,7 +65,7 @@ class Network:
             return
         self._witnessed = True
         found = find_routes(self.link, self.groups, moves=self.moves)
-        self.routes = None if found is PROVED else found
+        self.routes = found
         for route in self.routes or ():
             for cell, side_in, side_out in route:
                 self.crossings.setdefault(cell, []).append((side_in, side_out))
@@ -145,8 +142,6 @@ SEARCH_LIMIT = 20_000
 SWEEP_AT_ONCE = 10
 """With this many empty hexes or fewer the sweep answers in about a millisecond, so
 it takes over straight after the first round."""
-PROVED: Routes = (((-1, -1, -1),),)
-"""What find_routes returns when the sweep proved routes exist without building them."""
 UNSETTLED: Routes = (((-2, -2, -2),),)
 """What find_routes returns, given routes to keep, when its search gave up (the sweep
 cannot keep routes, so the caller asks the whole question instead)."""
@@ -163,8 +158,7 @@ def find_routes(
     moves: Ways | None = None,
 ) -> Routes | None:
     """One route per group in `groups` (those of `fixed` kept as they are), None when
-    there are none, PROVED when they exist but were not built, or UNSETTLED when a search
-    with `fixed` routes gave up.
+    there are none, or UNSETTLED when a search with `fixed` routes gave up.
 
     Depth-first search is quick where it is lucky, so the groups are first tried in every
     order with a small step budget; if no order has found routes or proved there are
@@ -197,7 +191,7 @@ def find_routes(
             return tuple(by_group[i] for i in order)
     if fixed:
         return UNSETTLED
-    return PROVED if routes_exist(link, groups) else None
+    return sweep_routes(link, groups)
 
 
 def _orders(order: list[int]) -> list[list[int]]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from meeple.flows.board import opposite_side
-from meeple.flows.links import CELL_COUNT, EDGE_OF_END, EMPTY, OFF, Group
+from meeple.flows.links import CELL_COUNT, EDGE_OF_END, EMPTY, OFF, Group, Passage, Routes
 
 HOME = 1
 TARGET = 4
@@ -72,8 +72,19 @@ class _Step:
         self.by_mask: dict[int, list[tuple[tuple[int, int], ...]]] = {}
 
 
+State = tuple[int, tuple[int, ...]]
+"""A sweep state: the groups finished (a bit each) and the labels of the frontier links."""
+Pairs = tuple[tuple[int, int], ...]
+
+
 def routes_exist(link: list[int], groups: tuple[Group, ...]) -> bool:
     """Whether one route per group exists, all at once, no two sharing a path."""
+    return sweep_routes(link, groups) is not None
+
+
+def sweep_routes(link: list[int], groups: tuple[Group, ...]) -> Routes | None:
+    """One route per group, no two sharing a path (each as the empty hexes it crosses,
+    in `groups` order), or None when there are none."""
     count = len(groups)
     label_of_edge: dict[int, int] = {}
     for g, group in enumerate(groups):
@@ -92,7 +103,8 @@ def routes_exist(link: list[int], groups: tuple[Group, ...]) -> bool:
     order = {cell: i for i, cell in enumerate(cells)}
     steps, last_use = _plan(link, cells, order, label_of_edge)
     full = (1 << count) - 1
-    states: set[tuple[int, tuple[int, ...]]] = {(done, ())}
+    states: dict[State, tuple[State, Pairs] | None] = {(done, ()): None}
+    history = []  # per step: each state reached -> the state before it and the hex's paths
     for i, step in enumerate(steps):
         needed = [
             label
@@ -100,15 +112,48 @@ def routes_exist(link: list[int], groups: tuple[Group, ...]) -> bool:
             for label in (HOME + g, TARGET + g)
             if last_use.get(label, -1) <= i
         ]
-        following: set[tuple[int, tuple[int, ...]]] = set()
-        for finished, labels in states:
-            for state in _visit(step, finished, labels):
-                if _alive(state, needed):
-                    following.add(state)
+        following: dict[State, tuple[State, Pairs] | None] = {}
+        for before in states:
+            for state, pairs in _visit(step, *before):
+                if state not in following and _alive(state, needed):
+                    following[state] = (before, pairs)
+        history.append(following)
         states = following
         if not states:
-            return False
-    return any(finished == full for finished, _ in states)
+            return None
+    final = next((state for state in states if state[0] == full), None)
+    if final is None:
+        return None
+    chosen: dict[int, Pairs] = {}
+    for step, reached in zip(reversed(steps), reversed(history), strict=True):
+        came = reached[final]
+        assert came is not None
+        final, chosen[step.cell] = came
+    return tuple(_trace(link, group, chosen) for group in groups)
+
+
+def _trace(link: list[int], group: Group, chosen: dict[int, Pairs]) -> tuple[Passage, ...]:
+    """Group's route through the paths the sweep chose: from the one side of its home
+    edge whose link leads on to its target."""
+    target = (group.edge + 3) % 6
+    for slot in range(OFF, 2 * OFF):
+        if EDGE_OF_END[slot] != group.edge:
+            continue
+        route: list[Passage] = []
+        end = link[slot]
+        while end < OFF:
+            cell, side_in = divmod(end, 6)
+            side_out = next(
+                (b if a == side_in else a for a, b in chosen[cell] if side_in in (a, b)), -1
+            )
+            if side_out < 0:
+                break
+            route.append((cell, side_in, side_out))
+            end = link[cell * 6 + side_out]
+        else:
+            if EDGE_OF_END[end] == target:
+                return tuple(route)
+    raise AssertionError("the sweep's paths join no side of the home edge to the target")
 
 
 def _order(cells: list[int], link: list[int]) -> list[int]:
@@ -203,9 +248,7 @@ def _allowed(ports: list[tuple[int, int]]) -> dict[int, list[tuple[tuple[int, in
     return allowed
 
 
-def _visit(
-    step: _Step, finished: int, labels: tuple[int, ...]
-) -> list[tuple[int, tuple[int, ...]]]:
+def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[State, Pairs]]:
     """The states after visiting step's hex from the state (finished, labels)."""
     ports = step.ports
     mask = 0
@@ -288,7 +331,7 @@ def _visit(
             else:
                 new_labels[a_end] = new_labels[b_end] = -1 - a_end  # loose, renamed below
         if ok:
-            results.append((now_finished, _canonical(new_labels)))
+            results.append(((now_finished, _canonical(new_labels)), pairs))
     return results
 
 
@@ -304,7 +347,7 @@ def _canonical(labels: list[int]) -> tuple[int, ...]:
     return tuple(labels)
 
 
-def _alive(state: tuple[int, tuple[int, ...]], needed: list[int]) -> bool:
+def _alive(state: State, needed: list[int]) -> bool:
     """Whether a state can still finish: at most one piece per group edge, and a piece
     on every group edge that no later hex can reach any more (unless finished)."""
     finished, labels = state
