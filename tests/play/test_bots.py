@@ -185,3 +185,17 @@ def test_atlantis_evaluation_counts_stones_and_the_areas_they_hold_alone() -> No
     assert judged([(0, 2)], [(13, 2)]) == pytest.approx(0.5)
     assert judged([(0, 3)], [(13, 2)]) > 0.5  # a stone more
     assert judged([(0, 2), (1, -3)], [(13, 2)]) == pytest.approx(0.5)  # growing stones
+
+
+@pytest.mark.parametrize("game", ["flows", "atlantis"])
+def test_mcts_playouts_stop_early_and_score_by_the_evaluation(game: str) -> None:
+    # Whole random playouts made a Flows or Atlantis MCTS move take minutes and play
+    # barely better than random; a playout now makes `rollout_depth` moves at most.
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    state = fmt.start(seed=5)
+    bot = MctsBot(seed=3, rollout_depth=2)
+    end = bot._playout(state)
+    assert len(end.history) <= len(state.history) + 2
+    assert not end.is_over
+    assert bot._rewards(end) == {p: end.evaluate(p) for p in range(1, end.player_count + 1)}
