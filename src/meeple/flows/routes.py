@@ -21,7 +21,6 @@ from meeple.flows.links import (
     CELL_COUNT,
     EDGE_OF_END,
     EDGE_SLOTS,
-    EMPTY,
     OFF,
     PAIRING,
     Group,
@@ -135,20 +134,15 @@ class Network:
         return False
 
 
-FIRST_ROUND = 1000
-"""Steps each order of the groups gets before the first order searches on alone."""
-SEARCH_LIMIT = 20_000
-"""Steps after which the depth-first search hands the question to the sweep."""
-SWEEP_AT_ONCE = 10
-"""With this many empty hexes or fewer the sweep answers in about a millisecond, so
-it takes over straight after the first round."""
-UNSETTLED: Routes = (((-2, -2, -2),),)
+SEARCH_STEPS = 300
+"""Steps each order of the groups gets before the sweep takes the question over."""
+UNSETTLED: Routes = (((-1, -1, -1),),)
 """What find_routes returns, given routes to keep, when its search gave up (the sweep
 cannot keep routes, so the caller asks the whole question instead)."""
 
 
 class _OutOfSteps(Exception):
-    """A search spent its steps (it may go on later with more: what it learnt is kept)."""
+    """A search spent its steps."""
 
 
 def find_routes(
@@ -161,34 +155,23 @@ def find_routes(
     there are none, or UNSETTLED when a search with `fixed` routes gave up.
 
     Depth-first search is quick where it is lucky, so the groups are first tried in every
-    order with a small step budget; if no order has found routes or proved there are
-    none by then, the first order searches on, up to SEARCH_LIMIT steps, keeping what it
-    learnt (straight away to the sweep on a nearly full board). Whatever the search
-    leaves open, the sweep (`meeple.flows.sweep`) settles exactly: the answer never
-    depends on a budget.
+    order with a small step budget; whatever that leaves open, the sweep
+    (`meeple.flows.sweep`) settles exactly: the answer never depends on a budget.
     """
     order = list(range(len(groups)))
     if moves is None:
         moves = _no_ways()
-    searches = [
-        (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
-    ]
-    empty = sum(link[cell * 6] != EMPTY for cell in range(CELL_COUNT))
-    rounds = [(FIRST_ROUND, searches)]
-    if empty > SWEEP_AT_ONCE:
-        rounds.append((SEARCH_LIMIT, searches[:1]))
-    for budget, turns in rounds:
-        for turn, search in turns:
-            search.budget = budget
-            search.regional = budget == SEARCH_LIMIT
-            try:
-                found = search.routes(fixed)
-            except _OutOfSteps:
-                continue
-            if found is None:
-                return None
-            by_group = dict(zip(turn, found, strict=True))
-            return tuple(by_group[i] for i in order)
+    for turn in _orders(order):
+        search = _Search(link, tuple(groups[i] for i in turn), moves)
+        search.budget = SEARCH_STEPS
+        try:
+            found = search.routes(fixed)
+        except _OutOfSteps:
+            continue
+        if found is None:
+            return None
+        by_group = dict(zip(turn, found, strict=True))
+        return tuple(by_group[i] for i in order)
     if fixed:
         return UNSETTLED
     return sweep_routes(link, groups)
@@ -209,10 +192,9 @@ class _Search:
 
     Depth first, group after group, each route grown hex by hex towards its target
     (nearest first). After every step each group still to finish must be able to reach
-    its target over the links left, or the branch is dropped. A branch that failed is
-    remembered by what its future depends on: the group, where its route stands, and the
-    free links and straight crossings in the part of the board still reachable, so ways
-    of getting there that differ only behind the routes are searched once.
+        its target over the links left, or the branch is dropped. A branch that failed is
+    remembered (the group, where its route stands, the links used and the hexes crossed
+    straight), so it is never searched twice.
     """
 
     def __init__(
@@ -240,7 +222,6 @@ class _Search:
         # moves[end]: for a route entering at `end`, each way on: (the link's bit, the
         # end it leads to, whether it crosses the hex straight, the side it leaves by)
         self.moves = _no_ways() if moves is None else moves
-        self.regional = False  # whether failures are remembered by the reachable part only
         # the branches that failed: (group, where its route stands, links used, hexes
         # crossed straight)
         self.failed: set[tuple[int, ...]] = set()
@@ -312,50 +293,11 @@ class _Search:
             for later in range(group + 1, len(self.groups))
         )
 
-    def _key(self, group: int, end: int, used: int, straight: int) -> tuple[int, ...]:
-        """What the rest of the search depends on: the group, where its route stands, and
-        the links still free and hexes crossed straight in the part of the board its
-        route (on from `end`, or from its edge for -1) and the later groups' can reach.
-
-        Two ways of getting here that leave that part alike need searching only once,
-        however they differ behind the routes. Working that part out costs a walk over
-        the board, which pays only in long searches: short ones key on all links used."""
-        if not self.regional:
-            return (group, end, used, straight, 0)
-        link = self.link
-        free = crossed = 0
-        seen = 0
-        frontier: list[int] = []
-        for later in range(group, len(self.groups)):
-            if later == group and end >= 0:
-                continue
-            for other, bit in self.sources[later]:
-                if not used & bit:
-                    free |= bit
-                    if other < OFF and not seen >> (other // 6) & 1:
-                        seen |= 1 << (other // 6)
-                        frontier.append(other // 6)
-        if end >= 0:
-            seen |= 1 << (end // 6)
-            frontier.append(end // 6)
-        for cell in frontier:  # grows while it is read
-            crossed |= straight & (1 << cell)
-            for out in range(cell * 6, cell * 6 + 6):
-                other = link[out]
-                bit = 1 << min(out, other)
-                if used & bit:
-                    continue
-                free |= bit
-                if other < OFF and not seen >> (other // 6) & 1:
-                    seen |= 1 << (other // 6)
-                    frontier.append(other // 6)
-        return (group, end, free, crossed, 1)
-
     def _start(self, group: int, used: int, straight: int) -> Routes | None:
         """Routes for groups `group`... given the links `used` and hexes crossed `straight`."""
         if group == len(self.groups):
             return ()
-        key = self._key(group, -1, used, straight)
+        key = (group, -1, used, straight)
         if key in self.failed:
             return None
         for other, bit in self.sources[group]:
@@ -374,7 +316,7 @@ class _Search:
 
     def _grow(self, group: int, end: int, used: int, straight: int) -> Routes | None:
         """Routes with group `group`'s route standing at `end`, a side of an empty hex."""
-        key = self._key(group, end, used, straight)
+        key = (group, end, used, straight)
         if key in self.failed:
             return None
         self.budget -= 1
