@@ -15,6 +15,7 @@ lint from `meeple check`). This module knows nothing about any notation.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal, Self
 
@@ -180,6 +181,11 @@ class MeepleError(ValueError):
     def with_source(self, source: str) -> Self:
         """The same error, named after `source` (a file name known only to the caller)."""
         return self.moved_to(replace(self.location, source=source))
+
+    def retold(self, place: Callable[[int], str]) -> Self:
+        """The same error, naming the earlier move its message refers to (if any) by
+        `place`: a move's index -> where that move is written ("line 4")."""
+        return self
 
     def moved_to(self, location: Location) -> Self:
         """The same error (with every attribute it carries) at another location."""

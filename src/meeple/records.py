@@ -60,7 +60,13 @@ def of(document: Document) -> Record:
     text, source = document.text, document.source
     actions = action_offsets(text)[0]
 
+    def place(index: int) -> str:
+        if 0 <= index < len(actions):
+            return f"line {Location.of(text, actions[index]).line}"
+        return f"move {index + 1}"
+
     def locate(error: MeepleError) -> MeepleError:
+        error = error.retold(place)
         step = error.step
         if step is not None and 0 <= step < len(actions):
             at = (

@@ -192,3 +192,18 @@ def test_check_json_gives_every_finding_of_a_malformed_qgn(tmp_path: Path) -> No
         (4, 1, "notation"),
     ]
     assert last["summary"]["findings"] == 2
+
+
+def test_an_earlier_move_is_named_by_its_line_in_the_qgn_text(tmp_path: Path) -> None:
+    # The message used to name the line of the Flows text converted from the QGN.
+    path = tmp_path / "occupied.qgn"
+    path.write_text(
+        '[key "flows"]\n[teams "P1, P2"]\n\n'
+        "{first} 0p&0.0.T0.N\n{second} 1p&6.3.T1.NE\n0p&0.0.T0.SW\n"
+    )
+    for jobs in ("1", "2"):  # the error also crosses a process pool whole
+        run = meeple(["check", "--jobs", jobs, str(path), str(path)])
+        assert run.code == 1
+        assert f"{path}:6:1: error: P1A1 is internal (0,0), already filled by P1A1 on line 4" in (
+            run.out
+        )

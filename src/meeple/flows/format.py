@@ -59,9 +59,8 @@ def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
         try:
             state = state.apply(move)
         except Occupied as problem:
-            line = Location.of(text, offsets[problem.by_move]).line
-            message = problem.explain(f"line {line}")
-            raise RuleError.at(text, offset, message, source, problem.rule).at_step(step) from None
+            told = problem.retold(lambda index: f"line {Location.of(text, offsets[index]).line}")
+            raise told.moved_to(Location.of(text, offset, source)).at_step(step) from None
         except RuleError as problem:
             raise RuleError.at(text, offset, problem.message, source, problem.rule).at_step(
                 step

@@ -12,6 +12,8 @@ This module does not read or write text.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
@@ -106,6 +108,15 @@ class Occupied(RuleError):
     def __init__(self, move: Move, earlier: Move, by_move: int) -> None:
         self.move, self.earlier, self.by_move = move, earlier, by_move
         super().__init__(self.explain(f"move {by_move + 1}"), rule="occupied-hex")
+
+    def __reduce__(self) -> tuple[type[Occupied], tuple[Move, Move, int], dict[str, object]]:
+        # copied and pickled (process pools) with its own arguments, then its state
+        return (Occupied, (self.move, self.earlier, self.by_move), self.__dict__)
+
+    def retold(self, place: Callable[[int], str]) -> Occupied:
+        told = copy.copy(self)
+        told.message = self.explain(place(self.by_move))
+        return told
 
     def explain(self, where: str) -> str:
         """The message, naming the earlier move by `where` (a move number or a line)."""
