@@ -61,6 +61,13 @@ def _matchings() -> list[tuple[tuple[int, int], ...]]:
 MATCHINGS = _matchings()
 
 
+State = tuple[int, tuple[int, ...]]
+"""A sweep state: the groups finished (a bit each) and the labels of the frontier links."""
+Pairs = tuple[tuple[int, int], ...]
+Changes = list[tuple[int, int]]
+"""New labels by position in the new frontier (loose pieces named below zero)."""
+
+
 class _Step:
     """What visiting one empty hex does to the frontier, worked out once per question."""
 
@@ -70,11 +77,13 @@ class _Step:
         self.keep = keep  # old frontier positions that stay, in new frontier order
         # the sides that must carry a route, given which incoming links carry one
         self.by_mask: dict[int, list[tuple[tuple[int, int], ...]]] = {}
-
-
-State = tuple[int, tuple[int, ...]]
-"""A sweep state: the groups finished (a bit each) and the labels of the frontier links."""
-Pairs = tuple[tuple[int, int], ...]
+        # (side, old frontier position) of each link coming in from visited hexes
+        self.incoming = [
+            (side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER
+        ]
+        self.blank = [0] * sum(kind == _NEW for kind, _ in ports)
+        # what visiting does, by what the hex sees of a state (see _visit)
+        self.seen: dict[tuple[int, tuple[int, ...]], list[tuple[int, Changes, Pairs]]] = {}
 
 
 def routes_exist(link: list[int], groups: tuple[Group, ...]) -> bool:
@@ -249,32 +258,61 @@ def _allowed(ports: list[tuple[int, int]]) -> dict[int, list[tuple[tuple[int, in
 
 
 def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[State, Pairs]]:
-    """The states after visiting step's hex from the state (finished, labels)."""
+    """The states after visiting step's hex from the state (finished, labels).
+
+    What visiting does depends only on what the hex sees: the groups finished, and for
+    each link coming in its label, or for a loose piece where its other end is. Many
+    states look alike from the hex, so that is worked out once per look (`_changes`)."""
+    seen = []
+    for _, index in step.incoming:
+        label = labels[index]
+        if label >= LOOSE:
+            far = labels.index(label)
+            if far == index:
+                far = labels.index(label, index + 1)
+            label = -1 - far
+        seen.append(label)
+    look = (finished, tuple(seen))
+    changes = step.seen.get(look)
+    if changes is None:
+        changes = step.seen[look] = _changes(step, finished, labels)
+    base = [labels[p] for p in step.keep] + step.blank
+    results = []
+    for now_finished, changed, pairs in changes:
+        new_labels = base.copy()
+        for at, label in changed:
+            new_labels[at] = label
+        results.append(((now_finished, _canonical(new_labels)), pairs))
+    return results
+
+
+def _changes(
+    step: _Step, finished: int, labels: tuple[int, ...]
+) -> list[tuple[int, Changes, Pairs]]:
+    """For each way the hex's paths may carry routes from the state (finished, labels):
+    the groups then finished, the new labels, and the paths."""
     ports = step.ports
     mask = 0
-    for side, (kind, index) in enumerate(ports):
-        if kind == _FRONTIER and labels[index]:
+    for side, index in step.incoming:
+        if labels[index]:
             mask |= 1 << side
     partner: dict[int, int] = {}  # old frontier position -> the other end of its loose piece
-    seen: dict[int, int] = {}
+    first: dict[int, int] = {}
     for p, label in enumerate(labels):
         if label >= LOOSE:
-            if label in seen:
-                partner[p], partner[seen[label]] = seen[label], p
+            if label in first:
+                partner[p], partner[first[label]] = first[label], p
             else:
-                seen[label] = p
-    side_at = {index: side for side, (kind, index) in enumerate(ports) if kind == _FRONTIER}
+                first[label] = p
+    side_at = {index: side for side, index in step.incoming}
     kept = len(step.keep)
-    width = kept + sum(kind == _NEW for kind, _ in ports)
     old_slot = {p: n for n, p in enumerate(step.keep)}
     results = []
     for pairs in step.by_mask.get(mask, ()):
         match = [-1] * 6
         for a, b in pairs:
             match[a], match[b] = b, a
-        new_labels = [0] * width
-        for n, p in enumerate(step.keep):
-            new_labels[n] = labels[p]
+        changed: Changes = []
         now_finished = finished
         visited = 0
         ok = True
@@ -327,11 +365,11 @@ def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[St
                 if now_finished >> _group(label) & 1:
                     ok = False
                     break
-                new_labels[at] = label
+                changed.append((at, label))
             else:
-                new_labels[a_end] = new_labels[b_end] = -1 - a_end  # loose, renamed below
+                changed += ((a_end, -1 - a_end), (b_end, -1 - a_end))  # loose, renamed later
         if ok:
-            results.append(((now_finished, _canonical(new_labels)), pairs))
+            results.append((now_finished, changed, pairs))
     return results
 
 
@@ -339,12 +377,10 @@ def _canonical(labels: list[int]) -> tuple[int, ...]:
     """The labels with loose pieces (old ones, and new ones named below zero) numbered
     in order of first appearance."""
     names: dict[int, int] = {}
-    for i, label in enumerate(labels):
-        if label < 0 or label >= LOOSE:
-            if label not in names:
-                names[label] = LOOSE + len(names)
-            labels[i] = names[label]
-    return tuple(labels)
+    return tuple(
+        label if 0 <= label < LOOSE else names.setdefault(label, LOOSE + len(names))
+        for label in labels
+    )
 
 
 def _alive(state: State, needed: list[int]) -> bool:
