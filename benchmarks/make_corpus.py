@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple import engine, registry
+from meeple.bots import legal_choices
 
 GAMES = ("flows", "raft", "atlantis")
 BROKEN = 0.1
@@ -40,7 +41,10 @@ def playout(game: str, rng: random.Random) -> Iterator[Any]:
     for _ in range(length):
         if state.is_over:
             break
-        state = state.play(rng.choice(state.legal_moves()))
+        _, moves = legal_choices(state, rng)  # a hidden draw dealt: one legal list, not all
+        if not moves:
+            break
+        state = state.play(rng.choice(moves))
         assert isinstance(state, engine.Recording)
         if rng.random() < SNAPSHOTS / length:
             yield state.record()
