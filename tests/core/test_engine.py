@@ -112,8 +112,8 @@ FIRST_STATES = {name: path for name, path in CASES}
 def test_random_playouts_stay_legal_and_texts_round_trip(name: str, seed: int) -> None:
     state = _states(FIRST_STATES[name])[0]
     rng = random.Random(seed)
-    # With three Flows route groups a legal list can take seconds (docs/formats/flows.md):
-    # a few moves of those, whole games of the rest.
+    # With three Flows route groups a legal list takes up to half a second
+    # (docs/formats/flows.md): a few moves of those, whole games of the rest.
     steps = 12 if len(getattr(state, "groups", ())) > 2 else 400
     for _ in range(steps):
         assert_invariants(state)

@@ -267,8 +267,8 @@ def test_flows_never_cross_a_tile_except_along_its_paths(
 
 
 # Random legal games with two route groups (two or four players) stay quick; with three
-# groups a legal list can take seconds (docs/formats/flows.md), so those are tested on
-# small boards against the oracle below instead.
+# groups a legal list takes up to half a second (docs/formats/flows.md), so those are
+# tested on small boards against the oracle below instead.
 TWO_GROUPS = st.sampled_from([2, 4])
 
 
