@@ -63,8 +63,7 @@ class Network:
         if self._witnessed:
             return
         self._witnessed = True
-        found = find_routes(self.link, self.groups, moves=self.moves)
-        self.routes = found
+        self.routes = find_routes(self.link, self.groups, moves=self.moves)
         for route in self.routes or ():
             for cell, side_in, side_out in route:
                 self.crossings.setdefault(cell, []).append((side_in, side_out))

@@ -26,7 +26,16 @@ from __future__ import annotations
 from itertools import combinations
 
 from meeple.flows.board import opposite_side
-from meeple.flows.links import CELL_COUNT, EDGE_OF_END, EMPTY, OFF, Group, Passage, Routes
+from meeple.flows.links import (
+    CELL_COUNT,
+    EDGE_OF_END,
+    EDGE_SLOTS,
+    EMPTY,
+    OFF,
+    Group,
+    Passage,
+    Routes,
+)
 
 HOME = 1
 TARGET = 4
@@ -76,7 +85,7 @@ class _Step:
         self.ports = ports  # per side: (kind, index into the old frontier / new / label / side)
         self.keep = keep  # old frontier positions that stay, in new frontier order
         # the sides that must carry a route, given which incoming links carry one
-        self.by_mask: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        self.by_mask = _allowed(ports)
         # (side, old frontier position) of each link coming in from visited hexes
         self.incoming = [
             (side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER
@@ -84,11 +93,6 @@ class _Step:
         self.blank = [0] * sum(kind == _NEW for kind, _ in ports)
         # what visiting does, by what the hex sees of a state (see _visit)
         self.seen: dict[tuple[int, tuple[int, ...]], list[tuple[int, Changes, Pairs]]] = {}
-
-
-def routes_exist(link: list[int], groups: tuple[Group, ...]) -> bool:
-    """Whether one route per group exists, all at once, no two sharing a path."""
-    return sweep_routes(link, groups) is not None
 
 
 def sweep_routes(link: list[int], groups: tuple[Group, ...]) -> Routes | None:
@@ -145,9 +149,7 @@ def _trace(link: list[int], group: Group, chosen: dict[int, Pairs]) -> tuple[Pas
     """Group's route through the paths the sweep chose: from the one side of its home
     edge whose link leads on to its target."""
     target = (group.edge + 3) % 6
-    for slot in range(OFF, 2 * OFF):
-        if EDGE_OF_END[slot] != group.edge:
-            continue
+    for slot in EDGE_SLOTS[group.edge]:
         route: list[Passage] = []
         end = link[slot]
         while end < OFF:
@@ -224,7 +226,6 @@ def _plan(
                 new.append(link_id)
         keep = [p for p in range(len(frontier)) if p not in incoming]
         step = _Step(cell, ports, keep)
-        step.by_mask = _allowed(ports)
         steps.append(step)
         frontier = [frontier[p] for p in keep] + new
     return steps, last_use
