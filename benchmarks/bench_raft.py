@@ -12,7 +12,7 @@ from pathlib import Path
 from harness import Case
 
 from meeple.raft.components import components
-from meeple.raft.format import replay
+from meeple.raft.hooks import replay
 from meeple.raft.notation import (
     format_state,
     parse_challenge,

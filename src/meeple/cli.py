@@ -567,8 +567,7 @@ def _converts_to(fmt: Format) -> list[str]:
 
 def _same_game(a: Format, b: Format) -> bool:
     """Whether two formats write the same kind of model (botc and botc-ascii: a grimoire)."""
-    models = set(a.model) if isinstance(a.model, tuple) else {a.model}
-    return bool(models & (set(b.model) if isinstance(b.model, tuple) else {b.model}))
+    return bool(set(a.models) & set(b.models))
 
 
 def _other_game(game: str, targets: list[str], target: Format) -> click.UsageError:

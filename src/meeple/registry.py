@@ -4,12 +4,16 @@ A `Format` names a notation, says which file extensions and which texts look
 like it, and carries the functions that parse, write, check, replay, draw and
 convert it. Each game package declares its entries in a `format` module listed
 in `FORMAT_MODULES`; they are imported on first use so `import meeple` stays
-cheap. This module does no parsing of its own.
+cheap. A `format` module is itself light: its hooks are `lazy` references to the
+game's modules and its models are named, not imported, so listing every format (as
+the CLI does to build its options) imports no game's notation, rules or pictures.
+This module does no parsing of its own.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -66,7 +70,8 @@ class Format:
 
     name: str
     title: str
-    model: type | tuple[type, ...]
+    model: str | tuple[str, ...]
+    """The model class(es) this format writes, named `module:Class` (not imported)."""
     parse: Callable[[str, str], Any]
     """`parse(text, source)`: the model, or a NotationError naming `source`."""
     dump: Callable[..., str]
@@ -122,9 +127,23 @@ class Format:
         """Parse `text` into a Document."""
         return Document(text, source, self, self.parse(text, source))
 
+    @property
+    def models(self) -> tuple[str, ...]:
+        """The names of the model classes this format writes."""
+        return self.model if isinstance(self.model, tuple) else (self.model,)
+
     def owns(self, obj: object) -> bool:
-        """Whether `obj` is a model this format writes."""
-        return isinstance(obj, self.model)
+        """Whether `obj` is a model this format writes.
+
+        A model's module is imported before any of its objects exists, so a module not
+        yet imported cannot own `obj` and stays unimported.
+        """
+        for name in self.models:
+            module_name, _, class_name = name.partition(":")
+            module = sys.modules.get(module_name)
+            if module is not None and isinstance(obj, getattr(module, class_name)):
+                return True
+        return False
 
 
 def lazy(target: str) -> Callable[..., Any]:
@@ -135,13 +154,41 @@ def lazy(target: str) -> Callable[..., Any]:
     notation, rules or pictures until something needs them.
     """
     module_name, _, name = target.partition(":")
+    found: list[Callable[..., Any]] = []  # the function, once imported
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module_name), name)(*args, **kwargs)
+        if not found:
+            found.append(getattr(importlib.import_module(module_name), name))
+        return found[0](*args, **kwargs)
 
     call.__name__ = name
     call.__qualname__ = target
     return call
+
+
+def package_exports(package: str, exports: Mapping[str, Iterable[str]]) -> Callable[[str], Any]:
+    """A package's `__getattr__` (PEP 562) that imports each public name on first use.
+
+    `exports` maps a module to the names the package offers from it; `State=Game` offers
+    the module's `Game` as `State`. Game packages offer their whole vocabulary
+    (`flows.parse`, `botc.Grimoire`) this way, so importing one of their modules, as the
+    registry does, does not import the rest of the game.
+    """
+    where: dict[str, tuple[str, str]] = {}
+    for module_name, names in exports.items():
+        for name in names:
+            public, _, attribute = name.partition("=")
+            where[public] = (module_name, attribute or public)
+
+    def __getattr__(name: str) -> Any:
+        if name not in where:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        module_name, attribute = where[name]
+        value = getattr(importlib.import_module(module_name), attribute)
+        setattr(sys.modules[package], name, value)  # later lookups skip this function
+        return value
+
+    return __getattr__
 
 
 @cache

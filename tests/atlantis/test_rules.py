@@ -365,13 +365,12 @@ def test_generated_games_replay_without_rule_errors(seed: int) -> None:
 def test_a_state_works_out_its_areas_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # replay --json of a 5,000-turn game took minutes: areas, scores and the ranking each
     # worked the areas out again for every state.
-    from meeple.atlantis import format as atlantis_format
-    from meeple.atlantis import rules
+    from meeple.atlantis import hooks, rules
 
     calls = []
     real = rules.areas
     monkeypatch.setattr(rules, "areas", lambda *a: calls.append(1) or real(*a))
     state = State.initial(parse(f"{{{STRIP}, players: [{{stacks: {{a1: 2}}}}]}}"))
-    atlantis_format.state_json(state)
+    hooks.state_json(state)
     state.scores, state.ranking, state.areas()
     assert len(calls) == 1

@@ -76,3 +76,79 @@ def test_detection_is_linear_on_runs_that_decide_nothing(text: str) -> None:
             fmt.sniff(text)
         with pytest.raises(NotationError):
             registry.detect(text)
+
+
+# -- light format modules and lazy game packages (issue 13: start-up) --------------------
+
+GAMES = ("qgn", "botc", "raft", "flows", "atlantis")
+
+
+def _imported_after(code: str) -> set[str]:
+    import subprocess
+    import sys
+
+    probe = f"import sys; {code}; print(' '.join(m for m in sys.modules if m.startswith('meeple')))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def test_listing_every_format_imports_no_game_module_but_its_entry() -> None:
+    imported = _imported_after("from meeple import registry; registry.formats()")
+    entries = {f"meeple.{game}.format" for game in GAMES} | {f"meeple.{game}" for game in GAMES}
+    assert imported - entries == {
+        "meeple",
+        "meeple.errors",
+        "meeple.registry",
+        "meeple.botc.choices",
+    }
+
+
+def test_using_a_format_imports_its_own_game_only() -> None:
+    imported = _imported_after(
+        "import meeple; meeple.loads('P1A1T0N\\n', format='flows', source='x.flows')"
+    )
+    assert "meeple.flows.notation" in imported
+    others = {m for m in imported if m.split(".")[1:2] in (["botc"], ["raft"], ["atlantis"])}
+    entries = {
+        f"meeple.{game}{part}" for game in ("botc", "raft", "atlantis") for part in ("", ".format")
+    }
+    assert others - entries == {"meeple.botc.choices"}
+
+
+def test_a_model_object_finds_its_format_by_name() -> None:
+    from meeple import flows
+
+    record = flows.parse("P1A1T0N\n")
+    assert registry.for_model(record).name == "flows"
+    assert not registry.get("atlantis").owns(record)
+    assert registry.get("flows").models == ("meeple.flows.model:Record",)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_package_offers_every_public_name(game: str) -> None:
+    import importlib
+
+    package = importlib.import_module(f"meeple.{game}")
+    for name in package.__all__:
+        assert getattr(package, name) is not None, name
+    assert set(package.__all__) <= set(dir(package)) | set(package.__all__)
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        package.nope  # noqa: B018
+
+
+def test_package_exports_imports_on_first_use_and_keeps_aliases() -> None:
+    from meeple import raft
+    from meeple.raft.notation import parse_record
+    from meeple.raft.rules import Game
+
+    assert raft.State is Game
+    assert raft.parse is parse_record
+    assert "State" in vars(raft)  # resolved once, then an ordinary attribute
+
+
+def test_botc_choices_name_what_the_game_draws_and_knows() -> None:
+    from meeple.botc import ascii, choices, layout, script
+
+    assert tuple(ascii.CHARSETS) == choices.CHARSETS
+    assert choices.LAYOUTS == layout.LAYOUTS
+    assert choices.SCRIPTS == script.SCRIPTS

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from meeple.errors import NotationError
 from meeple.qgn import dump as dump_qgn
 from meeple.qgn import parse as parse_qgn
-from meeple.raft.format import from_qgn, render, to_qgn
+from meeple.raft.hooks import from_qgn, render, to_qgn
 from meeple.raft.notation import format_record, parse_record
 from tests.cli_helpers import meeple
 

@@ -16,21 +16,47 @@ written back is canonical JSON. Usage:
 
 from __future__ import annotations
 
-from meeple.atlantis.ascii import render
-from meeple.atlantis.model import (
-    Chat,
-    FieldRef,
-    Move,
-    OtherEvent,
-    Player,
-    Segment,
-    Transcript,
-    Turn,
-    field_name,
-)
-from meeple.atlantis.notation import dump, parse, parse_field_ref
-from meeple.atlantis.qgn import from_qgn, to_qgn
-from meeple.atlantis.rules import Area, Field, State, replay
+from typing import TYPE_CHECKING
+
+from meeple.registry import package_exports
+
+if TYPE_CHECKING:
+    from meeple.atlantis.ascii import render
+    from meeple.atlantis.model import (
+        Chat,
+        FieldRef,
+        Move,
+        OtherEvent,
+        Player,
+        Segment,
+        Transcript,
+        Turn,
+        field_name,
+    )
+    from meeple.atlantis.notation import dump, parse, parse_field_ref
+    from meeple.atlantis.qgn import from_qgn, to_qgn
+    from meeple.atlantis.rules import Area, Field, State, replay
+else:  # imported on first use (the registry imports `meeple.atlantis.format` alone)
+    __getattr__ = package_exports(
+        __name__,
+        {
+            "meeple.atlantis.ascii": ("render",),
+            "meeple.atlantis.model": (
+                "Chat",
+                "FieldRef",
+                "Move",
+                "OtherEvent",
+                "Player",
+                "Segment",
+                "Transcript",
+                "Turn",
+                "field_name",
+            ),
+            "meeple.atlantis.notation": ("dump", "parse", "parse_field_ref"),
+            "meeple.atlantis.qgn": ("from_qgn", "to_qgn"),
+            "meeple.atlantis.rules": ("Area", "Field", "State", "replay"),
+        },
+    )
 
 __all__ = [
     "Area",

@@ -1,129 +1,16 @@
-"""The registry entry for Atlantis transcripts: it wires the game's modules to the CLI.
+"""The registry entry for Atlantis transcripts (`.atlantis`, `.json`, `.json5`).
 
-Reading and writing are `notation`, playing is `rules`, drawing is `ascii`, QGN
-is `qgn`; this module only adapts them to the hooks of `meeple.registry.Format`
-and defines the `replay --json` state (docs/formats/atlantis.md).
+Light on purpose: the hooks live in `meeple.atlantis.hooks` and are imported when first
+called. Reading and writing are `notation`, playing is `rules`, drawing is `ascii`, QGN
+is `qgn`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from meeple.registry import COLOR, Format, Option, lazy
 
-from meeple.atlantis.ascii import render as render_state
-from meeple.atlantis.ascii import status
-from meeple.atlantis.jsontext import Path, locate
-from meeple.atlantis.model import Extras, Transcript, field_name
-from meeple.atlantis.notation import TOP_KEYS, diagnose, dump, looks_like_transcript, parse
-from meeple.atlantis.qgn import KEY, from_qgn, to_qgn
-from meeple.atlantis.rules import State, replay
-from meeple.errors import Finding, Location, RuleError
-from meeple.registry import COLOR, Document, Format, Option
-
-
-def _replay(document: Document) -> Iterator[State]:
-    text, source = document.text, document.source
-
-    def where(event: int, move: int | None) -> Location:
-        path = ("events", event) if move is None else ("events", event, "moves", move)
-        return Location.of(text, locate(text, path), source)
-
-    return replay(document.model, where)
-
-
-def findings(text: str, source: str) -> list[Finding]:
-    """Every problem of a transcript (the `diagnose` hook): each malformed part, then the
-    rules over the turns before the first of them; with none, `check` and the rules."""
-    read = diagnose(text, source)
-    found = [Finding.from_error(problem) for problem in read.problems]
-    playable = read.playable
-    if playable is not None:
-        document = Document(text, source, FORMATS[0], playable)
-        if not found:
-            found += _check(document)
-        try:
-            for _ in _replay(document):
-                pass
-        except RuleError as problem:
-            found.append(Finding.from_error(problem))
-    return sorted(found, key=lambda f: (f.location.line, f.location.column))
-
-
-def _check(document: Document) -> Iterable[Finding]:
-    version = document.model.version
-    if version.split(".")[0] != "1":
-        offset = locate(document.text, ("version",))
-        message = f"version {version!r}: meeple reads version 1 transcripts"
-        yield Finding.at(document.text, offset, message, document.source)
-    yield from _misspelt_keys(document)
-
-
-_PLAYER_KEYS = ("name", "color", "stacks")
-_EVENT_KEYS = ("type", "user", "time", "moves", "message")
-
-
-def _misspelt_keys(document: Document) -> Iterator[Finding]:
-    """A warning for each unknown key that looks like a known one (`nmae`, `stakcs`): it
-    is kept as an extra key, but it was most likely meant as the known one."""
-    transcript: Transcript = document.model
-    places: list[tuple[Path, tuple[str, ...], Extras]] = [((), TOP_KEYS, transcript.extras)]
-    places += [(("players", i), _PLAYER_KEYS, p.extras) for i, p in enumerate(transcript.players)]
-    places += [(("events", i), _EVENT_KEYS, e.extras) for i, e in enumerate(transcript.events)]
-    found = []
-    for path, known, extras in places:
-        for name, _ in extras:
-            import difflib  # only here: imported lazily for start-up
-
-            close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
-            if close and name not in known:
-                offset = locate(document.text, (*path, name), key=True)
-                message = f"unknown key {name!r} (kept as it is): did you mean {close[0]!r}?"
-                found.append((offset, message))
-    for offset, message in sorted(found):
-        yield Finding.at(document.text, offset, message, document.source)
-
-
-def _render(thing: Transcript | State, color: bool = False) -> str:
-    return render_state(State.initial(thing) if isinstance(thing, Transcript) else thing, color)
-
-
-def _svg(thing: Transcript | State) -> str:
-    """An SVG picture of a transcript's start, or of a replayed state."""
-    from meeple.atlantis import svg
-
-    return svg.render(State.initial(thing) if isinstance(thing, Transcript) else thing)
-
-
-def state_json(state: State) -> dict[str, Any]:
-    """One state of `meeple replay --json` (the shape is in docs/formats/atlantis.md)."""
-    fields = [
-        {
-            "field": field_name(hex_),
-            "state": here.state,
-            "owner": here.owner,
-            "stones": here.stones,
-        }
-        for hex_, here in sorted(state.fields.items())
-    ]
-    areas = [
-        {
-            "fields": [field_name(h) for h in area.fields],
-            "stable": area.stable,
-            "owner": area.owner,
-        }
-        for area in state.areas()
-    ]
-    return {
-        "players": list(state.players),
-        "turn": state.turn,
-        "to_move": None if state.over or not state.players else state.player,
-        "over": state.over,
-        "fields": fields,
-        "areas": areas,
-        "scores": state.scores,
-        "ranking": state.ranking,
-    }
-
+KEY = "atlantis"
+HOOKS = "meeple.atlantis.hooks"
 
 DROP_COMMENTS = Option(
     "drop_comments",
@@ -132,44 +19,27 @@ DROP_COMMENTS = Option(
     flag=True,
 )
 
-STANDARD_SEGMENTS = 10
-"""Segments of the board `meeple play`, bots and selfplay start on when none is named."""
-
-
-def start(players: int | None = None, seed: int | None = None) -> State:
-    """A new game on a board of ten standard segments, two players unless `players` says
-    otherwise; the seed places the starting stacks (meeple.atlantis.generate)."""
-    from meeple.atlantis.generate import starting_transcript
-
-    count = 2 if players is None else players
-    if not 2 <= count <= 6:
-        raise RuleError(
-            f"meeple sets up Atlantis for 2 to 6 players, not {count}", rule="player-count"
-        )
-    return State.initial(starting_transcript(STANDARD_SEGMENTS, count, seed or 0))
-
-
-FORMATS = (
-    Format(
-        name="atlantis",
-        title="Atlantis transcripts (JSON, hand-written JSON5 accepted) with the full rules",
-        model=Transcript,
-        parse=parse,
-        dump=dump,
-        sniff=looks_like_transcript,
-        extensions=(".atlantis", ".json", ".json5"),
-        options=(DROP_COMMENTS, COLOR),
-        check=_check,
-        replay=_replay,
-        diagnose=findings,
-        render=_render,
-        svg=_svg,
-        state_json=state_json,
-        result=status,
-        start=start,
-        step_noun="move",
-        to_qgn=to_qgn,
-        from_qgn=from_qgn,
-        qgn_key=KEY,
-    ),
+ATLANTIS = Format(
+    name="atlantis",
+    title="Atlantis transcripts (JSON, hand-written JSON5 accepted) with the full rules",
+    model="meeple.atlantis.model:Transcript",
+    parse=lazy("meeple.atlantis.notation:parse"),
+    dump=lazy("meeple.atlantis.notation:dump"),
+    sniff=lazy("meeple.atlantis.notation:looks_like_transcript"),
+    extensions=(".atlantis", ".json", ".json5"),
+    options=(DROP_COMMENTS, COLOR),
+    check=lazy(f"{HOOKS}:check"),
+    replay=lazy(f"{HOOKS}:replay_document"),
+    diagnose=lazy(f"{HOOKS}:findings"),
+    render=lazy(f"{HOOKS}:render"),
+    svg=lazy(f"{HOOKS}:svg"),
+    state_json=lazy(f"{HOOKS}:state_json"),
+    result=lazy("meeple.atlantis.ascii:status"),
+    start=lazy(f"{HOOKS}:start"),
+    step_noun="move",
+    to_qgn=lazy("meeple.atlantis.qgn:to_qgn"),
+    from_qgn=lazy("meeple.atlantis.qgn:from_qgn"),
+    qgn_key=KEY,
 )
+
+FORMATS = (ATLANTIS,)

@@ -13,13 +13,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from meeple.atlantis.format import KEY
 from meeple.atlantis.model import FieldRef, Transcript
 from meeple.atlantis.notation import parse
 from meeple.errors import NotationError
 from meeple.qgn.model import Action, Snapshot
 from meeple.qgn.notation import format_action
-
-KEY = "atlantis"
 
 
 def _stacks(stacks: tuple[tuple[FieldRef, int], ...]) -> str:

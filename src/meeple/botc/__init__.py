@@ -20,47 +20,94 @@ Usage:
 
 from __future__ import annotations
 
-from meeple.botc.ascii import parse_art, read_art, render_grimoire
-from meeple.botc.layout import LAYOUTS, Sides, choose_sides
-from meeple.botc.model import (
-    Bag,
-    BagDifference,
-    Grimoire,
-    Life,
-    Placed,
-    ReminderToken,
-    Seat,
-    SeatPlaces,
-)
-from meeple.botc.notation import (
-    dump,
-    format_bag,
-    format_grimoire,
-    format_seat,
-    parse,
-    parse_bag,
-    parse_grimoire,
-    read_bag,
-    read_grimoire,
-)
-from meeple.botc.qgn_bridge import from_qgn, to_qgn
-from meeple.botc.script import (
-    SCRIPTS,
-    Role,
-    Script,
-    bag_difference,
-    bag_findings,
-    convention_findings,
-    effective_role,
-    load_script,
-    script_findings,
-)
+from typing import TYPE_CHECKING
 
+from meeple.registry import package_exports
 
-def render(grimoire: Grimoire, layout: str = "auto", columns: bool = False) -> str:
-    """The grimoire as ASCII art (the name every game package shares)."""
-    return render_grimoire(grimoire, layout, columns)
-
+if TYPE_CHECKING:
+    from meeple.botc.ascii import parse_art, read_art, render_grimoire
+    from meeple.botc.ascii import render_grimoire as render
+    from meeple.botc.layout import LAYOUTS, Sides, choose_sides
+    from meeple.botc.model import (
+        Bag,
+        BagDifference,
+        Grimoire,
+        Life,
+        Placed,
+        ReminderToken,
+        Seat,
+        SeatPlaces,
+    )
+    from meeple.botc.notation import (
+        dump,
+        format_bag,
+        format_grimoire,
+        format_seat,
+        parse,
+        parse_bag,
+        parse_grimoire,
+        read_bag,
+        read_grimoire,
+    )
+    from meeple.botc.qgn_bridge import from_qgn, to_qgn
+    from meeple.botc.script import (
+        SCRIPTS,
+        Role,
+        Script,
+        bag_difference,
+        bag_findings,
+        convention_findings,
+        effective_role,
+        load_script,
+        script_findings,
+    )
+else:  # imported on first use (the registry imports `meeple.botc.format` alone)
+    __getattr__ = package_exports(
+        __name__,
+        {
+            # `render` is the name every game package shares for its ASCII picture.
+            "meeple.botc.ascii": (
+                "parse_art",
+                "read_art",
+                "render_grimoire",
+                "render=render_grimoire",
+            ),
+            "meeple.botc.layout": ("LAYOUTS", "Sides", "choose_sides"),
+            "meeple.botc.model": (
+                "Bag",
+                "BagDifference",
+                "Grimoire",
+                "Life",
+                "Placed",
+                "ReminderToken",
+                "Seat",
+                "SeatPlaces",
+            ),
+            "meeple.botc.notation": (
+                "dump",
+                "format_bag",
+                "format_grimoire",
+                "format_seat",
+                "parse",
+                "parse_bag",
+                "parse_grimoire",
+                "read_bag",
+                "read_grimoire",
+            ),
+            "meeple.botc.qgn_bridge": ("from_qgn", "to_qgn"),
+            "meeple.botc.script": (
+                "SCRIPTS",
+                "Role",
+                "Script",
+                "bag_difference",
+                "bag_findings",
+                "convention_findings",
+                "effective_role",
+                "load_script",
+                "script_findings",
+            ),
+        },
+    )
 
 __all__ = [
     "LAYOUTS",

@@ -1,42 +1,21 @@
-"""The registry entries for Blood on the Clocktower: `botc` (single line, bags) and `botc-ascii`.
+"""The registry entries for Blood on the Clocktower: `botc` (single line, bags),
+`botc-ascii` (grimoire art) and `botc-trace` (a game's phases and events).
 
-Both read and write the same `Grimoire` model, so converting between them is a
-plain dump in the other notation. Checks run the naming lints always and the
-script's setup checks when `--script` names one.
+`botc` and `botc-ascii` read and write the same `Grimoire` model, so converting between
+them is a plain dump in the other notation. Light on purpose: the hooks live in
+`meeple.botc.hooks` and are imported when first called.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any
 
-from meeple.botc import trace
-from meeple.botc.ascii import (
-    CHARSETS,
-    charset_of,
-    colour,
-    parse_art,
-    read_art,
-    recharset,
-    render_grimoire,
-)
-from meeple.botc.layout import LAYOUTS
-from meeple.botc.model import Bag, Grimoire, Placed
-from meeple.botc.notation import dump, format_bag, parse, parse_bag, read_bag, read_grimoire
-from meeple.botc.qgn_bridge import KEY, from_qgn, to_qgn
-from meeple.botc.script import (
-    SCRIPTS,
-    bag_convention_findings,
-    bag_findings,
-    bag_script_findings,
-    convention_findings,
-    load_script,
-    script_findings,
-)
-from meeple.botc.setup import broken_rules
-from meeple.errors import Finding, Location, NotationError, OptionError, RuleError
-from meeple.registry import COLOR, Document, Format, Option
+from meeple.botc.choices import CHARSETS, LAYOUTS, SCRIPTS
+from meeple.registry import COLOR, Format, Option, lazy
+
+KEY = "botc"
+HOOKS = "meeple.botc.hooks"
+GRIMOIRE = ("meeple.botc.model:Grimoire", "meeple.botc.model:Bag")
 
 # `[Name:` (possibly `[*~~Name`) or a whole bag; QGN's `[key "x"]` has no colon after the name.
 _LOOKS_LIKE_LINE = re.compile(r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z")
@@ -44,7 +23,6 @@ _LOOKS_LIKE_BAG = re.compile(r"\A\s*\{[ A-Za-z0-9_]*\}\s*\Z")
 _LOOKS_LIKE_ART = re.compile(r"\A\s*(?:┌─|\+-) Grimoire")
 # A grimoire line, then (past blank and comment lines) a phase.
 _LOOKS_LIKE_TRACE = re.compile(r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<")
-DEFAULT_SCRIPT = "trouble-brewing"
 
 SCRIPT_OPTION = Option(
     "script", "Check the setup against this script's roles.", commands=("check",), choices=SCRIPTS
@@ -57,8 +35,6 @@ PLAYERS_OPTION = Option(
     "Check that the bag (the record, or --bag) is a legal set-up for this many players.",
     ("check",),
 )
-
-
 HTML_OPTION = Option(
     "html", "Show the grimoire as an HTML fragment (a list of seats).", ("show",), flag=True
 )
@@ -77,185 +53,9 @@ def _art_options(*commands: str) -> tuple[Option, ...]:
             "charset",
             "Draw the art's box in unicode box drawing (default) or plain ascii (+ - |).",
             commands=commands,
-            choices=tuple(CHARSETS),
+            choices=CHARSETS,
         ),
     )
-
-
-def _sniff_line(text: str) -> bool:
-    return bool(_LOOKS_LIKE_LINE.match(text) or _LOOKS_LIKE_BAG.match(text))
-
-
-def _check_line(
-    document: Document,
-    script: str | None = None,
-    bag: str | None = None,
-    players: str | None = None,
-) -> Iterator[Finding]:
-    text, source = document.text, document.source
-    if isinstance(document.model, Bag):
-        roles = read_bag(text, source)
-        yield from bag_convention_findings(roles, text, source)
-        if bag is not None:
-            message = "--bag compares a grimoire with a bag, and this record is a bag"
-            raise NotationError.at(text, len(text) - len(text.lstrip()), message, source)
-        if players is not None:
-            yield from _legality(roles, script, players, text, source)
-        elif script:
-            yield from bag_script_findings(roles, load_script(script), text, source)
-        return
-    placed = read_grimoire(text, source)
-    yield from _grimoire_findings(placed, text, source, script, bag, players)
-
-
-def _check_art(
-    document: Document,
-    script: str | None = None,
-    bag: str | None = None,
-    players: str | None = None,
-) -> Iterator[Finding]:
-    placed = read_art(document.text, document.source)
-    yield from _grimoire_findings(placed, document.text, document.source, script, bag, players)
-
-
-def _grimoire_findings(
-    placed: Placed,
-    text: str,
-    source: str,
-    script: str | None,
-    bag: str | None,
-    players: str | None,
-) -> Iterator[Finding]:
-    yield from convention_findings(placed, text, source)
-    if script:
-        yield from script_findings(placed, load_script(script), text, source)
-    if bag is None:
-        if players is not None:
-            raise OptionError("--players checks a bag: give one with --bag, or check a bag file")
-        return
-    try:
-        the_bag = parse_bag(bag, "--bag")
-    except NotationError as problem:
-        # A malformed option is the user's mistake, not the record's (exit 2).
-        raise OptionError(str(problem)) from None
-    yield from bag_findings(placed, the_bag, text, source)
-    if players is not None:
-        yield from _legality(read_bag(bag, "--bag"), script, players, bag, "--bag")
-
-
-def _legality(
-    roles: Sequence[tuple[str, int]], script: str | None, players: str, text: str, source: str
-) -> Iterator[Finding]:
-    """Errors for every set-up rule the bag (its roles and their offsets in `text`) breaks
-    for `players` players, each at the role it concerns or else at the start of the bag."""
-    if not players.isdigit() or not 1 <= int(players) <= 99:
-        raise OptionError(f"--players takes a number of players, not {players!r}")
-    rules = load_script(script or DEFAULT_SCRIPT)
-    start = len(text) - len(text.lstrip())
-    found = []
-    for broken in broken_rules(rules, [role for role, _ in roles], int(players)):
-        offsets = [offset for role, offset in roles if role == broken.role]
-        found.append((offsets[broken.occurrence] if broken.role is not None else start, broken))
-    for at, broken in sorted(found, key=lambda pair: pair[0]):
-        yield Finding(broken.message, Location.of(text, at, source), "error", "check")
-
-
-def _dump_line(model: Grimoire | Bag, **_: Any) -> str:
-    return dump(model)
-
-
-def _dump_art(
-    model: Grimoire,
-    layout: str | None = None,
-    columns: bool | None = None,
-    charset: str | None = None,
-) -> str:
-    return render_grimoire(model, layout or "auto", bool(columns), charset or "unicode")
-
-
-def _fmt_art(
-    document: Document,
-    layout: str | None = None,
-    columns: bool | None = None,
-    charset: str | None = None,
-) -> str:
-    """A valid picture keeps its layout (and charset) unless --layout or --columns asks
-    for a redrawing: only blank lines around the box and spaces after it go."""
-    charset = charset or charset_of(document.text)
-    if layout or columns:
-        return _dump_art(document.model, layout, columns, charset)
-    lines = [line.rstrip() for line in document.text.splitlines()]
-    kept = "\n".join(line for line in lines if line) + "\n"
-    return recharset(kept, charset)
-
-
-def _render(
-    model: Grimoire | Bag,
-    layout: str | None = None,
-    columns: bool | None = None,
-    html: bool | None = None,
-    charset: str | None = None,
-    color: bool | None = None,
-) -> str:
-    """The picture `meeple show` prints (it adds the final newline itself)."""
-    if isinstance(model, Bag):
-        picture = format_bag(model)
-        return colour(picture, model.roles) if color else picture
-    if html:
-        if color:
-            raise OptionError("--color colours the art, not the HTML fragment")
-        from meeple.botc.svg import html as fragment
-
-        return fragment(model).removesuffix("\n")
-    picture = _dump_art(model, layout, columns, charset).removesuffix("\n")
-    return colour(picture, (seat.role for seat in model.seats)) if color else picture
-
-
-def _svg(model: Grimoire | Bag | trace.Trace | trace.TraceState) -> str:
-    """The town square: a grimoire, or the table a trace has reached."""
-    from meeple.botc.svg import render as town_square
-
-    if isinstance(model, Bag):
-        raise NotationError("a bag has no seats to draw: seat it with `meeple botc setup`")
-    if isinstance(model, trace.Trace):
-        model = model.grimoire
-    if isinstance(model, trace.TraceState):
-        model = model.grimoire
-    return town_square(model)
-
-
-def _replay_trace(document: Document) -> Iterator[trace.TraceState]:
-    """Every state of a trace; a broken mechanic is shown at its event."""
-    events: trace.Trace = document.model
-    try:
-        yield from trace.replay(events)
-    except RuleError as problem:
-        assert problem.step is not None
-        here = Location.of(document.text, events.offsets[problem.step], document.source)
-        raise problem.moved_to(here) from None
-
-
-def _render_trace(
-    subject: trace.Trace | trace.TraceState,
-    layout: str | None = None,
-    columns: bool | None = None,
-    charset: str | None = None,
-    color: bool | None = None,
-) -> str:
-    state = subject if isinstance(subject, trace.TraceState) else trace.TraceState(subject.grimoire)
-    art = _render(state.grimoire, layout, columns, charset=charset, color=color)
-    return f"{state.result_text}\n{art}"
-
-
-def _trace_json(state: trace.TraceState) -> dict[str, Any]:
-    """One trace state as JSON (docs/formats/botc.md, Game traces)."""
-    return {
-        "phase": None if state.phase is None else str(state.phase),
-        "grimoire": dump(state.grimoire).strip(),
-        "alive": [seat.player for seat in state.grimoire.seats if not seat.life.dead],
-        "nominated": sorted(state.nominated),
-        "executed": state.executed,
-    }
 
 
 def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
@@ -264,20 +64,24 @@ def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
     return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, *pictures)
 
 
+def _sniff_line(text: str) -> bool:
+    return bool(_LOOKS_LIKE_LINE.match(text) or _LOOKS_LIKE_BAG.match(text))
+
+
 TRACE = Format(
     name="botc-trace",
     title="Blood on the Clocktower game trace: a grimoire line, then phases and events",
-    model=trace.Trace,
-    parse=trace.parse,
-    dump=lambda model, **_: trace.dump(model),
+    model="meeple.botc.trace:Trace",
+    parse=lazy("meeple.botc.trace:parse"),
+    dump=lazy(f"{HOOKS}:dump_trace"),
     sniff=lambda text: _LOOKS_LIKE_TRACE.match(text) is not None,
     extensions=(".trace",),
     options=(*_art_options("show"), COLOR),
-    replay=_replay_trace,
-    render=_render_trace,
-    svg=_svg,
-    state_json=_trace_json,
-    result=lambda state: state.result_text,
+    replay=lazy(f"{HOOKS}:replay_trace"),
+    render=lazy(f"{HOOKS}:render_trace"),
+    svg=lazy(f"{HOOKS}:svg"),
+    state_json=lazy(f"{HOOKS}:trace_json"),
+    result=lazy(f"{HOOKS}:trace_result"),
     step_noun="event",
 )
 
@@ -286,33 +90,33 @@ FORMATS = (
     Format(
         name="botc",
         title="Blood on the Clocktower grimoire on one line, or a bag of roles",
-        model=(Grimoire, Bag),
-        parse=parse,
-        dump=_dump_line,
+        model=GRIMOIRE,
+        parse=lazy("meeple.botc.notation:parse"),
+        dump=lazy(f"{HOOKS}:dump_line"),
         sniff=_sniff_line,
         extensions=(".botc",),
         options=_grimoire_options("show"),
-        check=_check_line,
-        render=_render,
-        svg=_svg,
-        to_qgn=to_qgn,
-        from_qgn=from_qgn,
+        check=lazy(f"{HOOKS}:check_line"),
+        render=lazy(f"{HOOKS}:render"),
+        svg=lazy(f"{HOOKS}:svg"),
+        to_qgn=lazy("meeple.botc.qgn_bridge:to_qgn"),
+        from_qgn=lazy("meeple.botc.qgn_bridge:from_qgn"),
         qgn_key=KEY,
     ),
     Format(
         name="botc-ascii",
         title="Blood on the Clocktower grimoire as ASCII art",
-        model=Grimoire,
-        parse=parse_art,
-        dump=_dump_art,
+        model="meeple.botc.model:Grimoire",
+        parse=lazy("meeple.botc.ascii:parse_art"),
+        dump=lazy(f"{HOOKS}:dump_art"),
         sniff=lambda text: _LOOKS_LIKE_ART.match(text) is not None,
         extensions=(".grimoire",),
         options=_grimoire_options("show", "convert", "fmt"),
-        check=_check_art,
-        fmt=_fmt_art,
-        render=_render,
-        svg=_svg,
-        to_qgn=to_qgn,
-        from_qgn=from_qgn,
+        check=lazy(f"{HOOKS}:check_art"),
+        fmt=lazy(f"{HOOKS}:fmt_art"),
+        render=lazy(f"{HOOKS}:render"),
+        svg=lazy(f"{HOOKS}:svg"),
+        to_qgn=lazy("meeple.botc.qgn_bridge:to_qgn"),
+        from_qgn=lazy("meeple.botc.qgn_bridge:from_qgn"),
     ),
 )

@@ -30,9 +30,9 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple
 
+from meeple.botc.choices import LAYOUTS as LAYOUTS
 from meeple.botc.model import Grimoire, Life, Seat
 
-LAYOUTS = ("auto", "balanced", "compact", "tall")
 DEAD_MARKS = len("*~~~~*")  # what a dead name with a spent vote adds to the name
 GAP = 2  # spaces between neighbouring seats on the top and bottom rows
 FIRST_COLUMN = 2  # one space after the left border

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 
+from meeple.botc.format import KEY
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.notation import IDENTIFIER
 from meeple.errors import NotationError
 from meeple.qgn.model import Action, Snapshot
 
-KEY = "botc"
 SEATED = "s"
 LIVES = {Life.ALIVE: "alive", Life.DEAD: "dead", Life.VOTE_USED: "spent"}
 _LIFE_OF = {word: life for life, word in LIVES.items()}

@@ -23,10 +23,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from meeple.botc.choices import SCRIPTS as SCRIPTS
 from meeple.botc.model import Bag, BagDifference, Grimoire, Placed, ReminderToken, Seat
 from meeple.errors import DEFAULT_SOURCE, Finding
 
-SCRIPTS = ("trouble-brewing", "bad-moon-rising", "sects-and-violets")
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 DRUNK_TOKEN = ReminderToken("is_the_drunk", "drunk")
 

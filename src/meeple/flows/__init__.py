@@ -16,20 +16,52 @@ Coordinates are the seed's internal (row, col) as `meeple.hexgrid.Hex(row, col)`
 `hex_of_label(player, "D4")` and `label_of_hex(player, hex)` convert player frames.
 """
 
-from meeple.flows.board import CELLS, hex_of_label, label_of_hex
-from meeple.flows.format import (
-    findings,
-    from_qgn,
-    players_of,
-    render,
-    replay,
-    replay_text,
-    state_json,
-    to_qgn,
-)
-from meeple.flows.model import ORIENTATIONS, TILE_PATHS, Entry, Move, Record, tile_paths
-from meeple.flows.notation import diagnose, dump, format_move, parse, parse_move
-from meeple.flows.rules import State
+from typing import TYPE_CHECKING
+
+from meeple.registry import package_exports
+
+if TYPE_CHECKING:
+    from meeple.flows.board import CELLS, hex_of_label, label_of_hex
+    from meeple.flows.hooks import (
+        findings,
+        from_qgn,
+        players_of,
+        render,
+        replay,
+        replay_text,
+        state_json,
+        to_qgn,
+    )
+    from meeple.flows.model import ORIENTATIONS, TILE_PATHS, Entry, Move, Record, tile_paths
+    from meeple.flows.notation import diagnose, dump, format_move, parse, parse_move
+    from meeple.flows.rules import State
+else:  # imported on first use (the registry imports `meeple.flows.format` alone)
+    __getattr__ = package_exports(
+        __name__,
+        {
+            "meeple.flows.board": ("CELLS", "hex_of_label", "label_of_hex"),
+            "meeple.flows.hooks": (
+                "findings",
+                "from_qgn",
+                "players_of",
+                "render",
+                "replay",
+                "replay_text",
+                "state_json",
+                "to_qgn",
+            ),
+            "meeple.flows.model": (
+                "ORIENTATIONS",
+                "TILE_PATHS",
+                "Entry",
+                "Move",
+                "Record",
+                "tile_paths",
+            ),
+            "meeple.flows.notation": ("diagnose", "dump", "format_move", "parse", "parse_move"),
+            "meeple.flows.rules": ("State",),
+        },
+    )
 
 __all__ = [
     "CELLS",

@@ -6,18 +6,41 @@
 (['a', 'b'], Action(team=0, action='a', details=('1', '2'), comments=()))
 """
 
-from meeple.qgn.model import Action, Games, Snapshot, split_teams
-from meeple.qgn.notation import (
-    Diagnosis,
-    diagnose,
-    dump,
-    dump_many,
-    format_action,
-    iter_games,
-    parse,
-    parse_many,
-    team_findings,
-)
+from typing import TYPE_CHECKING
+
+from meeple.registry import package_exports
+
+if TYPE_CHECKING:
+    from meeple.qgn.model import Action, Games, Snapshot, split_teams
+    from meeple.qgn.notation import (
+        Diagnosis,
+        diagnose,
+        dump,
+        dump_many,
+        format_action,
+        iter_games,
+        parse,
+        parse_many,
+        team_findings,
+    )
+else:  # imported on first use (the registry imports `meeple.qgn.format` alone)
+    __getattr__ = package_exports(
+        __name__,
+        {
+            "meeple.qgn.model": ("Action", "Games", "Snapshot", "split_teams"),
+            "meeple.qgn.notation": (
+                "Diagnosis",
+                "diagnose",
+                "dump",
+                "dump_many",
+                "format_action",
+                "iter_games",
+                "parse",
+                "parse_many",
+                "team_findings",
+            ),
+        },
+    )
 
 __all__ = [
     "Action",

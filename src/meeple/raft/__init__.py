@@ -14,48 +14,60 @@ Usage:
 Layers: `model` (plain values), `notation` (strings <-> model), `components`
 (the packaged card and board data), `setup` (challenge -> starting state),
 `rules` (the engine), `strings` (the standard string interface), `ascii`
-(pictures) and `format` (the registry entries `raft` and `raft-state`).
+(pictures), `format` (the registry entries `raft` and `raft-state`) and `hooks` (their
+functions).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from meeple.raft.model import Board, Challenge, GameState, Move, Record
-from meeple.raft.notation import (
-    format_board,
-    format_challenge,
-    format_move,
-    format_record,
-    format_state,
-    parse_board,
-    parse_challenge,
-    parse_move,
-    parse_record,
-    parse_state,
-)
-from meeple.raft.rules import Game
-from meeple.raft.setup import initial_state
+from meeple.registry import package_exports
 
-# The names every game package shares (docs/architecture.md).
-State = Game
-parse = parse_record
-dump = format_record
-
-
-def replay(record: Record) -> Iterator[Game]:
-    """Every state of a record, the start first; RuleError at the first illegal move."""
-    from meeple.raft.format import replay as replay_record
-
-    return replay_record(record)
-
-
-def render(subject: Game | Record | GameState | Board, color: bool = False) -> str:
-    """An ASCII picture of a game, a record's start, a state or a board."""
-    from meeple.raft.format import render as draw
-
-    return draw(subject, color)
-
+if TYPE_CHECKING:
+    from meeple.raft.hooks import render, replay
+    from meeple.raft.model import Board, Challenge, GameState, Move, Record
+    from meeple.raft.notation import (
+        format_board,
+        format_challenge,
+        format_move,
+        format_record,
+        format_state,
+        parse_board,
+        parse_challenge,
+        parse_move,
+        parse_record,
+        parse_state,
+    )
+    from meeple.raft.notation import format_record as dump
+    from meeple.raft.notation import parse_record as parse
+    from meeple.raft.rules import Game
+    from meeple.raft.rules import Game as State
+    from meeple.raft.setup import initial_state
+else:  # imported on first use (the registry imports `meeple.raft.format` alone)
+    __getattr__ = package_exports(
+        __name__,
+        {
+            "meeple.raft.hooks": ("render", "replay"),
+            "meeple.raft.model": ("Board", "Challenge", "GameState", "Move", "Record"),
+            "meeple.raft.notation": (
+                "format_board",
+                "format_challenge",
+                "format_move",
+                "format_record",
+                "format_state",
+                "parse_board",
+                "parse_challenge",
+                "parse_move",
+                "parse_record",
+                "parse_state",
+                "dump=format_record",
+                "parse=parse_record",
+            ),
+            "meeple.raft.rules": ("Game", "State=Game"),
+            "meeple.raft.setup": ("initial_state",),
+        },
+    )
 
 __all__ = [
     "Board",

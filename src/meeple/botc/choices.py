@@ -1,0 +1,9 @@
+"""The names the Blood on the Clocktower options choose among (light: the CLI offers
+them without importing the game)."""
+
+SCRIPTS = ("trouble-brewing", "bad-moon-rising", "sects-and-violets")
+"""The scripts meeple knows, each with its role data in `meeple/botc/data/`."""
+LAYOUTS = ("auto", "balanced", "compact", "tall")
+"""How seats spread over the sides of the grimoire art (meeple.botc.layout)."""
+CHARSETS = ("unicode", "ascii")
+"""The grimoire art's box drawing (meeple.botc.ascii.CHARSETS)."""

@@ -1,0 +1,208 @@
+"""The functions behind the registry entries for Blood on the Clocktower (`meeple.botc.format`).
+
+Checks run the naming lints always and the script's setup checks when `--script` names
+one; `--bag` and `--players` compare the grimoire with a bag and the set-up rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from meeple.botc import trace
+from meeple.botc.ascii import charset_of, colour, read_art, recharset, render_grimoire
+from meeple.botc.model import Bag, Grimoire, Placed
+from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
+from meeple.botc.script import (
+    bag_convention_findings,
+    bag_findings,
+    bag_script_findings,
+    convention_findings,
+    load_script,
+    script_findings,
+)
+from meeple.botc.setup import broken_rules
+from meeple.errors import Finding, Location, NotationError, OptionError, RuleError
+from meeple.registry import Document
+
+DEFAULT_SCRIPT = "trouble-brewing"
+
+
+def check_line(
+    document: Document,
+    script: str | None = None,
+    bag: str | None = None,
+    players: str | None = None,
+) -> Iterator[Finding]:
+    text, source = document.text, document.source
+    if isinstance(document.model, Bag):
+        roles = read_bag(text, source)
+        yield from bag_convention_findings(roles, text, source)
+        if bag is not None:
+            message = "--bag compares a grimoire with a bag, and this record is a bag"
+            raise NotationError.at(text, len(text) - len(text.lstrip()), message, source)
+        if players is not None:
+            yield from _legality(roles, script, players, text, source)
+        elif script:
+            yield from bag_script_findings(roles, load_script(script), text, source)
+        return
+    placed = read_grimoire(text, source)
+    yield from _grimoire_findings(placed, text, source, script, bag, players)
+
+
+def check_art(
+    document: Document,
+    script: str | None = None,
+    bag: str | None = None,
+    players: str | None = None,
+) -> Iterator[Finding]:
+    placed = read_art(document.text, document.source)
+    yield from _grimoire_findings(placed, document.text, document.source, script, bag, players)
+
+
+def _grimoire_findings(
+    placed: Placed,
+    text: str,
+    source: str,
+    script: str | None,
+    bag: str | None,
+    players: str | None,
+) -> Iterator[Finding]:
+    yield from convention_findings(placed, text, source)
+    if script:
+        yield from script_findings(placed, load_script(script), text, source)
+    if bag is None:
+        if players is not None:
+            raise OptionError("--players checks a bag: give one with --bag, or check a bag file")
+        return
+    try:
+        the_bag = parse_bag(bag, "--bag")
+    except NotationError as problem:
+        # A malformed option is the user's mistake, not the record's (exit 2).
+        raise OptionError(str(problem)) from None
+    yield from bag_findings(placed, the_bag, text, source)
+    if players is not None:
+        yield from _legality(read_bag(bag, "--bag"), script, players, bag, "--bag")
+
+
+def _legality(
+    roles: Sequence[tuple[str, int]], script: str | None, players: str, text: str, source: str
+) -> Iterator[Finding]:
+    """Errors for every set-up rule the bag (its roles and their offsets in `text`) breaks
+    for `players` players, each at the role it concerns or else at the start of the bag."""
+    if not players.isdigit() or not 1 <= int(players) <= 99:
+        raise OptionError(f"--players takes a number of players, not {players!r}")
+    rules = load_script(script or DEFAULT_SCRIPT)
+    start = len(text) - len(text.lstrip())
+    found = []
+    for broken in broken_rules(rules, [role for role, _ in roles], int(players)):
+        offsets = [offset for role, offset in roles if role == broken.role]
+        found.append((offsets[broken.occurrence] if broken.role is not None else start, broken))
+    for at, broken in sorted(found, key=lambda pair: pair[0]):
+        yield Finding(broken.message, Location.of(text, at, source), "error", "check")
+
+
+def dump_line(model: Grimoire | Bag, **_: Any) -> str:
+    return dump(model)
+
+
+def dump_art(
+    model: Grimoire,
+    layout: str | None = None,
+    columns: bool | None = None,
+    charset: str | None = None,
+) -> str:
+    return render_grimoire(model, layout or "auto", bool(columns), charset or "unicode")
+
+
+def fmt_art(
+    document: Document,
+    layout: str | None = None,
+    columns: bool | None = None,
+    charset: str | None = None,
+) -> str:
+    """A valid picture keeps its layout (and charset) unless --layout or --columns asks
+    for a redrawing: only blank lines around the box and spaces after it go."""
+    charset = charset or charset_of(document.text)
+    if layout or columns:
+        return dump_art(document.model, layout, columns, charset)
+    lines = [line.rstrip() for line in document.text.splitlines()]
+    kept = "\n".join(line for line in lines if line) + "\n"
+    return recharset(kept, charset)
+
+
+def render(
+    model: Grimoire | Bag,
+    layout: str | None = None,
+    columns: bool | None = None,
+    html: bool | None = None,
+    charset: str | None = None,
+    color: bool | None = None,
+) -> str:
+    """The picture `meeple show` prints (it adds the final newline itself)."""
+    if isinstance(model, Bag):
+        picture = format_bag(model)
+        return colour(picture, model.roles) if color else picture
+    if html:
+        if color:
+            raise OptionError("--color colours the art, not the HTML fragment")
+        from meeple.botc.svg import html as fragment
+
+        return fragment(model).removesuffix("\n")
+    picture = dump_art(model, layout, columns, charset).removesuffix("\n")
+    return colour(picture, (seat.role for seat in model.seats)) if color else picture
+
+
+def svg(model: Grimoire | Bag | trace.Trace | trace.TraceState) -> str:
+    """The town square: a grimoire, or the table a trace has reached."""
+    from meeple.botc.svg import render as town_square
+
+    if isinstance(model, Bag):
+        raise NotationError("a bag has no seats to draw: seat it with `meeple botc setup`")
+    if isinstance(model, trace.Trace):
+        model = model.grimoire
+    if isinstance(model, trace.TraceState):
+        model = model.grimoire
+    return town_square(model)
+
+
+def replay_trace(document: Document) -> Iterator[trace.TraceState]:
+    """Every state of a trace; a broken mechanic is shown at its event."""
+    events: trace.Trace = document.model
+    try:
+        yield from trace.replay(events)
+    except RuleError as problem:
+        assert problem.step is not None
+        here = Location.of(document.text, events.offsets[problem.step], document.source)
+        raise problem.moved_to(here) from None
+
+
+def render_trace(
+    subject: trace.Trace | trace.TraceState,
+    layout: str | None = None,
+    columns: bool | None = None,
+    charset: str | None = None,
+    color: bool | None = None,
+) -> str:
+    state = subject if isinstance(subject, trace.TraceState) else trace.TraceState(subject.grimoire)
+    art = render(state.grimoire, layout, columns, charset=charset, color=color)
+    return f"{state.result_text}\n{art}"
+
+
+def trace_json(state: trace.TraceState) -> dict[str, Any]:
+    """One trace state as JSON (docs/formats/botc.md, Game traces)."""
+    return {
+        "phase": None if state.phase is None else str(state.phase),
+        "grimoire": dump(state.grimoire).strip(),
+        "alive": [seat.player for seat in state.grimoire.seats if not seat.life.dead],
+        "nominated": sorted(state.nominated),
+        "executed": state.executed,
+    }
+
+
+def dump_trace(model: trace.Trace, **_: Any) -> str:
+    return trace.dump(model)
+
+
+def trace_result(state: trace.TraceState) -> str:
+    return state.result_text

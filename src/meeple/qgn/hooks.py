@@ -1,0 +1,30 @@
+"""The functions behind the registry entry for QGN (`meeple.qgn.format`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from meeple.errors import Finding
+from meeple.qgn.model import Games, Snapshot
+from meeple.qgn.notation import dump, dump_many, parse, parse_many, team_findings
+from meeple.registry import Document
+
+
+def parse_file(text: str, source: str) -> Snapshot | Games:
+    """One game as a Snapshot; a file of several (PGN-style) as Games."""
+    games = parse_many(text, source)
+    if len(games) == 1:
+        return games[0]
+    if not games:
+        return parse(text, source)  # raises, saying what a game needs
+    return Games(tuple(games))
+
+
+def dump_file(record: Snapshot | Games) -> str:
+    """One game, or a file of several."""
+    return dump_many(record) if isinstance(record, Games) else dump(record)
+
+
+def check(document: Document) -> Iterable[Finding]:
+    """Lints beyond well-formedness: the teams the actions name."""
+    return team_findings(document.text, document.source)
