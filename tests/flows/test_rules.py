@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -310,3 +311,21 @@ def test_route_rule_agrees_with_a_slow_independent_statement(
             accepted = Move(state.to_move, CELLS[cell], tile, rotation) in listed
             verdict = oracle.verdict(state, cell, tile, rotation)
             assert accepted == (verdict in ("win", "legal")), (cell, rotation, verdict)
+
+
+@settings(max_examples=12)  # every example plays a random legal game
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]), st.integers(1, 30), st.integers(0, 3))
+def test_a_position_reached_by_play_allows_what_a_fresh_one_allows(
+    seed: int, players: int, moves: int, tile: int
+) -> None:
+    # A move leaves its position's routes with the state it makes (the next move starts
+    # from them); a state built any other way searches for its own. Both must agree.
+    state = random_state(seed, players, moves if players != 3 else min(moves, 12))
+    fresh = replace(state)
+    assert getattr(fresh, "_witness", None) is None
+    listed = fresh.legal_placements(tile)
+    assert state.legal_placements(tile) == listed
+    for hex_ in CELLS:
+        for rotation in range(6):
+            move = Move(state.to_move, hex_, tile, rotation)
+            assert state.is_legal(move) == (move in listed)

@@ -46,10 +46,14 @@ class Network:
     paths. A link carries one connection only. `routes` is a witness: one set of routes
     of the position as it is (None if it has none). A placement that leaves the witness
     usable is legal at once; for the others the groups it cut are routed again around the
-    rest, and only if that fails is everything searched afresh.
+    rest, and only if that fails is everything searched afresh. `witness`, when given, is
+    such a set already known for this position (the one `place` gave for the move that
+    made it), so the position is not searched again.
     """
 
-    def __init__(self, board: tuple[int, ...], groups: tuple[Group, ...]) -> None:
+    def __init__(
+        self, board: tuple[int, ...], groups: tuple[Group, ...], witness: Routes | None = None
+    ) -> None:
         self.groups = groups
         self.link = links_of(board)
         # moves[end]: the ways on for a route entering at `end` (see _Search), shared
@@ -57,16 +61,22 @@ class Network:
         self.routes: Routes | None = None
         self.crossings: dict[int, list[tuple[int, int]]] = {}
         self._witnessed = False
+        if witness is not None:
+            self._witnessed = True
+            self._know(witness)
+
+    def _know(self, routes: Routes | None) -> None:
+        self.routes = routes
+        for route in routes or ():
+            for cell, side_in, side_out in route:
+                self.crossings.setdefault(cell, []).append((side_in, side_out))
 
     def _witness(self) -> None:
         """Find the witness, once: worth it for a legal list, not for one placement."""
         if self._witnessed:
             return
         self._witnessed = True
-        self.routes = find_routes(self.link, self.groups, moves=self.moves)
-        for route in self.routes or ():
-            for cell, side_in, side_out in route:
-                self.crossings.setdefault(cell, []).append((side_in, side_out))
+        self._know(find_routes(self.link, self.groups, moves=self.moves))
 
     def legal_rotations(self, cell: int, tile: int) -> list[int]:
         """The rotations of `tile` the route rule allows on empty `cell`."""
@@ -78,16 +88,20 @@ class Network:
         for rotation in range(6):
             pairing = PAIRING[tile * 6 + rotation]
             if pairing not in verdicts:
-                verdicts[pairing] = self._allows(cell, pairing)
+                verdicts[pairing] = self._after(cell, pairing) is not None
             if verdicts[pairing]:
                 rotations.append(rotation)
         return rotations
 
-    def problem(self, cell: int, code: int) -> str | None:
-        """Why placing `code` on empty `cell` breaks the route rule, or None if it does not."""
+    def place(self, cell: int, code: int) -> Routes | None:
+        """A witness for the position after placing `code` on empty `cell` (its routes
+        over the hexes still empty; no routes if the placement wins), or None if the route
+        rule forbids the placement."""
+        return self._after(cell, PAIRING[code])
+
+    def problem(self, cell: int, code: int) -> str:
+        """Why placing `code` on empty `cell` breaks the route rule (`place` said None)."""
         pairing = PAIRING[code]
-        if self._allows(cell, pairing):
-            return None
         link = relinked(self.link, cell, rejoin(self.link, cell, pairing))
         for group in self.groups:
             if find_routes(link, (group,)) is None:
@@ -99,14 +113,15 @@ class Network:
         names = ", ".join(group.name for group in self.groups)
         return f"{names} could not all reach their targets without sharing a path"
 
-    def _allows(self, cell: int, pairing: tuple[int, ...]) -> bool:
+    def _after(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
+        """A witness for the position after a tile of `pairing` goes on `cell`, or None."""
         if self.routes is not None and all(
             pairing[side_in] == side_out for side_in, side_out in self.crossings.get(cell, ())
-        ):
-            return True  # the witness still runs, along the new tile's paths
+        ):  # the witness still runs, along the new tile's paths
+            return tuple(tuple(p for p in route if p[0] != cell) for route in self.routes)
         override = rejoin(self.link, cell, pairing)
         if self._completes(override):
-            return True
+            return ()
         link = relinked(self.link, cell, override)
         moves = list(self.moves)  # the ways on from each end, but where the tile changed them
         for end in override:
@@ -119,8 +134,9 @@ class Network:
             moved = tuple(self.groups[i] for i in cut)
             rerouted = find_routes(link, moved, kept, moves)
             if rerouted is not None and rerouted is not UNSETTLED:
-                return True
-        return find_routes(link, self.groups, moves=moves) is not None
+                new = dict(zip(cut, rerouted, strict=True))
+                return tuple(new.get(i, route) for i, route in enumerate(self.routes))
+        return find_routes(link, self.groups, moves=moves)
 
     def _completes(self, override: dict[int, int]) -> bool:
         """Whether the new pairs of ends join some group's two edges (a win)."""
@@ -244,13 +260,13 @@ class _Search:
         found = self.moves[end]
         if found is None:
             cell, side_in = divmod(end, 6)
+            link, first = self.link, cell * 6
+            across = first + opposite_side(side_in)
             found = []
-            for side_out in range(6):
-                if side_out != side_in:
-                    out = cell * 6 + side_out
-                    other = self.link[out]
-                    across = side_out == opposite_side(side_in)
-                    found.append((1 << min(out, other), other, across, side_out))
+            for out in range(first, first + 6):
+                if out != end:
+                    other = link[out]
+                    found.append((1 << min(out, other), other, out == across, out - first))
             self.moves[end] = found
         return found
 
@@ -271,10 +287,13 @@ class _Search:
                 frontier.append(other)
         else:
             seen, frontier = 1 << end, [end]
+        moves = self.moves
         for here in frontier:  # grows while it is read: breadth first
-            crossed = 1 << (here // 6)
-            barred = straight & crossed
-            for bit, other, across, _ in self._moves(here):
+            ways = moves[here]
+            if ways is None:
+                ways = self._moves(here)
+            barred = straight >> (here // 6) & 1
+            for bit, other, across, _ in ways:
                 if used & bit or (across and barred):
                     continue
                 if other >= OFF:

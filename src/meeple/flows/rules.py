@@ -57,6 +57,7 @@ from meeple.flows.routes import Network
 from meeple.hexgrid import Hex, distance
 
 MIN_PLAYERS = 2
+_WITNESS = "_witness"  # where a state keeps its position's routes (see State._network)
 
 
 def seat_order(seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -266,10 +267,20 @@ class State:
             raise reason
         cell = CELL_INDEX[move.hex]
         code = move.tile * 6 + move.rotation
-        problem = Network(self.board, self.groups).problem(cell, code)
-        if problem is not None:
+        network = self._network()
+        witness = network.place(cell, code)
+        if witness is None:
+            problem = network.problem(cell, code)
             raise RuleError(f"illegal placement of {_describe(move)}: {problem}", rule="placement")
-        return self._placed(move, cell, code)
+        after = self._placed(move, cell, code)
+        if len(witness) == len(self.groups):  # a win leaves none: the game is over
+            object.__setattr__(after, _WITNESS, witness)
+        return after
+
+    def _network(self) -> Network:
+        """The position as routes see it, with the witness the move that made it left (an
+        attribute, not a field: a state built any other way searches for its own)."""
+        return Network(self.board, self.groups, getattr(self, _WITNESS, None))
 
     def _basic_problem(self, move: Move) -> RuleError | None:
         if self.over:
@@ -314,7 +325,7 @@ class State:
         """
         if self.over or not 0 <= tile < TILE_TYPES or self.bag[tile] == 0:
             return []
-        network = Network(self.board, self.groups)
+        network = self._network()
         player = self.turn
         found: list[Move] = []
         for cell in range(CELL_COUNT):
