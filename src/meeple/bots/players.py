@@ -171,9 +171,10 @@ class MctsBot:
         self._evaluating = isinstance(state, Evaluating)
         root = self._reused(state) or _Node(state, self._judged(state))
         ranked = self._root_ranked(root, moves)
-        best = root.children[ranked[0]]
-        if best.state.is_over and best.values[player - 1] >= 1.0:
-            return ranked[0]
+        for move in ranked:
+            child = root.children[move]
+            if child.state.is_over and child.values[player - 1] >= 1.0:
+                return move
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         while root.visits < self.iterations if deadline is None else time.monotonic() < deadline:
             self._iterate(root, ranked)
