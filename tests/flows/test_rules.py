@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -310,3 +311,27 @@ def test_route_rule_agrees_with_a_slow_independent_statement(
             accepted = Move(state.to_move, CELLS[cell], tile, rotation) in listed
             verdict = oracle.verdict(state, cell, tile, rotation)
             assert accepted == (verdict in ("win", "legal")), (cell, rotation, verdict)
+
+
+def test_a_listed_placement_plays_as_when_checked_and_others_are_still_checked() -> None:
+    # A position keeps the placements it listed, and `apply` takes those without the
+    # route check (a search plays them thousands of times); nothing else skips it.
+    for seed in range(4):
+        state = random_state(seed, players=2, moves=12)
+        if state.over:
+            continue
+        for tile in range(4):
+            listed = state.legal_placements(tile)  # a copy of the state has listed nothing
+            assert listed == replace(state).legal_placements(tile)
+            for move in listed[:: max(1, len(listed) // 5)]:
+                assert state.apply(move) == replace(state).apply(move)
+            refused = [
+                Move(state.turn, hex_, tile, rotation)
+                for hex_ in CELLS
+                for rotation in range(6)
+                if state.tile_at(hex_) is None
+                and Move(state.turn, hex_, tile, rotation) not in listed
+            ]
+            for move in refused[:5]:
+                with pytest.raises(RuleError):
+                    state.apply(move)

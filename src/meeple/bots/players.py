@@ -198,7 +198,10 @@ class MctsBot:
             if found is None:
                 return None
             node = found
-        return node if node.state == state else None
+        if node.state != state:
+            return None
+        node.state = state  # the caller's, which may know its legal moves already
+        return node
 
     def _root_ranked(self, root: _Node, moves: Sequence[Any]) -> list[Any]:
         """The root's moves (those the dealt draw allows) ranked, from the tree if known."""
