@@ -1102,10 +1102,8 @@ def _selfplay_command() -> click.Command:
     @click.option("--seed", default=0, show_default=True, type=int)
     @click.option(
         "--iterations",
-        default=200,
-        show_default=True,
         type=click.IntRange(min=1),
-        help="MCTS iterations per move.",
+        help="MCTS iterations per move (default: the bot's, 50).",
     )
     @_jobs_option
     @click.option("-o", "--output", metavar="FOLDER", help="Write every game's record here.")
@@ -1115,7 +1113,7 @@ def _selfplay_command() -> click.Command:
         games: int,
         players: int | None,
         seed: int,
-        iterations: int,
+        iterations: int | None,
         jobs: int | None,
         output: str | None,
     ) -> None:
@@ -1135,7 +1133,7 @@ def _selfplay_command() -> click.Command:
             if not folder.parent.is_dir():
                 raise click.UsageError(f"cannot write {output}: no directory {folder.parent}")
             folder.mkdir(exist_ok=True)
-        settings = {"mcts": {"iterations": iterations}}
+        settings = {"mcts": {"iterations": iterations}} if iterations else {}
         results = []
         suffix = fmt.extensions[0] if fmt.extensions else f".{fmt.name}"
         with _progress(games, "playing") as advance:

@@ -329,3 +329,27 @@ def test_a_position_reached_by_play_allows_what_a_fresh_one_allows(
         for rotation in range(6):
             move = Move(state.to_move, hex_, tile, rotation)
             assert state.is_legal(move) == (move in listed)
+
+
+def test_a_listed_placement_plays_as_when_checked_and_others_are_still_checked() -> None:
+    # A position keeps the placements it listed and the verdicts behind them, so `apply`
+    # does not search those again (a search plays them thousands of times).
+    for seed in range(4):
+        state = random_state(seed, players=2, moves=12)
+        if state.over:
+            continue
+        for tile in range(4):
+            listed = state.legal_placements(tile)  # a copy of the state has listed nothing
+            assert listed == replace(state).legal_placements(tile)
+            for move in listed[:: max(1, len(listed) // 5)]:
+                assert state.apply(move) == replace(state).apply(move)
+            refused = [
+                Move(state.turn, hex_, tile, rotation)
+                for hex_ in CELLS
+                for rotation in range(6)
+                if state.tile_at(hex_) is None
+                and Move(state.turn, hex_, tile, rotation) not in listed
+            ]
+            for move in refused[:5]:
+                with pytest.raises(RuleError):
+                    state.apply(move)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from meeple import engine, registry
 from meeple.bots import GreedyBot, MctsBot, RandomBot, legal_choices, make
+from meeple.bots.players import _Node
 from meeple.bots.selfplay import play, seats_for, standings, tournament
 from tests.cli_helpers import meeple
 
@@ -23,7 +25,10 @@ def test_the_games_with_rules_can_be_started() -> None:
 def test_every_bot_plays_a_legal_game_to_its_end(game: str) -> None:
     fmt = registry.get(game)
     assert fmt.start is not None
-    for bot in (RandomBot(1), GreedyBot(2), MctsBot(3, iterations=4, playout_limit=12)):
+    bots: list[Any] = [RandomBot(1), GreedyBot(2)]
+    if game != "raft":  # an MCTS raft game judges every card placement: minutes
+        bots.append(MctsBot(3, iterations=2))
+    for bot in bots:
         start = fmt.start(seed=5)
         final = play(start, [bot] * start.player_count, random.Random(9))
         assert final.is_over
@@ -56,13 +61,14 @@ def test_hidden_draws_are_dealt_from_the_bag() -> None:
     assert all(state.move_group(move) == drawn for move in moves)
 
 
-def test_bots_are_reproducible_from_their_seeds() -> None:
-    fmt = registry.get("flows")
+@pytest.mark.parametrize("game", ["flows", "atlantis"])
+def test_bots_are_reproducible_from_their_seeds(game: str) -> None:
+    fmt = registry.get(game)
     assert fmt.start is not None
     games = [
         play(
             fmt.start(seed=1),
-            [make("mcts", 7, iterations=3, playout_limit=10), make("random", 8)],
+            [make("mcts", 7, iterations=6), make("random", 8)],
             random.Random(3),
         ).history
         for _ in range(2)
@@ -187,15 +193,76 @@ def test_atlantis_evaluation_counts_stones_and_the_areas_they_hold_alone() -> No
     assert judged([(0, 2), (1, -3)], [(13, 2)]) == pytest.approx(0.5)  # growing stones
 
 
+def _winning_choice(game: str, seed: int) -> tuple[engine.AnyState, list[Any], set[Any]]:
+    """A position from random play where some of the moves left win at once and some do
+    not: (the position, the moves, the winning ones)."""
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    rng = random.Random(seed)
+    state = fmt.start(seed=seed)
+    while True:
+        if state.is_over:
+            state = fmt.start(seed=rng.randrange(1000))
+        _, moves = legal_choices(state, rng)
+        player = state.to_move
+        winning = {
+            move
+            for move in moves
+            if (after := state.play(move)).is_over and engine.reward(after, player) == 1
+        }
+        if winning and len(winning) < len(moves):
+            return state, moves, winning
+        state = state.play(rng.choice(moves))
+
+
 @pytest.mark.parametrize("game", ["flows", "atlantis"])
-def test_mcts_playouts_stop_early_and_score_by_the_evaluation(game: str) -> None:
-    # Whole random playouts made a Flows or Atlantis MCTS move take minutes and play
-    # barely better than random; a playout now makes `rollout_depth` moves at most.
+def test_mcts_plays_a_move_that_wins_at_once(game: str) -> None:
+    state, moves, winning = _winning_choice(game, seed=2)
+    for seed in range(3):
+        assert MctsBot(seed, iterations=8).choose(state, moves) in winning
+
+
+@pytest.mark.parametrize("game", ["flows", "atlantis"])
+def test_mcts_chooses_the_same_move_for_the_same_seed(game: str) -> None:
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    rng = random.Random(4)
+    state = fmt.start(seed=4)
+    for _ in range(6):
+        _, moves = legal_choices(state, rng)
+        chosen = {MctsBot(9, iterations=12).choose(state, moves) for _ in range(3)}
+        assert len(chosen) == 1
+        state = state.play(chosen.pop())
+
+
+@pytest.mark.parametrize("game", ["flows", "atlantis"])
+def test_mcts_judges_a_new_position_by_the_best_judged_reply(game: str) -> None:
+    # Random playouts (whole, then two moves long) made Flows and Atlantis MCTS slow and
+    # little better than random: a position first reached is worth what its player's
+    # best-judged move leaves, and its moves are ranked by that judgement.
     fmt = registry.get(game)
     assert fmt.start is not None
     state = fmt.start(seed=5)
-    bot = MctsBot(seed=3, rollout_depth=2)
-    end = bot._playout(state)
-    assert len(end.history) <= len(state.history) + 2
-    assert not end.is_over
-    assert bot._rewards(end) == {p: end.evaluate(p) for p in range(1, end.player_count + 1)}
+    bot = MctsBot(seed=3, rollout_epsilon=0.0)
+    bot.choose(state, legal_choices(state, random.Random(1))[1])  # sets the game's kind
+    node = _Node(state, bot._judged(state))
+    moves = state.legal_moves()
+    ranked = bot._expand(node, moves)
+    player = state.to_move
+    assert player is not None
+    judged = [node.children[move].values[player - 1] for move in ranked]
+    assert sorted(ranked, key=str) == sorted(moves, key=str)
+    assert judged == sorted(judged, reverse=True)
+    assert bot._rollout(node, ranked) == node.children[ranked[0]].values
+
+
+def test_mcts_searches_on_from_the_tree_of_its_previous_move() -> None:
+    fmt = registry.get("atlantis")
+    assert fmt.start is not None
+    state = fmt.start(seed=6)
+    bot = MctsBot(seed=1, iterations=30)
+    moves = state.legal_moves()
+    after = state.play(bot.choose(state, moves))
+    kept = bot._reused(after)
+    assert kept is not None and kept.visits > 0 and kept.state == after
+    assert bot._reused(fmt.start(seed=7)) is None

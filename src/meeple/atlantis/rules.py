@@ -469,9 +469,24 @@ class State:
         is worth what it brings once the turn is over, and `end` compares with the moves
         on the same footing."""
         if self.moved_from:
-            return self.end_turn().evaluate(player)
+            return self._turn_ended.evaluate(player)
         if self.status == "won":
             return 1.0 if player in self.winners else 0.0
+        worth = self._worth
+        if len(worth) < 2:
+            return 0.5
+        mine = worth[player - 1]
+        rival = max(value for index, value in enumerate(worth) if index != player - 1)
+        return 1.0 / (1.0 + math.exp((rival - mine) / 3.0))
+
+    @cached_property
+    def _turn_ended(self) -> State:
+        # evaluate() judges a position mid-turn as if the turn ended there, for each player
+        return self.end_turn()
+
+    @cached_property
+    def _worth(self) -> tuple[float, ...]:
+        """Each player's stones on open fields plus, per area, its size x their share^3."""
         worth = [0.0] * len(self.players)
         for area in self._areas:
             stones = [0] * len(self.players)
@@ -482,11 +497,7 @@ class State:
             total = sum(stones)
             for owner, count in enumerate(stones):
                 worth[owner] += count + (len(area.fields) * (count / total) ** 3 if count else 0)
-        if len(worth) < 2:
-            return 0.5
-        mine = worth[player - 1]
-        rival = max(value for index, value in enumerate(worth) if index != player - 1)
-        return 1.0 / (1.0 + math.exp((rival - mine) / 3.0))
+        return tuple(worth)
 
     def record(self) -> Transcript:
         """The game so far as a transcript: one turn event per turn (moves after the last

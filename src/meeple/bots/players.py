@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from meeple.engine import AnyState, Drawing, Evaluating, reward
 
@@ -98,40 +98,65 @@ def _final_value(share: float) -> float:
     return share
 
 
+Values = tuple[float, ...]
+"""What a position is worth to each player, seat 1 first (from 0 to 1)."""
+
+
 class _Node:
-    """A position in the search tree: visits, summed rewards per player, children by move."""
+    """A position in the search tree.
 
-    __slots__ = ("children", "mover", "state", "totals", "untried", "visits")
+    `values` is what the position was judged worth when its parent was expanded (the
+    game's evaluation, or the result of a finished game); `visits` and `totals` count the
+    playouts through it. `ranked[draw]` lists the moves the draw allows (None: no hidden
+    draw), best first for the player to move by their children's `values`.
+    """
 
-    def __init__(self, state: AnyState) -> None:
+    __slots__ = ("children", "mover", "ranked", "state", "totals", "values", "visits")
+
+    def __init__(self, state: AnyState, values: Values) -> None:
         self.state = state
         self.mover = state.to_move
+        self.values = values
         self.visits = 0
-        self.totals: dict[int, float] = {}
+        self.totals = [0.0] * len(values)
         self.children: dict[Any, _Node] = {}
-        self.untried: list[Any] | None = None
+        self.ranked: dict[str | None, list[Any]] = {}
 
 
 @dataclass
 class MctsBot:
-    """Monte Carlo tree search (UCT) over `legal_moves`/`play`, short random playouts.
+    """Monte Carlo tree search over `legal_moves`/`play`, guided by the game's evaluation.
 
-    `iterations` bounds the search, or `seconds` when given. A playout makes at most
-    `rollout_depth` random moves; a game that is over by then is worth what its winners
-    say (a tie shares 1), one that is not is worth the game's own evaluation of each
-    player (games that cannot evaluate play on, up to `playout_limit` moves). Hidden
-    draws are sampled at every visit and only the moves the sampled draw allows are
-    considered there.
+    When the search first reaches a position (for a hidden draw: a position and a draw),
+    it plays every move allowed there and judges each result with the game's own
+    evaluation (as greedy does). Those judgements order the moves and are their prior:
+    a child is chosen among the `1 + widening * sqrt(visits)` best-judged (progressive
+    widening) by its mean value, counting the prior as `prior_weight` playouts, plus an
+    exploration bonus (`exploration`, UCT). A new position is then worth what its
+    player's best-judged move leaves, after `rollout_depth - 1` further moves that are
+    each the best-judged with probability `1 - rollout_epsilon` and random otherwise.
+    A finished game is worth what its winners say (a tie shares 1).
+
+    `iterations` bounds the playouts from the root, counting those kept from the
+    previous search when the game went on into its tree (the subtree is reused), or
+    `seconds` bounds the time. A move that wins at once is played without search. Games
+    without an evaluation are judged by random playouts of up to `playout_limit` moves.
     """
 
     seed: int | None = None
-    iterations: int = 200
+    iterations: int = 50
     seconds: float | None = None
-    exploration: float = 1.4
-    rollout_depth: int = 2
+    exploration: float = 0.5
+    prior_weight: float = 2.0
+    widening: float = 1.0
+    rollout_depth: int = 1
+    rollout_epsilon: float = 0.1
     playout_limit: int = 400
     name: str = "mcts"
     rng: random.Random = field(init=False)
+    _tree: _Node | None = field(init=False, default=None, repr=False)
+    _drawing: bool = field(init=False, default=False, repr=False)
+    _evaluating: bool = field(init=False, default=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -139,73 +164,171 @@ class MctsBot:
     def choose(self, state: AnyState, moves: Sequence[Any]) -> Any:
         if len(moves) == 1:
             return moves[0]
-        root = _Node(state)
-        root.untried = list(moves)
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        done = 0
-        while (done < self.iterations) if deadline is None else (time.monotonic() < deadline):
-            self._iterate(root, root_moves=moves)
-            done += 1
         player = state.to_move
         assert player is not None
-        ranked = [
-            (child.visits, child.totals.get(player, 0.0), index)
-            for index, move in enumerate(moves)
-            if (child := root.children.get(move)) is not None
-        ]
-        if not ranked:
-            return self.rng.choice(list(moves))
-        return moves[max(ranked)[2]]
+        # the protocol checks are slow: asked once per move, not once per position searched
+        self._drawing = isinstance(state, Drawing)
+        self._evaluating = isinstance(state, Evaluating)
+        root = self._reused(state) or _Node(state, self._judged(state))
+        ranked = self._root_ranked(root, moves)
+        for move in ranked:
+            child = root.children[move]
+            if child.state.is_over and child.values[player - 1] >= 1.0:
+                return move
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        while root.visits < self.iterations if deadline is None else time.monotonic() < deadline:
+            self._iterate(root, ranked)
+        chosen = max(
+            ranked,
+            key=lambda move: (root.children[move].visits, _mean(root.children[move], player)),
+        )
+        self._tree = root.children[chosen]
+        return chosen
 
-    def _iterate(self, root: _Node, root_moves: Sequence[Any]) -> None:
+    def _reused(self, state: AnyState) -> _Node | None:
+        """The node of the previous search's tree for `state`, if the game went on into it."""
+        node = self._tree
+        if node is None:
+            return None
+        before, now = node.state.history, state.history
+        if len(now) < len(before) or now[: len(before)] != before:
+            return None
+        for move in now[len(before) :]:
+            found = node.children.get(move)
+            if found is None:
+                return None
+            node = found
+        if node.state != state:
+            return None
+        node.state = state  # the caller's, which may know its legal moves already
+        return node
+
+    def _root_ranked(self, root: _Node, moves: Sequence[Any]) -> list[Any]:
+        """The root's moves (those the dealt draw allows) ranked, from the tree if known."""
+        wanted = set(moves)
+        for ranked in root.ranked.values():
+            if set(ranked) == wanted:
+                return ranked
+        return self._expand(root, moves)
+
+    def _iterate(self, root: _Node, root_ranked: list[Any]) -> None:
         path = [root]
         node = root
-        while not node.state.is_over:
-            options = root_moves if node is root else self._options(node.state)
-            untried = [m for m in options if m not in node.children]
-            if untried:
-                move = self.rng.choice(untried)
-                child = _Node(node.state.play(move))
-                node.children[move] = child
-                path.append(child)
-                node = child
-                break
-            node = self._select(node, options)
+        ranked = root_ranked
+        while True:
+            node = self._select(node, ranked)
             path.append(node)
-        rewards = self._rewards(self._playout(node.state))
+            if node.state.is_over:
+                values = node.values
+                break
+            draw = self._draw(node.state)
+            known = node.ranked.get(draw)
+            if known is None:
+                state = node.state
+                moves = (
+                    state.legal_moves()
+                    if draw is None
+                    else cast(Drawing[Any], state).legal_moves_after(draw)
+                )
+                known = node.ranked[draw] = self._expand(node, moves)
+                values = self._rollout(node, known)
+                break
+            ranked = known
         for visited in path:
             visited.visits += 1
-            for p, value in rewards.items():
-                visited.totals[p] = visited.totals.get(p, 0.0) + value
+            totals = visited.totals
+            for index, value in enumerate(values):
+                totals[index] += value
 
-    def _options(self, state: AnyState) -> list[Any]:
-        return legal_choices(state, self.rng)[1]
+    def _draw(self, state: AnyState) -> str | None:
+        """A hidden draw sampled from its probabilities (None: the game has none)."""
+        if self._drawing:
+            draws = cast(Drawing[Any], state).draws()
+            if draws:
+                return self.rng.choices([d for d, _ in draws], weights=[p for _, p in draws])[0]
+        return None
 
-    def _select(self, node: _Node, options: Sequence[Any]) -> _Node:
+    def _expand(self, node: _Node, moves: Sequence[Any]) -> list[Any]:
+        """Play every move and judge each result: the moves best-judged first for the
+        player to move (equal judgements in random order)."""
+        children = node.children
+        for move in moves:
+            if move not in children:
+                after = node.state.play(move)
+                children[move] = _Node(after, self._judged(after))
         mover = node.mover
         assert mover is not None
-        log_visits = math.log(max(node.visits, 1))
+        shuffled = list(moves)
+        self.rng.shuffle(shuffled)
+        shuffled.sort(key=lambda move: -children[move].values[mover - 1])
+        return shuffled
+
+    def _select(self, node: _Node, ranked: list[Any]) -> _Node:
+        mover = node.mover
+        assert mover is not None
+        index = mover - 1
+        width = 1 + int(self.widening * math.sqrt(node.visits))
+        log_visits = math.log(node.visits + 1)
         best: _Node | None = None
         best_score = -math.inf
-        for move in options:
+        for move in ranked[:width]:
             child = node.children[move]
-            mean = child.totals.get(mover, 0.0) / child.visits
-            score = mean + self.exploration * math.sqrt(log_visits / child.visits)
+            weight = child.visits + self.prior_weight
+            mean = (child.totals[index] + self.prior_weight * child.values[index]) / weight
+            score = mean + self.exploration * math.sqrt(log_visits / (child.visits + 1))
             if score > best_score:
                 best, best_score = child, score
         assert best is not None
         return best
 
-    def _rewards(self, state: AnyState) -> dict[int, float]:
-        """What the end of a playout is worth to each player."""
+    def _judged(self, state: AnyState) -> Values:
+        """What `state` is worth to each player without search."""
         players = range(1, state.player_count + 1)
-        if not state.is_over and isinstance(state, Evaluating):
-            return {p: state.evaluate(p) for p in players}
-        return {p: reward(state, p) for p in players}
+        if not state.is_over and not self._evaluating:
+            state = self._playout(state, self.playout_limit)
+            if not state.is_over:
+                return tuple(0.5 for _ in players)
+        if state.is_over:
+            return tuple(reward(state, p) for p in players)
+        judge = cast(Evaluating, state)
+        return tuple(judge.evaluate(p) for p in players)
 
-    def _playout(self, state: AnyState) -> AnyState:
-        depth = self.rollout_depth if isinstance(state, Evaluating) else self.playout_limit
-        for _ in range(depth):
+    def _rollout(self, node: _Node, ranked: list[Any]) -> Values:
+        """What a newly expanded node is worth: the values after its player's reply (the
+        best-judged move, or a random one with probability `rollout_epsilon`) and
+        `rollout_depth - 1` more moves chosen the same way."""
+        if self.rollout_depth <= 0:
+            return node.values
+        reply = self.rng.choice(ranked) if self.rng.random() < self.rollout_epsilon else ranked[0]
+        child = node.children[reply]
+        state, values = child.state, child.values
+        for _ in range(self.rollout_depth - 1):
+            if state.is_over:
+                break
+            _, moves = legal_choices(state, self.rng)
+            if self.rng.random() < self.rollout_epsilon:
+                state = state.play(self.rng.choice(moves))
+                values = self._judged(state)
+            else:
+                state, values = self._best_after(state, moves)
+        return values
+
+    def _best_after(self, state: AnyState, moves: Sequence[Any]) -> tuple[AnyState, Values]:
+        """The best-judged position one of `moves` leads to, for the player to move."""
+        mover = state.to_move
+        assert mover is not None
+        best: tuple[AnyState, Values] | None = None
+        for move in moves:
+            after = state.play(move)
+            values = self._judged(after)
+            if best is None or values[mover - 1] > best[1][mover - 1]:
+                best = (after, values)
+        assert best is not None
+        return best
+
+    def _playout(self, state: AnyState, limit: int) -> AnyState:
+        """Up to `limit` random moves (hidden draws dealt from the bag)."""
+        for _ in range(limit):
             if state.is_over:
                 break
             _, moves = legal_choices(state, self.rng)
@@ -213,6 +336,10 @@ class MctsBot:
                 break
             state = state.play(self.rng.choice(moves))
         return state
+
+
+def _mean(node: _Node, player: int) -> float:
+    return node.totals[player - 1] / node.visits if node.visits else node.values[player - 1]
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}

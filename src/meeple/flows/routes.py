@@ -61,6 +61,7 @@ class Network:
         self.routes: Routes | None = None
         self.crossings: dict[int, list[tuple[int, int]]] = {}
         self._witnessed = False
+        self._afters: dict[tuple[int, tuple[int, ...]], Routes | None] = {}
         if witness is not None:
             self._witnessed = True
             self._know(witness)
@@ -114,7 +115,14 @@ class Network:
         return f"{names} could not all reach their targets without sharing a path"
 
     def _after(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
-        """A witness for the position after a tile of `pairing` goes on `cell`, or None."""
+        """A witness for the position after a tile of `pairing` goes on `cell`, or None
+        (worked out once: a legal list asks first, playing the move asks again)."""
+        key = (cell, pairing)
+        if key not in self._afters:
+            self._afters[key] = self._work_out_after(cell, pairing)
+        return self._afters[key]
+
+    def _work_out_after(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
         if self.routes is not None and all(
             pairing[side_in] == side_out for side_in, side_out in self.crossings.get(cell, ())
         ):  # the witness still runs, along the new tile's paths

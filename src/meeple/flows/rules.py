@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cache, cached_property
 from typing import NamedTuple
 
 from meeple.engine import Status
@@ -267,8 +267,8 @@ class State:
             raise reason
         cell = CELL_INDEX[move.hex]
         code = move.tile * 6 + move.rotation
-        network = self._network()
-        witness = network.place(cell, code)
+        network = self._network
+        witness = network.place(cell, code)  # known already for a listed placement
         if witness is None:
             problem = network.problem(cell, code)
             raise RuleError(f"illegal placement of {_describe(move)}: {problem}", rule="placement")
@@ -277,9 +277,11 @@ class State:
             object.__setattr__(after, _WITNESS, witness)
         return after
 
+    @cached_property
     def _network(self) -> Network:
         """The position as routes see it, with the witness the move that made it left (an
-        attribute, not a field: a state built any other way searches for its own)."""
+        attribute, not a field: a state built any other way searches for its own). Kept,
+        so a placement listed by `legal_placements` is not searched again when played."""
         return Network(self.board, self.groups, getattr(self, _WITNESS, None))
 
     def _basic_problem(self, move: Move) -> RuleError | None:
@@ -325,7 +327,10 @@ class State:
         """
         if self.over or not 0 <= tile < TILE_TYPES or self.bag[tile] == 0:
             return []
-        network = self._network()
+        known = self._found.get(tile)
+        if known is not None:
+            return list(known)
+        network = self._network
         player = self.turn
         found: list[Move] = []
         for cell in range(CELL_COUNT):
@@ -333,7 +338,14 @@ class State:
                 continue
             rotations = network.legal_rotations(cell, tile)
             found.extend(Move(player, CELLS[cell], tile, rotation) for rotation in rotations)
+        self._found[tile] = dict.fromkeys(found)
         return found
+
+    @cached_property
+    def _found(self) -> dict[int, dict[Move, None]]:
+        # Legal placements already listed, by tile type (in order): a search asks a
+        # position for them again and again, and plays moves taken from them.
+        return {}
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -452,11 +464,15 @@ class State:
         other unit's (a one-ply heuristic: won 1, lost or tied-out 0)."""
         if self.over:
             return 1.0 if player in self.winners else 0.0
-        progress = {flow.player: self._progress(flow) for flow in self.flows}
+        progress = self._progresses
         mine = team_of(player, self.seats)
         own = max(progress[p] for p in mine)
         rivals = [progress[p] for p in progress if p not in mine]
         return 0.5 + (own - max(rivals, default=0.0)) / 2
+
+    @cached_property
+    def _progresses(self) -> dict[int, float]:
+        return {flow.player: self._progress(flow) for flow in self.flows}
 
     def _progress(self, flow: Flow) -> float:
         """How far across the board a flow reaches: 0 at its home edge, 1 at its target."""
@@ -486,6 +502,7 @@ def _describe(move: Move) -> str:
     return f"T{move.tile}{ORIENTATIONS[move.rotation]} on {_label(move)} ({hex_.x},{hex_.y})"
 
 
+@cache
 def _edge_distance(hex_: Hex, edge: int) -> int:
     """Steps from `hex_` to the nearest hex along `edge` (0 on the edge itself)."""
     return min(distance(hex_, other) for other in edge_hexes(edge))
