@@ -56,9 +56,11 @@ def size() -> int:
     return _size
 
 
-def _run(name: str, command: list[str]) -> None:
+def _run(name: str, command: list[str], env: dict[str, str] | None = None) -> None:
     """Run `command` to its end, keeping the peak RSS of its largest process."""
-    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as child:
+    with subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    ) as child:
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode not in (0, 1):  # 1: the corpus holds invalid records on purpose
@@ -77,8 +79,12 @@ def _dask(name: str) -> None:
         "cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None);"
         "export.export_dask(files, sys.argv[2], cluster.scheduler_address); cluster.close()"
     )
+    # Dask's workers sample their own stacks every 10 ms for the dashboard and keep an
+    # hour of it: over a corpus that grew each worker by 3.5 KB a record and doubled the
+    # time (docs/export.md), so the cluster runs without it.
+    quiet = {**os.environ, "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False"}
     with tempfile.TemporaryDirectory() as out:
-        _run(name, [sys.executable, "-c", code, str(corpus()), out + "/d"])
+        _run(name, [sys.executable, "-c", code, str(corpus()), out + "/d"], quiet)
 
 
 def _read_all() -> None:
