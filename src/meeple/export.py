@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 
 from meeple.corpus import Summary, ordered_map, summarise
 
-BATCH = 20_000  # rows buffered per table before they are written
+BATCH = 5_000  # rows buffered per table before they are written
 
 GAMES = pa.schema(
     [
@@ -156,14 +156,20 @@ def _dask_summaries(
 
     if not paths:
         return
-    bag = db.from_sequence(list(paths), partition_size=partition_size)
-    parts = bag.map(summarise, format_name=format_name).to_delayed()
+    starts = range(0, len(paths), partition_size)
+
+    def partition(start: int) -> Any:
+        """A one-partition bag of the files from `start`, made only when it is sent, so
+        neither the client nor the scheduler ever holds a graph of the whole corpus."""
+        files = list(paths[start : start + partition_size])
+        return db.from_sequence(files, npartitions=1).map(summarise, format_name=format_name)
+
     with Client(address) as client:
         window = 2 * max(1, len(client.scheduler_info().get("workers", {})))
-        pending = [client.compute(part) for part in parts[:window]]
-        for index in range(len(parts)):
+        pending = [client.compute(partition(start)) for start in starts[:window]]
+        for index in range(len(starts)):
             future = pending.pop(0)
-            if index + window < len(parts):
-                pending.append(client.compute(parts[index + window]))
+            if index + window < len(starts):
+                pending.append(client.compute(partition(starts[index + window])))
             yield from future.result()
             future.release()
