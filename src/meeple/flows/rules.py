@@ -338,13 +338,13 @@ class State:
                 continue
             rotations = network.legal_rotations(cell, tile)
             found.extend(Move(player, CELLS[cell], tile, rotation) for rotation in rotations)
-        self._found[tile] = dict.fromkeys(found)
+        self._found[tile] = tuple(found)
         return found
 
     @cached_property
-    def _found(self) -> dict[int, dict[Move, None]]:
+    def _found(self) -> dict[int, tuple[Move, ...]]:
         # Legal placements already listed, by tile type (in order): a search asks a
-        # position for them again and again, and plays moves taken from them.
+        # position for them again and again (the verdicts behind them stay in _network).
         return {}
 
     def is_legal(self, move: Move) -> bool:
