@@ -75,14 +75,20 @@ def _check(name: str, jobs: int) -> None:
 def _dask(name: str) -> None:
     code = (
         "import sys; from distributed import LocalCluster; from meeple import corpus, export;"
-        "files = corpus.expand([sys.argv[1]]);"
+        "files = corpus.files([sys.argv[1]]);"
         "cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None);"
         "export.export_dask(files, sys.argv[2], cluster.scheduler_address); cluster.close()"
     )
     # Dask's workers sample their own stacks every 10 ms for the dashboard and keep an
     # hour of it: over a corpus that grew each worker by 3.5 KB a record and doubled the
-    # time (docs/export.md), so the cluster runs without it.
-    quiet = {**os.environ, "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False"}
+    # time (docs/export.md), so the cluster runs without it. The scheduler also keeps,
+    # for its developers, the last 1,000 messages to each worker, each with its
+    # partition's file list (about 50 MB before that log is full): 100 are kept here.
+    quiet = {
+        **os.environ,
+        "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
+        "DASK_DISTRIBUTED__ADMIN__LOW_LEVEL_LOG_LENGTH": "100",
+    }
     with tempfile.TemporaryDirectory() as out:
         _run(name, [sys.executable, "-c", code, str(corpus()), out + "/d"], quiet)
 

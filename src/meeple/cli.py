@@ -209,9 +209,17 @@ def _usage_on_option_errors() -> Iterator[None]:
 
 
 @contextmanager
-def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
-    """A progress bar with throughput on a terminal for long batches; silent when piped."""
-    if total < PROGRESS_FROM or not sys.stderr.isatty():
+def _progress(total: int | Callable[[], int], label: str) -> Iterator[Callable[[], None]]:
+    """A progress bar with throughput on a terminal for long batches; silent when piped.
+
+    `total` may be a function, called only when a bar could be drawn (counting a
+    corpus's files walks its folders once more)."""
+    if not sys.stderr.isatty():
+        yield lambda: None
+        return
+    if callable(total):
+        total = total()
+    if total < PROGRESS_FROM:
         yield lambda: None
         return
     from rich.console import Console
@@ -410,15 +418,23 @@ def _inputs(paths: tuple[str, ...]) -> list[str]:
     return corpus.expand(paths)
 
 
+def _count_inputs(paths: tuple[str, ...]) -> int:
+    from meeple import corpus
+
+    return sum(1 for _ in corpus.files(paths))
+
+
 def _checked_files(
-    files: list[str], format_name: str | None, given: dict[str, Any], jobs: int
+    paths: tuple[str, ...], format_name: str | None, given: dict[str, Any], jobs: int
 ) -> Iterator[Any]:
+    """What `check` finds in each file `paths` name, in order; the files are found as
+    the work goes on, so a corpus is never held as a list."""
     from functools import partial
 
     from meeple import corpus
 
-    if STDIN in files:  # standard input is read here, in this process
-        for path in files:
+    if STDIN in paths:  # standard input is read here, in this process
+        for path in corpus.files(paths):
             if path == STDIN:
                 try:
                     text, source = _read(path)
@@ -434,7 +450,7 @@ def _checked_files(
                 yield corpus.check_file(path, format_name, given)
         return
     work = partial(corpus.check_file, format_name=format_name, options=given)
-    yield from corpus.ordered_map(work, files, jobs)
+    yield from corpus.ordered_map(work, corpus.files(paths), jobs)
 
 
 @commands.lazy("check")
@@ -467,10 +483,9 @@ def _check_command() -> click.Command:
         fail_fast = _stops_early(keep_going, fail_fast)
         if format_name:
             _lookup(format_name)
-        files = _inputs(paths)
         failed = problems = checked = 0
-        with _progress(len(files), "checking") as advance:
-            for result in _checked_files(files, format_name, given, jobs or os.cpu_count() or 1):
+        with _progress(lambda: _count_inputs(paths), "checking") as advance:
+            for result in _checked_files(paths, format_name, given, jobs or os.cpu_count() or 1):
                 if result.usage:
                     raise click.UsageError(result.usage)
                 found = result.findings
@@ -1065,7 +1080,9 @@ def _export_command() -> click.Command:
         folder = Path(output)
         if not folder.parent.is_dir():
             raise click.UsageError(f"cannot write {output}: there is no directory {folder.parent}")
-        files = _inputs(paths)
+        from meeple import corpus
+
+        files = corpus.files(paths)
         if dask_address:
             done = exporting.export_dask(files, folder, dask_address, format_name)
         else:

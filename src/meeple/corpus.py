@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import glob
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,49 +37,96 @@ def record_extensions() -> frozenset[str]:
 
 
 def expand(paths: Sequence[str]) -> list[str]:
-    """The files `paths` name, in order: a directory stands for every record under it
-    (by extension, recursively, sorted), a glob pattern for its matches; anything else,
-    a missing file included, is kept as given for the reader to report."""
-    found: list[str] = []
+    """The files `paths` name, in order (see `files`), as a list."""
+    return list(files(paths))
+
+
+def files(paths: Iterable[str]) -> Iterator[str]:
+    """The files `paths` name, in order, found as they are asked for: a directory stands
+    for every record under it (by extension, recursively, in sorted path order), a glob
+    pattern for its matches; anything else, a missing file included, is kept as given
+    for the reader to report."""
     extensions: frozenset[str] | None = None
     for given in paths:
         if given != STDIN and os.path.isdir(given):
             extensions = extensions or record_extensions()
-            # A folder with no records stays, so the reader reports it instead of passing over it.
-            found += records_under(Path(given), extensions) or [given]
+            under = records_under(str(Path(given)), extensions)
+            first = next(under, None)  # a folder with no records is left for the reader to report
+            yield from [given] if first is None else chain([first], under)
         elif GLOB_CHARACTERS & set(given) and not os.path.exists(given):
-            matches = sorted(glob.glob(given, recursive=True))
-            found += [m for m in matches if os.path.isfile(m)] or [given]
+            matches = [m for m in sorted(glob.glob(given, recursive=True)) if os.path.isfile(m)]
+            yield from matches or [given]
         else:
-            found.append(given)
-    return found
+            yield given
 
 
-def records_under(folder: Path, extensions: frozenset[str]) -> list[str]:
-    files = []
-    for root, folders, names in os.walk(folder):
-        folders[:] = sorted(f for f in folders if f not in SKIPPED_FOLDERS)
-        files += [
-            os.path.join(root, name)
-            for name in names
-            if os.path.splitext(name)[1].lower() in extensions
-        ]
-    return sorted(files)
+def records_under(folder: str | os.PathLike[str], extensions: frozenset[str]) -> Iterator[str]:
+    """The record files under `folder`, in sorted path order, read one folder at a time.
 
-
-def ordered_map(function: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[R]:
-    """`map(function, items)` over `jobs` processes, results in input order."""
-    if jobs <= 1 or len(items) < 2:
-        yield from map(function, items)
-        return
-    from concurrent.futures import ProcessPoolExecutor  # only a batch pays for it
-
-    chunk = max(1, min(64, len(items) // (jobs * 8)))
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    Within a folder, a subfolder sorts as its name followed by a slash, which is where
+    its paths fall in a sort of whole paths; symbolic links to folders are not followed
+    and the folders in SKIPPED_FOLDERS are passed over."""
     try:
-        yield from pool.map(function, items, chunksize=chunk)
+        with os.scandir(folder) as listing:
+            entries = [(e.name + "/" if _is_folder(e) else e.name, e) for e in listing]
+    except OSError:
+        return
+    for key, entry in sorted(entries, key=lambda pair: pair[0]):
+        if key.endswith("/"):
+            if entry.name not in SKIPPED_FOLDERS and not entry.is_symlink():
+                yield from records_under(entry.path, extensions)
+        elif os.path.splitext(entry.name)[1].lower() in extensions:
+            yield entry.path
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterator[R]:
+    """`map(function, items)` over `jobs` processes, results in input order.
+
+    Items are taken as the work goes on, at most a few chunks ahead of the results, so
+    memory stays flat however many there are. Chunks grow from one item to CHUNK, so a
+    short batch still spreads over every process."""
+    queue = iter(items)
+    first = list(islice(queue, 2))
+    if jobs <= 1 or len(first) < 2:
+        yield from map(function, chain(first, queue))
+        return
+    from concurrent.futures import Future, ProcessPoolExecutor  # only a batch pays for it
+
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    pending: deque[Future[list[R]]] = deque()
+    try:
+        for chunk in _chunks(chain(first, queue)):
+            pending.append(pool.submit(_map_chunk, function, chunk))
+            if len(pending) >= WINDOW * jobs:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
     finally:  # a caller that stops early (--fail-fast) does not wait for the rest
         pool.shutdown(cancel_futures=True)
+
+
+CHUNK = 32
+"""The most items a process is handed at once."""
+WINDOW = 4
+"""Chunks in flight per process: enough to keep each busy while results are read."""
+
+
+def _chunks(items: Iterator[T]) -> Iterator[list[T]]:
+    size = 1
+    while chunk := list(islice(items, size)):
+        yield chunk
+        size = min(2 * size, CHUNK)
+
+
+def _map_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
+    return [function(item) for item in chunk]
 
 
 def read(path: str) -> tuple[str, str]:

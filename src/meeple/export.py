@@ -11,9 +11,11 @@ appear (renamed from temporary names) only when the export is complete.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -123,18 +125,18 @@ def write(summaries: Iterable[Summary], folder: str | os.PathLike[str]) -> Expor
 
 
 def export(
-    paths: Sequence[str],
+    paths: Iterable[str],
     folder: str | os.PathLike[str],
     jobs: int = 1,
     format_name: str | None = None,
 ) -> Exported:
-    """Export the records at `paths` (files) on `jobs` processes."""
+    """Export the records at `paths` (files, read as the work goes on) on `jobs` processes."""
     work = partial(summarise, format_name=format_name)
     return write(ordered_map(work, paths, jobs), folder)
 
 
 def export_dask(
-    paths: Sequence[str],
+    paths: Iterable[str],
     folder: str | os.PathLike[str],
     address: Any,
     format_name: str | None = None,
@@ -149,27 +151,27 @@ def export_dask(
 
 
 def _dask_summaries(
-    paths: Sequence[str], address: Any, format_name: str | None, partition_size: int
+    paths: Iterable[str], address: Any, format_name: str | None, partition_size: int
 ) -> Iterator[Summary]:
     import dask.bag as db
     from distributed import Client
 
-    if not paths:
-        return
-    starts = range(0, len(paths), partition_size)
+    queue = iter(paths)
 
-    def partition(start: int) -> Any:
-        """A one-partition bag of the files from `start`, made only when it is sent, so
-        neither the client nor the scheduler ever holds a graph of the whole corpus."""
-        files = list(paths[start : start + partition_size])
-        return db.from_sequence(files, npartitions=1).map(summarise, format_name=format_name)
+    def partitions() -> Iterator[Any]:
+        """One-partition bags of the next `partition_size` files, each made only when it
+        is sent, so neither the client nor the scheduler holds the whole corpus."""
+        while files := list(islice(queue, partition_size)):
+            yield db.from_sequence(files, npartitions=1).map(summarise, format_name=format_name)
 
     with Client(address) as client:
         window = 2 * max(1, len(client.scheduler_info().get("workers", {})))
-        pending = [client.compute(partition(start)) for start in starts[:window]]
-        for index in range(len(starts)):
-            future = pending.pop(0)
-            if index + window < len(starts):
-                pending.append(client.compute(partition(starts[index + window])))
+        bags = partitions()
+        pending = deque(client.compute(bag) for bag in islice(bags, window))
+        while pending:
+            future = pending.popleft()
+            following = next(bags, None)
+            if following is not None:
+                pending.append(client.compute(following))
             yield from future.result()
             future.release()

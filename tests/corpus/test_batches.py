@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import pexpect
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from meeple import corpus
 from tests.cli_helpers import meeple
@@ -191,3 +199,75 @@ def test_keep_going_is_the_default_for_check_convert_and_replay(few: Path, tmp_p
         )
     kept = _run(["convert", "--to", "qgn", "--keep-going", str(few), "-o", str(tmp_path / "k")])
     assert kept.returncode == 1 and b"5 converted" in kept.stderr and b"4 written" in kept.stderr
+
+
+NAMES = st.text(alphabet="ab-._0Z", min_size=1, max_size=4).filter(lambda n: n not in {".", ".."})
+TREES = st.recursive(
+    st.just("file"), lambda inner: st.dictionaries(NAMES, inner, max_size=4), max_leaves=12
+)
+
+
+def _build(folder: Path, tree: Any) -> None:
+    for name, inner in tree.items():
+        if inner == "file":
+            (folder / f"{name}.flows").write_text("")
+        else:
+            (folder / name).mkdir(exist_ok=True)
+            _build(folder / name, inner)
+
+
+@given(tree=st.dictionaries(NAMES, TREES, max_size=4))
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_folder_is_walked_in_the_order_of_its_sorted_paths(tmp_path: Path, tree: Any) -> None:
+    root = Path(tempfile.mkdtemp(dir=tmp_path))
+    _build(root, tree)
+    every = [
+        os.path.join(folder, name)
+        for folder, _, names in os.walk(root)
+        for name in names
+        if os.path.splitext(name)[1] == ".flows"
+    ]
+    assert corpus.expand([str(root)]) == (sorted(every) or [str(root)])
+
+
+def _pulled(counter: list[int], count: int) -> Iterator[int]:
+    for number in range(count):
+        counter[0] += 1
+        yield number
+
+
+def test_a_process_pool_takes_files_as_the_work_goes_on_never_the_whole_batch() -> None:
+    pulled = [0]
+    results = corpus.ordered_map(abs, _pulled(pulled, 100_000), jobs=2)
+    assert [next(results) for _ in range(10)] == list(range(10))
+    assert pulled[0] <= 2 * corpus.WINDOW * corpus.CHUNK + 2
+    assert sum(results) == sum(range(10, 100_000))
+
+
+def test_a_short_batch_still_reaches_every_process() -> None:
+    assert len(set(corpus.ordered_map(_pid, range(6), jobs=2))) == 2
+
+
+def _pid(_: int) -> int:
+    time.sleep(0.2)  # long enough that one process cannot take every chunk
+    return os.getpid()
+
+
+def test_a_terminal_sees_a_progress_bar_counting_files_with_their_throughput(
+    archive: Path,
+) -> None:
+    for number in range(150):
+        shutil.copy(archive / "flows" / "numbered.flows", archive / f"copy{number}.flows")
+    run = pexpect.spawn(
+        sys.executable,
+        ["-m", "meeple", "check", "--jobs", "1", str(archive)],
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 120),
+    )
+    run.expect(r"checking.*\d+/(\d+)")
+    assert int(run.match.group(1)) == len(corpus.expand([str(archive)]))
+    run.expect(r"\d files/s")
+    run.expect(pexpect.EOF)
+    run.close()
+    assert "checked" in (run.before or "")
