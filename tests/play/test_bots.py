@@ -53,11 +53,12 @@ def test_hidden_draws_are_dealt_from_the_bag() -> None:
     fmt = registry.get("flows")
     assert fmt.start is not None
     state = fmt.start(seed=1)
-    assert isinstance(state, engine.Drawing)
-    draws = state.draws()
+    drawing = state
+    assert isinstance(drawing, engine.Drawing)
+    draws = drawing.draws()
     assert abs(sum(p for _, p in draws) - 1) < 1e-9
     drawn, moves = legal_choices(state, random.Random(2))
-    assert drawn is not None and moves == state.legal_moves_after(drawn)
+    assert drawn is not None and moves == drawing.legal_moves_after(drawn)
     assert all(state.move_group(move) == drawn for move in moves)
 
 
