@@ -167,10 +167,14 @@ def test_greedy_never_plays_a_losing_move_when_another_does_not_lose(game: str) 
     assert checked or game != "raft"  # a raft game has such choices on every seed here
 
 
-def test_atlantis_evaluation_counts_stones_and_the_areas_they_hold_alone() -> None:
-    """Greedy's Atlantis heuristic: stones on open fields and areas a player holds alone
-    count, stones on growing fields do not (fields held and stable areas, its first
-    heuristic, left greedy level with random)."""
+def test_atlantis_evaluation_counts_stones_land_and_the_tie_rule() -> None:
+    """Greedy's Atlantis heuristic: stones (growing ones too) up to what the rival's
+    stones call for, land by the share held, the later seat ahead when all is equal.
+
+    Its earlier form saturated (a lead of a few stones was already worth 0.99, so the
+    search could not tell a won position from one about to explode) and counted every
+    stone: MCTS piled stones up until they blew up its own land and ended 0 to 0, which
+    the tie rule gives the later seat."""
     from meeple.atlantis.generate import standard_board
     from meeple.atlantis.model import FieldRef, Player, Transcript
     from meeple.atlantis.rules import State
@@ -189,9 +193,13 @@ def test_atlantis_evaluation_counts_stones_and_the_areas_they_hold_alone() -> No
         assert one + two == pytest.approx(1.0)
         return one
 
-    assert judged([(0, 2)], [(13, 2)]) == pytest.approx(0.5)
+    assert 0.45 < judged([(0, 2)], [(13, 2)]) < 0.5  # equal: the later seat ranks first
     assert judged([(0, 3)], [(13, 2)]) > 0.5  # a stone more
-    assert judged([(0, 2), (1, -3)], [(13, 2)]) == pytest.approx(0.5)  # growing stones
+    assert judged([(0, 2), (1, -3)], [(13, 2)]) > judged([(0, 2), (1, -1)], [(13, 2)])
+    # past twice the rival's stones and four more, stones add nothing
+    assert judged([(0, 10), (1, -1)], [(13, 2)]) == judged([(0, 10), (1, -5)], [(13, 2)])
+    # far ahead, positions are still told apart (the judgement does not saturate)
+    assert 0.5 < judged([(0, 8)], [(13, 2)]) < judged([(0, 8)], [(13, 1)]) < 0.95
 
 
 def _winning_choice(game: str, seed: int) -> tuple[engine.AnyState, list[Any], set[Any]]:

@@ -14,7 +14,6 @@ text; positions of moves in a text come from the caller.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -77,6 +76,15 @@ def _starting_fields(transcript: Transcript, board: Board) -> dict[Hex, Field]:
                     fields[hex_] = Field(DEAD, number, 0)
     return fields
 
+
+_TIE_BREAK = 0.5
+"""Worth added to the later of two seats (equal scores rank the later seat first)."""
+_STONES_OVER = 2
+"""A player's stones count up to this many times the most any rival has ..."""
+_STONES_SPARE = 4
+"""... plus this many."""
+_WORTH_SCALE = 10.0
+"""Added to the worths a lead is divided by, so small early leads count for little."""
 
 Pick = Callable[[list[Hex]], int]
 """Chooses which of the fields ready to explode goes next (an index into the list)."""
@@ -457,14 +465,17 @@ class State:
         return "end the turn" if isinstance(move, EndTurn) else f"from {field_name(move.source)}"
 
     def evaluate(self, player: int) -> float:
-        """From 0 to 1: how far the player is ahead of the best rival in stones on open
-        fields and in the areas their stones hold (a one-ply heuristic for greedy bots);
-        1 for the winner, 0 for the others at the end.
+        """From 0 to 1: how far the player is ahead of the best rival (a one-ply heuristic
+        for the bots); 1 for the winner, 0 for the others at the end.
 
-        An area counts for each player by its size times the cube of their share of the
-        stones in it, so a contested area is worth little until one side holds it. Stones
-        on growing fields do not count: they explode into dead fields. The lead goes
-        through a logistic curve (a lead of 3 is worth about 0.73). Mid-turn the
+        A player's worth is their stones (on open fields, and on growing fields, which
+        will explode into their neighbours), up to twice the most any rival has plus
+        four (more only explode, turning land into growing and dead fields), plus, per
+        area, its size times the square of their share of the stones in it: an area held
+        alone counts in full, a contested one by who holds more of it. The lead is taken
+        relative to the two worths, so the judgement keeps telling positions apart when
+        one side is far ahead, and equal worths favour the later seat (the ranking's tie
+        rule). Mid-turn the
         position is judged as if the turn ended now (explosions and growth done): a move
         is worth what it brings once the turn is over, and `end` compares with the moves
         on the same footing."""
@@ -472,12 +483,22 @@ class State:
             return self._turn_ended.evaluate(player)
         if self.status == "won":
             return 1.0 if player in self.winners else 0.0
-        worth = self._worth
-        if len(worth) < 2:
+        stones, land = self._worth
+        if len(stones) < 2:
             return 0.5
-        mine = worth[player - 1]
-        rival = max(value for index, value in enumerate(worth) if index != player - 1)
-        return 1.0 / (1.0 + math.exp((rival - mine) / 3.0))
+        me = player - 1
+        worth = [
+            min(count, _STONES_OVER * max(stones[:index] + stones[index + 1 :]) + _STONES_SPARE)
+            + held
+            for index, (count, held) in enumerate(zip(stones, land, strict=True))
+        ]
+        rival = max(
+            (index for index in range(len(worth)) if index != me),
+            key=lambda index: (worth[index], index),
+        )
+        tie = _TIE_BREAK if me > rival else -_TIE_BREAK
+        lead = (worth[me] - worth[rival] + tie) / (worth[me] + worth[rival] + _WORTH_SCALE)
+        return 0.5 + lead / 2
 
     @cached_property
     def _turn_ended(self) -> State:
@@ -485,19 +506,25 @@ class State:
         return self.end_turn()
 
     @cached_property
-    def _worth(self) -> tuple[float, ...]:
-        """Each player's stones on open fields plus, per area, its size x their share^3."""
-        worth = [0.0] * len(self.players)
+    def _worth(self) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """Each player's stones (on open and growing fields), and their land: per area,
+        its size x their share of its stones squared."""
+        stones = [0] * len(self.players)
+        for here in self.fields.values():
+            if here.owner is not None and here.state != DEAD:
+                stones[here.owner] += here.stones
+        land = [0.0] * len(self.players)
         for area in self._areas:
-            stones = [0] * len(self.players)
+            held = [0] * len(self.players)
             for hex_ in area.fields:
                 here = self.fields[hex_]
                 if here.owner is not None:
-                    stones[here.owner] += here.stones
-            total = sum(stones)
-            for owner, count in enumerate(stones):
-                worth[owner] += count + (len(area.fields) * (count / total) ** 3 if count else 0)
-        return tuple(worth)
+                    held[here.owner] += here.stones
+            total = sum(held)
+            for owner, count in enumerate(held):
+                if count:
+                    land[owner] += len(area.fields) * (count / total) ** 2
+        return tuple(stones), tuple(land)
 
     def record(self) -> Transcript:
         """The game so far as a transcript: one turn event per turn (moves after the last
