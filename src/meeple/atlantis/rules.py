@@ -475,10 +475,9 @@ class State:
         alone counts in full, a contested one by who holds more of it. The lead is taken
         relative to the two worths, so the judgement keeps telling positions apart when
         one side is far ahead, and equal worths favour the later seat (the ranking's tie
-        rule). Mid-turn the
-        position is judged as if the turn ended now (explosions and growth done): a move
-        is worth what it brings once the turn is over, and `end` compares with the moves
-        on the same footing."""
+        rule). Mid-turn the position is judged as if the turn ended now (explosions and
+        growth done): a move is worth what it brings once the turn is over, and `end`
+        compares with the moves on the same footing."""
         if self.moved_from:
             return self._turn_ended.evaluate(player)
         if self.status == "won":
