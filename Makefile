@@ -38,9 +38,10 @@ browser:
 unit: $(STAMP)
 	HYPOTHESIS_PROFILE=ci $(BIN)/pytest
 
+# Every benchmark, or some: `make bench BENCH="corpus solver"` (names as in benchmarks/).
 bench: $(STAMP)
 	$(BIN)/python -m compileall -q src >/dev/null
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(BENCH)
 
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -m fuzz

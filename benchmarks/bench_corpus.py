@@ -6,7 +6,7 @@ temporary folder. Its size is MEEPLE_CORPUS_RECORDS (default 5,000, so `make ben
 stays minutes long); the issue's 100,000-record case is
 
     python benchmarks/make_corpus.py /tmp/corpus --records 100000
-    MEEPLE_CORPUS=/tmp/corpus MEEPLE_CORPUS_REPEAT=1 make bench corpus
+    MEEPLE_CORPUS=/tmp/corpus MEEPLE_CORPUS_REPEAT=1 make bench BENCH=corpus
 
 (MEEPLE_CORPUS names a corpus already written; MEEPLE_CORPUS_REPEAT the timed runs
 after the warm-up, default 3). The floor is reading every file's bytes once in the
