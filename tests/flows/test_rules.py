@@ -353,3 +353,18 @@ def test_a_listed_placement_plays_as_when_checked_and_others_are_still_checked()
             for move in refused[:5]:
                 with pytest.raises(RuleError):
                     state.apply(move)
+
+
+def test_evaluation_prefers_a_flow_nearer_its_target_and_not_blocked() -> None:
+    """Greedy's and MCTS's heuristic: the tiles P1's flow still needs up the zigzag (from
+    the bottom toward the top) count, and a tile that turns it off the board costs it."""
+    states = [State.start(2)]
+    for placement in ZIGZAG:
+        states.append(_play(states[-1], [placement]))
+    for state in states:
+        assert state.evaluate(1) + state.evaluate(2) == pytest.approx(1.0)
+    # with P1 to move each time: six, four, two tiles of the zigzag placed
+    assert states[6].evaluate(1) > states[4].evaluate(1) > states[2].evaluate(1) > 0.5
+    # the seventh tile leads P1's flow off to the upper-left: worse than one tile before
+    assert not states[7].over
+    assert states[7].evaluate(1) < states[5].evaluate(1)

@@ -48,14 +48,18 @@ class Network:
     usable is legal at once; for the others the groups it cut are routed again around the
     rest, and only if that fails is everything searched afresh. `witness`, when given, is
     such a set already known for this position (the one `place` gave for the move that
-    made it), so the position is not searched again.
+    made it), so the position is not searched again; `link`, its links if known.
     """
 
     def __init__(
-        self, board: tuple[int, ...], groups: tuple[Group, ...], witness: Routes | None = None
+        self,
+        board: tuple[int, ...],
+        groups: tuple[Group, ...],
+        witness: Routes | None = None,
+        link: list[int] | None = None,
     ) -> None:
         self.groups = groups
-        self.link = links_of(board)
+        self.link = links_of(board) if link is None else link  # never changed: shared
         # moves[end]: the ways on for a route entering at `end` (see _Search), shared
         self.moves = _no_ways()
         self.routes: Routes | None = None
@@ -99,6 +103,10 @@ class Network:
         over the hexes still empty; no routes if the placement wins), or None if the route
         rule forbids the placement."""
         return self._after(cell, PAIRING[code])
+
+    def links_after(self, cell: int, code: int) -> list[int]:
+        """The links once `code` fills empty `cell` (a new list: this one is kept)."""
+        return relinked(self.link, cell, rejoin(self.link, cell, PAIRING[code]))
 
     def problem(self, cell: int, code: int) -> str:
         """Why placing `code` on empty `cell` breaks the route rule (`place` said None)."""

@@ -13,9 +13,10 @@ This module does not read or write text.
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache, cached_property
+from functools import cached_property
 from typing import NamedTuple
 
 from meeple.engine import Status
@@ -27,7 +28,6 @@ from meeple.flows.board import (
     MAX_PLAYERS,
     NEIGHBOUR,
     default_seats,
-    edge_hexes,
     label_of_hex,
     opposite_edge,
     opposite_player,
@@ -43,6 +43,7 @@ from meeple.flows.links import (
     PAIRING,
     Group,
     groups_of,
+    links_of,
 )
 from meeple.flows.model import (
     ORIENTATIONS,
@@ -53,11 +54,19 @@ from meeple.flows.model import (
     NoPlacement,
     Record,
 )
+from meeple.flows.reach import reach
 from meeple.flows.routes import Network
-from meeple.hexgrid import Hex, distance
+from meeple.hexgrid import Hex
 
 MIN_PLAYERS = 2
 _WITNESS = "_witness"  # where a state keeps its position's routes (see State._network)
+_LINK = "_link"  # where it keeps its links, worked out from the position before (State._links)
+# State.evaluate: a tile less to place is worth 1 of lead, each extra shortest way in
+# (up to _WAYS_COUNTED) _WAYS_BONUS, the move _TEMPO; the lead goes through a logistic.
+_WAYS_BONUS = 0.4
+_WAYS_COUNTED = 2
+_TEMPO = 0.5
+_STEEPNESS = 0.8
 
 
 def seat_order(seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -275,6 +284,7 @@ class State:
         after = self._placed(move, cell, code)
         if len(witness) == len(self.groups):  # a win leaves none: the game is over
             object.__setattr__(after, _WITNESS, witness)
+            object.__setattr__(after, _LINK, network.links_after(cell, code))
         return after
 
     @cached_property
@@ -282,7 +292,14 @@ class State:
         """The position as routes see it, with the witness the move that made it left (an
         attribute, not a field: a state built any other way searches for its own). Kept,
         so a placement listed by `legal_placements` is not searched again when played."""
-        return Network(self.board, self.groups, getattr(self, _WITNESS, None))
+        return Network(self.board, self.groups, getattr(self, _WITNESS, None), self._links)
+
+    @cached_property
+    def _links(self) -> list[int]:
+        """The position's links (`meeple.flows.links`): from the move that made it, if
+        `apply` left them, else worked out from the board."""
+        given: list[int] | None = getattr(self, _LINK, None)
+        return links_of(self.board) if given is None else given
 
     def _basic_problem(self, move: Move) -> RuleError | None:
         if self.over:
@@ -460,27 +477,32 @@ class State:
         return f"T{move.tile}"
 
     def evaluate(self, player: int) -> float:
-        """From 0 to 1: how far `player`'s flow has come toward its target, against the best
-        other unit's (a one-ply heuristic: won 1, lost or tied-out 0)."""
+        """From 0 to 1: how much nearer `player`'s (team's) flow is to its target than the
+        nearest rival unit's (a one-ply heuristic: won 1, lost or tied-out 0).
+
+        Nearness is `meeple.flows.reach`: the tiles a flow still needs, less a little for
+        each extra empty hex it can take a shortest chain through (one tile blocks one
+        of them); the unit to move gets a tempo. The lead goes through a logistic curve.
+        """
         if self.over:
             return 1.0 if player in self.winners else 0.0
-        progress = self._progresses
+        nearness = self._nearness
         mine = team_of(player, self.seats)
-        own = max(progress[p] for p in mine)
-        rivals = [progress[p] for p in progress if p not in mine]
-        return 0.5 + (own - max(rivals, default=0.0)) / 2
+        own = max(nearness[p] for p in mine)
+        rivals = [nearness[p] for p in nearness if p not in mine]
+        lead = own - max(rivals, default=own)
+        lead += _TEMPO if self.turn in mine else -_TEMPO
+        return 1 / (1 + math.exp(-_STEEPNESS * lead))
 
     @cached_property
-    def _progresses(self) -> dict[int, float]:
-        return {flow.player: self._progress(flow) for flow in self.flows}
-
-    def _progress(self, flow: Flow) -> float:
-        """How far across the board a flow reaches: 0 at its home edge, 1 at its target."""
-        if flow.reached:
-            return 1.0
-        home = self.home_edge(flow.player)
-        depth = max((_edge_distance(hex_, home) for hex_, _, _ in flow.paths), default=-1)
-        return (depth + 1) / 7
+    def _nearness(self) -> dict[int, float]:
+        """Minus the tiles each player's flow still needs, plus its extra ways forward."""
+        link = self._links
+        found = {}
+        for player in range(1, self.players + 1):
+            needed, ways = reach(link, self.home_edge(player), self.target_edge(player))
+            found[player] = -needed + _WAYS_BONUS * min(ways - 1, _WAYS_COUNTED)
+        return found
 
     def record(self) -> Record:
         """The game so far as a record (a tile that fit nowhere leaves a comment)."""
@@ -500,9 +522,3 @@ def _label(move: Move) -> str:
 def _describe(move: Move) -> str:
     hex_ = move.hex
     return f"T{move.tile}{ORIENTATIONS[move.rotation]} on {_label(move)} ({hex_.x},{hex_.y})"
-
-
-@cache
-def _edge_distance(hex_: Hex, edge: int) -> int:
-    """Steps from `hex_` to the nearest hex along `edge` (0 on the edge itself)."""
-    return min(distance(hex_, other) for other in edge_hexes(edge))
