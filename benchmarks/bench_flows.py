@@ -4,6 +4,10 @@ The position has 18 tiles placed by a seeded random legal game; each legal-list 
 lists every legal placement of the tile type it names for the player to move. Floors are
 measured in the same run: a compiled-regex pass over the record's text, or json.loads of
 the position's replay JSON.
+
+The last case is a position where the route rule's quick search gives up and its exact
+sweep (meeple.flows.sweep) takes tens of seconds and gigabytes: one a Flows MCTS search
+reached in selfplay (data/flows_hard_sweep.json). Timed once.
 """
 
 from __future__ import annotations
@@ -11,12 +15,16 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
+from pathlib import Path
 
 from harness import Case
 
 from meeple.flows import notation, replay_text, state_json
+from meeple.flows.links import Group
 from meeple.flows.model import Entry, Record
 from meeple.flows.rules import State
+from meeple.flows.sweep import sweep_routes
 
 PLACED = 18
 _MOVES = re.compile(r"P[1-6][A-G][1-7]T[0-3][NSEW]{1,2}")
@@ -55,6 +63,24 @@ def _legal_case(players: int, tile: int) -> Case:
     )
 
 
+def _hard_sweep_case() -> Case:
+    given = json.loads((Path(__file__).parent / "data" / "flows_hard_sweep.json").read_text())
+    link: list[int] = given["link"]
+    groups = tuple(Group(edge, tuple(players)) for edge, players in given["groups"])
+    start = time.perf_counter()
+    sweep_routes(link, groups)
+    taken = time.perf_counter() - start
+    return Case(
+        name="route rule's exact sweep, a hard position from selfplay",
+        run=lambda: sweep_routes(link, groups),
+        floor_name="json.loads of the position",
+        floor=lambda: json.loads(json.dumps(given)),
+        goal="< 1 s",
+        repeat=1,
+        measured=taken,
+    )
+
+
 def cases() -> list[Case]:
     long_game = _record_text(mid_game(3))
     return [
@@ -74,4 +100,5 @@ def cases() -> list[Case]:
             floor_name="regex pass over the text",
             floor=lambda: _MOVES.findall(long_game),
         ),
+        _hard_sweep_case(),
     ]
