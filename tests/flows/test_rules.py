@@ -368,3 +368,33 @@ def test_evaluation_prefers_a_flow_nearer_its_target_and_not_blocked() -> None:
     # the seventh tile leads P1's flow off to the upper-left: worse than one tile before
     assert not states[7].over
     assert states[7].evaluate(1) < states[5].evaluate(1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.sampled_from([2, 3, 6]))
+def test_tiles_still_needed_fall_by_at_most_one_a_placement(seed: int, players: int) -> None:
+    """meeple.flows.reach assumes every empty hex may link any two of its sides, so filling
+    one hex can save at most that hex, never more; and while the game is in play every
+    flow still needs a tile."""
+    from meeple.flows.links import links_of
+    from meeple.flows.reach import reach
+
+    def needed(state: State) -> list[int]:
+        link = links_of(state.board)
+        players_ = range(1, state.players + 1)
+        return [reach(link, state.home_edge(p), state.target_edge(p)).needed for p in players_]
+
+    rng = random.Random(seed)
+    state = State.start(players)
+    before = needed(state)
+    while not state.over:
+        tile = rng.choice([t for t in range(4) if state.bag[t]])
+        legal = state.legal_placements(tile)
+        if not legal:
+            break
+        state = state.apply(rng.choice(legal))
+        after = needed(state)
+        assert all(now >= then - 1 for now, then in zip(after, before, strict=True))
+        if not state.over:
+            assert min(after) >= 1
+        before = after
