@@ -482,15 +482,10 @@ class State:
             return self._turn_ended.evaluate(player)
         if self.status == "won":
             return 1.0 if player in self.winners else 0.0
-        stones, land = self._worth
-        if len(stones) < 2:
+        worth = self._worth
+        if len(worth) < 2:
             return 0.5
         me = player - 1
-        worth = [
-            min(count, _STONES_OVER * max(stones[:index] + stones[index + 1 :]) + _STONES_SPARE)
-            + held
-            for index, (count, held) in enumerate(zip(stones, land, strict=True))
-        ]
         rival = max(
             (index for index in range(len(worth)) if index != me),
             key=lambda index: (worth[index], index),
@@ -505,16 +500,21 @@ class State:
         return self.end_turn()
 
     @cached_property
-    def _worth(self) -> tuple[tuple[int, ...], tuple[float, ...]]:
-        """Each player's stones (on open and growing fields), and their land: per area,
-        its size x their share of its stones squared."""
-        stones = [0] * len(self.players)
+    def _worth(self) -> tuple[float, ...]:
+        """Each player's worth for `evaluate`: their stones (on open and growing fields),
+        capped by the most any rival has, plus their land (per area, its size x their
+        share of its stones squared)."""
+        players = len(self.players)
+        stones = [0] * players
         for here in self.fields.values():
             if here.owner is not None and here.state != DEAD:
                 stones[here.owner] += here.stones
-        land = [0.0] * len(self.players)
+        worth: list[float] = []
+        for p, count in enumerate(stones):
+            most = max(stones[:p] + stones[p + 1 :], default=0)
+            worth.append(min(count, _STONES_OVER * most + _STONES_SPARE))
         for area in self._areas:
-            held = [0] * len(self.players)
+            held = [0] * players
             for hex_ in area.fields:
                 here = self.fields[hex_]
                 if here.owner is not None:
@@ -522,8 +522,8 @@ class State:
             total = sum(held)
             for owner, count in enumerate(held):
                 if count:
-                    land[owner] += len(area.fields) * (count / total) ** 2
-        return tuple(stones), tuple(land)
+                    worth[owner] += len(area.fields) * (count / total) ** 2
+        return tuple(worth)
 
     def record(self) -> Transcript:
         """The game so far as a transcript: one turn event per turn (moves after the last

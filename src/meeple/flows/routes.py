@@ -110,8 +110,7 @@ class Network:
 
     def problem(self, cell: int, code: int) -> str:
         """Why placing `code` on empty `cell` breaks the route rule (`place` said None)."""
-        pairing = PAIRING[code]
-        link = relinked(self.link, cell, rejoin(self.link, cell, pairing))
+        link = self.links_after(cell, code)
         for group in self.groups:
             if find_routes(link, (group,)) is None:
                 return f"{group.name} would have no route left"
