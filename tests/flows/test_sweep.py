@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from meeple.flows.board import CELLS, DEFAULT_SEATS
 from meeple.flows.links import EDGE_OF_END, OFF, Group, Routes, groups_of, links_of
-from meeple.flows.routes import Network, _Search, find_routes
+from meeple.flows.routes import Network, _OutOfSteps, _Search, find_routes
 from meeple.flows.rules import State
 from meeple.flows.sweep import MATCHINGS, sweep_routes
 
@@ -89,8 +89,12 @@ def test_sweep_agrees_with_the_search_and_its_routes_hold(
     groups = groups_of(DEFAULT_SEATS[players])
     search = _Search(link, groups)
     search.budget = 200_000
+    try:  # the reference: a depth-first search, which may give up on a hard board
+        expected = search.routes()
+    except _OutOfSteps:
+        reject()  # it settled nothing to compare with (seed 49123, 3 players, 26 tiles)
     found = sweep_routes(link, groups)
-    assert (found is not None) == (search.routes() is not None)
+    assert (found is not None) == (expected is not None)
     if found is not None:
         _check_routes(link, groups, found)
 
