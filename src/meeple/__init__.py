@@ -9,9 +9,10 @@ The front door mirrors the json module:
 
 `loads`/`load` detect the notation (from the file extension, then the content)
 unless `format=` names it; `dumps`/`dump` write any model canonically, in its own
-notation or another one of its game's (`format="botc-ascii"`). `check`, `replay`
-and `render` do what the `meeple` command's commands of those names do, on a path
-or a text. `detect` names a text's notation and `formats` lists them all.
+notation or another (`format="qgn"`, `format="botc-ascii"`). `check`, `convert`,
+`replay` and `render` do what the `meeple` command's commands of those names do, on
+a path, a text, or a record already loaded. `detect` names a text's notation and
+`formats` lists them all.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import pathlib
 from typing import IO, Any
 
 from meeple.errors import Finding, Location, NotationError, RuleError, decode
-from meeple.registry import Format, formats
+from meeple.registry import Document, Format, formats
 
 __all__ = [
     "Finding",
@@ -30,6 +31,7 @@ __all__ = [
     "NotationError",
     "RuleError",
     "check",
+    "convert",
     "detect",
     "dump",
     "dumps",
@@ -44,13 +46,30 @@ __version__ = "0.1.0"
 
 Source = str | bytes | os.PathLike[str]
 """A record: a path (os.PathLike, or a one-line str naming an existing file), or its
-text (any other str, or UTF-8 bytes)."""
+text (any other str, or UTF-8 bytes). The functions that take one also take a record
+already loaded (what `load` returns)."""
 
 
 def _format(name: str | None, text: str, path: str | None, source: str) -> Format:
     from meeple import registry
 
     return registry.get(name) if name else registry.detect(text, path, source)
+
+
+def _document(record: Source | object, format: str | None) -> Document:
+    """A record given as a path, text, bytes, or a model already loaded, as a Document."""
+    from meeple import registry
+
+    if isinstance(record, Document):
+        return record
+    if not isinstance(record, str | bytes | os.PathLike):
+        fmt = registry.for_model(record) if format is None else registry.get(format)
+        if not fmt.owns(record):
+            raise TypeError(f"a {type(record).__name__} is not a {fmt.name} record")
+        source = f"<{type(record).__name__}>"
+        return Document(fmt.dump(record), source, fmt, record)
+    text, source, path = _text(record)
+    return _format(format, text, path, source).read(text, source)
 
 
 def _text(record: Source, source: str | None = None) -> tuple[str, str, str | None]:
@@ -96,8 +115,21 @@ def load(file: str | os.PathLike[str] | IO[str], format: str | None = None) -> A
     return _format(format, text, path, source).parse(text, source)
 
 
+def _writer_options(fmt: Format, options: dict[str, Any], caller: str) -> None:
+    """TypeError naming the options `fmt`'s writer takes when `options` holds another."""
+    takes = sorted(o.name for o in fmt.options if {"convert", "fmt"} & set(o.commands))
+    unknown = sorted(set(options) - set(takes))
+    if unknown:
+        offered = ", ".join(takes) if takes else "none"
+        raise TypeError(
+            f"meeple.{caller}() got option(s) {', '.join(map(repr, unknown))} that format"
+            f" {fmt.name!r} does not take; it takes: {offered}"
+        )
+
+
 def dumps(obj: Any, format: str | None = None, **options: Any) -> str:
-    """Write a model canonically: in its own notation, or in `format` (one of its game's).
+    """Write a model canonically: in its own notation, or in `format` (another of its
+    game's, or QGN: see `convert`).
 
     `options` are the writer's settings (`meeple formats --json` lists them); one the
     format does not take is a TypeError that names those it does.
@@ -105,20 +137,10 @@ def dumps(obj: Any, format: str | None = None, **options: Any) -> str:
     from meeple import registry
 
     fmt = registry.for_model(obj) if format is None else registry.get(format)
-    if not fmt.owns(obj):
-        raise TypeError(
-            f"meeple.dumps(): a {type(obj).__name__} is not written as {fmt.name}"
-            f" (it is written as {registry.for_model(obj).name})"
-        )
-    takes = sorted(o.name for o in fmt.options if {"convert", "fmt"} & set(o.commands))
-    unknown = sorted(set(options) - set(takes))
-    if unknown:
-        offered = ", ".join(takes) if takes else "none"
-        raise TypeError(
-            f"meeple.dumps() got option(s) {', '.join(map(repr, unknown))} that format"
-            f" {fmt.name!r} does not take; it takes: {offered}"
-        )
-    return fmt.dump(obj, **options)
+    _writer_options(fmt, options, "dumps")
+    if fmt.owns(obj):
+        return fmt.dump(obj, **options)
+    return convert(obj, fmt.name, **options)
 
 
 def dump(obj: Any, file: IO[str], format: str | None = None, **options: Any) -> None:
@@ -126,30 +148,53 @@ def dump(obj: Any, file: IO[str], format: str | None = None, **options: Any) -> 
     file.write(dumps(obj, format, **options))
 
 
-def check(record: Source, format: str | None = None, **options: Any) -> list[Finding]:
-    """Every finding `meeple check` reports for a record (a path, or its text or bytes).
+def convert(
+    record: Source | object,
+    to: str,
+    *,
+    format: str | None = None,
+    force: bool = False,
+    **options: Any,
+) -> str:
+    """A record (a path, text, bytes or a loaded model) written in the notation `to`.
 
-    A record that does not parse gives its notation errors as findings, never raises.
+    What `meeple convert` writes: a game's record to QGN and back, or to another
+    notation of the same model. An invalid record raises the first error `check`
+    reports (NotationError or RuleError) unless `force`; a conversion between games
+    raises meeple.errors.ConversionError.
+    """
+    from meeple import conversion, registry
+
+    target = registry.get(to)
+    _writer_options(target, options, "convert")
+    return conversion.convert(_document(record, format), target, force=force, **options)
+
+
+def check(record: Source | object, format: str | None = None, **options: Any) -> list[Finding]:
+    """Every finding `meeple check` reports for a record (a path, its text or bytes, or a
+    loaded model). A record that does not parse gives its notation errors as findings,
+    never raises.
     """
     from meeple import records
 
-    text, source, path = _text(record)
-    fmt = _format(format, text, path, source)
-    return records.text_findings(text, source, fmt, **options)
+    if isinstance(record, str | bytes | os.PathLike):
+        text, source, path = _text(record)
+        fmt = _format(format, text, path, source)
+        return records.text_findings(text, source, fmt, **options)
+    document = _document(record, format)
+    return records.text_findings(document.text, document.source, document.format, **options)
 
 
-def replay(record: Source, format: str | None = None) -> list[Any]:
+def replay(record: Source | object, format: str | None = None) -> list[Any]:
     """Every state of a record's game, the initial one first (engine.GameState for games
     with moves); NotationError or RuleError (located) at the first problem."""
     from meeple import records
 
-    text, source, path = _text(record)
-    document = _format(format, text, path, source).read(text, source)
-    return list(records.states(records.of(document)))
+    return list(records.states(records.of(_document(record, format))))
 
 
 def render(
-    record: Source,
+    record: Source | object,
     format: str | None = None,
     *,
     step: int | None = None,
@@ -159,21 +204,15 @@ def render(
     """The picture `meeple show` draws: ASCII (or SVG) of the final position or `step`."""
     from meeple import records
 
-    text, source, path = _text(record)
-    document = _format(format, text, path, source).read(text, source)
-    played = records.of(document)
+    played = records.of(_document(record, format))
     game = played.game
     draw = game.svg if svg else game.render
     if draw is None:
         raise TypeError(f"{game.name} records have no {'SVG ' if svg else ''}picture")
-    if game.replay is None:
-        return draw(played.played.model, **options)
-    subject = None
-    for number, state in enumerate(records.states(played)):
-        subject = state
-        if step is not None and number == step:
-            break
-    else:
-        if step is not None:
-            raise ValueError(f"step {step}: the record has fewer {game.step_noun}s")
+    if game.replay is None and step is not None:
+        raise ValueError(f"{game.name} records have no moves to step through")
+    try:
+        subject = records.step_at(played, step).state
+    except records.StepOutOfRange as problem:
+        raise ValueError(str(problem)) from None
     return draw(subject, **options)

@@ -41,16 +41,19 @@ def expand(paths: Sequence[str]) -> list[str]:
     return list(files(paths))
 
 
-def files(paths: Iterable[str]) -> Iterator[str]:
+def files(
+    paths: Iterable[str], hidden: bool = False, skipped: list[str] | None = None
+) -> Iterator[str]:
     """The files `paths` name, in order, found as they are asked for: a directory stands
-    for every record under it (by extension, recursively, in sorted path order), a glob
-    pattern for its matches; anything else, a missing file included, is kept as given
-    for the reader to report."""
+    for every record under it (recursively, in sorted path order; see `records_under`
+    for what a walk passes over), a glob pattern for its matches; anything else, a
+    missing file included, is kept as given for the reader to report. Files a walk
+    passes over are appended to `skipped`."""
     extensions: frozenset[str] | None = None
     for given in paths:
         if given != STDIN and os.path.isdir(given):
             extensions = extensions or record_extensions()
-            under = records_under(str(Path(given)), extensions)
+            under = records_under(str(Path(given)), extensions, hidden, skipped)
             first = next(under, None)  # a folder with no records is left for the reader to report
             yield from [given] if first is None else chain([first], under)
         elif GLOB_CHARACTERS & set(given) and not os.path.exists(given):
@@ -60,12 +63,19 @@ def files(paths: Iterable[str]) -> Iterator[str]:
             yield given
 
 
-def records_under(folder: str | os.PathLike[str], extensions: frozenset[str]) -> Iterator[str]:
+def records_under(
+    folder: str | os.PathLike[str],
+    extensions: frozenset[str],
+    hidden: bool = False,
+    skipped: list[str] | None = None,
+) -> Iterator[str]:
     """The record files under `folder`, in sorted path order, read one folder at a time.
 
     Within a folder, a subfolder sorts as its name followed by a slash, which is where
-    its paths fall in a sort of whole paths; symbolic links to folders are not followed
-    and the folders in SKIPPED_FOLDERS are passed over."""
+    its paths fall in a sort of whole paths. Passed over: symbolic links to folders,
+    the folders in SKIPPED_FOLDERS, hidden folders (a name starting with a dot) unless
+    `hidden`, and files whose extension many tools share (`.json`) unless their content
+    is one of meeple's notations (those go to `skipped`)."""
     try:
         with os.scandir(folder) as listing:
             entries = [(e.name + "/" if _is_folder(e) else e.name, e) for e in listing]
@@ -73,10 +83,37 @@ def records_under(folder: str | os.PathLike[str], extensions: frozenset[str]) ->
         return
     for key, entry in sorted(entries, key=lambda pair: pair[0]):
         if key.endswith("/"):
-            if entry.name not in SKIPPED_FOLDERS and not entry.is_symlink():
-                yield from records_under(entry.path, extensions)
-        elif os.path.splitext(entry.name)[1].lower() in extensions:
-            yield entry.path
+            visible = hidden or not entry.name.startswith(".")
+            if visible and entry.name not in SKIPPED_FOLDERS and not entry.is_symlink():
+                yield from records_under(entry.path, extensions, hidden, skipped)
+            continue
+        extension = os.path.splitext(entry.name)[1].lower()
+        if extension not in extensions:
+            continue
+        if extension in SHARED_EXTENSIONS and not _recognised(entry.path):
+            if skipped is not None:
+                skipped.append(entry.path)
+            continue
+        yield entry.path
+
+
+SHARED_EXTENSIONS = frozenset({".json", ".json5"})
+"""Extensions many tools write: a walk takes such a file only when its content is one of
+meeple's notations (a file named on the command line is always read)."""
+SNIFFED_BYTES = 1 << 16
+"""How much of a file the content test reads (sniffers look at the start of a text)."""
+
+
+def _recognised(path: str) -> bool:
+    """Whether the start of a file reads as one of meeple's notations by content."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(SNIFFED_BYTES + 1)
+    except OSError:
+        return True  # unreadable: the reader reports it
+    # A file cut short still sniffs as its notation when its start says what it is.
+    text = data[:SNIFFED_BYTES].decode("utf-8", errors="replace")
+    return any(fmt.sniff(text) for fmt in registry.formats())
 
 
 def _is_folder(entry: os.DirEntry[str]) -> bool:
@@ -99,8 +136,9 @@ def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int) -> It
         return
     from concurrent.futures import Future, ProcessPoolExecutor  # only a batch pays for it
 
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals)
     pending: deque[Future[list[R]]] = deque()
+    finished = False
     try:
         for chunk in _chunks(chain(first, queue)):
             pending.append(pool.submit(_map_chunk, function, chunk))
@@ -108,8 +146,26 @@ def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int) -> It
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
-    finally:  # a caller that stops early (--fail-fast) does not wait for the rest
-        pool.shutdown(cancel_futures=True)
+        finished = True
+    finally:
+        # A caller that stops early (--fail-fast, Ctrl-C) waits for no chunk in progress.
+        pool.shutdown(wait=finished, cancel_futures=True)
+        if not finished:
+            _stop_workers(pool)
+
+
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (and reports what was done)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop_workers(pool: Any) -> None:
+    """End a pool's worker processes now, not after the chunks they are working on."""
+    for process in (getattr(pool, "_processes", None) or {}).values():
+        process.terminate()
 
 
 CHUNK = 32
@@ -253,29 +309,23 @@ def _tags(record: records.Record) -> list[tuple[str, str]]:
 def _moves(record: records.Record) -> tuple[list[dict[str, Any]], Any]:
     """A row per move up to the first illegal one, and the last legal state."""
     rows: list[dict[str, Any]] = []
-    before: Any = None
+    mover: str | None = None
+    last: Any = None
     try:
-        for state in records.states(record):
-            if isinstance(before, engine.GameState) and isinstance(state, engine.GameState):
-                mover = before.to_move
-                rows.append(
-                    {
-                        "step": len(state.history),
-                        "player": None if mover is None else before.player_name(mover),
-                        "move": state.move_to_text(state.history[-1]),
-                        "status": state.status,
-                    }
-                )
-            before = state
+        for step in records.steps(record):
+            if step.index and isinstance(step.state, engine.GameState):
+                row = {"step": step.index, "player": mover, "move": step.move}
+                rows.append(row | {"status": step.status})
+            mover, last = step.to_move, step.state
     except MeepleError:
         pass
-    return rows, before
+    return rows, last
 
 
 def _with_findings(
     game: dict[str, Any], moves: list[dict[str, Any]], found: Iterable[Finding]
 ) -> Summary:
-    rows = [_finding_row(finding) for finding in found]
+    rows: list[dict[str, Any]] = [finding.to_json() for finding in found]
     game["valid"] = game["format"] is not None and not any(
         row["severity"] == "error" for row in rows
     )
@@ -284,17 +334,3 @@ def _with_findings(
         game["finding_column"] = rows[0]["column"]
         game["finding_message"] = rows[0]["message"]
     return Summary(game, moves, rows)
-
-
-def _finding_row(finding: Finding) -> dict[str, Any]:
-    where = finding.location
-    placed = where.line > 0
-    return {
-        "source": where.source,
-        "line": where.line if placed else None,
-        "column": where.column if placed else None,
-        "severity": finding.severity,
-        "kind": finding.kind,
-        "rule": finding.rule,
-        "message": finding.message,
-    }

@@ -218,6 +218,17 @@ class RuleError(MeepleError):
     """
 
 
+class Unsupported(MeepleError):
+    """A valid record asked for what its kind has not: a bag of roles has no picture
+    and no QGN form, as a grimoire has no legal moves. A usage mistake (the CLI exits
+    2), not an invalid record."""
+
+
+class ConversionError(Unsupported):
+    """A record that cannot be written in the notation asked for: another game's, or
+    a QGN file of several games where one game's record is wanted."""
+
+
 class OptionError(ValueError):
     """An option value given to a format's hook is malformed (a usage mistake, exit 2).
 
@@ -262,6 +273,26 @@ class Finding:
 
     def with_source(self, source: str) -> Finding:
         return replace(self, location=replace(self.location, source=source))
+
+    def to_json(self) -> dict[str, str | int | None]:
+        """The finding as `check --json` and export write it (docs/json.md); a file that
+        could not be read at all has no line or column."""
+        where = self.location
+        placed = where.line > 0
+        return {
+            "source": where.source,
+            "line": where.line if placed else None,
+            "column": where.column if placed else None,
+            "severity": self.severity,
+            "kind": self.kind,
+            "rule": self.rule,
+            "message": self.message,
+        }
+
+    def to_error(self) -> MeepleError:
+        """The finding as the error it reports (an error-level finding refused a record)."""
+        error_type = RuleError if self.kind == "rule" else NotationError
+        return error_type(self.message, self.location, rule=self.rule)
 
     def __str__(self) -> str:
         return self.location.render(f"{self.severity}: {self.message}")

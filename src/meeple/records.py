@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from meeple import registry
+from meeple import engine, registry
 from meeple.errors import Finding, Location, MeepleError, NotationError
 from meeple.registry import Document, Format
 
@@ -113,6 +113,103 @@ def states(record: Record) -> Iterator[Any]:
         yield from replay(record.played)
     except MeepleError as problem:
         raise record.locate(problem) from None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One state of a replayed record with what every reader of a replay shows: the
+    move that led to it, who moves next, how the game stands (`replay --json`, the
+    viewer, `show --step` and export all read these)."""
+
+    index: int
+    """How many moves (events, for a timeline) were played to reach the state."""
+    state: Any
+    move: str | None
+    """The move that led here in the game's notation; None for the first state."""
+    to_move: str | None
+    """The player to move, by name; None once the game is over or for a timeline."""
+    status: str | None
+    """`playing`, `won`, `lost` or `tie` (engine.Status); None for a timeline."""
+    winners: tuple[str, ...]
+    result_text: str
+
+    def to_json(self, game: Format) -> dict[str, Any]:
+        """The step as one `replay --json` object (docs/json.md): the common fields,
+        then the game's own view of the state."""
+        own = dict(game.state_json(self.state)) if game.state_json else None
+        if isinstance(self.state, engine.GameState):
+            return {
+                "step": self.index,
+                "move": self.move,
+                "to_move": self.to_move,
+                "status": self.status,
+                "winners": list(self.winners),
+                "text": self.result_text,
+                "state": own,
+            }
+        if isinstance(self.state, engine.Timeline):
+            return {"step": self.index, "move": self.move, "text": self.result_text, "state": own}
+        return {"step": self.index, "state": own}
+
+
+def step_of(game: Format, index: int, state: Any) -> Step:
+    """The step of `state`, reached after `index` moves of a record of `game`."""
+    if isinstance(state, engine.GameState):
+        last = state.history[-1] if index and state.history else None
+        to_move = state.to_move
+        return Step(
+            index,
+            state,
+            None if last is None else state.move_to_text(last),
+            None if to_move is None else state.player_name(to_move),
+            state.status,
+            tuple(engine.winner_names(state)),
+            state.result_text,
+        )
+    if isinstance(state, engine.Timeline):
+        event = state.history[-1] if index and state.history else None
+        move = None if event is None else str(event)
+        return Step(index, state, move, None, None, (), state.result_text)
+    result = game.result(state) if game.result is not None else ""
+    return Step(index, state, None, None, None, (), result)
+
+
+def steps(record: Record) -> Iterator[Step]:
+    """Every step of the game, the initial one first; RuleError (located) at an illegal move.
+
+    A record with nothing to replay (a grimoire, a bag) has one step: the record itself.
+    """
+    if record.game.replay is None:
+        yield step_of(record.game, 0, record.played.model)
+        return
+    for index, state in enumerate(states(record)):
+        yield step_of(record.game, index, state)
+
+
+def step_at(record: Record, index: int | None) -> Step:
+    """The step after `index` moves (the last one if None).
+
+    RuleError (located) at an illegal move before it; IndexError-free: a record with
+    fewer moves raises `StepOutOfRange` saying how many it has.
+    """
+    last: Step | None = None
+    for step in steps(record):
+        last = step
+        if index is not None and step.index == index:
+            return step
+    assert last is not None  # every record has a first step
+    if index is not None:
+        raise StepOutOfRange(index, last.index, record.game.step_noun)
+    return last
+
+
+class StepOutOfRange(ValueError):
+    """A step past the end of a record (a usage mistake: the record itself is fine)."""
+
+    def __init__(self, asked: int, played: int, noun: str) -> None:
+        plural = "s" if played != 1 else ""
+        super().__init__(f"step {asked}: the record has {played} {noun}{plural}")
+        self.asked, self.played = asked, played
 
 
 def findings(document: Document, **options: Any) -> list[Finding]:

@@ -112,6 +112,9 @@ class Format:
     uses `dump(model)` where this is None."""
     step_noun: str = "move"
     """What one replay step is called in this game (`move`, `action`), for messages."""
+    commands: tuple[tuple[str, str], ...] = ()
+    """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
+    the `module:function` that builds its click command, imported when it is used."""
     capabilities: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:

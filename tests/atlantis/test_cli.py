@@ -307,7 +307,7 @@ def test_other_json_syntax_errors_stop_the_reading_and_say_so(tmp_path: Path) ->
 
 
 def test_a_rule_error_in_qgn_points_at_the_move_inside_the_turn(tmp_path: Path) -> None:
-    converted = meeple(["convert", "--to", "qgn", str(EXAMPLES / "illegal.json5")])
+    converted = meeple(["convert", "--to", "qgn", "--force", str(EXAMPLES / "illegal.json5")])
     assert converted.code == 0
     path = tmp_path / "illegal.qgn"
     path.write_text(converted.out)

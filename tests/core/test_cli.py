@@ -6,9 +6,11 @@ import json
 import os
 from pathlib import Path
 
+import click
 import pytest
 
-from meeple import cli as cli_module
+from meeple.cli import check as check_command
+from meeple.cli import files
 from meeple.errors import Finding, Location
 from tests.cli_helpers import meeple
 
@@ -24,12 +26,23 @@ def _clean(run: object) -> None:
 # -- batches ---------------------------------------------------------------------------
 
 
-def test_a_missing_file_is_one_finding_and_the_batch_goes_on(tmp_path: Path) -> None:
-    run = meeple(["check", str(tmp_path / "gone.qgn"), str(QGN)])
-    assert run.code == 1
-    assert f"{tmp_path / 'gone.qgn'}: error: cannot read the file" in run.out
-    assert "2 checked: 1 valid, 1 invalid" in run.err
+@pytest.mark.parametrize("command", [["check"], ["fmt"], ["replay"], ["convert", "--to", "qgn"]])
+def test_a_missing_file_is_a_usage_mistake_before_any_work(
+    tmp_path: Path, command: list[str]
+) -> None:
+    run = meeple([*command, str(QGN), str(tmp_path / "gone.qgn")])
+    assert run.code == 2
+    assert f"{tmp_path / 'gone.qgn'}: no such file or folder" in run.err
+    assert run.out == ""
     _clean(run)
+
+
+def test_a_glob_that_matches_nothing_is_a_usage_mistake_not_a_missing_file(
+    tmp_path: Path,
+) -> None:
+    run = meeple(["check", str(tmp_path / "*.flows")])
+    assert run.code == 2
+    assert "no file matches the pattern" in run.err
 
 
 def test_a_folder_with_no_records_is_one_finding(tmp_path: Path) -> None:
@@ -52,12 +65,12 @@ def test_undecodable_bytes_are_one_finding_with_a_position(tmp_path: Path) -> No
 def test_findings_past_the_cap_are_counted_not_printed(capsys: pytest.CaptureFixture[str]) -> None:
     found = [
         Finding(f"problem {i}", Location("x", 1, 1, "text"), "lint")
-        for i in range(cli_module.SHOWN_PER_FILE + 7)
+        for i in range(check_command.MAX_FINDINGS + 7)
     ]
-    cli_module._print_findings("x", found)  # the printing path every batch uses
+    check_command._report("x", found, check_command.MAX_FINDINGS, as_json=False)
     out = capsys.readouterr().out
-    assert out.count("lint: problem") == cli_module.SHOWN_PER_FILE
-    assert out.rstrip().endswith("x: note: 7 more findings not shown")
+    assert out.count("lint: problem") == check_command.MAX_FINDINGS
+    assert out.rstrip().endswith("x: note: 7 more findings not shown (--max-findings)")
 
 
 # -- writing files ----------------------------------------------------------------------
@@ -103,8 +116,8 @@ def test_a_failed_write_leaves_the_original_and_no_temporary_file(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(cli_module.click.UsageError, match="No space left"):
-        cli_module._write(str(game), "new text\n")
+    with pytest.raises(click.UsageError, match="No space left"):
+        files.write(str(game), "new text\n")
     assert game.read_text() == "original\n"
     assert [p.name for p in tmp_path.iterdir()] == ["game.qgn"]
 
@@ -188,7 +201,8 @@ def test_check_json_writes_one_object_per_finding_then_a_summary() -> None:
     for finding in found:
         assert set(finding) == {"source", "line", "column", "severity", "kind", "rule", "message"}
         assert finding["source"] == str(bad)
-    assert last["summary"] == {"checked": 2, "valid": 1, "invalid": 1, "findings": len(found)}
+    summary = {"checked": 2, "valid": 1, "invalid": 1, "findings": len(found), "skipped": 0}
+    assert last["summary"] == summary
     assert "meeple" in last
 
 
@@ -199,8 +213,8 @@ def test_thousands_of_findings_on_one_long_line_print_a_bounded_report(tmp_path:
     big.write_text("[" + " ".join(f"player{i}:Chef" for i in range(4000)) + "]")
     run = meeple(["check", str(big)])
     assert run.code == 0
-    assert len(run.out) < 20_000
-    assert run.out.rstrip().endswith("7950 more findings not shown")
+    assert len(run.out) < 40_000
+    assert run.out.rstrip().endswith("7900 more findings not shown (--max-findings)")
     assert "8000 findings" in run.err
 
 

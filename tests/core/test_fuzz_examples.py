@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import meeple
-from meeple import cli, engine, records, registry
+from meeple import conversion, engine, records, registry
 from meeple.errors import MeepleError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -59,7 +59,7 @@ def _exercise(fmt: meeple.Format, text: str) -> None:
     with contextlib.suppress(MeepleError):
         record = records.of(document)
         for step, state in enumerate(records.states(record)):
-            json.dumps(cli.replay_json(record.game, state, step))
+            json.dumps(records.step_of(record.game, step, state).to_json(record.game))
             if record.game.render is not None:
                 record.game.render(state)
             if isinstance(state, engine.GameState) and state.history:
@@ -70,8 +70,8 @@ def _exercise(fmt: meeple.Format, text: str) -> None:
 
 
 def _convert(document: Any, target: meeple.Format) -> None:
-    with contextlib.suppress(MeepleError, cli.click.UsageError):
-        cli.convert_document(document, target)
+    with contextlib.suppress(MeepleError):
+        conversion.convert(document, target, force=True)
 
 
 @pytest.mark.fuzz

@@ -102,6 +102,7 @@ FORMATS = (
         to_qgn=lazy("meeple.botc.qgn_bridge:to_qgn"),
         from_qgn=lazy("meeple.botc.qgn_bridge:from_qgn"),
         qgn_key=KEY,
+        commands=(("botc", "meeple.botc.cli:botc_command"),),
     ),
     Format(
         name="botc-ascii",
@@ -111,7 +112,7 @@ FORMATS = (
         dump=lazy(f"{HOOKS}:dump_art"),
         sniff=lambda text: _LOOKS_LIKE_ART.match(text) is not None,
         extensions=(".grimoire",),
-        options=_grimoire_options("show", "convert", "fmt"),
+        options=_grimoire_options("show", "convert", "fmt", "setup"),
         check=lazy(f"{HOOKS}:check_art"),
         fmt=lazy(f"{HOOKS}:fmt_art"),
         render=lazy(f"{HOOKS}:render"),

@@ -22,7 +22,7 @@ from meeple.botc.script import (
     script_findings,
 )
 from meeple.botc.setup import broken_rules
-from meeple.errors import Finding, Location, NotationError, OptionError, RuleError
+from meeple.errors import Finding, Location, NotationError, OptionError, RuleError, Unsupported
 from meeple.registry import Document
 
 DEFAULT_SCRIPT = "trouble-brewing"
@@ -158,7 +158,7 @@ def svg(model: Grimoire | Bag | trace.Trace | trace.TraceState) -> str:
     from meeple.botc.svg import render as town_square
 
     if isinstance(model, Bag):
-        raise NotationError("a bag has no seats to draw: seat it with `meeple botc setup`")
+        raise Unsupported("a bag has no seats to draw: seat it with `meeple botc setup`")
     if isinstance(model, trace.Trace):
         model = model.grimoire
     if isinstance(model, trace.TraceState):

@@ -16,7 +16,7 @@ import re
 from meeple.botc.format import KEY
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.notation import IDENTIFIER
-from meeple.errors import NotationError
+from meeple.errors import NotationError, Unsupported
 from meeple.qgn.model import Action, Snapshot
 
 SEATED = "s"
@@ -29,7 +29,7 @@ _TOKEN = re.compile(rf"{IDENTIFIER}(?::{IDENTIFIER})?\Z")
 def to_qgn(grimoire: Grimoire) -> Snapshot:
     """The grimoire as a snapshot: the players as teams, one seating action each."""
     if not isinstance(grimoire, Grimoire):
-        raise NotationError("only a grimoire has a QGN form; a bag of roles has none")
+        raise Unsupported("only a grimoire has a QGN form; a bag of roles has none")
     actions = tuple(
         Action(index, SEATED, (seat.role, LIVES[seat.life], *map(str, seat.tokens)))
         for index, seat in enumerate(grimoire.seats)

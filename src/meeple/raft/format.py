@@ -38,6 +38,7 @@ RAFT = Format(
     to_qgn=lazy(f"{HOOKS}:to_qgn"),
     from_qgn=lazy(f"{HOOKS}:from_qgn"),
     qgn_key=QGN_KEY,
+    commands=(("solve", "meeple.raft.cli:solve_command"),),
 )
 
 FORMATS = (

@@ -17,8 +17,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple import engine, records, registry
-from meeple.errors import MeepleError
+from meeple import records, registry
+from meeple.errors import DEFAULT_SOURCE, MeepleError, Unsupported
 from meeple.registry import Format
 
 
@@ -44,7 +44,9 @@ class Viewing:
 
 
 def viewing(text: str, source: str, format_name: str | None = None) -> Viewing:
-    """Read and replay a record for the page; a bad record keeps its legal prefix."""
+    """Read and replay a record for the page; a bad record keeps its legal prefix.
+
+    Raises `Unsupported` for a valid record the page cannot show (a bag of roles)."""
     try:
         fmt = registry.get(format_name) if format_name else registry.detect(text, source, source)
         record = records.of(fmt.read(text, source))
@@ -54,30 +56,15 @@ def viewing(text: str, source: str, format_name: str | None = None) -> Viewing:
     frames: list[Frame] = []
     finding = None
     try:
-        if game.replay is None:
-            frames.append(_frame(game, record.played.model, None, _summary(game, None)))
-        else:
-            for state in records.states(record):
-                frames.append(_frame(game, state, _last_move(state), _summary(game, state)))
+        for step in records.steps(record):
+            frames.append(_frame(game, step.state, step.move, step.result_text))
+    except Unsupported as problem:  # a record of a kind the page cannot show
+        raise problem.with_source(source) from None
     except MeepleError as problem:
+        if problem.source == DEFAULT_SOURCE:  # a picture's refusal names no file
+            problem = problem.with_source(source)
         finding = problem.report()
     return Viewing(source, game.title, frames, finding)
-
-
-def _last_move(state: Any) -> str | None:
-    if isinstance(state, engine.GameState) and state.history:
-        return state.move_to_text(state.history[-1])
-    if isinstance(state, engine.Timeline) and state.history:
-        return str(state.history[-1])
-    return None
-
-
-def _summary(game: Format, state: Any) -> str:
-    if isinstance(state, engine.GameState | engine.Timeline):
-        return state.result_text
-    if state is not None and game.result is not None:
-        return game.result(state)
-    return ""
 
 
 def _frame(game: Format, subject: Any, move: str | None, text: str) -> Frame:
@@ -126,8 +113,12 @@ def render(view: Viewing) -> str:
 
 
 def page(text: str, source: str, format_name: str | None = None) -> str:
-    """The viewer page of the record in `text` (named `source`)."""
-    return render(viewing(text, source, format_name))
+    """The viewer page of the record in `text` (named `source`); a record the page
+    cannot show gets a page that says why."""
+    try:
+        return render(viewing(text, source, format_name))
+    except Unsupported as problem:
+        return render(Viewing(source, "nothing to show", finding=problem.report()))
 
 
 # The viewer's skeleton; a record with no state to show keeps only its header and finding.

@@ -1,0 +1,69 @@
+"""`meeple fmt`: rewrite records in canonical form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from meeple.cli import files, options
+from meeple.cli.progress import progress
+from meeple.errors import DEFAULT_SOURCE, MeepleError
+from meeple.registry import Document
+
+
+def command() -> click.Command:
+    @click.command()
+    @click.argument("paths", nargs=-1, required=True)
+    @options.format_option
+    @click.option(
+        "--check",
+        "only_check",
+        is_flag=True,
+        help="Only report files that are not canonical; change nothing.",
+    )
+    @options.game_options("fmt")
+    def fmt(
+        paths: tuple[str, ...], format_name: str | None, only_check: bool, **given: Any
+    ) -> None:
+        """Rewrite records in canonical form, in place.
+
+        - reads standard input and always writes the canonical record to standard
+        output, changed or not. Exit 1 when a record is invalid (or, with --check,
+        not canonical).
+        """
+        files.existing(paths)
+        failed = 0
+        with progress(len(paths), "formatting") as advance:
+            for path in paths:
+                try:
+                    document = files.document(path, format_name)
+                    canonical = canonical_text(document, given)
+                except MeepleError as problem:
+                    if problem.source == DEFAULT_SOURCE:  # a writer's refusal names no file
+                        problem = problem.with_source(path)
+                    click.echo(problem.report(), err=True)
+                    failed += 1
+                    continue
+                finally:
+                    advance()
+                if only_check:
+                    if canonical != document.text:
+                        click.echo(f"{document.source}: not in canonical form")
+                        failed += 1
+                elif path == files.STDIN:
+                    click.echo(canonical, nl=False)
+                elif canonical != document.text:
+                    files.write(path, canonical, replacing=f"reformatted {path}")
+        raise SystemExit(1 if failed else 0)
+
+    return fmt
+
+
+def canonical_text(document: Document, given: dict[str, Any]) -> str:
+    """The record in canonical form, with the writer options given that its format takes."""
+    chosen = options.chosen(document.format, "fmt", given)
+    with options.usage_on_option_errors():
+        if document.format.fmt is not None:
+            return document.format.fmt(document, **chosen)
+        return document.format.dump(document.model, **chosen)

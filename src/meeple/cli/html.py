@@ -1,0 +1,55 @@
+"""`meeple html`: a self-contained page that steps through a whole record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from meeple.cli import files, options
+from meeple.errors import MeepleError
+
+
+def command() -> click.Command:
+    @click.command()
+    @click.argument("file")
+    @click.option(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="Where to write the page (default: FILE's name with .html, here; - for stdout).",
+    )
+    @options.format_option
+    def html(file: str, output: str | None, format_name: str | None) -> None:
+        """Write a self-contained HTML viewer that steps through a whole record.
+
+        Exit 1 when the record is invalid (the page still shows it up to the problem).
+        """
+        from meeple.viewer import viewing
+        from meeple.viewer.page import render
+
+        if format_name:
+            files.lookup(format_name)
+        stem = "stdin" if file == files.STDIN else Path(file).stem
+        target = output or f"{stem}.html"
+        if target != files.STDIN:
+            files.writable(target)
+        try:
+            text, source = files.read_or_usage(file)
+        except MeepleError as problem:
+            files.fail(problem)
+        try:
+            view = viewing(text, source, format_name)
+        except MeepleError as problem:
+            files.fail(problem)
+        page = render(view)
+        if target == files.STDIN:
+            click.echo(page, nl=False)
+        else:
+            files.write(target, page)
+            click.echo(f"wrote {target}", err=True)
+        if view.finding:
+            click.echo(view.finding, err=True)
+            raise SystemExit(1)
+
+    return html

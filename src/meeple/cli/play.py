@@ -1,0 +1,67 @@
+"""`meeple play`: a game in the terminal against bots, or hotseat."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from meeple import registry
+from meeple.errors import MeepleError
+from meeple.registry import Format
+
+
+def playable() -> list[str]:
+    """The games a new game of which can be set up (bots, selfplay, play)."""
+    return [fmt.name for fmt in registry.formats() if fmt.start is not None]
+
+
+def playable_format(name: str) -> Format:
+    """The playable game `name`; a usage error listing the playable games otherwise."""
+    games = playable()
+    if name not in games:
+        import difflib  # only here: imported lazily for start-up
+
+        close = difflib.get_close_matches(name, games, n=1, cutoff=0.5)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise click.UsageError(
+            f"{name!r} cannot be played; {hint}games that can: {', '.join(games)}"
+        )
+    return registry.get(name)
+
+
+def command() -> click.Command:
+    @click.command()
+    @click.argument("game")
+    @click.option("--players", type=click.IntRange(min=1), help="Players in the game.")
+    @click.option(
+        "--bot",
+        default="mcts",
+        show_default=True,
+        help="The bot in the other seats (random, greedy, mcts), or none for hotseat.",
+    )
+    @click.option(
+        "--seat",
+        default=1,
+        show_default=True,
+        type=click.IntRange(min=1),
+        help="Your seat (1 moves first); the bot takes the others.",
+    )
+    @click.option("--seed", type=int, help="Seeds the bag, the draws and the bots.")
+    def play(game: str, players: int | None, bot: str, seat: int, seed: int | None) -> None:
+        """Play GAME in the terminal against bots, or hotseat with --bot none."""
+        from meeple.bots import BOTS, make
+        from meeple.terminal import run
+
+        fmt = playable_format(game)
+        if bot != "none" and bot not in BOTS:
+            raise click.UsageError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}, none")
+        opponent = None if bot == "none" else make(bot, seed=seed)
+        try:
+            run(fmt.name, sys.stdin, click.echo, players, opponent, (seat,), seed)
+        except MeepleError as problem:  # a set-up the game refuses
+            raise click.UsageError(problem.message) from None
+        except ValueError as problem:
+            raise click.UsageError(str(problem)) from None
+
+    return play

@@ -1,0 +1,48 @@
+"""A progress bar with throughput for long batches, drawn only on a terminal."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+PROGRESS_FROM = 20  # items; fewer finish before a bar would be worth drawing
+
+
+@contextmanager
+def progress(
+    total: int | Callable[[], int], label: str, unit: str = "files"
+) -> Iterator[Callable[[], None]]:
+    """Yield a function to call once per item done; silent when stderr is not a terminal.
+
+    `total` may be a function, called only when a bar could be drawn (counting a
+    corpus's files walks its folders once more)."""
+    if not sys.stderr.isatty():
+        yield lambda: None
+        return
+    if callable(total):
+        total = total()
+    if total < PROGRESS_FROM:
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.0f} {unit}/s")
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), Rate(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda: bar.advance(task)

@@ -1,0 +1,107 @@
+"""`meeple replay`: play records through their game's rules, every state and the result."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from functools import partial
+
+import click
+
+from meeple import __version__, corpus, records
+from meeple.cli import files, options
+from meeple.errors import MeepleError
+
+
+def command() -> click.Command:
+    @click.command()
+    @click.argument("paths", nargs=-1, required=True)
+    @click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        help="One JSON object per state (docs/json.md: the same fields for every game).",
+    )
+    @options.format_option
+    @options.batch_options
+    def replay(
+        paths: tuple[str, ...],
+        as_json: bool,
+        format_name: str | None,
+        jobs: int | None,
+        hidden: bool,
+        keep_going: bool,
+        fail_fast: bool,
+    ) -> None:
+        """Play records through their game's rules, printing every state and the result.
+
+        PATHS are files, directories or glob patterns. With several files each JSON
+        object also names its `source`, files are replayed over --jobs processes
+        (output in input order), and a bad record is reported without stopping the
+        rest (exit 1 at the end) unless --fail-fast.
+        """
+        fail_fast = options.stops_early(keep_going, fail_fast)
+        files.existing(paths)
+        found = list(corpus.files(paths, hidden=hidden))
+        if len(found) == 1:
+            replay_one(found[0], format_name, as_json, None)
+            return
+        work = partial(_replayed, format_name=format_name, as_json=as_json)
+        failed = 0
+        for out, err, ok in corpus.ordered_map(work, found, jobs or os.cpu_count() or 1):
+            sys.stdout.write(out)
+            sys.stdout.flush()
+            sys.stderr.write(err)
+            if not ok:
+                failed += 1
+                if fail_fast:
+                    break
+        raise SystemExit(1 if failed else 0)
+
+    return replay
+
+
+def _replayed(path: str, format_name: str | None, as_json: bool) -> tuple[str, str, bool]:
+    """(stdout, stderr, valid) of replaying one of many files: a process pool's unit of work."""
+    out, err = io.StringIO(), io.StringIO()
+    ok = True
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            replay_one(path, format_name, as_json, path)
+        except SystemExit as stop:
+            ok = stop.code in (0, None)
+        except click.UsageError as problem:
+            click.echo(f"{path}: error: {problem.message}", err=True)
+            ok = False
+    return out.getvalue(), err.getvalue(), ok
+
+
+def replay_one(path: str, format_name: str | None, as_json: bool, source: str | None) -> None:
+    """Replay one file; SystemExit(1) after printing why when the record is invalid."""
+    record = files.record_or_exit(path, format_name)
+    fmt = record.game
+    if fmt.replay is None:
+        raise click.UsageError(f"{fmt.name} records have no moves to replay")
+    last: records.Step | None = None
+    if source is not None and not as_json:
+        click.echo(f"## {source}")
+    try:
+        for step in records.steps(record):
+            last = step
+            if as_json:
+                line = step.to_json(fmt)
+                if step.index == 0:
+                    line = {"meeple": __version__, **line}
+                if source is not None:
+                    line = {"source": source, **line}
+                click.echo(json.dumps(line, separators=(",", ":"), ensure_ascii=False))
+            else:
+                click.echo(f"== step {step.index} ==")
+                click.echo(fmt.render(step.state) if fmt.render else repr(step.state))
+    except MeepleError as problem:
+        files.fail(problem)
+    if not as_json and last is not None:
+        click.echo(f"result: {last.result_text}")

@@ -1,0 +1,67 @@
+"""`meeple show`: draw a record, as text or SVG, at its end or after --step N moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from meeple import records
+from meeple.cli import files, options
+from meeple.errors import MeepleError
+
+
+def command() -> click.Command:
+    @click.command()
+    @click.argument("file")
+    @options.step_option
+    @click.option("--svg", is_flag=True, help="Draw an SVG picture instead of text.")
+    @click.option("-o", "--output", metavar="FILE", help="Write the picture here, not to stdout.")
+    @options.format_option
+    @options.game_options("show")
+    def show(
+        file: str,
+        step: int | None,
+        svg: bool,
+        output: str | None,
+        format_name: str | None,
+        **given: Any,
+    ) -> None:
+        """Draw a record: the final position, or the one after --step N moves."""
+        if output:
+            files.writable(output)
+        record = files.record_or_exit(file, format_name)
+        fmt = record.game
+        draw = fmt.svg if svg else fmt.render
+        if draw is None:
+            raise click.UsageError(f"{fmt.name} records have no {'SVG ' if svg else ''}picture")
+        chosen = options.chosen(fmt, "show", given)
+        if svg and chosen:
+            names = ", ".join("--" + name.replace("_", "-") for name in chosen)
+            raise click.UsageError(f"{names} shapes the text picture, not the SVG")
+        if fmt.replay is None and step is not None:
+            raise click.UsageError(f"{fmt.name} records have no moves to step through")
+        subject = step_at(record, step).state
+        try:
+            with options.usage_on_option_errors():
+                picture = draw(subject, **chosen)
+        except MeepleError as problem:  # a record the picture cannot hold
+            files.fail(problem.with_source(record.document.source))
+        if output:
+            files.write(output, picture if picture.endswith("\n") else picture + "\n")
+        else:
+            # Asked for by name, colour stays even through a pipe (as `less -R` reads it).
+            click.echo(picture, color=True if chosen.get("color") else None)
+
+    return show
+
+
+def step_at(record: records.Record, step: int | None) -> records.Step:
+    """The step after `step` moves (the last if None): exit 1 at an illegal move before
+    it, a usage error past the end of the record."""
+    try:
+        return records.step_at(record, step)
+    except MeepleError as problem:
+        files.fail(problem)
+    except records.StepOutOfRange as problem:
+        raise click.UsageError(f"--{problem}") from None
