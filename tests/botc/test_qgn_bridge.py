@@ -10,7 +10,7 @@ from meeple import qgn
 from meeple.botc import notation
 from meeple.botc.model import Bag, Grimoire
 from meeple.botc.qgn_bridge import from_qgn, to_qgn
-from meeple.errors import NotationError
+from meeple.errors import NotationError, Unsupported
 from meeple.qgn.model import Action, Snapshot
 from tests.botc.strategies import grimoires
 from tests.cli_helpers import meeple
@@ -53,7 +53,7 @@ def test_bad_snapshots_are_notation_errors(text: str, words: str) -> None:
 
 
 def test_a_bag_has_no_qgn_form() -> None:
-    with pytest.raises(NotationError, match="bag"):
+    with pytest.raises(Unsupported, match="bag"):
         to_qgn(Bag(("imp",)))  # type: ignore[arg-type]
 
 

@@ -59,7 +59,7 @@ def test_dumps_rejects_an_option_the_format_does_not_take_naming_those_it_does()
 
 
 def test_dumps_refuses_a_format_of_another_game() -> None:
-    with pytest.raises(ConversionError, match="botc records convert to .*, not to flows"):
+    with pytest.raises(ConversionError, match=r"botc records convert to .*, not to flows"):
         meeple.dumps(meeple.loads(GRIMOIRE, format="botc"), format="flows")
 
 
