@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
-from meeple.viewer.app import MAX_UPLOAD, create_app
+from meeple.viewer.app import MAX_UPLOAD, SlowClientsClosed, Workers, create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -87,3 +89,109 @@ def test_an_uploaded_record_is_checked_by_its_name(client: TestClient) -> None:
     response = client.post("/check", files={"upload": ("game.flows", text)})
     assert response.status_code == 200
     assert "valid, 0 findings" in response.text
+
+
+# -- a server that stays responsive (issue 23) ------------------------------------------
+
+
+def test_every_response_says_what_the_page_may_load(client: TestClient) -> None:
+    for path in ["/", "/check", "/view/flows/numbered.flows", "/view/none"]:
+        headers = client.get(path).headers
+        assert headers["x-content-type-options"] == "nosniff"
+        policy = headers["content-security-policy"]
+        assert "default-src 'none'" in policy and "script-src 'sha256-" in policy
+
+
+def test_the_viewer_script_is_the_one_the_policy_allows(client: TestClient) -> None:
+    import base64
+    import hashlib
+    import re
+
+    response = client.get("/view/flows/numbered.flows")
+    scripts = re.findall(r"<script>(.*?)</script>", response.text, flags=re.S)
+    assert len(scripts) == 1
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    assert f"'sha256-{digest}'" in response.headers["content-security-policy"]
+
+
+def test_the_checked_record_is_viewed_in_a_sandboxed_frame(client: TestClient) -> None:
+    flows = (EXAMPLES / "flows" / "numbered.flows").read_text()
+    page = client.post("/check", data={"record": flows}).text
+    assert '<iframe id="viewer" title="viewer" sandbox="allow-scripts"' in page
+
+
+def test_work_past_the_time_limit_is_answered_503() -> None:
+    hurried = TestClient(create_app(EXAMPLES, Workers(limit=0)))
+    flows = (EXAMPLES / "flows" / "numbered.flows").read_text()
+    response = hurried.post("/check", data={"record": flows})
+    assert response.status_code == 503
+    assert "meeple check" in response.text
+    assert hurried.get("/").status_code == 200
+
+
+def test_a_heavy_record_does_not_hold_up_a_light_one() -> None:
+    async def both() -> list[str]:
+        workers = Workers(limit=30)
+        done: list[str] = []
+
+        async def one(name: str, seconds: float) -> None:
+            await workers.run(time.sleep, seconds)
+            done.append(name)
+
+        try:
+            await asyncio.gather(one("heavy", 2.0), one("light", 0.0))
+        finally:
+            workers.close()
+        return done
+
+    assert asyncio.run(both()) == ["light", "heavy"]
+
+
+def test_a_worker_past_its_limit_is_replaced() -> None:
+    async def late() -> None:
+        workers = Workers(limit=0.2)
+        try:
+            with pytest.raises(TimeoutError):
+                await workers.run(time.sleep, 30)
+            assert workers.pool is None  # the stuck process is gone; the next run starts anew
+            assert await workers.run(str.upper, "ok") == "OK"
+        finally:
+            workers.close()
+
+    asyncio.run(late())
+
+
+def test_a_client_that_never_finishes_its_headers_is_disconnected(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+    import threading
+
+    import uvicorn
+
+    from meeple.viewer import app as served_app
+
+    monkeypatch.setattr(served_app, "HEADER_SECONDS", 0.5)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    config = uvicorn.Config(
+        create_app(EXAMPLES), host="127.0.0.1", port=port, log_level="error", http=SlowClientsClosed
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        with socket.create_connection(("127.0.0.1", port), timeout=15) as slow:
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # no blank line: never finished
+            with socket.create_connection(("127.0.0.1", port), timeout=15) as other:
+                other.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                assert other.recv(100).startswith(b"HTTP/1.1 200")
+            assert slow.recv(100) == b""  # closed by the server, not answered
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

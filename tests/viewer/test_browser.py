@@ -143,3 +143,19 @@ def test_the_served_app_checks_a_pasted_record(page: Page, served: str) -> None:
     expect(page.locator("#record mark")).to_have_count(1)
     expect(page.locator("#record")).to_contain_text("<b>x</b>")  # shown as text, not markup
     screenshot(page, SHOTS / "serve-check.png")
+
+
+def test_the_sandboxed_viewer_of_a_checked_record_runs_under_the_policy(
+    page: Page, served: str
+) -> None:
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text))
+    page.goto(served + "/check")
+    page.fill("textarea[name=record]", (EXAMPLES / "flows" / "numbered.flows").read_text())
+    page.click("button[type=submit]")
+    expect(page.locator("#verdict")).to_contain_text("valid")
+    frame = page.frame_locator("#viewer")
+    expect(frame.locator("#step")).to_contain_text("step")
+    frame.locator("#first").click()
+    expect(frame.locator("#step")).to_contain_text("step 0 of")
+    assert not [text for text in refused if "Content Security Policy" in text]

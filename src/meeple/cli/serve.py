@@ -20,14 +20,12 @@ def command() -> click.Command:
         Needs the `serve` extra: pip install 'meeple[serve]'.
         """
         try:
-            import uvicorn
-
-            from meeple.viewer.app import create_app
+            from meeple.viewer.app import serve as run_server
         except ImportError:
             raise click.UsageError(
                 "meeple serve needs the serve extra: pip install 'meeple[serve]'"
             ) from None
         click.echo(f"serving {Path(folder).resolve()} on http://{host}:{port}/", err=True)
-        uvicorn.run(create_app(folder), host=host, port=port, log_level="warning")
+        run_server(folder, host, port)
 
     return serve

@@ -5,15 +5,26 @@ Pages: `/` lists the records under the folder, `/view/PATH` shows one in the vie
 marked in the text) and its picture. Built on Starlette; uvicorn serves it.
 
 What it refuses: paths that leave the folder (404, never a file outside it), request
-bodies over `MAX_UPLOAD` bytes (413, counted as they arrive, whatever the headers say).
-Everything taken from a record or a request is escaped before it reaches a page.
+bodies over `MAX_UPLOAD` bytes (413, counted as they arrive, whatever the headers say),
+work on one record past `WORK_SECONDS` (503: checking and drawing run in worker
+processes, so a heavy record never stalls other requests), and clients that take more
+than `HEADER_SECONDS` to send a request's headers (the connection is closed).
+Everything taken from a record or a request is escaped before it reaches a page, every
+response forbids scripts but the viewer's own (Content-Security-Policy), and the
+viewer embedded in a check page runs in a sandboxed frame.
 """
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import hashlib
 import html
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from starlette.applications import Starlette
@@ -22,13 +33,125 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from meeple import records, registry
 from meeple.errors import Finding, MeepleError, decode
-from meeple.viewer.page import page
+from meeple.viewer.page import SCRIPT, page
 
 MAX_UPLOAD = 5 * 1024 * 1024  # bytes of request body
 SKIPPED = {".git", ".venv", "node_modules", "__pycache__"}
+WORK_SECONDS = 20.0
+"""The longest one record is checked or drawn for before the request is answered 503."""
+HEADER_SECONDS = 10.0
+"""How long a new connection may take to send its first request's headers."""
+WORKERS = 2
+
+_SCRIPT_HASH = base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        (
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:;"
+            f" script-src 'sha256-{_SCRIPT_HASH}'; form-action 'self'; base-uri 'none';"
+            " frame-ancestors 'self'"
+        ).encode(),
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class SecurityHeaders:
+    """ASGI middleware: every response says what the page may load and run."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class Workers:
+    """Worker processes for the CPU-heavy part of a request, with a time limit.
+
+    The event loop only waits, so other requests are answered meanwhile; a record that
+    takes longer than `limit` seconds has its worker processes replaced.
+    """
+
+    def __init__(self, limit: float = WORK_SECONDS, processes: int = WORKERS) -> None:
+        self.limit, self.processes = limit, processes
+        self.pool: ProcessPoolExecutor | None = None
+
+    async def run(self, function: Callable[..., str], *args: Any) -> str:
+        """`function(*args)` in a worker; TimeoutError past the limit."""
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(self.processes)
+        pool = self.pool
+        try:
+            loop = asyncio.get_running_loop()
+            return await asyncio.wait_for(loop.run_in_executor(pool, function, *args), self.limit)
+        except TimeoutError:
+            self._replace(pool)
+            raise
+
+    def _replace(self, pool: ProcessPoolExecutor) -> None:
+        if self.pool is pool:
+            self.pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in (getattr(pool, "_processes", None) or {}).values():
+            process.terminate()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self._replace(self.pool)
+
+
+class SlowClientsClosed(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose first request's headers
+    have not all arrived `HEADER_SECONDS` after it opened (it would hold a connection
+    slot for nothing)."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self.header_timer = self.loop.call_later(HEADER_SECONDS, self._too_slow)
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.cycle is not None:
+            self.header_timer.cancel()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.header_timer.cancel()
+        super().connection_lost(exc)
+
+    def _too_slow(self) -> None:
+        if self.cycle is None:
+            self.transport.close()
+
+
+def serve(folder: str | Path, host: str, port: int) -> None:
+    """Run the app over `folder` with uvicorn until interrupted."""
+    import uvicorn
+
+    uvicorn.run(
+        create_app(folder),
+        host=host,
+        port=port,
+        log_level="warning",
+        http=SlowClientsClosed,
+        timeout_keep_alive=5,
+        limit_concurrency=100,
+    )
 
 
 class LimitBody:
@@ -134,9 +257,20 @@ def _marked(text: str, found: list[Finding]) -> str:
     return "\n".join(lines)
 
 
-def create_app(root: str | Path) -> ASGIApp:
+def create_app(root: str | Path, workers: Workers | None = None) -> ASGIApp:
     """The web app serving the records under `root`."""
     folder = Path(root).resolve()
+    work = workers or Workers()
+
+    async def heavy(function: Callable[..., str], *args: Any) -> Response:
+        try:
+            return HTMLResponse(await work.run(function, *args))
+        except TimeoutError:
+            message = (
+                f"503: this record took over {work.limit:g} s to check;"
+                " run `meeple check` on it instead"
+            )
+            return PlainTextResponse(message, status_code=503)
 
     async def index(request: Request) -> Response:
         items = "".join(
@@ -155,7 +289,7 @@ def create_app(root: str | Path) -> ASGIApp:
             text = decode(path.read_bytes(), wanted)
         except MeepleError as problem:
             return HTMLResponse(_layout(wanted, f"<pre>{html.escape(problem.report())}</pre>"))
-        return HTMLResponse(page(text, wanted))
+        return await heavy(page, text, wanted)
 
     async def check_form(request: Request) -> Response:
         return HTMLResponse(_layout("Check a record", _FORM.format(options=_format_options())))
@@ -172,7 +306,7 @@ def create_app(root: str | Path) -> ASGIApp:
                 data = str(pasted or "").encode("utf-8")
                 source = "pasted"
         format_name = name if isinstance(name, str) and name else None
-        return HTMLResponse(_checked(data, source, format_name))
+        return await heavy(_checked, data, source, format_name)
 
     routes = [
         Route("/", index),
@@ -180,7 +314,13 @@ def create_app(root: str | Path) -> ASGIApp:
         Route("/check", check_form, methods=["GET"]),
         Route("/check", check, methods=["POST"]),
     ]
-    return LimitBody(Starlette(routes=routes))
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        work.close()
+
+    return SecurityHeaders(LimitBody(Starlette(routes=routes, lifespan=lifespan)))
 
 
 def _format_options() -> str:
@@ -208,7 +348,8 @@ def _checked(data: bytes, source: str, format_name: str | None) -> str:
         f" {len(found)} finding{'s' if len(found) != 1 else ''}</p>"
         f'<ol id="findings">{items}</ol>'
         f'<h2>The record</h2><pre id="record">{_marked(text, found)}</pre>'
-        f'<h2>The game</h2><iframe id="viewer" title="viewer" srcdoc="{html.escape(viewer)}">'
+        f'<h2>The game</h2><iframe id="viewer" title="viewer" sandbox="allow-scripts"'
+        f' srcdoc="{html.escape(viewer)}">'
         "</iframe>"
     )
     return _layout(f"Findings: {source}", body)

@@ -108,7 +108,7 @@ def render(view: Viewing) -> str:
         last=last,
         data=_data(view),
         style=_STYLE,
-        script=_SCRIPT,
+        script=SCRIPT,
     )
 
 
@@ -176,7 +176,7 @@ padding:.1em .3em}
 #finding pre{font:13px ui-monospace,monospace;white-space:pre-wrap}
 """
 
-_SCRIPT = """
+SCRIPT = """
 (function(){
 "use strict";
 const frames = JSON.parse(document.getElementById("meeple-data").textContent).frames;
