@@ -9,9 +9,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from meeple.errors import Unsupported
 from meeple.viewer import page, viewing
+from meeple.viewer.page import packed, unpacked
 from tests.cli_helpers import meeple
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -60,9 +63,12 @@ def test_every_example_gets_a_self_contained_page(path: Path) -> None:
         assert problem.message in html.unescape(markup)
         return
     if view.frames:
-        frames = json.loads(parsed.data)["frames"]
+        data = json.loads(parsed.data)
+        frames = data["frames"]
         assert len(frames) == len(view.frames)
         assert [f["move"] for f in frames] == [f.move for f in view.frames]
+        pictures = unpacked(data["lines"], [f["edits"] for f in frames])
+        assert pictures == [f.picture for f in view.frames]
     else:
         assert view.finding
 
@@ -107,3 +113,33 @@ def test_a_game_trace_steps_through_its_events() -> None:
         "st!Gus(+washerwoman:townsfolk)",
     ]
     assert view.frames[-1].text.startswith("day 2: 4 of 7 players alive")
+
+
+@given(st.lists(st.text(alphabet="ab\n<", max_size=12), max_size=8))
+def test_pictures_packed_as_edits_unpack_to_themselves(pictures: list[str]) -> None:
+    assert unpacked(*packed(pictures)) == pictures
+
+
+def test_a_long_game_page_grows_with_its_moves_not_moves_times_board(tmp_path: Path) -> None:
+    # A 253-state Atlantis game drew 7.7 MB of pictures, and the page held them all.
+    played = meeple(
+        [
+            "selfplay",
+            "atlantis",
+            "--bots",
+            "random,random",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "-o",
+            str(tmp_path),
+        ]
+    )
+    assert played.code == 0
+    record = next(tmp_path.iterdir())
+    view = viewing(record.read_text(), str(record))
+    drawn = sum(len(frame.picture) for frame in view.frames)
+    assert len(view.frames) > 200
+    markup = page(record.read_text(), str(record))
+    assert len(markup) < drawn / 20

@@ -76,12 +76,68 @@ def _frame(game: Format, subject: Any, move: str | None, text: str) -> Frame:
 
 
 def _data(view: Viewing) -> str:
-    """The frames as JSON that is safe inside a <script> element."""
+    """The frames as JSON that is safe inside a <script> element (see `packed`)."""
+    lines, edits = packed([f.picture for f in view.frames])
     frames = [
-        {"picture": f.picture, "svg": f.is_svg, "move": f.move, "text": f.text} for f in view.frames
+        {"edits": e, "svg": f.is_svg, "move": f.move, "text": f.text}
+        for f, e in zip(view.frames, edits, strict=True)
     ]
-    data = json.dumps({"frames": frames}, ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps({"lines": lines, "frames": frames}, ensure_ascii=False, separators=(",", ":"))
     return data.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+Edit = int | list[int]
+
+
+def packed(pictures: list[str]) -> tuple[list[str], list[list[Edit]]]:
+    """Pictures as their distinct lines and, per picture, its edits of the one before.
+
+    Consecutive positions of a game differ in a few lines of their pictures, so a page
+    holding each picture whole would grow with moves times board size. Here each
+    distinct line is kept once, and a picture is a list of edits of the previous one:
+    `[a, b]` copies its lines a..b-1, a number adds the distinct line of that index.
+    The page grows with what changes from move to move.
+    """
+    from difflib import SequenceMatcher
+
+    index: dict[str, int] = {}
+    lines: list[str] = []
+    edits: list[list[Edit]] = []
+    before: list[int] = []
+    for picture in pictures:
+        now: list[int] = []
+        for line in picture.split("\n"):
+            number = index.get(line)
+            if number is None:
+                number = index[line] = len(lines)
+                lines.append(line)
+            now.append(number)
+        ops: list[Edit] = []
+        matcher = SequenceMatcher(None, before, now, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal":
+                ops.append([i1, i2])
+            elif tag in ("replace", "insert"):
+                ops.extend(now[j1:j2])
+        edits.append(ops)
+        before = now
+    return lines, edits
+
+
+def unpacked(lines: list[str], edits: list[list[Edit]]) -> list[str]:
+    """The pictures `packed` packed (what the page's script does, for tests)."""
+    pictures: list[str] = []
+    before: list[int] = []
+    for ops in edits:
+        now: list[int] = []
+        for op in ops:
+            if isinstance(op, list):
+                now.extend(before[op[0] : op[1]])
+            else:
+                now.append(op)
+        pictures.append("\n".join(lines[i] for i in now))
+        before = now
+    return pictures
 
 
 def render(view: Viewing) -> str:
@@ -179,8 +235,22 @@ padding:.1em .3em}
 SCRIPT = """
 (function(){
 "use strict";
-const frames = JSON.parse(document.getElementById("meeple-data").textContent).frames;
+const data = JSON.parse(document.getElementById("meeple-data").textContent);
+const frames = data.frames;
 if (!frames.length) return;
+// Each picture is stored as edits of the one before (page.py's `packed`): [a, b] copies
+// its lines a..b-1, a number adds that distinct line. Rebuilt once, as line numbers.
+let before = [];
+for (const frame of frames) {
+  const now = [];
+  for (const op of frame.edits) {
+    if (Array.isArray(op)) { for (let i = op[0]; i < op[1]; i++) now.push(before[i]); }
+    else { now.push(op); }
+  }
+  frame.lines = now;
+  before = now;
+}
+function picture(frame) { return frame.lines.map((i) => data.lines[i]).join("\\n"); }
 const board = document.getElementById("board");
 const slider = document.getElementById("slider");
 const stepOut = document.getElementById("step");
@@ -190,8 +260,8 @@ let step = frames.length - 1;
 function show(n){
   step = Math.max(0, Math.min(frames.length - 1, n));
   const frame = frames[step];
-  if (frame.svg) { board.innerHTML = frame.picture; }
-  else { const pre = document.createElement("pre"); pre.textContent = frame.picture;
+  if (frame.svg) { board.innerHTML = picture(frame); }
+  else { const pre = document.createElement("pre"); pre.textContent = picture(frame);
          board.replaceChildren(pre); }
   slider.value = String(step);
   stepOut.textContent = "step " + step + " of " + (frames.length - 1);
