@@ -180,3 +180,12 @@ def test_charset_ascii_draws_and_reads_plain_boxes(tmp_path: Path) -> None:
     assert art.read_text().startswith("┌─ Grimoire (12 players) ─")
     run = meeple(["show", line, "--charset", "ebcdic"])
     assert run.code == 2
+
+
+def test_the_readme_s_baron_example_says_what_the_readme_quotes() -> None:
+    readme = (EXAMPLES.parents[1] / "README.md").read_text()
+    line = next(line for line in readme.splitlines() if "baron-bag.botc" in line)
+    quoted = line.split("#", 1)[1].strip().strip('"').removesuffix(": ...")
+    run = meeple(["check", str(EXAMPLES / "baron-bag.botc"), "--players", "12"])
+    assert run.code == 1
+    assert f"error: {quoted}:" in run.out
