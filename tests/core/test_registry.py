@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import meeple
@@ -152,3 +154,14 @@ def test_botc_choices_name_what_the_game_draws_and_knows() -> None:
     assert tuple(ascii.CHARSETS) == choices.CHARSETS
     assert choices.LAYOUTS == layout.LAYOUTS
     assert choices.SCRIPTS == script.SCRIPTS
+
+
+def test_the_version_lives_in_one_place() -> None:
+    from importlib.metadata import version
+
+    import meeple
+
+    pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
+    assert 'dynamic = ["version"]' in pyproject
+    assert not any(line.startswith('version = "') for line in pyproject.splitlines())
+    assert version("meeple") == meeple.__version__
