@@ -195,3 +195,13 @@ def test_a_client_that_never_finishes_its_headers_is_disconnected(
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_a_record_with_thousands_of_findings_lists_a_hundred_and_counts_the_rest(
+    client: TestClient,
+) -> None:
+    record = "[" + " ".join(f"player{i}:Chef" for i in range(300)) + "]"
+    page = client.post("/check", data={"record": record, "format": "botc"}).text
+    assert page.count('<li class="lint">') == 100
+    assert "500 more findings not shown" in page  # two lints a seat
+    assert page.count("<mark ") == 100

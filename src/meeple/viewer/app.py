@@ -41,6 +41,8 @@ from meeple.viewer.page import SCRIPT, page
 
 MAX_UPLOAD = 5 * 1024 * 1024  # bytes of request body
 SKIPPED = {".git", ".venv", "node_modules", "__pycache__"}
+MAX_FINDINGS = 100
+"""Findings listed (and marked in the text) per checked record; the rest are counted."""
 WORK_SECONDS = 20.0
 """The longest one record is checked or drawn for before the request is answered 503."""
 HEADER_SECONDS = 10.0
@@ -339,15 +341,18 @@ def _checked(data: bytes, source: str, format_name: str | None) -> str:
         )
     found = records.text_findings(text, source, fmt)
     verdict = "valid" if not any(f.severity == "error" for f in found) else "invalid"
+    shown = found[:MAX_FINDINGS]
     items = "".join(
-        f'<li class="{f.severity}"><pre>{html.escape(str(f))}</pre></li>' for f in found
+        f'<li class="{f.severity}"><pre>{html.escape(str(f))}</pre></li>' for f in shown
     )
+    if len(found) > len(shown):
+        items += f'<li class="more">{len(found) - len(shown)} more findings not shown</li>'
     viewer = page(text, source, fmt.name)
     body = (
         f'<p id="verdict" class="{verdict}">{html.escape(fmt.title)}: {verdict},'
         f" {len(found)} finding{'s' if len(found) != 1 else ''}</p>"
         f'<ol id="findings">{items}</ol>'
-        f'<h2>The record</h2><pre id="record">{_marked(text, found)}</pre>'
+        f'<h2>The record</h2><pre id="record">{_marked(text, shown)}</pre>'
         f'<h2>The game</h2><iframe id="viewer" title="viewer" sandbox="allow-scripts"'
         f' srcdoc="{html.escape(viewer)}">'
         "</iframe>"
