@@ -171,7 +171,7 @@ def test_what_a_state_is_reads_as_a_property_and_what_it_does_is_a_method(game: 
             assert name in getattr(state_class, "__dataclass_fields__", {}), name
             continue
         if found is not None and not isinstance(found, tuple | int):
-            kinds = property | functools.cached_property
+            kinds = property | functools.cached_property  # type: ignore[type-arg]
             assert isinstance(found, kinds), f"{game}: {name} is called, not read"
     for name in ("legal_moves", "play", "move_to_text", "move_from_text"):
         assert callable(inspect.getattr_static(state_class, name)), name

@@ -68,14 +68,14 @@ def test_win_rate_by_first_move_in_flows(dataset: Path) -> None:
         " from moves m join games g using (game_id)"
         " where g.game = 'flows' and m.step = 1 and g.status <> 'playing' group by m.move",
     )
-    assert rows and all(0 <= rate <= 1 for _, rate in rows)
+    assert rows and all(0 <= float(str(rate)) <= 1 for _, rate in rows)
 
 
 def test_a_dask_local_cluster_writes_the_same_dataset(dataset: Path, tmp_path: Path) -> None:
     from distributed import LocalCluster
 
     files = corpus.expand([str(EXAMPLES)])
-    with LocalCluster(
+    with LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
         export.export_dask(files, tmp_path / "dask", cluster.scheduler_address, partition_size=4)

@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from starlette.applications import Starlette
@@ -48,6 +48,7 @@ WORK_SECONDS = 20.0
 HEADER_SECONDS = 10.0
 """How long a new connection may take to send its first request's headers."""
 WORKERS = 2
+T = TypeVar("T")
 
 _SCRIPT_HASH = base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
 SECURITY_HEADERS = [
@@ -94,7 +95,7 @@ class Workers:
         self.limit, self.processes = limit, processes
         self.pool: ProcessPoolExecutor | None = None
 
-    async def run(self, function: Callable[..., str], *args: Any) -> str:
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
         """`function(*args)` in a worker; TimeoutError past the limit."""
         if self.pool is None:
             self.pool = ProcessPoolExecutor(self.processes)
