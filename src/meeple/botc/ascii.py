@@ -37,7 +37,7 @@ from meeple.botc.layout import Picture, picture, title
 from meeple.botc.model import Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
 from meeple.botc.notation import IDENTIFIER
 from meeple.botc.script import team_of
-from meeple.errors import DEFAULT_SOURCE, NotationError
+from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 
 # -- drawing ------------------------------------------------------------------------------
 
@@ -218,6 +218,7 @@ def parse_art(text: str, source: str = DEFAULT_SOURCE) -> Grimoire:
 
 def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
     """The grimoire drawn in an ASCII-art box, with where each seat's parts were written."""
+    text = line_ends(text)  # same length: offsets stay right
     reader = _Reader(text, source, CHARSETS[charset_of(text)])
     count, count_offset = _read_frame(reader)
     groups = _groups(reader.rows)

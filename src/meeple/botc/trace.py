@@ -30,7 +30,7 @@ from typing import Literal
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.notation import format_grimoire, parse_grimoire
 from meeple.botc.script import effective_role
-from meeple.errors import DEFAULT_SOURCE, NotationError, RuleError
+from meeple.errors import DEFAULT_SOURCE, NotationError, RuleError, line_ends
 
 EventKind = Literal["phase", "storyteller", "ability", "nomination", "vote", "execution", "death"]
 STORYTELLER = "st"
@@ -146,6 +146,7 @@ class Trace:
 
 def parse(text: str, source: str = DEFAULT_SOURCE) -> Trace:
     """A trace: the grimoire line, then events; NotationError at the first malformed one."""
+    text = line_ends(text)  # same length: offsets stay right
     first_end = text.find("\n")
     first_end = len(text) if first_end == -1 else first_end
     grimoire = parse_grimoire(text[:first_end].rstrip("\r"), source)

@@ -25,7 +25,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import IO, overload
 
-from meeple.errors import DEFAULT_SOURCE, Finding, Locator, NotationError
+from meeple.errors import (
+    DEFAULT_SOURCE,
+    Finding,
+    Locator,
+    NotationError,
+    line_ends,
+    line_ends_of_pieces,
+)
 from meeple.qgn.model import REQUIRED_TAGS, Action, Snapshot, split_teams
 
 _DETAIL = r"""[^\s.&{}\[\]"]+"""
@@ -45,7 +52,7 @@ _TOKEN = re.compile(
       (?P<run>(?:{_BARE_ACTION}(?:\s+|(?=[\[{{])|\Z))++)
     | \{{(?P<comment>[^}}]*)\}}
     | \[[ \t]*(?P<name>[A-Za-z_][A-Za-z0-9_-]*)[ \t]+
-         "(?P<value>(?:[^"\\\n]|\\["\\])*)"[ \t]*\]
+         "(?P<value>(?:[^"\\\r\n]|\\["\\])*)"[ \t]*\]
     | (?P<bad>\S)                                   # anything else: find out what in _diagnose
     )
     """,
@@ -156,7 +163,8 @@ def _games(
         intact = None
         return Snapshot(tags, Actions(actions, commented), tuple(pending), tuple(leading))
 
-    feed = iter(pieces)
+    # One line-end rule (docs/formats/qgn.md): a lone CR becomes LF as it comes in.
+    feed = iter(line_ends_of_pieces(pieces))
     piece = next(feed, None)
     while piece is not None:
         # One piece ahead, so the last piece is known as such: a text given whole is
@@ -197,7 +205,9 @@ def _games(
                     if ends:
                         break
                 elif kind == "comment":
-                    pending.append(match["comment"])
+                    comment = match["comment"]
+                    # A comment's line breaks are read as LF, whatever ended the lines.
+                    pending.append(comment.replace("\r\n", "\n") if "\r" in comment else comment)
                 elif kind == "value":
                     at = buffer.rindex("[", match.start(), match.start("name"))
                     name = match["name"]
@@ -399,7 +409,7 @@ def _diagnose_tag(text: str, at: int) -> tuple[int, str]:
     if quote == name.end() or quote >= len(text) or text[quote] != '"':
         return quote, f"expected a space and '\"' to open the value of tag {name[0]!r}"
     index = quote + 1
-    while index < len(text) and text[index] not in '"\n':
+    while index < len(text) and text[index] not in '"\r\n':
         if text[index] == "\\":
             if index + 1 >= len(text) or text[index + 1] not in '"\\':
                 return index, f'unknown escape in the value of tag {name[0]!r}: only \\" and \\\\'
@@ -477,15 +487,16 @@ def _canonical_tags(tags: dict[str, str]) -> list[tuple[str, str]]:
 
 
 def _escape(value: str) -> str:
-    if "\n" in value:
-        raise ValueError("a QGN tag value cannot hold a line break")
+    if "\n" in value or "\r" in value:
+        raise ValueError("a QGN tag value cannot hold a line break (LF or CR)")
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _comment(text: str) -> str:
     if "}" in text:
         raise ValueError("a QGN comment cannot hold '}'")
-    return "{" + text + "}"
+    # Every CR is a line end when read back (docs/formats/qgn.md): write it as one.
+    return "{" + (line_ends(text).replace("\r\n", "\n") if "\r" in text else text) + "}"
 
 
 def format_action(action: Action) -> str:
