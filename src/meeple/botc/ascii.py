@@ -203,12 +203,21 @@ class _Reader:
     box: Charset
     rows: list[list[_Run]] = field(default_factory=list)
     row_offsets: list[int] = field(default_factory=list)
+    # row -> its runs by column, built on first use (a scan of the row for every seat's
+    # role, marker and tokens made wide rows quadratic)
+    _by_column: dict[int, dict[int, _Run]] = field(default_factory=dict)
 
     def fail(self, offset: int, message: str) -> NotationError:
         return NotationError.at(self.text, offset, message, self.source)
 
     def at(self, row: int, column: int) -> _Run | None:
-        return next((run for run in self.rows[row] if run.column == column), None)
+        """The run of `row` that starts at `column` (the first, if several could)."""
+        runs = self._by_column.get(row)
+        if runs is None:
+            runs = self._by_column[row] = {}
+            for run in self.rows[row]:
+                runs.setdefault(run.column, run)
+        return runs.get(column)
 
 
 def parse_art(text: str, source: str = DEFAULT_SOURCE) -> Grimoire:
