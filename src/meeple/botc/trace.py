@@ -330,13 +330,16 @@ class History(Sequence[Event]):
         return f"History({tuple(self)!r})"
 
 
+NO_EVENTS = History()
+
+
 @dataclass(frozen=True)
 class TraceState:
     """The table after some events: the grimoire, the phase, and what today has seen."""
 
     grimoire: Grimoire
     phase: Phase | None = None
-    history: History = History()
+    history: History = NO_EVENTS
     nominated: frozenset[str] = frozenset()
     nominators: frozenset[str] = frozenset()
     nominee: str | None = None
