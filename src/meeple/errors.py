@@ -15,11 +15,40 @@ lint from `meeple check`). This module knows nothing about any notation.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Literal, Self
 
 DEFAULT_SOURCE = "<string>"
+
+# The line-end rule of every line-based notation (docs/formats/*.md): LF, CRLF and a
+# lone CR each end a line.
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def line_ends(text: str) -> str:
+    """`text` with every lone CR (an old Mac line end) as LF.
+
+    The result has the same length, so every offset still points at the same character,
+    and a reader that splits at LF (dropping the CR of a CRLF) sees every line.
+    """
+    return _LONE_CR.sub("\n", text) if "\r" in text else text
+
+
+def line_ends_of_pieces(pieces: Iterable[str]) -> Iterator[str]:
+    """`line_ends` over a text given in pieces: a CR that ends a piece waits for the
+    next one, since it is half of a CRLF when that piece starts with LF."""
+    held = ""
+    for piece in pieces:
+        piece = held + piece
+        held = "\r" if piece.endswith("\r") else ""
+        if held:
+            piece = piece[:-1]
+        if piece:
+            yield line_ends(piece)
+    if held:
+        yield "\n"
 
 
 @dataclass(frozen=True)
@@ -35,6 +64,7 @@ class Location:
     def of(cls, text: str, offset: int, source: str = DEFAULT_SOURCE) -> Location:
         """The location of character `offset` (0-based) in `text`; past the end points after it."""
         offset = max(0, min(offset, len(text)))
+        text = line_ends(text)
         line_start = text.rfind("\n", 0, offset) + 1
         line_end = text.find("\n", offset)
         if line_end == -1:
@@ -73,6 +103,7 @@ class Locator:
 
     def __init__(self, text: str, source: str = DEFAULT_SOURCE) -> None:
         self.text = text
+        self._lines = line_ends(text)  # what lines are counted in; `text` is kept as given
         self.source = source
         self._offset = 0  # the last offset located, and its line:
         self._line = 1
@@ -80,7 +111,7 @@ class Locator:
         self._line_text: str | None = None
 
     def __call__(self, offset: int) -> Location:
-        text = self.text
+        text = self._lines
         offset = max(0, min(offset, len(text)))
         if offset < self._offset:
             return Location.of(text, offset, self.source)

@@ -17,9 +17,11 @@ from meeple.botc.layout import (
     DEAD_MARKS,
     LAYOUTS,
     SIDE_GAP,
+    Sides,
     arrange,
     balanced_sides,
     choose_sides,
+    picture,
     table_sides,
 )
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
@@ -478,3 +480,43 @@ def test_a_side_seats_first_token_may_stand_beside_the_role() -> None:
     )
     assert "mayor (poisoned)" in beside
     assert parse_art(beside) == TWELVE
+
+
+# Seed 000, lines 198-207: its compact and tall tables (top, right, bottom, left).
+SEED_TABLES = {
+    ("compact", 8): Sides(2, 4, 2, 0),
+    ("compact", 12): Sides(5, 1, 5, 1),
+    ("tall", 8): Sides(2, 0, 2, 4),
+    ("tall", 10): Sides(3, 5, 2, 0),
+    ("tall", 12): Sides(2, 4, 2, 4),
+}
+
+
+@pytest.mark.parametrize(("layout", "players"), SEED_TABLES)
+def test_compact_and_tall_do_at_least_as_well_as_the_seed_tables(layout: str, players: int) -> None:
+    """docs/formats/botc.md: the tables are not reproduced; on the seed's own grimoire (its
+    first `players` seats) meeple's choice is at least as good by the mode's measure."""
+    grimoire = Grimoire(parse_art(SEED_ART).seats[:players])
+    ours, seeds = picture(grimoire, layout), arrange(grimoire, SEED_TABLES[layout, players])
+    if layout == "compact":
+        assert ours.width * (ours.rows + 2) <= seeds.width * (seeds.rows + 2)
+    else:
+        assert ours.width <= seeds.width
+    assert ours.sides != SEED_TABLES[layout, players]  # the decision: not the seed's table
+    art = render_grimoire(grimoire, layout)
+    assert parse_art(art) == grimoire
+
+
+def test_left_side_tokens_are_left_justified_at_the_hook_as_in_the_seed_picture() -> None:
+    """The seed's guideline says right-justified; its picture (and meeple) hang a left
+    seat's tokens from the column just past its role, as on the right side."""
+    lines = SEED_ART.splitlines()
+    role_line = next(line for line in lines if "mayor (2)" in line)
+    hook = role_line.index("mayor") + len("mayor") + 1
+    token_line = lines[lines.index(role_line) + 1]
+    assert token_line.index("(poisoned)") == hook
+    # meeple's own drawing of Ian on the left side (balanced: the last three seats).
+    drawn = render_grimoire(parse_art(SEED_ART), "balanced", True).splitlines()
+    role_line = next(line for line in drawn if re.search(r"│\s+mayor \(\d+\)", line))
+    hook = role_line.index("mayor") + len("mayor") + 1
+    assert drawn[drawn.index(role_line) + 1].index("(poisoned)") == hook

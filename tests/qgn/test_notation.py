@@ -10,6 +10,8 @@ import pytest
 import meeple
 from meeple import qgn
 from meeple.qgn import Action, Snapshot
+from tests.cli_helpers import meeple as meeple_cli
+from tests.conftest import SHARED
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -26,9 +28,34 @@ def test_seed_example_reads_as_the_seed_describes() -> None:
     assert len(game.actions) == 10
 
 
-def test_seed_example_is_canonical() -> None:
+def test_seed_example_rewritten_is_canonical() -> None:
     text = (GOLDEN / "seed-example.qgn").read_text()
     assert qgn.dump(qgn.parse(text)) == text
+
+
+def _seed_example_as_written() -> str:
+    """Seed 004's QGN example exactly as printed: from its first tag to its last action."""
+    seed = (SHARED / "seeds" / "004_cdcd9f6dcaa9eaef.txt").read_text()
+    start = seed.index('[key "carcassonne"]\n[teams')
+    end = seed.index("0b&2.2.t.l", start) + len("0b&2.2.t.l")
+    return seed[start:end] + "\n"
+
+
+def test_the_seed_example_as_written_differs_from_canonical_by_one_blank_line(
+    tmp_path: Path,
+) -> None:
+    """docs/formats/qgn.md: canonical form puts a blank line after the tags; the seed's
+    example has none, so `fmt --check` refuses it and `fmt` adds only that line."""
+    written = _seed_example_as_written()
+    golden = (GOLDEN / "seed-example.qgn").read_text()
+    assert qgn.parse(written) == qgn.parse(golden)
+    assert written != golden
+    assert written.replace('[date "10-31-2021"]\n', '[date "10-31-2021"]\n\n') == golden
+    path = tmp_path / "seed.qgn"
+    path.write_text(written)
+    run = meeple_cli(["fmt", "--check", str(path)])
+    assert run.code == 1 and "not in canonical form" in run.out + run.err
+    assert meeple_cli(["fmt", "-"], written).out == golden
 
 
 def test_seed_go_parse_example_without_any_layout() -> None:

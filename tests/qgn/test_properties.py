@@ -13,9 +13,11 @@ from meeple import NotationError, qgn
 from meeple.qgn import Action, Snapshot
 
 names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_-]{0,8}", fullmatch=True)
-values = st.text(st.characters(exclude_characters="\n", codec="utf-8"), max_size=20)
+# A CR is a line end like LF (docs/formats/qgn.md), so neither is in a value or a comment
+# that is to come back unchanged.
+values = st.text(st.characters(exclude_characters="\r\n", codec="utf-8"), max_size=20)
 details = st.from_regex(r"""[^\s.&{}\[\]"]{1,6}""", fullmatch=True)
-comments = st.text(st.characters(exclude_characters="}", codec="utf-8"), max_size=30)
+comments = st.text(st.characters(exclude_characters="}\r", codec="utf-8"), max_size=30)
 actions = st.builds(
     Action,
     team=st.integers(0, 120),

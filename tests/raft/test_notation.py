@@ -31,6 +31,7 @@ from meeple.raft.model import (
     PathwayPlacement,
     Position,
 )
+from tests.conftest import SHARED
 
 GOLDEN = Path(__file__).parent / "golden"
 EXAMPLES: dict[str, list[str]] = json.loads((GOLDEN / "strings.json").read_text())
@@ -352,3 +353,17 @@ def test_fuzz_mutations(valid: str, at: int, insert: str, cut: int) -> None:
     mutated = valid[:at] + insert + valid[at + cut :]
     for parse in PARSERS:
         _survives(parse, mutated)
+
+
+def test_the_seeds_board_as_printed_lacks_the_final_newline() -> None:
+    """docs/formats/raft.md: the seed's example, between its quotes, ends without the
+    newline every row needs; with it, it is the golden board."""
+    seed = (SHARED / "seeds" / "001_fbbc1b4f13ed8804.txt").read_text()
+    quoted = seed[seed.index('"fffffffffrrfffffff') + 1 :]
+    quoted = quoted[: quoted.index('"')]
+    printed = "\n".join(line.strip() for line in quoted.split("\n"))  # the quote's indent
+    assert not printed.endswith("\n") and printed.count("\n") == 14
+    with pytest.raises(NotationError, match="expected a newline at the end of the board row") as e:
+        n.parse_board(printed)
+    assert (e.value.line, e.value.column) == (15, 19)
+    assert n.format_board(n.parse_board(printed + "\n")) == BOARD

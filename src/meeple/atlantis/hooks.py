@@ -12,9 +12,14 @@ from typing import Any
 
 from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.format import ATLANTIS
-from meeple.atlantis.jsontext import Path, locate
-from meeple.atlantis.model import Extras, Transcript, field_name
-from meeple.atlantis.notation import TOP_KEYS, diagnose
+from meeple.atlantis.jsontext import Path, Paths, locate
+from meeple.atlantis.model import FORMAT_NAME, Extras, JSONValue, Transcript, field_name
+from meeple.atlantis.notation import (
+    ENGINE_FORMAT_NAME,
+    READ_KEYS,
+    diagnose,
+    parse_field_ref,
+)
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location, RuleError
 from meeple.registry import Document
@@ -24,8 +29,13 @@ def replay_document(document: Document) -> Iterator[State]:
     text, source = document.text, document.source
 
     def where(event: int, move: int | None) -> Location:
-        path = ("events", event) if move is None else ("events", event, "moves", move)
-        return Location.of(text, locate(text, path), source)
+        paths = Paths(text)
+        # The engine's form lists the turns alone under `turns` (never beside `events`).
+        if paths.locate(("turns",)) != paths.locate(()):
+            path: Path = ("turns", event) if move is None else ("turns", event, move)
+        else:
+            path = ("events", event) if move is None else ("events", event, "moves", move)
+        return Location.of(text, paths.locate(path), source)
 
     return replay(document.model, where)
 
@@ -54,7 +64,56 @@ def check(document: Document) -> Iterable[Finding]:
         offset = locate(document.text, ("version",))
         message = f"version {version!r}: meeple reads version 1 transcripts"
         yield Finding.at(document.text, offset, message, document.source)
+    yield from _engine_spelling(document)
     yield from _misspelt_keys(document)
+    yield from _unplayed_moves(document)
+
+
+def _engine_spelling(document: Document) -> Iterator[Finding]:
+    """A lint where the format is spelt as the reference engine writes it."""
+    offset = locate(document.text, ("format",))
+    if document.text.startswith(ENGINE_FORMAT_NAME, offset + 1):
+        message = (
+            f"format {ENGINE_FORMAT_NAME!r} is the reference engine's spelling, read as"
+            f" {FORMAT_NAME!r} (meeple fmt writes that)"
+        )
+        yield Finding.at(document.text, offset, message, document.source, "lint")
+
+
+def _holds_moves(value: JSONValue, depth: int = 0) -> bool:
+    """Whether a kept JSON value has a [from, to] pair of field names anywhere in it."""
+    if depth > 20:  # extras are at most 100 deep; moves are never buried that far
+        return False
+    if isinstance(value, dict):
+        return any(_holds_moves(item, depth + 1) for item in value.values())
+    if not isinstance(value, list):
+        return False
+    if len(value) == 2 and all(isinstance(item, str) for item in value):
+        refs = [parse_field_ref(item) for item in value]
+        if all(ref is not None and not ref.whole for ref in refs):
+            return True
+    return any(_holds_moves(item, depth + 1) for item in value)
+
+
+def _unplayed_moves(document: Document) -> Iterator[Finding]:
+    """A warning for each unknown key whose value holds moves: they are kept, not played,
+    which must not pass unnoticed (a game's turns under a name meeple does not read)."""
+    transcript: Transcript = document.model
+    places: list[tuple[Path, Extras]] = [((), transcript.extras)]
+    places += [(("players", i), p.extras) for i, p in enumerate(transcript.players)]
+    places += [(("events", i), e.extras) for i, e in enumerate(transcript.events)]
+    found = []
+    for path, extras in places:
+        for name, value in extras:
+            if _holds_moves(value):
+                offset = locate(document.text, (*path, name), key=True)
+                message = (
+                    f"unknown key {name!r} holds moves, which are kept but not played:"
+                    " meeple plays the turns of 'events' (or of the engine's 'turns')"
+                )
+                found.append((offset, message))
+    for offset, message in sorted(found):
+        yield Finding.at(document.text, offset, message, document.source)
 
 
 _PLAYER_KEYS = ("name", "color", "stacks")
@@ -65,7 +124,7 @@ def _misspelt_keys(document: Document) -> Iterator[Finding]:
     """A warning for each unknown key that looks like a known one (`nmae`, `stakcs`): it
     is kept as an extra key, but it was most likely meant as the known one."""
     transcript: Transcript = document.model
-    places: list[tuple[Path, tuple[str, ...], Extras]] = [((), TOP_KEYS, transcript.extras)]
+    places: list[tuple[Path, tuple[str, ...], Extras]] = [((), READ_KEYS, transcript.extras)]
     places += [(("players", i), _PLAYER_KEYS, p.extras) for i, p in enumerate(transcript.players)]
     places += [(("events", i), _EVENT_KEYS, e.extras) for i, e in enumerate(transcript.events)]
     found = []

@@ -168,7 +168,7 @@ class _Reader:
         known: dict[str, tuple[int, Any]] = {}
         extras: list[tuple[str, JSONValue]] = []
         for index, (name, item) in enumerate(top):
-            if name in TOP_KEYS:
+            if name in READ_KEYS:
                 known[name] = (index, item)
             else:
                 extras.append((name, self.plain(item, (index,))))
@@ -190,7 +190,7 @@ class _Reader:
                 index, item = known[name]
                 with self.isolated():
                     self.string(item, (index,), f"the {name}")
-        if "format" in known and known["format"][1] != FORMAT_NAME:
+        if "format" in known and known["format"][1] not in (FORMAT_NAME, ENGINE_FORMAT_NAME):
             with self.isolated():
                 self.fail((known["format"][0],), f"expected the format {FORMAT_NAME!r}")
         read_before = len(self.problems or ())
@@ -200,6 +200,16 @@ class _Reader:
         players = self.players(*known["players"], board=known_board) if "players" in known else ()
         self.players_named = _player_names(known["players"][1]) if "players" in known else ()
         events = self.events(*known["events"]) if "events" in known else ()
+        if "turns" in known:
+            index = known["turns"][0]
+            if "events" in known:
+                self.fail(
+                    (index,),
+                    "give the turns in 'events' or in 'turns' (the reference engine's form),"
+                    " not both: together they leave the order of turns and chats unknown",
+                    key=True,
+                )
+            events = self.engine_turns(*known["turns"])
         return Transcript(
             segments=segments,
             players=players,
@@ -346,6 +356,19 @@ class _Reader:
         self.context, self.step, self.events_read = "", None, None
         return tuple(events)
 
+    def engine_turns(self, index: int, value: Any) -> tuple[Event, ...]:
+        """The reference engine's `turns`: a list of turns, each a list of [from, to]."""
+        path: Path = (index,)
+        items = self.array(value, path, "a list of turns, each a list of moves")
+        events: list[Event] = []
+        for number, item in enumerate(items):
+            self.context = self.turn_label(number + 1)
+            self.step = self.events_read = number
+            with self.isolated():
+                events.append(Turn(self.moves(number, item, path)))
+        self.context, self.step, self.events_read = "", None, None
+        return tuple(events)
+
     def turn_label(self, number: int) -> str:
         """`turn 3 (Mary): ` (turn i belongs to player i mod P, as the replay counts)."""
         names = self.players_named
@@ -441,6 +464,11 @@ def _move_text(item: Any) -> str:
 
 
 TOP_KEYS = ("format", "version", "segments", "players", "events", "user", "begin", "end")
+# Read but never written: the reference engine's list of turns (written back as `events`).
+READ_KEYS = (*TOP_KEYS, "turns")
+# How the reference engine (maksverver/atlantis-heroku, GameState.objectify) spells the
+# format; read as FORMAT_NAME, with a lint (`engine_findings`).
+ENGINE_FORMAT_NAME = "Atlantis trancript"
 
 
 def _kind(value: Any) -> str:
@@ -528,7 +556,7 @@ def looks_like_transcript(text: str) -> bool:
     if not isinstance(value, Members):
         return False
     keys = dict(value)
-    return keys.get("format") == FORMAT_NAME or "segments" in keys
+    return keys.get("format") in (FORMAT_NAME, ENGINE_FORMAT_NAME) or "segments" in keys
 
 
 # Layout and comments before the first `{`. Possessive, and one blank at a time: a run of
@@ -536,7 +564,7 @@ def looks_like_transcript(text: str) -> bool:
 _LEAD = r"\A\ufeff?(?:\s|//[^\n]*|/\*.*?\*/)*+"
 _SNIFF = re.compile(_LEAD + r"\{", re.DOTALL)
 _DECLARED = re.compile(
-    r"""\A[^\[]*?["']?format["']?\s*:\s*["']Atlantis transcript["']"""
+    r"""\A[^\[]*?["']?format["']?\s*:\s*["']Atlantis trans?cript["']"""
     rf"""|{_LEAD}\{{\s*["']?segments["']?\s*:""",
     re.DOTALL,
 )

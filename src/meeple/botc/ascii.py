@@ -37,7 +37,7 @@ from meeple.botc.layout import Picture, picture, title
 from meeple.botc.model import Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
 from meeple.botc.notation import IDENTIFIER
 from meeple.botc.script import team_of
-from meeple.errors import DEFAULT_SOURCE, NotationError
+from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 
 # -- drawing ------------------------------------------------------------------------------
 
@@ -203,12 +203,21 @@ class _Reader:
     box: Charset
     rows: list[list[_Run]] = field(default_factory=list)
     row_offsets: list[int] = field(default_factory=list)
+    # row -> its runs by column, built on first use (a scan of the row for every seat's
+    # role, marker and tokens made wide rows quadratic)
+    _by_column: dict[int, dict[int, _Run]] = field(default_factory=dict)
 
     def fail(self, offset: int, message: str) -> NotationError:
         return NotationError.at(self.text, offset, message, self.source)
 
     def at(self, row: int, column: int) -> _Run | None:
-        return next((run for run in self.rows[row] if run.column == column), None)
+        """The run of `row` that starts at `column` (the first, if several could)."""
+        runs = self._by_column.get(row)
+        if runs is None:
+            runs = self._by_column[row] = {}
+            for run in self.rows[row]:
+                runs.setdefault(run.column, run)
+        return runs.get(column)
 
 
 def parse_art(text: str, source: str = DEFAULT_SOURCE) -> Grimoire:
@@ -218,6 +227,7 @@ def parse_art(text: str, source: str = DEFAULT_SOURCE) -> Grimoire:
 
 def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
     """The grimoire drawn in an ASCII-art box, with where each seat's parts were written."""
+    text = line_ends(text)  # same length: offsets stay right
     reader = _Reader(text, source, CHARSETS[charset_of(text)])
     count, count_offset = _read_frame(reader)
     groups = _groups(reader.rows)

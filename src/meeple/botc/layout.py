@@ -24,7 +24,8 @@ This module does not draw and does not parse.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -151,14 +152,19 @@ def _best_plan(seats: Sequence[Seat], layout: str, columns: bool) -> _Plan:
 
     # Branch and bound: a distribution is worked out only while its least possible box
     # could still beat the best one found (most are ruled out by their labels alone).
+    # The bound comes in two grades: `quick` (constant time) orders every distribution,
+    # and `least` (linear in a side) is asked only of those `quick` cannot rule out, so
+    # `auto`, which weighs one distribution per number of side seats, stays linear.
     weighed = sorted(
-        (score(*bounds.least(sides)), sides) for sides in _candidates(len(seats), layout)
+        (score(*bounds.quick(sides)), sides) for sides in _candidates(len(seats), layout)
     )
     memo: dict[tuple[int, ...], _Row] = {}
     best: tuple[tuple[bool, int, int], int, int, Sides, _Plan] | None = None
-    for least, sides in weighed:
-        if best is not None and least > best[0]:
+    for quick, sides in weighed:
+        if best is not None and quick > best[0]:
             break
+        if best is not None and score(*bounds.least(sides)) > best[0]:
+            continue
         plan = _plan(seats, sides, columns, memo, bounds)
         found = (score(plan.width, plan.rows), guideline_penalty(sides), _spread(sides), sides)
         if best is None or found < best[:4]:
@@ -201,6 +207,13 @@ class _Bounds:
             bottom = both and first[n + 1] >= labels[n + 1] + GAP + 1
             self.clash_top.append(self.clash_top[-1] + top)
             self.clash_bottom.append(self.clash_bottom[-1] + bottom)
+        # For `quick`: range maxima of the token counts and of each seat's reach beside
+        # its own index, and sums of each seat's rows as a side seat.
+        self.most_tokens = _RangeMax(self.tokens)
+        self.beside_reach = _RangeMax([n + width for n, width in enumerate(self.beside)])
+        self.side_seat_rows = [0]
+        for count in self.tokens:
+            self.side_seat_rows.append(self.side_seat_rows[-1] + side_seat_rows(count, columns))
 
     def clearance(self, left: Seat, column: int, right: Seat) -> int:
         """`_clearance`, from the rows measured once (markers measured where they are)."""
@@ -228,6 +241,44 @@ class _Bounds:
         clashes = self.clash_top if top else self.clash_bottom
         levels = max(max(self.tokens[first : last + 1]), 1 + (clashes[last] > clashes[first]))
         return span, 2 + self.columns + 1 + (levels if any(self.tokens[first : last + 1]) else 0)
+
+    def _quick_side(self, first: int, count: int, top: bool) -> tuple[int, int]:
+        """`_side` in constant time."""
+        if not count:
+            return 0, 0
+        last = first + count - 1
+        rightmost = last if top else first
+        span = self.spans[last + 1] - self.spans[first] - self.spans[rightmost + 1]
+        span += self.spans[rightmost] + self.reach[rightmost]
+        clashes = self.clash_top if top else self.clash_bottom
+        most = self.most_tokens(first, last)
+        levels = max(most, 1 + (clashes[last] > clashes[first]))
+        return span, 2 + self.columns + 1 + (levels if most else 0)
+
+    def quick(self, sides: Sides) -> tuple[int, int]:
+        """A width and a number of rows no larger than `least`'s, in constant time: the
+        side seats are bounded one side at a time (each row pair is at least as high as
+        either seat in it), and the right side as if no left seat pushed it right."""
+        top_span, top_rows = self._quick_side(0, sides.top, True)
+        bottom_span, bottom_rows = self._quick_side(sides.top + sides.right, sides.bottom, False)
+        rows = 1 + top_rows + bottom_rows
+        start = FIRST_COLUMN + sides.left
+        reach = start + max(top_span, bottom_span)
+        slots = max(sides.left, sides.right)
+        empty = side_seat_rows(0, self.columns)
+        left_from = self.players - sides.left
+        left_rows = self.side_seat_rows[self.players] - self.side_seat_rows[left_from]
+        left_rows += (slots - sides.left) * empty
+        right_rows = self.side_seat_rows[sides.top + sides.right] - self.side_seat_rows[sides.top]
+        right_rows += (slots - sides.right) * empty
+        rows += slots + max(left_rows, right_rows)
+        if sides.left:
+            beside = self.beside_reach(left_from, self.players - 1) - left_from
+            reach = max(reach, FIRST_COLUMN + beside)
+        if sides.right:
+            beside = self.beside_reach(sides.top, sides.top + sides.right - 1) - sides.top
+            reach = max(reach, start + 1 + beside)
+        return max(reach + 2, len(title(self.players)) + 6), rows
 
     def least(self, sides: Sides) -> tuple[int, int]:
         """A width and a number of rows no plan of `sides` goes below."""
@@ -257,6 +308,24 @@ class _Bounds:
         for j in range(sides.right):
             reach = max(reach, right_start + j + self.beside[sides.top + j])
         return max(reach + 2, len(title(self.players)) + 6), rows
+
+
+class _RangeMax:
+    """The largest of `values[first..last]` in constant time (a sparse table: the maxima
+    of every run of a power-of-two length, built in n log n steps)."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self.levels = [list(values)]
+        width = 1
+        while 2 * width <= len(values):
+            below = self.levels[-1]
+            self.levels.append([max(a, b) for a, b in zip(below, below[width:], strict=False)])
+            width *= 2
+
+    def __call__(self, first: int, last: int) -> int:
+        level = (last - first + 1).bit_length() - 1
+        row = self.levels[level]
+        return max(row[first], row[last - (1 << level) + 1])
 
 
 def table_sides(players: int) -> Iterator[Sides]:
@@ -321,8 +390,9 @@ def _row_columns(seats: Sequence[Seat], start: int, taken: Sequence[int]) -> tup
     """Columns of seats written left to right from `start`, avoiding columns in `taken`."""
     found = []
     column = start
+    busy = set(taken)  # asked once per column tried
     for seat in seats:
-        while column in taken:
+        while column in busy:
             column += 1
         found.append(column)
         column += _seat_width(seat) + GAP
@@ -340,7 +410,10 @@ def stack_tokens(columns: Sequence[int], seats: Sequence[Seat]) -> Stacks:
     text in the seat's column, and a seat's `()` lines would otherwise force a
     staircase one level per seat when tokens are wider than the seats).
     """
-    taken: dict[int, list[tuple[int, int]]] = {}
+    # Seats come right to left, so at each level the texts placed so far start at or
+    # right of `column`: the last one placed starts leftmost and is the only one the
+    # new text can touch. (Scanning the whole level made long rows quadratic.)
+    leftmost: dict[int, int] = {}  # level -> where its leftmost text starts
     placed: list[list[tuple[int, str]]] = []
     for column, seat in zip(reversed(columns), reversed(seats), strict=True):
         stack: list[tuple[int, str]] = []
@@ -348,34 +421,61 @@ def stack_tokens(columns: Sequence[int], seats: Sequence[Seat]) -> Stacks:
         for token in seat.tokens:
             text = f"({token})"
             end = column + len(text)
-            while True:
-                here = taken.setdefault(level, [])
-                if not any(e >= column and end >= s for s, e in here):
-                    break
+            while level in leftmost and end >= leftmost[level]:
                 level += 1
             stack.append((level, text))
-            here.append((column, end))
+            leftmost[level] = column
             level += 1
         placed.append(stack)
+    taken = _Levels(placed, reversed(columns))
     stacks: list[Stack] = []
     for column, stack in zip(reversed(columns), placed, strict=True):
         joined: list[tuple[int, str]] = []
         below = 0
         for level, text in stack:
             gap = range(below, level)
-            if not any(_touches(taken, between, column, column + 2) for between in gap):
+            if not any(taken.touches(between, column, column + 2) for between in gap):
                 for between in gap:
                     joined.append((between, "()"))
-                    taken.setdefault(between, []).append((column, column + 2))
+                    taken.add(between, column, column + 2)
             joined.append((level, text))
             below = level + 1
         stacks.append(tuple(joined))
     return tuple(reversed(stacks))
 
 
-def _touches(taken: dict[int, list[tuple[int, int]]], level: int, column: int, end: int) -> bool:
-    """Whether a text from `column` to `end` would touch (or overlap) one already at `level`."""
-    return any(e >= column and end >= s for s, e in taken.get(level, ()))
+class _Levels:
+    """The texts of a row's token levels, each level's sorted by column: whether a new
+    text would touch one is a binary search, not a scan of the level."""
+
+    def __init__(self, placed: Sequence[Sequence[tuple[int, str]]], columns: Iterable[int]):
+        self.starts: dict[int, list[int]] = {}
+        self.ends: dict[int, list[int]] = {}
+        # `placed` runs right to left: prepend by building reversed, then reverse once.
+        for column, stack in zip(columns, placed, strict=True):
+            for level, text in stack:
+                self.starts.setdefault(level, []).append(column)
+                self.ends.setdefault(level, []).append(column + len(text))
+        for level in self.starts:
+            self.starts[level].reverse()
+            self.ends[level].reverse()
+
+    def touches(self, level: int, column: int, end: int) -> bool:
+        """Whether a text from `column` to `end` would touch (or overlap) one at `level`.
+
+        The texts of a level never touch each other, so only the last one starting at or
+        before `end` can reach back to `column`."""
+        starts = self.starts.get(level)
+        if not starts:
+            return False
+        index = bisect_right(starts, end) - 1
+        return index >= 0 and self.ends[level][index] >= column
+
+    def add(self, level: int, column: int, end: int) -> None:
+        starts = self.starts.setdefault(level, [])
+        index = bisect_right(starts, column)
+        starts.insert(index, column)
+        self.ends.setdefault(level, []).insert(index, end)
 
 
 def _height(stacks: Stacks) -> int:
@@ -517,8 +617,12 @@ def _right_start(right: int, block: int, clear: int, taken: Sequence[int], reach
     if not right:
         return 0
     start = max(clear, min(taken, default=0) + 1, reach - block)
-    while any(start + k in taken for k in range(right)):
-        start += 1
+    # The first column from `start` with `right` free columns after it, in one pass.
+    busy = sorted(column for column in set(taken) if column >= start)
+    for column in busy:
+        if column >= start + right:
+            break
+        start = column + 1
     return start
 
 

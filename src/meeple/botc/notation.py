@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from meeple.botc.model import Bag, Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
-from meeple.errors import DEFAULT_SOURCE, NotationError
+from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 
 IDENTIFIER = r"[A-Za-z][A-Za-z0-9_]*"
 _TOKEN = rf"{IDENTIFIER}(?::{IDENTIFIER})?"
@@ -103,6 +103,7 @@ _ALIVE, _DEAD, _VOTE_USED = Life.ALIVE, Life.DEAD, Life.VOTE_USED
 
 def read_grimoire(text: str, source: str = DEFAULT_SOURCE) -> Placed:
     """The grimoire of a single line with the offsets where each seat was written."""
+    text = line_ends(text)  # same length: offsets stay right
     pos = _LAYOUT.match(text).end()  # type: ignore[union-attr]
     if not text.startswith("[", pos):
         expected = "expected '[' to open a grimoire (or '{' to open a bag)"
@@ -162,7 +163,7 @@ def _seat(entry: re.Match[str]) -> tuple[Seat, SeatPlaces]:
 def _found(text: str, pos: int) -> str:
     if pos >= len(text):
         return "the end of the text"
-    if text[pos] == "\n":
+    if text[pos] in "\r\n":
         return "the end of the line"
     return repr(text[pos])
 
@@ -279,6 +280,7 @@ def parse_bag(text: str, source: str = DEFAULT_SOURCE) -> Bag:
 
 def read_bag(text: str, source: str = DEFAULT_SOURCE) -> tuple[tuple[str, int], ...]:
     """The roles of a bag in the order written, each with its offset in the text."""
+    text = line_ends(text)
     pos = _LAYOUT.match(text).end()  # type: ignore[union-attr]
     if not text.startswith("{", pos):
         found = _found(text, pos)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError, RuleError
+from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError, RuleError, line_ends
 from meeple.flows import notation
 from meeple.flows.board import CELL_INDEX, EDGE_NAMES, MAX_PLAYERS, SIDE_NAMES
 from meeple.flows.format import FLOWS, QGN_KEY
@@ -43,7 +43,7 @@ def start_of(record: Record) -> State:
 
 def replay_text(text: str, source: str = DEFAULT_SOURCE) -> Iterator[State]:
     """Every state of the record in `text`; errors located in `text`."""
-    text = notation.line_breaks(text)
+    text = line_ends(text)
     parsed = notation.parse_located(text, source)
     yield from _replay(parsed, text, source)
 
@@ -84,7 +84,7 @@ def findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
     Each malformed line is an error; the well-formed moves are replayed in order
     (skipping the malformed lines) up to the first rule they break.
     """
-    text = notation.line_breaks(text)
+    text = line_ends(text)
     parsed, problems = notation.diagnose(text, source)
     found = [Finding.from_error(problem) for problem in problems]
     try:

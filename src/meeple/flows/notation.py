@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from meeple.errors import DEFAULT_SOURCE, NotationError
+from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 from meeple.flows.board import (
     EDGE_INDEX,
     EDGE_NAMES,
@@ -72,18 +72,9 @@ def parse(text: str, source: str = DEFAULT_SOURCE) -> Record:
     return parse_located(text, source).record
 
 
-_LONE_CR = re.compile(r"\r(?!\n)")
-
-
-def line_breaks(text: str) -> str:
-    """`text` with old Mac line ends (a CR alone) as line feeds: the same length, so every
-    offset still points at the same character, and every line reads as a line."""
-    return _LONE_CR.sub("\n", text) if "\r" in text else text
-
-
 def parse_located(text: str, source: str = DEFAULT_SOURCE) -> Parsed:
     """The record and where each move stands in `text` (for rule errors)."""
-    text = line_breaks(text)
+    text = line_ends(text)
     reader = _Reader(text, source)
     for line in _lines(text):
         reader.read(line)
@@ -92,7 +83,7 @@ def parse_located(text: str, source: str = DEFAULT_SOURCE) -> Parsed:
 
 def diagnose(text: str, source: str = DEFAULT_SOURCE) -> tuple[Parsed, list[NotationError]]:
     """Every malformed line of `text`, and the record made of the lines that are well formed."""
-    text = line_breaks(text)
+    text = line_ends(text)
     reader = _Reader(text, source)
     problems: list[NotationError] = []
     for line in _lines(text):
@@ -108,7 +99,7 @@ def sniff(text: str) -> bool:
     """Whether `text` starts like a Flows record: a move, or a `Game:` header followed by a
     move, `...` or nothing (other games' texts may start with "Game:" too)."""
     header_seen = False
-    for line in _lines(line_breaks(text[:4096])):
+    for line in _lines(line_ends(text[:4096])):
         stripped = _split_comment(line.text)[0].strip()
         if not stripped:
             continue

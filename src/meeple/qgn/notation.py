@@ -25,7 +25,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import IO, overload
 
-from meeple.errors import DEFAULT_SOURCE, Finding, Locator, NotationError
+from meeple.errors import (
+    DEFAULT_SOURCE,
+    Finding,
+    Locator,
+    NotationError,
+    line_ends,
+    line_ends_of_pieces,
+)
 from meeple.qgn.model import REQUIRED_TAGS, Action, Snapshot, split_teams
 
 _DETAIL = r"""[^\s.&{}\[\]"]+"""
@@ -38,19 +45,20 @@ _BARE_ACTION = rf"{_INDEX}[A-Za-z](?:&{_DETAIL}(?:\.{_DETAIL})*)?"
 # so it never backtracks between words; it stops before the first word that is not an
 # action, which then matches `bad` and is explained by _diagnose. A run's words are
 # split apart later and built into Actions only on first use (see `Actions`).
-_TOKEN = re.compile(
-    rf"""
+_TOKEN_PATTERN = rf"""
     \s*                                             # layout is free between tokens
     (?:
       (?P<run>(?:{_BARE_ACTION}(?:\s+|(?=[\[{{])|\Z))++)
-    | \{{(?P<comment>[^}}]*)\}}
+    | COMMENT
     | \[[ \t]*(?P<name>[A-Za-z_][A-Za-z0-9_-]*)[ \t]+
-         "(?P<value>(?:[^"\\\n]|\\["\\])*)"[ \t]*\]
+         "(?P<value>(?:[^"\\\r\n]|\\["\\])*)"[ \t]*\]
     | (?P<bad>\S)                                   # anything else: find out what in _diagnose
     )
-    """,
-    re.VERBOSE,
-)
+    """
+_TOKEN = re.compile(_TOKEN_PATTERN.replace("COMMENT", r"\{(?P<comment>[^}]*)\}"), re.VERBOSE)
+# Past a '{' that no '}' closes, no '{' can be closed: the same tokens without comments,
+# so that each later '{' is not scanned to the end of the text again (quadratic).
+_TOKEN_UNCLOSED = re.compile(_TOKEN_PATTERN.replace("COMMENT", r"(?P<comment>(?!))"), re.VERBOSE)
 _RUN_ACTION = re.compile(_ACTION)
 _WORD = re.compile(r"\S+")
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
@@ -126,6 +134,8 @@ def _games(
     leading: list[str] = []  # comments before or among the current game's tags
     intact: int | None = None  # the current game's actions before its first problem
     garbled: set[str] = set()  # names of the current game's malformed tags
+    unclosed: int | None = None  # in the last piece, a '{' no '}' follows
+    finds = {char: _Next(buffer, char) for char in "\n]"}  # `_resume`'s searches in `buffer`
     locate = Locator(buffer, source)
 
     def error(offset: int, message: str) -> NotationError:
@@ -156,7 +166,8 @@ def _games(
         intact = None
         return Snapshot(tags, Actions(actions, commented), tuple(pending), tuple(leading))
 
-    feed = iter(pieces)
+    # One line-end rule (docs/formats/qgn.md): a lone CR becomes LF as it comes in.
+    feed = iter(line_ends_of_pieces(pieces))
     piece = next(feed, None)
     while piece is not None:
         # One piece ahead, so the last piece is known as such: a text given whole is
@@ -168,7 +179,8 @@ def _games(
         resume = len(buffer)
         restart: int | None = scan_from
         while restart is not None:
-            matches, restart = _TOKEN.finditer(buffer, restart), None
+            token = _TOKEN if unclosed is None or restart < unclosed else _TOKEN_UNCLOSED
+            matches, restart = token.finditer(buffer, restart), None
             for match in matches:
                 kind = match.lastgroup
                 ends = more and match.end() == len(buffer)
@@ -197,7 +209,9 @@ def _games(
                     if ends:
                         break
                 elif kind == "comment":
-                    pending.append(match["comment"])
+                    comment = match["comment"]
+                    # A comment's line breaks are read as LF, whatever ended the lines.
+                    pending.append(comment.replace("\r\n", "\n") if "\r" in comment else comment)
                 elif kind == "value":
                     at = buffer.rindex("[", match.start(), match.start("name"))
                     name = match["name"]
@@ -239,9 +253,13 @@ def _games(
                     tags[name] = _UNESCAPE.sub(r"\1", value) if "\\" in value else value
                 else:
                     at = match.start("bad")
+                    if buffer[at] == "{" and not more and unclosed is None:
+                        unclosed = at  # the whole text is read: no '}' follows
                     offset, message = _diagnose(buffer, at)
                     report(error(offset, message))
-                    restart = _resume(buffer, at, offset)
+                    if next(iter(finds.values())).text is not buffer:
+                        finds = {char: _Next(buffer, char) for char in "\n]"}
+                    restart = _resume(buffer, at, offset, finds)
                     if tag := _GARBLED_TAG.match(buffer, at):
                         garbled.add(tag[1])
                     break
@@ -259,17 +277,33 @@ def _games(
         report(error(len(buffer), 'expected a tag such as [key "game"]: found only comments'))
 
 
-def _resume(text: str, at: int, problem: int) -> int:
+class _Next:
+    """`text.find(char, at)` asked at positions that only grow, as `_resume` asks it: the
+    answer found is kept, and serves every later position up to it, so a long line full
+    of problems is scanned once, not once per problem."""
+
+    def __init__(self, text: str, char: str) -> None:
+        self.text, self.char = text, char
+        self.start, self.found = 0, -2  # the last search's start and answer (-2: none yet)
+
+    def __call__(self, at: int) -> int:
+        if not (self.start <= at and (at <= self.found or self.found == -1)):
+            self.start, self.found = at, self.text.find(self.char, at)
+        return self.found
+
+
+def _resume(text: str, at: int, problem: int, finds: dict[str, _Next]) -> int:
     """Where reading goes on after the malformed piece that starts at `at` and whose
-    problem is at `problem`: the next line, tag or word (see `diagnose`)."""
+    problem is at `problem`: the next line, tag or word (see `diagnose`). `finds` are
+    the searches for line ends and `]` in `text`, kept between calls."""
     char = text[at]
-    line_end = text.find("\n", at)
+    line_end = finds["\n"](at)
     line_end = len(text) if line_end == -1 else line_end
     if char == "[":
         if at < problem < len(text) and text[problem] == "[":
             return problem  # a nested tag: read the inner one
-        close = text.find("]", problem, line_end)
-        return line_end if close == -1 else close + 1
+        close = finds["]"](problem)
+        return line_end if close == -1 or close >= line_end else close + 1
     if char == "{":
         return line_end  # an unclosed comment is taken to end with its line
     if char in "}]":
@@ -399,7 +433,7 @@ def _diagnose_tag(text: str, at: int) -> tuple[int, str]:
     if quote == name.end() or quote >= len(text) or text[quote] != '"':
         return quote, f"expected a space and '\"' to open the value of tag {name[0]!r}"
     index = quote + 1
-    while index < len(text) and text[index] not in '"\n':
+    while index < len(text) and text[index] not in '"\r\n':
         if text[index] == "\\":
             if index + 1 >= len(text) or text[index + 1] not in '"\\':
                 return index, f'unknown escape in the value of tag {name[0]!r}: only \\" and \\\\'
@@ -477,15 +511,16 @@ def _canonical_tags(tags: dict[str, str]) -> list[tuple[str, str]]:
 
 
 def _escape(value: str) -> str:
-    if "\n" in value:
-        raise ValueError("a QGN tag value cannot hold a line break")
+    if "\n" in value or "\r" in value:
+        raise ValueError("a QGN tag value cannot hold a line break (LF or CR)")
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _comment(text: str) -> str:
     if "}" in text:
         raise ValueError("a QGN comment cannot hold '}'")
-    return "{" + text + "}"
+    # Every CR is a line end when read back (docs/formats/qgn.md): write it as one.
+    return "{" + (line_ends(text).replace("\r\n", "\n") if "\r" in text else text) + "}"
 
 
 def format_action(action: Action) -> str:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from meeple.errors import Finding, NotationError, RuleError
+from meeple.errors import Finding, NotationError, RuleError, line_ends
 from meeple.qgn.model import Action, Snapshot
 from meeple.raft.ascii import render_board, render_game, render_state
 from meeple.raft.format import QGN_KEY, RAFT
@@ -219,9 +219,9 @@ def _qgn_move(number: int, action: Action) -> Move:
 
 
 def state_findings(document: Document) -> Iterable[Finding]:
-    lines = document.text.split("\n")
+    lines = line_ends(document.text).split("\n")
     start = sum(len(line) + 1 for line in lines[:-3])
-    text = lines[-3]
+    text = lines[-3].removesuffix("\r")  # of a CRLF
     for finding in exhausted_cats_findings(text, document.source):
         yield Finding.at(
             document.text,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
+from meeple.errors import DEFAULT_SOURCE, Finding, NotationError, line_ends
 from meeple.raft.model import (
     CARD_IDS,
     CAT_COLOURS,
@@ -68,7 +68,7 @@ class _Text:
         if offset >= self.end:
             return "the end of the string"
         char = self.text[offset]
-        return "a line break" if char == "\n" else repr(char)
+        return "a line break" if char in "\r\n" else repr(char)
 
     def expect(self, offset: int, allowed: str, what: str) -> str:
         """The character at `offset`, which must be one of `allowed`."""
@@ -96,7 +96,7 @@ def _whole(text: str, source: str) -> _Text:
 
 def parse_board(text: str, source: str = DEFAULT_SOURCE) -> Board:
     """A board string: 12, 15 or 18 lines of 9 or 18 squares, each line ending in a newline."""
-    return _board(_whole(text, source))
+    return _board(_whole(line_ends(text), source))
 
 
 def _board(span: _Text) -> Board:
@@ -106,7 +106,7 @@ def _board(span: _Text) -> Board:
         newline = span.text.find("\n", at, span.end)
         if newline == -1:
             raise span.error(span.end, "expected a newline at the end of the board row")
-        row = span.text[at:newline]
+        row = span.text[at:newline].removesuffix("\r")  # of a CRLF
         for column, letter in enumerate(row):
             if letter not in SQUARE_LETTERS:
                 raise span.error(
@@ -247,6 +247,7 @@ def format_fire_bag(bag: str) -> str:
 
 def parse_state(text: str, source: str = DEFAULT_SOURCE) -> GameState:
     """The board string, then the decks, hand, exhausted cats and fire bag one per line."""
+    text = line_ends(text)
     if not text.endswith("\n"):
         raise NotationError.at(text, len(text), "expected a newline at the end", source)
     starts = [0] + [i + 1 for i, char in enumerate(text) if char == "\n"]
@@ -254,7 +255,7 @@ def parse_state(text: str, source: str = DEFAULT_SOURCE) -> GameState:
         message = "expected board rows, then the decks, hand, exhausted cats and fire bag lines"
         raise NotationError.at(text, len(text), message, source)
     board_end = starts[-5]
-    spans = [_Text(text, starts[i], starts[i + 1] - 1, source) for i in range(-5, -1)]
+    spans = [_Text(text, starts[i], _line_end(text, starts[i + 1]), source) for i in range(-5, -1)]
     return _consistent(
         GameState(
             board=_board(_Text(text, 0, board_end, source)),
@@ -286,6 +287,12 @@ def parse_state_strings(parts: Sequence[str]) -> GameState:
         hand=hand,
         exhausted=exhausted,
     )
+
+
+def _line_end(text: str, next_start: int) -> int:
+    """Where the content of the line before `next_start` ends: before its LF or CRLF."""
+    end = next_start - 1
+    return end - 1 if end > 0 and text[end - 1] == "\r" else end
 
 
 _PART_NAMES = ("board", "decks", "hand", "exhausted cats", "fire tile bag")
@@ -663,8 +670,10 @@ SEED_PREFIX = "seed="
 def record_lines(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of every line that is not blank: kind `comment` or `line`.
 
-    `start`/`end` bound the line's content without surrounding spaces.
+    `start`/`end` bound the line's content without surrounding spaces. LF, CRLF and a
+    lone CR each end a line.
     """
+    text = line_ends(text)
     at = 0
     while at <= len(text):
         newline = text.find("\n", at)
@@ -707,6 +716,7 @@ def diagnose_record(
     entries: list[Entry] = []
     problems: list[NotationError] = []
     read_header = False
+    text = line_ends(text)  # same length: offsets into the caller's text stay right
     for start, end, kind in record_lines(text):
         if kind == "comment":
             comments.append(text[start + 1 : end])
