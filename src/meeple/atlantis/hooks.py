@@ -12,7 +12,7 @@ from typing import Any
 
 from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.format import ATLANTIS
-from meeple.atlantis.jsontext import Path, locate
+from meeple.jsontext import Path, locate
 from meeple.atlantis.model import Extras, Transcript, field_name
 from meeple.atlantis.notation import TOP_KEYS, diagnose
 from meeple.atlantis.rules import State, replay

@@ -21,8 +21,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any, NamedTuple, NoReturn
 
-from meeple.atlantis import jsontext
-from meeple.atlantis.jsontext import MAX_DEPTH, Members, Path, Paths, decode, short
+from meeple import jsontext
+from meeple.jsontext import MAX_DEPTH, Members, Path, Paths, decode, short
 from meeple.atlantis.model import (
     END_TURN,
     FORMAT_NAME,

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.atlantis import jsontext
-from meeple.atlantis.jsontext import Members, decode, locate
+from meeple import jsontext
+from meeple.jsontext import Members, decode, locate
 from meeple.errors import NotationError
 
 PIECES = [
