@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple import jsontext
-from meeple.jsontext import Members, decode, locate
 from meeple.errors import NotationError
+from meeple.jsontext import Members, decode, locate
 
 PIECES = [
     *"{}[]:,\"'/*\n ab1Ax-0.eE+\\",

@@ -22,7 +22,6 @@ from dataclasses import replace
 from typing import Any, NamedTuple, NoReturn
 
 from meeple import jsontext
-from meeple.jsontext import MAX_DEPTH, Members, Path, Paths, decode, short
 from meeple.atlantis.model import (
     END_TURN,
     FORMAT_NAME,
@@ -43,6 +42,7 @@ from meeple.atlantis.model import (
 )
 from meeple.errors import DEFAULT_SOURCE, Locator, NotationError
 from meeple.hexgrid import Hex, line_between
+from meeple.jsontext import MAX_DEPTH, Members, Path, Paths, decode, short
 
 # -- coordinates ------------------------------------------------------------------
 
