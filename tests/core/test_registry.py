@@ -139,9 +139,9 @@ def test_a_game_package_offers_every_public_name(game: str) -> None:
 def test_package_exports_imports_on_first_use_and_keeps_aliases() -> None:
     from meeple import raft
     from meeple.raft.notation import parse_record
-    from meeple.raft.rules import Game
+    from meeple.raft.rules import State
 
-    assert raft.State is Game
+    assert raft.State is State
     assert raft.parse is parse_record
     assert "State" in vars(raft)  # resolved once, then an ordinary attribute
 

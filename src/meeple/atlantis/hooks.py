@@ -12,11 +12,11 @@ from typing import Any
 
 from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.format import ATLANTIS
-from meeple.jsontext import Path, locate
 from meeple.atlantis.model import Extras, Transcript, field_name
 from meeple.atlantis.notation import TOP_KEYS, diagnose
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location, RuleError
+from meeple.jsontext import Path, locate
 from meeple.registry import Document
 
 
@@ -115,13 +115,18 @@ def state_json(state: State) -> dict[str, Any]:
     return {
         "players": list(state.players),
         "turn": state.turn,
-        "to_move": None if state.over or not state.players else state.player,
-        "over": state.over,
+        "to_move": None if state.is_over else state.seat_index,
+        "over": state.ended,
         "fields": fields,
         "areas": areas,
         "scores": state.scores,
         "ranking": state.ranking,
     }
+
+
+def result(state: State) -> str:
+    """One line on how the game stands (the state's `result_text`)."""
+    return state.result_text
 
 
 STANDARD_SEGMENTS = 10

@@ -8,7 +8,7 @@ Read a record, replay it through the rules, and list the legal placements:
     states = flows.replay_text(flows.dump(record))
     *_, last = states
     print(flows.render(last))
-    print(last.result)                      # "in play: P1 to move"
+    print(last.result_text)                      # "in play: P1 to move"
     moves = last.legal_placements(2)        # every legal T2 placement for P1
     print(flows.format_move(moves[0]))      # e.g. "P1A2T2N"
 

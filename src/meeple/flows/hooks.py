@@ -38,7 +38,7 @@ def players_of(record: Record) -> int:
 
 def start_of(record: Record) -> State:
     """The empty board of a record's game, seated as its header says (or by default)."""
-    return State.start(players_of(record), notation.declared_seats(record.header))
+    return State.initial(players_of(record), notation.declared_seats(record.header))
 
 
 def replay_text(text: str, source: str = DEFAULT_SOURCE) -> Iterator[State]:
@@ -57,7 +57,7 @@ def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
     yield state
     for step, (move, offset) in enumerate(zip(record.moves, offsets, strict=True)):
         try:
-            state = state.apply(move)
+            state = state.play(move)
         except Occupied as problem:
             told = problem.retold(lambda index: f"line {Location.of(text, offsets[index]).line}")
             raise told.moved_to(Location.of(text, offset, source)).at_step(step) from None
@@ -105,16 +105,16 @@ def check(document: Document) -> Iterable[Finding]:
         return []
     record: Record = document.model
     text = document.text
-    if record.unfinished and last.over:
+    if record.unfinished and last.is_over:
         at = text.rfind(notation.UNFINISHED)
-        message = f"'...' marks an unfinished game, but the game is over: {last.result}"
+        message = f"'...' marks an unfinished game, but the game is over: {last.result_text}"
         return [Finding.at(text, max(at, 0), message, document.source)]
-    if not record.unfinished and not last.over and record.moves:
+    if not record.unfinished and not last.is_over and record.moves:
         return [
             Finding.at(
                 text,
                 len(text.rstrip()),
-                f"the game is not over ({last.result}): end an unfinished record with '...'",
+                f"the game is not over ({last.result_text}): end an unfinished record with '...'",
                 document.source,
                 "lint",
             )
@@ -148,7 +148,7 @@ def state_json(state: State) -> Mapping[str, Any]:
         "players": state.players,
         "seats": [EDGE_NAMES[edge] for edge in state.seats],
         "move": None if last is None else _move_json(last),
-        "to_move": None if state.over else state.to_move,
+        "to_move": None if state.is_over else state.to_move,
         "bag": {f"T{tile}": left for tile, left in enumerate(state.bag)},
         "flows": [
             {
@@ -165,7 +165,7 @@ def state_json(state: State) -> Mapping[str, Any]:
         "result": {
             "status": state.status,
             "winners": list(state.winners),
-            "text": state.result,
+            "text": state.result_text,
         },
     }
 
@@ -285,7 +285,7 @@ def _qgn_move(action: Action, number: int, teams: int) -> Move:
 
 
 def result(state: State) -> str:
-    return state.result
+    return state.result_text
 
 
 def start(players: int | None = None, seed: int | None = None) -> State:

@@ -2,12 +2,12 @@
 
 Usage:
 
-    from meeple.raft import Game, parse_challenge, parse_move, format_board
+    from meeple.raft import State, parse_challenge, parse_move, format_board
 
     challenge = parse_challenge("LNSNLASAF000300060012001506030903C000093030341203R11215")
-    game = Game.start(challenge, seed=1)
-    game = game.apply(parse_move("A3B1D2"))          # draw six cards
-    print(format_board(game.state.board), game.result_text)
+    game = State.initial(challenge, seed=1)
+    game = game.play(parse_move("A3B1D2"))          # draw six cards
+    print(format_board(game.position.board), game.result_text)
     for move in game.pathway_placements()[:3]:       # the move generator
         print(move)
 
@@ -26,7 +26,7 @@ from meeple.registry import package_exports
 
 if TYPE_CHECKING:
     from meeple.raft.hooks import render, replay
-    from meeple.raft.model import Board, Challenge, GameState, Move, Record
+    from meeple.raft.model import Board, Challenge, Move, Position, Record
     from meeple.raft.notation import (
         format_board,
         format_challenge,
@@ -41,15 +41,14 @@ if TYPE_CHECKING:
     )
     from meeple.raft.notation import format_record as dump
     from meeple.raft.notation import parse_record as parse
-    from meeple.raft.rules import Game
-    from meeple.raft.rules import Game as State
+    from meeple.raft.rules import State
     from meeple.raft.setup import initial_state
 else:  # imported on first use (the registry imports `meeple.raft.format` alone)
     __getattr__ = package_exports(
         __name__,
         {
             "meeple.raft.hooks": ("render", "replay"),
-            "meeple.raft.model": ("Board", "Challenge", "GameState", "Move", "Record"),
+            "meeple.raft.model": ("Board", "Challenge", "Position", "Move", "Record"),
             "meeple.raft.notation": (
                 "format_board",
                 "format_challenge",
@@ -64,7 +63,7 @@ else:  # imported on first use (the registry imports `meeple.raft.format` alone)
                 "dump=format_record",
                 "parse=parse_record",
             ),
-            "meeple.raft.rules": ("Game", "State=Game"),
+            "meeple.raft.rules": ("State",),
             "meeple.raft.setup": ("initial_state",),
         },
     )
@@ -72,9 +71,8 @@ else:  # imported on first use (the registry imports `meeple.raft.format` alone)
 __all__ = [
     "Board",
     "Challenge",
-    "Game",
-    "GameState",
     "Move",
+    "Position",
     "Record",
     "State",
     "dump",

@@ -45,7 +45,7 @@ FORMATS = (
     Format(
         name="raft-state",
         title="Race to the Raft game state: board, decks, hand, exhausted cats, fire bag",
-        model="meeple.raft.model:GameState",
+        model="meeple.raft.model:Position",
         parse=lazy(f"{NOTATION}:parse_state"),
         dump=lazy(f"{NOTATION}:format_state"),
         sniff=lambda text: _LOOKS_LIKE_STATE.match(text) is not None,

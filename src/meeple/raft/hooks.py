@@ -20,9 +20,9 @@ from meeple.raft.model import (
     DrawRequest,
     Entry,
     FirePlacement,
-    GameState,
     Move,
     PathwayPlacement,
+    Position,
     Record,
 )
 from meeple.raft.notation import (
@@ -36,7 +36,7 @@ from meeple.raft.notation import (
     record_lines,
     state_strings,
 )
-from meeple.raft.rules import Game
+from meeple.raft.rules import State
 from meeple.raft.setup import initial_state
 from meeple.registry import Document
 
@@ -49,23 +49,23 @@ _LETTERS: dict[type, str] = {
 _LINE_BREAK = re.compile(r"\r\n|[\r\n]")
 
 
-def replay(record: Record) -> Iterator[Game]:
+def replay(record: Record) -> Iterator[State]:
     """The game after each move of a record, the start first; RuleError (located in the
     record as `dump` writes it) at the first illegal move."""
     text = format_record(record)
     return replay_document(Document(text, "<record>", RAFT, record))
 
 
-def replay_document(document: Document) -> Iterator[Game]:
+def replay_document(document: Document) -> Iterator[State]:
     """The game after each line of the record; RuleError at the first illegal line."""
     record: Record = document.model
     lines = [(start, end) for start, end, kind in record_lines(document.text) if kind == "line"]
-    game = Game.start(record.challenge, record.seed)
+    game = State.initial(record.challenge, record.seed)
     yield game
     # A record read past a malformed line (`diagnose`) holds only the moves before it.
     for step, (entry, (start, end)) in enumerate(zip(record.entries, lines[1:], strict=False)):
         try:
-            game = game.apply(entry.move)
+            game = game.play(entry.move)
         except RuleError as problem:
             move = document.text[start:end]
             message = f"illegal move {move}: {problem.message}"
@@ -88,18 +88,18 @@ def diagnose(text: str, source: str) -> list[Finding]:
     return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
-def state_json(game: Game) -> Mapping[str, Any]:
+def state_json(game: State) -> Mapping[str, Any]:
     """One replay step: the move, the five state strings, the status and what comes next."""
     return {
         "move": None if game.last is None else format_move(game.last),
-        "state": list(state_strings(game.state)),
+        "state": list(state_strings(game.position)),
         "status": game.outcome,
         "reason": game.reason,
-        "next": None if game.over else game.phase,
+        "next": None if game.is_over else game.phase,
     }
 
 
-def result(game: Game) -> str:
+def result(game: State) -> str:
     return game.result_text
 
 
@@ -107,34 +107,34 @@ def result(game: Game) -> str:
 DEFAULT_CHALLENGE = "First steps"
 
 
-def start(players: int | None = None, seed: int | None = None) -> Game:
+def start(players: int | None = None, seed: int | None = None) -> State:
     """A new solo game of the first starter challenge, boards and draws fixed by `seed`."""
     if players not in (None, 1):
         raise RuleError(f"Race to the Raft is a solo game, not one for {players} players")
     from meeple.raft.components import components
 
     (official,) = [c for c in components().challenges if c.name == DEFAULT_CHALLENGE]
-    return Game.start(parse_challenge(official.challenge), 0 if seed is None else seed)
+    return State.initial(parse_challenge(official.challenge), 0 if seed is None else seed)
 
 
-def render(model: Game | Record | GameState | Board, color: bool = False) -> str:
-    if isinstance(model, Game):
+def render(model: State | Record | Position | Board, color: bool = False) -> str:
+    if isinstance(model, State):
         return render_game(model, color)
     if isinstance(model, Record):
         return render_state(initial_state(model.challenge, model.seed), color)
-    if isinstance(model, GameState):
+    if isinstance(model, Position):
         return render_state(model, color)
     return render_board(model, color)
 
 
-def svg(model: Game | Record | GameState) -> str:
+def svg(model: State | Record | Position) -> str:
     """An SVG picture of a game, of a record's start, or of a five-part state."""
     from meeple.raft import svg as pictures
 
     if isinstance(model, Record):
-        model = Game.start(model.challenge, model.seed)
-    if isinstance(model, GameState):
-        model = Game(model)
+        model = State.initial(model.challenge, model.seed)
+    if isinstance(model, Position):
+        model = State(model)
     return pictures.render(model)
 
 

@@ -6,7 +6,7 @@ seed's array of five strings: board, decks, hand, exhausted cats, fire tile bag.
 Functions that involve chance accept an optional `random.Random`.
 
 A malformed string raises NotationError; these functions never play a whole
-round (no rest, no win or loss bookkeeping): that is `meeple.raft.rules.Game`.
+round (no rest, no win or loss bookkeeping): that is `meeple.raft.rules.State`.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from meeple.raft.model import (
     CardId,
     CatMove,
     FirePlacement,
-    GameState,
     PathwayPlacement,
+    Position,
 )
 from meeple.raft.notation import (
     format_board,
@@ -45,11 +45,11 @@ State = Sequence[str]
 _REQUEST_SHAPE = re.compile(r"(?:[A-D][0-9]+)+")
 
 
-def _state(strings: State) -> GameState:
+def _state(strings: State) -> Position:
     return parse_state_strings(strings)
 
 
-def _strings(state: GameState) -> list[str]:
+def _strings(state: Position) -> list[str]:
     return list(state_strings(state))
 
 
