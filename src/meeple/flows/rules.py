@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
 
-from meeple.engine import Status
+from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
 from meeple.flows.board import (
     CELL_INDEX,
@@ -363,12 +363,13 @@ class State:
         # position for them again and again (the verdicts behind them stay in _network).
         return {}
 
-    def is_legal(self, move: Move) -> bool:
-        try:
-            self._place(move)
-        except RuleError:
-            return False
-        return True
+    def violation(self, move: Move | NoPlacement) -> RuleError | None:
+        """The rule `move` breaks now (a RuleError naming it, without a location), or None."""
+        return violation_by_playing(self, move)
+
+    def is_legal(self, move: Move | NoPlacement) -> bool:
+        """Whether `play` accepts `move` now."""
+        return self.violation(move) is None
 
     def no_placement(self, tile: int) -> State:
         """The player to move drew `tile` and cannot place it anywhere: they win at once."""

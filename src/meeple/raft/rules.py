@@ -22,7 +22,7 @@ from functools import cached_property, lru_cache
 from itertools import combinations, permutations
 from typing import Literal
 
-from meeple.engine import Status
+from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
 from meeple.raft.components import components
 from meeple.raft.model import (
@@ -602,6 +602,14 @@ class State:
         if self.is_over:
             raise RuleError(f"the game is over ({self.result_text})", rule="game-over")
         return replace(self._play(move), history=(*self.history, move))
+
+    def violation(self, move: Move) -> RuleError | None:
+        """The rule `move` breaks now (a RuleError naming it, without a location), or None."""
+        return violation_by_playing(self, move)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `play` accepts `move` now."""
+        return self.violation(move) is None
 
     def move_to_text(self, move: Move) -> str:
         from meeple.raft.notation import format_move
