@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from meeple.atlantis import notation
 from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.format import ATLANTIS
 from meeple.atlantis.model import Extras, Transcript, field_name
-from meeple.atlantis.notation import TOP_KEYS, diagnose
+from meeple.atlantis.notation import TOP_KEYS
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location, RuleError
 from meeple.jsontext import Path, locate
@@ -30,12 +31,12 @@ def replay_document(document: Document) -> Iterator[State]:
     return replay(document.model, where)
 
 
-def findings(text: str, source: str) -> list[Finding]:
+def diagnose(text: str, source: str) -> list[Finding]:
     """Every problem of a transcript (the `diagnose` hook): each malformed part, then the
     rules over the turns before the first of them; with none, `check` and the rules."""
-    read = diagnose(text, source)
+    read = notation.diagnose(text, source)
     found = [Finding.from_error(problem) for problem in read.problems]
-    playable = read.playable
+    playable = notation.playable(read)
     if playable is not None:
         document = Document(text, source, ATLANTIS, playable)
         if not found:

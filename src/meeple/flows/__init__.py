@@ -23,7 +23,6 @@ from meeple.registry import package_exports
 if TYPE_CHECKING:
     from meeple.flows.board import CELLS, hex_of_label, label_of_hex
     from meeple.flows.hooks import (
-        findings,
         from_qgn,
         players_of,
         render,
@@ -41,7 +40,6 @@ else:  # imported on first use (the registry imports `meeple.flows.format` alone
         {
             "meeple.flows.board": ("CELLS", "hex_of_label", "label_of_hex"),
             "meeple.flows.hooks": (
-                "findings",
                 "from_qgn",
                 "players_of",
                 "render",
@@ -73,7 +71,6 @@ __all__ = [
     "State",
     "diagnose",
     "dump",
-    "findings",
     "format_move",
     "from_qgn",
     "hex_of_label",

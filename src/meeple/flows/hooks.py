@@ -78,15 +78,17 @@ def replay_document(document: Document) -> Iterator[State]:
     return replay_text(document.text, document.source)
 
 
-def findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
+def diagnose(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
     """Every problem of a record, in line order, even when some lines are malformed.
 
     Each malformed line is an error; the well-formed moves are replayed in order
     (skipping the malformed lines) up to the first rule they break.
     """
     text = notation.line_breaks(text)
-    parsed, problems = notation.diagnose(text, source)
-    found = [Finding.from_error(problem) for problem in problems]
+    read = notation.diagnose(text, source)
+    parsed = read.model
+    assert parsed is not None  # every line is read, the malformed ones skipped
+    found = [Finding.from_error(problem) for problem in read.problems]
     try:
         for _ in _replay(parsed, text, source):
             pass

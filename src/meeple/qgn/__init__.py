@@ -13,7 +13,6 @@ from meeple.registry import package_exports
 if TYPE_CHECKING:
     from meeple.qgn.model import Action, Games, Snapshot, split_teams
     from meeple.qgn.notation import (
-        Diagnosis,
         diagnose,
         dump,
         dump_many,
@@ -29,7 +28,6 @@ else:  # imported on first use (the registry imports `meeple.qgn.format` alone)
         {
             "meeple.qgn.model": ("Action", "Games", "Snapshot", "split_teams"),
             "meeple.qgn.notation": (
-                "Diagnosis",
                 "diagnose",
                 "dump",
                 "dump_many",
@@ -44,7 +42,6 @@ else:  # imported on first use (the registry imports `meeple.qgn.format` alone)
 
 __all__ = [
     "Action",
-    "Diagnosis",
     "Games",
     "Snapshot",
     "diagnose",

@@ -28,3 +28,11 @@ def dump_file(record: Snapshot | Games) -> str:
 def check(document: Document) -> Iterable[Finding]:
     """Lints beyond well-formedness: the teams the actions name."""
     return team_findings(document.text, document.source)
+
+
+def diagnose(text: str, source: str) -> list[Finding]:
+    """Every finding of a QGN text, malformed or not: each notation problem, then the
+    rules of a known game over the actions before the first (`records.qgn_findings`)."""
+    from meeple.records import qgn_findings
+
+    return qgn_findings(text, source)

@@ -12,6 +12,7 @@ from typing import Any
 
 from meeple.errors import Finding, NotationError, RuleError
 from meeple.qgn.model import Action, Snapshot
+from meeple.raft import notation
 from meeple.raft.ascii import render_board, render_game, render_state
 from meeple.raft.format import QGN_KEY, RAFT
 from meeple.raft.model import (
@@ -26,7 +27,6 @@ from meeple.raft.model import (
     Record,
 )
 from meeple.raft.notation import (
-    diagnose_record,
     exhausted_cats_findings,
     format_challenge,
     format_move,
@@ -77,8 +77,9 @@ def replay_document(document: Document) -> Iterator[State]:
 
 def diagnose(text: str, source: str) -> list[Finding]:
     """Every malformed line of a record, and the first illegal move before them."""
-    record, problems = diagnose_record(text, source)
-    found = [Finding.from_error(problem) for problem in problems]
+    read = notation.diagnose(text, source)
+    record = read.model
+    found = [Finding.from_error(problem) for problem in read.problems]
     if record is not None:
         try:
             for _ in replay_document(Document(text, source, RAFT, record)):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
+from meeple.errors import DEFAULT_SOURCE, Diagnosis, Finding, NotationError
 from meeple.raft.model import (
     CARD_IDS,
     CAT_COLOURS,
@@ -684,16 +684,14 @@ def record_lines(text: str) -> Iterator[tuple[int, int, str]]:
 def parse_record(text: str, source: str = DEFAULT_SOURCE) -> Record:
     """A record: `#` comment lines anywhere; the challenge line (optionally `seed=N`
     after a space) first, then one move per line."""
-    record, problems = diagnose_record(text, source)
-    if problems:
-        raise problems[0]
-    assert record is not None
-    return record
+    read = diagnose(text, source)
+    if read.problems:
+        raise read.problems[0]
+    assert read.model is not None
+    return read.model
 
 
-def diagnose_record(
-    text: str, source: str = DEFAULT_SOURCE
-) -> tuple[Record | None, list[NotationError]]:
+def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[Record]:
     """The record as far as it can be played, and every malformed line.
 
     Reading goes on after a malformed line, so each one is reported; the record stops
@@ -728,8 +726,8 @@ def diagnose_record(
     if not read_header:
         problems.append(NotationError.at(text, len(text), "expected a challenge string", source))
     if challenge is None:
-        return None, problems
-    return Record(challenge, seed, tuple(entries), header, tuple(comments)), problems
+        return Diagnosis(None, problems)
+    return Diagnosis(Record(challenge, seed, tuple(entries), header, tuple(comments)), problems)
 
 
 def _header(span: _Text) -> tuple[Challenge, int | None]:
