@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from meeple.registry import COLOR, Format, Option, lazy
 
-KEY = "atlantis"
+QGN_KEY = "atlantis"
 HOOKS = "meeple.atlantis.hooks"
 
 DROP_COMMENTS = Option(
@@ -39,7 +39,7 @@ ATLANTIS = Format(
     step_noun="move",
     to_qgn=lazy("meeple.atlantis.qgn:to_qgn"),
     from_qgn=lazy("meeple.atlantis.qgn:from_qgn"),
-    qgn_key=KEY,
+    qgn_key=QGN_KEY,
 )
 
 FORMATS = (ATLANTIS,)

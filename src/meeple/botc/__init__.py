@@ -49,7 +49,7 @@ if TYPE_CHECKING:
         read_bag,
         read_grimoire,
     )
-    from meeple.botc.qgn_bridge import from_qgn, to_qgn
+    from meeple.botc.qgn import from_qgn, to_qgn
     from meeple.botc.script import (
         SCRIPTS,
         Role,
@@ -94,7 +94,7 @@ else:  # imported on first use (the registry imports `meeple.botc.format` alone)
                 "read_bag",
                 "read_grimoire",
             ),
-            "meeple.botc.qgn_bridge": ("from_qgn", "to_qgn"),
+            "meeple.botc.qgn": ("from_qgn", "to_qgn"),
             "meeple.botc.script": (
                 "SCRIPTS",
                 "Role",

@@ -23,16 +23,15 @@ from meeple.registry import package_exports
 if TYPE_CHECKING:
     from meeple.flows.board import CELLS, hex_of_label, label_of_hex
     from meeple.flows.hooks import (
-        from_qgn,
         players_of,
         render,
         replay,
         replay_text,
         state_json,
-        to_qgn,
     )
     from meeple.flows.model import ORIENTATIONS, TILE_PATHS, Entry, Move, Record, tile_paths
     from meeple.flows.notation import diagnose, dump, format_move, parse, parse_move
+    from meeple.flows.qgn import from_qgn, to_qgn
     from meeple.flows.rules import State
 else:  # imported on first use (the registry imports `meeple.flows.format` alone)
     __getattr__ = package_exports(
@@ -40,14 +39,13 @@ else:  # imported on first use (the registry imports `meeple.flows.format` alone
         {
             "meeple.flows.board": ("CELLS", "hex_of_label", "label_of_hex"),
             "meeple.flows.hooks": (
-                "from_qgn",
                 "players_of",
                 "render",
                 "replay",
                 "replay_text",
                 "state_json",
-                "to_qgn",
             ),
+            "meeple.flows.qgn": ("from_qgn", "to_qgn"),
             "meeple.flows.model": (
                 "ORIENTATIONS",
                 "TILE_PATHS",

@@ -29,8 +29,8 @@ FLOWS = Format(
     result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="move",
-    to_qgn=lazy(f"{HOOKS}:to_qgn"),
-    from_qgn=lazy(f"{HOOKS}:from_qgn"),
+    to_qgn=lazy("meeple.flows.qgn:to_qgn"),
+    from_qgn=lazy("meeple.flows.qgn:from_qgn"),
     qgn_key=QGN_KEY,
 )
 

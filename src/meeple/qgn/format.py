@@ -21,7 +21,7 @@ FORMATS = (
         extensions=(".qgn",),
         check=lazy(f"{HOOKS}:check"),
         diagnose=lazy(f"{HOOKS}:diagnose"),
-        render=lazy("meeple.qgn.svg:render"),
+        render=lazy("meeple.qgn.ascii:render"),
         svg=lazy("meeple.qgn.svg:svg"),
         options=(COLOR,),
     ),

@@ -35,8 +35,8 @@ RAFT = Format(
     result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="action",
-    to_qgn=lazy(f"{HOOKS}:to_qgn"),
-    from_qgn=lazy(f"{HOOKS}:from_qgn"),
+    to_qgn=lazy("meeple.raft.qgn:to_qgn"),
+    from_qgn=lazy("meeple.raft.qgn:from_qgn"),
     qgn_key=QGN_KEY,
 )
 
