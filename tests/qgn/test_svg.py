@@ -9,7 +9,7 @@ from hypothesis import given
 
 from meeple import qgn
 from meeple.qgn.ascii import render
-from meeple.qgn.svg import svg
+from meeple.qgn.svg import render as svg
 from tests.cli_helpers import meeple
 from tests.qgn.test_properties import snapshots
 

@@ -22,7 +22,7 @@ FORMATS = (
         check=lazy(f"{HOOKS}:check"),
         diagnose=lazy(f"{HOOKS}:diagnose"),
         render=lazy("meeple.qgn.ascii:render"),
-        svg=lazy("meeple.qgn.svg:svg"),
+        svg=lazy("meeple.qgn.svg:render"),
         options=(COLOR,),
     ),
 )

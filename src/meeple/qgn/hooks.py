@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from meeple.errors import Finding
+from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
 from meeple.qgn.model import Games, Snapshot
 from meeple.qgn.notation import dump, dump_many, parse, parse_many, team_findings
-from meeple.registry import Document
+from meeple.registry import Document, get
 
 
 def parse_file(text: str, source: str) -> Snapshot | Games:
@@ -36,3 +37,15 @@ def diagnose(text: str, source: str) -> list[Finding]:
     from meeple.records import qgn_findings
 
     return qgn_findings(text, source)
+
+
+def replay(record: Snapshot) -> Iterator[Any]:
+    """Every state of a QGN record of a game meeple knows, played by that game's rules
+    (its own `State`s, the initial one first); NotationError for a game meeple does not
+    know, which it has no rules to play by."""
+    from meeple import records
+
+    played = records.of(Document(dump(record), DEFAULT_SOURCE, get("qgn"), record))
+    if played.game.replay is None:
+        raise NotationError(f"meeple knows no rules of {record.key or 'an untitled game'!r}")
+    return records.states(played)

@@ -33,7 +33,7 @@ def lines(snapshot: Snapshot) -> list[tuple[str, str]]:
     return rows
 
 
-def svg(record: Snapshot | Games) -> str:
+def render(record: Snapshot | Games) -> str:
     """The record (the first game of a file of several) as an SVG list of tags and actions."""
     snapshot = next(iter(record)) if isinstance(record, Games) else record
     rows = lines(snapshot)
