@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from meeple.errors import RuleError
 from meeple.flows import notation, replay_text
 from meeple.flows.board import CELL_INDEX, CELLS, DEFAULT_SEATS, NEIGHBOUR, SLOT_EDGE
-from meeple.flows.model import Move, side_pairing
+from meeple.flows.model import Move, NoPlacement, side_pairing
 from meeple.flows.rules import State, seat_order, team_of
 from meeple.hexgrid import Hex
 
@@ -108,7 +108,9 @@ def _random_finish(seed: int, state: State) -> State:
     while not state.is_over:
         tile = rnd.choice([t for t in range(4) if state.bag[t]])
         legal = state.legal_placements(tile)
-        state = state.play(rnd.choice(legal)) if legal else state.no_placement(tile)
+        state = (
+            state.play(rnd.choice(legal)) if legal else state.play(NoPlacement(state.turn, tile))
+        )
     return state
 
 
@@ -216,12 +218,12 @@ def test_drawer_wins_when_the_drawn_tile_has_no_legal_placement() -> None:
             break
     else:
         pytest.fail("no stuck position found")
-    final = state.no_placement(stuck[0])
+    final = state.play(NoPlacement(state.turn, stuck[0]))
     assert final.winners == (state.to_move,)
     assert "has no legal placement" in final.result_text
     playable = next(t for t in range(4) if State.initial(2).legal_placements(t))
     with pytest.raises(RuleError, match="must place it"):
-        State.initial(2).no_placement(playable)
+        State.initial(2).play(NoPlacement(1, playable))
 
 
 def _check_flow_follows_paths(state: State) -> None:

@@ -234,7 +234,17 @@ def finished(fields: Mapping[Hex, Field], board: Board) -> bool:
 
 @dataclass(frozen=True)
 class State:
-    """A position: fields, turns played, and the player to move's progress this turn."""
+    """A position: fields, turns played, and the player to move's progress this turn.
+
+    Beyond the protocol (meeple.engine) it offers: the fields `board`, `fields`,
+    `players` (names, by 0-based seat), `turn`, `moved_from`, `arrived`, `ended` (the
+    game had ended when this turn began; `is_over` also holds for a board without
+    players) and `origin` (the set-up, for `record`); `seat_index` (the 0-based seat to
+    move: the protocol's 1-based `to_move` minus 1); `movable(hex)`, `stone_moves()`
+    (the moves of stones alone, without `end`), `end_turn(pick)` (explosions with a
+    chosen order, where `play(END_TURN)` takes the first come), `play_turn(moves)` (a
+    whole turn), and `areas()`, `scores` and `ranking` (by 0-based seat).
+    """
 
     board: Board
     fields: Mapping[Hex, Field]

@@ -21,7 +21,12 @@ from meeple.errors import RuleError
 
 @dataclass(frozen=True)
 class State:
-    """The table after some events: the grimoire, the phase, and what today has seen."""
+    """The table after some events: the grimoire, the phase, and what today has seen.
+
+    An engine Timeline (meeple.engine): `history`, `result_text` and `play(event)`.
+    Beyond it: the fields `grimoire`, `phase`, and today's `nominated`, `nominators`,
+    `nominee`, `voters` and `executed` (the mechanics a day's events are checked against).
+    """
 
     grimoire: Grimoire
     phase: Phase | None = None

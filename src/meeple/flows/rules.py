@@ -143,6 +143,14 @@ class State:
 
     `board[i]` is `tile * 6 + rotation` of the tile on `CELLS[i]`, or EMPTY. `placed_by[i]`
     is the index of the move that put it there. `winners` is empty while the game is on.
+
+    Beyond the protocol (meeple.engine) it offers: the fields `players`, `seats`,
+    `board`, `placed_by`, `bag`, `moves` (the placements; `history` adds a drawn tile
+    that fit nowhere) and `stuck` (that tile); `turn` (whose turn by the seat order, even
+    once over), `seating`, `groups` (route groups), `home_edge(p)`, `target_edge(p)`,
+    `tile_at(hex)`, `flows` and `path_flows()` (for pictures and JSON), and
+    `legal_placements(tile)` (the placements of one tile type, as `legal_moves_after`
+    but without the win a tile that fits nowhere brings).
     """
 
     players: int = 2
@@ -371,7 +379,7 @@ class State:
         """Whether `play` accepts `move` now."""
         return self.violation(move) is None
 
-    def no_placement(self, tile: int) -> State:
+    def _no_placement(self, tile: int) -> State:
         """The player to move drew `tile` and cannot place it anywhere: they win at once."""
         if self.is_over:
             raise RuleError(f"the game is over ({self.result_text})", rule="game-over")
@@ -452,7 +460,7 @@ class State:
                 raise RuleError(
                     f"it is P{self.turn}'s turn, not P{move.player}'s", rule="turn-order"
                 )
-            return self.no_placement(move.tile)
+            return self._no_placement(move.tile)
         return self._place(move)
 
     def move_to_text(self, move: Move | NoPlacement) -> str:

@@ -536,6 +536,12 @@ class State:
     It is the engine protocol's state for Race to the Raft (meeple.engine.GameState): a
     solo game whose one player is `you`, whose moves are draw requests, pathway cards,
     fire tiles and cat moves, written in seed 001's action strings.
+
+    Beyond the protocol (meeple.engine) it offers: the fields `position` (the seed's
+    five-part Position), `seed`, `phase` (the next step: draw, play or fire), `outcome`
+    and `reason` (how and why the game ended), `rounds` (draws made) and `challenge`;
+    `last` (the move that led here); and the move generators by kind,
+    `pathway_placements()` and `cat_moves()` (the solver searches them apart).
     """
 
     position: Position
