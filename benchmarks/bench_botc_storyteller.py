@@ -8,7 +8,7 @@ from functools import partial
 
 from harness import Case
 
-from meeple.botc import setup, trace
+from meeple.botc import rules, setup, trace
 from meeple.botc.script import SCRIPTS, Script, load_script
 
 
@@ -42,7 +42,7 @@ def hundred_events() -> str:
 
 
 def _replay(record: trace.Trace) -> int:
-    return sum(1 for _ in trace.replay(record))
+    return sum(1 for _ in rules.replay(record))
 
 
 def cases() -> list[Case]:

@@ -36,14 +36,14 @@ def mid_game(players: int, seed: int = 7) -> State:
     """A position with PLACED tiles from a random legal game that is still in play."""
     for attempt in range(seed, seed + 1000):
         rnd = random.Random(attempt)
-        state = State.start(players)
-        while not state.over and len(state.moves) < PLACED:
+        state = State.initial(players)
+        while not state.is_over and len(state.moves) < PLACED:
             tile = rnd.choice([t for t in range(4) if state.bag[t]])
             legal = state.legal_placements(tile)
             if not legal:
                 break
-            state = state.apply(rnd.choice(legal))
-        if len(state.moves) == PLACED and not state.over:
+            state = state.play(rnd.choice(legal))
+        if len(state.moves) == PLACED and not state.is_over:
             return state
     raise RuntimeError("no mid-game position found")
 

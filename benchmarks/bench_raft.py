@@ -20,7 +20,7 @@ from meeple.raft.notation import (
     parse_record,
     parse_state,
 )
-from meeple.raft.rules import Game, card_positions, cats_cut_off, grid_of
+from meeple.raft.rules import State, card_positions, cats_cut_off, grid_of
 from meeple.registry import get
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "raft"
@@ -34,16 +34,16 @@ def _fresh() -> None:
     grid_of.cache_clear()
 
 
-def _game_with_full_hand() -> Game:
+def _game_with_full_hand() -> State:
     crossed = next(c for c in components().challenges if c.name == "Crossed paths")
-    return Game.start(parse_challenge(crossed.challenge), seed=1).apply(parse_move("A3B1D2"))
+    return State.initial(parse_challenge(crossed.challenge), seed=1).play(parse_move("A3B1D2"))
 
 
 def cases() -> list[Case]:
     game = _game_with_full_hand()
-    board = game.state.board
+    board = game.position.board
     board_text = "".join(row + "\n" for row in board.rows)
-    state_text = format_state(game.state)
+    state_text = format_state(game.position)
     record_text = (EXAMPLES / "crossed-paths.raft").read_text()
     raft = get("raft")
 

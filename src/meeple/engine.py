@@ -12,7 +12,9 @@ Conventions every game keeps:
   game calls them (`P1`, a transcript's player name, `you` in a solo game).
 - `play(move)` returns a new state and never changes the one it was called on; an
   illegal move raises RuleError naming the rule it breaks.
-- `legal_moves()` lists every move `play` accepts (empty exactly when `is_over`).
+- `legal_moves()` lists every move `play` accepts (empty exactly when `is_over`);
+  `violation(move)` is the RuleError `play(move)` would raise (None when legal) and
+  `is_legal(move)` is `violation(move) is None`.
 - `move_to_text` writes a move in the game's own notation and `move_from_text` reads
   it back: `move_from_text(move_to_text(m)) == m`; `str(move)` is that text too.
 - A state built by `initial(...)` (a classmethod whose arguments are the game's own)
@@ -64,6 +66,15 @@ class GameState(Protocol[MoveT]):
         """The state after `move`; RuleError if it breaks a rule. `self` is unchanged."""
         ...
 
+    def violation(self, move: MoveT) -> RuleError | None:
+        """The rule `move` breaks now (a RuleError naming it, without a location), or None
+        if `play` accepts it. The one way every game says why a move is illegal."""
+        ...
+
+    def is_legal(self, move: MoveT) -> bool:
+        """Whether `play` accepts `move` now (`violation(move) is None`)."""
+        ...
+
     @property
     def is_over(self) -> bool:
         """Whether no move can follow."""
@@ -112,8 +123,9 @@ class Timeline(Protocol):
     in one line how things stand."""
 
     @property
-    def history(self) -> tuple[Any, ...]:
-        """The events from the first state to this one."""
+    def history(self) -> Sequence[Any]:
+        """The events from the first state to this one (a tuple, or a sequence that
+        shares its events with the states before it)."""
         ...
 
     @property
@@ -155,6 +167,16 @@ class Recording(Protocol):
     def record(self) -> Any:
         """A model of the game's record format (its Format dumps it) ending at this state."""
         ...
+
+
+def violation_by_playing(state: AnyState, move: Any) -> RuleError | None:
+    """The RuleError `state.play(move)` raises, or None: `violation` for a game whose rules
+    are checked in the course of playing a move."""
+    try:
+        state.play(move)
+    except RuleError as problem:
+        return problem
+    return None
 
 
 def reward(state: AnyState, player: int) -> float:

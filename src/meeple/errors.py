@@ -9,7 +9,8 @@ a one-line message and the offending line, and renders like a compiler:
 
 `NotationError` means the text is malformed; `RuleError` means a well-formed
 record breaks the game's rules. `Finding` is the non-fatal kind (a warning or
-lint from `meeple check`). This module knows nothing about any notation.
+lint from `meeple check`). `Diagnosis` is what every game's lenient reading
+(`<game>.notation.diagnose`) returns. This module knows nothing about any notation.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import copy
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Literal, Self
+from typing import Generic, Literal, Self, TypeVar
 
 DEFAULT_SOURCE = "<string>"
 
@@ -49,6 +50,9 @@ def line_ends_of_pieces(pieces: Iterable[str]) -> Iterator[str]:
             yield line_ends(piece)
     if held:
         yield "\n"
+
+
+ModelT = TypeVar("ModelT")
 
 
 @dataclass(frozen=True)
@@ -327,6 +331,23 @@ class Finding:
 
     def __str__(self) -> str:
         return self.location.render(f"{self.severity}: {self.message}")
+
+
+@dataclass(frozen=True)
+class Diagnosis(Generic[ModelT]):
+    """What a lenient reading found: every game's `notation.diagnose(text, source)`
+    reads on past each problem, as a compiler does, where `parse` raises the first.
+
+    `model` is what was read around the problems (each game says what: the record as far
+    as it can be played, the well-formed lines, every game of a QGN text), None where
+    nothing could be built. `problems` lists every notation problem, the first one in the
+    text first. `intact` is how many of the record's steps (events, QGN actions) come
+    before the first problem, where the game counts them; None otherwise.
+    """
+
+    model: ModelT | None
+    problems: list[NotationError]
+    intact: int | None = None
 
 
 def decode(data: bytes, source: str = DEFAULT_SOURCE) -> str:

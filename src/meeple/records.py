@@ -295,15 +295,14 @@ def qgn_findings(text: str, source: str) -> list[Finding]:
     qgn = registry.get("qgn")
     found = [Finding.from_error(problem) for problem in read.problems]
     try:
+        games = read.model or []
         if not read.problems:
-            if not read.games:
+            if not games:
                 parse(text, source)  # raises, saying what a game needs
-            games = read.games
             model = games[0] if len(games) == 1 else Games(tuple(games))
             return findings(Document(text, source, qgn, model))
-        intact = read.intact[0] if len(read.games) == 1 else 0
-        if intact != 0:
-            found += _rules(_cut(Document(text, source, qgn, read.games[0]), intact))
+        if read.intact != 0:
+            found += _rules(_cut(Document(text, source, qgn, games[0]), read.intact))
     except MeepleError as problem:
         found.append(Finding.from_error(problem))
     return sorted(found, key=lambda f: (f.location.line, f.location.column))

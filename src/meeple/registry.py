@@ -169,25 +169,47 @@ def lazy(target: str) -> Callable[..., Any]:
     return call
 
 
-def package_exports(package: str, exports: Mapping[str, Iterable[str]]) -> Callable[[str], Any]:
-    """A package's `__getattr__` (PEP 562) that imports each public name on first use.
+Exports = Mapping[str, Iterable[str]]
+"""A game package's one table of public names: each module, and the names the package
+offers from it; `parse=parse_record` offers the module's `parse_record` as `parse`. Names
+listed under the package itself are its submodules (`svg`)."""
 
-    `exports` maps a module to the names the package offers from it; `State=Game` offers
-    the module's `Game` as `State`. Game packages offer their whole vocabulary
-    (`flows.parse`, `botc.Grimoire`) this way, so importing one of their modules, as the
-    registry does, does not import the rest of the game.
-    """
+
+def export_targets(exports: Exports) -> dict[str, tuple[str, str]]:
+    """Each public name of an export table, with the module and attribute it comes from."""
     where: dict[str, tuple[str, str]] = {}
     for module_name, names in exports.items():
         for name in names:
             public, _, attribute = name.partition("=")
+            if public in where:
+                raise ValueError(f"{public!r} is exported twice")
             where[public] = (module_name, attribute or public)
+    return where
+
+
+def export_names(exports: Exports) -> list[str]:
+    """A package's `__all__`: the public names of its export table, sorted."""
+    return sorted(export_targets(exports))
+
+
+def package_exports(package: str, exports: Exports) -> Callable[[str], Any]:
+    """A package's `__getattr__` (PEP 562) that imports each public name on first use.
+
+    Game packages offer their whole vocabulary (`flows.parse`, `botc.Grimoire`) this way,
+    from one table (`Exports`) that also makes their `__all__` (`export_names`), so
+    importing one of their modules, as the registry does, does not import the rest of
+    the game.
+    """
+    where = export_targets(exports)
 
     def __getattr__(name: str) -> Any:
         if name not in where:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         module_name, attribute = where[name]
-        value = getattr(importlib.import_module(module_name), attribute)
+        if module_name == package:  # a submodule (`svg`): the module itself
+            value = importlib.import_module(f"{package}.{attribute}")
+        else:
+            value = getattr(importlib.import_module(module_name), attribute)
         setattr(sys.modules[package], name, value)  # later lookups skip this function
         return value
 

@@ -76,53 +76,53 @@ def row(state: State) -> dict[str, str]:
 
 def test_k_stones_go_exactly_k_steps_and_may_leave_some_behind() -> None:
     state = strip("a1: 3", "")
-    after = state.apply(move("a1-c1"))
+    after = state.play(move("a1-c1"))
     assert picture(after)["a1"] == "1A"
     assert picture(after)["c1"] == "2A"
     assert move("a1-c1") in state.stone_moves()
     assert move("a1-d1") in state.stone_moves()
     assert move("a1-e1") not in state.stone_moves()
     with pytest.raises(RuleError, match="4 steps need 4 stones; a1 has 3"):
-        state.apply(move("a1-e1"))
+        state.play(move("a1-e1"))
 
 
 def test_stones_that_moved_this_turn_stay_behind() -> None:
     state = strip("a1: 1, d1: 1", "")
-    after = state.apply(move("a1-b1")).apply(move("d1-c1"))
+    after = state.play(move("a1-b1")).play(move("d1-c1"))
     assert picture(after)["c1"] == "1A"
     assert after.movable(hexes("c1")[0]) == 0
     assert after.movable(hexes("b1")[0]) == 0
     assert after.stone_moves() == []
     with pytest.raises(RuleError, match="one move from each segment"):
-        after.apply(move("c1-d1"))
+        after.play(move("c1-d1"))
 
 
 def test_arrived_stones_stay_but_the_others_on_that_field_may_move() -> None:
-    after = strip("c1: 1, d1: 2", "f1: 1").apply(move("c1-d1"))
+    after = strip("c1: 1, d1: 2", "f1: 1").play(move("c1-d1"))
     assert after.movable(hexes("d1")[0]) == 2
     with pytest.raises(RuleError, match="3 steps need 3 stones; d1 has 2"):
-        after.apply(move("d1-a1"))
-    assert row(after.apply(move("d1-b1")))["d1"] == "1A"
+        after.play(move("d1-a1"))
+    assert row(after.play(move("d1-b1")))["d1"] == "1A"
 
 
 def test_one_move_from_each_segment_but_many_onto_one() -> None:
     state = strip("a1: 1, c1: 1, f1: 2", "")
-    once = state.apply(move("a1-b1"))
+    once = state.play(move("a1-b1"))
     with pytest.raises(RuleError, match="this segment has already moved"):
-        once.apply(move("c1-d1"))
-    assert picture(once.apply(move("f1-d1")))["d1"] == "2A"
+        once.play(move("c1-d1"))
+    assert picture(once.play(move("f1-d1")))["d1"] == "2A"
 
 
 def test_opponent_stones_on_the_way_are_removed_one_for_one() -> None:
     state = strip("a1: 4", "b1: 1, d1: 2")
-    after = state.apply(move("a1-e1"))
+    after = state.play(move("a1-e1"))
     assert row(after) == {"a1": ".", "b1": ".", "c1": ".", "d1": ".", "e1": "1A", "f1": "."}
     exact = strip("a1: 3", "b1: 1, d1: 2")
-    cleared = exact.apply(move("a1-d1"))
+    cleared = exact.play(move("a1-d1"))
     assert picture(cleared)["d1"] == "." and picture(cleared)["b1"] == "."
     short = strip("a1: 2", "b1: 1, c1: 2")
     with pytest.raises(RuleError, match="2 moving stones cannot remove the 3 opponent stones"):
-        short.apply(move("a1-c1"))
+        short.play(move("a1-c1"))
     assert short.stone_moves() == [move("a1-b1")]
 
 
@@ -140,7 +140,7 @@ def test_opponent_stones_on_the_way_are_removed_one_for_one() -> None:
 )
 def test_illegal_moves_name_their_rule(al: str, bea: str, the_move: str, rule: str) -> None:
     with pytest.raises(RuleError) as caught:
-        strip(al, bea).apply(move(the_move))
+        strip(al, bea).play(move(the_move))
     assert caught.value.message == rule
 
 
@@ -217,26 +217,26 @@ def test_an_area_becomes_stable_and_the_game_ends() -> None:
         f"{{{RING}, players: [{{name: 'Al', stacks: {{a1: -3}}}}, {{name: 'Bea', stacks: {{}}}}]}}"
     )
     start = position(text)
-    assert not start.over
+    assert not start.is_over
     assert [a.stable for a in start.areas()] == [False]
     after = start.end_turn()
-    assert after.over
+    assert after.is_over
     (area,) = after.areas()
     assert area.stable and area.owner == 0 and len(area.fields) == 6
     assert after.scores == (6, 0)
     assert after.ranking == (0, 1)
     assert after.stone_moves() == []
     with pytest.raises(RuleError, match="the game is over"):
-        after.apply(move("b2-c3"))
+        after.play(move("b2-c3"))
 
 
 def test_mixed_areas_are_not_stable_and_empty_stable_areas_score_nothing() -> None:
     mixed = position(f"{{{RING}, players: [{{stacks: {{a1: 1}}}}, {{stacks: {{c3: 1}}}}]}}")
-    assert not mixed.over and mixed.scores == (0, 0)
+    assert not mixed.is_over and mixed.scores == (0, 0)
     empty = position(
         "{segments: [['a1'], ['c3', 'c4']], players: [{stacks: {a1: 1}}, {stacks: {}}]}"
     )
-    assert empty.over
+    assert empty.is_over
     assert empty.scores == (1, 0)
 
 
@@ -244,7 +244,7 @@ def test_equal_scores_rank_in_reverse_order_of_moving() -> None:
     text = "{segments: [['a1'], ['c3'], ['e5', 'e6']],"
     text += " players: [{stacks: {a1: 1}}, {stacks: {c3: 1}}, {stacks: {}}]}"
     state = position(text)
-    assert state.over and state.scores == (1, 1, 0)
+    assert state.is_over and state.scores == (1, 1, 0)
     assert state.ranking == (1, 0, 2)
     three = position(
         "{segments: [['a1', 'a2'], ['c3', 'c4'], ['e6']],"
@@ -316,15 +316,15 @@ def positions(draw: st.DrawFn) -> State:
 @given(positions(), st.randoms(use_true_random=False))
 def test_explosion_order_does_not_matter(state: State, chance: random.Random) -> None:
     first_come = dict(state.fields)
-    explode(first_come, state.board, state.player)
+    explode(first_come, state.board, state.seat_index)
     shuffled = dict(state.fields)
-    explode(shuffled, state.board, state.player, lambda ready: chance.randrange(len(ready)))
+    explode(shuffled, state.board, state.seat_index, lambda ready: chance.randrange(len(ready)))
     assert shuffled == first_come
     # and the phase only stops once no field of the player qualifies
     for hex_, here in first_come.items():
         open_neighbours = sum(1 for n in state.board.adjacent[hex_] if first_come[n].state == OPEN)
         assert not (
-            here.owner == state.player
+            here.owner == state.seat_index
             and here.stones
             and here.state != DEAD
             and here.stones >= open_neighbours
@@ -339,11 +339,11 @@ def test_legal_moves_are_exactly_the_moves_apply_accepts(state: State, picks: li
         candidates = {
             Move(a, b) for a in state.fields for b in state.fields if 0 < distance(a, b) <= 9
         }
-        assert listed == {m for m in candidates | listed if state.refusal(m) is None}
+        assert listed == {m for m in candidates | listed if state.violation(m) is None}
         if pick is None or not listed:
             break
         stones = sum(f.stones for f in state.fields.values() if f.state == OPEN)
-        state = state.apply(sorted(listed)[pick % len(listed)])
+        state = state.play(sorted(listed)[pick % len(listed)])
         assert sum(f.stones for f in state.fields.values() if f.state == OPEN) <= stones
 
 

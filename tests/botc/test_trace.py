@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import meeple
-from meeple.botc import trace
+from meeple.botc import rules, trace
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.errors import NotationError, RuleError
 from tests.cli_helpers import meeple as run
@@ -20,8 +20,8 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "botc" / "game.trac
 GRIMOIRE = "[Alice:poisoner Bob:washerwoman(drunk:is_the_drunk) Carol:chef Dave:virgin Eve:imp]"
 
 
-def _replay(events: str) -> list[trace.TraceState]:
-    return list(trace.replay(trace.parse(f"{GRIMOIRE}\n{events}\n")))
+def _replay(events: str) -> list[rules.State]:
+    return list(rules.replay(trace.parse(f"{GRIMOIRE}\n{events}\n")))
 
 
 def _broken(events: str) -> RuleError:
@@ -35,7 +35,7 @@ def test_the_example_reads_replays_and_is_canonical() -> None:
     text = EXAMPLE.read_text(encoding="utf-8")
     record = trace.parse(text, "game.trace")
     assert trace.dump(record) == text
-    states = list(trace.replay(record))
+    states = list(rules.replay(record))
     assert len(states) == len(record.events) + 1
     last = states[-1].grimoire
     assert [seat.player for seat in last.seats if seat.life.dead] == ["Bob", "Carol", "Eve"]
@@ -157,7 +157,7 @@ def test_any_sequence_of_events_replays_or_stops_with_a_rule_error(
 ) -> None:
     record = trace.Trace(trace.parse(GRIMOIRE + "\n").grimoire, tuple(written))
     with contextlib.suppress(RuleError):
-        for _ in trace.replay(record):
+        for _ in rules.replay(record):
             pass
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from meeple import engine, registry
-from meeple.errors import MeepleError, NotationError
+from meeple.errors import MeepleError, NotationError, RuleError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -98,6 +98,23 @@ def test_replayed_moves_are_legal_moves_and_play_does_not_mutate(name: str, path
         snapshot = copy.deepcopy(before)
         assert before.play(move).history == after.history
         assert _same(before, snapshot)
+
+
+@pytest.mark.parametrize(("name", "path"), CASES, ids=[f"{n}:{p.name}" for n, p in CASES])
+def test_violation_is_the_one_way_to_say_why_a_move_is_illegal(name: str, path: Path) -> None:
+    states = _states(path)
+    for before, after in itertools.pairwise(states):
+        move = after.history[-1]
+        assert before.violation(move) is None and before.is_legal(move)
+        # The same move once more (a position taken, a card spent, a turn passed), or
+        # any move once the game is over, breaks a named rule.
+        problem = after.violation(move)
+        if problem is not None:
+            assert isinstance(problem, RuleError) and problem.rule
+            assert not after.is_legal(move)
+            with pytest.raises(RuleError) as raised:
+                after.play(move)
+            assert raised.value.message == problem.message
 
 
 def _same(a: Any, b: Any) -> bool:

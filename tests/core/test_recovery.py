@@ -57,7 +57,7 @@ def test_fuzz_qgn_recovery_reports_first_what_parse_raises(
     text = _edited(text, edits)
     read = qgn.diagnose(text)
     games = _agreed(read.problems, lambda: qgn.parse_many(text))
-    assert games is None or read.games == games
+    assert games is None or read.model == games
     for problem in read.problems:
         assert isinstance(problem, NotationError)
         assert 1 <= problem.line <= text.count("\n") + 1
@@ -96,7 +96,7 @@ def test_fuzz_atlantis_recovery_reports_first_what_parse_raises(
     text = _edited(text, edits)
     read = atlantis.diagnose(text)
     transcript = _agreed(read.problems, lambda: atlantis.parse(text))
-    assert transcript is None or read.transcript == transcript
+    assert transcript is None or read.model == transcript
     with contextlib.suppress(NotationError):
         assert all(isinstance(f, Finding) for f in meeple.check(text, format="atlantis"))
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -126,26 +130,95 @@ def test_a_model_object_finds_its_format_by_name() -> None:
     assert registry.get("flows").models == ("meeple.flows.model:Record",)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_game_package_offers_every_public_name(game: str) -> None:
-    import importlib
+SHARED_NAMES = ("parse", "dump", "replay", "render", "svg", "State", "Move")
+"""The names every game package offers (README), unless its docstring says why not."""
+NOT_OFFERED = {"botc": {"Move"}, "qgn": {"State", "Move"}}
 
+
+def _static_imports(package: ModuleType) -> dict[str, tuple[str, str]]:
+    """What the package's `if TYPE_CHECKING:` block imports: name -> (module, attribute)."""
+    tree = ast.parse(inspect.getsource(package))
+    block = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    return {
+        alias.asname or alias.name: (node.module or "", alias.name)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_package_offers_one_table_of_names(game: str) -> None:
     package = importlib.import_module(f"meeple.{game}")
-    for name in package.__all__:
-        assert getattr(package, name) is not None, name
-    assert set(package.__all__) <= set(dir(package)) | set(package.__all__)
+    targets = registry.export_targets(package.EXPORTS)
+    assert package.__all__ == sorted(targets)
+    # What type checkers see (the TYPE_CHECKING imports) is the table, name for name.
+    assert _static_imports(package) == targets
+    for name, (module, attribute) in targets.items():
+        if module == package.__name__:
+            expected = importlib.import_module(f"{module}.{attribute}")
+        else:
+            expected = getattr(importlib.import_module(module), attribute)
+        assert getattr(package, name) is expected, name
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         package.nope  # noqa: B018
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_package_offers_the_shared_names_or_says_why_not(game: str) -> None:
+    package = importlib.import_module(f"meeple.{game}")
+    missing = set(SHARED_NAMES) - set(package.__all__)
+    assert missing == NOT_OFFERED.get(game, set())
+    assert package.__doc__ is not None
+    for name in missing:
+        assert f"no `{name}`" in package.__doc__, name
+    assert isinstance(package.svg, ModuleType) and callable(package.svg.render)
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+FIRST_EXAMPLE = {
+    "qgn": "qgn/carcassonne.qgn",
+    "botc": "botc/twelve.botc",
+    "raft": "raft/one-step.raft",
+    "flows": "flows/face-to-face.flows",
+    "atlantis": "atlantis/game.json",
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_render_draws_a_parsed_record_in_ascii_in_every_game(game: str) -> None:
+    package = importlib.import_module(f"meeple.{game}")
+    record = package.parse((EXAMPLES / FIRST_EXAMPLE[game]).read_text(encoding="utf-8"))
+    picture = package.render(record)
+    assert isinstance(picture, str) and picture and "<svg" not in picture
+
+
+@pytest.mark.parametrize("game", ["raft", "flows", "atlantis"])
+def test_replay_yields_the_package_s_own_states(game: str) -> None:
+    package = importlib.import_module(f"meeple.{game}")
+    record = package.parse((EXAMPLES / FIRST_EXAMPLE[game]).read_text(encoding="utf-8"))
+    states = list(package.replay(record))
+    assert states and all(isinstance(state, package.State) for state in states)
+    assert all(isinstance(move, package.Move) for move in states[-1].legal_moves()[:5])
 
 
 def test_package_exports_imports_on_first_use_and_keeps_aliases() -> None:
     from meeple import raft
     from meeple.raft.notation import parse_record
-    from meeple.raft.rules import Game
+    from meeple.raft.rules import State
 
-    assert raft.State is Game
+    assert raft.State is State
     assert raft.parse is parse_record
     assert "State" in vars(raft)  # resolved once, then an ordinary attribute
+
+
+def test_an_export_table_names_each_public_name_once() -> None:
+    with pytest.raises(ValueError, match="'parse' is exported twice"):
+        registry.export_names({"a": ("parse",), "b": ("parse=read",)})
 
 
 def test_botc_choices_name_what_the_game_draws_and_knows() -> None:

@@ -461,8 +461,8 @@ def test_a_line_through_the_centre(name: str, key: str) -> None:
     assert len(state.moves) == 7
     check_flows(state, edges, line.by_edge)
     status, winners, text = line.results[key]
-    assert (state.status, state.winners, state.result) == (status, winners, text)
-    if state.over:
+    assert (state.status, state.winners, state.result_text) == (status, winners, text)
+    if state.is_over:
         assert all(state.legal_placements(tile) == [] for tile in range(4))
     elif (name, key) in ALL_LEGAL:
         assert all(len(state.legal_placements(tile)) == 30 * 6 for tile in range(4))
@@ -491,15 +491,15 @@ def traced(state: State, player: int) -> tuple[set[Path], set[End]]:
 @st.composite
 def playouts(draw: st.DrawFn) -> State:
     players = draw(st.sampled_from((2, 3)))
-    state = State.start(players)
+    state = State.initial(players)
     for _ in range(draw(st.integers(0, 10))):
-        if state.over:
+        if state.is_over:
             break
         tile = draw(st.sampled_from([t for t in range(4) if state.bag[t]]))
         legal = state.legal_placements(tile)
         if not legal:
             break
-        state = state.apply(legal[draw(st.integers(0, len(legal) - 1))])
+        state = state.play(legal[draw(st.integers(0, len(legal) - 1))])
     return state
 
 

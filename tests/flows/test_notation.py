@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.errors import MeepleError, NotationError
-from meeple.flows import findings, notation, replay_text
+from meeple.flows import notation, replay_text
+from meeple.flows.hooks import diagnose as findings
 from meeple.flows.model import Entry, Move, Record
 from meeple.hexgrid import Hex
 
@@ -43,9 +44,10 @@ def test_seed_sample_findings_are_the_two_golden_problems() -> None:
 
 
 def test_seed_sample_moves_read_as_the_seed_says() -> None:
-    parsed, problems = notation.diagnose(SAMPLE)
-    assert len(problems) == 1
-    record = parsed.record
+    read = notation.diagnose(SAMPLE)
+    assert len(read.problems) == 1
+    assert read.model is not None
+    record = read.model.record
     assert record.header == "2-player, Standard Rules"
     assert record.unfinished
     assert record.moves[0] == Move(1, Hex(0, 0), 0, 0)  # P1A1T0N
@@ -178,7 +180,7 @@ def test_moves_round_trip(move: Move) -> None:
 def _only_notation_errors(text: str) -> None:
     with contextlib.suppress(NotationError):
         notation.parse(text)
-    _, problems = notation.diagnose(text)
+    problems = notation.diagnose(text).problems
     assert all(isinstance(p, NotationError) for p in problems)
     assert all(f.location.line >= 1 for f in findings(text))
 

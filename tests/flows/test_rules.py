@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from meeple.errors import RuleError
 from meeple.flows import notation, replay_text
 from meeple.flows.board import CELL_INDEX, CELLS, DEFAULT_SEATS, NEIGHBOUR, SLOT_EDGE
-from meeple.flows.model import Move, side_pairing
+from meeple.flows.model import Move, NoPlacement, side_pairing
 from meeple.flows.rules import State, seat_order, team_of
 from meeple.hexgrid import Hex
 
@@ -25,7 +25,7 @@ NO_ROUTE = "P2 and P5 (upper-right to lower-left) would have no route left"
 
 def _play(state: State, placements: list[tuple[Hex, int, int]]) -> State:
     for hex_, tile, rotation in placements:
-        state = state.apply(Move(state.to_move, hex_, tile, rotation))
+        state = state.play(Move(state.to_move, hex_, tile, rotation))
     return state
 
 
@@ -39,23 +39,23 @@ ZIGZAG = [(Hex(r, c), 0, 0) for r, c in ((0, 0), (1, 0), (2, 1), (3, 1), (4, 2),
 
 def random_state(seed: int, players: int, moves: int) -> State:
     rnd = random.Random(seed)
-    state = State.start(players)
-    while not state.over and len(state.moves) < moves:
+    state = State.initial(players)
+    while not state.is_over and len(state.moves) < moves:
         tile = rnd.choice([t for t in range(4) if state.bag[t]])
         legal = state.legal_placements(tile)
         if not legal:
             break
-        state = state.apply(rnd.choice(legal))
+        state = state.play(rnd.choice(legal))
     return state
 
 
 def test_row_of_straight_paths_wins_for_p2_whoever_places_the_last_tile() -> None:
-    state = _play(State.start(3), ROW_THREE[:-1])
-    assert not state.over
+    state = _play(State.initial(3), ROW_THREE[:-1])
+    assert not state.is_over
     final = _play(state, ROW_THREE[-1:])
     assert final.moves[-1].player == 1
     assert final.winners == (2,)  # P2 sits upper-right and plays to the lower-left
-    assert final.result == "P2 wins"
+    assert final.result_text == "P2 wins"
     flow = final.flows[1]
     assert flow.reached
     assert {(Hex(3, c), 1, 4) for c in range(7)} <= set(flow.paths)
@@ -66,14 +66,14 @@ def test_row_of_straight_paths_wins_for_p2_whoever_places_the_last_tile() -> Non
 
 def test_a_corner_side_counts_for_the_edge_that_owns_it() -> None:
     # The zigzag ends at (6,3) NW: the upper-left's side, so P1 (bottom) has not arrived.
-    state = _play(State.start(2), ZIGZAG)
-    assert not state.over
+    state = _play(State.initial(2), ZIGZAG)
+    assert not state.is_over
     assert state.flows[0].ends == ((Hex(6, 3), 2),) and not state.flows[0].reached
 
 
 def test_two_player_games_are_won_by_one_player() -> None:
     # A tie needs both players to complete on the same placement, on two different chains.
-    finals = [_random_finish(seed, State.start(2)) for seed in range(12)]
+    finals = [_random_finish(seed, State.initial(2)) for seed in range(12)]
     assert sum(final.status == "won" for final in finals) > len(finals) // 2
     for final in finals:
         reached = {flow.player for flow in final.flows if flow.reached}
@@ -86,34 +86,36 @@ def test_two_player_games_are_won_by_one_player() -> None:
 def test_rivals_seated_face_to_face_complete_together() -> None:
     # A record may seat P1 bottom and P2 top: any chain joining them carries both flows.
     for seed in range(6):
-        final = _random_finish(seed, State.start(2, (0, 3)))
+        final = _random_finish(seed, State.initial(2, (0, 3)))
         if final.stuck is None:
             assert final.winners == (1, 2)
-            assert final.result == "tie: P1, P2 complete on the same placement"
+            assert final.result_text == "tie: P1, P2 complete on the same placement"
 
 
 def test_partners_win_together_and_two_teams_at_once_tie() -> None:
-    final = _play(State.start(4), ROW_THREE)  # lower-left to upper-right: P2 and P4
-    assert final.result == "P2 and P4 win together" and final.status == "won"
+    final = _play(State.initial(4), ROW_THREE)  # lower-left to upper-right: P2 and P4
+    assert final.result_text == "P2 and P4 win together" and final.status == "won"
     assert team_of(2, DEFAULT_SEATS[4]) == (2, 4) and team_of(1, DEFAULT_SEATS[4]) == (1, 3)
     # A seeded four-player game whose last tile completes both teams' chains at once.
-    tied = _random_finish(2, State.start(4))
-    assert tied.result == "tie: P1 and P3, P2 and P4 complete on the same placement"
+    tied = _random_finish(2, State.initial(4))
+    assert tied.result_text == "tie: P1 and P3, P2 and P4 complete on the same placement"
     assert tied.status == "tie" and tied.winners == (1, 2, 3, 4)
     assert all(flow.reached for flow in tied.flows)
 
 
 def _random_finish(seed: int, state: State) -> State:
     rnd = random.Random(seed)
-    while not state.over:
+    while not state.is_over:
         tile = rnd.choice([t for t in range(4) if state.bag[t]])
         legal = state.legal_placements(tile)
-        state = state.apply(rnd.choice(legal)) if legal else state.no_placement(tile)
+        state = (
+            state.play(rnd.choice(legal)) if legal else state.play(NoPlacement(state.turn, tile))
+        )
     return state
 
 
 def test_flows_update_for_every_player_after_any_placement() -> None:
-    state = _play(State.start(2), ZIGZAG[:1])  # P1 places at (0,0)
+    state = _play(State.initial(2), ZIGZAG[:1])  # P1 places at (0,0)
     p1, p2 = state.flows
     assert (Hex(0, 0), 0, 2) in p1.paths and p2.paths == ()
     # P2 at the top-right corner: of (6,6)'s off-board sides only E is the upper-right's
@@ -136,32 +138,32 @@ def test_flows_update_for_every_player_after_any_placement() -> None:
     ],
 )
 def test_basic_rules(moves: list[Move], message: str) -> None:
-    state = State.start(2)
+    state = State.initial(2)
     with pytest.raises(RuleError) as caught:
         for move in moves:
-            state = state.apply(move)
+            state = state.play(move)
     assert message in caught.value.message
 
 
 def test_no_move_after_the_game_ends() -> None:
-    final = _play(State.start(3), ROW_THREE)
+    final = _play(State.initial(3), ROW_THREE)
     with pytest.raises(RuleError, match="the game is over"):
-        final.apply(Move(final.to_move, Hex(0, 0), 0, 0))
+        final.play(Move(final.to_move, Hex(0, 0), 0, 0))
     assert final.legal_placements(0) == []
 
 
 def test_bag_holds_ten_of_each_type() -> None:
     for seed in range(50):
         rnd = random.Random(seed)
-        state = State.start(6)
-        while not state.over and state.bag[0] > 0:
-            state = state.apply(rnd.choice(state.legal_placements(0)))
-        if not state.over:
+        state = State.initial(6)
+        while not state.is_over and state.bag[0] > 0:
+            state = state.play(rnd.choice(state.legal_placements(0)))
+        if not state.is_over:
             break
-    assert state.bag[0] == 0 and not state.over
+    assert state.bag[0] == 0 and not state.is_over
     empty = next(h for h in CELLS if state.tile_at(h) is None)
     with pytest.raises(RuleError, match="no T0 is left in the bag"):
-        state.apply(Move(state.to_move, empty, 0, 0))
+        state.play(Move(state.to_move, empty, 0, 0))
     assert state.legal_placements(0) == []
 
 
@@ -174,9 +176,9 @@ def test_five_players_the_one_alone_takes_the_missing_partners_turn() -> None:
 
 def test_seating_rules() -> None:
     with pytest.raises(RuleError, match="partners sit opposite"):
-        State.start(4, (0, 1, 2, 3))
+        State.initial(4, (0, 1, 2, 3))
     with pytest.raises(RuleError, match="share a home edge"):
-        State.start(2, (0, 0))
+        State.initial(2, (0, 0))
 
 
 @pytest.mark.parametrize(
@@ -210,18 +212,18 @@ def test_route_rule_scenarios(name: str, message: str) -> None:
 def test_drawer_wins_when_the_drawn_tile_has_no_legal_placement() -> None:
     for seed in range(60):
         state = random_state(seed, 5, 40)
-        stuck = [t for t in range(4) if state.bag[t] and not state.over]
+        stuck = [t for t in range(4) if state.bag[t] and not state.is_over]
         stuck = [t for t in stuck if not state.legal_placements(t)]
         if stuck:
             break
     else:
         pytest.fail("no stuck position found")
-    final = state.no_placement(stuck[0])
+    final = state.play(NoPlacement(state.turn, stuck[0]))
     assert final.winners == (state.to_move,)
-    assert "has no legal placement" in final.result
-    playable = next(t for t in range(4) if State.start(2).legal_placements(t))
+    assert "has no legal placement" in final.result_text
+    playable = next(t for t in range(4) if State.initial(2).legal_placements(t))
     with pytest.raises(RuleError, match="must place it"):
-        State.start(2).no_placement(playable)
+        State.initial(2).play(NoPlacement(1, playable))
 
 
 def _check_flow_follows_paths(state: State) -> None:
@@ -336,13 +338,13 @@ def test_a_listed_placement_plays_as_when_checked_and_others_are_still_checked()
     # does not search those again (a search plays them thousands of times).
     for seed in range(4):
         state = random_state(seed, players=2, moves=12)
-        if state.over:
+        if state.is_over:
             continue
         for tile in range(4):
             listed = state.legal_placements(tile)  # a copy of the state has listed nothing
             assert listed == replace(state).legal_placements(tile)
             for move in listed[:: max(1, len(listed) // 5)]:
-                assert state.apply(move) == replace(state).apply(move)
+                assert state.play(move) == replace(state).play(move)
             refused = [
                 Move(state.turn, hex_, tile, rotation)
                 for hex_ in CELLS
@@ -352,13 +354,13 @@ def test_a_listed_placement_plays_as_when_checked_and_others_are_still_checked()
             ]
             for move in refused[:5]:
                 with pytest.raises(RuleError):
-                    state.apply(move)
+                    state.play(move)
 
 
 def test_evaluation_prefers_a_flow_nearer_its_target_and_not_blocked() -> None:
     """Greedy's and MCTS's heuristic: the tiles P1's flow still needs up the zigzag (from
     the bottom toward the top) count, and a tile that turns it off the board costs it."""
-    states = [State.start(2)]
+    states = [State.initial(2)]
     for placement in ZIGZAG:
         states.append(_play(states[-1], [placement]))
     for state in states:
@@ -366,7 +368,7 @@ def test_evaluation_prefers_a_flow_nearer_its_target_and_not_blocked() -> None:
     # with P1 to move each time: six, four, two tiles of the zigzag placed
     assert states[6].evaluate(1) > states[4].evaluate(1) > states[2].evaluate(1) > 0.5
     # the seventh tile leads P1's flow off to the upper-left: worse than one tile before
-    assert not states[7].over
+    assert not states[7].is_over
     assert states[7].evaluate(1) < states[5].evaluate(1)
 
 
@@ -385,16 +387,16 @@ def test_tiles_still_needed_fall_by_at_most_one_a_placement(seed: int, players: 
         return [reach(link, state.home_edge(p), state.target_edge(p)).needed for p in players_]
 
     rng = random.Random(seed)
-    state = State.start(players)
+    state = State.initial(players)
     before = needed(state)
-    while not state.over:
+    while not state.is_over:
         tile = rng.choice([t for t in range(4) if state.bag[t]])
         legal = state.legal_placements(tile)
         if not legal:
             break
-        state = state.apply(rng.choice(legal))
+        state = state.play(rng.choice(legal))
         after = needed(state)
         assert all(now >= then - 1 for now, then in zip(after, before, strict=True))
-        if not state.over:
+        if not state.is_over:
             assert min(after) >= 1
         before = after

@@ -31,7 +31,7 @@ def test_the_picture_shows_each_players_flow_in_their_colour_and_the_result() ->
     root = ET.fromstring(picture)
     strokes = {path.get("stroke") for path in root.findall(f"{NS}path")}
     assert set(COLOURS[:3]) <= strokes
-    assert root.findall(f"{NS}text")[-1].text == last.result
+    assert root.findall(f"{NS}text")[-1].text == last.result_text
     assert render(last) == picture  # the same state, the same bytes
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from hypothesis import given
 
 from meeple import qgn
-from meeple.qgn.svg import render, svg
+from meeple.qgn.ascii import render
+from meeple.qgn.svg import render as svg
 from tests.cli_helpers import meeple
 from tests.qgn.test_properties import snapshots
 

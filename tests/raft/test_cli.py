@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from meeple.errors import NotationError
 from meeple.qgn import dump as dump_qgn
 from meeple.qgn import parse as parse_qgn
-from meeple.raft.hooks import from_qgn, render, to_qgn
+from meeple.raft.hooks import render
 from meeple.raft.notation import format_record, parse_record
+from meeple.raft.qgn import from_qgn, to_qgn
 from tests.cli_helpers import meeple
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "raft"

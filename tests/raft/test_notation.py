@@ -27,9 +27,9 @@ from meeple.raft.model import (
     DrawRequest,
     ExhaustedCat,
     FirePlacement,
-    GameState,
     PathwayPlacement,
     Position,
+    Square,
 )
 from tests.conftest import SHARED
 
@@ -64,7 +64,7 @@ def test_golden_board() -> None:
     board = n.parse_board(BOARD)
     assert (board.height, board.width) == (15, 18)
     assert board.at(1, 10) == "R" and board.at(13, 16) == "o"
-    assert board.cats() == (Position(1, 10), Position(4, 4), Position(13, 4))
+    assert board.cats() == (Square(1, 10), Square(4, 4), Square(13, 4))
     assert n.format_board(board) == BOARD
 
 
@@ -86,7 +86,7 @@ def test_golden_meanings() -> None:
     assert n.parse_fire_placement("l0003TW") == FirePlacement("l", 0, 3, True, "W")
     assert n.parse_fire_placement("l0003FW").flipped is False
     assert n.parse_cat_movement("R01040410Ac") == CatMove(
-        "R", Position(1, 4), Position(4, 10), (CardId("A", "c"),)
+        "R", Square(1, 4), Square(4, 10), (CardId("A", "c"),)
     )
     assert n.parse_draw_request("A3B1D2") == DrawRequest((("A", 3), ("B", 1), ("D", 2)))
     assert n.parse_fire_tile("c000102031121").cells == (
@@ -122,7 +122,7 @@ def test_golden_challenge_substrings() -> None:
     assert caught.value.column == 14
     assert caught.value.message == "the fire card at (4,9) overlaps the fire card at (3,10)"
     four = n.parse_challenge(joined.replace("0409C00211", "C00611"))
-    assert four.fires == (Position(3, 10),)
+    assert four.fires == (Square(3, 10),)
     assert tuple(four.cats[0]) == (0, 6, 11) and tuple(four.raft) == (1, 12, 15)
     assert [i.rotation for i in four.islands] == ["N", "N", "A", "A"]
 
@@ -276,8 +276,8 @@ def test_fire_round_trip(placement: FirePlacement) -> None:
     assert n.parse_move(n.format_move(placement)) == placement
 
 
-@given(st.builds(CatMove, st.sampled_from(CAT_COLOURS), st.builds(Position, coordinate, coordinate),
-                 st.builds(Position, coordinate, coordinate),
+@given(st.builds(CatMove, st.sampled_from(CAT_COLOURS), st.builds(Square, coordinate, coordinate),
+                 st.builds(Square, coordinate, coordinate),
                  st.lists(card_ids, min_size=1, max_size=2).map(tuple)))  # fmt: skip
 def test_cat_move_round_trip(move: CatMove) -> None:
     assert n.parse_cat_movement(n.format_cat_movement(move)) == move
@@ -303,7 +303,7 @@ def test_state_round_trip(
     piles = zip(decks.piles, hand.piles, strict=True)
     apart = Cards(tuple("".join(c for c in d if c not in h) for d, h in piles))  # type: ignore[arg-type]
     standing = tuple(c for c in exhausted if board.at(c.row, c.column) == c.colour)
-    state = GameState(board, apart, hand, standing, bag)
+    state = Position(board, apart, hand, standing, bag)
     assert n.parse_state(n.format_state(state)) == state
     assert n.parse_board(n.format_board(board)) == board
     assert n.parse_decks(n.format_cards(decks)) == decks

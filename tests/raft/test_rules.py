@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from meeple.errors import RuleError
 from meeple.raft.components import components
-from meeple.raft.model import Board, Cards, ExhaustedCat, Position
+from meeple.raft.model import Board, Cards, ExhaustedCat, Square
 from meeple.raft.notation import (
     format_board,
     format_state,
@@ -22,7 +22,7 @@ from meeple.raft.notation import (
 )
 from meeple.raft.notation import parse_decks as parse_cards
 from meeple.raft.rules import (
-    Game,
+    State,
     card_positions,
     card_trouble,
     cats_cut_off,
@@ -58,7 +58,7 @@ def game(
     exhausted: tuple[ExhaustedCat, ...] = (),
     bag: str = "abcdefghijklmnopqrstuvwxyzABCDE",
     decks: Cards = ALL_DECKS,
-) -> Game:
+) -> State:
     state = initial_state(parse_challenge(components().challenges[0].challenge))
     state = replace(
         state,
@@ -68,37 +68,37 @@ def game(
         bag=bag,
         decks=decks,
     )
-    return Game(state, phase=phase)  # type: ignore[arg-type]
+    return State(state, phase=phase)  # type: ignore[arg-type]
 
 
-def play(g: Game, *moves: str) -> Game:
+def play(g: State, *moves: str) -> State:
     for move in moves:
-        g = g.apply(parse_move(move))
+        g = g.play(parse_move(move))
     return g
 
 
-def rule_error(g: Game, move: str, words: str) -> None:
+def rule_error(g: State, move: str, words: str) -> None:
     with pytest.raises(RuleError, match=words):
-        g.apply(parse_move(move))
+        g.play(parse_move(move))
 
 
 # -- drawing ------------------------------------------------------------------------------
 
 
 def test_draw_takes_six_cards_at_random_but_repeatably() -> None:
-    start = Game.start(parse_challenge(components().challenges[0].challenge), seed=4)
+    start = State.initial(parse_challenge(components().challenges[0].challenge), seed=4)
     drawn = play(start, "A3B1D2")
-    assert len(drawn.state.hand) == 6 and len(drawn.state.decks) == 94
-    assert [len(pile) for pile in drawn.state.hand.piles] == [3, 1, 0, 2]
+    assert len(drawn.position.hand) == 6 and len(drawn.position.decks) == 94
+    assert [len(pile) for pile in drawn.position.hand.piles] == [3, 1, 0, 2]
     assert drawn.phase == "play"
-    assert play(start, "A3B1D2").state == drawn.state
-    assert not set(drawn.state.hand.ids()) & set(drawn.state.decks.ids())
+    assert play(start, "A3B1D2").position == drawn.position
+    assert not set(drawn.position.hand.ids()) & set(drawn.position.decks.ids())
 
 
 def test_draw_with_named_cards() -> None:
     g = play(game(hand="ABCD", phase="draw"), "A3B1D2 AabcBdCDef")
-    assert g.state.hand == parse_cards("AabcBdCDef")
-    assert not g.state.decks.piles[0].startswith("a")
+    assert g.position.hand == parse_cards("AabcBdCDef")
+    assert not g.position.decks.piles[0].startswith("a")
 
 
 def test_draw_rules() -> None:
@@ -118,8 +118,8 @@ def test_pathway_card_is_laid_turned_and_leaves_the_hand() -> None:
     card = components().pathway_cards[("A", "b")].squares  # gbbbrrbrr
     turned = turned_card(card, "E")
     assert turned == "bbgrrbrrb"
-    assert [g.state.board.rows[3 + r][6:9] for r in range(3)] == ["bbg", "rrb", "rrb"]
-    assert g.state.hand == parse_cards("AacBCDab")
+    assert [g.position.board.rows[3 + r][6:9] for r in range(3)] == ["bbg", "rrb", "rrb"]
+    assert g.position.hand == parse_cards("AacBCDab")
     assert g.phase == "fire"
     assert turned_card(card, "S") == card[::-1]
     assert turned_card(turned_card(card, "W"), "E") == card
@@ -162,8 +162,8 @@ def test_fire_tile_flip_then_turn() -> None:
 
 def test_fire_tile_is_laid_and_leaves_the_bag() -> None:
     g = play(game(), "Aa0603N", "m0300FN")  # m: (0,0) (0,1) (1,1) (1,2)
-    assert g.state.board.rows[3][:3] == "ffg" and g.state.board.rows[4][:3] == "gff"
-    assert "m" not in g.state.bag and g.phase == "play"
+    assert g.position.board.rows[3][:3] == "ffg" and g.position.board.rows[4][:3] == "gff"
+    assert "m" not in g.position.bag and g.phase == "play"
 
 
 @pytest.mark.parametrize(
@@ -195,16 +195,16 @@ def test_fire_touching_only_diagonally_is_not_enough() -> None:
 
 def test_cat_moves_along_its_colour_and_becomes_exhausted() -> None:
     g = play(game(), "B01040003Aa")
-    assert g.state.board.rows[0][3] == "B" and g.state.board.rows[1][4] == "b"
-    assert g.state.exhausted == (ExhaustedCat("B", 0, 3),)
-    assert g.state.hand == parse_cards("AbcBCDab")
+    assert g.position.board.rows[0][3] == "B" and g.position.board.rows[1][4] == "b"
+    assert g.position.exhausted == (ExhaustedCat("B", 0, 3),)
+    assert g.position.hand == parse_cards("AbcBCDab")
 
 
 def test_exhausted_cat_costs_two_cards_and_rested_cat_one() -> None:
     g = play(game(), "B01040003Aa")
     rule_error(g, "B00030104Ab", "exhausted cat costs two cards")
     g = play(g, "B00030104AbAc")
-    assert g.state.exhausted == (ExhaustedCat("B", 1, 4),)
+    assert g.position.exhausted == (ExhaustedCat("B", 1, 4),)
     rule_error(game(), "B01040003AaAb", "rested cat costs one card")
 
 
@@ -228,13 +228,13 @@ def test_cat_needs_a_path_of_its_colour() -> None:
     board = SMALL.replace("fffbbbrRr", "fffbbyrRr").replace("fffbBbrrr", "fffbBybbb")
     board = board.replace("fffbbbbbb", "fffbbybbb")
     rule_error(game(board), "B01040108Aa", "no path of blue squares")
-    assert play(game(), "B01040008Aa").state.board.rows[0][8] == "B"
+    assert play(game(), "B01040008Aa").position.board.rows[0][8] == "B"
 
 
 def test_cat_passes_over_cats_but_does_not_end_on_them() -> None:
     board = SMALL.replace("fffbbbbbb", "fffbbBbbb").replace("fffbBbrrr", "fffyBybbb")
     g = play(game(board), "B01040008Aa")
-    assert g.state.board.rows[0][8] == "B"
+    assert g.position.board.rows[0][8] == "B"
     rule_error(game(board), "B01040005Aa", "another cat sits")
 
 
@@ -242,7 +242,7 @@ def test_cats_win_on_the_raft_and_never_move_again() -> None:
     # A yellow cat beside a yellow raft square and a wild one.
     board = SMALL.replace("yyyyyyyyy\nppp", "yyyyyyYyy\nppp")
     g = play(game(board), "Y08060907Aa")
-    assert g.outcome == "playing" and g.state.board.rows[9][7] == "Y"
+    assert g.outcome == "playing" and g.position.board.rows[9][7] == "Y"
     rule_error(g, "Y09070806AbAc", "is on the raft")
 
 
@@ -250,8 +250,8 @@ def test_the_last_cat_on_the_raft_wins() -> None:
     board = SMALL.replace("fffbBbrrr", "fffbbbrrr").replace("fffbbbrRr", "fffbbbrrr")
     board = board.replace("yyyyyyyyy\nppp", "yyyyyyyYy\nppp")
     g = play(game(board), "Y08070907Aa")
-    assert g.outcome == "won" and g.over
-    assert g.state.board.rows[9][7] == "Y"
+    assert g.outcome == "won" and g.is_over
+    assert g.position.board.rows[9][7] == "Y"
     rule_error(g, "Ab0306E", "game is over")
 
 
@@ -259,7 +259,7 @@ def test_wild_raft_square_shows_w() -> None:
     board = SMALL.replace("fffbBbrrr", "fffbbbrrr").replace("fffbbbrRr", "fffbbbrrr")
     board = board.replace("yyyyyyyyy\nppp", "yyyyyyyyY\nppp")
     g = play(game(board), "Y08080908Aa")
-    assert g.state.board.rows[9][8] == "W" and g.outcome == "won"
+    assert g.position.board.rows[9][8] == "W" and g.outcome == "won"
 
 
 # -- the round: rest, and running out --------------------------------------------------
@@ -267,9 +267,9 @@ def test_wild_raft_square_shows_w() -> None:
 
 def test_rest_when_the_hand_is_used_up() -> None:
     g = play(game(hand="AabBCD"), "B01040003Aa")
-    assert g.phase == "play" and g.state.exhausted
+    assert g.phase == "play" and g.position.exhausted
     g = play(g, "Ab0603N", "m0300FN")
-    assert g.phase == "draw" and g.state.exhausted == ()
+    assert g.phase == "draw" and g.position.exhausted == ()
 
 
 def test_lost_when_the_decks_cannot_fill_a_hand() -> None:
@@ -288,7 +288,7 @@ def test_lost_when_the_drawn_tile_fits_nowhere() -> None:
     assert fire_placements(parse_board(board), "c") == []
     g = play(game(board, phase="fire"), "c0000FN")
     assert g.outcome == "lost" and "fire tile c fits nowhere" in g.reason
-    assert "c" not in g.state.bag
+    assert "c" not in g.position.bag
 
 
 def test_an_illegal_fire_placement_that_could_fit_is_a_rule_error() -> None:
@@ -338,11 +338,11 @@ def test_cut_off_when_the_raft_has_no_room() -> None:
 
 
 def test_pathway_placements_are_exactly_the_legal_ones() -> None:
-    g = Game.start(parse_challenge(components().challenges[2].challenge), seed=1)
+    g = State.initial(parse_challenge(components().challenges[2].challenge), seed=1)
     g = play(g, "A3B1D2")
-    board = g.state.board
+    board = g.position.board
     brute = [
-        Position(r, c)
+        Square(r, c)
         for r in range(board.height - 2)
         for c in range(board.width - 2)
         if not card_trouble(board, r, c)
@@ -351,18 +351,18 @@ def test_pathway_placements_are_exactly_the_legal_ones() -> None:
     moves = g.pathway_placements()
     assert len(moves) == 6 * 4 * len(brute)
     for move in moves[::97]:
-        assert g.apply(move).phase == "fire"
+        assert g.play(move).phase == "fire"
 
 
 def test_cat_moves_and_fire_placements_are_legal() -> None:
     g = play(game(), "Aa0603N")
     fires = g.legal_moves()
-    assert fires and all(not fire_trouble(g.state.board, f) for f in fires)  # type: ignore[arg-type]
+    assert fires and all(not fire_trouble(g.position.board, f) for f in fires)  # type: ignore[arg-type]
     g = play(g, "m0300FN")
     cats = g.cat_moves()
     assert {m.colour for m in cats} == {"B", "R"}
     for move in cats:
-        g.apply(move)
+        g.play(move)
     assert len(g.legal_moves()) == len(g.pathway_placements()) + len(cats)
 
 
@@ -372,9 +372,9 @@ def test_draw_requests_cover_every_split_of_six() -> None:
 
 def test_start_of_every_challenge_is_playable() -> None:
     for official in components().challenges:
-        g = Game.start(parse_challenge(official.challenge), seed=0)
+        g = State.initial(parse_challenge(official.challenge), seed=0)
         assert g.outcome == "playing", official.name
-        assert format_board(g.state.board).count("o") == 1
+        assert format_board(g.position.board).count("o") == 1
 
 
 def test_board_helpers() -> None:
@@ -388,16 +388,16 @@ def test_board_helpers() -> None:
 @settings(max_examples=15)
 @given(st.integers(0, 38), st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_random_playouts_stay_consistent(index: int, seed: int, rng: random.Random) -> None:
-    g = Game.start(parse_challenge(components().challenges[index].challenge), seed)
-    cats = len(g.state.board.cats())
+    g = State.initial(parse_challenge(components().challenges[index].challenge), seed)
+    cats = len(g.position.board.cats())
     for _ in range(25):
-        if g.over:
+        if g.is_over:
             break
         moves = g.legal_moves()
         if not moves:
             break
-        g = g.apply(rng.choice(moves))
-        state = g.state
+        g = g.play(rng.choice(moves))
+        state = g.position
         assert len(state.board.cats()) == cats
         assert len(state.hand) <= 6 and len(state.decks) + len(state.hand) <= 100
         assert list(state.exhausted) == sorted(state.exhausted)

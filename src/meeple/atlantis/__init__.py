@@ -1,81 +1,99 @@
 """Atlantis: JSON transcripts of the hex-board game, read, checked, replayed and drawn.
 
-A transcript lists the board's segments, the players' starting stacks and the
-events (chats and turns) that followed. Hand-written JSON5 is accepted; what is
-written back is canonical JSON. Usage:
+A transcript lists the board's segments, the players' starting stacks and the events
+(chats and turns) that followed. Hand-written JSON5 is accepted; what is written back
+is canonical JSON. An engine move (`meeple.engine`) is one move of stones or `end`:
 
-    from meeple.atlantis import parse, dump, replay, render
+>>> from meeple import atlantis
+>>> transcript = atlantis.parse(
+...     '{"segments": [["a1", "a2", "b1", "b2", "b3", "c2"], ["c3", "d4", "d5", "c4", "c5"]],'
+...     ' "players": [{"name": "John", "stacks": {"a1": 1, "a2": 0, "b1": -2}},'
+...     ' {"name": "Mary", "stacks": {"c3": 2, "d4": 2}}],'
+...      ' "events": [{"type": "turn", "moves": [["a1", "b2"]]}]}'
+... )
+>>> atlantis.dump(transcript).splitlines()[1]     # canonical JSON
+'  "format": "Atlantis transcript",'
+>>> *_, state = atlantis.replay(transcript)      # the start, then one per engine move
+>>> state.result_text, state.to_move, state.is_over
+('after 1 turn: Mary (B) to move', 2, False)
+>>> [state.move_to_text(move) for move in state.legal_moves()][:3]
+['c3-d4', 'c3-c4', 'c3-c5']
+>>> state.violation(state.move_from_text("a1-c1")).rule
+'own-stones'
+>>> print(atlantis.render(transcript).splitlines()[0])   # ASCII; atlantis.svg.render(state) is SVG
+after 0 turns: John (A) to move
 
-    transcript = parse(open("game.json").read(), "game.json")
-    for state in replay(transcript):       # the start, then after every turn
-        pass
-    print(render(state))                   # the board in ASCII
-    print(state.scores, state.ranking)
-    print(dump(transcript))                # canonical JSON
+Players are numbered from 1 in the engine protocol (`to_move`, `winners`, `player_name`)
+as in every game; the rules' own 0-based seat numbers (`State.seat_index`,
+`Field.owner`, `scores`, `ranking`) index `State.players`. Layers: `model`, `notation`
+(parse, dump, diagnose), `rules` (`State`, `replay`), `qgn` (the QGN bridge), `ascii`,
+`svg`, `generate` (random set-ups), `format` (the registry entry) and `hooks` (its
+functions).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import package_exports
+from meeple.registry import export_names, package_exports
+
+# The one table of the package's public names: `__all__` and the lazy imports below
+# come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
+EXPORTS: dict[str, tuple[str, ...]] = {
+    "meeple.atlantis": ("svg",),
+    "meeple.atlantis.hooks": ("render",),
+    "meeple.atlantis.model": (
+        "Chat",
+        "FieldRef",
+        "Move",
+        "OtherEvent",
+        "Player",
+        "Segment",
+        "Transcript",
+        "Turn",
+        "field_name",
+    ),
+    "meeple.atlantis.notation": (
+        "diagnose",
+        "dump",
+        "parse",
+        "parse_field_ref",
+    ),
+    "meeple.atlantis.qgn": (
+        "from_qgn",
+        "to_qgn",
+    ),
+    "meeple.atlantis.rules": (
+        "Area",
+        "Field",
+        "State",
+        "replay",
+    ),
+}
 
 if TYPE_CHECKING:
-    from meeple.atlantis.ascii import render
-    from meeple.atlantis.model import (
-        Chat,
-        FieldRef,
-        Move,
-        OtherEvent,
-        Player,
-        Segment,
-        Transcript,
-        Turn,
-        field_name,
-    )
-    from meeple.atlantis.notation import dump, parse, parse_field_ref
-    from meeple.atlantis.qgn import from_qgn, to_qgn
-    from meeple.atlantis.rules import Area, Field, State, replay
-else:  # imported on first use (the registry imports `meeple.atlantis.format` alone)
-    __getattr__ = package_exports(
-        __name__,
-        {
-            "meeple.atlantis.ascii": ("render",),
-            "meeple.atlantis.model": (
-                "Chat",
-                "FieldRef",
-                "Move",
-                "OtherEvent",
-                "Player",
-                "Segment",
-                "Transcript",
-                "Turn",
-                "field_name",
-            ),
-            "meeple.atlantis.notation": ("dump", "parse", "parse_field_ref"),
-            "meeple.atlantis.qgn": ("from_qgn", "to_qgn"),
-            "meeple.atlantis.rules": ("Area", "Field", "State", "replay"),
-        },
-    )
+    from meeple.atlantis import svg as svg  # the submodule
+    from meeple.atlantis.hooks import render as render
+    from meeple.atlantis.model import Chat as Chat
+    from meeple.atlantis.model import FieldRef as FieldRef
+    from meeple.atlantis.model import Move as Move
+    from meeple.atlantis.model import OtherEvent as OtherEvent
+    from meeple.atlantis.model import Player as Player
+    from meeple.atlantis.model import Segment as Segment
+    from meeple.atlantis.model import Transcript as Transcript
+    from meeple.atlantis.model import Turn as Turn
+    from meeple.atlantis.model import field_name as field_name
+    from meeple.atlantis.notation import diagnose as diagnose
+    from meeple.atlantis.notation import dump as dump
+    from meeple.atlantis.notation import parse as parse
+    from meeple.atlantis.notation import parse_field_ref as parse_field_ref
+    from meeple.atlantis.qgn import from_qgn as from_qgn
+    from meeple.atlantis.qgn import to_qgn as to_qgn
+    from meeple.atlantis.rules import Area as Area
+    from meeple.atlantis.rules import Field as Field
+    from meeple.atlantis.rules import State as State
+    from meeple.atlantis.rules import replay as replay
+else:  # imported on first use (the registry imports the game's `format` alone)
+    __getattr__ = package_exports(__name__, EXPORTS)
 
-__all__ = [
-    "Area",
-    "Chat",
-    "Field",
-    "FieldRef",
-    "Move",
-    "OtherEvent",
-    "Player",
-    "Segment",
-    "State",
-    "Transcript",
-    "Turn",
-    "dump",
-    "field_name",
-    "from_qgn",
-    "parse",
-    "parse_field_ref",
-    "render",
-    "replay",
-    "to_qgn",
-]
+__all__ = export_names(EXPORTS)

@@ -14,16 +14,11 @@ from __future__ import annotations
 import re
 
 from meeple import ansi
-from meeple.atlantis.model import field_name
+from meeple.atlantis.model import field_name, player_letter
 from meeple.atlantis.rules import DEAD, GROWING, Field, State
 
 CELL = 6  # columns per step of x - y; a field's two lines are at most five characters wide
 MAX_CANVAS = 4_000_000  # characters; fields scattered wider than this are listed instead
-
-
-def player_letter(player: int) -> str:
-    """'A' for the first player, 'B' for the second, ... 'Z', then 'A27' and so on."""
-    return chr(ord("A") + player) if player < 26 else f"A{player + 1}"
 
 
 def field_text(here: Field) -> str:
@@ -75,29 +70,11 @@ def legend(state: State, names: tuple[str, ...] = ()) -> list[str]:
     return (["   ".join(players)] if players else []) + [marks]
 
 
-def status(state: State) -> str:
-    """One line: whose turn it is, or the final ranking and scores."""
-    if not state.players:
-        return "a board without players"
-    if state.over:
-        scores = state.scores
-        ranking = ", ".join(
-            f"{state.players[p]} ({player_letter(p)}) {scores[p]}" for p in state.ranking
-        )
-        return f"game over after {_turns(state.turn)}; ranking: {ranking}"
-    mover = state.players[state.player]
-    return f"after {_turns(state.turn)}: {mover} ({player_letter(state.player)}) to move"
-
-
-def _turns(count: int) -> str:
-    return f"{count} turn" if count == 1 else f"{count} turns"
-
-
 def render(state: State, color: bool = False) -> str:
     """The board, a status line and a legend; with `color`, every stack and player letter
     in the player's colour (the transcript's colour name where it has one) and dead
     fields dimmed (ANSI)."""
-    picture = "\n".join([status(state), "", *board_lines(state), "", *legend(state)])
+    picture = "\n".join([state.result_text, "", *board_lines(state), "", *legend(state)])
     return colour(picture, state) if color else picture
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from meeple.registry import COLOR, Format, Option, lazy
 
-KEY = "atlantis"
+QGN_KEY = "atlantis"
 HOOKS = "meeple.atlantis.hooks"
 
 DROP_COMMENTS = Option(
@@ -30,16 +30,16 @@ ATLANTIS = Format(
     options=(DROP_COMMENTS, COLOR),
     check=lazy(f"{HOOKS}:check"),
     replay=lazy(f"{HOOKS}:replay_document"),
-    diagnose=lazy(f"{HOOKS}:findings"),
+    diagnose=lazy(f"{HOOKS}:diagnose"),
     render=lazy(f"{HOOKS}:render"),
     svg=lazy(f"{HOOKS}:svg"),
     state_json=lazy(f"{HOOKS}:state_json"),
-    result=lazy("meeple.atlantis.ascii:status"),
+    result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="move",
     to_qgn=lazy("meeple.atlantis.qgn:to_qgn"),
     from_qgn=lazy("meeple.atlantis.qgn:from_qgn"),
-    qgn_key=KEY,
+    qgn_key=QGN_KEY,
 )
 
 FORMATS = (ATLANTIS,)

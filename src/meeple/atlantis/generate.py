@@ -69,14 +69,14 @@ def random_game(
     start = starting_transcript(segments, players, seed)
     state = State.initial(start)
     played: list[Turn] = []
-    while len(played) < turns and not state.over:
+    while len(played) < turns and not state.ended:
         moves = []
         for _ in range(rng.randint(0, moves_per_turn)):
             options = state.stone_moves()
             if not options:
                 break
             move = rng.choice(options)
-            state = state.apply(move)
+            state = state.play(move)
             moves.append(move)
         state = state.end_turn()
         played.append(Turn(tuple(moves)))

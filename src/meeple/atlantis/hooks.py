@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from meeple.atlantis import notation
 from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.format import ATLANTIS
-from meeple.atlantis.jsontext import Path, Paths, locate
 from meeple.atlantis.model import FORMAT_NAME, Extras, JSONValue, Transcript, field_name
 from meeple.atlantis.notation import (
     ENGINE_FORMAT_NAME,
     READ_KEYS,
-    diagnose,
     parse_field_ref,
 )
 from meeple.atlantis.rules import State, replay
 from meeple.errors import Finding, Location, RuleError
+from meeple.jsontext import Path, Paths, locate
 from meeple.registry import Document
 
 
@@ -40,12 +40,12 @@ def replay_document(document: Document) -> Iterator[State]:
     return replay(document.model, where)
 
 
-def findings(text: str, source: str) -> list[Finding]:
+def diagnose(text: str, source: str) -> list[Finding]:
     """Every problem of a transcript (the `diagnose` hook): each malformed part, then the
     rules over the turns before the first of them; with none, `check` and the rules."""
-    read = diagnose(text, source)
+    read = notation.diagnose(text, source)
     found = [Finding.from_error(problem) for problem in read.problems]
-    playable = read.playable
+    playable = notation.playable(read)
     if playable is not None:
         document = Document(text, source, ATLANTIS, playable)
         if not found:
@@ -174,13 +174,18 @@ def state_json(state: State) -> dict[str, Any]:
     return {
         "players": list(state.players),
         "turn": state.turn,
-        "to_move": None if state.over or not state.players else state.player,
-        "over": state.over,
+        "to_move": None if state.is_over else state.seat_index,
+        "over": state.ended,
         "fields": fields,
         "areas": areas,
         "scores": state.scores,
         "ranking": state.ranking,
     }
+
+
+def result(state: State) -> str:
+    """One line on how the game stands (the state's `result_text`)."""
+    return state.result_text
 
 
 STANDARD_SEGMENTS = 10

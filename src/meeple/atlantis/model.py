@@ -34,6 +34,11 @@ def letters(number: int) -> str:
 
 
 @lru_cache(maxsize=65_536)
+def player_letter(player: int) -> str:
+    """'A' for the first player (seat index 0), 'B' for the second, ... 'Z', then 'A27'."""
+    return chr(ord("A") + player) if player < 26 else f"A{player + 1}"
+
+
 def field_name(field: Hex) -> str:
     """`Hex(2, 3)` -> 'b3' (remembered: `replay --json` names every field of every state)."""
     return f"{letters(field.x)}{field.y}"

@@ -19,10 +19,9 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NoReturn
 
-from meeple.atlantis import jsontext
-from meeple.atlantis.jsontext import MAX_DEPTH, Members, Path, Paths, decode, short
+from meeple import jsontext
 from meeple.atlantis.model import (
     END_TURN,
     FORMAT_NAME,
@@ -41,8 +40,9 @@ from meeple.atlantis.model import (
     Turn,
     field_name,
 )
-from meeple.errors import DEFAULT_SOURCE, Locator, NotationError
+from meeple.errors import DEFAULT_SOURCE, Diagnosis, Locator, NotationError
 from meeple.hexgrid import Hex, line_between
+from meeple.jsontext import MAX_DEPTH, Members, Path, Paths, decode, short
 
 # -- coordinates ------------------------------------------------------------------
 
@@ -494,29 +494,19 @@ def _with_comments(transcript: Transcript, text: str) -> Transcript:
     return replace(transcript, comments=tuple(found)) if found else transcript
 
 
-class Diagnosis(NamedTuple):
-    """What `diagnose` read: the transcript (None when it could not be built), every
-    problem, and how many events come before the first problem (None: the problems
-    leave no event to play, or there are none, see `playable`)."""
-
-    transcript: Transcript | None
-    problems: list[NotationError]
-    intact: int | None
-
-    @property
-    def playable(self) -> Transcript | None:
-        """The transcript cut to the events before the first problem, where its set-up
-        (board and players) read well; None where it did not."""
-        if self.transcript is None:
-            return None
-        if not self.problems:
-            return self.transcript
-        if self.intact is None:
-            return None
-        return replace(self.transcript, events=self.transcript.events[: self.intact])
+def playable(read: Diagnosis[Transcript]) -> Transcript | None:
+    """The transcript `diagnose` read cut to the events before the first problem, where
+    its set-up (board and players) read well; None where it did not."""
+    if read.model is None:
+        return None
+    if not read.problems:
+        return read.model
+    if read.intact is None:
+        return None
+    return replace(read.model, events=read.model.events[: read.intact])
 
 
-def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis:
+def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[Transcript]:
     """Every problem of a transcript, reading on past each one it can.
 
     A JSON syntax error ends the reading (past it the structure of the text is not
@@ -524,7 +514,10 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis:
     items, read as if written. After the text is decoded, a problem in a
     segment, a player, a stack, an event or a move is reported and reading goes on with
     the next one; a problem in the shape of the whole (not an object, no `segments`)
-    ends it. `parse` raises the first of the same problems.
+    ends it. `parse` raises the first of the same problems. The Diagnosis's model is
+    the transcript (None when it could not be built); `intact` is how many events come
+    before the first problem (None: the problems leave no event to play, or there are
+    none; see `playable`).
     """
     commas: list[NotationError] = []
     try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from meeple.atlantis.format import KEY
+from meeple.atlantis.format import QGN_KEY
 from meeple.atlantis.model import FieldRef, Transcript
 from meeple.atlantis.notation import parse
 from meeple.errors import NotationError
@@ -32,7 +32,7 @@ def to_qgn(transcript: Transcript) -> Snapshot:
     player name with a comma or surrounding spaces (the `teams` tag splits on commas).
     """
     names = [p.name or f"player {n + 1}" for n, p in enumerate(transcript.players)]
-    tags = {"key": KEY, "teams": ", ".join(names), "version": transcript.version}
+    tags = {"key": QGN_KEY, "teams": ", ".join(names), "version": transcript.version}
     tags["segments"] = ", ".join(" ".join(map(str, s.refs)) for s in transcript.segments)
     for number, player in enumerate(transcript.players):
         tags[f"stacks{number}"] = _stacks(player.stacks)
@@ -58,7 +58,7 @@ def to_qgn(transcript: Transcript) -> Snapshot:
 
 def from_qgn(snapshot: Snapshot) -> Transcript:
     """The transcript a snapshot describes; NotationError if it is not a sound Atlantis game."""
-    if snapshot.key.strip().casefold() != KEY:
+    if snapshot.key.strip().casefold() != QGN_KEY:
         raise NotationError(f"a QGN snapshot of {snapshot.key!r} is not an Atlantis game")
     tags = snapshot.tags
     teams = snapshot.teams

@@ -2,7 +2,7 @@
 
 `State` is a position between moves: the fields, whose turn it is, and what
 the player to move has already done this turn (segments moved from, stones
-that arrived). `apply(move)` plays one move, `end_turn()` runs the explosion
+that arrived). `play(move)` plays one move, `end_turn()` runs the explosion
 and growth phases and passes the turn, `stone_moves()` lists every single move
 the player to move may make now. For the engine protocol (meeple.engine) a move is
 one move of stones or `end` (END_TURN): `legal_moves()` lists both, `play` takes
@@ -19,7 +19,15 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal, NamedTuple
 
-from meeple.atlantis.model import END_TURN, EndTurn, Move, Transcript, Turn, field_name
+from meeple.atlantis.model import (
+    END_TURN,
+    EndTurn,
+    Move,
+    Transcript,
+    Turn,
+    field_name,
+    player_letter,
+)
 from meeple.engine import Status
 from meeple.errors import Location, RuleError
 from meeple.hexgrid import Hex, hex_line, line_between, neighbours
@@ -226,7 +234,17 @@ def finished(fields: Mapping[Hex, Field], board: Board) -> bool:
 
 @dataclass(frozen=True)
 class State:
-    """A position: fields, turns played, and the player to move's progress this turn."""
+    """A position: fields, turns played, and the player to move's progress this turn.
+
+    Beyond the protocol (meeple.engine) it offers: the fields `board`, `fields`,
+    `players` (names, by 0-based seat), `turn`, `moved_from`, `arrived`, `ended` (the
+    game had ended when this turn began; `is_over` also holds for a board without
+    players) and `origin` (the set-up, for `record`); `seat_index` (the 0-based seat to
+    move: the protocol's 1-based `to_move` minus 1); `movable(hex)`, `stone_moves()`
+    (the moves of stones alone, without `end`), `end_turn(pick)` (explosions with a
+    chosen order, where `play(END_TURN)` takes the first come), `play_turn(moves)` (a
+    whole turn), and `areas()`, `scores` and `ranking` (by 0-based seat).
+    """
 
     board: Board
     fields: Mapping[Hex, Field]
@@ -236,8 +254,9 @@ class State:
     """Segments the player to move has moved from this turn."""
     arrived: Mapping[Hex, int] = field(default_factory=dict)
     """Stones that moved this turn, by the field they now lie on (they cannot move again)."""
-    over: bool = False
-    """Whether the game had ended when this turn began (see `finished`)."""
+    ended: bool = False
+    """Whether the game had ended when this turn began (see `finished`); `is_over` is the
+    protocol's name for it."""
     history: tuple[Move | EndTurn, ...] = ()
     """The moves and turn ends from the initial state to this one."""
     origin: Transcript | None = field(default=None, compare=False, repr=False)
@@ -252,11 +271,12 @@ class State:
         )
         fields = _starting_fields(transcript, board)
         start = replace(transcript, events=())
-        return cls(board, fields, names, over=finished(fields, board), origin=start)
+        return cls(board, fields, names, ended=finished(fields, board), origin=start)
 
     @property
-    def player(self) -> int:
-        """The index of the player to move (turn i belongs to player i mod P)."""
+    def seat_index(self) -> int:
+        """The 0-based index of the player to move (turn i belongs to seat i mod P), as in
+        `Field.owner`, `scores` and `ranking`; the protocol's `to_move` is this plus 1."""
         return self.turn % len(self.players) if self.players else 0
 
     # -- the movement phase ------------------------------------------------------------
@@ -264,84 +284,94 @@ class State:
     def movable(self, hex_: Hex) -> int:
         """How many of the player to move's stones on `hex_` may still move this turn."""
         here = self.fields.get(hex_, EMPTY)
-        if here.owner != self.player or here.state != OPEN:
+        if here.owner != self.seat_index or here.state != OPEN:
             return 0
         return here.stones - self.arrived.get(hex_, 0)
 
-    def refusal(self, move: Move) -> str | None:
-        """Why `move` is illegal now (the rule it breaks), or None if it is legal."""
-        refused = self.broken_rule(move)
-        return refused[1] if refused else None
-
-    def broken_rule(self, move: Move) -> tuple[str, str] | None:
-        """The name of the rule `move` breaks and why, or None if it is legal."""
+    def violation(self, move: Move | EndTurn) -> RuleError | None:
+        """The rule `move` breaks now (a RuleError naming it, without a location), or None
+        if it is legal."""
+        if isinstance(move, EndTurn):
+            over = RuleError("the game is over: no turn can follow", rule="game-over")
+            return over if self.is_over else None
         if not self.players:
-            return "no-players", "the transcript has no players to move"
-        if self.over:
-            return "game-over", "the game is over: every open field is in a stable area"
+            return RuleError("the transcript has no players to move", rule="no-players")
+        if self.is_over:
+            return RuleError(
+                "the game is over: every open field is in a stable area", rule="game-over"
+            )
         source, target = move
         here = self.fields.get(source)
         if here is None:
-            return "off-board", f"{field_name(source)} is not a field of the board"
+            return RuleError(f"{field_name(source)} is not a field of the board", rule="off-board")
         if here.state != OPEN:
-            return (
-                "open-field",
+            return RuleError(
                 f"{field_name(source)} is {here.state}: only stones on open fields move",
+                rule="open-field",
             )
-        if here.owner != self.player:
-            return (
-                "own-stones",
-                f"{field_name(source)} holds no stones of {self.players[self.player]}",
+        if here.owner != self.seat_index:
+            return RuleError(
+                f"{field_name(source)} holds no stones of {self.players[self.seat_index]}",
+                rule="own-stones",
             )
         line = line_between(source, target)
         if line is None:
-            return "straight-line", "the fields do not lie on one straight line"
+            return RuleError("the fields do not lie on one straight line", rule="straight-line")
         direction, steps = line
         if self.board.segment_of[source] in self.moved_from:
-            return (
-                "one-move-per-segment",
+            return RuleError(
                 "one move from each segment per turn: this segment has already moved",
+                rule="one-move-per-segment",
             )
         if steps > self.movable(source):
-            return "enough-stones", (
+            return RuleError(
                 f"{steps} steps need {steps} stones; {field_name(source)} has"
-                f" {self.movable(source)} that have not moved this turn"
+                f" {self.movable(source)} that have not moved this turn",
+                rule="enough-stones",
             )
         opponents = 0
         for hex_ in hex_line(source, direction, steps)[1:]:
             there = self.fields.get(hex_)
             if there is None:
-                return "off-board", f"the move leaves the board at {field_name(hex_)}"
+                return RuleError(
+                    f"the move leaves the board at {field_name(hex_)}", rule="off-board"
+                )
             if there.state != OPEN:
-                return "open-field", f"the move crosses {field_name(hex_)}, which is {there.state}"
-            if there.owner != self.player:
+                return RuleError(
+                    f"the move crosses {field_name(hex_)}, which is {there.state}",
+                    rule="open-field",
+                )
+            if there.owner != self.seat_index:
                 opponents += there.stones
         if opponents > steps:
-            return (
-                "enough-stones",
+            return RuleError(
                 f"{steps} moving stones cannot remove the {opponents} opponent stones in the way",
+                rule="enough-stones",
             )
         return None
 
-    def apply(self, move: Move) -> State:
-        """The state after `move`; RuleError (without a location) naming the rule it breaks."""
-        refused = self.broken_rule(move)
+    def is_legal(self, move: Move | EndTurn) -> bool:
+        """Whether `play` accepts `move` now."""
+        return self.violation(move) is None
+
+    def _move_stones(self, move: Move) -> State:
+        refused = self.violation(move)
         if refused is not None:
-            raise RuleError(refused[1], rule=refused[0])
+            raise refused
         direction, steps = line_between(*move) or (0, 0)
         fields = dict(self.fields)
         source = fields[move.source]
         left = source.stones - steps
-        fields[move.source] = Field(OPEN, self.player if left else None, left)
+        fields[move.source] = Field(OPEN, self.seat_index if left else None, left)
         landing = steps
         for hex_ in hex_line(move.source, direction, steps)[1:]:
             there = fields[hex_]
-            if there.owner not in (None, self.player):
+            if there.owner not in (None, self.seat_index):
                 landing -= there.stones
                 fields[hex_] = EMPTY
         target = fields[move.target]
         if landing:
-            fields[move.target] = Field(OPEN, self.player, target.stones + landing)
+            fields[move.target] = Field(OPEN, self.seat_index, target.stones + landing)
         arrived = dict(self.arrived)
         arrived[move.target] = arrived.get(move.target, 0) + landing
         return State(
@@ -351,18 +381,18 @@ class State:
             self.turn,
             self.moved_from | {self.board.segment_of[move.source]},
             arrived,
-            self.over,
+            self.ended,
             (*self.history, move),
             self.origin,
         )
 
     def stone_moves(self) -> list[Move]:
         """Every single move of stones the player to move may make now."""
-        if not self.players or self.over:
+        if self.is_over:
             return []
         moves = []
         for source, here in self.fields.items():
-            if here.owner != self.player or here.state != OPEN:
+            if here.owner != self.seat_index or here.state != OPEN:
                 continue
             if self.board.segment_of[source] in self.moved_from:
                 continue
@@ -374,7 +404,7 @@ class State:
                     there = self.fields.get(hex_)
                     if there is None or there.state != OPEN:
                         break
-                    if there.owner != self.player:
+                    if there.owner != self.seat_index:
                         opponents += there.stones
                     if opponents <= steps:
                         moves.append(Move(source, hex_))
@@ -386,14 +416,14 @@ class State:
         """Explode, grow, and pass the turn to the next player."""
         fields = dict(self.fields)
         if self.players:
-            explode(fields, self.board, self.player, pick)
-            grow(fields, self.player)
+            explode(fields, self.board, self.seat_index, pick)
+            grow(fields, self.seat_index)
         return State(
             self.board,
             fields,
             self.players,
             self.turn + 1,
-            over=finished(fields, self.board),
+            ended=finished(fields, self.board),
             history=(*self.history, END_TURN),
             origin=self.origin,
         )
@@ -402,7 +432,7 @@ class State:
         """A whole turn: the moves, then explosions and growth."""
         state = self
         for move in moves:
-            state = state.apply(move)
+            state = state.play(move)
         return state.end_turn()
 
     # -- the engine protocol (meeple.engine: GameState, Evaluating, Recording) ------------
@@ -416,12 +446,12 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.over or not self.players
+        return self.ended or not self.players
 
     @property
     def to_move(self) -> int | None:
         """The player to move, 1-based; None once the game is over."""
-        return None if self.is_over else self.player + 1
+        return None if self.is_over else self.seat_index + 1
 
     def legal_moves(self) -> list[Move | EndTurn]:
         """Every single move of stones, then `end` (a turn may end after any of them)."""
@@ -432,14 +462,15 @@ class State:
     def play(self, move: Move | EndTurn) -> State:
         """The state after one move of stones, or after the end of the turn."""
         if isinstance(move, EndTurn):
-            if self.is_over:
-                raise RuleError("the game is over: no turn can follow", rule="game-over")
+            refused = self.violation(move)
+            if refused is not None:
+                raise refused
             return self.end_turn()
-        return self.apply(move)
+        return self._move_stones(move)
 
     @property
     def status(self) -> Status:
-        return "won" if self.over and self.players else "playing"
+        return "won" if self.ended and self.players else "playing"
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -448,9 +479,17 @@ class State:
 
     @property
     def result_text(self) -> str:
-        from meeple.atlantis.ascii import status
-
-        return status(self)
+        """One line: whose turn it is, or the final ranking and scores."""
+        if not self.players:
+            return "a board without players"
+        if self.ended:
+            scores = self.scores
+            ranking = ", ".join(
+                f"{self.players[p]} ({player_letter(p)}) {scores[p]}" for p in self.ranking
+            )
+            return f"game over after {_turns(self.turn)}; ranking: {ranking}"
+        mover = self.players[self.seat_index]
+        return f"after {_turns(self.turn)}: {mover} ({player_letter(self.seat_index)}) to move"
 
     def move_to_text(self, move: Move | EndTurn) -> str:
         return str(move)
@@ -569,6 +608,10 @@ class State:
         return tuple(sorted(range(len(scores)), key=lambda p: (-scores[p], -p)))
 
 
+def _turns(count: int) -> str:
+    return f"{count} turn" if count == 1 else f"{count} turns"
+
+
 Where = Callable[[int, int | None], Location]
 """The location of event `i` (move `j` of it, or the event itself if None) in the text."""
 
@@ -587,10 +630,10 @@ def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State
         if not isinstance(event, Turn):
             continue
         number = state.turn + 1
-        who = state.players[state.player] if state.players else "nobody"
+        who = state.players[state.seat_index] if state.players else "nobody"
         for position, move in enumerate(event.moves):
             try:
-                state = state.apply(move)
+                state = state.play(move)
             except RuleError as problem:
                 location = where(index, position) if where else Location()
                 message = f"turn {number} ({who}), move {position + 1} {move}: {problem.message}"
@@ -598,7 +641,7 @@ def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State
                     message, location, step=turns, rule=problem.rule, part=position
                 ) from None
             yield state
-        if not event.moves and (not state.players or state.over):
+        if not event.moves and state.is_over:
             location = where(index, None) if where else Location()
             reason = "the game is over" if state.players else "the transcript has no players"
             message = f"turn {number}: {reason}, so no turn can follow"

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from meeple.atlantis.ascii import status
 from meeple.atlantis.model import EndTurn, Move, field_name
 from meeple.atlantis.rules import DEAD, GROWING, State
 from meeple.errors import NotationError
@@ -100,7 +99,7 @@ def render(state: State) -> str:
         return f"{x - left:.1f},{y - top:.1f}"
 
     palette = colours(state)
-    text = status(state)
+    text = state.result_text
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
         f' viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"'

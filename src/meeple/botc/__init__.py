@@ -1,148 +1,152 @@
-"""Blood on the Clocktower: the storyteller's grimoire as one line of text, as a bag of
-roles, and as ASCII art, with checks against a script's setup.
+r"""Blood on the Clocktower: the storyteller's grimoire as one line of text, as a bag of
+roles, and as ASCII art, with checks against a script's setup; game traces replayed.
 
-Usage:
+>>> from meeple import botc
+>>> text = "[Alice:baron *Bob:imp* *~~Carol~~:chef(poisoner:poisoned)*]"
+>>> grimoire = botc.parse(text)
+>>> grimoire.seats[1].life
+<Life.DEAD: 'dead'>
+>>> botc.dump(grimoire) == text + "\n"           # the canonical single line
+True
+>>> art = botc.render(grimoire, layout="compact", columns=True)   # ASCII art
+>>> botc.parse_art(art) == grimoire              # the art reads back
+True
+>>> bag = botc.parse_bag("{imp baron chef}")     # a multiset of roles, kept sorted
+>>> botc.bag_difference(bag, grimoire).same
+True
+>>> script = botc.load_script("trouble-brewing")
+>>> placed = botc.read_grimoire(text)            # the grimoire and where each seat was written
+>>> [finding.severity for finding in botc.script_findings(placed, script, text)]
+['warning', 'warning']
+>>> trace = botc.parse_trace("[Alice:imp Bob:chef Carol:monk]\n<SETUP> <N1> st!kills->Bob")
+>>> *_, state = botc.replay(trace)               # the table before, then after each event
+>>> state.result_text
+'night 1: 2 of 3 players alive'
+>>> botc.svg.render(state.grimoire).startswith("<svg")   # the town square
+True
 
-    from meeple import botc
-    text = "[Alice:baron *Bob:imp* *~~Carol~~:chef(poisoner:poisoned)*]"
-    grimoire = botc.parse_grimoire(text)
-    grimoire.seats[1].life                       # Life.DEAD
-    botc.format_grimoire(grimoire) == text       # the canonical single line
-    art = botc.render_grimoire(grimoire, layout="compact", columns=True)
-    botc.parse_art(art) == grimoire              # the art reads back
-    bag = botc.parse_bag("{imp baron chef}")     # a multiset of roles, kept sorted
-    botc.bag_difference(bag, grimoire).same      # True
-    script = botc.load_script("trouble-brewing")
-    placed = botc.read_grimoire(text)            # the grimoire and where each seat was written
-    for finding in botc.script_findings(placed, script, text):
-        print(finding)                           # "seat ..." warnings with line and column
+There is no `Move`: a trace records events at the table, it offers no moves to choose
+from, so `State` (`meeple.botc.rules`) is an engine `Timeline` (`history`,
+`result_text`, `play(event)`), not a `GameState`; the events it plays are `Event`s.
+`parse`, `dump` and `render` are for grimoires (`parse_trace`, `dump_trace` for traces).
+Layers: `model`, `notation` (grimoire and bag lines), `trace` (trace text), `rules`
+(`State`, `replay`), `script` and `setup` (scripts, bags), `qgn` (the QGN bridge),
+`ascii`, `layout`, `svg`, `format` (the registry entries) and `hooks` (their functions).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import package_exports
+from meeple.registry import export_names, package_exports
+
+# The one table of the package's public names: `__all__` and the lazy imports below
+# come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
+EXPORTS: dict[str, tuple[str, ...]] = {
+    "meeple.botc.ascii": (
+        "parse_art",
+        "read_art",
+        "render_grimoire",
+        "render=render_grimoire",
+    ),
+    "meeple.botc": ("svg",),
+    "meeple.botc.layout": (
+        "LAYOUTS",
+        "Sides",
+        "choose_sides",
+    ),
+    "meeple.botc.model": (
+        "Bag",
+        "BagDifference",
+        "Grimoire",
+        "Life",
+        "Placed",
+        "ReminderToken",
+        "Seat",
+        "SeatPlaces",
+    ),
+    "meeple.botc.notation": (
+        "dump",
+        "format_bag",
+        "format_grimoire",
+        "format_seat",
+        "parse",
+        "parse_bag",
+        "parse_grimoire",
+        "read_bag",
+        "read_grimoire",
+    ),
+    "meeple.botc.qgn": (
+        "from_qgn",
+        "to_qgn",
+    ),
+    "meeple.botc.rules": (
+        "State",
+        "replay",
+    ),
+    "meeple.botc.script": (
+        "SCRIPTS",
+        "Role",
+        "Script",
+        "bag_difference",
+        "bag_findings",
+        "convention_findings",
+        "effective_role",
+        "load_script",
+        "script_findings",
+    ),
+    "meeple.botc.trace": (
+        "Event",
+        "Trace",
+        "dump_trace=dump",
+        "parse_trace=parse",
+    ),
+}
 
 if TYPE_CHECKING:
-    from meeple.botc.ascii import parse_art, read_art, render_grimoire
-    from meeple.botc.ascii import render_grimoire as render
-    from meeple.botc.layout import LAYOUTS, Sides, choose_sides
-    from meeple.botc.model import (
-        Bag,
-        BagDifference,
-        Grimoire,
-        Life,
-        Placed,
-        ReminderToken,
-        Seat,
-        SeatPlaces,
-    )
-    from meeple.botc.notation import (
-        dump,
-        format_bag,
-        format_grimoire,
-        format_seat,
-        parse,
-        parse_bag,
-        parse_grimoire,
-        read_bag,
-        read_grimoire,
-    )
-    from meeple.botc.qgn_bridge import from_qgn, to_qgn
-    from meeple.botc.script import (
-        SCRIPTS,
-        Role,
-        Script,
-        bag_difference,
-        bag_findings,
-        convention_findings,
-        effective_role,
-        load_script,
-        script_findings,
-    )
-else:  # imported on first use (the registry imports `meeple.botc.format` alone)
-    __getattr__ = package_exports(
-        __name__,
-        {
-            # `render` is the name every game package shares for its ASCII picture.
-            "meeple.botc.ascii": (
-                "parse_art",
-                "read_art",
-                "render_grimoire",
-                "render=render_grimoire",
-            ),
-            "meeple.botc.layout": ("LAYOUTS", "Sides", "choose_sides"),
-            "meeple.botc.model": (
-                "Bag",
-                "BagDifference",
-                "Grimoire",
-                "Life",
-                "Placed",
-                "ReminderToken",
-                "Seat",
-                "SeatPlaces",
-            ),
-            "meeple.botc.notation": (
-                "dump",
-                "format_bag",
-                "format_grimoire",
-                "format_seat",
-                "parse",
-                "parse_bag",
-                "parse_grimoire",
-                "read_bag",
-                "read_grimoire",
-            ),
-            "meeple.botc.qgn_bridge": ("from_qgn", "to_qgn"),
-            "meeple.botc.script": (
-                "SCRIPTS",
-                "Role",
-                "Script",
-                "bag_difference",
-                "bag_findings",
-                "convention_findings",
-                "effective_role",
-                "load_script",
-                "script_findings",
-            ),
-        },
-    )
+    from meeple.botc import svg as svg  # the submodule
+    from meeple.botc.ascii import parse_art as parse_art
+    from meeple.botc.ascii import read_art as read_art
+    from meeple.botc.ascii import render_grimoire as render  # noqa: F401
+    from meeple.botc.ascii import render_grimoire as render_grimoire
+    from meeple.botc.layout import LAYOUTS as LAYOUTS
+    from meeple.botc.layout import Sides as Sides
+    from meeple.botc.layout import choose_sides as choose_sides
+    from meeple.botc.model import Bag as Bag
+    from meeple.botc.model import BagDifference as BagDifference
+    from meeple.botc.model import Grimoire as Grimoire
+    from meeple.botc.model import Life as Life
+    from meeple.botc.model import Placed as Placed
+    from meeple.botc.model import ReminderToken as ReminderToken
+    from meeple.botc.model import Seat as Seat
+    from meeple.botc.model import SeatPlaces as SeatPlaces
+    from meeple.botc.notation import dump as dump
+    from meeple.botc.notation import format_bag as format_bag
+    from meeple.botc.notation import format_grimoire as format_grimoire
+    from meeple.botc.notation import format_seat as format_seat
+    from meeple.botc.notation import parse as parse
+    from meeple.botc.notation import parse_bag as parse_bag
+    from meeple.botc.notation import parse_grimoire as parse_grimoire
+    from meeple.botc.notation import read_bag as read_bag
+    from meeple.botc.notation import read_grimoire as read_grimoire
+    from meeple.botc.qgn import from_qgn as from_qgn
+    from meeple.botc.qgn import to_qgn as to_qgn
+    from meeple.botc.rules import State as State
+    from meeple.botc.rules import replay as replay
+    from meeple.botc.script import SCRIPTS as SCRIPTS
+    from meeple.botc.script import Role as Role
+    from meeple.botc.script import Script as Script
+    from meeple.botc.script import bag_difference as bag_difference
+    from meeple.botc.script import bag_findings as bag_findings
+    from meeple.botc.script import convention_findings as convention_findings
+    from meeple.botc.script import effective_role as effective_role
+    from meeple.botc.script import load_script as load_script
+    from meeple.botc.script import script_findings as script_findings
+    from meeple.botc.trace import Event as Event
+    from meeple.botc.trace import Trace as Trace
+    from meeple.botc.trace import dump as dump_trace  # noqa: F401
+    from meeple.botc.trace import parse as parse_trace  # noqa: F401
+else:  # imported on first use (the registry imports the game's `format` alone)
+    __getattr__ = package_exports(__name__, EXPORTS)
 
-__all__ = [
-    "LAYOUTS",
-    "SCRIPTS",
-    "Bag",
-    "BagDifference",
-    "Grimoire",
-    "Life",
-    "Placed",
-    "ReminderToken",
-    "Role",
-    "Script",
-    "Seat",
-    "SeatPlaces",
-    "Sides",
-    "bag_difference",
-    "bag_findings",
-    "choose_sides",
-    "convention_findings",
-    "dump",
-    "effective_role",
-    "format_bag",
-    "format_grimoire",
-    "format_seat",
-    "from_qgn",
-    "load_script",
-    "parse",
-    "parse_art",
-    "parse_bag",
-    "parse_grimoire",
-    "read_art",
-    "read_bag",
-    "read_grimoire",
-    "render",
-    "render_grimoire",
-    "script_findings",
-    "to_qgn",
-]
+__all__ = export_names(EXPORTS)

@@ -13,7 +13,7 @@ import re
 from meeple.botc.choices import CHARSETS, LAYOUTS, SCRIPTS
 from meeple.registry import COLOR, Format, Option, lazy
 
-KEY = "botc"
+QGN_KEY = "botc"
 HOOKS = "meeple.botc.hooks"
 GRIMOIRE = ("meeple.botc.model:Grimoire", "meeple.botc.model:Bag")
 
@@ -99,9 +99,9 @@ FORMATS = (
         check=lazy(f"{HOOKS}:check_line"),
         render=lazy(f"{HOOKS}:render"),
         svg=lazy(f"{HOOKS}:svg"),
-        to_qgn=lazy("meeple.botc.qgn_bridge:to_qgn"),
-        from_qgn=lazy("meeple.botc.qgn_bridge:from_qgn"),
-        qgn_key=KEY,
+        to_qgn=lazy("meeple.botc.qgn:to_qgn"),
+        from_qgn=lazy("meeple.botc.qgn:from_qgn"),
+        qgn_key=QGN_KEY,
         commands=(("botc", "meeple.botc.cli:botc_command"),),
     ),
     Format(
@@ -117,7 +117,7 @@ FORMATS = (
         fmt=lazy(f"{HOOKS}:fmt_art"),
         render=lazy(f"{HOOKS}:render"),
         svg=lazy(f"{HOOKS}:svg"),
-        to_qgn=lazy("meeple.botc.qgn_bridge:to_qgn"),
-        from_qgn=lazy("meeple.botc.qgn_bridge:from_qgn"),
+        to_qgn=lazy("meeple.botc.qgn:to_qgn"),
+        from_qgn=lazy("meeple.botc.qgn:from_qgn"),
     ),
 )

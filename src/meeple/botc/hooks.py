@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from meeple.botc import trace
+from meeple.botc import rules, trace
 from meeple.botc.ascii import charset_of, colour, read_art, recharset, render_grimoire
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
@@ -153,7 +153,7 @@ def render(
     return colour(picture, (seat.role for seat in model.seats)) if color else picture
 
 
-def svg(model: Grimoire | Bag | trace.Trace | trace.TraceState) -> str:
+def svg(model: Grimoire | Bag | trace.Trace | rules.State) -> str:
     """The town square: a grimoire, or the table a trace has reached."""
     from meeple.botc.svg import render as town_square
 
@@ -161,16 +161,16 @@ def svg(model: Grimoire | Bag | trace.Trace | trace.TraceState) -> str:
         raise Unsupported("a bag has no seats to draw: seat it with `meeple botc setup`")
     if isinstance(model, trace.Trace):
         model = model.grimoire
-    if isinstance(model, trace.TraceState):
+    if isinstance(model, rules.State):
         model = model.grimoire
     return town_square(model)
 
 
-def replay_trace(document: Document) -> Iterator[trace.TraceState]:
+def replay_trace(document: Document) -> Iterator[rules.State]:
     """Every state of a trace; a broken mechanic is shown at its event."""
     events: trace.Trace = document.model
     try:
-        yield from trace.replay(events)
+        yield from rules.replay(events)
     except RuleError as problem:
         assert problem.step is not None
         here = Location.of(document.text, events.offsets[problem.step], document.source)
@@ -178,18 +178,18 @@ def replay_trace(document: Document) -> Iterator[trace.TraceState]:
 
 
 def render_trace(
-    subject: trace.Trace | trace.TraceState,
+    subject: trace.Trace | rules.State,
     layout: str | None = None,
     columns: bool | None = None,
     charset: str | None = None,
     color: bool | None = None,
 ) -> str:
-    state = subject if isinstance(subject, trace.TraceState) else trace.TraceState(subject.grimoire)
+    state = subject if isinstance(subject, rules.State) else rules.State(subject.grimoire)
     art = render(state.grimoire, layout, columns, charset=charset, color=color)
     return f"{state.result_text}\n{art}"
 
 
-def trace_json(state: trace.TraceState) -> dict[str, Any]:
+def trace_json(state: rules.State) -> dict[str, Any]:
     """One trace state as JSON (docs/formats/botc.md, Game traces)."""
     return {
         "phase": None if state.phase is None else str(state.phase),
@@ -204,5 +204,5 @@ def dump_trace(model: trace.Trace, **_: Any) -> str:
     return trace.dump(model)
 
 
-def trace_result(state: trace.TraceState) -> str:
+def trace_result(state: rules.State) -> str:
     return state.result_text

@@ -1,90 +1,101 @@
-"""Flows (Quortex): game records, the rules of play, and pictures of the board.
+r"""Flows (Quortex): game records, the rules of play, and pictures of the board.
 
-Read a record, replay it through the rules, and list the legal placements:
+Read a record, replay it through the rules (the engine protocol, `meeple.engine`), and
+ask a state what may follow:
 
-    from meeple import flows
-
-    record = flows.parse("Game: 2-player\nP1A1T0N ; opening\nP2A4T1NE\n")
-    states = flows.replay_text(flows.dump(record))
-    *_, last = states
-    print(flows.render(last))
-    print(last.result)                      # "in play: P1 to move"
-    moves = last.legal_placements(2)        # every legal T2 placement for P1
-    print(flows.format_move(moves[0]))      # e.g. "P1A2T2N"
+>>> from meeple import flows
+>>> record = flows.parse("Game: 2-player\nP1A1T0N ; opening\nP2A4T1NE\n")
+>>> flows.dump(record) == "Game: 2-player\nP1A1T0N ; opening\nP2A4T1NE\n"
+True
+>>> *_, state = flows.replay(record)       # the initial state, then one per move
+>>> state.result_text, state.to_move, state.is_over
+('in play: P1 to move', 1, False)
+>>> [tile for tile, chance in state.draws()]   # the player to move draws a tile first
+['T0', 'T1', 'T2', 'T3']
+>>> move = state.legal_moves_after("T2")[0]
+>>> state.move_to_text(move), state.is_legal(move)
+('P1A2T2N', True)
+>>> state.violation(state.move_from_text("P1A1T0N")).rule
+'occupied-hex'
+>>> print(flows.render(state).splitlines()[-1])   # ASCII; flows.svg.render(state) is SVG
+result: in play: P1 to move
 
 Coordinates are the seed's internal (row, col) as `meeple.hexgrid.Hex(row, col)`;
 `hex_of_label(player, "D4")` and `label_of_hex(player, hex)` convert player frames.
+Layers: `model`, `notation` (parse, dump, diagnose), `rules` (`State`; the legal
+placement rule itself in `routes`, `links`, `reach`, `sweep`), `qgn` (the QGN bridge),
+`ascii`, `svg`, `format` (the registry entry) and `hooks` (its functions).
 """
+
+from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import package_exports
+from meeple.registry import export_names, package_exports
+
+# The one table of the package's public names: `__all__` and the lazy imports below
+# come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
+EXPORTS: dict[str, tuple[str, ...]] = {
+    "meeple.flows.board": (
+        "CELLS",
+        "hex_of_label",
+        "label_of_hex",
+    ),
+    "meeple.flows": ("svg",),
+    "meeple.flows.hooks": (
+        "players_of",
+        "render",
+        "replay",
+        "replay_text",
+        "state_json",
+    ),
+    "meeple.flows.model": (
+        "ORIENTATIONS",
+        "TILE_PATHS",
+        "Entry",
+        "Move",
+        "Record",
+        "tile_paths",
+    ),
+    "meeple.flows.notation": (
+        "diagnose",
+        "dump",
+        "format_move",
+        "parse",
+        "parse_move",
+    ),
+    "meeple.flows.qgn": (
+        "from_qgn",
+        "to_qgn",
+    ),
+    "meeple.flows.rules": ("State",),
+}
 
 if TYPE_CHECKING:
-    from meeple.flows.board import CELLS, hex_of_label, label_of_hex
-    from meeple.flows.hooks import (
-        findings,
-        from_qgn,
-        players_of,
-        render,
-        replay,
-        replay_text,
-        state_json,
-        to_qgn,
-    )
-    from meeple.flows.model import ORIENTATIONS, TILE_PATHS, Entry, Move, Record, tile_paths
-    from meeple.flows.notation import diagnose, dump, format_move, parse, parse_move
-    from meeple.flows.rules import State
-else:  # imported on first use (the registry imports `meeple.flows.format` alone)
-    __getattr__ = package_exports(
-        __name__,
-        {
-            "meeple.flows.board": ("CELLS", "hex_of_label", "label_of_hex"),
-            "meeple.flows.hooks": (
-                "findings",
-                "from_qgn",
-                "players_of",
-                "render",
-                "replay",
-                "replay_text",
-                "state_json",
-                "to_qgn",
-            ),
-            "meeple.flows.model": (
-                "ORIENTATIONS",
-                "TILE_PATHS",
-                "Entry",
-                "Move",
-                "Record",
-                "tile_paths",
-            ),
-            "meeple.flows.notation": ("diagnose", "dump", "format_move", "parse", "parse_move"),
-            "meeple.flows.rules": ("State",),
-        },
-    )
+    from meeple.flows import svg as svg  # the submodule
+    from meeple.flows.board import CELLS as CELLS
+    from meeple.flows.board import hex_of_label as hex_of_label
+    from meeple.flows.board import label_of_hex as label_of_hex
+    from meeple.flows.hooks import players_of as players_of
+    from meeple.flows.hooks import render as render
+    from meeple.flows.hooks import replay as replay
+    from meeple.flows.hooks import replay_text as replay_text
+    from meeple.flows.hooks import state_json as state_json
+    from meeple.flows.model import ORIENTATIONS as ORIENTATIONS
+    from meeple.flows.model import TILE_PATHS as TILE_PATHS
+    from meeple.flows.model import Entry as Entry
+    from meeple.flows.model import Move as Move
+    from meeple.flows.model import Record as Record
+    from meeple.flows.model import tile_paths as tile_paths
+    from meeple.flows.notation import diagnose as diagnose
+    from meeple.flows.notation import dump as dump
+    from meeple.flows.notation import format_move as format_move
+    from meeple.flows.notation import parse as parse
+    from meeple.flows.notation import parse_move as parse_move
+    from meeple.flows.qgn import from_qgn as from_qgn
+    from meeple.flows.qgn import to_qgn as to_qgn
+    from meeple.flows.rules import State as State
+else:  # imported on first use (the registry imports the game's `format` alone)
+    __getattr__ = package_exports(__name__, EXPORTS)
 
-__all__ = [
-    "CELLS",
-    "ORIENTATIONS",
-    "TILE_PATHS",
-    "Entry",
-    "Move",
-    "Record",
-    "State",
-    "diagnose",
-    "dump",
-    "findings",
-    "format_move",
-    "from_qgn",
-    "hex_of_label",
-    "label_of_hex",
-    "parse",
-    "parse_move",
-    "players_of",
-    "render",
-    "replay",
-    "replay_text",
-    "state_json",
-    "tile_paths",
-    "to_qgn",
-]
+__all__ = export_names(EXPORTS)

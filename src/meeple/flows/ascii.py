@@ -28,7 +28,7 @@ def render(state: State, color: bool = False) -> str:
     lines += _paths(state)
     bag = "  ".join(f"T{tile} {left}" for tile, left in enumerate(state.bag))
     lines.append(f"bag: {bag}")
-    lines.append(f"result: {state.result}")
+    lines.append(f"result: {state.result_text}")
     picture = "\n".join(lines)
     return colour(picture) if color else picture
 

@@ -24,13 +24,13 @@ FLOWS = Format(
     render=lazy(f"{HOOKS}:render"),
     options=(COLOR,),
     svg=lazy(f"{HOOKS}:svg"),
-    diagnose=lazy(f"{HOOKS}:findings"),
+    diagnose=lazy(f"{HOOKS}:diagnose"),
     state_json=lazy(f"{HOOKS}:state_json"),
     result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="move",
-    to_qgn=lazy(f"{HOOKS}:to_qgn"),
-    from_qgn=lazy(f"{HOOKS}:from_qgn"),
+    to_qgn=lazy("meeple.flows.qgn:to_qgn"),
+    from_qgn=lazy("meeple.flows.qgn:from_qgn"),
     qgn_key=QGN_KEY,
 )
 

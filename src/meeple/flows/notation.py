@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
+from meeple.errors import DEFAULT_SOURCE, Diagnosis, NotationError, line_ends
 from meeple.flows.board import (
     EDGE_INDEX,
     EDGE_NAMES,
@@ -81,7 +81,7 @@ def parse_located(text: str, source: str = DEFAULT_SOURCE) -> Parsed:
     return reader.finish()
 
 
-def diagnose(text: str, source: str = DEFAULT_SOURCE) -> tuple[Parsed, list[NotationError]]:
+def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[Parsed]:
     """Every malformed line of `text`, and the record made of the lines that are well formed."""
     text = line_ends(text)
     reader = _Reader(text, source)
@@ -92,7 +92,7 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE) -> tuple[Parsed, list[Nota
         except NotationError as problem:
             problems.append(problem)
             reader.skip(line)
-    return reader.finish(), problems
+    return Diagnosis(reader.finish(), problems)
 
 
 def sniff(text: str) -> bool:

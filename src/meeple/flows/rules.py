@@ -1,6 +1,6 @@
 """The rules of Flows (shared/rules/flows.md): placing tiles, flows, victory, legality.
 
-`State` is an immutable position: `apply(move)` returns the next one or raises RuleError
+`State` is an immutable position: `play(move)` returns the next one or raises RuleError
 saying which rule the move breaks; `legal_placements(tile)` lists every placement the
 rules allow. Rule errors carry no location: `replay` (in `meeple.flows.format`) places
 them on the record's line.
@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
 
-from meeple.engine import Status
+from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
 from meeple.flows.board import (
     CELL_INDEX,
@@ -143,6 +143,14 @@ class State:
 
     `board[i]` is `tile * 6 + rotation` of the tile on `CELLS[i]`, or EMPTY. `placed_by[i]`
     is the index of the move that put it there. `winners` is empty while the game is on.
+
+    Beyond the protocol (meeple.engine) it offers: the fields `players`, `seats`,
+    `board`, `placed_by`, `bag`, `moves` (the placements; `history` adds a drawn tile
+    that fit nowhere) and `stuck` (that tile); `turn` (whose turn by the seat order, even
+    once over), `seating`, `groups` (route groups), `home_edge(p)`, `target_edge(p)`,
+    `tile_at(hex)`, `flows` and `path_flows()` (for pictures and JSON), and
+    `legal_placements(tile)` (the placements of one tile type, as `legal_moves_after`
+    but without the win a tile that fits nowhere brings).
     """
 
     players: int = 2
@@ -157,8 +165,9 @@ class State:
     """The tile type the player to move drew and could not place, if that ended the game."""
 
     @classmethod
-    def start(cls, players: int = 2, seats: tuple[int, ...] | None = None) -> State:
-        """The empty board; `seats` (home edges, P1 first) when not the default seating."""
+    def initial(cls, players: int = 2, seats: tuple[int, ...] | None = None) -> State:
+        """The empty board and full bag of a game of `players` players; `seats` (home edges,
+        P1 first) when not the default seating."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RuleError(
                 f"Flows is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
@@ -197,17 +206,13 @@ class State:
         order = seat_order(self.seats)
         return order[len(self.moves) % len(order)]
 
-    @property
-    def over(self) -> bool:
-        return bool(self.winners)
-
     def tile_at(self, hex_: Hex) -> tuple[int, int] | None:
         """(tile type, rotation) on a hex, or None when it is empty."""
         code = self.board[CELL_INDEX[hex_]]
         return None if code == EMPTY else divmod(code, 6)
 
     @property
-    def result(self) -> str:
+    def result_text(self) -> str:
         """One line: who won, a tie, or who is to move."""
         if not self.winners:
             return f"in play: P{self.turn} to move"
@@ -269,7 +274,7 @@ class State:
 
     # -- moves -------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> State:
+    def _place(self, move: Move) -> State:
         """The position after `move`; RuleError naming the rule it breaks."""
         reason = self._basic_problem(move)
         if reason is not None:
@@ -297,13 +302,15 @@ class State:
     @cached_property
     def _links(self) -> list[int]:
         """The position's links (`meeple.flows.links`): from the move that made it, if
-        `apply` left them, else worked out from the board."""
+        `play` left them, else worked out from the board."""
         given: list[int] | None = getattr(self, _LINK, None)
         return links_of(self.board) if given is None else given
 
     def _basic_problem(self, move: Move) -> RuleError | None:
-        if self.over:
-            return RuleError(f"the game is over ({self.result}): no more moves", rule="game-over")
+        if self.is_over:
+            return RuleError(
+                f"the game is over ({self.result_text}): no more moves", rule="game-over"
+            )
         if not 1 <= move.player <= self.players:
             return RuleError(
                 f"there is no P{move.player} in a {self.players}-player game", rule="turn-order"
@@ -342,7 +349,7 @@ class State:
 
         Empty when the game is over or no tile of that type is left.
         """
-        if self.over or not 0 <= tile < TILE_TYPES or self.bag[tile] == 0:
+        if self.is_over or not 0 <= tile < TILE_TYPES or self.bag[tile] == 0:
             return []
         known = self._found.get(tile)
         if known is not None:
@@ -364,17 +371,18 @@ class State:
         # position for them again and again (the verdicts behind them stay in _network).
         return {}
 
-    def is_legal(self, move: Move) -> bool:
-        try:
-            self.apply(move)
-        except RuleError:
-            return False
-        return True
+    def violation(self, move: Move | NoPlacement) -> RuleError | None:
+        """The rule `move` breaks now (a RuleError naming it, without a location), or None."""
+        return violation_by_playing(self, move)
 
-    def no_placement(self, tile: int) -> State:
+    def is_legal(self, move: Move | NoPlacement) -> bool:
+        """Whether `play` accepts `move` now."""
+        return self.violation(move) is None
+
+    def _no_placement(self, tile: int) -> State:
         """The player to move drew `tile` and cannot place it anywhere: they win at once."""
-        if self.over:
-            raise RuleError(f"the game is over ({self.result})", rule="game-over")
+        if self.is_over:
+            raise RuleError(f"the game is over ({self.result_text})", rule="game-over")
         if self.bag[tile] == 0:
             raise RuleError(f"no T{tile} is left in the bag to draw", rule="bag-empty")
         if self.legal_placements(tile):
@@ -394,11 +402,6 @@ class State:
 
     # -- the engine protocol (meeple.engine: GameState, Drawing, Evaluating, Recording) ---
 
-    @classmethod
-    def initial(cls, players: int = 2, seats: tuple[int, ...] | None = None) -> State:
-        """The empty board and full bag of a game of `players` players."""
-        return cls.start(players, seats)
-
     @property
     def player_count(self) -> int:
         return self.players
@@ -409,22 +412,18 @@ class State:
     @property
     def to_move(self) -> int | None:
         """The player to place a tile; None once the game is over."""
-        return None if self.over else self.turn
+        return None if self.is_over else self.turn
 
     @property
     def is_over(self) -> bool:
-        return self.over
+        return bool(self.winners)
 
     @property
     def status(self) -> Status:
-        if not self.over:
+        if not self.is_over:
             return "playing"
         units = {team_of(player, self.seats) for player in self.winners}
         return "tie" if len(units) > 1 else "won"
-
-    @property
-    def result_text(self) -> str:
-        return self.result
 
     @property
     def history(self) -> tuple[Move | NoPlacement, ...]:
@@ -442,7 +441,7 @@ class State:
 
     def draws(self) -> list[tuple[str, float]]:
         """The tile types the player to move may draw (`T0`-`T3`), as likely as the bag says."""
-        if self.over:
+        if self.is_over:
             return []
         left = sum(self.bag)
         return [(f"T{tile}", count / left) for tile, count in enumerate(self.bag) if count]
@@ -450,19 +449,19 @@ class State:
     def legal_moves_after(self, draw: str) -> list[Move | NoPlacement]:
         """The placements of the drawn tile type; if it fits nowhere, the win it brings."""
         tile = int(draw.removeprefix("T"))
-        if self.over or not 0 <= tile < TILE_TYPES or not self.bag[tile]:
+        if self.is_over or not 0 <= tile < TILE_TYPES or not self.bag[tile]:
             return []
         return [*self.legal_placements(tile)] or [NoPlacement(self.turn, tile)]
 
     def play(self, move: Move | NoPlacement) -> State:
         """The position after `move`; RuleError naming the rule it breaks."""
         if isinstance(move, NoPlacement):
-            if move.player != self.turn and not self.over:
+            if move.player != self.turn and not self.is_over:
                 raise RuleError(
                     f"it is P{self.turn}'s turn, not P{move.player}'s", rule="turn-order"
                 )
-            return self.no_placement(move.tile)
-        return self.apply(move)
+            return self._no_placement(move.tile)
+        return self._place(move)
 
     def move_to_text(self, move: Move | NoPlacement) -> str:
         return str(move)
@@ -484,7 +483,7 @@ class State:
         each extra empty hex it can take a shortest chain through (one tile blocks one
         of them); the unit to move gets a tempo. The lead goes through a logistic curve.
         """
-        if self.over:
+        if self.is_over:
             return 1.0 if player in self.winners else 0.0
         nearness = self._nearness
         mine = team_of(player, self.seats)
@@ -511,8 +510,8 @@ class State:
             players += f", seats: {self.seating}"
         entries = [Entry(move) for move in self.moves]
         if self.stuck is not None:
-            entries.append(Entry(None, self.result))
-        return Record(tuple(entries), header=players, unfinished=not self.over)
+            entries.append(Entry(None, self.result_text))
+        return Record(tuple(entries), header=players, unfinished=not self.is_over)
 
 
 def _label(move: Move) -> str:

@@ -148,7 +148,7 @@ def render(state: State) -> str:
         f' viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" width="{WIDTH:.0f}" height="{HEIGHT:.0f}"'
         ' font-family="sans-serif" font-size="14">',
         f"<title>Flows, {state.players} players, after {len(state.moves)} moves</title>",
-        f"<desc>{xml_text(homes + '. ' + state.result)}</desc>",
+        f"<desc>{xml_text(homes + '. ' + state.result_text)}</desc>",
         f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="#fbfaf6"/>',
     ]
     parts += [_hexagon(hex_, fill="#efe9dc", stroke="#b9ad94", stroke_width="1") for hex_ in CELLS]
@@ -167,7 +167,7 @@ def render(state: State) -> str:
         parts.append(_hexagon(last, fill="none", stroke="#222", stroke_width="3"))
     parts.append(
         f'<text x="{WIDTH / 2:.0f}" y="{HEIGHT - 10:.0f}" text-anchor="middle"'
-        f' fill="#222">{xml_text(state.result)}</text>'
+        f' fill="#222">{xml_text(state.result_text)}</text>'
     )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

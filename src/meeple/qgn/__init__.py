@@ -4,56 +4,71 @@
 >>> game = qgn.parse('[key "carcassonne"][teams "a, b"] 0a&1.2 1b')
 >>> game.teams, game.actions[0]
 (['a', 'b'], Action(team=0, action='a', details=('1', '2'), comments=()))
+>>> print(qgn.render(game))                      # ASCII; qgn.svg.render(game) is SVG
+carcassonne (a, b)
+  [key 'carcassonne']
+  [teams 'a, b']
+     1. 0a&1.2                   a
+     2. 1b                       b
+>>> flows_game = qgn.parse('[key "flows"][teams "P1, P2"] 0p&0.0.T0.N 1p&6.3.T1.NE')
+>>> *_, state = qgn.replay(flows_game)           # played by the game's own rules
+>>> state.result_text
+'in play: P1 to move'
+
+There is no `State` and no `Move`: QGN records the actions of any game and knows no
+game's rules. A record of a game meeple knows replays as that game (`replay` yields
+that game's `State`s, whose moves are that game's `Move`s); for any other game `replay`
+raises NotationError. Layers: `model`, `notation` (parse, dump, diagnose), `ascii`,
+`svg`, `format` (the registry entry) and `hooks` (its functions).
 """
+
+from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import package_exports
+from meeple.registry import export_names, package_exports
+
+# The one table of the package's public names: `__all__` and the lazy imports below
+# come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
+EXPORTS: dict[str, tuple[str, ...]] = {
+    "meeple.qgn.ascii": ("render",),
+    "meeple.qgn.hooks": ("replay",),
+    "meeple.qgn.model": (
+        "Action",
+        "Games",
+        "Snapshot",
+        "split_teams",
+    ),
+    "meeple.qgn.notation": (
+        "diagnose",
+        "dump",
+        "dump_many",
+        "format_action",
+        "iter_games",
+        "parse",
+        "parse_many",
+        "team_findings",
+    ),
+    "meeple.qgn": ("svg",),
+}
 
 if TYPE_CHECKING:
-    from meeple.qgn.model import Action, Games, Snapshot, split_teams
-    from meeple.qgn.notation import (
-        Diagnosis,
-        diagnose,
-        dump,
-        dump_many,
-        format_action,
-        iter_games,
-        parse,
-        parse_many,
-        team_findings,
-    )
-else:  # imported on first use (the registry imports `meeple.qgn.format` alone)
-    __getattr__ = package_exports(
-        __name__,
-        {
-            "meeple.qgn.model": ("Action", "Games", "Snapshot", "split_teams"),
-            "meeple.qgn.notation": (
-                "Diagnosis",
-                "diagnose",
-                "dump",
-                "dump_many",
-                "format_action",
-                "iter_games",
-                "parse",
-                "parse_many",
-                "team_findings",
-            ),
-        },
-    )
+    from meeple.qgn import svg as svg  # the submodule
+    from meeple.qgn.ascii import render as render
+    from meeple.qgn.hooks import replay as replay
+    from meeple.qgn.model import Action as Action
+    from meeple.qgn.model import Games as Games
+    from meeple.qgn.model import Snapshot as Snapshot
+    from meeple.qgn.model import split_teams as split_teams
+    from meeple.qgn.notation import diagnose as diagnose
+    from meeple.qgn.notation import dump as dump
+    from meeple.qgn.notation import dump_many as dump_many
+    from meeple.qgn.notation import format_action as format_action
+    from meeple.qgn.notation import iter_games as iter_games
+    from meeple.qgn.notation import parse as parse
+    from meeple.qgn.notation import parse_many as parse_many
+    from meeple.qgn.notation import team_findings as team_findings
+else:  # imported on first use (the registry imports the game's `format` alone)
+    __getattr__ = package_exports(__name__, EXPORTS)
 
-__all__ = [
-    "Action",
-    "Diagnosis",
-    "Games",
-    "Snapshot",
-    "diagnose",
-    "dump",
-    "dump_many",
-    "format_action",
-    "iter_games",
-    "parse",
-    "parse_many",
-    "split_teams",
-    "team_findings",
-]
+__all__ = export_names(EXPORTS)

@@ -20,9 +20,9 @@ FORMATS = (
         sniff=lambda text: _LOOKS_LIKE_QGN.match(text) is not None,
         extensions=(".qgn",),
         check=lazy(f"{HOOKS}:check"),
-        diagnose=lazy("meeple.records:qgn_findings"),
-        render=lazy("meeple.qgn.svg:render"),
-        svg=lazy("meeple.qgn.svg:svg"),
+        diagnose=lazy(f"{HOOKS}:diagnose"),
+        render=lazy("meeple.qgn.ascii:render"),
+        svg=lazy("meeple.qgn.svg:render"),
         options=(COLOR,),
     ),
 )

@@ -27,6 +27,7 @@ from typing import IO, overload
 
 from meeple.errors import (
     DEFAULT_SOURCE,
+    Diagnosis,
     Finding,
     Locator,
     NotationError,
@@ -94,30 +95,33 @@ def _chunks(handle: IO[str]) -> Iterator[str]:
 
 
 @dataclass
-class Diagnosis:
-    """What `diagnose` read of a text: the games, every notation problem, and for each
+class _Recovery:
+    """What a lenient reading has found so far: every notation problem, and for each
     game how many of its actions come before its first problem (None: it has none)."""
 
-    games: list[Snapshot] = field(default_factory=list)
     problems: list[NotationError] = field(default_factory=list)
     intact: list[int | None] = field(default_factory=list)
 
 
-def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis:
+def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[list[Snapshot]]:
     """Every notation problem of `text`, and the games read around them.
 
     Reading goes on after each malformed piece, as a compiler does: after a malformed
     tag at the next line (or past the `]` that ends it on its line), after an unclosed
     comment at the next line, after a malformed action at the next word; a misplaced or
     repeated tag is left out. `parse` stops at the first of the same problems.
+    The Diagnosis's model is every game read; `intact`, for a text of one game, is how
+    many of its actions come before its first problem (None: all), 0 for several games.
     """
-    found = Diagnosis()
-    found.games.extend(_games((text,), source, recovery=found))
-    return found
+    found = _Recovery()
+    games = list(_games((text,), source, recovery=found))
+    # The rules can be checked over the intact actions of a single game only.
+    intact = (found.intact[0] if found.intact else None) if len(games) == 1 else 0
+    return Diagnosis(games, found.problems, intact)
 
 
 def _games(
-    pieces: Iterable[str], source: str, single: bool = False, recovery: Diagnosis | None = None
+    pieces: Iterable[str], source: str, single: bool = False, recovery: _Recovery | None = None
 ) -> Iterator[Snapshot]:
     """The games of a text given in pieces (tokens may straddle two pieces).
 

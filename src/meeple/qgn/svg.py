@@ -1,27 +1,21 @@
-"""Pictures of QGN records of games meeple does not know: the tags, then the actions.
+"""SVG pictures of QGN records of games meeple does not know: the tags, then the actions.
 
 A QGN record of a game meeple knows is drawn as that game (meeple.records plays it
 through the game's rules); this module draws the rest as a list a person can read:
-one row per tag, then the actions in rows, each labelled with its team's name.
-Pure functions to text; no I/O. Standard library only.
+one row per tag, then the actions in rows, each labelled with its number. Pure
+functions to text; no I/O. Standard library only.
 """
 
 from __future__ import annotations
 
-from meeple import ansi
 from meeple.pictures import xml_text
-from meeple.qgn.model import Action, Games, Snapshot
+from meeple.qgn.model import Games, Snapshot
 from meeple.qgn.notation import format_action
 
 LINE = 20  # px per row
 CHAR = 8.4  # px per character of the monospace font, roughly
 ACTIONS_PER_ROW = 6
 MAX_ROWS = 400  # a longer record is cut, saying how many actions are not shown
-
-
-def _team(snapshot: Snapshot, action: Action) -> str:
-    teams = snapshot.teams
-    return teams[action.team] if action.team < len(teams) else f"team {action.team}"
 
 
 def lines(snapshot: Snapshot) -> list[tuple[str, str]]:
@@ -39,24 +33,7 @@ def lines(snapshot: Snapshot) -> list[tuple[str, str]]:
     return rows
 
 
-def render(record: Snapshot | Games, color: bool = False) -> str:
-    """The record as text: its tags, then its actions numbered, with team names (`color`:
-    tags dimmed, each team in a colour of its own, in ANSI)."""
-
-    def paint(text: str, code: str) -> str:
-        return ansi.wrap(text, code) if color else text
-
-    out = []
-    for snapshot in record if isinstance(record, Games) else (record,):
-        out.append(f"{snapshot.key or 'untitled'} ({', '.join(snapshot.teams) or 'no teams'})")
-        out += [paint(f"  [{name} {value!r}]", ansi.DIM) for name, value in snapshot.tags.items()]
-        for number, action in enumerate(snapshot.actions, 1):
-            team = paint(_team(snapshot, action), ansi.player_code(action.team + 1))
-            out.append(f"  {number:>4}. {format_action(action):<24} {team}")
-    return "\n".join(out)
-
-
-def svg(record: Snapshot | Games) -> str:
+def render(record: Snapshot | Games) -> str:
     """The record (the first game of a file of several) as an SVG list of tags and actions."""
     snapshot = next(iter(record)) if isinstance(record, Games) else record
     rows = lines(snapshot)

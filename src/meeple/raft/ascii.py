@@ -9,9 +9,9 @@ Pure functions: nothing here reads text or applies rules.
 
 from __future__ import annotations
 
-from meeple.raft.model import FIRE, NO_SQUARE, RAFT_CENTRE, WILD, Board, GameState
+from meeple.raft.model import FIRE, NO_SQUARE, RAFT_CENTRE, WILD, Board, Position
 from meeple.raft.notation import format_cards, format_exhausted_cats
-from meeple.raft.rules import Game, grid_of
+from meeple.raft.rules import State, grid_of
 
 _BACKGROUND = {
     "b": "44",
@@ -56,7 +56,7 @@ def render_board(board: Board, color: bool = False) -> str:
     return "\n".join(lines)
 
 
-def render_state(state: GameState, color: bool = False) -> str:
+def render_state(state: Position, color: bool = False) -> str:
     """The board, a legend, then the hand, decks, exhausted cats and fire bag."""
     exhausted = format_exhausted_cats(state.exhausted) or "none"
     piles = ", ".join(
@@ -74,8 +74,8 @@ def render_state(state: GameState, color: bool = False) -> str:
     )
 
 
-def render_game(game: Game, color: bool = False) -> str:
+def render_game(game: State, color: bool = False) -> str:
     """A state of play: the state picture, the next step and the outcome."""
     next_step = {"draw": "draw six cards", "play": "play a card", "fire": "place the fire tile"}
-    status = game.result_text if game.over else f"playing, next: {next_step[game.phase]}"
-    return f"{render_state(game.state, color)}\nstatus: {status}"
+    status = game.result_text if game.is_over else f"playing, next: {next_step[game.phase]}"
+    return f"{render_state(game.position, color)}\nstatus: {status}"

@@ -35,8 +35,8 @@ RAFT = Format(
     result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="action",
-    to_qgn=lazy(f"{HOOKS}:to_qgn"),
-    from_qgn=lazy(f"{HOOKS}:from_qgn"),
+    to_qgn=lazy("meeple.raft.qgn:to_qgn"),
+    from_qgn=lazy("meeple.raft.qgn:from_qgn"),
     qgn_key=QGN_KEY,
     commands=(("solve", "meeple.raft.cli:solve_command"),),
 )
@@ -46,7 +46,7 @@ FORMATS = (
     Format(
         name="raft-state",
         title="Race to the Raft game state: board, decks, hand, exhausted cats, fire bag",
-        model="meeple.raft.model:GameState",
+        model="meeple.raft.model:Position",
         parse=lazy(f"{NOTATION}:parse_state"),
         dump=lazy(f"{NOTATION}:format_state"),
         sniff=lambda text: _LOOKS_LIKE_STATE.match(text) is not None,

@@ -33,7 +33,7 @@ SQUARE_LETTERS = "bBfgGnopPrRwWyY"
 """Every letter a board string may hold: lower case a bare square, capital a cat on it."""
 
 
-class Position(NamedTuple):
+class Square(NamedTuple):
     row: int
     column: int
 
@@ -58,10 +58,10 @@ class Board:
             return self.rows[row][column]
         return NO_SQUARE
 
-    def cats(self) -> tuple[Position, ...]:
+    def cats(self) -> tuple[Square, ...]:
         """Every square holding a cat, row by row."""
         return tuple(
-            Position(r, c)
+            Square(r, c)
             for r, line in enumerate(self.rows)
             for c, letter in enumerate(line)
             if letter.isupper()
@@ -80,7 +80,7 @@ class FireTile(NamedTuple):
     """A fire tile: its id and its fire squares (north, unflipped) inside its bounding box."""
 
     tile: str
-    cells: tuple[Position, ...]
+    cells: tuple[Square, ...]
 
 
 class CatCard(NamedTuple):
@@ -117,7 +117,7 @@ class Challenge:
     """What a challenge string fixes: island slots, fire cards, cat cards and the raft card."""
 
     islands: tuple[Island, ...]
-    fires: tuple[Position, ...]
+    fires: tuple[Square, ...]
     cats: tuple[CardPlacement, ...]
     raft: CardPlacement
 
@@ -155,7 +155,7 @@ class ExhaustedCat(NamedTuple):
 
 
 @dataclass(frozen=True)
-class GameState:
+class Position:
     """The seed's five-part game state."""
 
     board: Board
@@ -242,8 +242,8 @@ class CatMove(NamedTuple):
     """A cat moved from `start` to `end`, paying with one or two discarded cards."""
 
     colour: str
-    start: Position
-    end: Position
+    start: Square
+    end: Square
     discards: tuple[CardId, ...]
 
     def __str__(self) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from meeple.errors import DEFAULT_SOURCE, Finding, NotationError, line_ends
+from meeple.errors import DEFAULT_SOURCE, Diagnosis, Finding, NotationError, line_ends
 from meeple.raft.model import (
     CARD_IDS,
     CAT_COLOURS,
@@ -37,7 +37,6 @@ from meeple.raft.model import (
     ExhaustedCat,
     FirePlacement,
     FireTile,
-    GameState,
     Island,
     Move,
     PathwayCard,
@@ -45,6 +44,7 @@ from meeple.raft.model import (
     Position,
     RaftCard,
     Record,
+    Square,
     board_size,
     island_frames,
 )
@@ -245,7 +245,7 @@ def format_fire_bag(bag: str) -> str:
 # -- the five-part game state -----------------------------------------------------------
 
 
-def parse_state(text: str, source: str = DEFAULT_SOURCE) -> GameState:
+def parse_state(text: str, source: str = DEFAULT_SOURCE) -> Position:
     """The board string, then the decks, hand, exhausted cats and fire bag one per line."""
     text = line_ends(text)
     if not text.endswith("\n"):
@@ -257,7 +257,7 @@ def parse_state(text: str, source: str = DEFAULT_SOURCE) -> GameState:
     board_end = starts[-5]
     spans = [_Text(text, starts[i], _line_end(text, starts[i + 1]), source) for i in range(-5, -1)]
     return _consistent(
-        GameState(
+        Position(
             board=_board(_Text(text, 0, board_end, source)),
             decks=_cards(spans[0], "deck string", None),
             hand=_cards(spans[1], "hand", HAND_LIMIT),
@@ -269,7 +269,7 @@ def parse_state(text: str, source: str = DEFAULT_SOURCE) -> GameState:
     )
 
 
-def parse_state_strings(parts: Sequence[str]) -> GameState:
+def parse_state_strings(parts: Sequence[str]) -> Position:
     """The seed's array of five strings, each read on its own (errors name the part)."""
     if len(parts) != 5:
         raise NotationError(f"a game state has five strings, not {len(parts)}")
@@ -277,7 +277,7 @@ def parse_state_strings(parts: Sequence[str]) -> GameState:
         _Text(text, 0, len(text), name) for text, name in zip(parts, _PART_NAMES, strict=True)
     )
     return _consistent(
-        GameState(
+        Position(
             _board(board),
             _cards(decks, "deck string", None),
             _cards(hand, "hand", HAND_LIMIT),
@@ -299,7 +299,7 @@ _PART_NAMES = ("board", "decks", "hand", "exhausted cats", "fire tile bag")
 _CAT_NAMES = {"B": "blue", "G": "green", "P": "purple", "R": "red", "Y": "yellow"}
 
 
-def _consistent(state: GameState, hand: _Text, exhausted: _Text) -> GameState:
+def _consistent(state: Position, hand: _Text, exhausted: _Text) -> Position:
     """The state, unless its parts contradict each other: a card both in a deck and in
     the hand, or an exhausted cat where no cat of its colour stands."""
     at = hand.start
@@ -326,7 +326,7 @@ def _consistent(state: GameState, hand: _Text, exhausted: _Text) -> GameState:
     return state
 
 
-def format_state(state: GameState) -> str:
+def format_state(state: Position) -> str:
     parts = [
         format_cards(state.decks),
         format_cards(state.hand),
@@ -336,7 +336,7 @@ def format_state(state: GameState) -> str:
     return format_board(state.board) + "".join(part + "\n" for part in parts)
 
 
-def state_strings(state: GameState) -> tuple[str, str, str, str, str]:
+def state_strings(state: Position) -> tuple[str, str, str, str, str]:
     """The seed's array of five strings."""
     return (
         format_board(state.board),
@@ -389,7 +389,7 @@ def _challenge(span: _Text) -> Challenge:
     cards = _Footprints(span)
     fires = []
     while at < span.end and span.text[at] != "C":
-        position = Position(span.number(at, "fire card row"), span.number(at + 2, "column"))
+        position = Square(span.number(at, "fire card row"), span.number(at + 2, "column"))
         on_islands(*position, at, "fire card")
         cards.place(position, at, "fire card")
         fires.append(position)
@@ -403,7 +403,7 @@ def _challenge(span: _Text) -> Challenge:
             int(card), span.number(at + 1, "cat card row"), span.number(at + 3, "column")
         )
         on_islands(placement.row, placement.column, at, "cat card")
-        cards.place(Position(placement.row, placement.column), at, "cat card", placement.card)
+        cards.place(Square(placement.row, placement.column), at, "cat card", placement.card)
         cats.append(placement)
         at += 5
     if not cats:
@@ -412,7 +412,7 @@ def _challenge(span: _Text) -> Challenge:
     card = span.expect(at + 1, RAFT_CARD_IDS, "a raft card id 0-3")
     raft = CardPlacement(int(card), span.number(at + 2, "raft row"), span.number(at + 4, "column"))
     on_islands(raft.row, raft.column, at, "raft card")
-    cards.place(Position(raft.row, raft.column), at, "raft card")
+    cards.place(Square(raft.row, raft.column), at, "raft card")
     span.finish(at + 6, "raft card")
     return Challenge(layout, tuple(fires), tuple(cats), raft)
 
@@ -422,11 +422,11 @@ class _Footprints:
 
     def __init__(self, span: _Text) -> None:
         self.span = span
-        self.owner: dict[Position, tuple[str, Position]] = {}
-        self.cats: set[Position] = set()
+        self.owner: dict[Square, tuple[str, Square]] = {}
+        self.cats: set[Square] = set()
 
-    def place(self, corner: Position, offset: int, what: str, cat_card: int | None = None) -> None:
-        squares = [Position(corner.row + i // 3, corner.column + i % 3) for i in range(9)]
+    def place(self, corner: Square, offset: int, what: str, cat_card: int | None = None) -> None:
+        squares = [Square(corner.row + i // 3, corner.column + i % 3) for i in range(9)]
         cats = set() if cat_card is None else _cat_squares(cat_card, corner)
         shared = [square for square in squares if square in self.owner]
         if shared:
@@ -443,13 +443,13 @@ class _Footprints:
         self.cats |= cats
 
 
-def _cat_squares(card: int, corner: Position) -> set[Position]:
+def _cat_squares(card: int, corner: Square) -> set[Square]:
     """Where cat card `card` laid at `corner` (north up) puts its cats."""
     from meeple.raft.components import components  # components read their strings here
 
     squares = components().cat_cards[card].squares
     return {
-        Position(corner.row + i // 3, corner.column + i % 3)
+        Square(corner.row + i // 3, corner.column + i % 3)
         for i, letter in enumerate(squares)
         if letter.isupper()
     }
@@ -520,8 +520,8 @@ def parse_cat_movement(text: str, source: str = DEFAULT_SOURCE) -> CatMove:
 def _cat_move(span: _Text) -> CatMove:
     at = span.start
     colour = span.expect(at, CAT_COLOURS, "a cat colour B G P R or Y")
-    start = Position(span.number(at + 1, "start row"), span.number(at + 3, "start column"))
-    end = Position(span.number(at + 5, "end row"), span.number(at + 7, "end column"))
+    start = Square(span.number(at + 1, "start row"), span.number(at + 3, "start column"))
+    end = Square(span.number(at + 5, "end row"), span.number(at + 7, "end column"))
     discards = [_card_id(span, at + 9)]
     if at + 11 < span.end:
         discards.append(_card_id(span, at + 11))
@@ -655,7 +655,7 @@ def parse_fire_tile(text: str, source: str = DEFAULT_SOURCE) -> FireTile:
     for at in range(1, len(text), 2):
         row = span.expect(at, "012345678", "a row digit 0-8")
         column = span.expect(at + 1, "012345678", "a column digit 0-8")
-        cells.append(Position(int(row), int(column)))
+        cells.append(Square(int(row), int(column)))
     if not cells:
         raise span.error(1, "a fire tile has at least one square")
     return FireTile(tile, tuple(cells))
@@ -693,16 +693,14 @@ def record_lines(text: str) -> Iterator[tuple[int, int, str]]:
 def parse_record(text: str, source: str = DEFAULT_SOURCE) -> Record:
     """A record: `#` comment lines anywhere; the challenge line (optionally `seed=N`
     after a space) first, then one move per line."""
-    record, problems = diagnose_record(text, source)
-    if problems:
-        raise problems[0]
-    assert record is not None
-    return record
+    read = diagnose(text, source)
+    if read.problems:
+        raise read.problems[0]
+    assert read.model is not None
+    return read.model
 
 
-def diagnose_record(
-    text: str, source: str = DEFAULT_SOURCE
-) -> tuple[Record | None, list[NotationError]]:
+def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[Record]:
     """The record as far as it can be played, and every malformed line.
 
     Reading goes on after a malformed line, so each one is reported; the record stops
@@ -738,8 +736,8 @@ def diagnose_record(
     if not read_header:
         problems.append(NotationError.at(text, len(text), "expected a challenge string", source))
     if challenge is None:
-        return None, problems
-    return Record(challenge, seed, tuple(entries), header, tuple(comments)), problems
+        return Diagnosis(None, problems)
+    return Diagnosis(Record(challenge, seed, tuple(entries), header, tuple(comments)), problems)
 
 
 def _header(span: _Text) -> tuple[Challenge, int | None]:

@@ -1,12 +1,12 @@
 """The rules of solo Race to the Raft: legal moves, their effects, and the end of the game.
 
-`Game` wraps the five-part `GameState` with what the strings leave out: which
+`State` wraps the five-part `Position` with what the strings leave out: which
 step of the round comes next (draw, play, or place the fire tile just drawn),
-the set-up seed, and the outcome. `Game.apply` plays one draw request or action
-and returns the next `Game`, or raises RuleError naming the rule broken;
-`Game.legal_moves` lists every legal move. The lower-level checks (`card_fits`,
+the set-up seed, and the outcome. `State.apply` plays one draw request or action
+and returns the next `State`, or raises RuleError naming the rule broken;
+`State.legal_moves` lists every legal move. The lower-level checks (`card_fits`,
 `fire_fits`, `cat_route_ok`, `cats_cut_off`, ...) work on boards and states
-alone so that `meeple.raft.strings` can offer them without a `Game`.
+alone so that `meeple.raft.strings` can offer them without a `State`.
 
 Boards are read through `Grid`, a flat row-major copy padded with a border of
 `n` (no square) so that neighbours never need bounds checks; grids are cached
@@ -22,7 +22,7 @@ from functools import cached_property, lru_cache
 from itertools import combinations, permutations
 from typing import Literal
 
-from meeple.engine import Status
+from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
 from meeple.raft.components import components
 from meeple.raft.model import (
@@ -42,11 +42,11 @@ from meeple.raft.model import (
     Entry,
     ExhaustedCat,
     FirePlacement,
-    GameState,
     Move,
     PathwayPlacement,
     Position,
     Record,
+    Square,
 )
 from meeple.raft.setup import initial_state
 
@@ -126,9 +126,9 @@ class Grid:
     def index(self, row: int, column: int) -> int:
         return (row + 1) * self.stride + column + 1
 
-    def position(self, index: int) -> Position:
+    def position(self, index: int) -> Square:
         row, column = divmod(index, self.stride)
-        return Position(row - 1, column - 1)
+        return Square(row - 1, column - 1)
 
     def inside(self, row: int, column: int) -> bool:
         return 0 <= row < self.height and 0 <= column < self.width
@@ -187,7 +187,7 @@ def _square_trouble(grid: Grid, row: int, column: int) -> str:
 
 
 @lru_cache(maxsize=256)
-def card_positions(board: Board) -> tuple[Position, ...]:
+def card_positions(board: Board) -> tuple[Square, ...]:
     """Every top-left square where a 3x3 pathway card may lie on `board`."""
     grid = grid_of(board)
     blocked, stride = grid.blocked, grid.stride
@@ -202,11 +202,11 @@ def card_positions(board: Board) -> tuple[Position, ...]:
         for column in range(grid.width - 2):
             i = base + column
             if run[i] and run[i + stride] and run[i + 2 * stride]:
-                found.append(Position(row, column))
+                found.append(Square(row, column))
     return tuple(found)
 
 
-def lay_squares(board: Board, cells: dict[Position, str]) -> Board:
+def lay_squares(board: Board, cells: dict[Square, str]) -> Board:
     """The board with the given squares replaced; RuleError for a square off the board."""
     rows = [list(row) for row in board.rows]
     for (row, column), letter in cells.items():
@@ -222,7 +222,7 @@ def lay_card(board: Board, placement: PathwayPlacement) -> Board:
     return lay_squares(
         board,
         {
-            Position(placement.row + i // 3, placement.column + i % 3): letter
+            Square(placement.row + i // 3, placement.column + i % 3): letter
             for i, letter in enumerate(squares)
         },
     )
@@ -232,19 +232,19 @@ def lay_card(board: Board, placement: PathwayPlacement) -> Board:
 
 
 @lru_cache(maxsize=512)
-def fire_shape(tile: str, flipped: bool, orientation: str) -> tuple[Position, ...]:
+def fire_shape(tile: str, flipped: bool, orientation: str) -> tuple[Square, ...]:
     """A tile's fire squares: flipped across the vertical axis first if asked, then turned
     clockwise, then moved so its bounding box starts at (0, 0)."""
     cells = list(components().fire_tiles[tile].cells)
     if flipped:
         widest = max(c for _, c in cells)
-        cells = [Position(r, widest - c) for r, c in cells]
+        cells = [Square(r, widest - c) for r, c in cells]
     for _ in range(ORIENTATIONS.index(orientation)):
         lowest = max(r for r, _ in cells)
-        cells = [Position(c, lowest - r) for r, c in cells]
+        cells = [Square(c, lowest - r) for r, c in cells]
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
-    return tuple(sorted(Position(r - top, c - left) for r, c in cells))
+    return tuple(sorted(Square(r - top, c - left) for r, c in cells))
 
 
 def fire_trouble(board: Board, placement: FirePlacement) -> str:
@@ -270,7 +270,7 @@ def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
     grid = grid_of(board)
     stride = grid.stride
     found = []
-    seen: set[tuple[Position, ...]] = set()
+    seen: set[tuple[Square, ...]] = set()
     for flipped in (False, True):
         for orientation in ORIENTATIONS:
             shape = fire_shape(tile, flipped, orientation)
@@ -300,19 +300,19 @@ def fire_fits_somewhere(board: Board, tile: str) -> bool:
 def lay_fire(board: Board, placement: FirePlacement) -> Board:
     shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
     return lay_squares(
-        board, {Position(placement.row + r, placement.column + c): FIRE for r, c in shape}
+        board, {Square(placement.row + r, placement.column + c): FIRE for r, c in shape}
     )
 
 
 # -- cats -----------------------------------------------------------------------------
 
 
-def on_raft(board: Board, position: Position) -> bool:
+def on_raft(board: Board, position: Square) -> bool:
     grid = grid_of(board)
     return grid.inside(*position) and bool(grid.raft[grid.index(*position)])
 
 
-def cat_route_ok(board: Board, colour: str, start: Position, end: Position) -> str:
+def cat_route_ok(board: Board, colour: str, start: Square, end: Square) -> str:
     """Why a cat of `colour` cannot go from `start` to `end`; "" if it can."""
     grid = grid_of(board)
     cat = colour.lower()
@@ -442,7 +442,7 @@ def move_cat_on_board(board: Board, move: CatMove) -> Board:
     return lay_squares(board, {move.start: start.lower(), move.end: end.upper()})
 
 
-def discards_needed(state: GameState, move: CatMove) -> int:
+def discards_needed(state: Position, move: CatMove) -> int:
     exhausted = ExhaustedCat(move.colour, *move.start) in state.exhausted
     return 2 if exhausted else 1
 
@@ -467,7 +467,7 @@ def exhaust(exhausted: tuple[ExhaustedCat, ...], move: CatMove) -> tuple[Exhaust
     return tuple(sorted([*kept, ExhaustedCat(move.colour, *move.end)]))
 
 
-def cat_move_trouble(state: GameState, move: CatMove) -> str:
+def cat_move_trouble(state: Position, move: CatMove) -> str:
     """Why `move` is not legal in `state`; "" when it is."""
     trouble = cat_route_ok(state.board, move.colour, move.start, move.end)
     if trouble:
@@ -530,15 +530,21 @@ def draw_requests(decks: Cards) -> list[DrawRequest]:
 
 
 @dataclass(frozen=True)
-class Game:
+class State:
     """A game in progress: the five-part state, the next step, and the outcome so far.
 
     It is the engine protocol's state for Race to the Raft (meeple.engine.GameState): a
     solo game whose one player is `you`, whose moves are draw requests, pathway cards,
     fire tiles and cat moves, written in seed 001's action strings.
+
+    Beyond the protocol (meeple.engine) it offers: the fields `position` (the seed's
+    five-part Position), `seed`, `phase` (the next step: draw, play or fire), `outcome`
+    and `reason` (how and why the game ended), `rounds` (draws made) and `challenge`;
+    `last` (the move that led here); and the move generators by kind,
+    `pathway_placements()` and `cat_moves()` (the solver searches them apart).
     """
 
-    state: GameState
+    position: Position
     seed: int | None = None
     phase: Phase = "draw"
     outcome: Outcome = "playing"
@@ -551,15 +557,11 @@ class Game:
     """The challenge the game was set up from (None for a game started from a bare state)."""
 
     @classmethod
-    def start(cls, challenge: Challenge, seed: int | None = None) -> Game:
-        game = cls(initial_state(challenge, seed), seed, challenge=challenge)
-        cut_off = cats_cut_off(game.state.board)
-        return game._lost(cut_off[0]) if cut_off else game
-
-    @classmethod
-    def initial(cls, challenge: Challenge, seed: int | None = None) -> Game:
+    def initial(cls, challenge: Challenge, seed: int | None = None) -> State:
         """The game set up from `challenge`, the seed fixing boards and draws."""
-        return cls.start(challenge, seed)
+        game = cls(initial_state(challenge, seed), seed, challenge=challenge)
+        cut_off = cats_cut_off(game.position.board)
+        return game._lost(cut_off[0]) if cut_off else game
 
     @property
     def last(self) -> Move | None:
@@ -567,12 +569,8 @@ class Game:
         return self.history[-1] if self.history else None
 
     @property
-    def over(self) -> bool:
-        return self.outcome != "playing"
-
-    @property
     def is_over(self) -> bool:
-        return self.over
+        return self.outcome != "playing"
 
     @property
     def status(self) -> Status:
@@ -596,24 +594,28 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
-        return None if self.over else 1
+        return None if self.is_over else 1
 
     @property
     def winners(self) -> tuple[int, ...]:
         return (1,) if self.outcome == "won" else ()
 
-    def _lost(self, reason: str) -> Game:
+    def _lost(self, reason: str) -> State:
         return replace(self, outcome="lost", reason=reason)
 
-    def apply(self, move: Move) -> Game:
+    def play(self, move: Move) -> State:
         """The game after `move`; RuleError (without a location) if it breaks a rule."""
-        if self.over:
+        if self.is_over:
             raise RuleError(f"the game is over ({self.result_text})", rule="game-over")
         return replace(self._play(move), history=(*self.history, move))
 
-    def play(self, move: Move) -> Game:
-        """The engine protocol's name for `apply`."""
-        return self.apply(move)
+    def violation(self, move: Move) -> RuleError | None:
+        """The rule `move` breaks now (a RuleError naming it, without a location), or None."""
+        return violation_by_playing(self, move)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `play` accepts `move` now."""
+        return self.violation(move) is None
 
     def move_to_text(self, move: Move) -> str:
         from meeple.raft.notation import format_move
@@ -636,7 +638,7 @@ class Game:
             return 1.0 if self.outcome == "won" else 0.0
         from meeple.raft.solver import cat_distances
 
-        grid = grid_of(self.state.board)
+        grid = grid_of(self.position.board)
         cats = sum(1 for square in grid.cells if 65 <= square <= 90)
         waiting = [min(d, 20) for d in cat_distances(self)]
         home = (cats - len(waiting)) / max(1, cats)
@@ -648,7 +650,7 @@ class Game:
             raise ValueError("a game started from a bare state has no challenge to record")
         return Record(self.challenge, self.seed, tuple(Entry(move) for move in self.history))
 
-    def _play(self, move: Move) -> Game:
+    def _play(self, move: Move) -> State:
         if isinstance(move, DrawRequest):
             return self._draw(move)
         if self.phase == "draw":
@@ -663,23 +665,23 @@ class Game:
             return self._pathway(move)
         return self._cat(move)
 
-    def _draw(self, request: DrawRequest) -> Game:
+    def _draw(self, request: DrawRequest) -> State:
         if self.phase != "draw":
             raise RuleError(
                 "cards are drawn only when the hand is empty, at the start of a round",
                 rule="draw-when-empty",
             )
-        state = self.state
+        state = self.position
         trouble = draw_trouble(state.decks, request)
         if trouble:
             raise RuleError(trouble, rule="draw")
         rng = random.Random(f"raft-draw/{0 if self.seed is None else self.seed}/{self.rounds}")
         drawn = draw_cards(state.decks, request, rng)
         state = replace(state, decks=without(state.decks, drawn.ids()), hand=drawn)
-        return replace(self, state=state, phase="play", rounds=self.rounds + 1)
+        return replace(self, position=state, phase="play", rounds=self.rounds + 1)
 
-    def _pathway(self, placement: PathwayPlacement) -> Game:
-        state = self.state
+    def _pathway(self, placement: PathwayPlacement) -> State:
+        state = self.position
         card = CardId(placement.deck, placement.card)
         if not state.hand.has(card):
             raise RuleError(
@@ -691,17 +693,17 @@ class Game:
         state = replace(
             state, board=lay_card(state.board, placement), hand=without(state.hand, (card,))
         )
-        game = replace(self, state=state, phase="fire")
+        game = replace(self, position=state, phase="fire")
         if not state.bag:
             return game._lost("a fire tile must be drawn but the fire bag is empty")
         return game
 
-    def _fire(self, placement: FirePlacement) -> Game:
+    def _fire(self, placement: FirePlacement) -> State:
         if self.phase != "fire":
             raise RuleError(
                 "a fire tile is drawn only after a pathway card is placed", rule="fire-after-card"
             )
-        state = self.state
+        state = self.position
         if placement.tile not in state.bag:
             raise RuleError(f"fire tile {placement.tile} is not in the bag", rule="fire-in-bag")
         bag = state.bag.replace(placement.tile, "")
@@ -709,15 +711,15 @@ class Game:
         if trouble:
             if fire_fits_somewhere(state.board, placement.tile):
                 raise RuleError(f"the fire tile cannot lie there: {trouble}", rule="fire-placement")
-            game = replace(self, state=replace(state, bag=bag))
+            game = replace(self, position=replace(state, bag=bag))
             return game._lost(f"fire tile {placement.tile} fits nowhere on the island")
         state = replace(state, board=lay_fire(state.board, placement), bag=bag)
-        game = replace(self, state=state, phase="play")
+        game = replace(self, position=state, phase="play")
         cut_off = cats_cut_off(state.board)
         return game._lost(cut_off[0]) if cut_off else game._end_of_action()
 
-    def _cat(self, move: CatMove) -> Game:
-        state = self.state
+    def _cat(self, move: CatMove) -> State:
+        state = self.position
         trouble = cat_move_trouble(state, move)
         if trouble:
             raise RuleError(f"the cat cannot move: {trouble}", rule="cat-move")
@@ -727,19 +729,19 @@ class Game:
             hand=without(state.hand, move.discards),
             exhausted=exhaust(state.exhausted, move),
         )
-        game = replace(self, state=state)
+        game = replace(self, position=state)
         if all_cats_on_raft(state.board):
             return replace(game, outcome="won", reason="every cat is on the raft")
         return game._end_of_action()
 
-    def _end_of_action(self) -> Game:
+    def _end_of_action(self) -> State:
         """Rest when the hand is used up; lost if no full hand can be drawn next."""
-        state = self.state
+        state = self.position
         if len(state.hand):
             if not card_positions(state.board) and not self.cat_moves():
                 return self._lost("no pathway card fits on the island and no cat can move")
             return self
-        game = replace(self, state=replace(state, exhausted=()), phase="draw")
+        game = replace(self, position=replace(state, exhausted=()), phase="draw")
         if len(state.decks) < DRAW_SIZE:
             return game._lost(
                 f"a new hand must be drawn but the decks hold only {len(state.decks)} card(s)"
@@ -750,17 +752,17 @@ class Game:
 
     def pathway_placements(self) -> list[PathwayPlacement]:
         """Every legal placement of every card in hand: all positions, four orientations."""
-        positions = card_positions(self.state.board)
+        positions = card_positions(self.position.board)
         return [
             PathwayPlacement(deck, card, row, column, orientation)
-            for deck, card in self.state.hand.ids()
+            for deck, card in self.position.hand.ids()
             for orientation in ORIENTATIONS
             for row, column in positions
         ]
 
     def cat_moves(self) -> list[CatMove]:
         """Every legal cat move, with every choice of cards to discard."""
-        state = self.state
+        state = self.position
         grid = grid_of(state.board)
         hand = state.hand.ids()
         found: list[CatMove] = []
@@ -779,16 +781,16 @@ class Game:
         return found
 
     def legal_moves(self) -> list[Move]:
-        if self.over:
+        if self.is_over:
             return []
         if self.phase == "draw":
-            return list(draw_requests(self.state.decks))
+            return list(draw_requests(self.position.decks))
         if self.phase == "fire":
             found: list[Move] = []
-            for tile in self.state.bag:
+            for tile in self.position.bag:
                 # A tile that fits nowhere is still a tile that may be drawn: laying it
                 # anywhere loses the game, so one such placement stands for it.
-                found += fire_placements(self.state.board, tile) or [
+                found += fire_placements(self.position.board, tile) or [
                     FirePlacement(tile, 0, 0, False, ORIENTATIONS[0])
                 ]
             return found

@@ -21,7 +21,7 @@ from meeple.raft.model import (
     Board,
     Cards,
     Challenge,
-    GameState,
+    Position,
     board_size,
     island_frames,
 )
@@ -97,9 +97,9 @@ def _lay(grid: list[list[str]], row: int, column: int, squares: str) -> None:
         grid[row + index // 3][column + index % 3] = letter
 
 
-def initial_state(challenge: Challenge, seed: int | None = None) -> GameState:
+def initial_state(challenge: Challenge, seed: int | None = None) -> Position:
     """Full decks, an empty hand, no cat exhausted, every fire tile in the bag."""
-    return GameState(
+    return Position(
         board=build_board(challenge, choose_islands(challenge, seed)),
         decks=ALL_DECKS,
         hand=EMPTY_HAND,

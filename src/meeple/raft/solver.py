@@ -44,10 +44,10 @@ from meeple.raft.model import (
     FirePlacement,
     Move,
     PathwayPlacement,
-    Position,
+    Square,
 )
 from meeple.raft.rules import (
-    Game,
+    State,
     card_positions,
     cat_route,
     coverable_squares,
@@ -80,13 +80,13 @@ class Solution:
     states: int
     """How many states the search evaluated."""
     seconds: float
-    final: Game = field(compare=False)
+    final: State = field(compare=False)
 
 
 # -- how far the cats are from the raft ------------------------------------------------------
 
 
-def cat_distances(game: Game) -> list[int]:
+def cat_distances(game: State) -> list[int]:
     """For each cat not on the raft, the fewest squares to repaint on its best way there.
 
     One 0-1 breadth-first search per colour, backwards from the free raft squares that
@@ -94,7 +94,7 @@ def cat_distances(game: Game) -> list[int]:
     if some card could still repaint it, and blocks otherwise (fire, the island's edge,
     the raft card, another colour's cat, a square no card can cover).
     """
-    board = game.state.board
+    board = game.position.board
     grid = grid_of(board)
     cells, steps, raft = grid.cells, grid.steps, grid.raft
     waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
@@ -139,7 +139,7 @@ def cat_distances(game: Game) -> list[int]:
     return [reach[cells[i] + 32][i] for i in waiting]
 
 
-def distance(game: Game) -> float:
+def distance(game: State) -> float:
     """How far the game is from a win (0 when won); lower is better."""
     if game.outcome == "won":
         return 0.0
@@ -148,13 +148,13 @@ def distance(game: Game) -> float:
     # A repaint costs a card and a fire tile; a cat move costs a card. A cat whose way
     # needs a square no card can reach now is not lost (fire moves, cards shift), but far.
     cats = [min(d, STUCK) for d in cat_distances(game)]
-    return 3.0 * sum(cats) + 1.5 * len(cats) - len(game.state.bag) / 100
+    return 3.0 * sum(cats) + 1.5 * len(cats) - len(game.position.bag) / 100
 
 
-def _needed(game: Game) -> dict[int, set[int]]:
+def _needed(game: State) -> dict[int, set[int]]:
     """Grid squares of other colours next to where cats can already walk, each with the
     colours (lower-case letter codes) of the cats that would walk on if it were theirs."""
-    grid = grid_of(game.state.board)
+    grid = grid_of(game.position.board)
     cells, steps = grid.cells, grid.steps
     needed: dict[int, set[int]] = {}
     blocked = (ord(FIRE), ord("n"), ord("o"))
@@ -182,25 +182,25 @@ def _needed(game: Game) -> dict[int, set[int]]:
 # -- the moves worth trying ----------------------------------------------------------------
 
 
-def _fire_order(game: Game, seed: int) -> str:
-    tiles = sorted(game.state.bag)
+def _fire_order(game: State, seed: int) -> str:
+    tiles = sorted(game.position.bag)
     random.Random(f"raft-fire/{seed}").shuffle(tiles)
     return "".join(tiles)
 
 
-def _next_fire(game: Game, order: str) -> str:
-    return next(tile for tile in order if tile in game.state.bag)
+def _next_fire(game: State, order: str) -> str:
+    return next(tile for tile in order if tile in game.position.bag)
 
 
-def _card_worth(game: Game, card: CardId, colours: set[str]) -> int:
+def _card_worth(game: State, card: CardId, colours: set[str]) -> int:
     from meeple.raft.components import components
 
     squares = components().pathway_cards[(card.deck, card.card)].squares
     return sum(1 for letter in squares if letter in colours)
 
 
-def _waiting_colours(game: Game) -> set[str]:
-    grid = grid_of(game.state.board)
+def _waiting_colours(game: State) -> set[str]:
+    grid = grid_of(game.position.board)
     return {
         chr(square + 32)
         for i, square in enumerate(grid.cells)
@@ -208,7 +208,7 @@ def _waiting_colours(game: Game) -> set[str]:
     }
 
 
-def _cat_moves(game: Game) -> list[CatMove]:
+def _cat_moves(game: State) -> list[CatMove]:
     """Every cat move onto the raft, each end once, and one step per waiting cat (to spend a
     card no placement needs), each paid with the hand's least useful cards.
 
@@ -216,8 +216,8 @@ def _cat_moves(game: Game) -> list[CatMove]:
     whole way is painted only spends cards: the solver moves a cat on when it can arrive.
     """
     colours = _waiting_colours(game)
-    grid = grid_of(game.state.board)
-    by_end: dict[tuple[str, Position, Position], CatMove] = {}
+    grid = grid_of(game.position.board)
+    by_end: dict[tuple[str, Square, Square], CatMove] = {}
     moves = game.cat_moves()
     arriving = [move for move in moves if grid.raft[grid.index(*move.end)]]
     # A useless card is best spent on a step within the cat's own colour: no fire tile
@@ -233,22 +233,22 @@ def _cat_moves(game: Game) -> list[CatMove]:
 
 
 def _placements(
-    game: Game, hand: tuple[CardId, ...] | None = None
+    game: State, hand: tuple[CardId, ...] | None = None
 ) -> list[tuple[int, PathwayPlacement]]:
     """Pathway placements of the hand's cards (or of `hand`) that give a square some cat
     needs that cat's colour, with how many such squares each one gives, best first."""
-    return _placements_at(_wanted(game), game.state.hand.ids() if hand is None else hand)
+    return _placements_at(_wanted(game), game.position.hand.ids() if hand is None else hand)
 
 
-def _wanted(game: Game) -> list[tuple[int, int, list[tuple[int, set[int]]]]]:
+def _wanted(game: State) -> list[tuple[int, int, list[tuple[int, set[int]]]]]:
     """Card positions over squares some cat needs: (row, column, [(square of the card,
     colours wanted there)])."""
     needed = _needed(game)
     if not needed:
         return []
-    grid = grid_of(game.state.board)
+    grid = grid_of(game.position.board)
     found = []
-    for row, column in card_positions(game.state.board):
+    for row, column in card_positions(game.position.board):
         base = grid.index(row, column)
         squares = [base + dr * grid.stride + dc for dr in range(3) for dc in range(3)]
         wanted = [(i, needed[at]) for i, at in enumerate(squares) if at in needed]
@@ -277,9 +277,9 @@ def _placements_at(
     return found
 
 
-def _walkable(game: Game) -> set[int]:
+def _walkable(game: State) -> set[int]:
     """Grid squares the waiting cats can walk to now (their own colour, from where they are)."""
-    grid = grid_of(game.state.board)
+    grid = grid_of(game.position.board)
     found: set[int] = set()
     for start, square in enumerate(grid.cells):
         if 65 <= square <= 90 and not grid.raft[start]:
@@ -287,10 +287,10 @@ def _walkable(game: Game) -> set[int]:
     return found
 
 
-def _fires(game: Game, tile: str) -> list[FirePlacement]:
+def _fires(game: State, tile: str) -> list[FirePlacement]:
     """The fire tile's placements, those far from the cats and their ways first."""
     precious = set(_needed(game)) | _walkable(game)
-    grid = grid_of(game.state.board)
+    grid = grid_of(game.position.board)
     from meeple.raft.rules import fire_shape
 
     def harm(placement: FirePlacement) -> int:
@@ -298,23 +298,23 @@ def _fires(game: Game, tile: str) -> list[FirePlacement]:
         cells = {grid.index(placement.row + r, placement.column + c) for r, c in shape}
         return sum(1 for cell in cells for s in (0, *grid.steps) if cell + s in precious)
 
-    return sorted(fire_placements(game.state.board, tile), key=harm)
+    return sorted(fire_placements(game.position.board, tile), key=harm)
 
 
 # -- the search ----------------------------------------------------------------------------
 
 
-def _key(game: Game) -> tuple[object, ...]:
-    state = game.state
+def _key(game: State) -> tuple[object, ...]:
+    state = game.position
     return (state.board.rows, state.hand.piles, state.decks.piles, state.exhausted, state.bag)
 
 
-def _after_card(game: Game, placement: PathwayPlacement, order: str) -> Iterator[Game]:
+def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterator[State]:
     try:
-        laid = game.apply(placement)
+        laid = game.play(placement)
     except RuleError:
         return
-    if laid.over:
+    if laid.is_over:
         return
     fires = _fires(laid, _next_fire(laid, order))
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
@@ -323,7 +323,7 @@ def _after_card(game: Game, placement: PathwayPlacement, order: str) -> Iterator
     scored = []
     for fire in fires[: FIRE_TRIED * 8]:
         try:
-            burnt = laid.apply(fire)
+            burnt = laid.play(fire)
         except RuleError:
             continue
         score = distance(burnt)
@@ -337,7 +337,7 @@ def _after_card(game: Game, placement: PathwayPlacement, order: str) -> Iterator
 
 class _Search:
     def __init__(
-        self, start: Game, seed: int, deadline: float, widen: int = 1, by_cards: bool = False
+        self, start: State, seed: int, deadline: float, widen: int = 1, by_cards: bool = False
     ) -> None:
         self.by_cards = by_cards
         """Whether draw requests are chosen by the cards they turn up (see `_requests`)."""
@@ -352,19 +352,19 @@ class _Search:
     def timed_out(self) -> bool:
         return time.monotonic() > self.deadline
 
-    def _score(self, game: Game) -> float:
+    def _score(self, game: State) -> float:
         self.states += 1
         return distance(game)
 
     def round(
-        self, game: Game, moves: tuple[Move, ...]
-    ) -> list[tuple[float, Game, tuple[Move, ...]]]:
+        self, game: State, moves: tuple[Move, ...]
+    ) -> list[tuple[float, State, tuple[Move, ...]]]:
         """The best states at the end of the round that starts with `game` (hand drawn)."""
-        beam: list[tuple[float, int, Game, tuple[Move, ...]]] = [(0.0, 0, game, moves)]
-        finished: list[tuple[float, Game, tuple[Move, ...]]] = []
+        beam: list[tuple[float, int, State, tuple[Move, ...]]] = [(0.0, 0, game, moves)]
+        finished: list[tuple[float, State, tuple[Move, ...]]] = []
         counter = 1
         while beam and not self.timed_out():
-            children: list[tuple[float, int, Game, tuple[Move, ...]]] = []
+            children: list[tuple[float, int, State, tuple[Move, ...]]] = []
             for _, _, state, path in beam:
                 for child, step in self._actions(state):
                     key = _key(child)
@@ -376,7 +376,7 @@ class _Search:
                         continue
                     entry = (score, counter, child, (*path, *step))
                     counter += 1
-                    if child.outcome == "won" or child.phase == "draw" or child.over:
+                    if child.outcome == "won" or child.phase == "draw" or child.is_over:
                         finished.append((score, child, entry[3]))
                     else:
                         children.append(entry)
@@ -386,21 +386,21 @@ class _Search:
         finished.sort(key=lambda item: item[0])
         return finished
 
-    def _actions(self, game: Game) -> Iterator[tuple[Game, tuple[Move, ...]]]:
+    def _actions(self, game: State) -> Iterator[tuple[State, tuple[Move, ...]]]:
         yielded = 0
         for move in _cat_moves(game):
             try:
-                moved = game.apply(move)
+                moved = game.play(move)
             except RuleError:
                 continue
             yielded += 1
             yield moved, (move,)
         # The proxy (squares a cat needs, given its colour) picks candidates; the exact
         # distance with the card laid (before its fire tile) orders them.
-        board = game.state.board
+        board = game.position.board
         exact = []
         for _, placement in _placements(game)[: CARDS_TRIED * 6]:
-            laid = replace(game, state=replace(game.state, board=lay_card(board, placement)))
+            laid = replace(game, position=replace(game.position, board=lay_card(board, placement)))
             exact.append((sum(cat_distances(laid)), placement))
         exact.sort(key=lambda pair: pair[0])
         placements = [placement for _, placement in exact]
@@ -417,7 +417,7 @@ class _Search:
                     yield after, (placement, after.last) if after.last else (placement,)
 
 
-def _requests(game: Game, by_cards: bool = False) -> list[DrawRequest]:
+def _requests(game: State, by_cards: bool = False) -> list[DrawRequest]:
     """Draw requests to try: those whose decks hold the waiting cats' colours most first,
     and a spread-out one for variety.
 
@@ -427,7 +427,7 @@ def _requests(game: Game, by_cards: bool = False) -> list[DrawRequest]:
     `_placements`, measured exactly), a request the sum over its cards; the best such
     request is tried, and the best by decks.
     """
-    requests = draw_requests(game.state.decks)
+    requests = draw_requests(game.position.decks)
     colours = _waiting_colours(game)
     from meeple.raft.components import components
 
@@ -437,7 +437,7 @@ def _requests(game: Game, by_cards: bool = False) -> list[DrawRequest]:
             sum(1 for letter in cards[(deck, card)].squares if letter in colours) for card in pile
         )
         / max(1, len(pile))
-        for deck, pile in zip(DECKS, game.state.decks.piles, strict=True)
+        for deck, pile in zip(DECKS, game.position.decks.piles, strict=True)
     }
     requests.sort(key=lambda request: -sum(worth[deck] * n for deck, n in request.draws))
     if by_cards:
@@ -447,10 +447,10 @@ def _requests(game: Game, by_cards: bool = False) -> list[DrawRequest]:
     return list(dict.fromkeys(chosen))[:REQUESTS_KEPT]
 
 
-def _by_cards(game: Game, requests: list[DrawRequest]) -> list[DrawRequest]:
+def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
     """`requests` ordered by what the cards each turns up take off the cats' distance."""
     now = sum(cat_distances(game))
-    board = game.state.board
+    board = game.position.board
     gains: dict[CardId, int] = {}
     wanted = _wanted(game)
 
@@ -458,7 +458,9 @@ def _by_cards(game: Game, requests: list[DrawRequest]) -> list[DrawRequest]:
         if card not in gains:
             best = 0
             for _, placement in _placements_at(wanted, (card,))[:PLACEMENTS_MEASURED]:
-                laid = replace(game, state=replace(game.state, board=lay_card(board, placement)))
+                laid = replace(
+                    game, position=replace(game.position, board=lay_card(board, placement))
+                )
                 best = max(best, now - sum(cat_distances(laid)))
             gains[card] = best
         return gains[card]
@@ -466,7 +468,7 @@ def _by_cards(game: Game, requests: list[DrawRequest]) -> list[DrawRequest]:
     valued = []
     for order, request in enumerate(requests):
         try:
-            hand = game.apply(request).state.hand.ids()
+            hand = game.play(request).position.hand.ids()
         except RuleError:
             continue
         valued.append((-sum(gain(card) for card in hand), order, request))
@@ -483,9 +485,9 @@ def solve(challenge: Challenge, seed: int = 1, budget: float = 60.0) -> Solution
     and so on: 1x, 1x, 2x, 2x, 4x ... the base widths.
     """
     began = time.monotonic()
-    start = Game.start(challenge, seed)
+    start = State.initial(challenge, seed)
     searched = 0
-    best: tuple[float, Game, tuple[Move, ...]] = (distance(start), start, ())
+    best: tuple[float, State, tuple[Move, ...]] = (distance(start), start, ())
     attempt = 0
     while True:
         widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
@@ -503,20 +505,20 @@ def solve(challenge: Challenge, seed: int = 1, budget: float = 60.0) -> Solution
 
 
 def _beam_search(
-    start: Game, search: _Search
-) -> tuple[tuple[float, Game, tuple[Move, ...]] | None, tuple[float, Game, tuple[Move, ...]]]:
+    start: State, search: _Search
+) -> tuple[tuple[float, State, tuple[Move, ...]] | None, tuple[float, State, tuple[Move, ...]]]:
     """One beam search over rounds: (the win if found, the closest line reached)."""
-    beam: list[tuple[float, Game, tuple[Move, ...]]] = [(distance(start), start, ())]
+    beam: list[tuple[float, State, tuple[Move, ...]]] = [(distance(start), start, ())]
     best = beam[0]
     stalled = 0
     while beam and not search.timed_out() and stalled < STALLED:
-        ends: list[tuple[float, Game, tuple[Move, ...]]] = []
+        ends: list[tuple[float, State, tuple[Move, ...]]] = []
         for _, game, path in beam:
-            if game.over:
+            if game.is_over:
                 continue
             for request in _requests(game, search.by_cards):
                 try:
-                    drawn = game.apply(request)
+                    drawn = game.play(request)
                 except RuleError:
                     continue
                 for score, end, moves in search.round(drawn, (*path, request)):
@@ -528,9 +530,9 @@ def _beam_search(
         ends.sort(key=lambda item: item[0])
         # One line per board: lines that differ only in the cards left in the decks
         # would crowd out the others.
-        boards: dict[object, tuple[float, Game, tuple[Move, ...]]] = {}
+        boards: dict[object, tuple[float, State, tuple[Move, ...]]] = {}
         for item in ends:
-            boards.setdefault((item[1].state.board, item[1].state.bag), item)
+            boards.setdefault((item[1].position.board, item[1].position.bag), item)
         beam = list(boards.values())[: search.rounds_beam]
         if beam and beam[0][0] < best[0]:
             best, stalled = beam[0], 0

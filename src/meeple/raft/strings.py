@@ -6,7 +6,7 @@ seed's array of five strings: board, decks, hand, exhausted cats, fire tile bag.
 Functions that involve chance accept an optional `random.Random`.
 
 A malformed string raises NotationError; these functions never play a whole
-round (no rest, no win or loss bookkeeping): that is `meeple.raft.rules.Game`.
+round (no rest, no win or loss bookkeeping): that is `meeple.raft.rules.State`.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from meeple.raft.model import (
     CardId,
     CatMove,
     FirePlacement,
-    GameState,
     PathwayPlacement,
+    Position,
 )
 from meeple.raft.notation import (
     format_board,
@@ -41,15 +41,16 @@ from meeple.raft.notation import (
 )
 from meeple.raft.setup import build_board, choose_islands
 
-State = Sequence[str]
+StateStrings = Sequence[str]
+"""The seed's game state as its five strings: board, decks, hand, exhausted cats, fire bag."""
 _REQUEST_SHAPE = re.compile(r"(?:[A-D][0-9]+)+")
 
 
-def _state(strings: State) -> GameState:
+def _state(strings: StateStrings) -> Position:
     return parse_state_strings(strings)
 
 
-def _strings(state: GameState) -> list[str]:
+def _strings(state: Position) -> list[str]:
     return list(state_strings(state))
 
 
@@ -68,7 +69,7 @@ def is_board_string_well_formed(board: str) -> bool:
     return True
 
 
-def draw_fire_tile(state: State, rng: random.Random | None = None) -> str:
+def draw_fire_tile(state: StateStrings, rng: random.Random | None = None) -> str:
     """A random tile id from the bag, or "" when the bag is empty."""
     bag = _state(state).bag
     if not bag:
@@ -84,7 +85,7 @@ def choose_challenge(difficulty: int, rng: random.Random | None = None) -> str:
     return pool[int((rng or random.Random()).random() * len(pool))]
 
 
-def draw_hand(state: State, request: str, rng: random.Random | None = None) -> list[str]:
+def draw_hand(state: StateStrings, request: str, rng: random.Random | None = None) -> list[str]:
     """The state after drawing: cards move from the decks to the hand at random.
 
     The state comes back unchanged for any request that cannot be met: a deck holding
@@ -116,7 +117,7 @@ def draw_hand(state: State, request: str, rng: random.Random | None = None) -> l
     )
 
 
-def apply_placement(state: State, placement: str) -> list[str]:
+def apply_placement(state: StateStrings, placement: str) -> list[str]:
     """The state after a pathway card or fire tile is laid (the placement is taken as valid)."""
     game_state = _state(state)
     move = _placement(placement)
@@ -136,7 +137,7 @@ def apply_placement(state: State, placement: str) -> list[str]:
     return _strings(game_state)
 
 
-def move_cat(state: State, movement: str) -> list[str]:
+def move_cat(state: StateStrings, movement: str) -> list[str]:
     """The state after a cat moves: board, hand without the discards, cat exhausted."""
     game_state = _state(state)
     move = parse_cat_movement(movement, "cat movement")
@@ -156,7 +157,7 @@ def initialise_challenge(challenge: str, seed: int | None = None) -> str:
     return format_board(build_board(parsed, choose_islands(parsed, seed)))
 
 
-def is_placement_valid(state: State, placement: str) -> bool:
+def is_placement_valid(state: StateStrings, placement: str) -> bool:
     """Whether a placement obeys the placement rules, which are geometry only: no part off
     the island, none on fire, a cat or any of the raft card's nine squares; a fire tile
     must also touch fire on a side. Whether the card is in the hand, or the tile in the
@@ -168,13 +169,13 @@ def is_placement_valid(state: State, placement: str) -> bool:
     return not rules.fire_trouble(game_state.board, move)
 
 
-def is_cat_movement_valid(state: State, movement: str) -> bool:
+def is_cat_movement_valid(state: StateStrings, movement: str) -> bool:
     """Whether a cat may make this move, paying the right number of cards from the hand."""
     game_state = _state(state)
     return not rules.cat_move_trouble(game_state, parse_cat_movement(movement, "cat movement"))
 
 
-def is_game_over(state: State, action: str) -> bool:
+def is_game_over(state: StateStrings, action: str) -> bool:
     """Whether the action ends the game (see docs/formats/raft.md for each case)."""
     game_state = _state(state)
     move = parse_move(action, "action")

@@ -22,7 +22,7 @@ from meeple.raft.model import (
     FirePlacement,
     PathwayPlacement,
 )
-from meeple.raft.rules import Game, fire_shape, grid_of, turned_card
+from meeple.raft.rules import State, fire_shape, grid_of, turned_card
 
 SQUARE = 22  # px
 MARGIN = 16
@@ -44,10 +44,10 @@ def _square(x: float, y: float, size: float, fill: str, extra: str = "") -> str:
     return f'<rect {box} fill="{fill}"{extra}/>'
 
 
-def _island(game: Game) -> list[str]:
-    board = game.state.board
+def _island(game: State) -> list[str]:
+    board = game.position.board
     grid = grid_of(board)
-    exhausted = {(cat.row, cat.column) for cat in game.state.exhausted}
+    exhausted = {(cat.row, cat.column) for cat in game.position.exhausted}
     parts = []
     for row, squares in enumerate(board.rows):
         for column, letter in enumerate(squares):
@@ -93,7 +93,7 @@ def _island(game: Game) -> list[str]:
     return parts
 
 
-def _last(game: Game) -> list[str]:
+def _last(game: State) -> list[str]:
     """An outline around the squares the last pathway card or fire tile covered."""
     move = game.last
     if isinstance(move, PathwayPlacement):
@@ -115,14 +115,14 @@ def _last(game: Game) -> list[str]:
     ]
 
 
-def _side(game: Game, left: float) -> tuple[list[str], float]:
+def _side(game: State, left: float) -> tuple[list[str], float]:
     """The hand as cards, then decks, fire bag and status, in a column at `left`."""
-    held = len(game.state.hand.ids())
+    held = len(game.position.hand.ids())
     heading = f"hand: {held} card{'s' if held != 1 else ''}" if held else "hand: empty"
     parts = [f'<text x="{left:.0f}" y="{MARGIN + 10}" font-weight="bold">{heading}</text>']
     cards = components().pathway_cards
     y = MARGIN + 18
-    for index, (deck, card) in enumerate(game.state.hand.ids()):
+    for index, (deck, card) in enumerate(game.position.hand.ids()):
         x = left + (index % 3) * (3 * CARD + 12)
         top = y + (index // 3) * (3 * CARD + 24)
         squares = turned_card(cards[(deck, card)].squares, "N")
@@ -140,11 +140,13 @@ def _side(game: Game, left: float) -> tuple[list[str], float]:
             f'<text x="{x:.0f}" y="{top + 3 * CARD + 12:.0f}" font-size="11">{deck}{card}</text>'
         )
     y += 2 * (3 * CARD + 24) + 8
-    piles = ", ".join(f"{d}:{len(p)}" for d, p in zip(DECKS, game.state.decks.piles, strict=True))
+    piles = ", ".join(
+        f"{d}:{len(p)}" for d, p in zip(DECKS, game.position.decks.piles, strict=True)
+    )
     lines = [
-        f"decks: {len(game.state.decks)} cards ({piles})",
-        f"fire tiles left: {len(game.state.bag)}",
-        f"exhausted cats: {len(game.state.exhausted)}",
+        f"decks: {len(game.position.decks)} cards ({piles})",
+        f"fire tiles left: {len(game.position.bag)}",
+        f"exhausted cats: {len(game.position.exhausted)}",
         game.result_text,
     ]
     for line in lines:
@@ -153,9 +155,9 @@ def _side(game: Game, left: float) -> tuple[list[str], float]:
     return parts, y
 
 
-def render(game: Game) -> str:
+def render(game: State) -> str:
     """The game as an SVG picture (see the module's description)."""
-    board = game.state.board
+    board = game.position.board
     island_width = board.width * SQUARE
     left = MARGIN * 2 + island_width
     side, side_bottom = _side(game, left)

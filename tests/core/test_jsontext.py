@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.atlantis import jsontext
-from meeple.atlantis.jsontext import Members, decode, locate
+from meeple import jsontext
 from meeple.errors import NotationError
+from meeple.jsontext import Members, decode, locate
 
 PIECES = [
     *"{}[]:,\"'/*\n ab1Ax-0.eE+\\",

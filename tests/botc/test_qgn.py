@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from meeple import qgn
 from meeple.botc import notation
 from meeple.botc.model import Bag, Grimoire
-from meeple.botc.qgn_bridge import from_qgn, to_qgn
+from meeple.botc.qgn import from_qgn, to_qgn
 from meeple.errors import NotationError, Unsupported
 from meeple.qgn.model import Action, Snapshot
 from tests.botc.strategies import grimoires

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from meeple.botc.format import KEY
+from meeple.botc.format import QGN_KEY
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.notation import IDENTIFIER
 from meeple.errors import NotationError, Unsupported
@@ -34,13 +34,13 @@ def to_qgn(grimoire: Grimoire) -> Snapshot:
         Action(index, SEATED, (seat.role, LIVES[seat.life], *map(str, seat.tokens)))
         for index, seat in enumerate(grimoire.seats)
     )
-    return Snapshot({"key": KEY, "teams": ", ".join(grimoire.players)}, actions)
+    return Snapshot({"key": QGN_KEY, "teams": ", ".join(grimoire.players)}, actions)
 
 
 def from_qgn(snapshot: Snapshot) -> Grimoire:
     """The grimoire a botc snapshot records; NotationError naming what does not fit."""
-    if snapshot.key.strip().casefold() != KEY:
-        raise NotationError(f"this QGN snapshot records {snapshot.key!r}, not {KEY!r}")
+    if snapshot.key.strip().casefold() != QGN_KEY:
+        raise NotationError(f"this QGN snapshot records {snapshot.key!r}, not {QGN_KEY!r}")
     players = snapshot.teams
     for player in players:
         if not _NAME.match(player):
