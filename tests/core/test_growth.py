@@ -16,6 +16,7 @@ import pytest
 
 import meeple
 from meeple.botc import ascii, layout
+from meeple.botc import rules as botc_rules
 from meeple.botc import trace as botc_trace
 from meeple.qgn import notation as qgn
 from tests.growth import peak_bytes, ratio, steps
@@ -127,8 +128,8 @@ def test_a_trace_replay_holds_memory_linear_in_its_events() -> None:
     small, large = (botc_trace.parse(trace_text(n)) for n in (1000, 10000))
     assert len(large.events) >= 10000
 
-    def replay(parsed: botc_trace.Trace) -> list[botc_trace.TraceState]:
-        return list(botc_trace.replay(parsed))
+    def replay(parsed: botc_trace.Trace) -> list[botc_rules.State]:
+        return list(botc_rules.replay(parsed))
 
     assert ratio(peak_bytes, lambda: replay(small), lambda: replay(large)) < LINEAR
     states = replay(small)
