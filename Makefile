@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src benchmarks
+	$(BIN)/mypy src benchmarks tests
 
 # The browser tests drive Debian's chromium; Playwright never downloads one of its own.
 browser:

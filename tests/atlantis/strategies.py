@@ -20,7 +20,7 @@ from meeple.atlantis.model import (
 )
 from meeple.hexgrid import DIRECTIONS, Hex
 
-texts = st.text(st.characters(exclude_categories=("Cs",)), max_size=12)
+texts = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
 json_values = st.recursive(
     st.none()
     | st.booleans()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ def engine_form(with_format: bool = True) -> str:
     """examples/atlantis/game.json as the engine would write it: turns only, no events."""
     ours = json.loads(GAME.read_text())
     turns = [event["moves"] for event in ours["events"] if event["type"] == "turn"]
-    engine = {"format": ENGINE_FORMAT_NAME, "version": "1.0"} if with_format else {}
+    engine: dict[str, Any] = {"format": ENGINE_FORMAT_NAME, "version": "1.0"} if with_format else {}
     engine |= {"segments": ours["segments"], "players": ours["players"], "turns": turns}
     return json.dumps(engine, indent=2)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -369,7 +370,12 @@ def test_a_state_works_out_its_areas_once(monkeypatch: pytest.MonkeyPatch) -> No
 
     calls = []
     real = rules.areas
-    monkeypatch.setattr(rules, "areas", lambda *a: calls.append(1) or real(*a))
+
+    def counted(*a: Any) -> Any:
+        calls.append(1)
+        return real(*a)
+
+    monkeypatch.setattr(rules, "areas", counted)
     state = State.initial(parse(f"{{{STRIP}, players: [{{stacks: {{a1: 2}}}}]}}"))
     hooks.state_json(state)
     state.scores, state.ranking, state.areas()

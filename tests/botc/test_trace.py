@@ -39,16 +39,17 @@ def test_the_example_reads_replays_and_is_canonical() -> None:
     assert len(states) == len(record.events) + 1
     last = states[-1].grimoire
     assert [seat.player for seat in last.seats if seat.life.dead] == ["Bob", "Carol", "Eve"]
-    assert last.seat_of("Carol").life is Life.VOTE_USED  # voted on day 2, as a ghost
-    assert ReminderToken("poisoned", "poisoner") in last.seat_of("Fay").tokens
-    assert ReminderToken("poisoned", "poisoner") not in last.seat_of("Carol").tokens
+    carol, fay = _seat(last, "Carol"), _seat(last, "Fay")
+    assert carol.life is Life.VOTE_USED  # voted on day 2, as a ghost
+    assert ReminderToken("poisoned", "poisoner") in fay.tokens
+    assert ReminderToken("poisoned", "poisoner") not in carol.tokens
 
 
 def test_events_change_the_grimoire_one_at_a_time() -> None:
     states = _replay(
         "<N1> Alice:poisoner!Carol(+poisoner:poisoned) <D1> st!Carol(-poisoner:poisoned)"
     )
-    tokens = [len(state.grimoire.seat_of("Carol").tokens) for state in states]
+    tokens = [len(_seat(state.grimoire, "Carol").tokens) for state in states]
     assert tokens == [0, 0, 1, 1, 0]
     assert [s.result_text for s in states][-1] == "day 1: 5 of 5 players alive"
 
@@ -181,3 +182,9 @@ def test_check_reports_an_illegal_event_with_its_position(tmp_path: Path) -> Non
     result = run(["check", str(broken)])
     assert result.code == 1
     assert result.out.startswith(f"{broken}:3:28: error: Alice has already nominated today")
+
+
+def _seat(grimoire: Grimoire, player: str) -> Seat:
+    seat = grimoire.seat_of(player)
+    assert seat is not None, player
+    return seat

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import pytest
@@ -72,11 +73,11 @@ def counting_plans() -> Iterator[list[int]]:
         planned[0] += 1
         return plan(*args, **kwargs)
 
-    layout._plan = counted  # type: ignore[assignment]
+    layout._plan = counted
     try:
         yield planned
     finally:
-        layout._plan = plan  # type: ignore[assignment]
+        layout._plan = plan
 
 
 @pytest.mark.parametrize("layout_name", ["compact", "tall"])
@@ -88,7 +89,7 @@ def test_searching_layouts_grows_linearly_per_distribution_weighed(layout_name: 
         grimoire = meeple.loads(grimoire_line(seats), "botc")
         ascii.render_grimoire(grimoire, layout_name, False, "unicode")
         with counting_plans() as planned:
-            done = steps(lambda g=grimoire: ascii.render_grimoire(g, layout_name, False, "ascii"))
+            done = steps(partial(ascii.render_grimoire, grimoire, layout_name, False, "ascii"))
         assert 1 <= planned[0] <= len(layout._candidates(seats, layout_name)) <= 125
         work.append(done / planned[0])
     assert work[1] / work[0] < LINEAR

@@ -16,7 +16,7 @@ moves = st.builds(
     rotation=st.integers(0, 5),
 )
 _line_text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"),
+    alphabet=st.characters(exclude_categories=["Cs"], exclude_characters="\n\r"),
     max_size=24,
 ).map(str.strip)
 comments = _line_text

@@ -25,7 +25,7 @@ NO_ROUTE = "P2 and P5 (upper-right to lower-left) would have no route left"
 
 def _play(state: State, placements: list[tuple[Hex, int, int]]) -> State:
     for hex_, tile, rotation in placements:
-        state = state.play(Move(state.to_move, hex_, tile, rotation))
+        state = state.play(Move(_mover(state), hex_, tile, rotation))
     return state
 
 
@@ -148,7 +148,7 @@ def test_basic_rules(moves: list[Move], message: str) -> None:
 def test_no_move_after_the_game_ends() -> None:
     final = _play(State.initial(3), ROW_THREE)
     with pytest.raises(RuleError, match="the game is over"):
-        final.play(Move(final.to_move, Hex(0, 0), 0, 0))
+        final.play(Move(1, Hex(0, 0), 0, 0))
     assert final.legal_placements(0) == []
 
 
@@ -163,7 +163,7 @@ def test_bag_holds_ten_of_each_type() -> None:
     assert state.bag[0] == 0 and not state.is_over
     empty = next(h for h in CELLS if state.tile_at(h) is None)
     with pytest.raises(RuleError, match="no T0 is left in the bag"):
-        state.play(Move(state.to_move, empty, 0, 0))
+        state.play(Move(_mover(state), empty, 0, 0))
     assert state.legal_placements(0) == []
 
 
@@ -290,7 +290,7 @@ def test_legal_list_is_exactly_what_the_engine_accepts(
     listed = set(state.legal_placements(tile))
     for hex_ in CELLS:
         for rotation in range(6):
-            move = Move(state.to_move, hex_, tile, rotation)
+            move = Move(_mover(state), hex_, tile, rotation)
             assert state.is_legal(move) == (move in listed)
 
 
@@ -310,7 +310,7 @@ def test_route_rule_agrees_with_a_slow_independent_statement(
     listed = set(state.legal_placements(tile))
     for cell in holes:
         for rotation in range(6):
-            accepted = Move(state.to_move, CELLS[cell], tile, rotation) in listed
+            accepted = Move(_mover(state), CELLS[cell], tile, rotation) in listed
             verdict = oracle.verdict(state, cell, tile, rotation)
             assert accepted == (verdict in ("win", "legal")), (cell, rotation, verdict)
 
@@ -329,7 +329,7 @@ def test_a_position_reached_by_play_allows_what_a_fresh_one_allows(
     assert state.legal_placements(tile) == listed
     for hex_ in CELLS:
         for rotation in range(6):
-            move = Move(state.to_move, hex_, tile, rotation)
+            move = Move(_mover(state), hex_, tile, rotation)
             assert state.is_legal(move) == (move in listed)
 
 
@@ -400,3 +400,8 @@ def test_tiles_still_needed_fall_by_at_most_one_a_placement(seed: int, players: 
         if not state.is_over:
             assert min(after) >= 1
         before = after
+
+
+def _mover(state: State) -> int:
+    assert state.to_move is not None, "the game is over"
+    return state.to_move

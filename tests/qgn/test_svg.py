@@ -21,7 +21,8 @@ def test_the_example_draws_its_tags_and_actions() -> None:
     picture = meeple(["show", "--svg", str(EXAMPLE)]).out
     root = ET.fromstring(picture)
     assert root.tag == f"{NS}svg" and root.get("viewBox", "").startswith("0 0 ")
-    assert root.find(f"{NS}title").text == "QGN record of carcassonne"
+    title = root.find(f"{NS}title")
+    assert title is not None and title.text == "QGN record of carcassonne"
     texts = [t.text for t in root.iter(f"{NS}text")]
     assert "teams: a, b" in texts and any("3. 0b&1.2.k.b" in (t or "") for t in texts)
     assert meeple(["show", "--svg", str(EXAMPLE)]).out == picture  # deterministic

@@ -9,6 +9,7 @@ import pytest
 from meeple.raft import solver
 from meeple.raft.components import components
 from meeple.raft.notation import parse_challenge, parse_record
+from meeple.raft.rules import State
 from tests.cli_helpers import meeple
 
 
@@ -51,7 +52,7 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
     widths: list[tuple[int, bool]] = []
     real = solver._beam_search
 
-    def spy(start: solver.State, search: solver._Search) -> object:
+    def spy(start: State, search: solver._Search) -> object:
         widths.append((search.rounds_beam, search.by_cards))
         if len(widths) == 1:  # the first, narrowest beam dies out at once
             return None, (solver.distance(start), start, ())

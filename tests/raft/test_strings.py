@@ -25,12 +25,11 @@ def state(
 ) -> list[str]:
     """A state whose decks hold every card not in `hand`."""
     held = parse_hand(hand)
-    decks = Cards(
-        tuple(
-            p.translate({ord(c): None for c in h})
-            for p, h in zip(parse_decks(FULL_DECKS).piles, held.piles, strict=True)
-        )
-    )  # type: ignore[arg-type]
+    left = [
+        p.translate({ord(c): None for c in h})
+        for p, h in zip(parse_decks(FULL_DECKS).piles, held.piles, strict=True)
+    ]
+    decks = Cards((left[0], left[1], left[2], left[3]))
     return [board, format_cards(decks), hand, exhausted, bag]
 
 

@@ -46,4 +46,5 @@ def test_show_svg_from_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "raft.svg"
     run = meeple(["show", "--svg", str(EXAMPLES / "lost.raft"), "-o", str(out)])
     assert run.code == 0
-    assert "lost" in ET.fromstring(out.read_text()).find(f"{NS}desc").text  # type: ignore[union-attr]
+    desc = ET.fromstring(out.read_text()).find(f"{NS}desc")
+    assert desc is not None and "lost" in str(desc.text)
