@@ -88,7 +88,7 @@ class _Step:
         self.ports = ports  # per side: (kind, index into the old frontier / new / label / side)
         self.keep = keep  # old frontier positions that stay, in new frontier order
         # the sides that must carry a route, given which incoming links carry one
-        self.by_mask = _allowed(ports)
+        self._by_mask: dict[int, list[Pairs]] | None = None
         # (side, old frontier position) of each link coming in from visited hexes
         self.incoming = [
             (side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER
@@ -98,6 +98,13 @@ class _Step:
         self.seen: dict[tuple[int, tuple[int, ...]], list[tuple[int, Changes, Pairs]]] = {}
         # the hexes still to visit afterwards, in parts no link joins (see _Rest)
         self.rest = _Rest((), {}, 1)
+
+    def by_mask(self) -> dict[int, list[Pairs]]:
+        """The paths the hex may take, by the incoming sides that carry a route (worked
+        out when first needed: most directions' plans are only costed, never swept)."""
+        if self._by_mask is None:
+            self._by_mask = _allowed(self.ports)
+        return self._by_mask
 
 
 DIRECTIONS: tuple[Callable[[Hex], int], ...] = (
@@ -112,8 +119,9 @@ DIRECTIONS: tuple[Callable[[Hex], int], ...] = (
 diagonals). The sweep's cost depends a great deal on the direction: a sweep that meets
 a bottleneck early proves 'no routes' in a few steps, one that meets it last carries
 every partial way there (20 s against 10 ms on the hard position of the benchmark)."""
-FIRST_BUDGET = 200
-"""States each direction may create in the first round; every round multiplies it by 4."""
+FIRST_BUDGET = 400
+"""States the cheapest-looking direction may create in the first round (the next half
+as many, and so on); every round doubles them."""
 
 
 class Sweep(NamedTuple):
@@ -131,31 +139,10 @@ def sweep_routes(link: list[int], groups: tuple[Group, ...]) -> Routes | None:
 
 
 def sweep(link: list[int], groups: tuple[Group, ...]) -> Sweep:
-    """`sweep_routes` with its work: the board is swept from every direction at once,
-    each sweep given a budget of states that grows every round, until one finishes.
-    Each sweep is exact, so the first to finish answers; the others merely cost at most
-    as much as it did, times the number of directions (and four for the last round)."""
-    cells = [cell for cell in range(CELL_COUNT) if link[cell * 6] != EMPTY]
-    running = [_sweep(link, groups, direction, cells) for direction in DIRECTIONS]
-    spent = [0] * len(running)
-    budget = FIRST_BUDGET
-    while True:
-        for i, run in enumerate(running):
-            try:
-                while spent[i] < budget:
-                    spent[i] = next(run)
-            except StopIteration as finished:
-                routes: Routes | None = finished.value
-                return Sweep(routes, sum(spent))
-        budget *= 4
-
-
-def _sweep(
-    link: list[int], groups: tuple[Group, ...], direction: Callable[[Hex], int], cells: list[int]
-) -> Generator[int, None, Routes | None]:
-    """One exact sweep from `direction`: yields the states created so far after each
-    hex, and returns the routes (None when there are none)."""
-    count = len(groups)
+    """`sweep_routes` with its work. The board is swept from every direction at once,
+    the cheapest-looking first (`_Plan.cost`), each sweep given a budget of states that
+    halves down the ranking and doubles every round, until one finishes. Each sweep is
+    exact, so the first to finish answers; the rest cost a small multiple of it."""
     label_of_edge: dict[int, int] = {}
     for g, group in enumerate(groups):
         label_of_edge[group.edge] = HOME + g
@@ -169,9 +156,44 @@ def _sweep(
         b = label_of_edge.get(EDGE_OF_END[other], 0)
         if a and b and _group(a) == _group(b) and a != b:
             done |= 1 << _group(a)  # placed paths alone join the group's edges
-    cells = _order(sorted(cells, key=lambda cell: direction(CELLS[cell])), link)
-    order = {cell: i for i, cell in enumerate(cells)}
-    steps, last_use = _plan(link, cells, order, label_of_edge)
+    empty = [cell for cell in range(CELL_COUNT) if link[cell * 6] != EMPTY]
+    plans: dict[tuple[int, ...], _Plan] = {}
+    for direction in DIRECTIONS:
+        cells = _order(sorted(empty, key=lambda cell: direction(CELLS[cell])), link)
+        if tuple(cells) not in plans:  # two directions may visit the hexes alike
+            plans[tuple(cells)] = _Plan(link, cells, label_of_edge)
+    ranked = sorted(plans.values(), key=lambda plan: plan.cost)
+    running = [_sweep(link, groups, plan, done) for plan in ranked]
+    spent = [0] * len(running)
+    budget = FIRST_BUDGET
+    while True:
+        for rank, run in enumerate(running):
+            try:
+                while spent[rank] < budget >> rank:
+                    spent[rank] = next(run)
+            except StopIteration as finished:
+                routes: Routes | None = finished.value
+                return Sweep(routes, sum(spent))
+        budget *= 2
+
+
+class _Plan:
+    """The steps of a sweep visiting the hexes in the order `cells`, and what it should
+    cost: the states grow about threefold with each link on the frontier."""
+
+    def __init__(self, link: list[int], cells: list[int], label_of_edge: dict[int, int]) -> None:
+        order = {cell: i for i, cell in enumerate(cells)}
+        self.steps, self.last_use = _plan(link, cells, order, label_of_edge)
+        self.cost = sum(3 ** len(step.rest.comp) for step in self.steps)
+
+
+def _sweep(
+    link: list[int], groups: tuple[Group, ...], plan: _Plan, done: int
+) -> Generator[int, None, Routes | None]:
+    """One exact sweep by `plan` from the groups `done` already: yields the states
+    created so far after each hex, and returns the routes (None when there are none)."""
+    count = len(groups)
+    steps, last_use = plan.steps, plan.last_use
     full = (1 << count) - 1
     states: dict[State, tuple[State, Pairs] | None] = {(done, ()): None}
     history = []  # per step: each state reached -> the state before it and the hex's paths
@@ -367,6 +389,12 @@ class _Rest:
                     first[label] = position
             elif label:
                 ends[label] = comp[position]
+        # Paths in a part join the route ends in it two by two: pieces' frontier links
+        # and off-board sides, one at most of each group edge no piece hangs from yet.
+        odd = 0
+        for position, label in enumerate(labels):
+            if label:
+                odd ^= 1 << comp[position]
         joins = 0  # the parts (as roots) where some group can join its edges
         for g in range(count):
             if finished >> g & 1:
@@ -374,6 +402,8 @@ class _Rest:
             sides = []
             for label in (HOME + g, TARGET + g):
                 at = ends.get(label)
+                if at is None:
+                    odd &= ~slots.get(label, 0)  # an off-board side here can even it
                 mask = slots.get(label, 0) if at is None else 1 << at
                 found = 0
                 part = 0
@@ -387,6 +417,8 @@ class _Rest:
             if not common:
                 return False
             joins |= common
+        if odd:
+            return False
         return all(joins >> _root(root, comp[position]) & 1 for position in first.values())
 
 
@@ -474,7 +506,7 @@ def _changes(
     kept = len(step.keep)
     old_slot = {p: n for n, p in enumerate(step.keep)}
     results = []
-    for pairs in step.by_mask.get(mask, ()):
+    for pairs in step.by_mask().get(mask, ()):
         match = [-1] * 6
         for a, b in pairs:
             match[a], match[b] = b, a
