@@ -2,16 +2,39 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import random
+from dataclasses import replace
+from pathlib import Path
 
+import pytest
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
+from meeple.flows import replay_text, routes
 from meeple.flows.board import CELLS, DEFAULT_SEATS
 from meeple.flows.links import EDGE_OF_END, OFF, Group, Routes, groups_of, links_of
-from meeple.flows.routes import Network, _OutOfSteps, _Search, find_routes
+from meeple.flows.routes import (
+    SEARCH_STEPS,
+    Network,
+    _orders,
+    _OutOfSteps,
+    _Search,
+    find_routes,
+)
 from meeple.flows.rules import State
-from meeple.flows.sweep import MATCHINGS, sweep_routes
+from meeple.flows.sweep import (
+    DIRECTIONS,
+    HOME,
+    MATCHINGS,
+    TARGET,
+    _order,
+    _Plan,
+    _sweep,
+    sweep,
+    sweep_routes,
+)
 
 from . import oracle
 
@@ -120,3 +143,136 @@ def test_a_question_the_search_cannot_settle_is_answered_exactly() -> None:
     assert sweep_routes(links_of(HARD), groups) is not None
     state = State(players=3, seats=DEFAULT_SEATS[3], board=HARD)
     assert all(move.hex != CELLS[12] or move.rotation != 5 for move in state.legal_placements(1))
+
+
+# -- work bounds: the exact sweep settles hard positions in little work -----------------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _hard_sweep() -> tuple[list[int], tuple[Group, ...]]:
+    given = json.loads((ROOT / "benchmarks" / "data" / "flows_hard_sweep.json").read_text())
+    groups = tuple(Group(edge, tuple(players)) for edge, players in given["groups"])
+    return given["link"], groups
+
+
+def test_the_hard_sweep_position_is_settled_in_little_work() -> None:
+    """A two-player position an MCTS search reached: no routes. Swept from the bottom
+    without pruning it carried 183,000 states at its 16th hex (20 s, 354 MB) before
+    every one died at the 23rd; now it takes a few thousand states at most."""
+    link, groups = _hard_sweep()
+    found = sweep(link, groups)
+    assert found.routes is None
+    assert found.work < 5_000
+
+
+def test_every_direction_of_the_hard_sweep_agrees() -> None:
+    """Each direction's sweep is exact on its own: the portfolio only picks the first."""
+    link, groups = _hard_sweep()
+    verdicts = [_settled(link, groups, plan) for plan in _plans(link, groups)]
+    assert verdicts == [False] * len(verdicts)
+
+
+def _plans(link: list[int], groups: tuple[Group, ...]) -> list[_Plan]:
+    label_of_edge = {}
+    for g, group in enumerate(groups):
+        label_of_edge[group.edge] = HOME + g
+        label_of_edge[(group.edge + 3) % 6] = TARGET + g
+    empty = [cell for cell in range(len(CELLS)) if link[cell * 6] >= 0]
+    return [
+        _Plan(link, _order(sorted(empty, key=lambda c: direction(CELLS[c])), link), label_of_edge)
+        for direction in DIRECTIONS
+    ]
+
+
+def _settled(link: list[int], groups: tuple[Group, ...], plan: _Plan) -> bool:
+    """Whether the sweep of one plan, run to its end, finds routes."""
+    done = 0  # the boards of these tests join no group's edges by placed paths alone
+    run = _sweep(link, groups, plan, done)
+    while True:
+        try:
+            next(run)
+        except StopIteration as finished:
+            return finished.value is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 6), st.integers(24, 34))
+def test_every_direction_agrees_with_the_search(seed: int, players: int, tiles: int) -> None:
+    """The pruning (parts of the hexes left, parity) keeps each direction exact."""
+    board = _board(seed, tiles)
+    state = State(players=players, seats=DEFAULT_SEATS[players], board=board)
+    if any(flow.reached for flow in state.flows):
+        reject()  # placed paths alone join a group's edges: no question to ask
+    link = links_of(board)
+    groups = groups_of(DEFAULT_SEATS[players])
+    search = _Search(link, groups)
+    search.budget = 200_000
+    try:
+        expected = search.routes() is not None
+    except _OutOfSteps:
+        reject()
+    assert {_settled(link, groups, plan) for plan in _plans(link, groups)} == {expected}
+
+
+HANG = ROOT / "tests" / "flows" / "golden" / "rule_no_route.flows"
+
+
+def test_the_legal_list_of_a_short_six_player_record_takes_little_sweeping(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first ten lines of golden/rule_no_route.flows (93 bytes, nine moves): its
+    legal list asked the sweep 18 questions of 1.5 s each (`meeple moves` took 33 s);
+    every one is now settled in a few thousand states."""
+    text = "\n".join(HANG.read_text().splitlines()[:10]) + "\n"
+    works: list[int] = []
+
+    def counted(link: list[int], groups: tuple[Group, ...]) -> Routes | None:
+        found = sweep(link, groups)
+        works.append(found.work)
+        return found.routes
+
+    monkeypatch.setattr(routes, "sweep_routes", counted)
+    state = list(replay_text(text))[-1]
+    moves = replace(state).legal_moves()
+    assert len(moves) > 400
+    assert works  # the questions still reach the sweep
+    assert max(works) < 5_000
+    assert sum(works) < 50_000
+
+
+@pytest.mark.fuzz
+@given(st.integers(0, 10**6), st.integers(2, 6), st.integers(14, 32))
+def test_fuzz_the_sweep_answers_any_position_in_bounded_work(
+    seed: int, players: int, tiles: int
+) -> None:
+    """Random boards that reach the sweep (the quick searches of `find_routes` settle
+    nothing): the sweep's work stays bounded, its routes hold, and its verdict is the
+    search's wherever a long search settles."""
+    board = _board(seed, tiles)
+    state = State(players=players, seats=DEFAULT_SEATS[players], board=board)
+    if any(flow.reached for flow in state.flows):
+        return
+    link = links_of(board)
+    groups = groups_of(DEFAULT_SEATS[players])
+    for turn in _orders(list(range(len(groups)))):
+        quick = _Search(link, tuple(groups[i] for i in turn))
+        quick.budget = SEARCH_STEPS
+        try:
+            quick.routes()
+        except _OutOfSteps:
+            continue
+        return  # settled before the sweep is asked
+    found = sweep(link, groups)
+    assert found.work < FUZZ_WORK
+    if found.routes is not None:
+        _check_routes(link, groups, found.routes)
+    search = _Search(link, groups)
+    search.budget = 20_000
+    with contextlib.suppress(_OutOfSteps):
+        assert (search.routes() is not None) == (found.routes is not None)
+
+
+FUZZ_WORK = 200_000
+"""States a sweep may create on a position it is asked about (the unpruned sweep from
+one direction created millions on the hard position)."""

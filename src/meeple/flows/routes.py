@@ -164,7 +164,7 @@ class Network:
         return False
 
 
-SEARCH_STEPS = 300
+SEARCH_STEPS = 50
 """Steps each order of the groups gets before the sweep takes the question over."""
 UNSETTLED: Routes = (((-1, -1, -1),),)
 """What find_routes returns, given routes to keep, when its search gave up (the sweep
