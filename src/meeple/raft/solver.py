@@ -337,8 +337,17 @@ def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterato
 
 class _Search:
     def __init__(
-        self, start: State, seed: int, deadline: float, widen: int = 1, by_cards: bool = False
+        self,
+        start: State,
+        seed: int,
+        deadline: float,
+        widen: int = 1,
+        by_cards: bool = False,
+        most_states: int | None = None,
     ) -> None:
+        self.most_states = most_states
+        """Where set, the search stops once it has judged this many states (it finishes
+        the layer of the beam under way), whatever the time."""
         self.by_cards = by_cards
         """Whether draw requests are chosen by the cards they turn up (see `_requests`)."""
         self.seed = seed
@@ -350,6 +359,8 @@ class _Search:
         self.rounds_beam = ROUNDS_BEAM * widen
 
     def timed_out(self) -> bool:
+        if self.most_states is not None and self.states >= self.most_states:
+            return True
         return time.monotonic() > self.deadline
 
     def _score(self, game: State) -> float:
@@ -476,8 +487,12 @@ def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
     return [request for _, _, request in valued]
 
 
-def solve(challenge: Challenge, seed: int = 1, budget: float = 60.0) -> Solution:
-    """Search for a sequence of moves that wins the challenge within `budget` seconds.
+def solve(
+    challenge: Challenge, seed: int = 1, budget: float = 60.0, states: int | None = None
+) -> Solution:
+    """Search for a sequence of moves that wins the challenge within `budget` seconds and,
+    where `states` is given, at most that many searched states (a budget that gives the
+    same answer on any machine, however loaded).
 
     A beam that dies out before the budget is spent (every line it kept lost, or no
     better distance for `STALLED` rounds) starts again with the time left: the same
@@ -491,7 +506,8 @@ def solve(challenge: Challenge, seed: int = 1, budget: float = 60.0) -> Solution
     attempt = 0
     while True:
         widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
-        search = _Search(start, seed, began + budget, widen, by_cards)
+        left = None if states is None else states - searched
+        search = _Search(start, seed, began + budget, widen, by_cards, left)
         found, closest = _beam_search(start, search)
         searched += search.states
         if closest[0] < best[0] or (closest[0] == best[0] and len(closest[2]) > len(best[2])):
