@@ -107,8 +107,8 @@ def _many_positions_case() -> Case:
     times: list[float] = []
     for seed in range(GAMES):
         rnd = random.Random(seed)
-        state = State.start((2, 3, 4, 6)[seed % 4])
-        while not state.over:
+        state = State.initial((2, 3, 4, 6)[seed % 4])
+        while not state.is_over:
             fresh = replace(state)
             start = time.perf_counter()
             legal = fresh.legal_moves()
