@@ -53,7 +53,7 @@ already loaded (what `load` returns)."""
 def _format(name: str | None, text: str, path: str | None, source: str) -> Format:
     from meeple import registry
 
-    return registry.get(name) if name else registry.detect(text, path, source)
+    return registry.pick(text, path, source, name)
 
 
 def _document(record: Source | object, format: str | None) -> Document:
@@ -77,9 +77,10 @@ def _text(record: Source, source: str | None = None) -> tuple[str, str, str | No
     if isinstance(record, str) and "\n" not in record and os.path.isfile(record):
         record = pathlib.Path(record)
     if isinstance(record, os.PathLike):
-        path = os.fspath(record)
-        with open(path, "rb") as handle:
-            return decode(handle.read(), path), path, path
+        from meeple import records
+
+        text, path = records.read_file(record)
+        return text, path, path
     if isinstance(record, bytes):
         name = source or "<bytes>"
         return decode(record, name), name, None

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from meeple import engine, records, registry
-from meeple.errors import Finding, Location, MeepleError, OptionError, decode
+from meeple.errors import Finding, Location, MeepleError, OptionError
 
 STDIN = "-"
 GLOB_CHARACTERS = frozenset("*?[")
@@ -185,13 +185,6 @@ def _map_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [function(item) for item in chunk]
 
 
-def read(path: str) -> tuple[str, str]:
-    """(text, source) of a file; OSError if it cannot be read, NotationError if not UTF-8."""
-    with open(path, "rb") as handle:
-        data = handle.read()
-    return decode(data, path), path
-
-
 def unreadable(path: str, problem: OSError) -> Finding:
     """The one finding a file that cannot be read at all gets (it has no position)."""
     if isinstance(problem, IsADirectoryError):
@@ -216,14 +209,14 @@ def check_file(
 ) -> Checked:
     """Every finding of one file, the way `meeple check` reports it."""
     try:
-        text, source = read(path)
-        fmt = _format_of(text, path, source, format_name)
+        text, source = records.read_file(path)
+        fmt = registry.pick(text, path, source, format_name)
     except OSError as problem:
         return Checked(path, [unreadable(path, problem)])
     except MeepleError as problem:
         return Checked(path, [Finding.from_error(problem)])
     given = {name: value for name, value in (options or {}).items() if value is not None}
-    foreign = sorted(set(given) - {o.name for o in fmt.options if "check" in o.commands})
+    foreign = fmt.foreign("check", given)
     if foreign:
         names = ", ".join("--" + name.replace("_", "-") for name in foreign)
         return Checked(path, usage=f"{names} does not apply to {fmt.name} records")
@@ -231,12 +224,6 @@ def check_file(
         return Checked(path, records.text_findings(text, source, fmt, **given))
     except OptionError as problem:
         return Checked(path, usage=str(problem))
-
-
-def _format_of(text: str, path: str, source: str, format_name: str | None) -> registry.Format:
-    if format_name:
-        return registry.get(format_name)
-    return registry.detect(text, None if path == STDIN else path, source)
 
 
 # -- one row per record, for export -------------------------------------------------
@@ -269,8 +256,8 @@ def summarise(path: str, format_name: str | None = None) -> Summary:
     }
     moves: list[dict[str, Any]] = []
     try:
-        text, source = read(path)
-        fmt = _format_of(text, path, source, format_name)
+        text, source = records.read_file(path)
+        fmt = registry.pick(text, path, source, format_name)
     except OSError as problem:
         return _with_findings(game, moves, [unreadable(path, problem)])
     except MeepleError as problem:

@@ -10,12 +10,13 @@ It knows no game.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from meeple import engine, registry
-from meeple.errors import Finding, Location, MeepleError, NotationError
+from meeple.errors import Finding, Location, MeepleError, NotationError, decode
 from meeple.registry import Document, Format
 
 STOPPED = "the replay stops at this move; later moves are not checked"
@@ -312,6 +313,15 @@ def _cut(document: Document, actions: int | None) -> Document:
     """A QGN document of one game cut to its first `actions` actions (all if None)."""
     game = document.model
     return replace(document, model=replace(game, actions=game.actions[:actions]))
+
+
+def read_file(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """(text, source name) of a record file: UTF-8 (a BOM is dropped), NotationError at
+    the first byte that is not; OSError when it cannot be read."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    name = os.fspath(path)
+    return decode(data, name), name
 
 
 def _article(word: str) -> str:

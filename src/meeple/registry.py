@@ -126,6 +126,14 @@ class Format:
         can += ["qgn"] if self.to_qgn and self.from_qgn else []
         object.__setattr__(self, "capabilities", tuple(can))
 
+    def foreign(self, command: str, given: Mapping[str, object]) -> list[str]:
+        """The options in `given` (those set, not None) that this format does not take
+        for `command`, sorted: a usage mistake wherever they are given."""
+        mine = {o.name for o in self.options if command in o.commands}
+        return sorted(
+            name for name, value in given.items() if value is not None and name not in mine
+        )
+
     def read(self, text: str, source: str = DEFAULT_SOURCE) -> Document:
         """Parse `text` into a Document."""
         return Document(text, source, self, self.parse(text, source))
@@ -253,6 +261,14 @@ def for_qgn_key(key: str) -> Format | None:
         if fmt.qgn_key is not None and fmt.qgn_key.casefold() == wanted:
             return fmt
     return None
+
+
+def pick(
+    text: str, path: str | None = None, source: str = DEFAULT_SOURCE, name: str | None = None
+) -> Format:
+    """The format named `name`, or the one `text` (from file `path`) is detected to be;
+    ValueError for an unknown name, NotationError when nothing fits."""
+    return get(name) if name else detect(text, path, source)
 
 
 def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> Format:

@@ -42,13 +42,12 @@ def read(path: str) -> tuple[str, str]:
     if path == STDIN:
         return decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
     try:
-        data = Path(path).read_bytes()
+        return records.read_file(path)
     except OSError as problem:
         if isinstance(problem, IsADirectoryError):
             raise Unreadable(f"{path}: error: it is a folder with no records") from None
         reason = problem.strerror or str(problem)
         raise Unreadable(f"{path}: error: cannot read the file: {reason}") from None
-    return decode(data, path), path
 
 
 def read_or_usage(path: str) -> tuple[str, str]:
@@ -95,7 +94,7 @@ def format_of(text: str, path: str, source: str, format_name: str | None) -> For
 
     if format_name:
         return lookup(format_name)
-    return registry.detect(text, None if path == STDIN else path, source)
+    return registry.pick(text, None if path == STDIN else path, source)
 
 
 def document(path: str, format_name: str | None) -> Document:

@@ -106,9 +106,8 @@ def game_options(command: str) -> Decorator:
 
 def chosen(fmt: Format, command: str, given: dict[str, Any]) -> dict[str, Any]:
     """The options given on the command line that `fmt` takes; a usage error for the rest."""
-    mine = {o.name for o in fmt.options if command in o.commands}
     picked = {name: value for name, value in given.items() if value is not None}
-    foreign = sorted(set(picked) - mine)
+    foreign = fmt.foreign(command, picked)
     if foreign:
         names = ", ".join("--" + name.replace("_", "-") for name in foreign)
         raise click.UsageError(f"{names} does not apply to {fmt.name} records")
