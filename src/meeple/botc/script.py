@@ -369,3 +369,34 @@ def bag_findings(
 def bag_difference(bag: Bag, grimoire: Grimoire) -> BagDifference:
     """How the grimoire's roles (the Drunk's seat counting as the Drunk) differ from the bag."""
     return bag.compare(effective_role(seat) for seat in grimoire.seats)
+
+
+def script_named(name: str) -> Script:
+    """A bundled script by name, or the Script Tool script in the file at path `name`.
+
+    OptionError (a usage mistake) when it is neither, or when the file is not a script.
+    """
+    if name in SCRIPTS:
+        return load_script(name)
+    return _script_file(name)
+
+
+@cache
+def _script_file(path: str) -> Script:
+    from pathlib import Path
+
+    from meeple.errors import NotationError, OptionError, decode
+
+    known = ", ".join(SCRIPTS)
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        raise OptionError(
+            f"--script takes a script's name ({known}) or a script file, not {path!r}"
+        ) from None
+    try:
+        text = decode(data, path)
+        file = parse_script(text, path)
+    except NotationError as problem:
+        raise OptionError(f"--script: {problem}") from None
+    return script_of(file, Path(path).name.removesuffix(".json").removesuffix(".script"))
