@@ -41,10 +41,26 @@ SETUP_COUNTS: Mapping[int, Mapping[str, int]] = {
 
 _NOT_IN_NAME = re.compile(r"[^a-z0-9]+")
 _LEADING_NUMBER = re.compile(r"[0-9]+(?:st|nd|rd|th)?")
-_NUMBER_WORDS = {
-    **dict(zip("123456789", "one two three four five six seven eight nine".split(), strict=True)),
-    **{"1st": "first", "2nd": "second", "3rd": "third"},
-}
+_NUMBER_WORDS = dict(
+    zip(
+        ["1", "2", "3", "4", "5", "6", "7", "8", "9", "1st", "2nd", "3rd"],
+        [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "first",
+            "second",
+            "third",
+        ],
+        strict=True,
+    )
+)
 
 
 @dataclass(frozen=True)

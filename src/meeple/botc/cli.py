@@ -87,7 +87,9 @@ def botc_command() -> click.Command:
     @_script_option(required=True)
     @click.option("--first", "night_", flag_value="first", default=True, help="The first night.")
     @click.option("--other", "night_", flag_value="other", help="The other nights.")
-    @click.option("--players", type=click.IntRange(min=1), metavar="N", help="Players at the table.")
+    @click.option(
+        "--players", type=click.IntRange(min=1), metavar="N", help="Players at the table."
+    )
     def night(script_name: str, night_: str, players: int | None) -> None:
         """The night order sheet of a script: who wakes, in order, dusk to dawn."""
         from meeple.botc.sheet import night_sheet

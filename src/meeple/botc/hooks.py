@@ -12,16 +12,16 @@ from typing import Any
 from meeple.botc import rules, trace
 from meeple.botc.ascii import charset_of, colour, read_art, recharset, render_grimoire
 from meeple.botc.model import Bag, Grimoire, Placed
-from meeple.botc.scriptfile import ScriptFile
 from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
 from meeple.botc.script import (
     bag_convention_findings,
     bag_findings,
     bag_script_findings,
     convention_findings,
-    script_named,
     script_findings,
+    script_named,
 )
+from meeple.botc.scriptfile import ScriptFile
 from meeple.botc.setup import broken_rules
 from meeple.errors import Finding, Location, NotationError, OptionError, RuleError, Unsupported
 from meeple.registry import Document

@@ -25,10 +25,10 @@ from typing import Any, TypeVar
 
 from meeple.botc.characters import SETUP_COUNTS, official, official_id
 from meeple.botc.choices import SCRIPTS as SCRIPTS
+from meeple.botc.model import Bag, BagDifference, Grimoire, Placed, ReminderToken, Seat
 from meeple.botc.modifiers import PARTNERS, RULES
 from meeple.botc.scriptfile import ScriptFile
 from meeple.botc.scriptfile import parse as parse_script
-from meeple.botc.model import Bag, BagDifference, Grimoire, Placed, ReminderToken, Seat
 from meeple.errors import DEFAULT_SOURCE, Finding
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
@@ -56,7 +56,7 @@ class Aliased(dict[str, V]):
     def __getitem__(self, name: str) -> V:
         return dict.__getitem__(self, self.canonical(name))
 
-    def get(self, name: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, name: str, default: Any = None) -> Any:
         return dict.get(self, self.canonical(name), default)
 
 
@@ -103,7 +103,9 @@ class Script:
         base = self.setup_counts.get(players)
         if base is None:
             return None
-        changes = [self.modifiers[role][0] for role in dict.fromkeys(in_play) if role in self.modifiers]
+        changes = [
+            self.modifiers[role][0] for role in dict.fromkeys(in_play) if role in self.modifiers
+        ]
         changes += [self.modifiers[role][0] for role in self.standing]
         return apply_changes(base, players, changes)
 
@@ -144,17 +146,13 @@ def script_of(file: ScriptFile, name: str = "") -> Script:
         if needed in roles:
             modifiers.setdefault(needed, ({},))
     standing = tuple(
-        key
-        for key, c in characters.items()
-        if c.team not in TEAMS and c.official and key in RULES
+        key for key, c in characters.items() if c.team not in TEAMS and c.official and key in RULES
     )
     modifiers.update({key: RULES[key] for key in standing})
     unruled = tuple(
         key for key, c in characters.items() if c.setup and not c.official and key not in RULES
     )
-    return Script(
-        file.name or name, roles, SETUP_COUNTS, modifiers, partners, standing, unruled
-    )
+    return Script(file.name or name, roles, SETUP_COUNTS, modifiers, partners, standing, unruled)
 
 
 def bundled(name: str) -> ScriptFile:

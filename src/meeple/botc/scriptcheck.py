@@ -150,9 +150,11 @@ def _homebrew(item: dict[str, Any], path: Path, ids: set[str], at: Any) -> Itera
     image = item.get("image")
     if "image" in item and not (
         isinstance(image, str)
-        or isinstance(image, list)
-        and 1 <= len(image) <= 3
-        and all(isinstance(url, str) for url in image)
+        or (
+            isinstance(image, list)
+            and 1 <= len(image) <= 3
+            and all(isinstance(url, str) for url in image)
+        )
     ):
         yield at((*path, "image"), "image is a URL or a list of 1 to 3 URLs")
     yield from _jinxes(item, path, ids, at)

@@ -50,9 +50,8 @@ class ScriptFile:
         for index, item in enumerate(self.items):
             if isinstance(item, str):
                 yield index, item, None
-            elif isinstance(item, dict) and isinstance(item.get("id"), str):
-                if item["id"] != META:
-                    yield index, item["id"], item
+            elif isinstance(item, dict) and isinstance(item.get("id"), str) and item["id"] != META:
+                yield index, item["id"], item
 
     def characters(self) -> dict[str, Character]:
         """The script's characters by id (official ones by their official id), in order;
@@ -86,8 +85,9 @@ def homebrew(item: dict[str, Any]) -> Character:
 
     def position(key: str) -> int:
         value = item.get(key)
-        ok = isinstance(value, int | float) and not isinstance(value, bool)
-        return int(value) if ok and value == value and abs(value) < 1e9 else 0
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return 0
+        return int(value) if value == value and abs(value) < 1e9 else 0
 
     return Character(
         id=text("id"),
@@ -118,7 +118,9 @@ def parse(text: str, source: str = DEFAULT_SOURCE) -> ScriptFile:
         message = f"expected a script: a JSON array of a _meta object and characters, not {found}"
         raise NotationError.at(text, start, message, source)
     paths = Paths(text)
-    return ScriptFile(tuple(_plain(item, (index,), text, source, paths) for index, item in enumerate(value)))
+    return ScriptFile(
+        tuple(_plain(item, (index,), text, source, paths) for index, item in enumerate(value))
+    )
 
 
 def _plain(value: Any, path: tuple[str | int, ...], text: str, source: str, paths: Paths) -> Any:

@@ -96,9 +96,7 @@ def allowed_counts(script: Script, players: int, modifiers: Sequence[str]) -> se
 
 def _partnered(script: Script, chosen: Sequence[str]) -> bool:
     """Whether every partner a chosen character brings (the Huntsman's Damsel) is chosen."""
-    return all(
-        partner in chosen for name in chosen for partner in script.partners.get(name, ())
-    )
+    return all(partner in chosen for name in chosen for partner in script.partners.get(name, ()))
 
 
 def makeups(script: Script, players: int) -> list[Makeup]:
