@@ -142,9 +142,11 @@ def script_of(file: ScriptFile, name: str = "") -> Script:
     partners = {
         key: PARTNERS[key] for key in in_bag if key in PARTNERS and characters[key].official
     }
-    for needed in (partner for found in partners.values() for partner in found):
-        if needed in roles:
-            modifiers.setdefault(needed, ({},))
+    for key, needed in partners.items():
+        modifiers.setdefault(key, ({},))
+        for partner in needed:
+            if partner in roles:
+                modifiers.setdefault(partner, ({},))
     standing = tuple(
         key for key, c in characters.items() if c.team not in TEAMS and c.official and key in RULES
     )

@@ -185,22 +185,36 @@ def broken_rules(
         low, high = min(script.setup_counts), max(script.setup_counts)
         return [BrokenRule(f"{script.name} seats {low} to {high} players, not {players}")]
     problems = []
-    if len(roles) != players:
-        problems.append(
-            BrokenRule(f"{players} players need {players} characters; this bag has {len(roles)}")
-        )
+    keys = [script.canonical(role) for role in roles]
+    written = dict(zip(keys, roles, strict=True))
     unknown = [role for role in dict.fromkeys(roles) if role not in script.roles]
     problems += [BrokenRule(unknown_role(role, script), role) for role in unknown]
-    twice = [role for role, n in Counter(roles).items() if n > 1 and role in script.roles]
+    twice = [key for key, n in Counter(keys).items() if n > 1 and key in script.roles]
     problems += [
-        BrokenRule(f"the {role} is in the bag twice: each character once", role, 1)
-        for role in twice
+        BrokenRule(
+            f"the {written[key]} is in the bag twice: each character once",
+            written[key],
+            1 if list(roles).count(written[key]) > 1 else 0,
+        )
+        for key in twice
     ]
-    if unknown or len(roles) != players:
-        return problems
-    modifiers = [role for role in dict.fromkeys(roles) if role in script.modifiers]
+    modifiers = [key for key in dict.fromkeys(keys) if key in script.modifiers]
     allowed = allowed_counts(script, players, modifiers)
-    found = _by_team(script, roles)
+    sizes = {sum(counts) for counts in allowed} or {players}
+    if len(roles) not in sizes:
+        need = " or ".join(map(str, sorted(sizes)))
+        extra = [m for m in modifiers if any("seats" in c for c in script.modifiers[m])]
+        held = f" (with the {_title(extra[0])}, held by no player)" if extra else ""
+        message = f"{players} players need {need} characters{held}; this bag has {len(roles)}"
+        problems.insert(0, BrokenRule(message))
+    for key in dict.fromkeys(keys):
+        for partner in script.partners.get(key, ()):
+            if partner not in keys:
+                message = f"the {_title(key)} brings the {_title(partner)} into the bag"
+                problems.append(BrokenRule(message, written[key]))
+    if unknown or len(roles) not in sizes:
+        return problems
+    found = _by_team(script, keys)
     if found in allowed:
         return problems
     counts = _count_problems(script, players, modifiers, allowed, found)
