@@ -16,4 +16,9 @@ run meeple botc setup "{baron butler chef drunk imp librarian monk saint}" --nam
 run meeple check bag.botc --players 5
 run meeple check bag.botc --players 6 || true
 run meeple check game.trace
+# A custom script as the official Script Tool writes it (one homebrew character).
+run meeple check my-script.json
+run meeple botc characters --script my-script.json
+run meeple botc night --script my-script.json --first
+run meeple botc bags --script my-script.json --players 10 --count 2 --seed 4
 run meeple show game.trace --step 9

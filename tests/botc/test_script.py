@@ -55,7 +55,7 @@ def test_the_script_data_is_bundled() -> None:
         (
             "sects-and-violets",
             {
-                "fang_gu": ({"outsider": 1, "townsfolk": -1},),
+                "fanggu": ({"outsider": 1, "townsfolk": -1},),
                 "vigormortis": ({"outsider": -1, "townsfolk": 1},),
             },
         ),

@@ -3,30 +3,109 @@ the botc format, so the CLI core never imports this game)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from meeple.cli import files, options
 from meeple.errors import MeepleError
 
+if TYPE_CHECKING:
+    from meeple.botc.script import Script
+    from meeple.botc.scriptfile import ScriptFile
+
+
+def _script_option(required: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    from meeple.botc.choices import SCRIPTS
+
+    return click.option(
+        "--script",
+        "script_name",
+        default=None if required else SCRIPTS[0],
+        required=required,
+        show_default=not required,
+        metavar="NAME|FILE",
+        help=f"The script: {', '.join(SCRIPTS)}, or a Script Tool JSON file.",
+    )
+
+
+def _rules(name: str) -> Script:
+    """The set-up rules of a bundled script or a script file; a usage error otherwise."""
+    from meeple.botc.script import script_named
+
+    try:
+        return script_named(name)
+    except ValueError as problem:
+        raise click.UsageError(str(problem)) from None
+
+
+def _file(name: str) -> ScriptFile:
+    """A bundled script or a script file as written; a usage error otherwise."""
+    from meeple.botc.script import SCRIPTS, bundled
+    from meeple.botc.scriptfile import parse
+
+    if name in SCRIPTS:
+        return bundled(name)
+    text, source = files.read_or_usage(name)
+    try:
+        return parse(text, source)
+    except MeepleError as problem:
+        files.fail(problem)
+
 
 def botc_command() -> click.Command:
     from meeple.botc import setup
-    from meeple.botc.script import SCRIPTS, load_script
 
-    script_option = click.option(
-        "--script",
-        "script_name",
-        type=click.Choice(SCRIPTS),
-        default=SCRIPTS[0],
-        show_default=True,
-        help="The script the characters come from.",
-    )
+    script_option = _script_option()
 
     @click.group()
     def botc() -> None:
-        """Blood on the Clocktower for storytellers: legal bags and seated set-ups."""
+        """Blood on the Clocktower for storytellers: scripts, legal bags, seated set-ups."""
+
+    @botc.command()
+    @_script_option()
+    @click.option("--json", "as_json", is_flag=True, help="Write the facts as JSON.")
+    def characters(script_name: str, as_json: bool) -> None:
+        """The characters of a script (every official one with --script all)."""
+        from meeple.botc.characters import official
+        from meeple.botc.scriptfile import of_ids
+        from meeple.botc.sheet import character_list, character_rows
+
+        if script_name == "all":
+            chosen = of_ids(list(official()), {"id": "_meta", "name": "Every official character"})
+        else:
+            chosen = _file(script_name)
+        if as_json:
+            import json
+
+            click.echo(json.dumps(character_rows(chosen), ensure_ascii=False, indent=1))
+        else:
+            click.echo(character_list(chosen), nl=False)
+
+    @botc.command()
+    @_script_option(required=True)
+    @click.option("--first", "night_", flag_value="first", default=True, help="The first night.")
+    @click.option("--other", "night_", flag_value="other", help="The other nights.")
+    @click.option(
+        "--players", type=click.IntRange(min=1), metavar="N", help="Players at the table."
+    )
+    def night(script_name: str, night_: str, players: int | None) -> None:
+        """The night order sheet of a script: who wakes, in order, dusk to dawn."""
+        from meeple.botc.sheet import night_sheet
+
+        click.echo(night_sheet(_file(script_name), night_ == "first", players), nl=False)
+
+    @botc.command(name="script")
+    @click.argument("name")
+    def script_command(name: str) -> None:
+        """Write a bundled script (trouble-brewing...) as Script Tool JSON."""
+        from meeple.botc.script import SCRIPTS, bundled
+        from meeple.botc.scriptfile import dump
+
+        if name not in SCRIPTS:
+            raise click.UsageError(f"unknown script {name!r} (known: {', '.join(SCRIPTS)})")
+        click.echo(dump(bundled(name)), nl=False)
 
     @botc.command()
     @click.option("--players", required=True, type=click.IntRange(min=1), metavar="N")
@@ -61,10 +140,10 @@ def botc_command() -> click.Command:
 
         from meeple.botc.notation import format_bag
 
-        script = load_script(script_name)
+        script = _rules(script_name)
         if players not in script.setup_counts:
             low, high = min(script.setup_counts), max(script.setup_counts)
-            raise click.UsageError(f"{script_name} seats {low} to {high} players, not {players}")
+            raise click.UsageError(f"{script.name} seats {low} to {high} players, not {players}")
         if count_only:
             click.echo(setup.count_bags(script, players))
             return
@@ -102,7 +181,7 @@ def botc_command() -> click.Command:
             the_bag = parse_bag(text.strip(), source)
         except MeepleError as problem:
             files.fail(problem)
-        script = load_script(script_name)
+        script = _rules(script_name)
         players = [name.strip() for name in names.split(",") if name.strip()]
         problems = setup.bag_problems(script, the_bag.roles, len(players))
         if problems:

@@ -1,5 +1,6 @@
 """The registry entries for Blood on the Clocktower: `botc` (single line, bags),
-`botc-ascii` (grimoire art) and `botc-trace` (a game's phases and events).
+`botc-ascii` (grimoire art), `botc-trace` (a game's phases and events) and
+`botc-script` (a script as the official Script Tool writes it).
 
 `botc` and `botc-ascii` read and write the same `Grimoire` model, so converting between
 them is a plain dump in the other notation. Light on purpose: the hooks live in
@@ -22,10 +23,14 @@ _LOOKS_LIKE_LINE = re.compile(r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:
 _LOOKS_LIKE_BAG = re.compile(r"\A\s*\{[ A-Za-z0-9_]*\}\s*\Z")
 _LOOKS_LIKE_ART = re.compile(r"\A\s*(?:┌─|\+-) Grimoire")
 # A grimoire line, then (past blank and comment lines) a phase.
+# A JSON array that starts with a string or an object (an Atlantis transcript is an object).
+_LOOKS_LIKE_SCRIPT = re.compile(r"\A\ufeff?\s*\[\s*(?:\"|\{|\])")
 _LOOKS_LIKE_TRACE = re.compile(r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<")
 
 SCRIPT_OPTION = Option(
-    "script", "Check the setup against this script's roles.", commands=("check",), choices=SCRIPTS
+    "script",
+    f"Check the setup against this script: {', '.join(SCRIPTS)}, or a script JSON file.",
+    commands=("check",),
 )
 BAG_OPTION = Option(
     "bag", "Compare the grimoire's roles with this bag, written {imp baron ...}.", ("check",)
@@ -119,5 +124,16 @@ FORMATS = (
         svg=lazy(f"{HOOKS}:svg"),
         to_qgn=lazy("meeple.botc.qgn:to_qgn"),
         from_qgn=lazy("meeple.botc.qgn:from_qgn"),
+    ),
+    Format(
+        name="botc-script",
+        title="Blood on the Clocktower script as the official Script Tool writes it (JSON)",
+        model="meeple.botc.scriptfile:ScriptFile",
+        parse=lazy("meeple.botc.scriptfile:parse"),
+        dump=lazy(f"{HOOKS}:dump_script"),
+        sniff=lambda text: _LOOKS_LIKE_SCRIPT.match(text) is not None,
+        extensions=(".json", ".script.json"),
+        check=lazy(f"{HOOKS}:check_script"),
+        render=lazy(f"{HOOKS}:render_script"),
     ),
 )

@@ -18,9 +18,10 @@ from meeple.botc.script import (
     bag_findings,
     bag_script_findings,
     convention_findings,
-    load_script,
     script_findings,
+    script_named,
 )
+from meeple.botc.scriptfile import ScriptFile
 from meeple.botc.setup import broken_rules
 from meeple.errors import Finding, Location, NotationError, OptionError, RuleError, Unsupported
 from meeple.registry import Document
@@ -44,7 +45,7 @@ def check_line(
         if players is not None:
             yield from _legality(roles, script, players, text, source)
         elif script:
-            yield from bag_script_findings(roles, load_script(script), text, source)
+            yield from bag_script_findings(roles, script_named(script), text, source)
         return
     placed = read_grimoire(text, source)
     yield from _grimoire_findings(placed, text, source, script, bag, players)
@@ -70,7 +71,7 @@ def _grimoire_findings(
 ) -> Iterator[Finding]:
     yield from convention_findings(placed, text, source)
     if script:
-        yield from script_findings(placed, load_script(script), text, source)
+        yield from script_findings(placed, script_named(script), text, source)
     if bag is None:
         if players is not None:
             raise OptionError("--players checks a bag: give one with --bag, or check a bag file")
@@ -92,7 +93,7 @@ def _legality(
     for `players` players, each at the role it concerns or else at the start of the bag."""
     if not players.isdigit() or not 1 <= int(players) <= 99:
         raise OptionError(f"--players takes a number of players, not {players!r}")
-    rules = load_script(script or DEFAULT_SCRIPT)
+    rules = script_named(script or DEFAULT_SCRIPT)
     start = len(text) - len(text.lstrip())
     found = []
     for broken in broken_rules(rules, [role for role, _ in roles], int(players)):
@@ -206,3 +207,23 @@ def dump_trace(model: trace.Trace, **_: Any) -> str:
 
 def trace_result(state: rules.State) -> str:
     return state.result_text
+
+
+def check_script(document: Document) -> Iterator[Finding]:
+    """Every finding of a Script Tool script (meeple.botc.scriptcheck)."""
+    from meeple.botc.scriptcheck import findings
+
+    yield from findings(document.model, document.text, document.source)
+
+
+def render_script(model: ScriptFile, **_: Any) -> str:
+    """The script's characters, team by team (`meeple show`)."""
+    from meeple.botc.sheet import character_list
+
+    return character_list(model).removesuffix("\n")
+
+
+def dump_script(model: ScriptFile, **_: Any) -> str:
+    from meeple.botc.scriptfile import dump as dump_file
+
+    return dump_file(model)

@@ -16,15 +16,19 @@ does not parse: it reads models and the places their parts were written.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import Any, TypeVar
 
+from meeple.botc.characters import SETUP_COUNTS, official, official_id
 from meeple.botc.choices import SCRIPTS as SCRIPTS
 from meeple.botc.model import Bag, BagDifference, Grimoire, Placed, ReminderToken, Seat
+from meeple.botc.modifiers import PARTNERS, RULES
+from meeple.botc.scriptfile import ScriptFile
+from meeple.botc.scriptfile import parse as parse_script
 from meeple.errors import DEFAULT_SOURCE, Finding
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
@@ -32,6 +36,28 @@ DRUNK_TOKEN = ReminderToken("is_the_drunk", "drunk")
 
 _PLAYER_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")
 _LOWER = re.compile(r"[a-z][a-z0-9_]*\Z")
+V = TypeVar("V")
+
+
+class Aliased(dict[str, V]):
+    """A mapping by official id that also answers to meeple's underscored aliases
+    (`fortune_teller` finds `fortuneteller`)."""
+
+    def canonical(self, name: str) -> str:
+        """The key `name` stands for: itself, or the official id it is an alias of."""
+        if dict.__contains__(self, name):
+            return name
+        known = official_id(name)
+        return known if known is not None and dict.__contains__(self, known) else name
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and dict.__contains__(self, self.canonical(name))
+
+    def __getitem__(self, name: str) -> V:
+        return dict.__getitem__(self, self.canonical(name))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return dict.get(self, self.canonical(name), default)
 
 
 @dataclass(frozen=True)
@@ -45,14 +71,31 @@ class Role:
 
 @dataclass(frozen=True)
 class Script:
-    """A script's roles and how many of each team a game of N players starts with."""
+    """A script's roles, how many of each team a game of N players starts with, and the
+    set-up rules of its characters (meeple.botc.modifiers)."""
 
     name: str
     roles: Mapping[str, Role]
-    setup_counts: Mapping[int, Mapping[str, int]]
-    modifiers: Mapping[str, tuple[Mapping[str, int], ...]]
-    """Set-up modifiers: each character's alternatives (the Baron has one, +2 outsiders and
-    2 townsfolk fewer; the Godfather two, one outsider more or one fewer)."""
+    setup_counts: Mapping[int, Mapping[str, int]] = field(default_factory=lambda: SETUP_COUNTS)
+    modifiers: Mapping[str, tuple[Mapping[str, int], ...]] = field(default_factory=dict)
+    """Set-up modifiers: each character's alternatives (the Baron has one, +2 outsiders;
+    the Godfather two, one outsider more or one fewer). See meeple.botc.modifiers."""
+    partners: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Characters that bring others into the bag (the Huntsman the Damsel)."""
+    standing: tuple[str, ...] = ()
+    """Characters not in the bag whose set-up rule applies to every bag (the Sentinel)."""
+    unruled: tuple[str, ...] = ()
+    """Homebrew characters that say they change set-up, with no rule meeple knows."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "roles", Aliased(self.roles))
+        object.__setattr__(self, "modifiers", Aliased(self.modifiers))
+        object.__setattr__(self, "partners", Aliased(self.partners))
+
+    def canonical(self, role: str) -> str:
+        """The script's own spelling of `role` (an alias gives its official id)."""
+        roles = self.roles
+        return roles.canonical(role) if isinstance(roles, Aliased) else role
 
     def expected_counts(self, players: int, in_play: Sequence[str]) -> dict[str, int] | None:
         """Team counts at setup for `players` with these roles in play, each modifier taking
@@ -60,44 +103,82 @@ class Script:
         base = self.setup_counts.get(players)
         if base is None:
             return None
-        counts = dict(base)
-        for role in dict.fromkeys(in_play):
-            for team, change in self.modifiers.get(role, ({},))[0].items():
-                counts[team] = counts.get(team, 0) + change
-        return counts
+        changes = [
+            self.modifiers[role][0] for role in dict.fromkeys(in_play) if role in self.modifiers
+        ]
+        changes += [self.modifiers[role][0] for role in self.standing]
+        return apply_changes(base, players, changes)
 
     def owners(self, token: str, in_play: Sequence[str]) -> list[str]:
         """The roles in play that have a reminder token called `token`."""
         return [r for r in in_play if r in self.roles and token in self.roles[r].tokens]
 
 
-@cache
-def load_script(name: str = "trouble-brewing") -> Script:
+def apply_changes(
+    base: Mapping[str, int], players: int, changes: Iterable[Mapping[str, int]]
+) -> dict[str, int]:
+    """Team counts after set-up changes: outsiders, minions and demons changed or set,
+    townsfolk the rest of the players (and of any characters held by no player)."""
+    counts = {team: base.get(team, 0) for team in TEAMS}
+    size = players
+    for change in changes:
+        for key, amount in change.items():
+            if key == "seats":
+                size += amount
+            elif key.endswith("="):
+                counts[key[:-1]] = amount
+            elif key != "townsfolk":
+                counts[key] = counts.get(key, 0) + amount
+    counts["townsfolk"] = size - sum(counts[team] for team in TEAMS if team != "townsfolk")
+    return counts
+
+
+def script_of(file: ScriptFile, name: str = "") -> Script:
+    """The rules of a Script Tool script: its characters, their set-up rules."""
+    characters = file.characters()
+    roles = {key: Role(key, c.team, c.tokens) for key, c in characters.items()}
+    in_bag = [key for key, c in characters.items() if c.team in TEAMS]
+    modifiers = {key: RULES[key] for key in in_bag if key in RULES and characters[key].official}
+    partners = {
+        key: PARTNERS[key] for key in in_bag if key in PARTNERS and characters[key].official
+    }
+    for key, needed in partners.items():
+        modifiers.setdefault(key, ({},))
+        for partner in needed:
+            if partner in roles:
+                modifiers.setdefault(partner, ({},))
+    standing = tuple(
+        key for key, c in characters.items() if c.team not in TEAMS and c.official and key in RULES
+    )
+    modifiers.update({key: RULES[key] for key in standing})
+    unruled = tuple(
+        key for key, c in characters.items() if c.setup and not c.official and key not in RULES
+    )
+    return Script(file.name or name, roles, SETUP_COUNTS, modifiers, partners, standing, unruled)
+
+
+def bundled(name: str) -> ScriptFile:
     """The bundled script called `name` (ValueError for a script meeple does not have)."""
     if name not in SCRIPTS:
         raise ValueError(f"unknown script {name!r} (known: {', '.join(SCRIPTS)})")
     from importlib import resources  # on first use: it imports tempfile, shutil, lzma
 
-    raw = json.loads(resources.files("meeple.botc").joinpath(f"data/{name}.json").read_text())
-    roles = {
-        role: Role(role, data["team"], tuple(data["tokens"])) for role, data in raw["roles"].items()
-    }
-    counts = {int(players): dict(teams) for players, teams in raw["setup_counts"].items()}
-    modifiers = {
-        role: tuple(change) if isinstance(change, list) else (change,)
-        for role, change in raw["modifiers"].items()
-    }
-    return Script(raw["script"], roles, counts, modifiers)
+    text = resources.files("meeple.botc").joinpath(f"data/scripts/{name}.json").read_text("utf-8")
+    return parse_script(text, name)
+
+
+@cache
+def load_script(name: str = "trouble-brewing") -> Script:
+    """The bundled script called `name` (ValueError for a script meeple does not have)."""
+    script = script_of(bundled(name))
+    return replace(script, name=name)
 
 
 @cache
 def team_of(role: str) -> str:
-    """The team of a role in the first bundled script that has it ("" if none does)."""
-    for name in SCRIPTS:
-        found = load_script(name).roles.get(role)
-        if found is not None:
-            return found.team
-    return ""
+    """The team of a role: an official character's, or a bundled script's ("" if none)."""
+    known = official_id(role)
+    return official()[known].team if known is not None else ""
 
 
 def effective_role(seat: Seat) -> str:
@@ -164,13 +245,14 @@ def script_findings(
     for number, (seat, place) in enumerate(zip(seats, placed.places, strict=True), 1):
         label = f"seat {number} ({seat.player})"
         role = in_play[number - 1]
+        key = script.canonical(role)
         if seat.role not in script.roles:
             yield warn(place.role, f"{label}: {unknown_role(seat.role, script)}")
-        elif role in first_at:
+        elif key in first_at:
             yield warn(
-                place.role, f"{label}: the {role} is already in play at seat {first_at[role]}"
+                place.role, f"{label}: the {role} is already in play at seat {first_at[key]}"
             )
-        first_at.setdefault(role, number)
+        first_at.setdefault(key, number)
         for token, offset in zip(seat.tokens, place.tokens, strict=True):
             problem = _token_problem(token, script, token_roles)
             if problem:
@@ -187,11 +269,11 @@ def bag_script_findings(
     for role, offset in roles:
         if role not in script.roles:
             message = unknown_role(role, script)
-        elif role in seen:
+        elif script.canonical(role) in seen:
             message = f"the {role} is in the bag twice"
         else:
             message = ""
-        seen.add(role)
+        seen.add(script.canonical(role))
         if message:
             yield Finding.at(text, offset, message, source, "warning")
     start = len(text) - len(text.lstrip())
@@ -209,7 +291,7 @@ def _token_problem(token: ReminderToken, script: Script, in_play: Sequence[str])
     role = script.roles.get(token.role)
     if role is None:
         return f"token prefix {unknown_role(token.role, script)}"
-    if token.role not in in_play:
+    if script.canonical(token.role) not in {script.canonical(r) for r in in_play}:
         return f"token {str(token)!r}: the {token.role} is not in play"
     if token.name not in role.tokens:
         known = ", ".join(role.tokens) or "none"
@@ -220,7 +302,15 @@ def _token_problem(token: ReminderToken, script: Script, in_play: Sequence[str])
 
 def unknown_role(role: str, script: Script) -> str:
     """`'chfe' is not a role of trouble-brewing; did you mean 'chef'?`"""
-    return f"{role!r} is not a role of {script.name}{_hint(role, script.roles)}"
+    return f"{role!r} is not a role of {script.name}{_hint(role, spellings(role, script))}"
+
+
+def spellings(role: str, script: Script) -> list[str]:
+    """The script's ids, as meeple's underscored aliases when `role` is written that way."""
+    if "_" not in role:
+        return list(script.roles)
+    known = official()
+    return [known[r].alias if r in known else r for r in script.roles]
 
 
 def _hint(name: str, known: Iterable[str]) -> str:
@@ -279,3 +369,34 @@ def bag_findings(
 def bag_difference(bag: Bag, grimoire: Grimoire) -> BagDifference:
     """How the grimoire's roles (the Drunk's seat counting as the Drunk) differ from the bag."""
     return bag.compare(effective_role(seat) for seat in grimoire.seats)
+
+
+def script_named(name: str) -> Script:
+    """A bundled script by name, or the Script Tool script in the file at path `name`.
+
+    OptionError (a usage mistake) when it is neither, or when the file is not a script.
+    """
+    if name in SCRIPTS:
+        return load_script(name)
+    return _script_file(name)
+
+
+@cache
+def _script_file(path: str) -> Script:
+    from pathlib import Path
+
+    from meeple.errors import NotationError, OptionError, decode
+
+    known = ", ".join(SCRIPTS)
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        raise OptionError(
+            f"--script takes a script's name ({known}) or a script file, not {path!r}"
+        ) from None
+    try:
+        text = decode(data, path)
+        file = parse_script(text, path)
+    except NotationError as problem:
+        raise OptionError(f"--script: {problem}") from None
+    return script_of(file, Path(path).name.removesuffix(".json").removesuffix(".script"))

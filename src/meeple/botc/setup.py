@@ -29,8 +29,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from meeple.botc.characters import official, official_id
 from meeple.botc.model import Bag, Grimoire, ReminderToken, Seat
-from meeple.botc.script import DRUNK_TOKEN, TEAMS, Script, unknown_role
+from meeple.botc.script import DRUNK_TOKEN, TEAMS, Script, apply_changes, unknown_role
 
 Counts = tuple[int, ...]
 """Team counts in TEAMS order: townsfolk, outsiders, minions, demons."""
@@ -75,29 +76,38 @@ def _plain(script: Script) -> dict[str, list[str]]:
 
 
 def allowed_counts(script: Script, players: int, modifiers: Sequence[str]) -> set[Counts]:
-    """Every team count a game of `players` may start with when these modifiers are in play."""
+    """Every team count a game of `players` may start with when these modifiers are in
+    play (and the script's standing ones, such as the Sentinel). A count includes the
+    characters held by no player (Lil' Monsta), so it may add up to more than `players`."""
     base = script.setup_counts.get(players)
     if base is None:
         return set()
-    choices = [script.modifiers[name] for name in modifiers if name in script.modifiers]
+    named = [name for name in modifiers if name in script.modifiers]
+    named += [name for name in script.standing if name not in named]
+    choices = [script.modifiers[name] for name in named]
     allowed = set()
     for picked in itertools.product(*choices):
-        counts = [base.get(team, 0) for team in TEAMS]
-        for change in picked:
-            for team, amount in change.items():
-                counts[TEAMS.index(team)] += amount
-        if min(counts) >= 0:
-            allowed.add(tuple(counts))
+        counts = apply_changes(base, players, picked)
+        found = tuple(counts[team] for team in TEAMS)
+        if min(found) >= 0:
+            allowed.add(found)
     return allowed
+
+
+def _partnered(script: Script, chosen: Sequence[str]) -> bool:
+    """Whether every partner a chosen character brings (the Huntsman's Damsel) is chosen."""
+    return all(partner in chosen for name in chosen for partner in script.partners.get(name, ()))
 
 
 def makeups(script: Script, players: int) -> list[Makeup]:
     """Every makeup of legal bags for `players` players, in a fixed order."""
     plain = _plain(script)
     found = []
-    special = sorted(script.modifiers)
+    special = sorted(name for name in script.modifiers if name not in script.standing)
     for size in range(len(special) + 1):
         for chosen in itertools.combinations(special, size):
+            if not _partnered(script, chosen):
+                continue
             own = _by_team(script, chosen)
             for counts in sorted(allowed_counts(script, players, chosen)):
                 rest = [need - have for need, have in zip(counts, own, strict=True)]
@@ -175,22 +185,36 @@ def broken_rules(
         low, high = min(script.setup_counts), max(script.setup_counts)
         return [BrokenRule(f"{script.name} seats {low} to {high} players, not {players}")]
     problems = []
-    if len(roles) != players:
-        problems.append(
-            BrokenRule(f"{players} players need {players} characters; this bag has {len(roles)}")
-        )
+    keys = [script.canonical(role) for role in roles]
+    written = dict(zip(keys, roles, strict=True))
     unknown = [role for role in dict.fromkeys(roles) if role not in script.roles]
     problems += [BrokenRule(unknown_role(role, script), role) for role in unknown]
-    twice = [role for role, n in Counter(roles).items() if n > 1 and role in script.roles]
+    twice = [key for key, n in Counter(keys).items() if n > 1 and key in script.roles]
     problems += [
-        BrokenRule(f"the {role} is in the bag twice: each character once", role, 1)
-        for role in twice
+        BrokenRule(
+            f"the {written[key]} is in the bag twice: each character once",
+            written[key],
+            1 if list(roles).count(written[key]) > 1 else 0,
+        )
+        for key in twice
     ]
-    if unknown or len(roles) != players:
-        return problems
-    modifiers = [role for role in dict.fromkeys(roles) if role in script.modifiers]
+    modifiers = [key for key in dict.fromkeys(keys) if key in script.modifiers]
     allowed = allowed_counts(script, players, modifiers)
-    found = _by_team(script, roles)
+    sizes = {sum(counts) for counts in allowed} or {players}
+    if len(roles) not in sizes:
+        need = " or ".join(map(str, sorted(sizes)))
+        extra = [m for m in modifiers if any("seats" in c for c in script.modifiers[m])]
+        held = f" (with the {_title(extra[0])}, held by no player)" if extra else ""
+        message = f"{players} players need {need} characters{held}; this bag has {len(roles)}"
+        problems.insert(0, BrokenRule(message))
+    for key in dict.fromkeys(keys):
+        for partner in script.partners.get(key, ()):
+            if partner not in keys:
+                message = f"the {_title(key)} brings the {_title(partner)} into the bag"
+                problems.append(BrokenRule(message, written[key]))
+    if unknown or len(roles) not in sizes:
+        return problems
+    found = _by_team(script, keys)
     if found in allowed:
         return problems
     counts = _count_problems(script, players, modifiers, allowed, found)
@@ -208,7 +232,11 @@ def _count_problems(
     for i in wrong:
         team = TEAMS[i]
         options = sorted({counts[i] for counts in allowed})
-        movers = [m for m in modifiers if any(team in change for change in script.modifiers[m])]
+        movers = [
+            m
+            for m in [*modifiers, *script.standing]
+            if any(team in change or f"{team}=" in change for change in script.modifiers[m])
+        ]
         have = " or ".join(map(str, options))
         if movers:
             changes = sorted({counts[i] - base[i] for counts in allowed})
@@ -241,6 +269,9 @@ def _team_word(number: int, team: str) -> str:
 
 
 def _title(role: str) -> str:
+    known = official_id(role)
+    if known is not None:
+        return official()[known].name
     return " ".join(word.capitalize() for word in role.split("_"))
 
 
@@ -267,21 +298,41 @@ def seat(script: Script, bag: Bag, players: Sequence[str], rng: random.Random) -
     roles = list(bag.roles)
     rng.shuffle(roles)
     seats = [Seat(name, role) for name, role in zip(players, roles, strict=True)]
-    if "drunk" in roles:
+    in_play = {script.canonical(role) for role in roles}
+    if "drunk" in in_play:
         free = [
             name
             for name, role in script.roles.items()
-            if role.team == "townsfolk" and name not in roles
+            if role.team == "townsfolk" and name not in in_play
         ]
         if not free:
             raise ValueError("every townsfolk is in play: the Drunk has none to be shown")
-        at = roles.index("drunk")
+        at = [script.canonical(role) for role in roles].index("drunk")
         seats[at] = Seat(players[at], rng.choice(sorted(free)), tokens=(DRUNK_TOKEN,))
-    if "fortune_teller" in roles:
+    teller = [role for role in roles if script.canonical(role) == "fortuneteller"]
+    if teller:
         good = [i for i, role in enumerate(roles) if _team(script, role) in GOOD_TEAMS]
         at = rng.choice(good)
-        seats[at] = _with_token(seats[at], RED_HERRING)
+        seats[at] = _with_token(seats[at], replace(RED_HERRING, role=teller[0]))
+    demons = [i for i, role in enumerate(roles) if _team(script, role) == "demon"]
+    puppets = [i for i, role in enumerate(roles) if script.canonical(role) == "marionette"]
+    if puppets and demons:
+        seats = _beside(seats, puppets[0], demons[0], rng)
     return Grimoire(tuple(seats))
+
+
+def _beside(seats: list[Seat], mover: int, anchor: int, rng: random.Random) -> list[Seat]:
+    """The seats with the player at `mover` swapping characters with a neighbour of
+    `anchor` (the Marionette neighbours the demon); names stay in their seats."""
+    count = len(seats)
+    neighbours = sorted({(anchor - 1) % count, (anchor + 1) % count} - {anchor})
+    if mover in neighbours or not neighbours:
+        return seats
+    target = rng.choice(neighbours)
+    moved = list(seats)
+    moved[mover] = replace(seats[target], player=seats[mover].player)
+    moved[target] = replace(seats[mover], player=seats[target].player)
+    return moved
 
 
 def _team(script: Script, role: str) -> str:

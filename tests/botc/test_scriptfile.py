@@ -1,0 +1,239 @@
+"""Script Tool scripts (botc-script): golden round trips, checks, the official facts,
+`botc characters` / `night` / `bags --script FILE`, hypothesis round trips and fuzzing."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple import registry
+from meeple.botc import characters, scriptcheck, scriptfile, setup
+from meeple.botc.script import bundled, load_script, script_of
+from meeple.errors import NotationError
+from tests.cli_helpers import meeple
+
+GOLDEN = Path(__file__).parent / "golden"
+SCRIPTS = sorted(GOLDEN.glob("*.script.json"))
+RELEASE = os.environ.get("BOTC_RELEASE")  # a checkout of ThePandemoniumInstitute/botc-release
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
+def test_golden_scripts_round_trip_byte_for_byte(path: Path) -> None:
+    text = path.read_text()
+    script = scriptfile.parse(text, path.name)
+    assert scriptfile.dump(script) == text
+    assert json.loads(scriptfile.dump(script)) == json.loads(text)
+    assert registry.detect(text, str(path)).name == "botc-script"
+
+
+def test_nothing_is_dropped_homebrew_unknown_keys_and_images_survive() -> None:
+    text = (GOLDEN / "lanterns.script.json").read_text()
+    script = scriptfile.parse(text)
+    (lamplighter,) = [
+        item for item in script.items if isinstance(item, dict) and item["id"] == "lamplighter"
+    ]
+    assert lamplighter["x-tide"] == {"high": True}
+    assert lamplighter["image"].startswith("https://")
+    assert script.characters()["lamplighter"].tokens == ("lit",)
+    assert script.characters()["fortuneteller"].team == "townsfolk"
+
+
+def test_detection_by_content_never_takes_an_atlantis_transcript() -> None:
+    assert registry.detect('["imp", "chef"]').name == "botc-script"
+    assert registry.detect('[{"id": "_meta", "name": "x"}]', "x.json").name == "botc-script"
+    assert registry.detect('{"format": "atlantis", "segments": []}', "x.json").name != "botc-script"
+
+
+def test_every_official_character_is_bundled_as_facts_only() -> None:
+    known = characters.official()
+    assert len(known) == 181
+    teams = [c.team for c in known.values()]
+    assert {team: teams.count(team) for team in characters.TEAMS} == {
+        "townsfolk": 69,
+        "outsider": 23,
+        "minion": 27,
+        "demon": 19,
+        "traveller": 18,
+        "fabled": 14,
+        "loric": 11,
+    }
+    raw = (Path(characters.__file__).parent / "data" / "characters.json").read_text()
+    assert '"ability"' not in raw and '"flavor"' not in raw and "http" not in raw
+    assert known["fortuneteller"].alias == "fortune_teller"
+    assert characters.official_id("scarlet_woman") == "scarletwoman"
+    assert characters.official_id("fortune_tell_er") is None
+    assert ("alchemist", "spy") in characters.jinxes()
+    assert known["po"].tokens == ("dead", "three_attacks")
+    first = characters.night_order("firstNight")
+    assert first.index("minioninfo") < first.index("poisoner") < first.index("washerwoman")
+
+
+def test_the_base_scripts_are_ordinary_scripts() -> None:
+    tb = bundled("trouble-brewing")
+    assert tb.name == "Trouble Brewing" and len(tb.characters()) == 22
+    assert script_of(tb).roles.keys() == load_script("trouble-brewing").roles.keys()
+    assert "fortune_teller" in load_script("trouble-brewing").roles  # the alias
+
+
+def _messages(text: str) -> list[tuple[int, int, str, str]]:
+    script = scriptfile.parse(text, "s.json")
+    return [
+        (f.location.line, f.location.column, f.severity, f.message)
+        for f in scriptcheck.findings(script, text, "s.json")
+    ]
+
+
+def test_checks_are_positioned_findings() -> None:
+    text = (
+        '[\n{"id": "_meta", "name": "Bad", "firstNight": ["dusk", "ghost"]},\n'
+        '"washerwomen",\n"chef",\n"chef",\n'
+        '{"id": "Nope", "name": "N", "team": "hero", "ability": "x"},\n'
+        '{"id": "imp", "name": "My Imp", "team": "demon", "ability": "x",'
+        ' "jinxes": [{"id": "ghost", "reason": "r"}]}\n]'
+    )
+    found = _messages(text)
+    assert (
+        2,
+        55,
+        "error",
+        "the firstNight order names 'ghost', which is not on the script",
+    ) in found
+    assert (
+        3,
+        1,
+        "error",
+        "'washerwomen' is not an official character; did you mean 'washerwoman' or 'fisherman'?",
+    ) in found
+    assert (5, 1, "error", "'chef' is on the script twice (item 3 too)") in found
+    assert any(m.startswith("'Nope': a character id") for *_, m in found)
+    assert any(m.startswith("team is one of townsfolk") for *_, m in found)
+    assert any(s == "warning" and "reuses an official" in m for *_, s, m in found)
+    assert any(s == "warning" and "jinx with 'ghost'" in m for *_, s, m in found)
+
+
+def test_a_script_with_no_demon_or_too_few_items() -> None:
+    found = [m for *_, m in _messages('["chef", "empath"]')]
+    assert "the script has no demon" in found
+    assert any(m.startswith("a script has 5 to 201 items") for m in found)
+
+
+def test_cli_check_exits_1_on_a_broken_script_and_0_on_the_goldens(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('["chef", "empath", "monk", "saint", "poisner"]\n')
+    run = meeple(["check", str(broken)])
+    assert run.code == 1 and "broken.json:1:37: error: 'poisner' is not an official" in run.out
+    assert meeple(["check", *map(str, SCRIPTS)]).code == 0
+    malformed = tmp_path / "cut.script.json"
+    malformed.write_text('["chef", "empath"')
+    run = meeple(["check", str(malformed)])
+    assert run.code == 1 and "Traceback" not in run.err
+
+
+def test_fmt_writes_the_canonical_layout(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    source = json.loads((GOLDEN / "lanterns.script.json").read_text())
+    path.write_text(json.dumps(source, indent=4))
+    assert meeple(["fmt", str(path)]).code == 0
+    assert path.read_text() == (GOLDEN / "lanterns.script.json").read_text()
+
+
+def test_characters_night_and_script_commands() -> None:
+    listed = meeple(["botc", "characters", "--script", "trouble-brewing"]).out
+    assert listed.startswith("Trouble Brewing: 22 characters\ntownsfolk (13)\n")
+    facts = json.loads(meeple(["botc", "characters", "--script", "all", "--json"]).out)
+    assert len(facts) == 181 and "ability" not in facts[0]
+    path = str(GOLDEN / "lanterns.script.json")
+    sheet = meeple(["botc", "night", "--script", path, "--players", "5"]).out.splitlines()
+    assert sheet == [
+        "First night: Lanterns at Low Tide",
+        "1. Dusk",
+        "2. Lamplighter (lamplighter)",
+        "3. Poisoner (poisoner)",
+        "4. Washerwoman (washerwoman)",
+        "5. Chef (chef)",
+        "6. Dawn",
+    ]
+    other = meeple(["botc", "night", "--script", "trouble-brewing", "--other"]).out
+    assert other.splitlines()[1:3] == [" 1. Dusk", " 2. Poisoner (poisoner)"]
+    written = meeple(["botc", "script", "trouble-brewing"]).out
+    assert scriptfile.parse(written).characters() == bundled("trouble-brewing").characters()
+
+
+def test_bags_and_check_take_a_script_file() -> None:
+    path = str(GOLDEN / "lanterns.script.json")
+    # 7 townsfolk-or-outsiders... hand count for 5 players: 3 townsfolk (of 6) and 1 minion
+    # and the Imp: C(6,3) * 1 (poisoner) = 20, or with the Baron 2 outsiders: C(6,1) * 1 = 6.
+    assert (
+        meeple(["botc", "bags", "--script", path, "--players", "5", "--count-only"]).out == "26\n"
+    )
+    for line in meeple(
+        ["botc", "bags", "--script", path, "--players", "7", "--count", "5"]
+    ).out.splitlines():
+        assert meeple(["check", "--script", path, "--players", "7", "-"], stdin=line).code == 0
+    run = meeple(["botc", "bags", "--script", "nowhere.json", "--players", "5"])
+    assert run.code == 2
+
+
+@pytest.mark.skipif(RELEASE is None, reason="set BOTC_RELEASE to a botc-release checkout")
+def test_every_wc25_script_reads_checks_and_round_trips() -> None:
+    assert RELEASE is not None
+    paths = sorted(Path(RELEASE).glob("wc25/*/script.json"))
+    assert len(paths) == 16
+    for path in paths:
+        text = path.read_text()
+        script = scriptfile.parse(text, str(path))
+        assert json.loads(scriptfile.dump(script)) == json.loads(text)
+        found = list(scriptcheck.findings(script, text, str(path)))
+        assert [f for f in found if f.severity == "error"] == []
+        rules = script_of(script)
+        if path.parent.name != "witchhunt":  # its one minion is every minion (a bootlegger rule)
+            assert all(setup.count_bags(rules, n) > 0 for n in range(5, 16))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+items = st.sampled_from(sorted(characters.official())) | st.fixed_dictionaries(
+    {"id": st.from_regex(r"[a-z][a-z0-9-]{0,10}", fullmatch=True), "name": st.text(max_size=10)},
+    optional={"team": st.sampled_from(characters.TEAMS), "extra": json_values},
+)
+
+
+@given(st.lists(items, max_size=12), st.none() | st.text(max_size=12))
+def test_generated_scripts_round_trip(entries: list[object], name: str | None) -> None:
+    meta = [] if name is None else [{"id": "_meta", "name": name}]
+    script = scriptfile.ScriptFile(tuple(meta + entries))
+    text = scriptfile.dump(script)
+    assert scriptfile.parse(text) == script
+    assert scriptfile.dump(scriptfile.parse(text)) == text
+    list(scriptcheck.findings(script, text, "s.json"))  # never raises
+
+
+def _survives(text: str) -> None:
+    try:
+        script = scriptfile.parse(text, "s.json")
+    except NotationError:
+        return
+    list(scriptcheck.findings(script, text, "s.json"))
+    script_of(script)
+
+
+@pytest.mark.fuzz
+@given(st.text(alphabet='[]{}",:_metaidn 0-9\\', max_size=60))
+def test_fuzz_json_soup(text: str) -> None:
+    _survives(text)
+
+
+@pytest.mark.fuzz
+@given(st.lists(st.one_of(json_values, items), max_size=8))
+def test_fuzz_any_json_array(values: list[object]) -> None:
+    _survives(json.dumps(values))
