@@ -23,11 +23,11 @@ demo: $(STAMP)
 test: lint typecheck browser unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src benchmarks tests
+	$(BIN)/mypy src benchmarks tests tools
 
 # The browser tests drive Debian's chromium; Playwright never downloads one of its own.
 browser:
