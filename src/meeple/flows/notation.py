@@ -26,8 +26,6 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from meeple.hexgrid import Hex
-
 from meeple.errors import DEFAULT_SOURCE, Diagnosis, NotationError, line_ends
 from meeple.flows.board import (
     EDGE_INDEX,
@@ -54,6 +52,7 @@ from meeple.flows.model import (
     NoPlacement,
     Record,
 )
+from meeple.hexgrid import Hex
 
 HEADER = "Game:"
 UNFINISHED = "..."
@@ -99,9 +98,7 @@ def parse(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None) -
     return parse_located(text, source, dialect).record
 
 
-def parse_located(
-    text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None
-) -> Parsed:
+def parse_located(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None) -> Parsed:
     """The record and where each move stands in `text` (for rule errors).
 
     Without a named dialect the text is read as the seed's labels; only when that fails
@@ -560,9 +557,7 @@ def _diagnose_move(text: str, at: int, dialect: str = SEED) -> tuple[int, str]:
         else:
             row = row_labels(player, text[row_at])
             where = f"P{player}'s frame"
-        return row_at, (
-            f"no hex {label} in {where}: row {text[row_at]} runs {row[0]}-{row[-1]}"
-        )
+        return row_at, (f"no hex {label} in {where}: row {text[row_at]} runs {row[0]}-{row[-1]}")
     tile_at = end
     if tile_at >= len(text) or text[tile_at] != "T":
         found = _found(text, tile_at)
