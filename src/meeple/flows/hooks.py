@@ -108,8 +108,6 @@ def check(document: Document, dialect: str | None = None) -> Iterable[Finding]:
         *_, last = replay_document(document)
     except RuleError:
         return []
-    record: Record = document.model
-    text = document.text
     other = [] if dialect is not None else _other_reading(document)
     return other + _ending(document, last)
 
