@@ -271,10 +271,11 @@ def stopped(finding: Finding) -> Finding:
 
 def text_findings(text: str, source: str, fmt: Format, **options: Any) -> list[Finding]:
     """Every finding of a text in a known format, even one that does not parse."""
-    if fmt.diagnose is not None and not options:
-        return [stopped(finding) for finding in fmt.diagnose(text, source)]
+    reading = fmt.reading("check", options)
+    if fmt.diagnose is not None and set(options) <= set(reading):
+        return [stopped(finding) for finding in fmt.diagnose(text, source, **reading)]
     try:
-        return findings(fmt.read(text, source), **options)
+        return findings(fmt.read(text, source, **reading), **options)
     except MeepleError as problem:
         return [Finding.from_error(problem)]
 

@@ -40,7 +40,10 @@ class Option:
     """An extra setting a format's hooks accept as a keyword argument, offered by the CLI.
 
     `commands` names the CLI commands that offer it: `check` passes it to the
-    format's `check`, `show` to `render`, `convert` and `fmt` to `dump`.
+    format's `check`, `show` to `render`, `convert` and `fmt` to `dump`. On the
+    commands in `reads` it also says how to read the input: `Format.read` passes it
+    to `parse` (and `check` to `diagnose`), and `show`, `replay` and `moves` pass it
+    nowhere else.
     """
 
     name: str
@@ -48,6 +51,7 @@ class Option:
     commands: tuple[str, ...] = ("show", "convert")
     choices: tuple[str, ...] = ()
     flag: bool = False
+    reads: tuple[str, ...] = ()
 
 
 COLOR = Option("color", "Colour the picture with ANSI codes.", commands=("show",), flag=True)
@@ -72,8 +76,8 @@ class Format:
     title: str
     model: str | tuple[str, ...]
     """The model class(es) this format writes, named `module:Class` (not imported)."""
-    parse: Callable[[str, str], Any]
-    """`parse(text, source)`: the model, or a NotationError naming `source`."""
+    parse: Callable[..., Any]
+    """`parse(text, source, **reading_options)`: the model, or a NotationError naming `source`."""
     dump: Callable[..., str]
     """`dump(model, **options)`: canonical text."""
     sniff: Callable[[str], bool]
@@ -89,7 +93,7 @@ class Format:
     """`render(model_or_state, **options)`: an ASCII picture."""
     svg: Callable[..., str] | None = None
     """`svg(model_or_state, **options)`: an SVG picture (a string, no I/O)."""
-    diagnose: Callable[[str, str], list[Finding]] | None = None
+    diagnose: Callable[..., list[Finding]] | None = None
     """`diagnose(text, source)`: every finding of a text, even one that does not parse
     (each malformed line, then the rules up to the first illegal move); `meeple check`
     uses it instead of parse, `check` and `replay` when present."""
@@ -134,9 +138,14 @@ class Format:
             name for name, value in given.items() if value is not None and name not in mine
         )
 
-    def read(self, text: str, source: str = DEFAULT_SOURCE) -> Document:
-        """Parse `text` into a Document."""
-        return Document(text, source, self, self.parse(text, source))
+    def read(self, text: str, source: str = DEFAULT_SOURCE, **options: Any) -> Document:
+        """Parse `text` into a Document (`options`: reading options `parse` takes)."""
+        return Document(text, source, self, self.parse(text, source, **options))
+
+    def reading(self, command: str, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options in `given` that tell this format how to read input on `command`."""
+        names = {option.name for option in self.options if command in option.reads}
+        return {name: value for name, value in given.items() if name in names and value is not None}
 
     @property
     def models(self) -> tuple[str, ...]:

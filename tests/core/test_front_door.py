@@ -54,8 +54,10 @@ def test_dumps_rejects_an_option_the_format_does_not_take_naming_those_it_does()
     grimoire = meeple.loads(GRIMOIRE, format="botc")
     with pytest.raises(TypeError, match=r"meeple\.dumps\(\).*'colour'.*botc-ascii.*layout"):
         meeple.dumps(grimoire, format="botc-ascii", colour=True)
-    with pytest.raises(TypeError, match="takes: none"):
+    with pytest.raises(TypeError, match="takes: dialect"):
         meeple.dumps(meeple.load(FLOWS), layout="tall")
+    written = meeple.dumps(meeple.load(FLOWS), dialect="quortextt")
+    assert meeple.loads(written, format="flows").dialect == "quortextt"
 
 
 def test_dumps_refuses_a_format_of_another_game() -> None:

@@ -98,7 +98,7 @@ def test_numbered_lines() -> None:
 
 BAD_MOVES = [
     ("P1A5T0N", 3, "no hex A5 in P1's frame: row A runs A1-A4"),
-    ("P2A1T0N", 3, "no hex A1 in P2's frame: row A runs A4-A7"),
+    ("P2G5T0N", 3, "no hex G5 in P2's frame: row G runs G1-G4"),  # in no dialect
     ("P7A1T0N", 1, "no player P7"),
     ("P1H1T0N", 3, "expected a row letter A-G"),
     ("P1A1X0N", 5, "expected 'T'"),

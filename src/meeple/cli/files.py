@@ -97,10 +97,25 @@ def format_of(text: str, path: str, source: str, format_name: str | None) -> For
     return registry.pick(text, None if path == STDIN else path, source)
 
 
-def document(path: str, format_name: str | None) -> Document:
-    """Read and parse one input; MeepleError if it is not a valid record."""
+def document(
+    path: str,
+    format_name: str | None,
+    given: dict[str, Any] | None = None,
+    command: str | None = None,
+) -> Document:
+    """Read and parse one input; MeepleError if it is not a valid record.
+
+    `given`: the game options of `command`; a usage error for one the format does not
+    take there, and those that say how to read (`Option.reads`) go to the parser.
+    """
     text, source = read_or_usage(path)
-    return format_of(text, path, source, format_name).read(text, source)
+    fmt = format_of(text, path, source, format_name)
+    reading: dict[str, Any] = {}
+    if given and command:
+        from meeple.cli import options
+
+        reading = fmt.reading(command, options.chosen(fmt, command, given))
+    return fmt.read(text, source, **reading)
 
 
 def fail(error: MeepleError) -> NoReturn:
@@ -114,10 +129,15 @@ def fail(error: MeepleError) -> NoReturn:
     raise SystemExit(1)
 
 
-def record_or_exit(path: str, format_name: str | None) -> records.Record:
+def record_or_exit(
+    path: str,
+    format_name: str | None,
+    given: dict[str, Any] | None = None,
+    command: str | None = None,
+) -> records.Record:
     """The parsed input as a game record, or exit 1 after printing why it is not valid."""
     try:
-        return records.of(document(path, format_name))
+        return records.of(document(path, format_name, given, command))
     except MeepleError as problem:
         fail(problem)
 

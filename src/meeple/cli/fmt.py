@@ -37,7 +37,7 @@ def command() -> click.Command:
         with progress(len(paths), "formatting") as advance:
             for path in paths:
                 try:
-                    document = files.document(path, format_name)
+                    document = files.document(path, format_name, given, "fmt")
                     canonical = canonical_text(document, given)
                 except MeepleError as problem:
                     if problem.source == DEFAULT_SOURCE:  # a writer's refusal names no file

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -17,9 +18,12 @@ def command() -> click.Command:
     @options.step_option
     @click.option("--json", "as_json", is_flag=True, help="One JSON object: moves by group.")
     @options.format_option
-    def moves(file: str, step: int | None, as_json: bool, format_name: str | None) -> None:
+    @options.game_options("moves")
+    def moves(
+        file: str, step: int | None, as_json: bool, format_name: str | None, **given: Any
+    ) -> None:
         """List the legal moves at the end of a record, or after --step N moves."""
-        record = files.record_or_exit(file, format_name)
+        record = files.record_or_exit(file, format_name, given, "moves")
         state = step_at(record, step).state if record.game.replay is not None else None
         if not isinstance(state, engine.GameState):
             raise click.UsageError(f"{record.game.name} records have no legal moves to list")

@@ -8,6 +8,7 @@ import os
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from functools import partial
+from typing import Any
 
 import click
 
@@ -27,6 +28,7 @@ def command() -> click.Command:
     )
     @options.format_option
     @options.batch_options
+    @options.game_options("replay")
     def replay(
         paths: tuple[str, ...],
         as_json: bool,
@@ -35,6 +37,7 @@ def command() -> click.Command:
         hidden: bool,
         keep_going: bool,
         fail_fast: bool,
+        **given: Any,
     ) -> None:
         """Play records through their game's rules, printing every state and the result.
 
@@ -47,9 +50,9 @@ def command() -> click.Command:
         files.existing(paths)
         found = list(corpus.files(paths, hidden=hidden))
         if len(found) == 1:
-            replay_one(found[0], format_name, as_json, None)
+            replay_one(found[0], format_name, as_json, None, given)
             return
-        work = partial(_replayed, format_name=format_name, as_json=as_json)
+        work = partial(_replayed, format_name=format_name, as_json=as_json, given=given)
         failed = 0
         for out, err, ok in corpus.ordered_map(work, found, jobs or os.cpu_count() or 1):
             sys.stdout.write(out)
@@ -64,13 +67,15 @@ def command() -> click.Command:
     return replay
 
 
-def _replayed(path: str, format_name: str | None, as_json: bool) -> tuple[str, str, bool]:
+def _replayed(
+    path: str, format_name: str | None, as_json: bool, given: dict[str, Any] | None = None
+) -> tuple[str, str, bool]:
     """(stdout, stderr, valid) of replaying one of many files: a process pool's unit of work."""
     out, err = io.StringIO(), io.StringIO()
     ok = True
     with redirect_stdout(out), redirect_stderr(err):
         try:
-            replay_one(path, format_name, as_json, path)
+            replay_one(path, format_name, as_json, path, given)
         except SystemExit as stop:
             ok = stop.code in (0, None)
         except click.UsageError as problem:
@@ -79,9 +84,15 @@ def _replayed(path: str, format_name: str | None, as_json: bool) -> tuple[str, s
     return out.getvalue(), err.getvalue(), ok
 
 
-def replay_one(path: str, format_name: str | None, as_json: bool, source: str | None) -> None:
+def replay_one(
+    path: str,
+    format_name: str | None,
+    as_json: bool,
+    source: str | None,
+    given: dict[str, Any] | None = None,
+) -> None:
     """Replay one file; SystemExit(1) after printing why when the record is invalid."""
-    record = files.record_or_exit(path, format_name)
+    record = files.record_or_exit(path, format_name, given, "replay")
     fmt = record.game
     if fmt.replay is None:
         raise click.UsageError(f"{fmt.name} records have no moves to replay")

@@ -30,12 +30,14 @@ def command() -> click.Command:
         """Draw a record: the final position, or the one after --step N moves."""
         if output:
             files.writable(output)
-        record = files.record_or_exit(file, format_name)
+        record = files.record_or_exit(file, format_name, given, "show")
         fmt = record.game
         draw = fmt.svg if svg else fmt.render
         if draw is None:
             raise click.UsageError(f"{fmt.name} records have no {'SVG ' if svg else ''}picture")
         chosen = options.chosen(fmt, "show", given)
+        reading = fmt.reading("show", chosen)
+        chosen = {name: value for name, value in chosen.items() if name not in reading}
         if svg and chosen:
             names = ", ".join("--" + name.replace("_", "-") for name in chosen)
             raise click.UsageError(f"{names} shapes the text picture, not the SVG")

@@ -204,3 +204,47 @@ def row_labels(player: int, letter: str) -> list[str]:
     return sorted(
         (label for label in frame if label[0] == letter), key=lambda label: int(label[1:])
     )
+
+
+# -- seated frames (quortextt's labels) ---------------------------------------------
+#
+# quortextt (anicolao/quortextt, src/game/notation.ts) names a hex from where the
+# player sits: the board turned so that their home edge is at the bottom, row A along
+# it, and each row's columns numbered from 1 at its left end. Unlike the seed's frames,
+# these follow the seat, not the player number.
+
+ROW_LENGTHS = tuple(SIZE - abs(row - RADIUS) for row in range(SIZE))
+"""Hexes per row, A to G: 4 5 6 7 6 5 4 (every seated frame has this shape)."""
+
+
+def _seated_position(edge: int, hex_: Hex) -> tuple[int, int]:
+    """(row letter index, column number - 1) of an internal hex seen from home edge `edge`."""
+    turned = _rotate(hex_, -edge)
+    return turned.x, turned.y - max(0, turned.x - RADIUS)
+
+
+def _seated_frame(edge: int) -> tuple[Mapping[str, Hex], Mapping[Hex, str]]:
+    to_label: dict[Hex, str] = {}
+    for hex_ in CELLS:
+        row, col = _seated_position(edge, hex_)
+        to_label[hex_] = f"{ROW_LETTERS[row]}{col + 1}"
+    return MappingProxyType({v: k for k, v in to_label.items()}), MappingProxyType(to_label)
+
+
+_SEATED = {edge: _seated_frame(edge) for edge in range(6)}
+
+
+def hex_of_seated_label(edge: int, label: str) -> Hex | None:
+    """The internal hex a player seated at `edge` names `label` in quortextt's labels."""
+    return _SEATED[edge][0].get(label)
+
+
+def seated_label_of_hex(edge: int, hex_: Hex) -> str:
+    """The quortextt label of an internal hex for a player seated at `edge`."""
+    return _SEATED[edge][1][hex_]
+
+
+def seated_row_labels(letter: str) -> list[str]:
+    """Every quortextt label of one row (the same in every seated frame)."""
+    row = ROW_LETTERS.index(letter)
+    return [f"{letter}{col}" for col in range(1, ROW_LENGTHS[row] + 1)]

@@ -6,10 +6,22 @@ called. Parsing lives in `notation`, the rules in `rules`, pictures in `ascii`.
 
 from __future__ import annotations
 
-from meeple.registry import COLOR, Format, lazy
+from meeple.registry import COLOR, Format, Option, lazy
 
 QGN_KEY = "flows"
 HOOKS = "meeple.flows.hooks"
+
+_READERS = ("check", "fmt", "show", "replay", "moves")
+DIALECT = Option(
+    "dialect",
+    "Flows labels: seed (seed 002's frames) or quortextt (quortextt's, from the player's"
+    " seat); how to read the record, and for fmt and convert how to write it"
+    " (default: the header's `dialect:`, or detected).",
+    commands=(*_READERS, "convert"),
+    choices=("seed", "quortextt"),
+    reads=_READERS,
+)
+"""`--dialect`: which labels a Flows record is read (or written) in (docs/formats/flows.md)."""
 
 FLOWS = Format(
     name="flows",
@@ -22,7 +34,7 @@ FLOWS = Format(
     check=lazy(f"{HOOKS}:check"),
     replay=lazy(f"{HOOKS}:replay_document"),
     render=lazy(f"{HOOKS}:render"),
-    options=(COLOR,),
+    options=(COLOR, DIALECT),
     svg=lazy(f"{HOOKS}:svg"),
     diagnose=lazy(f"{HOOKS}:diagnose"),
     state_json=lazy(f"{HOOKS}:state_json"),

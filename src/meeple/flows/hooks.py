@@ -14,7 +14,7 @@ from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError, Rule
 from meeple.flows import notation
 from meeple.flows.board import EDGE_NAMES, SIDE_NAMES
 from meeple.flows.format import FLOWS
-from meeple.flows.model import ORIENTATIONS, Move, Record
+from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Move, Record
 from meeple.flows.rules import MIN_PLAYERS, Occupied, State
 from meeple.registry import Document
 
@@ -36,10 +36,13 @@ def start_of(record: Record) -> State:
     return State.initial(players_of(record), notation.declared_seats(record.header))
 
 
-def replay_text(text: str, source: str = DEFAULT_SOURCE) -> Iterator[State]:
-    """Every state of the record in `text`; errors located in `text`."""
+def replay_text(
+    text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None
+) -> Iterator[State]:
+    """Every state of the record in `text` (read in `dialect`, by default the header's or
+    the detected one); errors located in `text`."""
     text = line_ends(text)
-    parsed = notation.parse_located(text, source)
+    parsed = notation.parse_located(text, source, dialect)
     yield from _replay(parsed, text, source)
 
 
@@ -70,17 +73,20 @@ def replay(record: Record) -> Iterator[State]:
 
 
 def replay_document(document: Document) -> Iterator[State]:
-    return replay_text(document.text, document.source)
+    """Every state of a parsed record, its text read in the dialect it was parsed in."""
+    record = document.model
+    dialect = record.dialect if isinstance(record, Record) else None
+    return replay_text(document.text, document.source, dialect)
 
 
-def diagnose(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
+def diagnose(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None) -> list[Finding]:
     """Every problem of a record, in line order, even when some lines are malformed.
 
     Each malformed line is an error; the well-formed moves are replayed in order
     (skipping the malformed lines) up to the first rule they break.
     """
     text = line_ends(text)
-    read = notation.diagnose(text, source)
+    read = notation.diagnose(text, source, dialect)
     parsed = read.model
     assert parsed is not None  # every line is read, the malformed ones skipped
     found = [Finding.from_error(problem) for problem in read.problems]
@@ -90,16 +96,43 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
     except RuleError as problem:
         found.append(Finding.from_error(problem))
     if not found:  # a well-formed legal record: what else `check` says of it
-        found += check(Document(text, source, FLOWS, parsed.record))
+        found += check(Document(text, source, FLOWS, parsed.record), dialect)
     return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
-def check(document: Document) -> Iterable[Finding]:
-    """Whether the trailing `...` agrees with how the game stands (rule errors come from replay)."""
+def check(document: Document, dialect: str | None = None) -> Iterable[Finding]:
+    """Whether the trailing `...` agrees with how the game stands (rule errors come from
+    replay), and whether a record read as the seed's labels also reads as quortextt's
+    (unless `dialect` or the header names the dialect)."""
     try:
         *_, last = replay_document(document)
     except RuleError:
         return []
+    other = [] if dialect is not None else _other_reading(document)
+    return other + _ending(document, last)
+
+
+def _other_reading(document: Document) -> list[Finding]:
+    """A lint when the record, read as the seed's labels, reads as quortextt's too."""
+    record: Record = document.model
+    text, source = document.text, document.source
+    if record.dialect != SEED or not record.moves or notation.header_dialect(text) is not None:
+        return []
+    try:
+        notation.parse(text, source, QUORTEXTT)
+    except NotationError:
+        return []
+    at = notation.parse_located(text, source, SEED).move_offsets[0]
+    message = (
+        "read as seed 002's labels, but the moves also read as quortextt's (columns from"
+        " each row's left end, orientations from the player's seat): if quortextt wrote"
+        " this record, add 'dialect: quortextt' to the header or give --dialect quortextt"
+    )
+    return [Finding.at(text, at, message, source, "lint")]
+
+
+def _ending(document: Document, last: State) -> list[Finding]:
+    """Whether the trailing `...` agrees with how the game stands."""
     record: Record = document.model
     text = document.text
     if record.unfinished and last.is_over:

@@ -17,6 +17,12 @@ TILE_TYPES = 4
 TILES_PER_TYPE = 10
 ORIENTATIONS = ("N", "NE", "SE", "S", "SW", "NW")
 """Orientation names by rotation: each is 60 degrees clockwise of the one before."""
+SEED = "seed"
+QUORTEXTT = "quortextt"
+DIALECTS = (SEED, QUORTEXTT)
+"""How a record's labels are written: seed 002's frames (per player number, orientations
+absolute) or quortextt's (per seat, columns from each row's left end, orientations
+relative to the player's edge). docs/formats/flows.md has both."""
 
 # The seed's flow pairs in the N orientation, as side numbers (SW 0, W 1, NW 2, NE 3, E 4, SE 5).
 TILE_PATHS: tuple[tuple[tuple[int, int], ...], ...] = (
@@ -98,7 +104,8 @@ class Record:
 
     `header` is the text after `Game:` (None without a header line) and `header_comment`
     its `;` comment. `numbered` records whether moves are written `1. P1A1T0N`.
-    `unfinished` is the trailing `...`.
+    `unfinished` is the trailing `...`. `dialect` (one of DIALECTS) says which labels
+    the record is written in; the moves themselves are always internal.
     """
 
     entries: tuple[Entry, ...] = ()
@@ -106,6 +113,7 @@ class Record:
     header_comment: str | None = None
     unfinished: bool = False
     numbered: bool = False
+    dialect: str = SEED
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -3,13 +3,18 @@
 A record is line based (docs/formats/flows.md gives every decision):
 
     record  ::= header? (move-line | comment-line | blank)* ('...')?
-    header  ::= 'Game:' text ('seats:' seat (',' seat)*)? comment?   the first line, if any
+    header  ::= 'Game:' text ('dialect:' name)? ('seats:' seat (',' seat)*)? comment?
     seat    ::= 'P' player edge-name           e.g. P2 upper-right (board.EDGE_NAMES)
     move-line ::= (number '.')? move comment?  number = the move's position, from 1
     move    ::= 'P' player row column 'T' type orientation     e.g. P2B3T1SE
     comment ::= ';' text to the end of the line
 
-`row` and `column` name a hex in the moving player's own frame (`board.hex_of_label`).
+`row` and `column` name a hex in the moving player's own frame: seed 002's frame of
+the player number (`board.hex_of_label`), or in quortextt's dialect the frame of the
+player's seat (`board.hex_of_seated_label`, orientations relative to the seat). The
+dialect is named (`dialect: quortextt` in the header, or the caller's `dialect`), or
+detected: a text that reads only as quortextt's labels is quortextt's; any other is
+the seed's.
 The fast path is one compiled expression per line; a line it cannot match is taken
 apart by `_diagnose_move`, which names the exact bad part. This module knows nothing of
 the rules: an occupied hex or a move out of turn is `rules`' business.
@@ -27,12 +32,27 @@ from meeple.flows.board import (
     EDGE_NAMES,
     MAX_PLAYERS,
     ROW_LETTERS,
+    default_seats,
     hex_of_label,
+    hex_of_seated_label,
     label_of_hex,
     row_labels,
+    seated_label_of_hex,
+    seated_row_labels,
     seating_problem,
 )
-from meeple.flows.model import ORIENTATIONS, TILE_TYPES, Entry, Move, NoPlacement, Record
+from meeple.flows.model import (
+    DIALECTS,
+    ORIENTATIONS,
+    QUORTEXTT,
+    SEED,
+    TILE_TYPES,
+    Entry,
+    Move,
+    NoPlacement,
+    Record,
+)
+from meeple.hexgrid import Hex
 
 HEADER = "Game:"
 UNFINISHED = "..."
@@ -47,6 +67,8 @@ _MOVE = re.compile(
     re.VERBOSE,
 )
 _PLAYERS = re.compile(r"([0-9]+)-player\b")
+_DIALECT = re.compile(r"\bdialect:[ \t]*([A-Za-z0-9_-]*)")
+DIALECT_LIST = " or ".join(DIALECTS)
 _SEATS = re.compile(r"\bseats:")
 _SEAT = re.compile(r"P([0-9]+)[ \t]+([a-z-]+)\Z")
 _MAX_DIGITS = 9
@@ -67,24 +89,67 @@ class Parsed(NamedTuple):
     move_offsets: tuple[int, ...]
 
 
-def parse(text: str, source: str = DEFAULT_SOURCE) -> Record:
-    """The record in `text`; NotationError at the first malformed spot."""
-    return parse_located(text, source).record
+def parse(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None) -> Record:
+    """The record in `text`; NotationError at the first malformed spot.
+
+    `dialect` (one of DIALECTS) reads the labels that way; None takes the header's
+    `dialect:`, or else detects it (see `parse_located`).
+    """
+    return parse_located(text, source, dialect).record
 
 
-def parse_located(text: str, source: str = DEFAULT_SOURCE) -> Parsed:
-    """The record and where each move stands in `text` (for rule errors)."""
+def parse_located(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None) -> Parsed:
+    """The record and where each move stands in `text` (for rule errors).
+
+    Without a named dialect the text is read as the seed's labels; only when that fails
+    and quortextt's reading succeeds is it quortextt's.
+    """
     text = line_ends(text)
-    reader = _Reader(text, source)
+    named = _named_dialect(text, source, dialect)
+    if named is not None:
+        return _read(text, source, named)
+    try:
+        return _read(text, source, SEED)
+    except NotationError as seed_problem:
+        try:
+            return _read(text, source, QUORTEXTT)
+        except NotationError:
+            raise seed_problem from None
+
+
+def _read(text: str, source: str, dialect: str) -> Parsed:
+    reader = _Reader(text, source, dialect)
     for line in _lines(text):
         reader.read(line)
     return reader.finish()
 
 
-def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[Parsed]:
-    """Every malformed line of `text`, and the record made of the lines that are well formed."""
+def diagnose(
+    text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None
+) -> Diagnosis[Parsed]:
+    """Every malformed line of `text`, and the record made of the lines that are well formed
+    (the dialect chosen as `parse_located` does: quortextt's only when its reading has no
+    problem and the seed's has some)."""
     text = line_ends(text)
-    reader = _Reader(text, source)
+    try:
+        named = _named_dialect(text, source, dialect)
+    except NotationError as problem:
+        named, early = SEED, [problem]
+    else:
+        early = []
+    if named is not None:
+        read = _diagnose(text, source, named)
+        return Diagnosis(read.model, early + list(read.problems))
+    read = _diagnose(text, source, SEED)
+    if read.problems:
+        other = _diagnose(text, source, QUORTEXTT)
+        if not other.problems:
+            return other
+    return read
+
+
+def _diagnose(text: str, source: str, dialect: str) -> Diagnosis[Parsed]:
+    reader = _Reader(text, source, dialect)
     problems: list[NotationError] = []
     for line in _lines(text):
         try:
@@ -92,7 +157,81 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[Parsed]:
         except NotationError as problem:
             problems.append(problem)
             reader.skip(line)
-    return Diagnosis(reader.finish(), problems)
+    return Diagnosis(reader.finish(problems), problems)
+
+
+def _named_dialect(text: str, source: str, given: str | None) -> str | None:
+    """The dialect the caller or the header names (None: neither); NotationError when the
+    header names an unknown one or contradicts the caller."""
+    if given is not None and given not in DIALECTS:
+        raise NotationError(f"no dialect {given!r}: the dialects are {DIALECT_LIST}")
+    found = header_dialect(text)
+    if found is None:
+        return given
+    name, at = found
+    if name not in DIALECTS:
+        message = f"no dialect {name!r}: the dialects are {DIALECT_LIST}"
+        raise NotationError.at(text, at, message, source)
+    if given is not None and given != name:
+        message = f"the header names dialect {name}, but {given} was asked for"
+        raise NotationError.at(text, at, message, source)
+    return name
+
+
+def header_dialect(text: str) -> tuple[str, int] | None:
+    """The dialect a record's `Game:` line names and the offset of its name, if it names one."""
+    for line in _lines(line_ends(text)):
+        content = _split_comment(line.text)[0]
+        stripped = content.strip()
+        if not stripped:
+            continue
+        if not stripped.startswith(HEADER):
+            return None
+        found = _DIALECT.search(content)
+        return None if found is None else (found[1], line.start + found.start(1))
+    return None
+
+
+def _without_dialect(header: str) -> tuple[str, str]:
+    """(the header text without its `dialect:` item, the same with the item blanked out so
+    that offsets into it still hold)."""
+    found = _DIALECT.search(header)
+    if found is None:
+        return header, header
+    start, end = found.start(), found.end()
+    rest = header[end:]
+    if rest.lstrip(" \t").startswith(","):  # `dialect: x, seats: ...`
+        end += len(rest) - len(rest.lstrip(" \t")) + 1
+        end += len(header[end:]) - len(header[end:].lstrip(" \t"))
+    elif header[:start].rstrip(" \t").endswith(","):  # `2-player, dialect: x`
+        start = len(header[:start].rstrip(" \t")) - 1
+    blanked = header[:start] + " " * (end - start) + header[end:]
+    return (header[:start] + header[end:]).strip(), blanked
+
+
+def with_dialect(header: str | None, dialect: str) -> str:
+    """A header text naming `dialect` (before any `seats:`, which runs to the end)."""
+    marker = f"dialect: {dialect}"
+    if not header:
+        return marker
+    seats = _SEATS.search(header)
+    if seats is not None:
+        return f"{header[: seats.start()]}{marker}, {header[seats.start() :]}"
+    return f"{header}, {marker}"
+
+
+def record_seats(record: Record) -> tuple[int, ...]:
+    """The home edges of a record's players, P1 first: the header's seats, or the default
+    seating of its player count (the header's, or else the highest player moving)."""
+    return _seats(record.header, [move.player for move in record.moves])
+
+
+def _seats(header: str | None, players: list[int]) -> tuple[int, ...]:
+    seats = declared_seats(header)
+    if seats is not None:
+        return seats
+    count = declared_players(header) or max([2, *players])
+    return default_seats(min(count, MAX_PLAYERS))
 
 
 def sniff(text: str) -> bool:
@@ -202,9 +341,10 @@ def _split_comment(line: str) -> tuple[str, str | None, int]:
 class _Reader:
     """Reads a record line by line, keeping what is needed to place errors."""
 
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(self, text: str, source: str, dialect: str = SEED) -> None:
         self.text = text
         self.source = source
+        self.dialect = dialect
         self.entries: list[Entry] = []
         self.offsets: list[int] = []
         self.header: str | None = None
@@ -249,25 +389,27 @@ class _Reader:
     def read_header(self, line: Line, stripped: str, comment: str | None, at: int) -> None:
         if self.anything:
             raise self.error(at, "the 'Game:' header must be the record's first line")
-        header = stripped[len(HEADER) :].strip()
+        header, blanked = _without_dialect(stripped[len(HEADER) :].strip())
         raw = stripped[len(HEADER) :]
         offset = at + len(HEADER) + len(raw) - len(raw.lstrip())
-        match = _PLAYERS.match(header)
+        match = _PLAYERS.match(blanked)
         if match and not 2 <= _count(match[1]) <= MAX_PLAYERS:
             raise self.error(offset, f"a Flows game has 2 to {MAX_PLAYERS} players, not {match[1]}")
         try:
-            _read_seats(header)
+            _read_seats(blanked)
         except _HeaderProblem as problem:
             raise self.error(offset + problem.offset, problem.message) from None
-        self.header, self.header_comment = header, comment
+        marker_alone = not header and bool(blanked.strip() == "" and raw.strip())
+        self.header = None if marker_alone else header  # `Game: dialect: x` names no header
+        self.header_comment = comment
 
     def read_move(self, content: str, comment: str | None, at: int) -> None:
         body = content.strip()
         self.moves_seen += 1
         match = _MOVE.match(body)
-        move = _move_of(match) if match else None
+        move = _move_of(match, self.dialect) if match else None
         if match is None or move is None:
-            raise self.error(*_diagnose_line(body, at))
+            raise self.error(*_diagnose_line(body, at, self.dialect))
         number = match["number"]
         move_at = at + match.start("move")
         if number is not None:
@@ -279,21 +421,61 @@ class _Reader:
         self.entries.append(Entry(move, comment))
         self.offsets.append(move_at)
 
-    def finish(self) -> Parsed:
+    def finish(self, problems: list[NotationError] | None = None) -> Parsed:
+        """The record read; quortextt's moves turned from their seat's frame to the board
+        (a move whose player has no seat is an error, or one of `problems`)."""
+        entries, offsets = self.entries, self.offsets
+        if self.dialect == QUORTEXTT:
+            entries, offsets = self.seated(problems)
         record = Record(
-            entries=tuple(self.entries),
+            entries=tuple(entries),
             header=self.header,
             header_comment=self.header_comment,
             unfinished=self.unfinished_at is not None,
             numbered=self.numbered,
+            dialect=self.dialect,
         )
-        return Parsed(record, tuple(self.offsets))
+        return Parsed(record, tuple(offsets))
+
+    def seated(self, problems: list[NotationError] | None) -> tuple[list[Entry], list[int]]:
+        """The entries with each move read from where its player sits (moves are read as
+        if seated at the bottom until the seats are known)."""
+        seats = _seats(self.header, [e.move.player for e in self.entries if e.move is not None])
+        entries: list[Entry] = []
+        offsets: list[int] = []
+        moves = iter(self.offsets)
+        for entry in self.entries:
+            move = entry.move
+            if move is None:
+                entries.append(entry)
+                continue
+            at = next(moves)
+            if move.player > len(seats):
+                message = (
+                    f"P{move.player} has no seat in a {len(seats)}-player game:"
+                    " quortextt's labels are read from where the player sits"
+                )
+                if problems is None:
+                    raise self.error(at, message)
+                problems.append(self.error(at, message))
+                continue
+            edge = seats[move.player - 1]
+            hex_ = hex_of_seated_label(edge, seated_label_of_hex(0, move.hex))
+            assert hex_ is not None  # every seated frame names every hex
+            turned = Move(move.player, hex_, move.tile, (move.rotation + edge) % 6)
+            entries.append(Entry(turned, entry.comment))
+            offsets.append(at)
+        return entries, offsets
 
 
-def _move_of(match: re.Match[str]) -> Move | None:
-    """The move of a line the fast path matched; None when the hex or orientation is wrong."""
+def _move_of(match: re.Match[str], dialect: str = SEED) -> Move | None:
+    """The move of a line the fast path matched; None when the hex or orientation is wrong.
+
+    In quortextt's dialect the move is read as if its player sat at the bottom (edge 0);
+    `_Reader.seated` turns it once the seats are known.
+    """
     player = int(match["player"])
-    hex_ = hex_of_label(player, match["label"])
+    hex_ = _frame_hex(player, match["label"], dialect)
     if hex_ is None or match["orientation"] not in ORIENTATIONS:
         return None
     return Move(player, hex_, int(match["tile"]), ORIENTATIONS.index(match["orientation"]))
@@ -321,11 +503,17 @@ def parse_engine_move(text: str, source: str = DEFAULT_SOURCE) -> Move | NoPlace
     return parse_move(stripped, source)
 
 
-def _diagnose_line(body: str, at: int) -> tuple[int, str]:
+def _frame_hex(player: int, label: str, dialect: str) -> Hex | None:
+    if dialect == QUORTEXTT:
+        return hex_of_seated_label(0, label)
+    return hex_of_label(player, label)
+
+
+def _diagnose_line(body: str, at: int, dialect: str = SEED) -> tuple[int, str]:
     """(offset, message) for the first wrong part of a move line starting at `at`."""
     number = re.match(r"([0-9]+)\.[ \t]*", body)
     start = number.end() if number else 0
-    where, message = _diagnose_move(body, start)
+    where, message = _diagnose_move(body, start, dialect)
     return at + where, message
 
 
@@ -346,7 +534,7 @@ def _found(text: str, at: int) -> str:
     return repr(text[at]) if at < len(text) else "the end of the line"
 
 
-def _diagnose_move(text: str, at: int) -> tuple[int, str]:
+def _diagnose_move(text: str, at: int, dialect: str = SEED) -> tuple[int, str]:
     """Walk a move left to right and name the first part that is wrong."""
     if at >= len(text) or text[at] != "P":
         return at, f"expected a move such as P1A1T0N, found {_found(text, at)}"
@@ -362,11 +550,14 @@ def _diagnose_move(text: str, at: int) -> tuple[int, str]:
     if isinstance(column, str):
         return end, column
     label = f"{text[row_at]}{text[row_at + 1 : end]}"
-    if hex_of_label(player, label) is None:
-        row = row_labels(player, text[row_at])
-        return row_at, (
-            f"no hex {label} in P{player}'s frame: row {text[row_at]} runs {row[0]}-{row[-1]}"
-        )
+    if _frame_hex(player, label, dialect) is None:
+        if dialect == QUORTEXTT:
+            row = seated_row_labels(text[row_at])
+            where = "quortextt's labels"
+        else:
+            row = row_labels(player, text[row_at])
+            where = f"P{player}'s frame"
+        return row_at, (f"no hex {label} in {where}: row {text[row_at]} runs {row[0]}-{row[-1]}")
     tile_at = end
     if tile_at >= len(text) or text[tile_at] != "T":
         found = _found(text, tile_at)
@@ -407,6 +598,13 @@ def format_move(move: Move) -> str:
     return f"P{move.player}{label}T{move.tile}{ORIENTATIONS[move.rotation]}"
 
 
+def format_seated_move(move: Move, edge: int) -> str:
+    """A move as quortextt writes it for a player seated at `edge`: the label in the
+    seat's frame, the orientation relative to the seat."""
+    label = seated_label_of_hex(edge, move.hex)
+    return f"P{move.player}{label}T{move.tile}{ORIENTATIONS[(move.rotation - edge) % 6]}"
+
+
 def _with_comment(text: str, comment: str | None) -> str:
     if comment is None:
         return text
@@ -414,19 +612,51 @@ def _with_comment(text: str, comment: str | None) -> str:
     return f"{text} {tail}" if text else tail
 
 
-def dump(record: Record) -> str:
-    """The record in canonical form: one line each, `; comment` after one space."""
+def dump(record: Record, dialect: str | None = None) -> str:
+    """The record in canonical form: one line each, `; comment` after one space.
+
+    Written in `dialect` (default: the record's own). quortextt's dialect leaves a blank
+    line after the header, as quortextt does, and names itself in the header
+    (`dialect: quortextt`) only when the text would also read as the seed's labels.
+    NotationError when a move's player has no seat (quortextt's labels need one).
+    """
+    dialect = dialect or record.dialect
+    if dialect not in DIALECTS:
+        raise NotationError(f"no dialect {dialect!r}: the dialects are {DIALECT_LIST}")
+    if dialect == SEED:
+        return _dump(record, SEED, record.header)
+    text = _dump(record, QUORTEXTT, record.header)
+    try:
+        _read(line_ends(text), DEFAULT_SOURCE, SEED)
+    except NotationError:
+        return text  # only quortextt's reading fits: detection finds it
+    return _dump(record, QUORTEXTT, with_dialect(record.header, QUORTEXTT))
+
+
+def _dump(record: Record, dialect: str, header: str | None) -> str:
     lines: list[str] = []
-    if record.header is not None:
-        head = f"{HEADER} {record.header}" if record.header else HEADER
+    if header is not None:
+        head = f"{HEADER} {header}" if header else HEADER
         lines.append(_with_comment(head, record.header_comment))
+        if dialect == QUORTEXTT:
+            lines.append("")
+    seats = record_seats(record) if dialect == QUORTEXTT else ()
     number = 0
     for entry in record.entries:
         if entry.move is None:
             lines.append(_with_comment("", entry.comment))
             continue
         number += 1
-        written = format_move(entry.move)
+        move = entry.move
+        if dialect == SEED:
+            written = format_move(move)
+        elif move.player <= len(seats):
+            written = format_seated_move(move, seats[move.player - 1])
+        else:
+            raise NotationError(
+                f"P{move.player} has no seat in a {len(seats)}-player game:"
+                " quortextt's labels need one (name the players in the header)"
+            )
         if record.numbered:
             written = f"{number}. {written}"
         lines.append(_with_comment(written, entry.comment))

@@ -1,0 +1,246 @@
+"""quortextt's dialect of Flows records (issue 27).
+
+quortextt (anicolao/quortextt) keeps hexes in axial coordinates (r, c), -3..3 with
+|r + c| <= 3, r growing towards its edge 3, and numbers sides like the seed. Turning its
+board half a turn lays it on meeple's: (r, c) is internal (3 + r, 3 - c), its rotation
+is meeple's plus 3, and its edge numbers are meeple's (docs/formats/flows.md). The
+vectors below are transcribed from its tests/game/notation.test.ts (commit f89b861) and
+tests/e2e/user-stories/007-move-notation/README.md; `_label` and `_orientation` state its
+rule (src/game/notation.ts) in those coordinates, independently of meeple.flows.board.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple.errors import NotationError
+from meeple.flows import notation
+from meeple.flows.board import CELLS, DEFAULT_SEATS, seated_label_of_hex
+from meeple.flows.hooks import replay_text
+from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Entry, Move, Record
+from meeple.flows.rules import State
+from meeple.hexgrid import Hex
+from tests.cli_helpers import meeple
+
+
+def _internal(r: int, c: int) -> Hex:
+    return Hex(3 + r, 3 - c)
+
+
+def _axial(hex_: Hex) -> tuple[int, int]:
+    return hex_.x - 3, 3 - hex_.y
+
+
+def _label(r: int, c: int, edge: int) -> str:
+    """quortextt's label: turn (r, c) a sixth at a time until the edge is its edge 0, then
+    row A-G from r, and columns counted from the row's highest c."""
+    for _ in range(edge):
+        r, c = -c, r + c
+    return f"{'ABCDEFG'[r + 3]}{min(3, 3 - r) - c + 1}"
+
+
+def _orientation(rotation: int, edge: int) -> str:
+    return ORIENTATIONS[(rotation - edge + 3) % 6]
+
+
+# (r, c) -> label for a player on edge 0 (notation.test.ts, positionToNotation).
+EDGE_0_LABELS = [
+    ((-3, 3), "A1"),
+    ((-3, 1), "A3"),
+    ((-3, 0), "A4"),
+    ((0, 3), "D1"),
+    ((0, 0), "D4"),
+    ((0, -3), "D7"),
+    ((3, 0), "G1"),
+    ((3, -3), "G4"),
+]
+# (edge, (r, c)) -> label from the e2e move-notation story (edges 0 and 4).
+STORY_LABELS = [(0, (-3, 1), "A3"), (4, (1, -3), "A2"), (0, (-3, 2), "A2"), (4, (0, -3), "A1")]
+# (quortextt rotation, edge) -> orientation (notation.test.ts, rotationToOrientation).
+ORIENTATION_VECTORS = [
+    ((0, 0), "S"),
+    ((1, 0), "SW"),
+    ((3, 0), "N"),
+    ((2, 0), "NW"),
+    ((5, 0), "SE"),
+    ((0, 1), "SE"),
+    ((0, 2), "NE"),
+    ((0, 3), "N"),
+    ((0, 4), "NW"),
+    ((5, 4), "SW"),
+    ((0, 5), "SW"),
+]
+
+
+@pytest.mark.parametrize(("axial", "label"), EDGE_0_LABELS)
+def test_labels_from_quortextts_tests(axial: tuple[int, int], label: str) -> None:
+    assert _label(*axial, 0) == label
+    assert seated_label_of_hex(0, _internal(*axial)) == label
+
+
+@pytest.mark.parametrize(("edge", "axial", "label"), STORY_LABELS)
+def test_labels_from_quortextts_move_notation_story(
+    edge: int, axial: tuple[int, int], label: str
+) -> None:
+    assert seated_label_of_hex(edge, _internal(*axial)) == label
+
+
+@pytest.mark.parametrize(("given_", "name"), ORIENTATION_VECTORS)
+def test_orientations_from_quortextts_tests(given_: tuple[int, int], name: str) -> None:
+    rotation, edge = given_
+    assert _orientation(rotation, edge) == name
+    move = Move(1, Hex(3, 3), 0, (rotation + 3) % 6)
+    assert notation.format_seated_move(move, edge).endswith(f"T0{name}")
+
+
+def test_every_hex_from_every_edge() -> None:
+    for edge in range(6):
+        for hex_ in CELLS:
+            assert seated_label_of_hex(edge, hex_) == _label(*_axial(hex_), edge)
+
+
+def test_the_complete_move_vector() -> None:
+    # formatMoveNotation: P1 on edge 0 puts T0 at (-3, 3) with rotation 0.
+    move = Move(1, _internal(-3, 3), 0, 3)
+    assert notation.format_seated_move(move, 0) == "P1A1T0S"
+
+
+def _quortextt_text(players: int, moves: list[Move], seats: tuple[int, ...]) -> str:
+    """A game as formatGameRecord writes it, from the oracle above."""
+    lines = [f"Game: {players}-player", ""]
+    for number, move in enumerate(moves, 1):
+        edge = seats[move.player - 1]
+        r, c = _axial(move.hex)
+        rotation = (move.rotation - 3) % 6
+        label, name = _label(r, c, edge), _orientation(rotation, edge)
+        lines.append(f"{number}. P{move.player}{label}T{move.tile}{name}")
+    return "\n".join(lines) + "\n"
+
+
+def _diagonal_game() -> list[Move]:
+    """P1 (edge 0) lays T0 with quortextt rotation 5 (a straight SW-NE path) from (-3, 3)
+    to (3, -3); P2 (edge 4) builds near its own edge. P1 wins on its seventh tile."""
+    line = [(-3, 3), (-2, 2), (-1, 1), (0, 0), (1, -1), (2, -2), (3, -3)]
+    aside = [(0, -3), (1, -3), (2, -3), (-1, -2), (-2, -1), (1, -2)]
+    moves: list[Move] = []
+    for step, (r, c) in enumerate(line):
+        moves.append(Move(1, _internal(r, c), 0, (5 + 3) % 6))
+        if step < len(aside):
+            moves.append(Move(2, _internal(*aside[step]), 2, (0 + 3) % 6))
+    return moves
+
+
+def test_a_whole_two_player_game_as_quortextt_writes_it() -> None:
+    moves = _diagonal_game()
+    text = _quortextt_text(2, moves, DEFAULT_SEATS[2])
+    assert text.startswith("Game: 2-player\n\n1. P1A1T0SE\n2. P2A1T2NW\n")
+    record = notation.parse(text)
+    assert record.dialect == QUORTEXTT  # P2A1 is no hex of the seed's P2 frame
+    assert record.moves == tuple(moves)
+    *_, last = replay_text(text)
+    seed_text = notation.dump(Record(tuple(Entry(m) for m in moves), header="2-player"))
+    *_, same = replay_text(seed_text)
+    assert last.flows == same.flows
+    assert (last.status, last.winners) == ("won", (1,))
+    assert notation.dump(record) == text  # quortextt's own text is canonical
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 7), (4, 11), (6, 13)])
+def test_random_games_read_back_from_quortextts_labels(players: int, seed: int) -> None:
+    chance = random.Random(seed)
+    state = State.initial(players)
+    for _ in range(10):
+        if state.is_over:
+            break
+        draws = [tile for tile, _ in state.draws()]
+        options = state.legal_moves_after(chance.choice(draws))
+        state = state.play(chance.choice(options))
+    moves = [move for move in state.moves if isinstance(move, Move)]
+    text = _quortextt_text(players, moves, DEFAULT_SEATS[players])
+    record = notation.parse(text, dialect=QUORTEXTT)
+    assert record.moves == tuple(moves)
+    *_, last = replay_text(text, dialect=QUORTEXTT)
+    assert last.flows == state.flows and last.winners == state.winners
+
+
+@st.composite
+def _games(draw: st.DrawFn) -> Record:
+    players = draw(st.integers(2, 6))
+    moves = draw(
+        st.lists(
+            st.builds(
+                Move,
+                st.integers(1, players),
+                st.sampled_from(CELLS),
+                st.integers(0, 3),
+                st.integers(0, 5),
+            ),
+            max_size=8,
+        )
+    )
+    header = draw(st.sampled_from([None, f"{players}-player", f"{players}-player, Standard"]))
+    if header is None:
+        moves.append(Move(players, CELLS[0], 0, 0))  # the highest player gives the count
+    comments = draw(st.lists(st.none() | st.sampled_from(["x", "a b"]), min_size=len(moves)))
+    entries = tuple(Entry(m, note) for m, note in zip(moves, comments, strict=False))
+    return Record(entries, header=header, numbered=bool(moves) and draw(st.booleans()))
+
+
+@given(_games())
+def test_round_trips_between_the_dialects(record: Record) -> None:
+    as_quortextt = notation.dump(record, QUORTEXTT)
+    read = notation.parse(as_quortextt)
+    assert read == replace(record, dialect=QUORTEXTT)
+    assert notation.dump(read, SEED) == notation.dump(record)
+    assert notation.dump(read) == as_quortextt
+
+
+def test_the_header_names_the_dialect() -> None:
+    record = notation.parse("Game: 2-player, dialect: quortextt, seats: P1 bottom, P2 top\n")
+    assert (record.dialect, record.header) == (QUORTEXTT, "2-player, seats: P1 bottom, P2 top")
+    assert notation.parse("Game: dialect: quortextt\nP1A1T0N\n").header is None
+    with pytest.raises(NotationError) as caught:
+        notation.parse("Game: 2-player, dialect: qortex\n", "g.flows")
+    assert "no dialect 'qortex'" in caught.value.message and caught.value.column == 26
+    with pytest.raises(NotationError) as caught:
+        notation.parse("Game: dialect: quortextt\n", "g.flows", dialect=SEED)
+    assert "names dialect quortextt, but seed was asked for" in caught.value.message
+
+
+def test_an_ambiguous_record_is_the_seeds() -> None:
+    text = "Game: 2-player\nP1A1T0N\nP2A4T1NE\n"
+    assert notation.parse(text).dialect == SEED
+    written = notation.dump(notation.parse(text, dialect=QUORTEXTT))
+    assert written.startswith("Game: 2-player, dialect: quortextt\n\n")
+
+
+def test_a_player_without_a_seat() -> None:
+    with pytest.raises(NotationError) as caught:
+        notation.parse("Game: 2-player\nP3A1T0N\n", "g.flows", dialect=QUORTEXTT)
+    assert caught.value.message.startswith("P3 has no seat in a 2-player game")
+    assert (caught.value.line, caught.value.column) == (2, 1)
+
+
+def test_the_command_line(tmp_path: object) -> None:
+    text = _quortextt_text(2, _diagonal_game()[:4], DEFAULT_SEATS[2]) + "...\n"
+    seed = meeple(["convert", "-", "--to", "flows", "--dialect", "seed"], stdin=text)
+    assert seed.code == 0, seed.err
+    assert seed.out.startswith("Game: 2-player\n1. P1A1T0SE\n2. P2D7T2S\n")
+    back = meeple(["convert", "-", "--to", "flows", "--dialect", "quortextt"], stdin=seed.out)
+    assert back.out == text
+    assert meeple(["fmt", "-"], stdin=text).out == text  # fmt keeps the dialect
+    ambiguous = "Game: 2-player\nP1A1T0N\nP2A4T1NE\n...\n"
+    check = meeple(["check", "--strict", "--format", "flows", "-"], stdin=ambiguous)
+    assert check.code == 1 and "also read as quortextt's" in check.out
+    chosen = ["check", "--strict", "--format", "flows", "--dialect", "quortextt", "-"]
+    assert meeple(chosen, stdin=ambiguous).code == 0
+    marked = meeple(["fmt", "--format", "flows", "--dialect", "quortextt", "-"], stdin=ambiguous)
+    assert marked.out.startswith("Game: 2-player, dialect: quortextt\n\n")
+    assert meeple(["check", "--strict", "--format", "flows", "-"], stdin=marked.out).code == 0
+    wrong = meeple(["convert", "-", "--to", "qgn", "--dialect", "seed"], stdin=text)
+    assert wrong.code == 2
