@@ -231,19 +231,8 @@ class _Bounds:
         return column + self.beside[self.index[id(seat)]]
 
     def _side(self, first: int, count: int, top: bool) -> tuple[int, int]:
-        """The least width and rows of a top or bottom side of `count` seats from `first`."""
-        if not count:
-            return 0, 0
-        last = first + count - 1
-        rightmost = last if top else first
-        span = self.spans[last + 1] - self.spans[first] - self.spans[rightmost + 1]
-        span += self.spans[rightmost] + self.reach[rightmost]
-        clashes = self.clash_top if top else self.clash_bottom
-        levels = max(max(self.tokens[first : last + 1]), 1 + (clashes[last] > clashes[first]))
-        return span, 2 + self.columns + 1 + (levels if any(self.tokens[first : last + 1]) else 0)
-
-    def _quick_side(self, first: int, count: int, top: bool) -> tuple[int, int]:
-        """`_side` in constant time."""
+        """The least width and rows of a top or bottom side of `count` seats from `first`,
+        in constant time (the most tokens on any seat of a range is a range query)."""
         if not count:
             return 0, 0
         last = first + count - 1
@@ -259,8 +248,8 @@ class _Bounds:
         """A width and a number of rows no larger than `least`'s, in constant time: the
         side seats are bounded one side at a time (each row pair is at least as high as
         either seat in it), and the right side as if no left seat pushed it right."""
-        top_span, top_rows = self._quick_side(0, sides.top, True)
-        bottom_span, bottom_rows = self._quick_side(sides.top + sides.right, sides.bottom, False)
+        top_span, top_rows = self._side(0, sides.top, True)
+        bottom_span, bottom_rows = self._side(sides.top + sides.right, sides.bottom, False)
         rows = 1 + top_rows + bottom_rows
         start = FIRST_COLUMN + sides.left
         reach = start + max(top_span, bottom_span)
