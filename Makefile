@@ -36,7 +36,7 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 unit: $(STAMP)
-	HYPOTHESIS_PROFILE=ci $(BIN)/pytest
+	HYPOTHESIS_PROFILE=ci $(BIN)/pytest -m "not slow"
 
 # Every benchmark, or some: `make bench BENCH="corpus solver"` (names as in benchmarks/).
 bench: $(STAMP)
@@ -44,7 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH)
 
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -m fuzz
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -m "fuzz or slow"
 
 # The README's pictures, made by the browser tests' own code path.
 screenshots: $(STAMP) browser

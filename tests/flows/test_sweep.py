@@ -166,6 +166,7 @@ def test_the_hard_sweep_position_is_settled_in_little_work() -> None:
     assert found.work < 5_000
 
 
+@pytest.mark.slow
 def test_every_direction_of_the_hard_sweep_agrees() -> None:
     """Each direction's sweep is exact on its own: the portfolio only picks the first."""
     link, groups = _hard_sweep()
