@@ -28,7 +28,7 @@ def test_the_index_lists_the_records_under_the_folder(client: TestClient) -> Non
 def test_a_record_opens_in_the_viewer(client: TestClient) -> None:
     response = client.get("/view/flows/numbered.flows")
     assert response.status_code == 200
-    assert 'id="meeple-data"' in response.text
+    assert 'class="meeple-data"' in response.text
 
 
 @pytest.mark.parametrize(

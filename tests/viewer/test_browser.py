@@ -159,3 +159,68 @@ def test_the_sandboxed_viewer_of_a_checked_record_runs_under_the_policy(
     frame.locator("#first").click()
     expect(frame.locator("#step")).to_contain_text("step 0 of")
     assert not [text for text in refused if "Content Security Policy" in text]
+
+
+# -- links, embedding, records with one state (issue 29) ---------------------------------
+
+
+def test_the_url_names_the_step_on_load_and_follows_the_stepping(
+    page: Page, tmp_path: Path
+) -> None:
+    url = _viewer(EXAMPLES / "flows" / "numbered.flows", tmp_path)
+    page.goto(url + "#step=2")
+    last = page.locator("#slider").get_attribute("max")
+    expect(page.locator("#step")).to_have_text(f"step 2 of {last}")
+    page.click("#next")
+    expect(page.locator("#step")).to_have_text(f"step 3 of {last}")
+    assert page.evaluate("location.hash") == "#step=3"
+    page.click("#last")
+    assert page.evaluate("location.hash") == ""  # the end needs no name
+    page.evaluate("location.hash = 'step=1'")
+    expect(page.locator("#step")).to_have_text(f"step 1 of {last}")
+
+
+def test_two_fragments_on_one_page_step_on_their_own(page: Page, tmp_path: Path) -> None:
+    parts = []
+    for name, record in (("one", "flows/numbered.flows"), ("two", "atlantis/game.json")):
+        out = tmp_path / f"{name}.html"
+        run = meeple(["html", str(EXAMPLES / record), "--fragment", name, "-o", str(out)])
+        assert run.code == 0, run.err
+        parts.append(out.read_text())
+    host = tmp_path / "host.html"
+    host.write_text(
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>host</title></head>"
+        f"<body><h1 id='mine'>My notes</h1>{parts[0]}<p>between</p>{parts[1]}</body></html>"
+    )
+    page.goto(host.as_uri() + "#two-step=1")
+    one, two = page.locator("#one-step"), page.locator("#two-step")
+    one_last = page.locator("#one-slider").get_attribute("max")
+    two_last = page.locator("#two-slider").get_attribute("max")
+    expect(one).to_have_text(f"step {one_last} of {one_last}")
+    expect(two).to_have_text(f"step 1 of {two_last}")
+    page.click("#one-first")
+    expect(one).to_have_text(f"step 0 of {one_last}")
+    expect(two).to_have_text(f"step 1 of {two_last}")
+    assert page.evaluate("location.hash") == "#two-step=1&one-step=0"
+    page.locator("#two-board").click()  # the arrow keys go to the viewer last touched
+    page.keyboard.press("ArrowRight")
+    expect(two).to_have_text(f"step 2 of {two_last}")
+    expect(one).to_have_text(f"step 0 of {one_last}")
+    assert page.locator("#mine").evaluate("e => getComputedStyle(e).fontSize") == "32px"
+    screenshot(page, SHOTS / "fragments.png")
+
+
+def test_a_record_with_one_state_offers_no_stepping(page: Page, tmp_path: Path) -> None:
+    record = tmp_path / "unknown.qgn"
+    record.write_text('[key "some-game"]\n[teams "a, b"]\n\n0x 1y\n')
+    page.goto(_viewer_of(record, tmp_path))
+    expect(page.locator(".meeple-board")).not_to_be_empty()
+    expect(page.locator("nav")).to_have_count(0)
+    expect(page.locator("#slider")).to_have_count(0)
+
+
+def _viewer_of(record: Path, tmp_path: Path) -> str:
+    target = tmp_path / f"{record.stem}.html"
+    run = meeple(["html", str(record), "-o", str(target)])
+    assert run.code == 0, run.err
+    return target.as_uri()

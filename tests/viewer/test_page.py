@@ -34,7 +34,7 @@ class _Collect(HTMLParser):
         for name in ("src", "href"):
             if found.get(name):
                 self.sources.append(str(found[name]))
-        self._in_data = found.get("id") == "meeple-data"
+        self._in_data = found.get("class") == "meeple-data"
 
     def handle_data(self, data: str) -> None:
         if self._in_data:

@@ -19,19 +19,33 @@ def command() -> click.Command:
         metavar="FILE",
         help="Where to write the page (default: FILE's name with .html, here; - for stdout).",
     )
+    @click.option(
+        "--fragment",
+        "name",
+        metavar="NAME",
+        help="Write a <div> (and its script) to embed in another page instead of a whole"
+        " page; NAME starts its ids and keys its step in the URL (#NAME-step=N).",
+    )
     @options.format_option
-    def html(file: str, output: str | None, format_name: str | None) -> None:
+    def html(file: str, output: str | None, name: str | None, format_name: str | None) -> None:
         """Write a self-contained HTML viewer that steps through a whole record.
 
-        Exit 1 when the record is invalid (the page still shows it up to the problem).
+        The page opens at the step its URL names (`page.html#step=4`) and keeps the URL
+        at the step shown. Exit 1 when the record is invalid (the page still shows it up
+        to the problem).
         """
         from meeple.viewer import viewing
-        from meeple.viewer.page import render
+        from meeple.viewer.page import fragment, render
+
+        if name is not None and not _is_name(name):
+            raise click.UsageError(
+                f"--fragment {name!r}: a name is letters, digits, - and _, starting with a letter"
+            )
 
         if format_name:
             files.lookup(format_name)
         stem = "stdin" if file == files.STDIN else Path(file).stem
-        target = output or f"{stem}.html"
+        target = output or f"{stem}{'.fragment' if name else ''}.html"
         if target != files.STDIN:
             files.writable(target)
         try:
@@ -42,7 +56,7 @@ def command() -> click.Command:
             view = viewing(text, source, format_name)
         except MeepleError as problem:
             files.fail(problem)
-        page = render(view)
+        page = render(view) if name is None else fragment(view, name) + "\n"
         if target == files.STDIN:
             click.echo(page, nl=False)
         else:
@@ -53,3 +67,12 @@ def command() -> click.Command:
             raise SystemExit(1)
 
     return html
+
+
+def _is_name(name: str) -> bool:
+    """Whether `name` can start an HTML id and a URL key as it is."""
+    return (
+        name[:1].isascii()
+        and name[:1].isalpha()
+        and all(c.isascii() and (c.isalnum() or c in "-_") for c in name)
+    )

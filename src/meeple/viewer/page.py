@@ -141,31 +141,46 @@ def unpacked(lines: list[str], edits: list[list[Edit]]) -> list[str]:
 
 
 def render(view: Viewing) -> str:
-    """The whole page for `view`."""
-    title = html.escape(view.title)
+    """The whole page for `view`: one viewer, its step in the URL (`#step=N`)."""
+    style = _PAGE_STYLE + VIEWER_STYLE
+    return _PAGE.format(
+        title=html.escape(view.title), style=style, viewer=fragment(view, ""), script=SCRIPT
+    )
+
+
+def fragment(view: Viewing, name: str = "meeple") -> str:
+    """The viewer of `view` as one `<div>` to put inside another page, with its script.
+
+    Several fragments may share a page: each is found by its own elements, keeps its
+    step in the page URL under `NAME-step` (the whole page's viewer: `step`), and takes
+    the arrow keys while it has the focus. Its ids start with `NAME-` (none for the page).
+    """
+    prefix = f"{name}-" if name else ""
     moves = "".join(
         f'<li><button type="button" data-step="{step}">{html.escape(frame.move)}</button></li>'
         for step, frame in enumerate(view.frames)
         if frame.move is not None
     )
     finding = (
-        f'<section id="finding" role="alert"><h2>This record stops here</h2>'
-        f"<pre>{html.escape(view.finding)}</pre></section>"
+        f'<section id="{prefix}finding" class="meeple-finding" role="alert">'
+        f"<h2>This record stops here</h2><pre>{html.escape(view.finding)}</pre></section>"
         if view.finding
         else ""
     )
-    last = max(len(view.frames) - 1, 0)
-    page = _PAGE if view.frames else _PAGE.split("<main>")[0] + _PAGE.split("</main>")[1]
-    return page.format(
-        title=title,
+    body = ""
+    if view.frames:
+        last = len(view.frames) - 1
+        steps = "" if last == 0 else _STEPS.format(prefix=prefix, last=last)
+        body = _BODY.format(prefix=prefix, steps=steps, moves=moves, data=_data(view))
+    return _FRAGMENT.format(
+        prefix=prefix,
+        key=f"{prefix}step",
+        title=html.escape(view.title),
         game=html.escape(view.game),
         finding=finding,
-        moves=moves,
-        last=last,
-        data=_data(view),
-        style=_STYLE,
-        script=SCRIPT,
-    )
+        body=body,
+        whole="true" if not name else "false",
+    ) + ("" if not name else f"<style>{VIEWER_STYLE}</style><script>{SCRIPT}</script>")
 
 
 def page(text: str, source: str, format_name: str | None = None) -> str:
@@ -177,7 +192,7 @@ def page(text: str, source: str, format_name: str | None = None) -> str:
         return render(Viewing(source, "nothing to show", finding=problem.report()))
 
 
-# The viewer's skeleton; a record with no state to show keeps only its header and finding.
+# The page around one viewer.
 _PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -187,104 +202,148 @@ _PAGE = """<!DOCTYPE html>
 <style>{style}</style>
 </head>
 <body>
-<header><h1>{title}</h1><p class="game">{game}</p></header>
-{finding}
-<main>
-<figure id="board" aria-live="polite"></figure>
-<aside>
-<nav aria-label="step through the record">
-<button type="button" id="first" title="first (Home)">&laquo;</button>
-<button type="button" id="previous" title="previous (Left)">&lsaquo;</button>
-<button type="button" id="next" title="next (Right)">&rsaquo;</button>
-<button type="button" id="last" title="last (End)">&raquo;</button>
-<input type="range" id="slider" min="0" max="{last}" value="{last}" aria-label="step">
-<output id="step"></output>
-</nav>
-<p id="result"></p>
-<ol id="moves">{moves}</ol>
-</aside>
-</main>
-<script type="application/json" id="meeple-data">{data}</script>
+{viewer}
 <script>{script}</script>
 </body>
 </html>
 """
 
-_STYLE = """
+# One viewer; a record with no state to show keeps only its header and finding, one with
+# a single state no stepping controls.
+_FRAGMENT = """<div class="meeple-viewer" data-key="{key}" data-whole="{whole}" tabindex="-1">
+<header><h1>{title}</h1><p class="game">{game}</p></header>
+{finding}{body}</div>"""
+
+_BODY = """<main>
+<figure id="{prefix}board" class="meeple-board" aria-live="polite"></figure>
+<aside>
+{steps}<p id="{prefix}result" class="meeple-result"></p>
+<ol id="{prefix}moves" class="meeple-moves">{moves}</ol>
+</aside>
+</main>
+<script type="application/json" class="meeple-data">{data}</script>"""
+
+_STEPS = """<nav aria-label="step through the record">
+<button type="button" id="{prefix}first" data-go="first" title="first (Home)">&laquo;</button>
+<button type="button" id="{prefix}previous" data-go="previous"
+ title="previous (Left)">&lsaquo;</button>
+<button type="button" id="{prefix}next" data-go="next" title="next (Right)">&rsaquo;</button>
+<button type="button" id="{prefix}last" data-go="last" title="last (End)">&raquo;</button>
+<input type="range" id="{prefix}slider" class="meeple-slider" min="0" max="{last}" value="{last}"
+ aria-label="step">
+<output id="{prefix}step" class="meeple-step"></output>
+</nav>
+"""
+
+_PAGE_STYLE = """
 body{font:15px/1.4 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:1em;
 color:#222;background:#fafaf7}
-header h1{font-size:1.3em;margin:0}header .game{margin:0 0 1em;color:#666}
-main{display:flex;gap:1.5em;flex-wrap:wrap}
-#board{flex:1 1 560px;margin:0;min-width:300px}
-#board svg{width:100%;height:auto;max-height:80vh}
-#board pre{font:13px/1.15 ui-monospace,monospace;overflow:auto}
-aside{flex:0 1 320px}
-nav{display:flex;gap:.3em;align-items:center;flex-wrap:wrap}
-nav button{font-size:1.1em;min-width:2.2em}
-#slider{flex:1;min-width:120px}
-#result{font-weight:600}
-#moves{max-height:60vh;overflow:auto;padding-left:2.5em;margin:0}
-#moves button{font:13px ui-monospace,monospace;border:0;background:none;cursor:pointer;
+"""
+
+# Every rule is scoped to the viewer, so a fragment changes nothing else on its page.
+VIEWER_STYLE = """
+.meeple-viewer header h1{font-size:1.3em;margin:0}
+.meeple-viewer header .game{margin:0 0 1em;color:#666}
+.meeple-viewer main{display:flex;gap:1.5em;flex-wrap:wrap}
+.meeple-board{flex:1 1 560px;margin:0;min-width:300px}
+.meeple-board svg{width:100%;height:auto;max-height:80vh}
+.meeple-board pre{font:13px/1.15 ui-monospace,monospace;overflow:auto}
+.meeple-viewer aside{flex:0 1 320px}
+.meeple-viewer nav{display:flex;gap:.3em;align-items:center;flex-wrap:wrap}
+.meeple-viewer nav button{font-size:1.1em;min-width:2.2em}
+.meeple-slider{flex:1;min-width:120px}
+.meeple-result{font-weight:600}
+.meeple-moves{max-height:60vh;overflow:auto;padding-left:2.5em;margin:0}
+.meeple-moves button{font:13px ui-monospace,monospace;border:0;background:none;cursor:pointer;
 padding:.1em .3em}
-#moves button[aria-current=step]{background:#1f6feb;color:#fff;border-radius:3px}
-#finding{border-left:4px solid #c62828;background:#fdecea;padding:.2em 1em;margin-bottom:1em}
-#finding h2{font-size:1em;margin:.4em 0}
-#finding pre{font:13px ui-monospace,monospace;white-space:pre-wrap}
+.meeple-moves button[aria-current=step]{background:#1f6feb;color:#fff;border-radius:3px}
+.meeple-finding{border-left:4px solid #c62828;background:#fdecea;padding:.2em 1em;
+margin-bottom:1em}
+.meeple-finding h2{font-size:1em;margin:.4em 0}
+.meeple-finding pre{font:13px ui-monospace,monospace;white-space:pre-wrap}
 """
 
 SCRIPT = """
 (function(){
 "use strict";
-const data = JSON.parse(document.getElementById("meeple-data").textContent);
-const frames = data.frames;
-if (!frames.length) return;
-// Each picture is stored as edits of the one before (page.py's `packed`): [a, b] copies
-// its lines a..b-1, a number adds that distinct line. Rebuilt once, as line numbers.
-let before = [];
-for (const frame of frames) {
-  const now = [];
-  for (const op of frame.edits) {
-    if (Array.isArray(op)) { for (let i = op[0]; i < op[1]; i++) now.push(before[i]); }
-    else { now.push(op); }
+// Every viewer on the page not yet started (several fragments may share a page, each
+// with this script): its elements are found inside it, never by a page-wide id.
+const viewers = Array.from(document.querySelectorAll(".meeple-viewer:not([data-ready])"));
+// Asked when a key is pressed: a later fragment's viewers may not exist yet now.
+const alone = () => document.querySelectorAll(".meeple-viewer").length === 1;
+for (const root of viewers) { root.dataset.ready = "1"; start(root); }
+function hashSteps() { return new URLSearchParams(location.hash.slice(1)); }
+function start(root) {
+  const holder = root.querySelector(".meeple-data");
+  if (!holder) return;
+  const data = JSON.parse(holder.textContent);
+  const frames = data.frames;
+  if (!frames.length) return;
+  // Each picture is stored as edits of the one before (page.py's `packed`): [a, b]
+  // copies its lines a..b-1, a number adds that distinct line. Rebuilt once, as numbers.
+  let before = [];
+  for (const frame of frames) {
+    const now = [];
+    for (const op of frame.edits) {
+      if (Array.isArray(op)) { for (let i = op[0]; i < op[1]; i++) now.push(before[i]); }
+      else { now.push(op); }
+    }
+    frame.lines = now;
+    before = now;
   }
-  frame.lines = now;
-  before = now;
-}
-function picture(frame) { return frame.lines.map((i) => data.lines[i]).join("\\n"); }
-const board = document.getElementById("board");
-const slider = document.getElementById("slider");
-const stepOut = document.getElementById("step");
-const result = document.getElementById("result");
-const moves = Array.from(document.querySelectorAll("#moves button"));
-let step = frames.length - 1;
-function show(n){
-  step = Math.max(0, Math.min(frames.length - 1, n));
-  const frame = frames[step];
-  if (frame.svg) { board.innerHTML = picture(frame); }
-  else { const pre = document.createElement("pre"); pre.textContent = picture(frame);
-         board.replaceChildren(pre); }
-  slider.value = String(step);
-  stepOut.textContent = "step " + step + " of " + (frames.length - 1);
-  result.textContent = frame.text;
-  for (const button of moves) {
-    const current = Number(button.dataset.step) === step;
-    if (current) { button.setAttribute("aria-current", "step");
-                   button.scrollIntoView({block: "nearest"}); }
-    else { button.removeAttribute("aria-current"); }
+  const picture = (frame) => frame.lines.map((i) => data.lines[i]).join("\\n");
+  const part = (name) => root.querySelector(".meeple-" + name);
+  const board = part("board"), slider = part("slider"), stepOut = part("step");
+  const result = part("result");
+  const moves = Array.from(root.querySelectorAll(".meeple-moves button"));
+  const key = root.dataset.key;
+  const last = frames.length - 1;
+  let step = last;
+  function show(n, remember) {
+    step = Math.max(0, Math.min(last, n));
+    const frame = frames[step];
+    if (frame.svg) { board.innerHTML = picture(frame); }
+    else { const pre = document.createElement("pre"); pre.textContent = picture(frame);
+           board.replaceChildren(pre); }
+    if (slider) slider.value = String(step);
+    if (stepOut) stepOut.textContent = "step " + step + " of " + last;
+    result.textContent = frame.text;
+    for (const button of moves) {
+      const current = Number(button.dataset.step) === step;
+      if (current) { button.setAttribute("aria-current", "step");
+                     button.scrollIntoView({block: "nearest"}); }
+      else { button.removeAttribute("aria-current"); }
+    }
+    root.dataset.step = String(step);
+    if (remember) {
+      const steps = hashSteps();
+      if (step === last) steps.delete(key); else steps.set(key, String(step));
+      const hash = steps.toString();
+      history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+    }
   }
-  document.body.dataset.step = String(step);
+  const go = {first: () => 0, previous: () => step - 1, next: () => step + 1, last: () => last};
+  for (const button of root.querySelectorAll("[data-go]")) {
+    button.onclick = () => show(go[button.dataset.go](), true);
+  }
+  if (slider) slider.oninput = () => show(Number(slider.value), true);
+  for (const button of moves) button.onclick = () => show(Number(button.dataset.step), true);
+  // Alone on its page a viewer takes the keys everywhere; among others, while focused.
+  document.addEventListener("keydown", (event) => {
+    if (!alone() && !root.contains(document.activeElement)) return;
+    if (event.target instanceof HTMLInputElement && event.target !== slider) return;
+    const to = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last}[event.key];
+    if (to !== undefined) { event.preventDefault(); show(to, true); }
+  });
+  root.addEventListener("pointerdown", (event) => {
+    if (!alone() && !root.contains(document.activeElement)) root.focus();
+  });
+  const fromHash = () => {
+    const asked = Number.parseInt(hashSteps().get(key) ?? "", 10);
+    show(Number.isNaN(asked) ? last : asked, false);
+  };
+  window.addEventListener("hashchange", fromHash);
+  fromHash();
 }
-document.getElementById("first").onclick = () => show(0);
-document.getElementById("previous").onclick = () => show(step - 1);
-document.getElementById("next").onclick = () => show(step + 1);
-document.getElementById("last").onclick = () => show(frames.length - 1);
-slider.oninput = () => show(Number(slider.value));
-for (const button of moves) button.onclick = () => show(Number(button.dataset.step));
-document.addEventListener("keydown", (event) => {
-  if (event.target instanceof HTMLInputElement && event.target !== slider) return;
-  const keys = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: frames.length - 1};
-  if (event.key in keys) { event.preventDefault(); show(keys[event.key]); }
-});
-show(step);
 })();
 """
