@@ -116,6 +116,8 @@ class Format:
     uses `dump(model)` where this is None."""
     step_noun: str = "move"
     """What one replay step is called in this game (`move`, `action`), for messages."""
+    move_help: str = ""
+    """How a person writes a move, for `meeple play`'s help (one or two lines)."""
     commands: tuple[tuple[str, str], ...] = ()
     """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
     the `module:function` that builds its click command, imported when it is used."""

@@ -1,15 +1,21 @@
 """`meeple play`: a person plays a game in the terminal, against bots or hotseat.
 
-The board is drawn after every move; moves are typed in the game's own notation and a
-bad one gets the same positioned message `meeple check` gives, with a caret under the
-input. Commands: `moves` (the legal moves, grouped), `undo` (back to the person's last
-turn), `save FILE` (the record so far), `help`, `quit`. Talks to the engine protocol and
-the registry only; reads lines from any text stream, so tests drive it through a
-pseudo-terminal.
+The board is drawn after every move. Moves are typed in the game's own notation, or as a
+person would type them: any case, spaces for hyphens, and the end of a move alone where
+it names one legal move (in Flows `a2 t1 n` for `P1A2T1N`, in Atlantis `b2 c3` for
+`b2-c3`). A bad one gets the same positioned message `meeple check` gives, with a caret
+under the input. Commands: `moves`
+(the legal moves, grouped), `hint` (the greedy bot's choice), `undo` (back to the
+person's last turn), `save FILE` (the record so far), `help` (the notation, with an
+example from the position), `quit`; after the game ends, `undo`, `save` and `quit` still
+work. On a terminal, lines can be edited and recalled (readline). Talks to the engine
+protocol and the registry only; reads lines from any text stream, so tests drive it
+through a pseudo-terminal.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,9 +28,10 @@ from meeple.errors import MeepleError, NotationError
 from meeple.registry import Format
 
 HELP = (
-    "type a move in the game's notation, or: moves (list the legal ones),"
+    "type a move in the game's notation, or: moves (list the legal ones), hint,"
     " undo, save FILE, help, quit"
 )
+OVER = "the game is over: undo, save FILE or quit"
 
 
 @dataclass
@@ -98,10 +105,27 @@ class Session:
         for group, texts in groups.items():
             self.write(f"{group} ({len(texts)}): {' '.join(texts)}")
 
+    def hint(self) -> None:
+        from meeple.bots import GreedyBot
+
+        _, moves = self.choices()
+        # Seeded by the position, not the game's generator: asking changes no later draw.
+        move = GreedyBot(len(self.states)).choose(self.state, moves)
+        self.write(f"the greedy bot would play {self.state.move_to_text(move)}")
+
+    def help(self) -> None:
+        self.write(HELP)
+        if self.fmt.move_help:
+            self.write(self.fmt.move_help)
+        if not self.state.is_over:
+            _, moves = self.choices()
+            if moves:
+                self.write(f"for example: {self.state.move_to_text(moves[0])}")
+
     def try_move(self, text: str) -> None:
         drawn, moves = self.choices()
         try:
-            move = self.state.move_from_text(text)
+            move = self._typed(text, moves)
             if move not in moves:
                 self.state.play(move)  # a RuleError names the rule the move breaks
                 if drawn is not None:
@@ -112,6 +136,30 @@ class Session:
             return
         self.states.append(self.state.play(move))
         self.show()
+
+    def _typed(self, text: str, moves: list[Any]) -> Any:
+        """The move `text` means: in the game's notation, else the one legal move whose
+        text ends with it, ignoring case and spaces (NotationError if several do)."""
+        try:
+            return self.state.move_from_text(text)
+        except MeepleError as problem:
+            wanted = _loose(text)
+            if not wanted:
+                raise
+            meant = [m for m in moves if _loose(self.state.move_to_text(m)).endswith(wanted)]
+            if len(meant) == 1:
+                return meant[0]
+            if len(meant) > 1:
+                shown = " ".join(self.state.move_to_text(m) for m in meant[:8])
+                more = " ..." if len(meant) > 8 else ""
+                raise NotationError(f"{text!r} could be any of {shown}{more}") from None
+            raise problem from None
+
+
+def _loose(text: str) -> str:
+    """A move's text as compared when a person types it: upper case, without spaces or
+    hyphens (`b2 c3` is `b2-c3`)."""
+    return "".join(text.split()).replace("-", "").upper()
 
 
 def _pointed(text: str, problem: MeepleError) -> str:
@@ -142,33 +190,83 @@ def run(
     write(f"{fmt.title}. {HELP}")
     session.show()
     session.advance_bots()
-    while not session.state.is_over:
-        player = session.state.to_move
-        assert player is not None
-        drawn, _ = session.choices()
-        prompt = f"{session.state.player_name(player)}"
-        prompt += f" (drew {drawn})" if drawn is not None else ""
-        write(f"{prompt}> ")
-        line = read.readline()
-        if not line:
+    ask = _asking(read, write)
+    announced = False
+    while True:
+        if session.state.is_over and not announced:
+            write(f"result: {session.state.result_text}")
+            write(OVER)
+            announced = True
+        line = ask(_prompt(session))
+        if line is None:
             break
         command = line.strip()
         if command in ("quit", "exit"):
             break
-        if command == "help":
-            write(HELP)
-        elif command == "moves":
-            session.list_moves()
-        elif command == "undo":
-            session.undo()
-        elif command.startswith("save"):
-            name = command[4:].strip()
-            if name:
-                session.save(name)
-            else:
-                write("save needs a file name")
-        elif command:
-            session.try_move(command)
+        before = len(session.states)
+        _obey(session, command)
+        if len(session.states) < before:
+            announced = False  # undone: the game goes on, and will be announced again
         session.advance_bots()
-    write(f"result: {session.state.result_text}")
+    if not announced:
+        write(f"result: {session.state.result_text}")
     return session.state
+
+
+def _prompt(session: Session) -> str:
+    if session.state.is_over:
+        return "game over> "
+    player = session.state.to_move
+    assert player is not None
+    drawn, _ = session.choices()
+    prompt = f"{session.state.player_name(player)}"
+    prompt += f" (drew {drawn})" if drawn is not None else ""
+    return f"{prompt}> "
+
+
+def _obey(session: Session, command: str) -> None:
+    """Carry out one line the person typed."""
+    word, _, rest = command.partition(" ")
+    if command == "help":
+        session.help()
+    elif command == "undo":
+        session.undo()
+    elif word == "save":
+        if rest.strip():
+            session.save(rest.strip())
+        else:
+            session.write("save needs a file name")
+    elif session.state.is_over:
+        if command:
+            session.write(OVER)
+    elif command == "moves":
+        session.list_moves()
+    elif command == "hint":
+        session.hint()
+    elif command:
+        session.try_move(command)
+
+
+def _asking(read: IO[str], write: Callable[[str], None]) -> Callable[[str], str | None]:
+    """A function that shows a prompt and returns the next line (None at the end): with
+    line editing and history where `read` is a terminal and readline exists."""
+    import sys
+
+    if read is sys.stdin and read.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (imported for its effect on input())
+
+        def typed(prompt: str) -> str | None:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+
+        return typed
+
+    def line(prompt: str) -> str | None:
+        write(prompt)
+        got = read.readline()
+        return got or None
+
+    return line

@@ -75,3 +75,71 @@ def test_hotseat_has_no_bot() -> None:
     game.expect(r"P2 \(drew T\d\)> ")
     game.sendline("quit")
     game.expect(pexpect.EOF)
+
+
+def test_a_newcomer_plays_flows_to_the_end_in_short_lowercase_moves(tmp_path: Path) -> None:
+    """Short moves in any case, help, hint and undo, to the end; then save still works."""
+    game = _spawn("flows", "--bot", "random", "--seed", "6")
+    game.expect(r"P1 \(drew T\d\)> ")
+    game.sendline("help")
+    game.expect("for example: (P1\\S+)")
+    game.expect("> ")
+    game.sendline("undo")
+    game.expect("nothing to undo")
+    for _ in range(60):
+        game.sendline("hint")
+        index = game.expect([r"would play P1(\S+)", "game over> "])
+        if index == 1:
+            break
+        short = game.match.group(1)
+        game.expect("> ")
+        spaced = f"{short[:2]} {short[2:4]} {short[4:]}".lower()  # "a2 t1 n"
+        game.sendline(spaced)
+        index = game.expect([r"P1 \(drew T\d\)> ", "game over> "])
+        if index == 1:
+            break
+    else:
+        pytest.fail("the game did not end in 60 moves")
+    # The result was announced before the prompt, and the prompt still takes commands.
+    saved = tmp_path / "done.flows"
+    game.sendline(f"save {saved}")
+    game.expect("saved")
+    game.sendline("a1 t0 n")
+    game.expect("the game is over")
+    game.sendline("quit")
+    game.expect(pexpect.EOF)
+    assert "result: " not in str(game.before)  # announced once, at the end of the game
+    checked = meeple(["replay", str(saved)])
+    assert checked.code == 0 and checked.out.splitlines()[-1] == "result: P1 wins"
+
+
+@pytest.mark.parametrize(
+    ("game_name", "short"), [("atlantis", r"(\w\d)-(\w\d)"), ("raft", r"(\S+)")]
+)
+def test_a_newcomer_uses_help_hint_short_moves_undo_and_save(
+    game_name: str, short: str, tmp_path: Path
+) -> None:
+    game = _spawn(game_name, "--bot", "random", "--seed", "2")
+    game.expect("> ")
+    game.sendline("help")
+    game.expect(r"for example: \S+")
+    game.expect("> ")
+    game.sendline("hint")
+    game.expect("would play " + short)
+    typed = (
+        " ".join(game.match.groups()).lower() if game_name == "atlantis" else game.match.group(1)
+    )
+    game.expect("> ")
+    game.sendline(typed)
+    game.expect("> ")
+    assert "error" not in str(game.before)
+    game.sendline("undo")
+    game.expect("> ")
+    game.sendline(typed)
+    game.expect("> ")
+    saved = tmp_path / f"game.{game_name}"
+    game.sendline(f"save {saved}")
+    game.expect("saved")
+    game.sendline("quit")
+    game.expect(pexpect.EOF)
+    assert meeple(["check", str(saved)]).code == 0

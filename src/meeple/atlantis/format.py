@@ -37,6 +37,10 @@ ATLANTIS = Format(
     result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="move",
+    move_help=(
+        "a move is b2-c3: stones from field b2 to field c3 (fields named as the board"
+        " labels them); `end` ends your turn; `b2 c3` is enough"
+    ),
     to_qgn=lazy("meeple.atlantis.qgn:to_qgn"),
     from_qgn=lazy("meeple.atlantis.qgn:from_qgn"),
     qgn_key=QGN_KEY,

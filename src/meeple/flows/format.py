@@ -41,6 +41,11 @@ FLOWS = Format(
     result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="move",
+    move_help=(
+        "a move is P1A2T1N: you, the hex (row letter A-G from your own edge, then the"
+        " column), the tile you drew (T0-T3) and its orientation (N NE SE S SW NW);"
+        " `a2 t1 n` is enough"
+    ),
     to_qgn=lazy("meeple.flows.qgn:to_qgn"),
     from_qgn=lazy("meeple.flows.qgn:from_qgn"),
     qgn_key=QGN_KEY,

@@ -35,6 +35,11 @@ RAFT = Format(
     result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="action",
+    move_help=(
+        "an action is a draw request A3B1D2 (decks A-D, six cards), a pathway card Ab1208S"
+        " (deck, card, row, column, orientation), a fire tile l0003TW, or a cat move"
+        " R01040410Ac (colour, from row/column, to row/column, discarded cards)"
+    ),
     to_qgn=lazy("meeple.raft.qgn:to_qgn"),
     from_qgn=lazy("meeple.raft.qgn:from_qgn"),
     qgn_key=QGN_KEY,
