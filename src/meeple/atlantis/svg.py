@@ -5,9 +5,14 @@
 thick, open fields light, growing fields tinted in their player's colour with the count
 in brackets, dead fields dark and crossed; stacks as a disc in the player's colour with
 the count; and the moves of the turn being played (or, at a turn's end, of the turn just
-played) as arrows. Player colours are the transcript's SVG colour names, a palette where
-a player has none. SVG 1.1 with a viewBox, a title and a description; the same state
-gives the same bytes. No I/O; boards too scattered to draw are refused (NotationError).
+played) as arrows that stop at the stacks' edges, under the counts. Below the board, a
+legend of the players' colours and the caption, wrapped to the picture's width.
+
+Player colours come from a colour-blind-safe palette (Okabe and Ito's): a transcript's
+colour name is drawn as the palette's shade of that hue (`red` as vermilion, `blue` as
+its blue), an unknown name as given, and a player with none takes the next free shade.
+SVG 1.1 with a viewBox, a title and a description; the same state gives the same bytes.
+No I/O; boards too scattered to draw are refused (NotationError).
 """
 
 from __future__ import annotations
@@ -23,8 +28,20 @@ from meeple.pictures import xml_text
 
 RADIUS = 22.0
 MARGIN = 20.0
-PALETTE = ("crimson", "royalblue", "seagreen", "darkorange", "purple", "teal")
+# Okabe and Ito's colour-blind-safe palette, and the hues a transcript may name.
+PALETTE = ("#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#56B4E9")
+SHADES = {
+    **dict.fromkeys(("red", "crimson", "darkred", "firebrick", "tomato"), "#D55E00"),
+    **dict.fromkeys(("blue", "royalblue", "navy", "darkblue", "mediumblue"), "#0072B2"),
+    **dict.fromkeys(("green", "seagreen", "darkgreen", "forestgreen", "teal"), "#009E73"),
+    **dict.fromkeys(("orange", "darkorange", "yellow", "gold", "goldenrod"), "#E69F00"),
+    **dict.fromkeys(("purple", "magenta", "violet", "pink", "fuchsia", "orchid"), "#CC79A7"),
+    **dict.fromkeys(("cyan", "skyblue", "lightblue", "deepskyblue", "aqua"), "#56B4E9"),
+}
 MAX_SPAN = 400  # fields across; a board scattered wider is refused
+SCALE = 1.5  # the drawn size over the viewBox's, so a standalone picture's labels read
+STACK = 11.0  # a stack's disc radius
+CAPTION = 7.0  # roughly the width of one caption character
 
 
 def _centre(hex_: Hex) -> tuple[float, float]:
@@ -59,13 +76,27 @@ CORNERS = _corners(0.0, 0.0)
 
 
 def colours(state: State) -> list[str]:
-    """Each player's colour: the transcript's, or the palette's."""
+    """Each player's colour as drawn: the palette's shade of the transcript's colour,
+    the name as given where it is no hue the palette knows, or the next free shade."""
     given = [p.color for p in state.origin.players] if state.origin else []
+    named = [given[i] if i < len(given) else None for i in range(len(state.players))]
+    drawn = [SHADES.get(name.strip().lower(), name) if name else None for name in named]
+    free = [shade for shade in PALETTE if shade not in drawn]
     found = []
-    for i in range(len(state.players)):
-        colour = given[i] if i < len(given) else None
-        found.append(colour or PALETTE[i % len(PALETTE)])
+    for i, colour in enumerate(drawn):
+        found.append(colour or (free.pop(0) if free else PALETTE[i % len(PALETTE)]))
     return found
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` characters, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def _last_turn(state: State) -> list[Move]:
@@ -93,16 +124,19 @@ def render(state: State) -> str:
         raise NotationError(f"the fields are spread over more than {MAX_SPAN} fields to draw")
     left, top = min(xs) - RADIUS - MARGIN, min(ys) - RADIUS - MARGIN
     width = max(xs) - min(xs) + 2 * (RADIUS + MARGIN)
-    height = max(ys) - min(ys) + 2 * (RADIUS + MARGIN) + 24
+    text = state.result_text
+    caption = _wrapped(text, max(20, int((width - 20) / CAPTION)))
+    board_bottom = max(ys) - min(ys) + 2 * RADIUS + MARGIN
+    height = board_bottom + 24 + 18 * len(caption) + 8
 
     def point(x: float, y: float) -> str:
         return f"{x - left:.1f},{y - top:.1f}"
 
     palette = colours(state)
-    text = state.result_text
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
-        f' viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"'
+        f' viewBox="0 0 {width:.0f} {height:.0f}"'
+        f' width="{width * SCALE:.0f}" height="{height * SCALE:.0f}"'
         ' font-family="sans-serif" font-size="12">',
         f"<title>Atlantis after {state.turn} turns</title>",
         f"<desc>{xml_text(f'{len(state.fields)} fields. {text}')}</desc>",
@@ -126,6 +160,19 @@ def render(state: State) -> str:
             f'<polygon points="{points}" fill="{xml_text(fill)}"{opacity} stroke="#c9bfa8"/>'
         )
     parts += _segment_borders(state, centres, point)
+    stacked = {hex_ for hex_, here in fields if here.stones and here.state != GROWING}
+    for move in _last_turn(state):
+        # From the edge of one stack to the edge of the other: the counts stay readable.
+        (ax, ay), (bx, by) = centres[move.source], centres[move.target]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        start = STACK + 1 if move.source in stacked else 0.0
+        end = STACK + 2 if move.target in stacked else 0.0
+        parts.append(
+            f'<polyline points="{point(ax + ux * start, ay + uy * start)}'
+            f' {point(bx - ux * end, by - uy * end)}" stroke="#222"'
+            ' stroke-width="2.5" marker-end="url(#head)"/>'
+        )
     for hex_, here in fields:
         x, y = centres[hex_]
         if here.state == DEAD:
@@ -137,8 +184,8 @@ def render(state: State) -> str:
             label = f"({here.stones})" if here.state == GROWING else str(here.stones)
             if here.state != GROWING:
                 parts.append(
-                    f'<circle cx="{x - left:.1f}" cy="{y - top:.1f}" r="11"'
-                    f' fill="{xml_text(palette[here.owner])}"/>'
+                    f'<circle cx="{x - left:.1f}" cy="{y - top:.1f}" r="{STACK:g}"'
+                    f' fill="{xml_text(palette[here.owner])}" stroke="#fff" stroke-width="1.5"/>'
                 )
             colour = "#111" if here.state == GROWING else "#fff"
             parts.append(
@@ -150,16 +197,13 @@ def render(state: State) -> str:
                 f'<text x="{x - left:.1f}" y="{y - top + 4:.1f}" text-anchor="middle"'
                 f' fill="#a89f8a" font-size="9">{field_name(hex_)}</text>'
             )
-    for move in _last_turn(state):
-        (ax, ay), (bx, by) = centres[move.source], centres[move.target]
+    parts += _legend(state, palette, width, board_bottom + 14)
+    for number, line in enumerate(caption):
+        y = board_bottom + 24 + 18 * number + 13
         parts.append(
-            f'<polyline points="{point(ax, ay)} {point(bx, by)}" stroke="#222"'
-            ' stroke-width="2.5" marker-end="url(#head)"/>'
+            f'<text x="{width / 2:.0f}" y="{y:.0f}" text-anchor="middle" font-size="13"'
+            f' fill="#222">{xml_text(line)}</text>'
         )
-    parts.append(
-        f'<text x="{width / 2:.0f}" y="{height - 8:.0f}" text-anchor="middle" font-size="13"'
-        f' fill="#222">{xml_text(text)}</text>'
-    )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -185,4 +229,19 @@ def _segment_borders(
                 f'<polyline points="{point(x + ax, y + ay)} {point(x + bx, y + by)}"'
                 ' stroke="#6b5a3a" stroke-width="3"/>'
             )
+    return parts
+
+
+def _legend(state: State, palette: list[str], width: float, y: float) -> list[str]:
+    """A swatch and a name for each player, in moving order, centred under the board."""
+    names = [state.player_name(n) for n in range(1, state.player_count + 1)]
+    widths = [26 + CAPTION * len(name) for name in names]
+    x = max(10.0, (width - sum(widths)) / 2)
+    parts = []
+    for name, colour, step in zip(names, palette, widths, strict=True):
+        parts.append(
+            f'<circle cx="{x + 7:.1f}" cy="{y:.1f}" r="7" fill="{xml_text(colour)}"/>'
+            f'<text x="{x + 18:.1f}" y="{y + 4:.1f}" fill="#222">{xml_text(name)}</text>'
+        )
+        x += step
     return parts
