@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from meeple.botc.characters import official, official_id
 from meeple.botc.model import Bag, Grimoire, ReminderToken, Seat
-from meeple.botc.script import DRUNK_TOKEN, TEAMS, Script, apply_changes, unknown_role
+from meeple.botc.script import DRUNK_TOKEN, TEAMS, Script, unknown_role
 
 Counts = tuple[int, ...]
 """Team counts in TEAMS order: townsfolk, outsiders, minions, demons."""
@@ -56,6 +56,13 @@ class Makeup:
     counts: Counts
     size: int
     """How many bags the makeup holds."""
+    copies: Copies = ()
+    """How many times each of `modifiers` is in the bag (1 each when not given)."""
+
+    @property
+    def characters(self) -> list[str]:
+        """The modifier characters, each as many times as the bag holds it."""
+        return _copied(self.modifiers, self.copies or (1,) * len(self.modifiers))
 
 
 def _by_team(script: Script, roles: Sequence[str]) -> Counts:
@@ -75,28 +82,79 @@ def _plain(script: Script) -> dict[str, list[str]]:
     }
 
 
-def allowed_counts(script: Script, players: int, modifiers: Sequence[str]) -> set[Counts]:
+Copies = tuple[int, ...]
+"""How many times each modifier character is in the bag, in the order they are named."""
+
+
+def allowed(script: Script, players: int, modifiers: Sequence[str]) -> set[tuple[Counts, Copies]]:
     """Every team count a game of `players` may start with when these modifiers are in
-    play (and the script's standing ones, such as the Sentinel). A count includes the
-    characters held by no player (Lil' Monsta), so it may add up to more than `players`."""
+    play (and the script's standing ones, such as the Sentinel), each with how many times
+    each of the named modifiers is in the bag (the Village Idiot 1 to 3 times). A count
+    includes the characters held by no player (Lil' Monsta), so it may add up to more
+    than `players`.
+
+    The alternatives are applied one character at a time and equal partial results merged,
+    so that characters with many alternatives (Legion, Kazali, Xaan) do not multiply."""
     base = script.setup_counts.get(players)
     if base is None:
         return set()
-    named = [name for name in modifiers if name in script.modifiers]
-    named += [name for name in script.standing if name not in named]
-    choices = [script.modifiers[name] for name in named]
-    allowed = set()
-    for picked in itertools.product(*choices):
-        counts = apply_changes(base, players, picked)
-        found = tuple(counts[team] for team in TEAMS)
-        if min(found) >= 0:
-            allowed.add(found)
-    return allowed
+    named = [name for name in dict.fromkeys(modifiers) if name in script.modifiers]
+    standing = [name for name in script.standing if name not in named]
+    start = tuple(base.get(team, 0) for team in TEAMS)
+    states: set[tuple[Counts, int, Copies]] = {(start, players, ())}
+    for index, name in enumerate([*named, *standing]):
+        in_bag = index < len(named)
+        states = {
+            stepped
+            for state in states
+            for change in script.modifiers[name]
+            if (stepped := _step(state, change, players, in_bag)) is not None
+        }
+    found = set()
+    for counts, size, copies in states:
+        final = (size - sum(counts[1:]), *counts[1:])
+        if min(final) >= 0:
+            found.add((final, copies))
+    return found
+
+
+def _step(
+    state: tuple[Counts, int, Copies], change: Mapping[str, int], players: int, in_bag: bool
+) -> tuple[Counts, int, Copies] | None:
+    """One alternative applied (see meeple.botc.modifiers); None when it cannot apply."""
+    counts, size, copies = state
+    new = list(counts)
+    for key, amount in change.items():
+        if key == "seats":
+            size += amount
+        elif key.endswith("="):
+            new[TEAMS.index(key[:-1])] = amount
+        elif key in TEAMS and key != "townsfolk":
+            new[TEAMS.index(key)] += amount
+    many = change.get("copies", 1)
+    if change.get("majority") and not players < 2 * many < 2 * players:
+        return None
+    return tuple(new), size, (*copies, many) if in_bag else copies
+
+
+def allowed_counts(script: Script, players: int, modifiers: Sequence[str]) -> set[Counts]:
+    """Every team count a game of `players` may start with when these modifiers are in
+    play (see `allowed`)."""
+    return {counts for counts, _ in allowed(script, players, modifiers)}
 
 
 def _partnered(script: Script, chosen: Sequence[str]) -> bool:
     """Whether every partner a chosen character brings (the Huntsman's Damsel) is chosen."""
     return all(partner in chosen for name in chosen for partner in script.partners.get(name, ()))
+
+
+def _own(script: Script, chosen: Sequence[str], copies: Copies) -> Counts:
+    """The team counts of the modifier characters, each as many times as it is in the bag."""
+    return _by_team(script, _copied(chosen, copies))
+
+
+def _copied(chosen: Sequence[str], copies: Copies) -> list[str]:
+    return [name for name, many in zip(chosen, copies, strict=True) for _ in range(many)]
 
 
 def makeups(script: Script, players: int) -> list[Makeup]:
@@ -108,8 +166,8 @@ def makeups(script: Script, players: int) -> list[Makeup]:
         for chosen in itertools.combinations(special, size):
             if not _partnered(script, chosen):
                 continue
-            own = _by_team(script, chosen)
-            for counts in sorted(allowed_counts(script, players, chosen)):
+            for counts, copies in sorted(allowed(script, players, chosen)):
+                own = _own(script, chosen, copies)
                 rest = [need - have for need, have in zip(counts, own, strict=True)]
                 if min(rest) < 0:
                     continue
@@ -117,7 +175,7 @@ def makeups(script: Script, players: int) -> list[Makeup]:
                     math.comb(len(plain[team]), n) for team, n in zip(TEAMS, rest, strict=True)
                 )
                 if bags:
-                    found.append(Makeup(chosen, counts, bags))
+                    found.append(Makeup(chosen, counts, bags, copies))
     return found
 
 
@@ -128,8 +186,8 @@ def count_bags(script: Script, players: int) -> int:
 
 def _fill(script: Script, makeup: Makeup, pick: PickTeam) -> Bag:
     plain = _plain(script)
-    own = _by_team(script, makeup.modifiers)
-    roles = list(makeup.modifiers)
+    roles = makeup.characters
+    own = _by_team(script, roles)
     for team, need, have in zip(TEAMS, makeup.counts, own, strict=True):
         roles += pick(plain[team], need - have)
     return Bag.of(roles)
@@ -150,13 +208,13 @@ def all_bags(script: Script, players: int) -> Iterator[Bag]:
     """Every legal bag for `players`, each once, makeup by makeup."""
     plain = _plain(script)
     for makeup in makeups(script, players):
-        own = _by_team(script, makeup.modifiers)
+        own = _by_team(script, makeup.characters)
         groups = [
             itertools.combinations(plain[team], need - have)
             for team, need, have in zip(TEAMS, makeup.counts, own, strict=True)
         ]
         for parts in itertools.product(*groups):
-            yield Bag.of([*makeup.modifiers, *itertools.chain.from_iterable(parts)])
+            yield Bag.of([*makeup.characters, *itertools.chain.from_iterable(parts)])
 
 
 # -- checking a bag -------------------------------------------------------------------------
@@ -189,18 +247,29 @@ def broken_rules(
     written = dict(zip(keys, roles, strict=True))
     unknown = [role for role in dict.fromkeys(roles) if role not in script.roles]
     problems += [BrokenRule(unknown_role(role, script), role) for role in unknown]
-    twice = [key for key, n in Counter(keys).items() if n > 1 and key in script.roles]
+    times = Counter(keys)
+    modifiers = [key for key in dict.fromkeys(keys) if key in script.modifiers]
+    options = allowed(script, players, modifiers)
+    for index, key in enumerate(modifiers):
+        possible = sorted({copies[index] for _, copies in options})
+        if max(possible, default=1) > 1 and times[key] not in possible:
+            problems.append(
+                BrokenRule(
+                    _copies_problem(script, key, players, possible, times[key]), written[key]
+                )
+            )
     problems += [
         BrokenRule(
             f"the {written[key]} is in the bag twice: each character once",
             written[key],
             1 if list(roles).count(written[key]) > 1 else 0,
         )
-        for key in twice
+        for key, n in times.items()
+        if n > 1 and key in script.roles and not _duplicable(script, key)
     ]
-    modifiers = [key for key in dict.fromkeys(keys) if key in script.modifiers]
-    allowed = allowed_counts(script, players, modifiers)
-    sizes = {sum(counts) for counts in allowed} or {players}
+    copies = tuple(times[key] for key in modifiers)
+    fitting = {counts for counts, given in options if given == copies}
+    sizes = {sum(counts) for counts, _ in options} or {players}
     if len(roles) not in sizes:
         need = " or ".join(map(str, sorted(sizes)))
         extra = [m for m in modifiers if any("seats" in c for c in script.modifiers[m])]
@@ -212,13 +281,34 @@ def broken_rules(
             if partner not in keys:
                 message = f"the {_title(key)} brings the {_title(partner)} into the bag"
                 problems.append(BrokenRule(message, written[key]))
-    if unknown or len(roles) not in sizes:
+    if unknown or len(roles) not in sizes or not fitting:
         return problems
     found = _by_team(script, keys)
-    if found in allowed:
+    if found in fitting:
         return problems
-    counts = _count_problems(script, players, modifiers, allowed, found)
+    counts = _count_problems(script, players, modifiers, fitting, found)
     return problems + [BrokenRule(message) for message in counts]
+
+
+def _duplicable(script: Script, key: str) -> bool:
+    """Whether the bag may hold the character more than once (the Village Idiot, Legion)."""
+    return any(change.get("copies", 1) > 1 for change in script.modifiers.get(key, ()))
+
+
+def _copies_problem(script: Script, key: str, players: int, possible: list[int], has: int) -> str:
+    most = any(change.get("majority") for change in script.modifiers[key])
+    why = " (most players, not all)" if most else ""
+    return (
+        f"{players} players have the {_title(key)} {_span(possible)} times in the bag{why};"
+        f" this bag has it {has} {'time' if has == 1 else 'times'}"
+    )
+
+
+def _span(numbers: list[int]) -> str:
+    """`1 to 3`, or `1 or 3` when they are not a run."""
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    return " or ".join(map(str, numbers))
 
 
 def _count_problems(
