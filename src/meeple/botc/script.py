@@ -286,6 +286,12 @@ def script_findings(
     start = len(text) - len(text.lstrip())
     problems = _count_problems(in_play, script, len(seats))
     yield from (warn(start, problem) for problem in problems)
+    teams = [script.roles[r].team if r in script.roles else "" for r in in_play[: len(seats)]]
+    for number, (role, place) in enumerate(zip(in_play, placed.places, strict=False), 1):
+        if script.canonical(role) == "lordoftyphon":
+            problem = _line_problem(teams, number - 1)
+            if problem:
+                yield warn(place.role, f"seat {number} ({seats[number - 1].player}): {problem}")
 
 
 def bag_script_findings(
@@ -346,6 +352,23 @@ def _hint(name: str, known: Iterable[str]) -> str:
 
     close = difflib.get_close_matches(name, list(dict.fromkeys(known)), n=2, cutoff=0.6)
     return f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+
+
+def _line_problem(teams: Sequence[str], lord: int) -> str:
+    """Why the evil seats are not a line round the table with the Lord of Typhon (at `lord`)
+    in its middle (either middle seat of an even line); "" when they are."""
+    evil = [team in ("minion", "demon") for team in teams]
+    count = len(evil)
+    starts = [i for i in range(count) if evil[i] and not evil[i - 1]]
+    if not starts:  # every seat evil: a line with no ends
+        return ""
+    if len(starts) > 1:
+        return "the Lord of Typhon's evil players sit in one line, with good players around it"
+    length = sum(evil)
+    place = (lord - starts[0]) % count
+    if place not in {(length - 1) // 2, length // 2}:
+        return f"the Lord of Typhon sits in the middle of the evil line; this is seat {place + 1} of {length}"
+    return ""
 
 
 def _duplicable(script: Script, key: str) -> bool:

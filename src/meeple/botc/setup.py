@@ -31,7 +31,14 @@ from typing import NamedTuple
 
 from meeple.botc.characters import official, official_id
 from meeple.botc.model import Bag, Grimoire, ReminderToken, Seat
-from meeple.botc.script import DRUNK_TOKEN, TEAMS, Script, unknown_role
+from meeple.botc.script import (
+    DRUNK_TOKEN,
+    MARIONETTE_TOKEN,
+    MONSTA_TOKEN,
+    TEAMS,
+    Script,
+    unknown_role,
+)
 
 Counts = tuple[int, ...]
 """Team counts in TEAMS order: townsfolk, outsiders, minions, demons."""
@@ -376,52 +383,103 @@ def seat(script: Script, bag: Bag, players: Sequence[str], rng: random.Random) -
     """A grimoire with the bag's characters dealt to `players` in seat order.
 
     The Drunk's player is shown a townsfolk that is not in the bag and carries the
-    `drunk:is_the_drunk` token; a Fortune Teller's red herring goes on a good player
-    (the Fortune Teller may be their own red herring). ValueError when the names and
-    the bag do not fit (a count, a name twice, no townsfolk left for the Drunk).
+    `drunk:is_the_drunk` token, the Marionette's a good character not in the bag and
+    `marionette:is_the_marionette` (beside the demon); a Fortune Teller's red herring goes
+    on a good player; Lil' Monsta takes no seat, a minion babysits it
+    (`lilmonsta:is_the_demon`); one of two or three Village Idiots carries
+    `villageidiot:drunk`; with the Lord of Typhon the evil players sit in a line, the
+    Lord in the middle. ValueError when the names and the bag do not fit (a count, a name
+    twice, no townsfolk left for the Drunk, no minion to babysit Lil' Monsta).
     """
-    if len(players) != len(bag):
-        raise ValueError(f"{len(players)} names for a bag of {len(bag)} characters")
+    roles = list(bag.roles)
+    unseated = [role for role in roles if _held_by_no_player(script, role)]
+    for role in unseated:
+        roles.remove(role)
+    if len(players) != len(roles):
+        held = f" ({len(unseated)} held by no player)" if unseated else ""
+        raise ValueError(f"{len(players)} names for a bag of {len(bag)} characters{held}")
     repeated = [name for name, n in Counter(players).items() if n > 1]
     if repeated:
         raise ValueError(f"{repeated[0]!r} is named twice: every player once")
-    roles = list(bag.roles)
     rng.shuffle(roles)
+    keys = [script.canonical(role) for role in roles]
+    if "lordoftyphon" in keys:
+        roles = _in_a_line(script, roles, rng)
+        keys = [script.canonical(role) for role in roles]
+    demons = [i for i, role in enumerate(roles) if _team(script, role) == "demon"]
+    puppets = [i for i, key in enumerate(keys) if key == "marionette"]
+    if puppets and demons:
+        roles = _beside(roles, puppets[0], demons[0], rng)
+        keys = [script.canonical(role) for role in roles]
     seats = [Seat(name, role) for name, role in zip(players, roles, strict=True)]
-    in_play = {script.canonical(role) for role in roles}
-    if "drunk" in in_play:
+    in_play = {script.canonical(role) for role in bag.roles}
+    for key, marker, teams in (
+        ("drunk", DRUNK_TOKEN, ("townsfolk",)),
+        ("marionette", MARIONETTE_TOKEN, GOOD_TEAMS),
+    ):
+        if key not in keys:
+            continue
         free = [
             name
             for name, role in script.roles.items()
-            if role.team == "townsfolk" and name not in in_play
+            if role.team in teams and name not in in_play and name not in ("drunk", "villageidiot")
         ]
         if not free:
-            raise ValueError("every townsfolk is in play: the Drunk has none to be shown")
-        at = [script.canonical(role) for role in roles].index("drunk")
-        seats[at] = Seat(players[at], rng.choice(sorted(free)), tokens=(DRUNK_TOKEN,))
+            raise ValueError(
+                f"every good character is in play: the {_title(key)} has none to be shown"
+            )
+        at = keys.index(key)
+        shown = rng.choice(sorted(free))
+        seats[at] = Seat(players[at], shown, tokens=(replace(marker, role=roles[at]),))
+        in_play.add(shown)
+    idiots = [i for i, key in enumerate(keys) if key == "villageidiot"]
+    if len(idiots) > 1:
+        at = rng.choice(idiots[1:])
+        seats[at] = _with_token(seats[at], ReminderToken("drunk", roles[at]))
     teller = [role for role in roles if script.canonical(role) == "fortuneteller"]
     if teller:
         good = [i for i, role in enumerate(roles) if _team(script, role) in GOOD_TEAMS]
         at = rng.choice(good)
         seats[at] = _with_token(seats[at], replace(RED_HERRING, role=teller[0]))
-    demons = [i for i, role in enumerate(roles) if _team(script, role) == "demon"]
-    puppets = [i for i, role in enumerate(roles) if script.canonical(role) == "marionette"]
-    if puppets and demons:
-        seats = _beside(seats, puppets[0], demons[0], rng)
+    for role in unseated:
+        minions = [i for i, role_ in enumerate(roles) if _team(script, role_) == "minion"]
+        if not minions:
+            raise ValueError(f"the {_title(role)} needs a minion to babysit it")
+        at = rng.choice(minions)
+        seats[at] = _with_token(seats[at], replace(MONSTA_TOKEN, role=role))
     return Grimoire(tuple(seats))
 
 
-def _beside(seats: list[Seat], mover: int, anchor: int, rng: random.Random) -> list[Seat]:
-    """The seats with the player at `mover` swapping characters with a neighbour of
-    `anchor` (the Marionette neighbours the demon); names stay in their seats."""
-    count = len(seats)
+def _held_by_no_player(script: Script, role: str) -> bool:
+    """Lil' Monsta: in play, at no seat (its rule adds a character held by no player)."""
+    rule = script.modifiers.get(role, ())
+    return bool(rule) and all(change.get("seats", 0) > 0 for change in rule)
+
+
+def _in_a_line(script: Script, roles: list[str], rng: random.Random) -> list[str]:
+    """The roles with the evil ones in a line round the table and the Lord of Typhon in its
+    middle (either middle place when the line is even); the good ones fill the rest."""
+    evil = [r for r in roles if _team(script, r) in ("minion", "demon")]
+    good = [r for r in roles if r not in evil]
+    (lord,) = [r for r in evil if script.canonical(r) == "lordoftyphon"][:1]
+    others = [r for r in evil if r != lord]
+    middle = rng.choice(sorted({len(others) // 2, (len(others) + 1) // 2}))
+    line = [*others[:middle], lord, *others[middle:]]
+    start = rng.randrange(len(roles))
+    ring = line + good
+    return ring[-start:] + ring[:-start] if start else ring
+
+
+def _beside(roles: list[str], mover: int, anchor: int, rng: random.Random) -> list[str]:
+    """The roles with the one at `mover` swapped with a neighbour of `anchor` (the
+    Marionette neighbours the demon); the players keep their seats."""
+    count = len(roles)
     neighbours = sorted({(anchor - 1) % count, (anchor + 1) % count} - {anchor})
     if mover in neighbours or not neighbours:
-        return seats
+        return roles
     target = rng.choice(neighbours)
-    moved = list(seats)
-    moved[mover] = replace(seats[target], player=seats[mover].player)
-    moved[target] = replace(seats[mover], player=seats[target].player)
+    moved = list(roles)
+    moved[mover], moved[target] = roles[target], roles[mover]
     return moved
 
 
