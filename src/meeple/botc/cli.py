@@ -147,6 +147,9 @@ def botc_command() -> click.Command:
         if count_only:
             click.echo(setup.count_bags(script, players))
             return
+        if not setup.makeups(script, players):
+            click.echo(f"error: {setup.why_no_bags(script, players)}", err=True)
+            raise SystemExit(1)
         if every:
             chosen = setup.all_bags(script, players)
         else:

@@ -367,7 +367,10 @@ def _line_problem(teams: Sequence[str], lord: int) -> str:
     length = sum(evil)
     place = (lord - starts[0]) % count
     if place not in {(length - 1) // 2, length // 2}:
-        return f"the Lord of Typhon sits in the middle of the evil line; this is seat {place + 1} of {length}"
+        return (
+            "the Lord of Typhon sits in the middle of the evil line;"
+            f" this is seat {place + 1} of {length}"
+        )
     return ""
 
 

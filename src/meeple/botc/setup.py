@@ -186,6 +186,26 @@ def makeups(script: Script, players: int) -> list[Makeup]:
     return found
 
 
+def why_no_bags(script: Script, players: int) -> str:
+    """Why the script has no legal bag for `players` players, in a storyteller's words:
+    the team (and the set-up rules that fix its count) with too few characters to fill it."""
+    plain = _plain(script)
+    head = f"{script.name or 'the script'} has no legal bag for {players} players"
+    short = []
+    for index, team in enumerate(TEAMS):
+        wanted = set()
+        have = len(plain[team]) + sum(1 for name in script.modifiers if _team(script, name) == team)
+        for counts in allowed_counts(script, players, []):
+            wanted.add(counts[index])
+        if wanted and min(wanted) > have:
+            short.append(
+                f"{players} players have {_plural(sorted(wanted), team)} and the script has {have}"
+            )
+    if short:
+        return f"{head}: {'; '.join(short)}"
+    return f"{head}: no choice of its characters gives the team counts that its set-up rules allow"
+
+
 def count_bags(script: Script, players: int) -> int:
     """How many legal bags of `players` characters the script has (exact)."""
     return sum(makeup.size for makeup in makeups(script, players))
