@@ -170,7 +170,9 @@ def botc_command() -> click.Command:
         """Seat a BAG ({imp baron ...}, or a bag file) and write the grimoire.
 
         The Drunk is shown a townsfolk that is not in play and marked
-        drunk:is_the_drunk; a Fortune Teller's red herring goes on a good player.
+        drunk:is_the_drunk (the Marionette a good character, marionette:is_the_marionette);
+        a Fortune Teller's red herring goes on a good player; Lil' Monsta takes no seat
+        (a minion carries lilmonsta:is_the_demon).
         """
         import random
 

@@ -1,8 +1,8 @@
 """Legal bags and set-ups: which bags of characters a script allows for N players.
 
-A bag is legal for N players when it holds N distinct characters of the script, one
-of them a demon, and its team counts are the script's base counts for N players
-changed by the set-up modifiers of the characters in it (the Baron's +2 outsiders;
+A bag is legal for N players when it holds N characters of the script, each once
+unless its rule lets it repeat (the Village Idiot, Legion: a bag is a multiset), and
+its team counts are the script's base counts for N players changed by the set-up modifiers of the characters in it (the Baron's +2 outsiders;
 a modifier with alternatives, such as the Godfather's -1 or +1 outsider, may take
 either). Counting needs no search: a bag's team counts are fixed by which modifier
 characters it holds and which alternative they take, and for each such choice the
@@ -13,8 +13,9 @@ proportional to how many bags it holds, then the other characters uniformly, whi
 makes every legal bag equally likely; `all_bags` lists them in a fixed order.
 
 `bag_problems` says, in a storyteller's words, which rule a given bag breaks;
-`seat` turns a bag and the players' names into a grimoire (the Drunk shown as a
-townsfolk not in play, the Fortune Teller's red herring on a good player).
+`seat` turns a bag and the players' names into a grimoire (the Drunk and the
+Marionette shown a character not in play, the Fortune Teller's red herring on a good
+player, Lil' Monsta babysat by a minion, the Lord of Typhon's evil line).
 
 This module reads role data (meeple.botc.script); it does not parse text.
 """
