@@ -4,8 +4,9 @@ A bag is legal for N players when it holds N characters of the script, each once
 unless its rule lets it repeat (the Village Idiot, Legion: a bag is a multiset), and
 its team counts are the script's base counts for N players changed by the set-up
 modifiers of the characters in it (the Baron's +2 outsiders; a modifier with
-alternatives, such as the Godfather's -1 or +1 outsider, may take either). Counting needs no search: a bag's team counts are fixed by which modifier
-characters it holds and which alternative they take, and for each such choice the
+alternatives, such as the Godfather's -1 or +1 outsider, may take either). Counting
+needs no search: a bag's team counts are fixed by which modifier characters it holds
+(and how many times) and which alternative they take, and for each such choice the
 rest of the bag is any choice of the right number of the other characters of each
 team. So `count_bags` is a sum of products of binomials over the (few) subsets of
 modifier characters; `random_bags` draws one of those choices with probability
