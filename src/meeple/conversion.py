@@ -44,7 +44,11 @@ def convert(document: Document, target: Format, *, force: bool = False, **option
     """
     if not force:
         refuse_invalid(document)
-    return target.dump(model_in(document, target), **options)
+    model = model_in(document, target)
+    try:
+        return target.dump(model, **options)
+    except ConversionError as problem:  # a writer that cannot write this record
+        raise problem.with_source(document.source) from None
 
 
 def refuse_invalid(document: Document) -> None:

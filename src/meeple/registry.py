@@ -118,6 +118,10 @@ class Format:
     """What one replay step is called in this game (`move`, `action`), for messages."""
     move_help: str = ""
     """How a person writes a move, for `meeple play`'s help (one or two lines)."""
+    named: Callable[[str], str | None] | None = None
+    """`named(name)`: the text of a record meeple ships under `name` (a bundled Blood on
+    the Clocktower script such as `trouble-brewing`), or None. The CLI reads an input
+    that names no file this way."""
     commands: tuple[tuple[str, str], ...] = ()
     """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
     the `module:function` that builds its click command, imported when it is used."""
@@ -302,3 +306,13 @@ def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> 
     raise NotationError.at(
         text, 0, f"cannot tell which notation this is; name one of: {names}", source
     )
+
+
+def named_record(name: str) -> str | None:
+    """The text of the record some format ships under `name` (see `Format.named`), or None."""
+    for fmt in formats():
+        if fmt.named is not None:
+            text = fmt.named(name)
+            if text is not None:
+                return text
+    return None

@@ -78,6 +78,8 @@ class Character:
     """Its place in the first night's order (0: it does not wake)."""
     other_night: int = 0
     official: bool = True
+    duplicable: bool = False
+    """The Script Tool marks it `bag-duplicate`: the bag may hold it more than once."""
 
     @property
     def tokens(self) -> tuple[str, ...]:

@@ -147,6 +147,9 @@ def botc_command() -> click.Command:
         if count_only:
             click.echo(setup.count_bags(script, players))
             return
+        if not setup.makeups(script, players):
+            click.echo(f"error: {setup.why_no_bags(script, players)}", err=True)
+            raise SystemExit(1)
         if every:
             chosen = setup.all_bags(script, players)
         else:
@@ -167,7 +170,9 @@ def botc_command() -> click.Command:
         """Seat a BAG ({imp baron ...}, or a bag file) and write the grimoire.
 
         The Drunk is shown a townsfolk that is not in play and marked
-        drunk:is_the_drunk; a Fortune Teller's red herring goes on a good player.
+        drunk:is_the_drunk (the Marionette a good character, marionette:is_the_marionette);
+        a Fortune Teller's red herring goes on a good player; Lil' Monsta takes no seat
+        (a minion carries lilmonsta:is_the_demon).
         """
         import random
 

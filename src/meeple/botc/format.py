@@ -135,5 +135,14 @@ FORMATS = (
         extensions=(".json", ".script.json"),
         check=lazy(f"{HOOKS}:check_script"),
         render=lazy(f"{HOOKS}:render_script"),
+        named=lazy(f"{HOOKS}:named_script"),
+        options=(
+            Option(
+                "bundled",
+                "Write the name of the bundled script this is (the same characters).",
+                commands=("convert",),
+                flag=True,
+            ),
+        ),
     ),
 )

@@ -223,7 +223,39 @@ def render_script(model: ScriptFile, **_: Any) -> str:
     return character_list(model).removesuffix("\n")
 
 
-def dump_script(model: ScriptFile, **_: Any) -> str:
+def dump_script(model: ScriptFile, bundled: bool | None = None, **_: Any) -> str:
+    """The script in the canonical layout, or with `bundled` the name of the bundled
+    script with the same characters (ConversionError when there is none)."""
     from meeple.botc.scriptfile import dump as dump_file
 
+    if bundled:
+        return bundled_name(model) + "\n"
     return dump_file(model)
+
+
+def bundled_name(model: ScriptFile) -> str:
+    """The bundled script with the same characters as `model` (order, `_meta` and the
+    spelling of ids aside); ConversionError naming the closest one otherwise."""
+    from meeple.botc.script import SCRIPTS, bundled
+    from meeple.errors import ConversionError
+
+    mine = set(model.characters())
+    best, differs = SCRIPTS[0], len(mine) + 200
+    for name in SCRIPTS:
+        theirs = set(bundled(name).characters())
+        if theirs == mine:
+            return name
+        if len(theirs ^ mine) < differs:
+            best, differs = name, len(theirs ^ mine)
+    raise ConversionError(
+        f"the script is not one meeple bundles ({', '.join(SCRIPTS)}); the closest, {best},"
+        f" differs in {differs} characters"
+    )
+
+
+def named_script(name: str) -> str | None:
+    """The text of the bundled script called `name`, or None."""
+    from meeple.botc.script import SCRIPTS, bundled
+    from meeple.botc.scriptfile import dump as dump_file
+
+    return dump_file(bundled(name)) if name in SCRIPTS else None

@@ -26,13 +26,17 @@ from typing import Any, TypeVar
 from meeple.botc.characters import SETUP_COUNTS, official, official_id
 from meeple.botc.choices import SCRIPTS as SCRIPTS
 from meeple.botc.model import Bag, BagDifference, Grimoire, Placed, ReminderToken, Seat
-from meeple.botc.modifiers import PARTNERS, RULES
+from meeple.botc.modifiers import DUPLICATE, PARTNERS, RULES
 from meeple.botc.scriptfile import ScriptFile
 from meeple.botc.scriptfile import parse as parse_script
 from meeple.errors import DEFAULT_SOURCE, Finding
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 DRUNK_TOKEN = ReminderToken("is_the_drunk", "drunk")
+MARIONETTE_TOKEN = ReminderToken("is_the_marionette", "marionette")
+MONSTA_TOKEN = ReminderToken("is_the_demon", "lilmonsta")
+"""On the minion babysitting Lil' Monsta, who sits at no seat."""
+_BELIEVERS = (DRUNK_TOKEN, MARIONETTE_TOKEN)
 
 _PLAYER_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")
 _LOWER = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -139,6 +143,9 @@ def script_of(file: ScriptFile, name: str = "") -> Script:
     roles = {key: Role(key, c.team, c.tokens) for key, c in characters.items()}
     in_bag = [key for key, c in characters.items() if c.team in TEAMS]
     modifiers = {key: RULES[key] for key in in_bag if key in RULES and characters[key].official}
+    modifiers.update(
+        {key: DUPLICATE for key in in_bag if characters[key].duplicable and key not in modifiers}
+    )
     partners = {
         key: PARTNERS[key] for key in in_bag if key in PARTNERS and characters[key].official
     }
@@ -182,10 +189,29 @@ def team_of(role: str) -> str:
 
 
 def effective_role(seat: Seat) -> str:
-    """The role a seat really has: the Drunk's seat shows another role but carries the token."""
-    if any(t.name == DRUNK_TOKEN.name and t.role in (None, "drunk") for t in seat.tokens):
-        return "drunk"
+    """The role a seat really has: the Drunk's and the Marionette's seats show the character
+    its player believes and carry `drunk:is_the_drunk` or `marionette:is_the_marionette`."""
+    for marker in _BELIEVERS:
+        if any(_is(token, marker) for token in seat.tokens):
+            assert marker.role is not None
+            return marker.role
     return seat.role
+
+
+def _is(token: ReminderToken, marker: ReminderToken) -> bool:
+    """Whether `token` is `marker`, written with its prefix (either spelling) or bare."""
+    if token.name != marker.name:
+        return False
+    return token.role is None or official_id(token.role) == marker.role
+
+
+def roles_in_play(grimoire: Grimoire) -> list[str]:
+    """The characters in play: each seat's (see `effective_role`), then Lil' Monsta when a
+    seat babysits it (`lilmonsta:is_the_demon`): in play, held by no player."""
+    found = [effective_role(seat) for seat in grimoire.seats]
+    if any(_is(token, MONSTA_TOKEN) for seat in grimoire.seats for token in seat.tokens):
+        found.append("lilmonsta")
+    return found
 
 
 # -- naming conventions -------------------------------------------------------------------
@@ -238,7 +264,7 @@ def script_findings(
         return Finding.at(text, offset, message, source, "warning")
 
     seats = placed.grimoire.seats
-    in_play = [effective_role(seat) for seat in seats]
+    in_play = roles_in_play(placed.grimoire)
     # The Drunk believes the role it shows, and the storyteller puts out that role's tokens.
     token_roles = in_play + [seat.role for seat in seats]
     first_at: dict[str, int] = {}
@@ -248,7 +274,7 @@ def script_findings(
         key = script.canonical(role)
         if seat.role not in script.roles:
             yield warn(place.role, f"{label}: {unknown_role(seat.role, script)}")
-        elif key in first_at:
+        elif key in first_at and not _duplicable(script, key):
             yield warn(
                 place.role, f"{label}: the {role} is already in play at seat {first_at[key]}"
             )
@@ -258,7 +284,14 @@ def script_findings(
             if problem:
                 yield warn(offset, f"{label}: {problem}")
     start = len(text) - len(text.lstrip())
-    yield from (warn(start, problem) for problem in _count_problems(in_play, script))
+    problems = _count_problems(in_play, script, len(seats))
+    yield from (warn(start, problem) for problem in problems)
+    teams = [script.roles[r].team if r in script.roles else "" for r in in_play[: len(seats)]]
+    for number, (role, place) in enumerate(zip(in_play, placed.places, strict=False), 1):
+        if script.canonical(role) == "lordoftyphon":
+            problem = _line_problem(teams, number - 1)
+            if problem:
+                yield warn(place.role, f"seat {number} ({seats[number - 1].player}): {problem}")
 
 
 def bag_script_findings(
@@ -269,7 +302,7 @@ def bag_script_findings(
     for role, offset in roles:
         if role not in script.roles:
             message = unknown_role(role, script)
-        elif script.canonical(role) in seen:
+        elif script.canonical(role) in seen and not _duplicable(script, script.canonical(role)):
             message = f"the {role} is in the bag twice"
         else:
             message = ""
@@ -321,21 +354,61 @@ def _hint(name: str, known: Iterable[str]) -> str:
     return f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
 
 
-def _count_problems(in_play: Sequence[str], script: Script) -> Iterator[str]:
-    players = len(in_play)
-    expected = script.expected_counts(players, in_play)
-    if expected is None:
+def _line_problem(teams: Sequence[str], lord: int) -> str:
+    """Why the evil seats are not a line round the table with the Lord of Typhon (at `lord`)
+    in its middle (either middle seat of an even line); "" when they are."""
+    evil = [team in ("minion", "demon") for team in teams]
+    count = len(evil)
+    starts = [i for i in range(count) if evil[i] and not evil[i - 1]]
+    if not starts:  # every seat evil: a line with no ends
+        return ""
+    if len(starts) > 1:
+        return "the Lord of Typhon's evil players sit in one line, with good players around it"
+    length = sum(evil)
+    place = (lord - starts[0]) % count
+    if place not in {(length - 1) // 2, length // 2}:
+        return (
+            "the Lord of Typhon sits in the middle of the evil line;"
+            f" this is seat {place + 1} of {length}"
+        )
+    return ""
+
+
+def _duplicable(script: Script, key: str) -> bool:
+    """Whether the character may be in play more than once (the Village Idiot, Legion)."""
+    return any(change.get("copies", 1) > 1 for change in script.modifiers.get(key, ()))
+
+
+def _count_problems(
+    in_play: Sequence[str], script: Script, players: int | None = None
+) -> Iterator[str]:
+    """The team counts of the characters in play against every count the script allows
+    (a Godfather's either alternative; Lil' Monsta in play beside `players` seats)."""
+    from meeple.botc.setup import allowed  # it reads this module
+
+    players = len(in_play) if players is None else players
+    if players not in script.setup_counts:
         low, high = min(script.setup_counts), max(script.setup_counts)
         yield f"{script.name} seats {low} to {high} players, not {players}"
         return
-    teams = Counter(script.roles[role].team for role in in_play if role in script.roles)
-    found = {team: teams.get(team, 0) for team in TEAMS}
-    if found != {team: expected.get(team, 0) for team in TEAMS}:
-        modified = [role for role in dict.fromkeys(in_play) if role in script.modifiers]
-        because = f" (with the {', the '.join(modified)})" if modified else ""
-        yield (
-            f"{players} players start with {_teams(expected)}{because}; this has {_teams(found)}"
-        )
+    keys = [script.canonical(role) for role in in_play if role in script.roles]
+    modifiers = [key for key in dict.fromkeys(keys) if key in script.modifiers]
+    copies = tuple(keys.count(key) for key in modifiers)
+    options = allowed(script, players, modifiers)
+    fitting = sorted({counts for counts, given in options if given == copies}) or sorted(
+        {counts for counts, _ in options}
+    )
+    teams = Counter(script.roles[key].team for key in keys)
+    found = tuple(teams.get(team, 0) for team in TEAMS)
+    if found in fitting or not fitting:
+        return
+    shown = " or ".join(_teams(dict(zip(TEAMS, counts, strict=True))) for counts in fitting[:2])
+    more = f" (or {len(fitting) - 2} other counts)" if len(fitting) > 2 else ""
+    because = f" (with the {', the '.join(modifiers)})" if modifiers else ""
+    yield (
+        f"{players} players start with {shown}{more}{because};"
+        f" this has {_teams(dict(zip(TEAMS, found, strict=True)))}"
+    )
 
 
 def _teams(counts: Mapping[str, int]) -> str:
@@ -361,6 +434,9 @@ def bag_findings(
         else:
             message = f"seat {number} ({seat.player}): the {role} is not in the bag"
             yield Finding.at(text, place.role, message, source, "warning")
+    unseated = roles_in_play(placed.grimoire)[len(placed.grimoire.seats) :]
+    for role in unseated:  # Lil' Monsta, babysat
+        left[role] -= min(1, left[role])
     start = len(text) - len(text.lstrip())
     for role in sorted(left.elements()):
         yield Finding.at(text, start, f"the bag's {role} is at no seat", source, "warning")
@@ -368,7 +444,7 @@ def bag_findings(
 
 def bag_difference(bag: Bag, grimoire: Grimoire) -> BagDifference:
     """How the grimoire's roles (the Drunk's seat counting as the Drunk) differ from the bag."""
-    return bag.compare(effective_role(seat) for seat in grimoire.seats)
+    return bag.compare(roles_in_play(grimoire))
 
 
 def script_named(name: str) -> Script:

@@ -89,6 +89,10 @@ def homebrew(item: dict[str, Any]) -> Character:
             return 0
         return int(value) if value == value and abs(value) < 1e9 else 0
 
+    special = item.get("special")
+    duplicable = isinstance(special, list) and any(
+        isinstance(entry, dict) and entry.get("name") == "bag-duplicate" for entry in special
+    )
     return Character(
         id=text("id"),
         name=text("name") or text("id"),
@@ -100,6 +104,7 @@ def homebrew(item: dict[str, Any]) -> Character:
         first_night=position("firstNight"),
         other_night=position("otherNight"),
         official=False,
+        duplicable=duplicable,
     )
 
 

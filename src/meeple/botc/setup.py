@@ -1,11 +1,12 @@
 """Legal bags and set-ups: which bags of characters a script allows for N players.
 
-A bag is legal for N players when it holds N distinct characters of the script, one
-of them a demon, and its team counts are the script's base counts for N players
-changed by the set-up modifiers of the characters in it (the Baron's +2 outsiders;
-a modifier with alternatives, such as the Godfather's -1 or +1 outsider, may take
-either). Counting needs no search: a bag's team counts are fixed by which modifier
-characters it holds and which alternative they take, and for each such choice the
+A bag is legal for N players when it holds N characters of the script, each once
+unless its rule lets it repeat (the Village Idiot, Legion: a bag is a multiset), and
+its team counts are the script's base counts for N players changed by the set-up
+modifiers of the characters in it (the Baron's +2 outsiders; a modifier with
+alternatives, such as the Godfather's -1 or +1 outsider, may take either). Counting
+needs no search: a bag's team counts are fixed by which modifier characters it holds
+(and how many times) and which alternative they take, and for each such choice the
 rest of the bag is any choice of the right number of the other characters of each
 team. So `count_bags` is a sum of products of binomials over the (few) subsets of
 modifier characters; `random_bags` draws one of those choices with probability
@@ -13,8 +14,9 @@ proportional to how many bags it holds, then the other characters uniformly, whi
 makes every legal bag equally likely; `all_bags` lists them in a fixed order.
 
 `bag_problems` says, in a storyteller's words, which rule a given bag breaks;
-`seat` turns a bag and the players' names into a grimoire (the Drunk shown as a
-townsfolk not in play, the Fortune Teller's red herring on a good player).
+`seat` turns a bag and the players' names into a grimoire (the Drunk and the
+Marionette shown a character not in play, the Fortune Teller's red herring on a good
+player, Lil' Monsta babysat by a minion, the Lord of Typhon's evil line).
 
 This module reads role data (meeple.botc.script); it does not parse text.
 """
@@ -31,7 +33,14 @@ from typing import NamedTuple
 
 from meeple.botc.characters import official, official_id
 from meeple.botc.model import Bag, Grimoire, ReminderToken, Seat
-from meeple.botc.script import DRUNK_TOKEN, TEAMS, Script, apply_changes, unknown_role
+from meeple.botc.script import (
+    DRUNK_TOKEN,
+    MARIONETTE_TOKEN,
+    MONSTA_TOKEN,
+    TEAMS,
+    Script,
+    unknown_role,
+)
 
 Counts = tuple[int, ...]
 """Team counts in TEAMS order: townsfolk, outsiders, minions, demons."""
@@ -56,6 +65,13 @@ class Makeup:
     counts: Counts
     size: int
     """How many bags the makeup holds."""
+    copies: Copies = ()
+    """How many times each of `modifiers` is in the bag (1 each when not given)."""
+
+    @property
+    def characters(self) -> list[str]:
+        """The modifier characters, each as many times as the bag holds it."""
+        return _copied(self.modifiers, self.copies or (1,) * len(self.modifiers))
 
 
 def _by_team(script: Script, roles: Sequence[str]) -> Counts:
@@ -75,28 +91,79 @@ def _plain(script: Script) -> dict[str, list[str]]:
     }
 
 
-def allowed_counts(script: Script, players: int, modifiers: Sequence[str]) -> set[Counts]:
+Copies = tuple[int, ...]
+"""How many times each modifier character is in the bag, in the order they are named."""
+
+
+def allowed(script: Script, players: int, modifiers: Sequence[str]) -> set[tuple[Counts, Copies]]:
     """Every team count a game of `players` may start with when these modifiers are in
-    play (and the script's standing ones, such as the Sentinel). A count includes the
-    characters held by no player (Lil' Monsta), so it may add up to more than `players`."""
+    play (and the script's standing ones, such as the Sentinel), each with how many times
+    each of the named modifiers is in the bag (the Village Idiot 1 to 3 times). A count
+    includes the characters held by no player (Lil' Monsta), so it may add up to more
+    than `players`.
+
+    The alternatives are applied one character at a time and equal partial results merged,
+    so that characters with many alternatives (Legion, Kazali, Xaan) do not multiply."""
     base = script.setup_counts.get(players)
     if base is None:
         return set()
-    named = [name for name in modifiers if name in script.modifiers]
-    named += [name for name in script.standing if name not in named]
-    choices = [script.modifiers[name] for name in named]
-    allowed = set()
-    for picked in itertools.product(*choices):
-        counts = apply_changes(base, players, picked)
-        found = tuple(counts[team] for team in TEAMS)
-        if min(found) >= 0:
-            allowed.add(found)
-    return allowed
+    named = [name for name in dict.fromkeys(modifiers) if name in script.modifiers]
+    standing = [name for name in script.standing if name not in named]
+    start = tuple(base.get(team, 0) for team in TEAMS)
+    states: set[tuple[Counts, int, Copies]] = {(start, players, ())}
+    for index, name in enumerate([*named, *standing]):
+        in_bag = index < len(named)
+        states = {
+            stepped
+            for state in states
+            for change in script.modifiers[name]
+            if (stepped := _step(state, change, players, in_bag)) is not None
+        }
+    found = set()
+    for counts, size, copies in states:
+        final = (size - sum(counts[1:]), *counts[1:])
+        if min(final) >= 0:
+            found.add((final, copies))
+    return found
+
+
+def _step(
+    state: tuple[Counts, int, Copies], change: Mapping[str, int], players: int, in_bag: bool
+) -> tuple[Counts, int, Copies] | None:
+    """One alternative applied (see meeple.botc.modifiers); None when it cannot apply."""
+    counts, size, copies = state
+    new = list(counts)
+    for key, amount in change.items():
+        if key == "seats":
+            size += amount
+        elif key.endswith("="):
+            new[TEAMS.index(key[:-1])] = amount
+        elif key in TEAMS and key != "townsfolk":
+            new[TEAMS.index(key)] += amount
+    many = change.get("copies", 1)
+    if change.get("majority") and not players < 2 * many < 2 * players:
+        return None
+    return tuple(new), size, (*copies, many) if in_bag else copies
+
+
+def allowed_counts(script: Script, players: int, modifiers: Sequence[str]) -> set[Counts]:
+    """Every team count a game of `players` may start with when these modifiers are in
+    play (see `allowed`)."""
+    return {counts for counts, _ in allowed(script, players, modifiers)}
 
 
 def _partnered(script: Script, chosen: Sequence[str]) -> bool:
     """Whether every partner a chosen character brings (the Huntsman's Damsel) is chosen."""
     return all(partner in chosen for name in chosen for partner in script.partners.get(name, ()))
+
+
+def _own(script: Script, chosen: Sequence[str], copies: Copies) -> Counts:
+    """The team counts of the modifier characters, each as many times as it is in the bag."""
+    return _by_team(script, _copied(chosen, copies))
+
+
+def _copied(chosen: Sequence[str], copies: Copies) -> list[str]:
+    return [name for name, many in zip(chosen, copies, strict=True) for _ in range(many)]
 
 
 def makeups(script: Script, players: int) -> list[Makeup]:
@@ -108,8 +175,8 @@ def makeups(script: Script, players: int) -> list[Makeup]:
         for chosen in itertools.combinations(special, size):
             if not _partnered(script, chosen):
                 continue
-            own = _by_team(script, chosen)
-            for counts in sorted(allowed_counts(script, players, chosen)):
+            for counts, copies in sorted(allowed(script, players, chosen)):
+                own = _own(script, chosen, copies)
                 rest = [need - have for need, have in zip(counts, own, strict=True)]
                 if min(rest) < 0:
                     continue
@@ -117,8 +184,28 @@ def makeups(script: Script, players: int) -> list[Makeup]:
                     math.comb(len(plain[team]), n) for team, n in zip(TEAMS, rest, strict=True)
                 )
                 if bags:
-                    found.append(Makeup(chosen, counts, bags))
+                    found.append(Makeup(chosen, counts, bags, copies))
     return found
+
+
+def why_no_bags(script: Script, players: int) -> str:
+    """Why the script has no legal bag for `players` players, in a storyteller's words:
+    the team (and the set-up rules that fix its count) with too few characters to fill it."""
+    plain = _plain(script)
+    head = f"{script.name or 'the script'} has no legal bag for {players} players"
+    short = []
+    for index, team in enumerate(TEAMS):
+        wanted = set()
+        have = len(plain[team]) + sum(1 for name in script.modifiers if _team(script, name) == team)
+        for counts in allowed_counts(script, players, []):
+            wanted.add(counts[index])
+        if wanted and min(wanted) > have:
+            short.append(
+                f"{players} players have {_plural(sorted(wanted), team)} and the script has {have}"
+            )
+    if short:
+        return f"{head}: {'; '.join(short)}"
+    return f"{head}: no choice of its characters gives the team counts that its set-up rules allow"
 
 
 def count_bags(script: Script, players: int) -> int:
@@ -128,8 +215,8 @@ def count_bags(script: Script, players: int) -> int:
 
 def _fill(script: Script, makeup: Makeup, pick: PickTeam) -> Bag:
     plain = _plain(script)
-    own = _by_team(script, makeup.modifiers)
-    roles = list(makeup.modifiers)
+    roles = makeup.characters
+    own = _by_team(script, roles)
     for team, need, have in zip(TEAMS, makeup.counts, own, strict=True):
         roles += pick(plain[team], need - have)
     return Bag.of(roles)
@@ -150,13 +237,13 @@ def all_bags(script: Script, players: int) -> Iterator[Bag]:
     """Every legal bag for `players`, each once, makeup by makeup."""
     plain = _plain(script)
     for makeup in makeups(script, players):
-        own = _by_team(script, makeup.modifiers)
+        own = _by_team(script, makeup.characters)
         groups = [
             itertools.combinations(plain[team], need - have)
             for team, need, have in zip(TEAMS, makeup.counts, own, strict=True)
         ]
         for parts in itertools.product(*groups):
-            yield Bag.of([*makeup.modifiers, *itertools.chain.from_iterable(parts)])
+            yield Bag.of([*makeup.characters, *itertools.chain.from_iterable(parts)])
 
 
 # -- checking a bag -------------------------------------------------------------------------
@@ -189,18 +276,29 @@ def broken_rules(
     written = dict(zip(keys, roles, strict=True))
     unknown = [role for role in dict.fromkeys(roles) if role not in script.roles]
     problems += [BrokenRule(unknown_role(role, script), role) for role in unknown]
-    twice = [key for key, n in Counter(keys).items() if n > 1 and key in script.roles]
+    times = Counter(keys)
+    modifiers = [key for key in dict.fromkeys(keys) if key in script.modifiers]
+    options = allowed(script, players, modifiers)
+    for index, key in enumerate(modifiers):
+        possible = sorted({copies[index] for _, copies in options})
+        if max(possible, default=1) > 1 and times[key] not in possible:
+            problems.append(
+                BrokenRule(
+                    _copies_problem(script, key, players, possible, times[key]), written[key]
+                )
+            )
     problems += [
         BrokenRule(
             f"the {written[key]} is in the bag twice: each character once",
             written[key],
             1 if list(roles).count(written[key]) > 1 else 0,
         )
-        for key in twice
+        for key, n in times.items()
+        if n > 1 and key in script.roles and not _duplicable(script, key)
     ]
-    modifiers = [key for key in dict.fromkeys(keys) if key in script.modifiers]
-    allowed = allowed_counts(script, players, modifiers)
-    sizes = {sum(counts) for counts in allowed} or {players}
+    copies = tuple(times[key] for key in modifiers)
+    fitting = {counts for counts, given in options if given == copies}
+    sizes = {sum(counts) for counts, _ in options} or {players}
     if len(roles) not in sizes:
         need = " or ".join(map(str, sorted(sizes)))
         extra = [m for m in modifiers if any("seats" in c for c in script.modifiers[m])]
@@ -212,13 +310,34 @@ def broken_rules(
             if partner not in keys:
                 message = f"the {_title(key)} brings the {_title(partner)} into the bag"
                 problems.append(BrokenRule(message, written[key]))
-    if unknown or len(roles) not in sizes:
+    if unknown or len(roles) not in sizes or not fitting:
         return problems
     found = _by_team(script, keys)
-    if found in allowed:
+    if found in fitting:
         return problems
-    counts = _count_problems(script, players, modifiers, allowed, found)
+    counts = _count_problems(script, players, modifiers, fitting, found)
     return problems + [BrokenRule(message) for message in counts]
+
+
+def _duplicable(script: Script, key: str) -> bool:
+    """Whether the bag may hold the character more than once (the Village Idiot, Legion)."""
+    return any(change.get("copies", 1) > 1 for change in script.modifiers.get(key, ()))
+
+
+def _copies_problem(script: Script, key: str, players: int, possible: list[int], has: int) -> str:
+    most = any(change.get("majority") for change in script.modifiers[key])
+    why = " (most players, not all)" if most else ""
+    return (
+        f"{players} players have the {_title(key)} {_span(possible)} times in the bag{why};"
+        f" this bag has it {has} {'time' if has == 1 else 'times'}"
+    )
+
+
+def _span(numbers: list[int]) -> str:
+    """`1 to 3`, or `1 or 3` when they are not a run."""
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    return " or ".join(map(str, numbers))
 
 
 def _count_problems(
@@ -286,52 +405,103 @@ def seat(script: Script, bag: Bag, players: Sequence[str], rng: random.Random) -
     """A grimoire with the bag's characters dealt to `players` in seat order.
 
     The Drunk's player is shown a townsfolk that is not in the bag and carries the
-    `drunk:is_the_drunk` token; a Fortune Teller's red herring goes on a good player
-    (the Fortune Teller may be their own red herring). ValueError when the names and
-    the bag do not fit (a count, a name twice, no townsfolk left for the Drunk).
+    `drunk:is_the_drunk` token, the Marionette's a good character not in the bag and
+    `marionette:is_the_marionette` (beside the demon); a Fortune Teller's red herring goes
+    on a good player; Lil' Monsta takes no seat, a minion babysits it
+    (`lilmonsta:is_the_demon`); one of two or three Village Idiots carries
+    `villageidiot:drunk`; with the Lord of Typhon the evil players sit in a line, the
+    Lord in the middle. ValueError when the names and the bag do not fit (a count, a name
+    twice, no townsfolk left for the Drunk, no minion to babysit Lil' Monsta).
     """
-    if len(players) != len(bag):
-        raise ValueError(f"{len(players)} names for a bag of {len(bag)} characters")
+    roles = list(bag.roles)
+    unseated = [role for role in roles if _held_by_no_player(script, role)]
+    for role in unseated:
+        roles.remove(role)
+    if len(players) != len(roles):
+        held = f" ({len(unseated)} held by no player)" if unseated else ""
+        raise ValueError(f"{len(players)} names for a bag of {len(bag)} characters{held}")
     repeated = [name for name, n in Counter(players).items() if n > 1]
     if repeated:
         raise ValueError(f"{repeated[0]!r} is named twice: every player once")
-    roles = list(bag.roles)
     rng.shuffle(roles)
+    keys = [script.canonical(role) for role in roles]
+    if "lordoftyphon" in keys:
+        roles = _in_a_line(script, roles, rng)
+        keys = [script.canonical(role) for role in roles]
+    demons = [i for i, role in enumerate(roles) if _team(script, role) == "demon"]
+    puppets = [i for i, key in enumerate(keys) if key == "marionette"]
+    if puppets and demons:
+        roles = _beside(roles, puppets[0], demons[0], rng)
+        keys = [script.canonical(role) for role in roles]
     seats = [Seat(name, role) for name, role in zip(players, roles, strict=True)]
-    in_play = {script.canonical(role) for role in roles}
-    if "drunk" in in_play:
+    in_play = {script.canonical(role) for role in bag.roles}
+    for key, marker, teams in (
+        ("drunk", DRUNK_TOKEN, ("townsfolk",)),
+        ("marionette", MARIONETTE_TOKEN, GOOD_TEAMS),
+    ):
+        if key not in keys:
+            continue
         free = [
             name
             for name, role in script.roles.items()
-            if role.team == "townsfolk" and name not in in_play
+            if role.team in teams and name not in in_play and name not in ("drunk", "villageidiot")
         ]
         if not free:
-            raise ValueError("every townsfolk is in play: the Drunk has none to be shown")
-        at = [script.canonical(role) for role in roles].index("drunk")
-        seats[at] = Seat(players[at], rng.choice(sorted(free)), tokens=(DRUNK_TOKEN,))
+            raise ValueError(
+                f"every good character is in play: the {_title(key)} has none to be shown"
+            )
+        at = keys.index(key)
+        shown = rng.choice(sorted(free))
+        seats[at] = Seat(players[at], shown, tokens=(replace(marker, role=roles[at]),))
+        in_play.add(shown)
+    idiots = [i for i, key in enumerate(keys) if key == "villageidiot"]
+    if len(idiots) > 1:
+        at = rng.choice(idiots[1:])
+        seats[at] = _with_token(seats[at], ReminderToken("drunk", roles[at]))
     teller = [role for role in roles if script.canonical(role) == "fortuneteller"]
     if teller:
         good = [i for i, role in enumerate(roles) if _team(script, role) in GOOD_TEAMS]
         at = rng.choice(good)
         seats[at] = _with_token(seats[at], replace(RED_HERRING, role=teller[0]))
-    demons = [i for i, role in enumerate(roles) if _team(script, role) == "demon"]
-    puppets = [i for i, role in enumerate(roles) if script.canonical(role) == "marionette"]
-    if puppets and demons:
-        seats = _beside(seats, puppets[0], demons[0], rng)
+    for role in unseated:
+        minions = [i for i, role_ in enumerate(roles) if _team(script, role_) == "minion"]
+        if not minions:
+            raise ValueError(f"the {_title(role)} needs a minion to babysit it")
+        at = rng.choice(minions)
+        seats[at] = _with_token(seats[at], replace(MONSTA_TOKEN, role=role))
     return Grimoire(tuple(seats))
 
 
-def _beside(seats: list[Seat], mover: int, anchor: int, rng: random.Random) -> list[Seat]:
-    """The seats with the player at `mover` swapping characters with a neighbour of
-    `anchor` (the Marionette neighbours the demon); names stay in their seats."""
-    count = len(seats)
+def _held_by_no_player(script: Script, role: str) -> bool:
+    """Lil' Monsta: in play, at no seat (its rule adds a character held by no player)."""
+    rule = script.modifiers.get(role, ())
+    return bool(rule) and all(change.get("seats", 0) > 0 for change in rule)
+
+
+def _in_a_line(script: Script, roles: list[str], rng: random.Random) -> list[str]:
+    """The roles with the evil ones in a line round the table and the Lord of Typhon in its
+    middle (either middle place when the line is even); the good ones fill the rest."""
+    evil = [r for r in roles if _team(script, r) in ("minion", "demon")]
+    good = [r for r in roles if r not in evil]
+    (lord,) = [r for r in evil if script.canonical(r) == "lordoftyphon"][:1]
+    others = [r for r in evil if r != lord]
+    middle = rng.choice(sorted({len(others) // 2, (len(others) + 1) // 2}))
+    line = [*others[:middle], lord, *others[middle:]]
+    start = rng.randrange(len(roles))
+    ring = line + good
+    return ring[-start:] + ring[:-start] if start else ring
+
+
+def _beside(roles: list[str], mover: int, anchor: int, rng: random.Random) -> list[str]:
+    """The roles with the one at `mover` swapped with a neighbour of `anchor` (the
+    Marionette neighbours the demon); the players keep their seats."""
+    count = len(roles)
     neighbours = sorted({(anchor - 1) % count, (anchor + 1) % count} - {anchor})
     if mover in neighbours or not neighbours:
-        return seats
+        return roles
     target = rng.choice(neighbours)
-    moved = list(seats)
-    moved[mover] = replace(seats[target], player=seats[mover].player)
-    moved[target] = replace(seats[mover], player=seats[target].player)
+    moved = list(roles)
+    moved[mover], moved[target] = roles[target], roles[mover]
     return moved
 
 

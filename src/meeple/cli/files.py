@@ -44,6 +44,12 @@ def read(path: str) -> tuple[str, str]:
     try:
         return records.read_file(path)
     except OSError as problem:
+        if isinstance(problem, FileNotFoundError):
+            from meeple import registry
+
+            shipped = registry.named_record(path)
+            if shipped is not None:  # a name meeple ships a record under
+                return shipped, path
         if isinstance(problem, IsADirectoryError):
             raise Unreadable(f"{path}: error: it is a folder with no records") from None
         reason = problem.strerror or str(problem)
@@ -65,6 +71,10 @@ def existing(paths: tuple[str, ...]) -> None:
 
     for path in paths:
         if path == STDIN or os.path.lexists(path):
+            continue
+        from meeple import registry
+
+        if registry.named_record(path) is not None:
             continue
         if set("*?[") & set(path):
             if not any(os.path.isfile(m) for m in glob.iglob(path, recursive=True)):
