@@ -48,3 +48,23 @@ def test_show_svg_from_the_command_line(tmp_path: Path) -> None:
     assert run.code == 0
     desc = ET.fromstring(out.read_text()).find(f"{NS}desc")
     assert desc is not None and "lost" in str(desc.text)
+
+
+def test_rows_and_columns_are_numbered_as_the_strings_number_them_inside_the_picture() -> None:
+    run = meeple(["show", "--svg", str(EXAMPLES / "crossed-paths.raft")])
+    root = ET.fromstring(run.out)
+    _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
+    labels = {t.text: t for t in root.iter(f"{NS}text")}
+    for label in ("00", "09", "14", "17"):
+        assert label in labels, label
+        x, y = float(labels[label].get("x", "-1")), float(labels[label].get("y", "-1"))
+        assert 0 <= x <= width and 0 <= y <= height
+
+
+def test_an_empty_hand_leaves_no_gap_before_the_decks() -> None:
+    run = meeple(["show", "--svg", str(EXAMPLES / "crossed-paths.raft")])
+    root = ET.fromstring(run.out)
+    texts = [t for t in root.iter(f"{NS}text") if t.text]
+    hand = next(t for t in texts if t.text == "hand: empty")
+    decks = next(t for t in texts if str(t.text).startswith("decks:"))
+    assert float(decks.get("y", "0")) - float(hand.get("y", "0")) < 40

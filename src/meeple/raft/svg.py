@@ -1,12 +1,14 @@
 """Race to the Raft positions as SVG pictures: the island, the cats, the raft, the hand.
 
-`render(game)` draws every square of the island in its colour, fire as dark squares with
-a flame mark, cats as round markers in their colour outlined in black (an exhausted cat with a
-dashed ring),
-the raft card's squares framed (wild ones striped, the centre as the raft), the last
-pathway card or fire tile outlined, and beside the island the hand as the actual 3x3
-pathway cards, what the decks hold, the fire tiles left and the status. SVG 1.1 with a
-viewBox, a title and a description; the same game gives the same bytes. No I/O.
+`render(game)` draws every square of the island in its colour, with its rows and columns
+numbered as the strings number them (`Ab1208S`: row 12, column 08); fire as dark squares
+with a flame mark; cats as cat tokens in their colour (ears and a face ringed in white
+and black, so a cat reads on a square of its own colour; an exhausted cat with a dashed
+ring); the raft card's squares framed (wild ones striped, the centre as the raft); the
+last pathway card or fire tile outlined; and beside the island the hand as the actual 3x3
+pathway cards at a readable size, then what the decks hold, the fire tiles left and the
+status (no gap where the hand is empty). SVG 1.1 with a viewBox, a title and a
+description; the same game gives the same bytes. No I/O.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from meeple.raft.rules import State, fire_shape, grid_of, turned_card
 
 SQUARE = 22  # px
 MARGIN = 16
-CARD = 10  # px per square of a card in the hand
+LABELS = 18  # px left of and above the island for the row and column numbers
+LEFT, TOP = MARGIN + LABELS, MARGIN + LABELS  # the island's top-left corner
+CARD = 16  # px per square of a card in the hand
 COLOURS = {
     "b": "#3b6fd1",
     "g": "#3fa34d",
@@ -53,7 +57,7 @@ def _island(game: State) -> list[str]:
         for column, letter in enumerate(squares):
             if letter == NO_SQUARE:
                 continue
-            x, y = MARGIN + column * SQUARE, MARGIN + row * SQUARE
+            x, y = LEFT + column * SQUARE, TOP + row * SQUARE
             raft = bool(grid.raft[grid.index(row, column)])
             if letter == FIRE:
                 parts.append(_square(x, y, SQUARE, FIRE_COLOUR, ' stroke="#1b1414"'))
@@ -78,18 +82,50 @@ def _island(game: State) -> list[str]:
                         ' fill="#fff">raft</text>'
                     )
             if letter.isupper() and letter != RAFT_CENTRE.upper():
-                # A cat: a disc in its colour with a dark outline (it stands on its own
-                # colour, so the outline is what shows it); an exhausted cat has a second ring.
-                cat = COLOURS.get(letter.lower(), "#888")
-                parts.append(
-                    f'<circle cx="{x + 11}" cy="{y + 11}" r="7" fill="{cat}" stroke="#1b1b1b"'
-                    ' stroke-width="2.5"/>'
-                )
+                # A cat stands on a square of its own colour: a white ring inside a dark
+                # rim is what shows it there; an exhausted cat has a dashed ring outside.
+                parts.append(_cat(x + 11, y + 12, COLOURS.get(letter.lower(), "#888")))
                 if (row, column) in exhausted:
                     parts.append(
                         f'<circle cx="{x + 11}" cy="{y + 11}" r="10" fill="none"'
                         ' stroke="#1b1b1b" stroke-width="1.5" stroke-dasharray="2 2"/>'
                     )
+    return parts
+
+
+def _cat(x: float, y: float, colour: str) -> str:
+    """A cat token centred at (x, y): a white halo, then ears and a face in `colour` with
+    dark outlines and eyes, so it reads on any square, its own colour's included."""
+    ears = (
+        f"M {x - 7:.0f} {y - 1:.0f} L {x - 6:.0f} {y - 10:.0f} L {x - 1:.0f} {y - 6:.0f} Z"
+        f" M {x + 7:.0f} {y - 1:.0f} L {x + 6:.0f} {y - 10:.0f} L {x + 1:.0f} {y - 6:.0f} Z"
+    )
+    return (
+        f'<circle cx="{x:.0f}" cy="{y:.0f}" r="9" fill="#fff"/>'
+        f'<path d="{ears}" fill="{colour}" stroke="#111" stroke-width="1.2"'
+        ' stroke-linejoin="round"/>'
+        f'<circle cx="{x:.0f}" cy="{y:.0f}" r="7" fill="{colour}" stroke="#111"'
+        ' stroke-width="1.5"/>'
+        f'<circle cx="{x - 2.5:.1f}" cy="{y - 1:.0f}" r="1.2" fill="#111"/>'
+        f'<circle cx="{x + 2.5:.1f}" cy="{y - 1:.0f}" r="1.2" fill="#111"/>'
+    )
+
+
+def _coordinates(game: State) -> list[str]:
+    """The row numbers down the left of the island and the column numbers across its top,
+    two digits each, as the action strings write them."""
+    board = game.position.board
+    parts = []
+    for row in range(board.height):
+        parts.append(
+            f'<text x="{LEFT - 4}" y="{TOP + row * SQUARE + 15}" text-anchor="end"'
+            f' font-size="10" fill="#555">{row:02d}</text>'
+        )
+    for column in range(board.width):
+        parts.append(
+            f'<text x="{LEFT + column * SQUARE + 11}" y="{TOP - 5}" text-anchor="middle"'
+            f' font-size="10" fill="#555">{column:02d}</text>'
+        )
     return parts
 
 
@@ -105,8 +141,8 @@ def _last(game: State) -> list[str]:
         return []
     return [
         _square(
-            MARGIN + c * SQUARE,
-            MARGIN + r * SQUARE,
+            LEFT + c * SQUARE,
+            TOP + r * SQUARE,
             SQUARE,
             "none",
             ' stroke="#111" stroke-width="2.5"',
@@ -119,9 +155,9 @@ def _side(game: State, left: float) -> tuple[list[str], float]:
     """The hand as cards, then decks, fire bag and status, in a column at `left`."""
     held = len(game.position.hand.ids())
     heading = f"hand: {held} card{'s' if held != 1 else ''}" if held else "hand: empty"
-    parts = [f'<text x="{left:.0f}" y="{MARGIN + 10}" font-weight="bold">{heading}</text>']
+    parts = [f'<text x="{left:.0f}" y="{TOP + 10}" font-weight="bold">{heading}</text>']
     cards = components().pathway_cards
-    y = MARGIN + 18
+    y = TOP + 18
     for index, (deck, card) in enumerate(game.position.hand.ids()):
         x = left + (index % 3) * (3 * CARD + 12)
         top = y + (index // 3) * (3 * CARD + 24)
@@ -139,7 +175,8 @@ def _side(game: State, left: float) -> tuple[list[str], float]:
         parts.append(
             f'<text x="{x:.0f}" y="{top + 3 * CARD + 12:.0f}" font-size="11">{deck}{card}</text>'
         )
-    y += 2 * (3 * CARD + 24) + 8
+    rows = (held + 2) // 3  # of cards: an empty hand takes no room
+    y += rows * (3 * CARD + 24) + 8
     piles = ", ".join(
         f"{d}:{len(p)}" for d, p in zip(DECKS, game.position.decks.piles, strict=True)
     )
@@ -159,10 +196,10 @@ def render(game: State) -> str:
     """The game as an SVG picture (see the module's description)."""
     board = game.position.board
     island_width = board.width * SQUARE
-    left = MARGIN * 2 + island_width
+    left = LEFT + MARGIN + island_width
     side, side_bottom = _side(game, left)
-    width = left + 3 * (3 * CARD + 12) + 170
-    height = max(MARGIN * 2 + board.height * SQUARE, side_bottom + MARGIN)
+    width = left + max(3 * (3 * CARD + 12), 260) + MARGIN
+    height = max(TOP + MARGIN + board.height * SQUARE, side_bottom + MARGIN)
     cats = sum(1 for row in board.rows for letter in row if letter.isupper())
     summary = f"{board.height} by {board.width} island, {cats} cats. {game.result_text}"
     parts = [
@@ -173,6 +210,6 @@ def render(game: State) -> str:
         f"<desc>{xml_text(summary)}</desc>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fbfaf6"/>',
     ]
-    parts += _island(game) + _last(game) + side
+    parts += _coordinates(game) + _island(game) + _last(game) + side
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
