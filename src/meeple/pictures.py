@@ -27,3 +27,63 @@ _MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
 def xml_text(text: str) -> str:
     """`text` escaped for XML element content or a double-quoted attribute."""
     return _NOT_XML.sub(_picture, text).translate(_MARKUP)
+
+
+class Pictured:
+    """Rich display in Jupyter for a game's records and states (a mixin, no state).
+
+    `_repr_svg_` is the picture `meeple show --svg` draws: a state's own, or a record's
+    final position. A record that replays also has `_repr_html_`: the viewer, stepping
+    through it, with the final position drawn even where the notebook runs no script.
+    Where there is no picture (a bag of roles), both give None and the notebook shows
+    the text form.
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str | None:
+        from meeple.errors import MeepleError
+
+        try:
+            return _svg_of(self)
+        except (MeepleError, TypeError, ValueError):
+            return None
+
+    def _repr_html_(self) -> str | None:
+        from meeple import registry
+        from meeple.errors import MeepleError
+
+        try:
+            fmt = registry.for_model(self)
+        except (TypeError, ValueError):
+            return None  # a state: its SVG is its picture
+        from meeple.viewer.page import fragment, viewing
+
+        text = fmt.dump(self)
+        try:
+            view = viewing(text, f"<{type(self).__name__}>", fmt.name)
+        except MeepleError:
+            return None
+        if len(view.frames) < 2:
+            return None  # nothing to step through: the SVG says it all
+        import hashlib
+
+        name = "meeple-" + hashlib.sha256(text.encode()).hexdigest()[:10]
+        return fragment(view, name)
+
+
+def _svg_of(thing: object) -> str:
+    """The SVG picture of a record (its final position) or of a game state."""
+    import importlib
+
+    from meeple import registry
+
+    try:
+        registry.for_model(thing)
+    except (TypeError, ValueError):
+        package = ".".join(type(thing).__module__.split(".")[:2])
+        drawn: str = importlib.import_module(f"{package}.svg").render(thing)
+        return drawn
+    import meeple
+
+    return meeple.render(thing, svg=True)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from meeple.hexgrid import Hex, neighbours
+from meeple.pictures import Pictured
 
 FORMAT_NAME = "Atlantis transcript"
 VERSION = "1.0"
@@ -152,7 +153,7 @@ Event = Turn | Chat | OtherEvent
 
 
 @dataclass(frozen=True)
-class Transcript:
+class Transcript(Pictured):
     """A whole transcript: the board, the players' starting stacks and what happened."""
 
     segments: tuple[Segment, ...] = ()

@@ -31,6 +31,7 @@ from meeple.atlantis.model import (
 from meeple.engine import Status
 from meeple.errors import Location, RuleError
 from meeple.hexgrid import Hex, hex_line, line_between, neighbours
+from meeple.pictures import Pictured
 
 FieldState = Literal["open", "growing", "dead"]
 OPEN: FieldState = "open"
@@ -233,7 +234,7 @@ def finished(fields: Mapping[Hex, Field], board: Board) -> bool:
 
 
 @dataclass(frozen=True)
-class State:
+class State(Pictured):
     """A position: fields, turns played, and the player to move's progress this turn.
 
     Beyond the protocol (meeple.engine) it offers: the fields `board`, `fields`,

@@ -9,6 +9,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from meeple.pictures import Pictured
+
 REQUIRED_TAGS = ("key", "teams")
 
 
@@ -25,7 +27,7 @@ class Action(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Snapshot:
+class Snapshot(Pictured):
     """One game: its tags (in order, `key` and `teams` among them) and its actions.
 
     `leading_comments` stand before or among the tags; `final_comments` after the last

@@ -171,7 +171,11 @@ def fragment(view: Viewing, name: str = "meeple") -> str:
     if view.frames:
         last = len(view.frames) - 1
         steps = "" if last == 0 else _STEPS.format(prefix=prefix, last=last)
-        body = _BODY.format(prefix=prefix, steps=steps, moves=moves, data=_data(view))
+        end = view.frames[-1]  # drawn before any script runs (or where none may run)
+        picture = end.picture if end.is_svg else f"<pre>{html.escape(end.picture)}</pre>"
+        body = _BODY.format(
+            prefix=prefix, steps=steps, moves=moves, data=_data(view), picture=picture
+        )
     return _FRAGMENT.format(
         prefix=prefix,
         key=f"{prefix}step",
@@ -215,7 +219,7 @@ _FRAGMENT = """<div class="meeple-viewer" data-key="{key}" data-whole="{whole}" 
 {finding}{body}</div>"""
 
 _BODY = """<main>
-<figure id="{prefix}board" class="meeple-board" aria-live="polite"></figure>
+<figure id="{prefix}board" class="meeple-board" aria-live="polite">{picture}</figure>
 <aside>
 {steps}<p id="{prefix}result" class="meeple-result"></p>
 <ol id="{prefix}moves" class="meeple-moves">{moves}</ol>

@@ -1,0 +1,72 @@
+"""Pictures inside Jupyter: every game's records and states display themselves.
+
+A notebook calls `_repr_html_` and `_repr_svg_` (IPython's display protocol); these tests
+call them as it does and parse what comes back.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import meeple
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SVG = "{http://www.w3.org/2000/svg}svg"
+RECORDS = {
+    "atlantis": EXAMPLES / "atlantis" / "game.json",
+    "qgn": EXAMPLES / "qgn" / "carcassonne.qgn",
+}
+
+
+def _svg(thing: Any) -> ET.Element:
+    drawn = thing._repr_svg_()
+    assert isinstance(drawn, str), f"{type(thing).__name__} has no picture"
+    root = ET.fromstring(drawn)
+    assert root.tag == SVG
+    return root
+
+
+@pytest.mark.parametrize("game", sorted(RECORDS))
+def test_a_record_shows_its_picture(game: str) -> None:
+    _svg(meeple.load(RECORDS[game]))
+
+
+@pytest.mark.parametrize("game", ["atlantis"])
+def test_every_state_of_a_replay_shows_its_picture(game: str) -> None:
+    for state in meeple.replay(RECORDS[game])[:5]:
+        _svg(state)
+        assert state._repr_html_() is None  # a state's picture is its SVG
+
+
+def test_a_record_that_replays_shows_the_viewer_with_its_end_already_drawn() -> None:
+    record = meeple.load(RECORDS["atlantis"])
+    shown = record._repr_html_()
+    assert shown is not None
+
+    class Boards(HTMLParser):
+        inside = False
+        svgs = 0
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "figure":
+                self.inside = True
+            elif tag == "svg" and self.inside:
+                self.svgs += 1
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag == "figure":
+                self.inside = False
+
+    boards = Boards()
+    boards.feed(shown)
+    assert boards.svgs == 1  # drawn even where the notebook runs no script
+    assert 'class="meeple-viewer"' in shown and "<script>" in shown
+
+
+def test_a_record_with_one_state_has_no_viewer() -> None:
+    assert meeple.load(RECORDS["qgn"])._repr_html_() is None
