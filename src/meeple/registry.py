@@ -52,6 +52,8 @@ class Option:
     choices: tuple[str, ...] = ()
     flag: bool = False
     reads: tuple[str, ...] = ()
+    pictures: tuple[str, ...] = ("text",)
+    """Which of `show`'s pictures it shapes: `text` (the `render` hook), `svg`, or both."""
 
 
 COLOR = Option("color", "Colour the picture with ANSI codes.", commands=("show",), flag=True)

@@ -59,7 +59,10 @@ def test_check_warns_about_a_missing_ellipsis() -> None:
 def test_show_draws_the_board_at_a_step() -> None:
     run = meeple(["show", str(EXAMPLES / "three-players.flows"), "--step", "1"])
     assert run.code == 0
-    assert "T" in run.out and "A1" in run.out
+    # Labelled as the player to move (P2) writes hexes: P2's row A runs A4 to A7.
+    assert "paths (P2 labels)" in run.out and "A4" in run.out and "A1" not in run.out
+    mine = meeple(["show", str(EXAMPLES / "three-players.flows"), "--step", "1", "--frame", "P1"])
+    assert "paths (P1 labels)" in mine.out and "A1" in mine.out
     first = notation.parse((EXAMPLES / "three-players.flows").read_text()).moves[0]
     assert f"T{first.tile}{first.orientation}" in run.out
     assert "result: in play: P2 to move" in run.out
@@ -164,3 +167,22 @@ def test_old_mac_line_ends_read_as_lines() -> None:
     assert run.code == 0 and len(run.out.splitlines()) == 3
     bad = meeple(["check", "-"], stdin="P1A1T0N\rP2A4T1W\r")
     assert bad.code == 1 and bad.out.startswith("<stdin>:2:7: error: 'W' is not an orientation")
+
+
+def test_the_svg_labels_every_hex_in_the_chosen_frame_inside_the_picture() -> None:
+    import xml.etree.ElementTree as ET
+
+    record = str(EXAMPLES / "three-players.flows")
+    run = meeple(["show", "--svg", record, "--frame", "P3"])
+    assert run.code == 0, run.err
+    root = ET.fromstring(run.out)
+    ns = "{http://www.w3.org/2000/svg}"
+    _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
+    texts = {t.text: t for t in root.iter(f"{ns}text")}
+    assert "hexes as P3 writes them" in texts
+    labels = [t for t in texts if t and len(t) == 2 and t[0] in "ABCDEFG" and t[1].isdigit()]
+    assert len(labels) == 37
+    for label in labels:
+        x, y = float(texts[label].get("x", "-1")), float(texts[label].get("y", "-1"))
+        assert 0 <= x <= width and 0 <= y <= height
+    assert meeple(["show", "--svg", record, "--frame", "P6"]).code == 2  # 3 players

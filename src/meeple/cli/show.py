@@ -38,8 +38,10 @@ def command() -> click.Command:
         chosen = options.chosen(fmt, "show", given)
         reading = fmt.reading("show", chosen)
         chosen = {name: value for name, value in chosen.items() if name not in reading}
-        if svg and chosen:
-            names = ", ".join("--" + name.replace("_", "-") for name in chosen)
+        shaping = {o.name: o.pictures for o in fmt.options}
+        text_only = [name for name in chosen if "svg" not in shaping.get(name, ())]
+        if svg and text_only:
+            names = ", ".join("--" + name.replace("_", "-") for name in text_only)
             raise click.UsageError(f"{names} shapes the text picture, not the SVG")
         if fmt.replay is None and step is not None:
             raise click.UsageError(f"{fmt.name} records have no moves to step through")

@@ -19,13 +19,15 @@ from meeple.hexgrid import Hex
 CELL_WIDTH = 8  # characters per hex; rows shift by half a hex
 
 
-def render(state: State, color: bool = False) -> str:
+def render(state: State, color: bool = False, frame: int | None = None) -> str:
     """The position: seats, board, paths with their flows, bag and result; with `color`,
-    each player's number in their colour (ANSI)."""
+    each player's number in their colour (ANSI). Hexes are labelled as player `frame`
+    writes them (default: the player to move, or P1 once the game is over)."""
+    player = frame or state.to_move or 1
     lines = [_seats(state), ""]
-    lines += _board(state)
+    lines += _board(state, player)
     lines.append("")
-    lines += _paths(state)
+    lines += _paths(state, player)
     bag = "  ".join(f"T{tile} {left}" for tile, left in enumerate(state.bag))
     lines.append(f"bag: {bag}")
     lines.append(f"result: {state.result_text}")
@@ -60,7 +62,7 @@ def _touching(paths: list[PathFlow]) -> dict[Hex, set[int]]:
     return found
 
 
-def _board(state: State) -> list[str]:
+def _board(state: State, frame: int) -> list[str]:
     touching = _touching(state.path_flows())
     lines = []
     for row in range(SIZE - 1, -1, -1):
@@ -71,7 +73,7 @@ def _board(state: State) -> list[str]:
             tile = state.tile_at(hex_)
             first = "." if tile is None else f"T{tile[0]}{ORIENTATIONS[tile[1]]}"
             players = "".join(str(p) for p in sorted(touching.get(hex_, ())))
-            second = label_of_hex(1, hex_) + (f":{players}" if players else "")
+            second = label_of_hex(frame, hex_) + (f":{players}" if players else "")
             top.append(f"{first:^{CELL_WIDTH - 1}} ")
             bottom.append(f"{second:^{CELL_WIDTH - 1}} ")
         lines.append((indent + "".join(top)).rstrip())
@@ -79,7 +81,7 @@ def _board(state: State) -> list[str]:
     return lines
 
 
-def _paths(state: State) -> list[str]:
+def _paths(state: State, frame: int) -> list[str]:
     by_hex: dict[Hex, list[PathFlow]] = {}
     for path in state.path_flows():
         by_hex.setdefault(path.hex, []).append(path)
@@ -89,6 +91,6 @@ def _paths(state: State) -> list[str]:
         described = "   ".join(
             f"{path_name(p.a, p.b)}: {','.join(f'P{q}' for q in p.players) or '-'}" for p in paths
         )
-        where = f"{label_of_hex(1, move.hex)} ({move.hex.x},{move.hex.y})"
+        where = f"{label_of_hex(frame, move.hex)} ({move.hex.x},{move.hex.y})"
         lines.append(f"  {where:<9} T{move.tile}{move.orientation:<3} {described}")
-    return ["paths (P1 labels):", *lines] if lines else ["paths: none placed yet"]
+    return [f"paths (P{frame} labels):", *lines] if lines else ["paths: none placed yet"]

@@ -22,6 +22,14 @@ DIALECT = Option(
     reads=_READERS,
 )
 """`--dialect`: which labels a Flows record is read (or written) in (docs/formats/flows.md)."""
+FRAME = Option(
+    "frame",
+    "Label the hexes as this player writes them (default: the player to move).",
+    commands=("show",),
+    choices=("P1", "P2", "P3", "P4", "P5", "P6"),
+    pictures=("text", "svg"),
+)
+"""`show --frame P3`: every move names its hex in its player's frame; the board says which."""
 
 FLOWS = Format(
     name="flows",
@@ -34,7 +42,7 @@ FLOWS = Format(
     check=lazy(f"{HOOKS}:check"),
     replay=lazy(f"{HOOKS}:replay_document"),
     render=lazy(f"{HOOKS}:render"),
-    options=(COLOR, DIALECT),
+    options=(COLOR, DIALECT, FRAME),
     svg=lazy(f"{HOOKS}:svg"),
     diagnose=lazy(f"{HOOKS}:diagnose"),
     state_json=lazy(f"{HOOKS}:state_json"),

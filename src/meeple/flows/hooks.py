@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError, RuleError, line_ends
+from meeple.errors import (
+    DEFAULT_SOURCE,
+    Finding,
+    Location,
+    NotationError,
+    OptionError,
+    RuleError,
+    line_ends,
+)
 from meeple.flows import notation
 from meeple.flows.board import EDGE_NAMES, SIDE_NAMES
 from meeple.flows.format import FLOWS
@@ -152,22 +160,37 @@ def _ending(document: Document, last: State) -> list[Finding]:
     return []
 
 
-def render(model_or_state: Record | State, color: bool = False) -> str:
-    """The final position of a record, or a replayed state (`color`: ANSI colours)."""
+def render(model_or_state: Record | State, color: bool = False, frame: str | None = None) -> str:
+    """The final position of a record, or a replayed state (`color`: ANSI colours; hexes
+    labelled in `frame`'s frame, `P1` to `P6`, by default the player to move)."""
     from meeple.flows import ascii  # pictures only where drawn: `check` starts faster
 
-    if isinstance(model_or_state, Record):
-        *_, model_or_state = replay_text(notation.dump(model_or_state))
-    return ascii.render(model_or_state, color)
+    state = _final(model_or_state)
+    return ascii.render(state, color, _frame_player(state, frame))
 
 
-def svg(model_or_state: Record | State) -> str:
+def svg(model_or_state: Record | State, frame: str | None = None) -> str:
     """An SVG picture of the final position of a record, or of a replayed state."""
     from meeple.flows import svg as pictures
 
+    state = _final(model_or_state)
+    return pictures.render(state, _frame_player(state, frame))
+
+
+def _final(model_or_state: Record | State) -> State:
     if isinstance(model_or_state, Record):
         *_, model_or_state = replay_text(notation.dump(model_or_state))
-    return pictures.render(model_or_state)
+    return model_or_state
+
+
+def _frame_player(state: State, frame: str | None) -> int | None:
+    """The player `--frame` names (OptionError for one the game has not)."""
+    if frame is None:
+        return None
+    player = int(frame.removeprefix("P")) if frame.removeprefix("P").isdigit() else 0
+    if not 1 <= player <= state.players:
+        raise OptionError(f"--frame {frame}: this game has players P1 to P{state.players}")
+    return player
 
 
 def state_json(state: State) -> Mapping[str, Any]:

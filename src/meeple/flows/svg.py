@@ -19,6 +19,7 @@ from meeple.flows.board import (
     CENTRE,
     EDGE_NAMES,
     SLOT_EDGE,
+    label_of_hex,
     side_step,
 )
 from meeple.flows.rules import State
@@ -137,8 +138,23 @@ def _legend(state: State) -> list[str]:
     return parts
 
 
-def render(state: State) -> str:
-    """The position as an SVG picture (see the module's description)."""
+def _labels(frame: int) -> list[str]:
+    """Every hex's label as player `frame` writes it, small, near the hex's top corner
+    (clear of the paths, which all run through the centre)."""
+    parts = []
+    for hex_ in CELLS:
+        x, y = CENTRES[hex_]
+        parts.append(
+            f'<text x="{x - _LEFT:.1f}" y="{_TOP - y - RADIUS * 0.52:.1f}" text-anchor="middle"'
+            f' font-size="9" fill="#8a7f6a">{label_of_hex(frame, hex_)}</text>'
+        )
+    return parts
+
+
+def render(state: State, frame: int | None = None) -> str:
+    """The position as an SVG picture (see the module's description); the hexes labelled
+    as player `frame` writes them (default: the player to move, or P1 once over)."""
+    labelled = frame or state.to_move or 1
     homes = ", ".join(
         f"P{p} {EDGE_NAMES[state.home_edge(p)]} to {EDGE_NAMES[state.target_edge(p)]}"
         for p in range(1, state.players + 1)
@@ -152,6 +168,7 @@ def render(state: State) -> str:
         f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="#fbfaf6"/>',
     ]
     parts += [_hexagon(hex_, fill="#efe9dc", stroke="#b9ad94", stroke_width="1") for hex_ in CELLS]
+    parts += _labels(labelled)
     for path in state.path_flows():
         if not path.players:
             parts.append(_path(path.hex, path.a, path.b, "#9a9a9a", 3.0, 0.0))
@@ -162,6 +179,10 @@ def render(state: State) -> str:
             parts.append(_path(path.hex, path.a, path.b, COLOURS[player - 1], 4.0, offset))
     parts += _edges(state)
     parts += _legend(state)
+    parts.append(
+        f'<text x="{WIDTH - 8:.0f}" y="16" text-anchor="end" font-size="11" fill="#8a7f6a">'
+        f"hexes as P{labelled} writes them</text>"
+    )
     if state.moves:
         last = state.moves[-1].hex
         parts.append(_hexagon(last, fill="none", stroke="#222", stroke_width="3"))
