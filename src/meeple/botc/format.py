@@ -35,6 +35,12 @@ PLAYERS_OPTION = Option(
     "Check that the bag (the record, or --bag) is a legal set-up for this many players.",
     ("check",),
 )
+ABBREVIATE_OPTION = Option(
+    "abbreviate",
+    "Write reminder prefixes in botc-sat's short form (ww:townsfolk, poi:poisoned).",
+    commands=("convert", "fmt"),
+    flag=True,
+)
 HTML_OPTION = Option(
     "html", "Show the grimoire as an HTML fragment (a list of seats).", ("show",), flag=True
 )
@@ -61,7 +67,7 @@ def _art_options(*commands: str) -> tuple[Option, ...]:
 def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
     """What a grimoire's formats offer: checks against a script and bag, the pictures."""
     pictures = (HTML_OPTION, *_art_options(*art_commands), COLOR)
-    return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, *pictures)
+    return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, ABBREVIATE_OPTION, *pictures)
 
 
 def _sniff_line(text: str) -> bool:
@@ -76,7 +82,7 @@ TRACE = Format(
     dump=lazy(f"{HOOKS}:dump_trace"),
     sniff=lambda text: _LOOKS_LIKE_TRACE.match(text) is not None,
     extensions=(".trace",),
-    options=(*_art_options("show"), COLOR),
+    options=(*_art_options("show"), COLOR, ABBREVIATE_OPTION),
     replay=lazy(f"{HOOKS}:replay_trace"),
     render=lazy(f"{HOOKS}:render_trace"),
     svg=lazy(f"{HOOKS}:svg"),

@@ -10,7 +10,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from meeple.botc import rules, trace
-from meeple.botc.ascii import charset_of, colour, read_art, recharset, render_grimoire
+from meeple.botc.ascii import (
+    art_dialect,
+    charset_of,
+    colour,
+    read_art,
+    recharset,
+    render_grimoire,
+)
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
 from meeple.botc.script import (
@@ -102,7 +109,10 @@ def _legality(
         yield Finding(broken.message, Location.of(text, at, source), "error", "check")
 
 
-def dump_line(model: Grimoire | Bag, **_: Any) -> str:
+def dump_line(model: Grimoire | Bag, abbreviate: bool | None = None, **_: Any) -> str:
+    """The canonical line; `abbreviate` writes botc-sat's short reminder prefixes."""
+    if abbreviate and isinstance(model, Grimoire):
+        model = model.abbreviated()
     return dump(model)
 
 
@@ -111,7 +121,10 @@ def dump_art(
     layout: str | None = None,
     columns: bool | None = None,
     charset: str | None = None,
+    abbreviate: bool | None = None,
 ) -> str:
+    if abbreviate:
+        model = model.abbreviated()
     return render_grimoire(model, layout or "auto", bool(columns), charset or "unicode")
 
 
@@ -120,12 +133,15 @@ def fmt_art(
     layout: str | None = None,
     columns: bool | None = None,
     charset: str | None = None,
+    abbreviate: bool | None = None,
 ) -> str:
-    """A valid picture keeps its layout (and charset) unless --layout or --columns asks
-    for a redrawing: only blank lines around the box and spaces after it go."""
+    """A valid picture keeps its layout (and charset) unless --layout, --columns or
+    --abbreviate asks for a redrawing (or it was drawn in botc-sat's dialect, which is
+    redrawn in meeple's layout): only blank lines around the box and spaces after it go."""
     charset = charset or charset_of(document.text)
-    if layout or columns:
-        return dump_art(document.model, layout, columns, charset)
+    redraw = layout or columns or abbreviate
+    if redraw or art_dialect(document.text, document.source) != "seed":
+        return dump_art(document.model, layout, columns, charset, abbreviate)
     lines = [line.rstrip() for line in document.text.splitlines()]
     kept = "\n".join(line for line in lines if line) + "\n"
     return recharset(kept, charset)
@@ -200,8 +216,8 @@ def trace_json(state: rules.State) -> dict[str, Any]:
     }
 
 
-def dump_trace(model: trace.Trace, **_: Any) -> str:
-    return trace.dump(model)
+def dump_trace(model: trace.Trace, abbreviate: bool | None = None, **_: Any) -> str:
+    return trace.dump(model, abbreviate=bool(abbreviate))
 
 
 def trace_result(state: rules.State) -> str:
