@@ -371,9 +371,8 @@ def _read_frame(reader: _Reader) -> tuple[int | None, int]:
 
 def _read_title(reader: _Reader, offset: int, line: str) -> tuple[int | None, int]:
     box = reader.box
-    short = re.compile(
-        rf"{re.escape(box.top_left + box.horizontal)} Grim(?:oire)? {re.escape(box.horizontal)}+{re.escape(box.top_right)}\Z"
-    )
+    corner, rule, end = (re.escape(c) for c in (box.top_left, box.horizontal, box.top_right))
+    short = re.compile(rf"{corner}{rule} Grim(?:oire)? {rule}+{end}\Z")
     if short.match(line):
         return None, offset  # botc-sat's titles for narrow boxes: no count to check
     pos = 0
