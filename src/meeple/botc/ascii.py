@@ -256,10 +256,10 @@ def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
             raise other from None
     if len(lefts) > 1 and reader.rows and reader.rows[0] and reader.rows[-1]:
         try:
-            other = _read_botc_sat(text, source)
+            botc_sat = _read_botc_sat(text, source)
         except NotationError:
             return placed
-        if other.grimoire != placed.grimoire:
+        if botc_sat.grimoire != placed.grimoire:
             raise reader.fail(
                 lefts[1].name_run.offset,
                 "ambiguous picture: its left side has several seats and no blank row under"
@@ -733,9 +733,10 @@ def _sat_chain(
         marker = _MARKER.match(run.text)
         if first and marker is not None:
             _marker_offset(reader, run, int(marker["column"]) - column, offsets)
-        elif run.text == "()" or (bubble := _BUBBLE.match(run.text)) is not None:
+        elif run.text == "()" or _BUBBLE.match(run.text):
             if run.text != "()":
-                tokens.append((ReminderToken.from_text(bubble["token"]), run.offset + 1))
+                token = run.text[1:-1]
+                tokens.append((ReminderToken.from_text(token), run.offset + 1))
             last = run
         else:
             break

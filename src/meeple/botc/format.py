@@ -20,9 +20,12 @@ GRIMOIRE = ("meeple.botc.model:Grimoire", "meeple.botc.model:Bag")
 # `[Name:` (possibly `[*~~Name`) or a whole bag; QGN's `[key "x"]` has no colon after the name.
 _LOOKS_LIKE_LINE = re.compile(r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z")
 _LOOKS_LIKE_BAG = re.compile(r"\A\s*\{[ A-Za-z0-9_]*\}\s*\Z")
-_LOOKS_LIKE_ART = re.compile(r"\A\s*(?:┌─|\+-) Grimoire")
+_LOOKS_LIKE_ART = re.compile(r"\A\s*(?:┌─|\+-) Grim(?:oire)? ")
 # A grimoire line, then (past blank and comment lines) a phase.
-_LOOKS_LIKE_TRACE = re.compile(r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<")
+_LOOKS_LIKE_TRACE = re.compile(
+    r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<"
+    r"|\A\s*<(?:SETUP|NIGHT|DAWN|DAY|EVENING|[NDE][1-9][0-9]*)>"  # botc-sat's, no grimoire
+)
 
 SCRIPT_OPTION = Option(
     "script", "Check the setup against this script's roles.", commands=("check",), choices=SCRIPTS
@@ -83,6 +86,7 @@ TRACE = Format(
     sniff=lambda text: _LOOKS_LIKE_TRACE.match(text) is not None,
     extensions=(".trace",),
     options=(*_art_options("show"), COLOR, ABBREVIATE_OPTION),
+    check=lazy(f"{HOOKS}:check_trace"),
     replay=lazy(f"{HOOKS}:replay_trace"),
     render=lazy(f"{HOOKS}:render_trace"),
     svg=lazy(f"{HOOKS}:svg"),

@@ -176,10 +176,23 @@ def svg(model: Grimoire | Bag | trace.Trace | rules.State) -> str:
     if isinstance(model, Bag):
         raise Unsupported("a bag has no seats to draw: seat it with `meeple botc setup`")
     if isinstance(model, trace.Trace):
-        model = model.grimoire
+        model = model.grimoire or Grimoire()
     if isinstance(model, rules.State):
         model = model.grimoire
     return town_square(model)
+
+
+def check_trace(document: Document) -> Iterator[Finding]:
+    """A note on a trace with no grimoire line: its events were read, not played."""
+    events: trace.Trace = document.model
+    if events.grimoire is None:
+        yield Finding(
+            "no grimoire line: the events were read and checked for notation only, the"
+            " rules were not applied (start the file with the grimoire, [Name:role ...])",
+            Location.of(document.text, 0, document.source),
+            "warning",
+            "check",
+        )
 
 
 def replay_trace(document: Document) -> Iterator[rules.State]:
@@ -200,7 +213,9 @@ def render_trace(
     charset: str | None = None,
     color: bool | None = None,
 ) -> str:
-    state = subject if isinstance(subject, rules.State) else rules.State(subject.grimoire)
+    state = (
+        subject if isinstance(subject, rules.State) else rules.State(subject.grimoire or Grimoire())
+    )
     art = render(state.grimoire, layout, columns, charset=charset, color=color)
     return f"{state.result_text}\n{art}"
 
@@ -208,6 +223,7 @@ def render_trace(
 def trace_json(state: rules.State) -> dict[str, Any]:
     """One trace state as JSON (docs/formats/botc.md, Game traces)."""
     return {
+        "winner": state.winner,
         "phase": None if state.phase is None else str(state.phase),
         "grimoire": dump(state.grimoire).strip(),
         "alive": [seat.player for seat in state.grimoire.seats if not seat.life.dead],
