@@ -67,6 +67,26 @@ def check_art(
     yield from _grimoire_findings(placed, document.text, document.source, script, bag, players)
 
 
+def check_townsquare(
+    document: Document,
+    script: str | None = None,
+    bag: str | None = None,
+    players: str | None = None,
+) -> Iterator[Finding]:
+    """The grimoire checks, on the one-line grimoire the game state maps to (each
+    finding at the start of the file: the JSON has no single place for a seat)."""
+    line = dump(Grimoire(document.model.seats))
+    for finding in _grimoire_findings(
+        read_grimoire(line), line, document.source, script, bag, players
+    ):
+        yield Finding(
+            finding.message,
+            Location.of(document.text, 0, document.source),
+            finding.severity,
+            finding.kind,
+        )
+
+
 def _grimoire_findings(
     placed: Placed,
     text: str,

@@ -109,7 +109,9 @@ class State:
 
     An engine Timeline (meeple.engine): `history`, `result_text` and `play(event)`.
     Beyond it: the fields `grimoire`, `phase`, and today's `nominated`, `nominators`,
-    `nominee`, `voters` and `executed` (the mechanics a day's events are checked against).
+    `nominee`, `voters` and `executed` (the mechanics a day's events are checked against);
+    `winner` and `ending` once a team has won, `last_day` on the Mastermind's extra day.
+    As an engine.Ending it says its `status` and `winners`.
     """
 
     grimoire: Grimoire
@@ -148,10 +150,6 @@ class State:
             return ()
         evil = self.winner == "evil"
         return tuple(s.player for s in self.grimoire.seats if is_evil(s) == evil)
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
 
     def play(self, event: Event) -> State:
         """The state after `event`; RuleError naming the mechanic it breaks."""
