@@ -251,20 +251,20 @@ def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
         except NotationError as other:
             # botc-sat writes a name or token on the row under the title; art with a
             # blank row there is the seed's (and meeple's), and told in its terms.
-            if _blank_first_row(text) or not _further(other, seed):
+            if _blank_first_row(text) or _further(seed, other):
                 raise seed from None
             raise other from None
-    if len(lefts) > 1 and reader.rows and reader.rows[0] and reader.rows[-1]:
+    if lefts and reader.rows and reader.rows[0] and reader.rows[-1]:
         try:
             botc_sat = _read_botc_sat(text, source)
         except NotationError:
             return placed
         if botc_sat.grimoire != placed.grimoire:
             raise reader.fail(
-                lefts[1].name_run.offset,
-                "ambiguous picture: its left side has several seats and no blank row under"
-                " the title, so it reads clockwise (bottom up, as the seed and meeple draw)"
-                " or top down (as botc-sat draws); add a blank row under the title to read"
+                lefts[0].name_run.offset,
+                "ambiguous picture: with no blank row under the title its left side reads"
+                " clockwise (bottom up, as the seed and meeple draw) or top down (as"
+                " botc-sat draws); add a blank row under the title to read"
                 " it clockwise, or convert botc-sat's one-line grimoire instead",
             )
     return placed

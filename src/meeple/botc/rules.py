@@ -325,6 +325,8 @@ class State:
                 and before.target == event.target
             ):
                 return self  # `Alice!dies` says what the event before it did
+            if effective_role(seat) == "zombuul" and _token(seat, "dead", "zombuul"):
+                return self  # the Zombuul that registers as dead can die
             raise RuleError(f"{event.target} is already dead", rule="already-dead")
         return self._with(replace(seat, life=Life.DEAD))
 
@@ -349,6 +351,12 @@ class State:
             twin = _living(state, "evil_twin")
             if twin is not None and has_ability(twin, "evil_twin") and _token(was, "twin"):
                 return state._won("evil", "the Evil Twin's good twin was executed")
+        zombuul = effective_role(was) == "zombuul" and _token(was, "dead", "zombuul")
+        if zombuul and event.kind in ("execution", "death"):
+            # The Zombuul that registers as dead dies for real.
+            kept = tuple(t for t in now.tokens if t != ReminderToken("dead", "zombuul"))
+            state = state._with(replace(now, tokens=kept))
+            was = replace(was, life=Life.ALIVE)
         if not was.life.dead and now.life.dead and is_demon(was):
             alive_before = sum(1 for s in before.grimoire.seats if not s.life.dead)
             scarlet = _living(state, "scarlet_woman")
