@@ -135,6 +135,22 @@ class Timeline(Protocol):
 
 
 @runtime_checkable
+class Ending(Protocol):
+    """A timeline that knows when its game has ended and who won (a trace played to the
+    end): `replay --json`, the viewer and export show its status and winners."""
+
+    @property
+    def status(self) -> Status:
+        """`playing` until a team has won, then `won` (or `lost`, `tie`)."""
+        ...
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The names of the players who won; empty while playing."""
+        ...
+
+
+@runtime_checkable
 class Drawing(Protocol[MoveT]):
     """A game where the player to move first draws something hidden (Flows: a tile).
 

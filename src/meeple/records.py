@@ -130,7 +130,8 @@ class Step:
     to_move: str | None
     """The player to move, by name; None once the game is over or for a timeline."""
     status: str | None
-    """`playing`, `won`, `lost` or `tie` (engine.Status); None for a timeline."""
+    """`playing`, `won`, `lost` or `tie` (engine.Status); None for a timeline that does
+    not know when its game ends (engine.Ending)."""
     winners: tuple[str, ...]
     result_text: str
 
@@ -149,6 +150,15 @@ class Step:
                 "state": own,
             }
         if isinstance(self.state, engine.Timeline):
+            if self.status is not None:
+                return {
+                    "step": self.index,
+                    "move": self.move,
+                    "status": self.status,
+                    "winners": list(self.winners),
+                    "text": self.result_text,
+                    "state": own,
+                }
             return {"step": self.index, "move": self.move, "text": self.result_text, "state": own}
         return {"step": self.index, "state": own}
 
@@ -170,6 +180,9 @@ def step_of(game: Format, index: int, state: Any) -> Step:
     if isinstance(state, engine.Timeline):
         event = state.history[-1] if index and state.history else None
         move = None if event is None else str(event)
+        if isinstance(state, engine.Ending):
+            status, winners = state.status, tuple(state.winners)
+            return Step(index, state, move, None, status, winners, state.result_text)
         return Step(index, state, move, None, None, (), state.result_text)
     result = game.result(state) if game.result is not None else ""
     return Step(index, state, None, None, None, (), result)

@@ -6,7 +6,7 @@ import string
 
 from hypothesis import strategies as st
 
-from meeple.botc.model import Bag, Grimoire, Life, ReminderToken, Seat
+from meeple.botc.model import BOTC_SAT_ABBREVIATIONS, Bag, Grimoire, Life, ReminderToken, Seat
 
 LETTERS = string.ascii_letters
 REST = LETTERS + string.digits + "_"
@@ -21,9 +21,9 @@ def _identifiers(longest: int) -> st.SearchStrategy[str]:
 
 identifiers = _identifiers(20)
 short_identifiers = _identifiers(6)
-reminder_tokens = st.builds(
-    ReminderToken, name=identifiers, role=st.none() | short_identifiers | identifiers
-)
+# botc-sat's short prefixes read as the roles they stand for: a model holds full role ids.
+prefixes = (short_identifiers | identifiers).filter(lambda r: r not in BOTC_SAT_ABBREVIATIONS)
+reminder_tokens = st.builds(ReminderToken, name=identifiers, role=st.none() | prefixes)
 seats = st.builds(
     Seat,
     player=identifiers,

@@ -71,9 +71,23 @@ EXTRAS = {
         "ranking",
     },
     # A Blood on the Clocktower trace is a Timeline, not a game with moves.
-    "botc": {"grimoire", "phase", "nominated", "nominators", "nominee", "voters", "executed"},
+    "botc": {
+        "grimoire",
+        "phase",
+        "nominated",
+        "nominators",
+        "nominee",
+        "voters",
+        "executed",
+        "winner",
+        "ending",
+        "last_day",
+    },
 }
-TIMELINE = {name for name in dir(engine.Timeline) if not name.startswith("_")} | {"play"}
+# A trace played to the end also says who won (engine.Ending).
+TIMELINE = {
+    name for name in dir(engine.Timeline) + dir(engine.Ending) if not name.startswith("_")
+} | {"play"}
 TWINS = {"apply", "start", "over", "result", "refusal", "broken_rule", "player", "Game"}
 
 

@@ -112,7 +112,8 @@ def test_a_game_trace_steps_through_its_events() -> None:
         "<SETUP>",
         "st!Gus(+washerwoman:townsfolk)",
     ]
-    assert view.frames[-1].text.startswith("day 2: 4 of 7 players alive")
+    # the example ends with the Demon executed: the viewer says who won
+    assert view.frames[-1].text.startswith("day 2: the Demon is dead: good wins")
 
 
 @given(st.lists(st.text(alphabet="ab\n<", max_size=12), max_size=8))

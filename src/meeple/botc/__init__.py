@@ -18,10 +18,13 @@ True
 >>> placed = botc.read_grimoire(text)            # the grimoire and where each seat was written
 >>> [finding.severity for finding in botc.script_findings(placed, script, text)]
 ['warning', 'warning']
->>> trace = botc.parse_trace("[Alice:imp Bob:chef Carol:monk]\n<SETUP> <N1> st!kills->Bob")
+>>> trace = botc.parse_trace("[Alice:imp Bob:chef Carol:monk Dave:saint]\n<N1> st!kills->Bob")
 >>> *_, state = botc.replay(trace)               # the table before, then after each event
 >>> state.result_text
-'night 1: 2 of 3 players alive'
+'night 1: 3 of 4 players alive'
+>>> *_, state = botc.replay(botc.parse_trace("[Alice:imp Bob:chef Carol:monk]\n<N1> st!kills->Bob"))
+>>> state.status, state.winners                   # two alive, the Demon among them
+('won', ('Alice',))
 >>> botc.svg.render(state.grimoire).startswith("<svg")   # the town square
 True
 

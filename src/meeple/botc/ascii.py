@@ -34,7 +34,15 @@ from typing import NamedTuple
 
 from meeple import ansi
 from meeple.botc.layout import Picture, picture, title
-from meeple.botc.model import Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
+from meeple.botc.model import (
+    BOTC_SAT_ABBREVIATIONS,
+    Grimoire,
+    Life,
+    Placed,
+    ReminderToken,
+    Seat,
+    SeatPlaces,
+)
 from meeple.botc.notation import IDENTIFIER
 from meeple.botc.script import team_of
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
@@ -226,8 +234,66 @@ def parse_art(text: str, source: str = DEFAULT_SOURCE) -> Grimoire:
 
 
 def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
-    """The grimoire drawn in an ASCII-art box, with where each seat's parts were written."""
+    """The grimoire drawn in an ASCII-art box, with where each seat's parts were written.
+
+    The seed's rules are read first; a picture they refuse is read as botc-sat draws
+    (`_read_botc_sat`), and when neither reading fits, the problem reported is the one
+    found further into the text (the seed's, for art with a blank row under its title, as
+    the seed and meeple draw). A picture both readings accept with different seat
+    orders is refused as ambiguous.
+    """
     text = line_ends(text)  # same length: offsets stay right
+    try:
+        placed, reader, lefts = _read_seed(text, source)
+    except NotationError as seed:
+        try:
+            return _read_botc_sat(text, source)
+        except NotationError as other:
+            # botc-sat writes a name or token on the row under the title; art with a
+            # blank row there is the seed's (and meeple's), and told in its terms.
+            if _blank_first_row(text) or _further(seed, other):
+                raise seed from None
+            raise other from None
+    if lefts and reader.rows and reader.rows[0] and reader.rows[-1]:
+        try:
+            botc_sat = _read_botc_sat(text, source)
+        except NotationError:
+            return placed
+        if botc_sat.grimoire != placed.grimoire:
+            raise reader.fail(
+                lefts[0].name_run.offset,
+                "ambiguous picture: with no blank row under the title its left side reads"
+                " clockwise (bottom up, as the seed and meeple draw) or top down (as"
+                " botc-sat draws); add a blank row under the title to read"
+                " it clockwise, or convert botc-sat's one-line grimoire instead",
+            )
+    return placed
+
+
+def art_dialect(text: str, source: str = DEFAULT_SOURCE) -> str:
+    """`seed` for art the seed's rules read (with full role prefixes), else `botc-sat`."""
+    text = line_ends(text)
+    try:
+        _read_seed(text, source)
+    except NotationError:
+        return "botc-sat"
+    return "botc-sat" if _SHORT_PREFIX.search(text) else "seed"
+
+
+_SHORT_PREFIX = re.compile(r"\((?:" + "|".join(BOTC_SAT_ABBREVIATIONS) + r"):")
+
+
+def _blank_first_row(text: str) -> bool:
+    lines = text.lstrip("\n").split("\n")
+    return len(lines) > 1 and not lines[1].strip(" │|")
+
+
+def _further(one: NotationError, other: NotationError) -> bool:
+    return (one.line, one.column) > (other.line, other.column)
+
+
+def _read_seed(text: str, source: str) -> tuple[Placed, _Reader, list[_Found]]:
+    """The seed's reading, the reader it used and the left seats it found."""
     reader = _Reader(text, source, CHARSETS[charset_of(text)])
     count, count_offset = _read_frame(reader)
     groups = _groups(reader.rows)
@@ -245,11 +311,16 @@ def read_art(text: str, source: str = DEFAULT_SOURCE) -> Placed:
         found += _row_of_seats(reader, groups[-1], "bottom")
     _distinct(reader, found)
     ordered = _clockwise(found)
-    if count != len(ordered):
+    _check_count(reader, count, count_offset, len(ordered))
+    placed = Placed(Grimoire(tuple(f.seat for f in ordered)), tuple(f.places for f in ordered))
+    return placed, reader, [f for f in found if f.side == "left"]
+
+
+def _check_count(reader: _Reader, count: int | None, count_offset: int, seated: int) -> None:
+    if count is not None and count != seated:
         raise reader.fail(
-            count_offset, f"the title says {count} players but the box seats {len(ordered)}"
+            count_offset, f"the title says {count} players but the box seats {seated}"
         )
-    return Placed(Grimoire(tuple(f.seat for f in ordered)), tuple(f.places for f in ordered))
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:
@@ -259,7 +330,7 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
         offset += len(line) + 1
 
 
-def _read_frame(reader: _Reader) -> tuple[int, int]:
+def _read_frame(reader: _Reader) -> tuple[int | None, int]:
     """Check the box and collect the runs of text inside it; the title's count and its offset."""
     lines = [(offset, line) for offset, line in _lines(reader.text)]
     index = 0
@@ -298,7 +369,12 @@ def _read_frame(reader: _Reader) -> tuple[int, int]:
     return count, count_offset
 
 
-def _read_title(reader: _Reader, offset: int, line: str) -> tuple[int, int]:
+def _read_title(reader: _Reader, offset: int, line: str) -> tuple[int | None, int]:
+    box = reader.box
+    corner, rule, end = (re.escape(c) for c in (box.top_left, box.horizontal, box.top_right))
+    short = re.compile(rf"{corner}{rule} Grim(?:oire)? {rule}+{end}\Z")
+    if short.match(line):
+        return None, offset  # botc-sat's titles for narrow boxes: no count to check
     pos = 0
     count = count_offset = 0
     for pattern, what in _title_parts(reader.box):
@@ -540,4 +616,170 @@ def _clockwise(found: Sequence[_Found]) -> list[_Found]:
     right = [f for f in found if f.side == "right"]
     bottom = sorted((f for f in found if f.side == "bottom"), key=lambda f: -f.column)
     left = [f for f in found if f.side == "left"][::-1]
+    return top + right + bottom + left
+
+
+# -- botc-sat's art ---------------------------------------------------------------------------
+
+_STARRED_ROLE = re.compile(rf"\*(?P<role>{IDENTIFIER})\*\Z")
+
+
+@dataclass
+class _SatSeat:
+    """A seat of botc-sat's art: its name and role runs, and what it was read as."""
+
+    name_run: _Run
+    role_run: _Run
+    seat: Seat
+    places: SeatPlaces
+
+
+def _read_botc_sat(text: str, source: str) -> Placed:
+    """Art as botc-sat draws it (docs/formats/botc.md, "botc-sat's art"): every name with
+    its role in the row under it, tokens in the seat's column above the name or below
+    the role, top seats on the first row of names, a left seat left of every top seat,
+    the left side listed from the top down, and dead roles drawn `*imp*`."""
+    reader = _Reader(text, source, CHARSETS[charset_of(text)])
+    count, count_offset = _read_frame(reader)
+    pairs: list[tuple[_Run, _Run]] = []
+    named: set[_Run] = set()
+    for row, runs in enumerate(reader.rows):
+        for run in runs:
+            if run in named or run.text.startswith("("):
+                continue
+            below = reader.at(row + 1, run.column) if row + 1 < len(reader.rows) else None
+            if below is None or below.text.startswith("("):
+                raise reader.fail(
+                    run.offset,
+                    f"expected the role of {run.text!r} in the row under it, in the same column",
+                )
+            named |= {run, below}
+            pairs.append((run, below))
+    claimed: dict[_Run, str] = {}
+    offset_of_markers: list[int] = []
+    seats = [_sat_seat(reader, name, role, claimed, offset_of_markers) for name, role in pairs]
+    for runs in reader.rows:
+        for run in runs:
+            if run not in named and run not in claimed:
+                raise reader.fail(
+                    run.offset,
+                    f"{run.text!r} belongs to no seat: a token stands in its seat's column,"
+                    " above the name or below the role",
+                )
+    players: set[str] = set()
+    for seat in seats:
+        if seat.seat.player in players:
+            raise reader.fail(
+                seat.places.player,
+                f"player {seat.seat.player!r} is already seated: every player needs a name of"
+                " their own",
+            )
+        players.add(seat.seat.player)
+    ordered = _botc_sat_order(seats)
+    _check_count(reader, count, count_offset, len(ordered))
+    return Placed(Grimoire(tuple(s.seat for s in ordered)), tuple(s.places for s in ordered))
+
+
+def _sat_seat(
+    reader: _Reader, name: _Run, role: _Run, claimed: dict[_Run, str], offsets: list[int]
+) -> _SatSeat:
+    player, life, player_at = _name(reader, name)
+    starred = _STARRED_ROLE.match(role.text)
+    if starred is not None:
+        if not life.dead:
+            raise reader.fail(
+                role.offset,
+                f"a role drawn between stars ({role.text}) marks a dead player,"
+                f" but {player} is drawn alive: write *{player}*",
+            )
+        role_name, role_at = starred["role"], role.offset + 1
+    elif _ROLE.match(role.text):
+        role_name, role_at = role.text, role.offset
+    else:
+        raise reader.fail(
+            role.offset, f"expected a role (a word such as imp or *imp*), found {role.text!r}"
+        )
+    above = _sat_chain(reader, name.row - 1, -1, name.column, player, claimed, offsets)
+    below = _sat_chain(reader, role.row + 1, 1, name.column, player, claimed, offsets)
+    if above and below:
+        raise reader.fail(
+            below[0][1] - 1,
+            f"{player} has tokens both above the name and below the role: botc-sat hangs a"
+            " seat's tokens on one side, so their order is ambiguous",
+        )
+    chain = above or below
+    seat = Seat(player, role_name, tuple(token for token, _ in chain), life)
+    return _SatSeat(name, role, seat, SeatPlaces(player_at, role_at, tuple(a for _, a in chain)))
+
+
+def _sat_chain(
+    reader: _Reader,
+    row: int,
+    step: int,
+    column: int,
+    owner: str,
+    claimed: dict[_Run, str],
+    offsets: list[int],
+) -> list[tuple[ReminderToken, int]]:
+    """The tokens hanging from a seat in `column`, reading outward from row `row`:
+    an optional column marker first, then tokens and `()` lines with no gap."""
+    tokens: list[tuple[ReminderToken, int]] = []
+    last: _Run | None = None
+    first = True
+    while 0 <= row < len(reader.rows):
+        run = reader.at(row, column)
+        if run is None:
+            break
+        marker = _MARKER.match(run.text)
+        if first and marker is not None:
+            _marker_offset(reader, run, int(marker["column"]) - column, offsets)
+        elif run.text == "()" or _BUBBLE.match(run.text):
+            if run.text != "()":
+                token = run.text[1:-1]
+                tokens.append((ReminderToken.from_text(token), run.offset + 1))
+            last = run
+        else:
+            break
+        if run in claimed:
+            raise reader.fail(
+                run.offset,
+                f"ambiguous picture: {run.text} hangs between {claimed[run]} and {owner}"
+                " in the same column; leave a blank row between their tokens",
+            )
+        claimed[run] = owner
+        first = False
+        row += step
+    if last is not None and last.text == "()":
+        raise reader.fail(last.offset, f"this extension line of {owner!r} leads to no token")
+    return tokens
+
+
+def _marker_offset(reader: _Reader, run: _Run, offset: int, offsets: list[int]) -> None:
+    """botc-sat numbers columns from 3 left of the border (its `(4)` stands in column 1):
+    every marker of a picture must be off its column by the same amount."""
+    if offsets and offsets[0] != offset:
+        raise reader.fail(
+            run.offset,
+            f"column marker {run.text} is {offset} off its column, the picture's first marker"
+            f" {offsets[0]}: every marker counts columns alike",
+        )
+    offsets.append(offset)
+
+
+def _botc_sat_order(seats: Sequence[_SatSeat]) -> list[_SatSeat]:
+    """Top left to right, right side down, bottom right to left, then the left side
+    from the top down (botc-sat lists its left side in seat order downward)."""
+    if not seats:
+        return []
+    first_row = min(s.name_run.row for s in seats)
+    top = sorted((s for s in seats if s.name_run.row == first_row), key=lambda s: s.name_run.column)
+    leftmost = top[0].name_run.column
+    rest = [s for s in seats if s.name_run.row != first_row]
+    left = sorted((s for s in rest if s.name_run.column < leftmost), key=lambda s: s.name_run.row)
+    others = [s for s in rest if s.name_run.column >= leftmost]
+    last_row = max((s.name_run.row for s in others), default=-1)
+    bottom = sorted(
+        (s for s in others if s.name_run.row == last_row), key=lambda s: -s.name_run.column
+    )
+    right = sorted((s for s in others if s.name_run.row != last_row), key=lambda s: s.name_run.row)
     return top + right + bottom + left

@@ -21,11 +21,14 @@ GRIMOIRE = ("meeple.botc.model:Grimoire", "meeple.botc.model:Bag")
 # `[Name:` (possibly `[*~~Name`) or a whole bag; QGN's `[key "x"]` has no colon after the name.
 _LOOKS_LIKE_LINE = re.compile(r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z")
 _LOOKS_LIKE_BAG = re.compile(r"\A\s*\{[ A-Za-z0-9_]*\}\s*\Z")
-_LOOKS_LIKE_ART = re.compile(r"\A\s*(?:┌─|\+-) Grimoire")
+_LOOKS_LIKE_ART = re.compile(r"\A\s*(?:┌─|\+-) Grim(?:oire)? ")
 # A grimoire line, then (past blank and comment lines) a phase.
 # A JSON array that starts with a string or an object (an Atlantis transcript is an object).
 _LOOKS_LIKE_SCRIPT = re.compile(r"\A\ufeff?\s*\[\s*(?:\"|\{|\])")
-_LOOKS_LIKE_TRACE = re.compile(r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<")
+_LOOKS_LIKE_TRACE = re.compile(
+    r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<"
+    r"|\A\s*<(?:SETUP|NIGHT|DAWN|DAY|EVENING|[NDE][1-9][0-9]*)>"  # botc-sat's, no grimoire
+)
 
 SCRIPT_OPTION = Option(
     "script",
@@ -39,6 +42,12 @@ PLAYERS_OPTION = Option(
     "players",
     "Check that the bag (the record, or --bag) is a legal set-up for this many players.",
     ("check",),
+)
+ABBREVIATE_OPTION = Option(
+    "abbreviate",
+    "Write reminder prefixes in botc-sat's short form (ww:townsfolk, poi:poisoned).",
+    commands=("convert", "fmt"),
+    flag=True,
 )
 HTML_OPTION = Option(
     "html", "Show the grimoire as an HTML fragment (a list of seats).", ("show",), flag=True
@@ -66,7 +75,7 @@ def _art_options(*commands: str) -> tuple[Option, ...]:
 def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
     """What a grimoire's formats offer: checks against a script and bag, the pictures."""
     pictures = (HTML_OPTION, *_art_options(*art_commands), COLOR)
-    return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, *pictures)
+    return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, ABBREVIATE_OPTION, *pictures)
 
 
 def _sniff_line(text: str) -> bool:
@@ -81,7 +90,8 @@ TRACE = Format(
     dump=lazy(f"{HOOKS}:dump_trace"),
     sniff=lambda text: _LOOKS_LIKE_TRACE.match(text) is not None,
     extensions=(".trace",),
-    options=(*_art_options("show"), COLOR),
+    options=(*_art_options("show"), COLOR, ABBREVIATE_OPTION),
+    check=lazy(f"{HOOKS}:check_trace"),
     replay=lazy(f"{HOOKS}:replay_trace"),
     render=lazy(f"{HOOKS}:render_trace"),
     svg=lazy(f"{HOOKS}:svg"),
@@ -144,5 +154,20 @@ FORMATS = (
                 flag=True,
             ),
         ),
+    ),
+    Format(
+        name="botc-townsquare",
+        title="Blood on the Clocktower game state of the online grimoires (townsquare JSON)",
+        model=("meeple.botc.townsquare:TownSquare", "meeple.botc.model:Grimoire"),
+        parse=lazy("meeple.botc.townsquare:parse"),
+        dump=lazy("meeple.botc.townsquare:dump"),
+        sniff=lazy("meeple.botc.townsquare:looks_like"),
+        extensions=(".json",),
+        options=(*_grimoire_options("show")[:3], HTML_OPTION, *_art_options("show"), COLOR),
+        check=lazy(f"{HOOKS}:check_townsquare"),
+        render=lazy(f"{HOOKS}:render"),
+        svg=lazy(f"{HOOKS}:svg"),
+        to_qgn=lazy("meeple.botc.qgn:to_qgn"),
+        from_qgn=lazy("meeple.botc.qgn:from_qgn"),
     ),
 )

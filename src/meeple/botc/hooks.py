@@ -10,7 +10,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from meeple.botc import rules, trace
-from meeple.botc.ascii import charset_of, colour, read_art, recharset, render_grimoire
+from meeple.botc.ascii import (
+    art_dialect,
+    charset_of,
+    colour,
+    read_art,
+    recharset,
+    render_grimoire,
+)
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
 from meeple.botc.script import (
@@ -61,6 +68,26 @@ def check_art(
     yield from _grimoire_findings(placed, document.text, document.source, script, bag, players)
 
 
+def check_townsquare(
+    document: Document,
+    script: str | None = None,
+    bag: str | None = None,
+    players: str | None = None,
+) -> Iterator[Finding]:
+    """The grimoire checks, on the one-line grimoire the game state maps to (each
+    finding at the start of the file: the JSON has no single place for a seat)."""
+    line = dump(Grimoire(document.model.seats))
+    for finding in _grimoire_findings(
+        read_grimoire(line), line, document.source, script, bag, players
+    ):
+        yield Finding(
+            finding.message,
+            Location.of(document.text, 0, document.source),
+            finding.severity,
+            finding.kind,
+        )
+
+
 def _grimoire_findings(
     placed: Placed,
     text: str,
@@ -103,7 +130,10 @@ def _legality(
         yield Finding(broken.message, Location.of(text, at, source), "error", "check")
 
 
-def dump_line(model: Grimoire | Bag, **_: Any) -> str:
+def dump_line(model: Grimoire | Bag, abbreviate: bool | None = None, **_: Any) -> str:
+    """The canonical line; `abbreviate` writes botc-sat's short reminder prefixes."""
+    if abbreviate and isinstance(model, Grimoire):
+        model = model.abbreviated()
     return dump(model)
 
 
@@ -112,7 +142,10 @@ def dump_art(
     layout: str | None = None,
     columns: bool | None = None,
     charset: str | None = None,
+    abbreviate: bool | None = None,
 ) -> str:
+    if abbreviate:
+        model = model.abbreviated()
     return render_grimoire(model, layout or "auto", bool(columns), charset or "unicode")
 
 
@@ -121,12 +154,15 @@ def fmt_art(
     layout: str | None = None,
     columns: bool | None = None,
     charset: str | None = None,
+    abbreviate: bool | None = None,
 ) -> str:
-    """A valid picture keeps its layout (and charset) unless --layout or --columns asks
-    for a redrawing: only blank lines around the box and spaces after it go."""
+    """A valid picture keeps its layout (and charset) unless --layout, --columns or
+    --abbreviate asks for a redrawing (or it was drawn in botc-sat's dialect, which is
+    redrawn in meeple's layout): only blank lines around the box and spaces after it go."""
     charset = charset or charset_of(document.text)
-    if layout or columns:
-        return dump_art(document.model, layout, columns, charset)
+    redraw = layout or columns or abbreviate
+    if redraw or art_dialect(document.text, document.source) != "seed":
+        return dump_art(document.model, layout, columns, charset, abbreviate)
     lines = [line.rstrip() for line in document.text.splitlines()]
     kept = "\n".join(line for line in lines if line) + "\n"
     return recharset(kept, charset)
@@ -161,10 +197,23 @@ def svg(model: Grimoire | Bag | trace.Trace | rules.State) -> str:
     if isinstance(model, Bag):
         raise Unsupported("a bag has no seats to draw: seat it with `meeple botc setup`")
     if isinstance(model, trace.Trace):
-        model = model.grimoire
+        model = model.grimoire or Grimoire()
     if isinstance(model, rules.State):
         model = model.grimoire
     return town_square(model)
+
+
+def check_trace(document: Document) -> Iterator[Finding]:
+    """A note on a trace with no grimoire line: its events were read, not played."""
+    events: trace.Trace = document.model
+    if events.grimoire is None:
+        yield Finding(
+            "no grimoire line: the events were read and checked for notation only, the"
+            " rules were not applied (start the file with the grimoire, [Name:role ...])",
+            Location.of(document.text, 0, document.source),
+            "warning",
+            "check",
+        )
 
 
 def replay_trace(document: Document) -> Iterator[rules.State]:
@@ -185,7 +234,9 @@ def render_trace(
     charset: str | None = None,
     color: bool | None = None,
 ) -> str:
-    state = subject if isinstance(subject, rules.State) else rules.State(subject.grimoire)
+    state = (
+        subject if isinstance(subject, rules.State) else rules.State(subject.grimoire or Grimoire())
+    )
     art = render(state.grimoire, layout, columns, charset=charset, color=color)
     return f"{state.result_text}\n{art}"
 
@@ -193,6 +244,7 @@ def render_trace(
 def trace_json(state: rules.State) -> dict[str, Any]:
     """One trace state as JSON (docs/formats/botc.md, Game traces)."""
     return {
+        "winner": state.winner,
         "phase": None if state.phase is None else str(state.phase),
         "grimoire": dump(state.grimoire).strip(),
         "alive": [seat.player for seat in state.grimoire.seats if not seat.life.dead],
@@ -201,8 +253,8 @@ def trace_json(state: rules.State) -> dict[str, Any]:
     }
 
 
-def dump_trace(model: trace.Trace, **_: Any) -> str:
-    return trace.dump(model)
+def dump_trace(model: trace.Trace, abbreviate: bool | None = None, **_: Any) -> str:
+    return trace.dump(model, abbreviate=bool(abbreviate))
 
 
 def trace_result(state: rules.State) -> str:

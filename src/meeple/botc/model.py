@@ -26,6 +26,30 @@ class Life(Enum):
         return self is not Life.ALIVE
 
 
+BOTC_SAT_ABBREVIATIONS: dict[str, str] = {
+    "bar": "baron",
+    "but": "butler",
+    "ch": "chef",
+    "dr": "drunk",
+    "em": "empath",
+    "ft": "fortune_teller",
+    "inv": "investigator",
+    "lib": "librarian",
+    "poi": "poisoner",
+    "sw": "scarlet_woman",
+    "ww": "washerwoman",
+}
+"""botc-sat's short reminder prefixes (its roles' suggested abbreviations, Trouble Brewing
+data), each with the role id it stands for. Its `imp` abbreviates to itself."""
+
+ABBREVIATION_OF = {role: short for short, role in BOTC_SAT_ABBREVIATIONS.items()}
+
+
+def full_role(prefix: str) -> str:
+    """The role id a reminder prefix names: botc-sat's `ww` is the washerwoman."""
+    return BOTC_SAT_ABBREVIATIONS.get(prefix, prefix)
+
+
 @dataclass(frozen=True)
 class ReminderToken:
     """A reminder token in front of a seat: `role:name` (`washerwoman:townsfolk`) or bare `name`."""
@@ -38,9 +62,15 @@ class ReminderToken:
 
     @classmethod
     def from_text(cls, text: str) -> ReminderToken:
-        """`role:name` or `name` (no validation: the notation does that)."""
+        """`role:name` or `name` (no validation: the notation does that); botc-sat's short
+        prefixes (`ww:townsfolk`) are read as the role they stand for."""
         role, colon, name = text.partition(":")
-        return cls(name, role) if colon else cls(text)
+        return cls(name, full_role(role)) if colon else cls(text)
+
+    def abbreviated(self) -> ReminderToken:
+        """This token with botc-sat's short prefix (`ww:townsfolk`), where it has one."""
+        short = ABBREVIATION_OF.get(self.role) if self.role else None
+        return self if short is None else ReminderToken(self.name, short)
 
 
 @dataclass(frozen=True)
@@ -69,6 +99,15 @@ class Grimoire:
     @property
     def roles(self) -> tuple[str, ...]:
         return tuple(seat.role for seat in self.seats)
+
+    def abbreviated(self) -> Grimoire:
+        """The same seats with botc-sat's short reminder prefixes, for writing its dialect."""
+        return Grimoire(
+            tuple(
+                Seat(s.player, s.role, tuple(t.abbreviated() for t in s.tokens), s.life)
+                for s in self.seats
+            )
+        )
 
     def seat_of(self, player: str) -> Seat | None:
         """The seat of `player`, if seated."""

@@ -14,9 +14,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import overload
 
-from meeple.botc.model import Grimoire, Life, Seat
-from meeple.botc.script import effective_role
+from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
+from meeple.botc.script import effective_role, team_of
 from meeple.botc.trace import Event, Phase, Trace
+from meeple.engine import Status
 from meeple.errors import RuleError
 
 
@@ -108,7 +109,9 @@ class State:
 
     An engine Timeline (meeple.engine): `history`, `result_text` and `play(event)`.
     Beyond it: the fields `grimoire`, `phase`, and today's `nominated`, `nominators`,
-    `nominee`, `voters` and `executed` (the mechanics a day's events are checked against).
+    `nominee`, `voters` and `executed` (the mechanics a day's events are checked against);
+    `winner` and `ending` once a team has won, `last_day` on the Mastermind's extra day.
+    As an engine.Ending it says its `status` and `winners`.
     """
 
     grimoire: Grimoire
@@ -119,18 +122,45 @@ class State:
     nominee: str | None = None
     voters: frozenset[str] = frozenset()
     executed: str | None = None
+    winner: str | None = None
+    """`good` or `evil` once the game has ended (docs/formats/botc.md, "Who wins")."""
+    ending: str | None = None
+    """Why the game ended, in a few words."""
+    last_day: bool = False
+    """The Mastermind's extra day: the Demon was executed, one more day is played."""
 
     @property
     def result_text(self) -> str:
         alive = sum(1 for seat in self.grimoire.seats if not seat.life.dead)
         where = self.phase.title if self.phase else "before the first phase"
+        if self.winner is not None:
+            names = ", ".join(self.winners)
+            return f"{where}: {self.ending}: {self.winner} wins ({names})"
         return f"{where}: {alive} of {len(self.grimoire)} players alive"
+
+    @property
+    def status(self) -> Status:
+        """`won` once a team has won, `playing` before (engine.Ending)."""
+        return "playing" if self.winner is None else "won"
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The players of the winning team, in seat order (empty while playing)."""
+        if self.winner is None:
+            return ()
+        evil = self.winner == "evil"
+        return tuple(s.player for s in self.grimoire.seats if is_evil(s) == evil)
 
     def play(self, event: Event) -> State:
         """The state after `event`; RuleError naming the mechanic it breaks."""
+        if self.winner is not None:
+            raise RuleError(
+                f"the game is over ({self.ending}: {self.winner} won): no event follows it",
+                rule="game-over",
+            )
         after = replace(self, history=self.history.then(event))
         if event.kind == "phase":
-            return after._enter(event)
+            return after._enter(event)._day_ends(self)
         if self.phase is None:
             raise RuleError(
                 f"{event} comes before the first phase: start with <SETUP> or <N1>",
@@ -140,16 +170,30 @@ class State:
             if name is not None:
                 self._seat(name)
         match event.kind:
+            case "bag":
+                return after._bag(event)
             case "storyteller" | "ability":
-                return after._abilities(event)
+                return after._abilities(event)._klutz(event)
             case "nomination":
                 return after._nominate(event)
             case "vote":
                 return after._vote(event)
             case "execution":
-                return after._execute(event)
+                return after._execute(event)._judge_death(event, self)
             case _:
-                return after._kill(event)
+                return after._kill(event)._judge_death(event, self)
+
+    def _bag(self, event: Event) -> State:
+        """botc-sat's `bag!Alice:washerwoman`: the set-up gave Alice that role."""
+        assert event.actor is not None and event.role is not None
+        if self.phase is None or self.phase.kind != "SETUP":
+            raise RuleError(f"{event} hands out a role: that happens at <SETUP>", rule="bag-setup")
+        seat = self._seat(event.actor)
+        if event.role not in (seat.role, effective_role(seat)):
+            raise RuleError(
+                f"{event.actor} is the {seat.role}, not the {event.role}", rule="wrong-role"
+            )
+        return self
 
     def _seat(self, player: str) -> Seat:
         seat = self.grimoire.seat_of(player)
@@ -273,12 +317,148 @@ class State:
         assert event.target is not None
         seat = self._seat(event.target)
         if seat.life.dead:
+            before = self.history[-2] if len(self.history) > 1 else None
+            if (
+                event.kind == "dies"
+                and before is not None
+                and before.kind in ("execution", "death")
+                and before.target == event.target
+            ):
+                return self  # `Alice!dies` says what the event before it did
+            if effective_role(seat) == "zombuul" and _token(seat, "dead", "zombuul"):
+                return self  # the Zombuul that registers as dead can die
             raise RuleError(f"{event.target} is already dead", rule="already-dead")
         return self._with(replace(seat, life=Life.DEAD))
+
+    # -- who wins (docs/formats/botc.md, "Who wins") ---------------------------------------
+
+    def _won(self, team: str, why: str) -> State:
+        return replace(self, winner=team, ending=why)
+
+    def _judge_death(self, event: Event, before: State) -> State:
+        """The end conditions a death or an execution may meet."""
+        assert event.target is not None
+        was = before._seat(event.target)
+        now = self._seat(event.target)
+        state = self
+        if event.kind == "execution":
+            if before.last_day:
+                loser = "evil" if is_evil(was) else "good"
+                winner = "good" if loser == "evil" else "evil"
+                return state._won(winner, f"{event.target} was executed on the Mastermind's day")
+            if has_ability(was, "saint"):
+                return state._won("evil", "the Saint was executed")
+            twin = _living(state, "evil_twin")
+            if twin is not None and has_ability(twin, "evil_twin") and _token(was, "twin"):
+                return state._won("evil", "the Evil Twin's good twin was executed")
+        zombuul = effective_role(was) == "zombuul" and _token(was, "dead", "zombuul")
+        if zombuul and event.kind in ("execution", "death"):
+            # The Zombuul that registers as dead dies for real.
+            kept = tuple(t for t in now.tokens if t != ReminderToken("dead", "zombuul"))
+            state = state._with(replace(now, tokens=kept))
+            was = replace(was, life=Life.ALIVE)
+        if not was.life.dead and now.life.dead and is_demon(was):
+            alive_before = sum(1 for s in before.grimoire.seats if not s.life.dead)
+            scarlet = _living(state, "scarlet_woman")
+            if effective_role(was) == "zombuul" and not _token(was, "dead", "zombuul"):
+                # The Zombuul's first death: it registers as dead and lives on.
+                return state._with(_add(now, ReminderToken("dead", "zombuul")))
+            if scarlet is not None and has_ability(scarlet, "scarlet_woman") and alive_before >= 5:
+                caught = _add(scarlet, ReminderToken("is_the_demon", "scarlet_woman"))
+                return state._with(caught)
+            mastermind = _living(state, "mastermind")
+            if event.kind == "execution" and mastermind and has_ability(mastermind, "mastermind"):
+                return replace(state, last_day=True)
+        demons = _living_demons(state.grimoire)
+        if not demons and any(is_demon(s) for s in before.grimoire.seats):
+            if was.life.dead and now.life.dead:
+                pass  # a death confirmed (`Alice!dies`): nothing new
+            elif not _twins_alive(state.grimoire):
+                return state._won("good", "the Demon is dead")
+        alive = sum(1 for s in state.grimoire.seats if _really_alive(s))
+        if demons and alive <= 2:
+            return state._won("evil", f"{alive} players are alive, the Demon among them")
+        return state
+
+    def _day_ends(self, before: State) -> State:
+        """The end conditions of a day that ends (a night begins) without an execution."""
+        if self.winner is not None or before.phase is None or not before.phase.is_day:
+            return self
+        if self.phase is None or self.phase.kind != "N" or before.executed is not None:
+            return self
+        if before.last_day:
+            return self._won("evil", "no one was executed on the Mastermind's day")
+        vortox = _living(self, "vortox")
+        if vortox is not None and has_ability(vortox, "vortox"):
+            return self._won("evil", "no one was executed while the Vortox lives")
+        mayor = _living(self, "mayor")
+        alive = sum(1 for s in self.grimoire.seats if not s.life.dead)
+        if mayor is not None and has_ability(mayor, "mayor") and alive == 3:
+            return self._won(
+                "good", "three players are alive, the Mayor among them, and no one was executed"
+            )
+        return self
+
+    def _klutz(self, event: Event) -> State:
+        """A Klutz who has died chooses a player: an evil one loses good the game."""
+        if event.kind != "ability" or event.role != "klutz" or event.actor is None:
+            return self
+        klutz, chosen = self._seat(event.actor), self._seat(event.target or "")
+        if has_ability(klutz, "klutz") and klutz.life.dead and is_evil(chosen):
+            return self._won("evil", f"the Klutz chose {chosen.player}, who is evil")
+        return self
 
     def _with(self, seat: Seat) -> State:
         seats = tuple(seat if s.player == seat.player else s for s in self.grimoire.seats)
         return replace(self, grimoire=Grimoire(seats))
+
+
+def _token(seat: Seat, name: str, role: str | None = None) -> bool:
+    return any(t.name == name and (role is None or t.role == role) for t in seat.tokens)
+
+
+def _add(seat: Seat, token: ReminderToken) -> Seat:
+    return replace(seat, tokens=(*seat.tokens, token))
+
+
+def has_ability(seat: Seat, role: str) -> bool:
+    """Whether `seat` is the `role` and neither drunk nor poisoned."""
+    return effective_role(seat) == role and not _token(seat, "poisoned")
+
+
+def is_demon(seat: Seat) -> bool:
+    """The Demon's seat: a demon's role, or a player who has become the Demon."""
+    return team_of(effective_role(seat)) == "demon" or _token(seat, "is_the_demon")
+
+
+def is_evil(seat: Seat) -> bool:
+    """A minion's or demon's seat, or a player who has become the Demon."""
+    return team_of(effective_role(seat)) in ("minion", "demon") or _token(seat, "is_the_demon")
+
+
+def _really_alive(seat: Seat) -> bool:
+    """Alive, or the Zombuul that registers as dead."""
+    return not seat.life.dead or (
+        effective_role(seat) == "zombuul" and _token(seat, "dead", "zombuul")
+    )
+
+
+def _living_demons(grimoire: Grimoire) -> list[Seat]:
+    return [s for s in grimoire.seats if is_demon(s) and _really_alive(s)]
+
+
+def _living(state: State, role: str) -> Seat | None:
+    return next(
+        (s for s in state.grimoire.seats if effective_role(s) == role and not s.life.dead), None
+    )
+
+
+def _twins_alive(grimoire: Grimoire) -> bool:
+    """The Evil Twin and its good twin both alive: good cannot win."""
+    twin = next((s for s in grimoire.seats if effective_role(s) == "evil_twin"), None)
+    if twin is None or twin.life.dead or not has_ability(twin, "evil_twin"):
+        return False
+    return any(_token(s, "twin") and not s.life.dead for s in grimoire.seats if s is not twin)
 
 
 def _order(phase: Phase) -> str:
@@ -292,9 +472,14 @@ def _order(phase: Phase) -> str:
 
 
 def replay(trace: Trace) -> Iterator[State]:
-    """The state before any event, then after each; RuleError (with `step`) at a broken one."""
-    state = State(trace.grimoire)
+    """The state before any event, then after each; RuleError (with `step`) at a broken one.
+
+    A trace with no grimoire line (botc-sat's snippets) has only its first state: there
+    are no seats to play its events on."""
+    state = State(trace.grimoire or Grimoire())
     yield state
+    if trace.grimoire is None:
+        return
     for step, event in enumerate(trace.events):
         try:
             state = state.play(event)

@@ -24,14 +24,16 @@ not replay them (`rules`) or draw.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from meeple.botc.model import Grimoire, ReminderToken
 from meeple.botc.notation import format_grimoire, parse_grimoire
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 
-EventKind = Literal["phase", "storyteller", "ability", "nomination", "vote", "execution", "death"]
+EventKind = Literal[
+    "phase", "storyteller", "ability", "nomination", "vote", "execution", "death", "dies", "bag"
+]
 STORYTELLER = "st"
 
 _PLAYER = r"[A-Za-z][A-Za-z0-9_]*"
@@ -41,9 +43,12 @@ _CHANGE_LIST = rf"[+-]{_TOKEN}(?:,[+-]{_TOKEN})*"
 # One event; the layout between events is skipped by _NEXT.
 _EVENT = re.compile(
     rf"""
-      <(?P<phase>SETUP|[NDE][1-9][0-9]{{0,3}})>
+      <(?P<phase>SETUP|[NDE][1-9][0-9]{{0,3}}|NIGHT|DAWN|DAY|EVENING)>
     | st!(?:executes->(?P<executed>{_PLAYER})|kills->(?P<killed>{_PLAYER})
+             |demon_kill->(?P<demon_killed>{_PLAYER})
              |(?P<st_target>{_PLAYER})\((?P<changes>{_CHANGE_LIST})\))
+    | bag!(?P<bagged>{_PLAYER}):(?P<bag_role>{_ROLE})
+    | (?P<dying>{_PLAYER})!dies
     | (?P<nominator>{_PLAYER})!nominates->(?P<nominee>{_PLAYER})(?::(?P<nominee_role>{_ROLE}))?
     | (?P<voter>{_PLAYER})!votes->(?P<voted_for>{_PLAYER})
     | (?P<actor>{_PLAYER}):(?P<role>{_ROLE})!(?P<target>{_PLAYER})
@@ -51,9 +56,13 @@ _EVENT = re.compile(
     """,
     re.VERBOSE,
 )
-_NEXT = re.compile(r"\s*")  # always matches
+_NEXT = re.compile(r"\s*(?:,\s*)?")  # always matches; botc-sat puts commas between events
+# botc-sat's one actor on several targets: `st!Dave(+ww:townsfolk),Frank(+ww:wrong)`.
+_MORE_TARGETS = re.compile(rf",(?P<target>{_PLAYER})\((?P<changes>{_CHANGE_LIST})\)")
+# botc-sat's phases without numbers, each numbered from the phase before it.
+_UNNUMBERED = {"NIGHT": "N", "DAWN": "D", "DAY": "D", "EVENING": "E"}
 _COMMENT = re.compile(r"#([^\n]*)")
-_END = re.compile(r"(?=\s|#|\Z)")
+_END = re.compile(r"(?=\s|#|,|\Z)")
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,7 @@ class Phase:
         if before.kind == "SETUP":
             return (self.kind, self.number) == ("N", 1)
         if before.kind == "N":
-            return (self.kind, self.number) in {("D", before.number)}
+            return (self.kind, self.number) in {("D", before.number), ("E", before.number)}
         if before.kind == "D":
             return (self.kind, self.number) in {("E", before.number), ("N", before.number + 1)}
         return (self.kind, self.number) == ("N", before.number + 1)
@@ -125,15 +134,27 @@ class Event:
                 return f"{self.actor}!votes->{self.target}"
             case "execution":
                 return f"{STORYTELLER}!executes->{self.target}"
+            case "dies":
+                return f"{self.target}!dies"
+            case "bag":
+                return f"bag!{self.actor}:{self.role}"
+            case _ if self.role == "demon":
+                return f"{STORYTELLER}!demon_kill->{self.target}"
             case _:
                 return f"{STORYTELLER}!kills->{self.target}"
+
+    def abbreviated(self) -> Event:
+        """The event with botc-sat's short reminder prefixes."""
+        changes = tuple(TokenChange(c.added, c.token.abbreviated()) for c in self.changes)
+        return replace(self, changes=changes)
 
 
 @dataclass(frozen=True)
 class Trace:
     """A grimoire and the events that followed it, with where each event was written."""
 
-    grimoire: Grimoire
+    grimoire: Grimoire | None
+    """None for botc-sat's traces written without a grimoire line: read, not replayed."""
     events: tuple[Event, ...] = ()
     comments: tuple[tuple[int, str], ...] = ()
     """`#` comments, each with how many events come before it, so none is lost on rewrite."""
@@ -146,13 +167,17 @@ class Trace:
 def parse(text: str, source: str = DEFAULT_SOURCE) -> Trace:
     """A trace: the grimoire line, then events; NotationError at the first malformed one."""
     text = line_ends(text)  # same length: offsets stay right
-    first_end = text.find("\n")
-    first_end = len(text) if first_end == -1 else first_end
-    grimoire = parse_grimoire(text[:first_end].rstrip("\r"), source)
+    grimoire: Grimoire | None = None
+    first_end = len(text) - len(text.lstrip())
+    if not text.startswith("<", first_end):
+        first_end = text.find("\n")
+        first_end = len(text) if first_end == -1 else first_end
+        grimoire = parse_grimoire(text[:first_end].rstrip("\r"), source)
     events: list[Event] = []
     offsets: list[int] = []
     comments: list[tuple[int, str]] = []
     at = _skip(text, first_end)
+    last_phase: Phase | None = None
     while at < len(text):
         comment = _COMMENT.match(text, at)
         if comment is not None:
@@ -162,9 +187,19 @@ def parse(text: str, source: str = DEFAULT_SOURCE) -> Trace:
         found = _EVENT.match(text, at)
         if found is None or _END.match(text, found.end()) is None:
             raise _malformed(text, at, found, source)
-        events.append(_event(found))
+        event = _event(found, last_phase)
+        last_phase = event.phase or last_phase
+        events.append(event)
         offsets.append(at)
-        at = _skip(text, found.end())
+        end = found.end()
+        while event.changes and (more := _MORE_TARGETS.match(text, end)) is not None:
+            if _END.match(text, more.end()) is None:
+                raise _malformed(text, more.end(), more, source)
+            target = replace(event, target=more["target"], changes=_changes(more["changes"]))
+            events.append(target)
+            offsets.append(more.start() + 1)
+            end = more.end()
+        at = _skip(text, end)
     return Trace(grimoire, tuple(events), tuple(comments), tuple(offsets))
 
 
@@ -203,13 +238,21 @@ def _changes(written: str | None) -> tuple[TokenChange, ...]:
     )
 
 
-def _event(found: re.Match[str]) -> Event:
+def _event(found: re.Match[str], last: Phase | None = None) -> Event:
     groups = found.groupdict()
     if groups["phase"]:
         written = groups["phase"]
+        if written in _UNNUMBERED:
+            return Event("phase", phase=_numbered(_UNNUMBERED[written], last))
         kind = "SETUP" if written == "SETUP" else written[0]
         number = 0 if written == "SETUP" else int(written[1:])
         return Event("phase", phase=Phase(kind, number))  # type: ignore[arg-type]
+    if groups["demon_killed"]:
+        return Event("death", target=groups["demon_killed"], role="demon")
+    if groups["dying"]:
+        return Event("dies", target=groups["dying"])
+    if groups["bagged"]:
+        return Event("bag", groups["bagged"], role=groups["bag_role"])
     if groups["executed"]:
         return Event("execution", target=groups["executed"])
     if groups["killed"]:
@@ -229,10 +272,23 @@ def _event(found: re.Match[str]) -> Event:
     )
 
 
-def dump(trace: Trace) -> str:
+def _numbered(kind: str, last: Phase | None) -> Phase:
+    """botc-sat's `<NIGHT>`, `<DAWN>`/`<DAY>` or `<EVENING>` as the numbered phase it is:
+    a night is the one after the last day (or night 1), a day or evening the last night's."""
+    night = 0 if last is None else last.number
+    if kind == "N":
+        return Phase("N", night + 1 if last is None or last.kind != "N" else night)
+    return Phase(kind, max(night, 1))  # type: ignore[arg-type]
+
+
+def dump(trace: Trace, abbreviate: bool = False) -> str:
     """The grimoire line, then one phase and its events per line; comments on their own
-    lines before the event they preceded."""
-    lines = [format_grimoire(trace.grimoire)]
+    lines before the event they preceded. `abbreviate` writes botc-sat's short prefixes."""
+    if abbreviate:
+        grimoire = None if trace.grimoire is None else trace.grimoire.abbreviated()
+        events = tuple(event.abbreviated() for event in trace.events)
+        trace = replace(trace, grimoire=grimoire, events=events)
+    lines = [] if trace.grimoire is None else [format_grimoire(trace.grimoire)]
     notes: dict[int, list[str]] = {}
     for index, comment in trace.comments:
         notes.setdefault(index, []).append(f"# {comment}".rstrip())
