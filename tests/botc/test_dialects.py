@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.botc import ascii, notation, townsquare, trace
-from meeple.botc.model import BOTC_SAT_ABBREVIATIONS, Grimoire, ReminderToken, Seat
+from meeple.botc.model import BOTC_SAT_ABBREVIATIONS, Grimoire, Life, ReminderToken, Seat
 from meeple.errors import NotationError
 
 GOLDEN = Path(__file__).parent / "golden" / "botc-sat"
@@ -381,7 +381,7 @@ seats = st.builds(
     tokens=st.lists(st.builds(ReminderToken, name=lower, role=st.none() | roles), max_size=3).map(
         tuple
     ),
-    life=st.sampled_from(list(notation.Life)),
+    life=st.sampled_from(list(Life)),
 )
 
 
