@@ -12,6 +12,7 @@ from meeple.botc import notation
 from meeple.botc.model import Bag, Grimoire, Life, ReminderToken, Seat
 from meeple.errors import NotationError
 from tests.botc.strategies import bags, grimoires
+from tests.cli_helpers import meeple
 from tests.guards import finishes
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -200,3 +201,47 @@ def test_the_fast_path_reads_exactly_what_the_placed_reader_reads(text: str) -> 
         assert str(caught.value) == str(problem)
         return
     assert notation.parse_grimoire(text) == expected
+
+
+def test_homebrew_ids_with_hyphens_read_in_bags_and_grimoires_and_play_through(
+    tmp_path: Path,
+) -> None:
+    """The Script Tool writes homebrew ids such as `witchhunt-witch`; a bag drawn from
+    such a script reads back, seats, and checks clean."""
+    import json
+
+    script = tmp_path / "hyphens.json"
+    script.write_text(
+        json.dumps(
+            [
+                {"id": "_meta", "name": "Hyphens"},
+                "washerwoman",
+                "librarian",
+                "investigator",
+                "chef",
+                "empath",
+                "monk",
+                "butler",
+                "saint",
+                "imp",
+                {
+                    "id": "hedge-witch",
+                    "name": "Hedge Witch",
+                    "team": "minion",
+                    "ability": "Each night, choose a player.",
+                },
+            ]
+        )
+    )
+    drawn = meeple(["botc", "bags", "--script", str(script), "--players", "5", "--seed", "1"])
+    assert drawn.code == 0, drawn.err
+    bag = drawn.out.strip()
+    assert "hedge-witch" in bag
+    assert meeple(["check", "--format", "botc", "-", "--script", str(script)], stdin=bag).code == 0
+    seated = meeple(
+        ["botc", "setup", bag, "--names", "Ann,Bob,Cat,Dan,Eve", "--script", str(script)]
+    )
+    assert seated.code == 0, seated.err
+    assert notation.parse(seated.out).seats  # the one-line grimoire reads back
+    checked = meeple(["check", "--format", "botc", "-", "--script", str(script)], stdin=seated.out)
+    assert checked.code == 0, checked.out

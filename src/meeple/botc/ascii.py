@@ -43,7 +43,7 @@ from meeple.botc.model import (
     Seat,
     SeatPlaces,
 )
-from meeple.botc.notation import IDENTIFIER
+from meeple.botc.notation import IDENTIFIER, ROLE_ID
 from meeple.botc.script import team_of
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 
@@ -157,11 +157,11 @@ def draw(picture: Picture, players: int, charset: Charset = CHARSETS["unicode"])
 
 _RUN = re.compile(r"[^ ]+")
 _MARKER = re.compile(r"\((?P<column>[0-9]{1,6})\)\Z")
-_BUBBLE = re.compile(rf"\((?P<token>{IDENTIFIER}(?::{IDENTIFIER})?)\)\Z")
+_BUBBLE = re.compile(rf"\((?P<token>{ROLE_ID}(?::{IDENTIFIER})?)\)\Z")
 _NAME = re.compile(
     rf"(?:\*~~(?P<spent>{IDENTIFIER})~~\*|\*(?P<dead>{IDENTIFIER})\*|(?P<alive>{IDENTIFIER}))\Z"
 )
-_ROLE = re.compile(rf"{IDENTIFIER}\Z")
+_ROLE = re.compile(rf"{ROLE_ID}\Z")
 
 
 @cache
@@ -621,7 +621,7 @@ def _clockwise(found: Sequence[_Found]) -> list[_Found]:
 
 # -- botc-sat's art ---------------------------------------------------------------------------
 
-_STARRED_ROLE = re.compile(rf"\*(?P<role>{IDENTIFIER})\*\Z")
+_STARRED_ROLE = re.compile(rf"\*(?P<role>{ROLE_ID})\*\Z")
 
 
 @dataclass

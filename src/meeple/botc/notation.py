@@ -26,7 +26,10 @@ from meeple.botc.model import Bag, Grimoire, Life, Placed, ReminderToken, Seat, 
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 
 IDENTIFIER = r"[A-Za-z][A-Za-z0-9_]*"
-_TOKEN = rf"{IDENTIFIER}(?::{IDENTIFIER})?"
+# A character id: an identifier, or a homebrew id as the Script Tool writes them, with
+# hyphens between its parts (`witchhunt-witch`); docs/formats/botc.md.
+ROLE_ID = rf"{IDENTIFIER}(?:-[A-Za-z0-9_]+)*"
+_TOKEN = rf"{ROLE_ID}(?::{IDENTIFIER})?"
 
 # One seat of the single line. The conditionals tie the closing '~~' to an opening
 # one and the closing '*' to an opening one, so unbalanced marks fall to _diagnose_entry.
@@ -36,7 +39,7 @@ _ENTRY = re.compile(
     (?(star)(?P<strike>~~)?)              # a spent ghost vote strikes the name out
     (?P<player>{IDENTIFIER})
     (?(strike)~~)
-    :(?P<role>{IDENTIFIER})
+    :(?P<role>{ROLE_ID})
     (?:\((?P<tokens>{_TOKEN}(?:,{_TOKEN})*)\))?
     (?(star)\*)
     (?=[ \]])[ ]*                         # an entry ends at spaces or the closing bracket
@@ -46,8 +49,9 @@ _ENTRY = re.compile(
 _SPACES = re.compile(r" *")
 _LAYOUT = re.compile(r"\s*")
 _IDENTIFIER = re.compile(IDENTIFIER)
-_BAG = re.compile(rf"\{{ *(?P<roles>{IDENTIFIER}(?: +{IDENTIFIER})*)? *\}}")
-_BAG_PIECE = re.compile(rf"(?P<role>{IDENTIFIER})|(?P<space> +)|(?P<close>\}})")
+_ROLE_ID = re.compile(ROLE_ID)
+_BAG = re.compile(rf"\{{ *(?P<roles>{ROLE_ID}(?: +{ROLE_ID})*)? *\}}")
+_BAG_PIECE = re.compile(rf"(?P<role>{ROLE_ID})|(?P<space> +)|(?P<close>\}})")
 
 
 # -- reading -----------------------------------------------------------------------------
@@ -168,8 +172,8 @@ def _found(text: str, pos: int) -> str:
     return repr(text[pos])
 
 
-def _identifier_end(text: str, pos: int) -> int:
-    match = _IDENTIFIER.match(text, pos)
+def _identifier_end(text: str, pos: int, pattern: re.Pattern[str] = _IDENTIFIER) -> int:
+    match = pattern.match(text, pos)
     return pos if match is None else match.end()
 
 
@@ -205,7 +209,7 @@ def _diagnose_entry(text: str, at: int, source: str) -> NotationError:
         return fail(
             pos, f"expected ':' and a role after player {name!r}, found {_found(text, pos)}"
         )
-    role_end = _identifier_end(text, pos + 1)
+    role_end = _identifier_end(text, pos + 1, _ROLE_ID)
     if role_end == pos + 1:
         return fail(
             pos + 1, f"expected the role of {name!r} after ':', found {_found(text, pos + 1)}"
@@ -240,7 +244,7 @@ def _diagnose_tokens(text: str, opened: int) -> int | tuple[int, str]:
         return opened, "empty reminder token list '()': leave the parentheses out instead"
     pos = opened + 1
     while True:
-        end = _identifier_end(text, pos)
+        end = _identifier_end(text, pos, _ROLE_ID)
         if end == pos:
             if text.startswith((",", ")"), pos):
                 return pos, f"empty reminder token before {_found(text, pos)}: write role:token"
@@ -292,7 +296,7 @@ def read_bag(text: str, source: str = DEFAULT_SOURCE) -> tuple[tuple[str, int], 
     if end < len(text):
         raise NotationError.at(text, end, "text after the closing '}': a bag is one line", source)
     return tuple(
-        (role.group(), role.start()) for role in _IDENTIFIER.finditer(text, pos, match.end())
+        (role.group(), role.start()) for role in _ROLE_ID.finditer(text, pos, match.end())
     )
 
 

@@ -39,7 +39,7 @@ MONSTA_TOKEN = ReminderToken("is_the_demon", "lilmonsta")
 _BELIEVERS = (DRUNK_TOKEN, MARIONETTE_TOKEN)
 
 _PLAYER_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")
-_LOWER = re.compile(r"[a-z][a-z0-9_]*\Z")
+_LOWER = re.compile(r"[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*\Z")  # homebrew ids keep their hyphens
 V = TypeVar("V")
 
 
