@@ -74,16 +74,20 @@ class Pictured:
 
 def _svg_of(thing: object) -> str:
     """The SVG picture of a record (its final position) or of a game state."""
-    import importlib
-
     from meeple import registry
 
     try:
         registry.for_model(thing)
     except (TypeError, ValueError):
-        package = ".".join(type(thing).__module__.split(".")[:2])
-        drawn: str = importlib.import_module(f"{package}.svg").render(thing)
-        return drawn
+        # A state: drawn by the `svg` hook of its game's record format, which takes the
+        # states its replay yields.
+        package = ".".join(type(thing).__module__.split(".")[:2]) + "."
+        for fmt in registry.formats():
+            ours = any(model.startswith(package) for model in fmt.models)
+            if ours and fmt.svg is not None and fmt.replay is not None:
+                drawn: str = fmt.svg(thing)
+                return drawn
+        raise TypeError(f"no picture of {type(thing).__name__} objects") from None
     import meeple
 
     return meeple.render(thing, svg=True)

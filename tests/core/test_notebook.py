@@ -20,6 +20,8 @@ SVG = "{http://www.w3.org/2000/svg}svg"
 RECORDS = {
     "atlantis": EXAMPLES / "atlantis" / "game.json",
     "qgn": EXAMPLES / "qgn" / "carcassonne.qgn",
+    "botc": EXAMPLES / "botc" / "twelve.botc",
+    "botc-trace": EXAMPLES / "botc" / "game.trace",
 }
 
 
@@ -36,7 +38,7 @@ def test_a_record_shows_its_picture(game: str) -> None:
     _svg(meeple.load(RECORDS[game]))
 
 
-@pytest.mark.parametrize("game", ["atlantis"])
+@pytest.mark.parametrize("game", ["atlantis", "botc-trace"])
 def test_every_state_of_a_replay_shows_its_picture(game: str) -> None:
     for state in meeple.replay(RECORDS[game])[:5]:
         _svg(state)
@@ -70,3 +72,8 @@ def test_a_record_that_replays_shows_the_viewer_with_its_end_already_drawn() -> 
 
 def test_a_record_with_one_state_has_no_viewer() -> None:
     assert meeple.load(RECORDS["qgn"])._repr_html_() is None
+
+
+def test_a_bag_of_roles_has_no_picture_and_shows_as_text() -> None:
+    bag = meeple.load(EXAMPLES / "botc" / "bag.botc")
+    assert bag._repr_svg_() is None and bag._repr_html_() is None

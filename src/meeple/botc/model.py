@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from meeple.pictures import Pictured
+
 
 class Life(Enum):
     """The three states of a player: alive, dead with a ghost vote, dead with it spent."""
@@ -84,7 +86,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Grimoire:
+class Grimoire(Pictured):
     """The seats of a game in clockwise order (the first seat is where the text starts)."""
 
     seats: tuple[Seat, ...] = ()
@@ -127,7 +129,7 @@ class BagDifference:
 
 
 @dataclass(frozen=True)
-class Bag:
+class Bag(Pictured):
     """A multiset of roles, kept sorted so that two bags with the same roles are equal."""
 
     roles: tuple[str, ...] = field(default=())

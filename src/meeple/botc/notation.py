@@ -295,9 +295,7 @@ def read_bag(text: str, source: str = DEFAULT_SOURCE) -> tuple[tuple[str, int], 
     end = _LAYOUT.match(text, match.end()).end()  # type: ignore[union-attr]
     if end < len(text):
         raise NotationError.at(text, end, "text after the closing '}': a bag is one line", source)
-    return tuple(
-        (role.group(), role.start()) for role in _ROLE_ID.finditer(text, pos, match.end())
-    )
+    return tuple((role.group(), role.start()) for role in _ROLE_ID.finditer(text, pos, match.end()))
 
 
 def _column(text: str, offset: int) -> int:

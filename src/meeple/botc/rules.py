@@ -19,6 +19,7 @@ from meeple.botc.script import effective_role, team_of
 from meeple.botc.trace import Event, Phase, Trace
 from meeple.engine import Status
 from meeple.errors import RuleError
+from meeple.pictures import Pictured
 
 
 class History(Sequence[Event]):
@@ -104,7 +105,7 @@ NO_EVENTS = History()
 
 
 @dataclass(frozen=True)
-class State:
+class State(Pictured):
     """The table after some events: the grimoire, the phase, and what today has seen.
 
     An engine Timeline (meeple.engine): `history`, `result_text` and `play(event)`.

@@ -30,6 +30,7 @@ from typing import Literal
 from meeple.botc.model import Grimoire, ReminderToken
 from meeple.botc.notation import format_grimoire, parse_grimoire
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
+from meeple.pictures import Pictured
 
 EventKind = Literal[
     "phase", "storyteller", "ability", "nomination", "vote", "execution", "death", "dies", "bag"
@@ -150,7 +151,7 @@ class Event:
 
 
 @dataclass(frozen=True)
-class Trace:
+class Trace(Pictured):
     """A grimoire and the events that followed it, with where each event was written."""
 
     grimoire: Grimoire | None
