@@ -24,10 +24,15 @@ def test_the_seed_grimoire_draws_seats_teams_tokens_and_deaths() -> None:
     )
     root = ET.fromstring(render(notation.parse_grimoire(line)))
     assert root.get("viewBox") and root.find(f"{NS}title").text == "Grimoire of 4 players"  # type: ignore[union-attr]
-    fills = [c.get("fill") for c in root.findall(f"{NS}circle") if c.get("r") == "34"]
+    team = set(TEAM_COLOURS.values())
+    fills = [c.get("fill") for c in root.findall(f"{NS}circle") if c.get("fill") in team]
     assert fills == [TEAM_COLOURS[t] for t in ("demon", "townsfolk", "minion", "outsider")]
     texts = [t.text for t in root.findall(f"{NS}text")]
-    assert {"Alice", "Bob", "Cy", "Dee", "poisoned", "is the drunk", "2 of 4 alive"} <= set(texts)
+    # The dead are marked by a cross before the name; pills name their character.
+    named = {"Alice", "\u271d Bob", "\u271d Cy", "Dee", "Poisoner: poisoned"}
+    assert named | {"Drunk: is the drunk", "2 of 4 alive"} <= set(texts)
+    faded = [c for c in root.findall(f"{NS}circle") if c.get("fill-opacity") == "0.35"]
+    assert len(faded) == 2  # the dead players' tokens, faded to grey
     shrouds = [p for p in root.findall(f"{NS}path") if p.get("fill") == "#1b1b1b"]
     crossed = [p for p in root.findall(f"{NS}path") if p.get("stroke") == "#c62828"]
     assert len(shrouds) == 2 and len(crossed) == 1  # Bob and Cy dead; Cy's vote spent
@@ -58,3 +63,11 @@ def test_show_svg_and_html_from_the_command_line(tmp_path: Path) -> None:
     assert fragment.startswith('<ol class="grimoire">') and fragment.count('class="seat') == 12
     traced = meeple(["show", "--svg", "--step", "9", str(EXAMPLES / "game.trace")])
     assert traced.code == 0 and "6 of 7 alive" in traced.out
+
+
+def test_long_character_names_take_two_lines_at_a_readable_size() -> None:
+    line = "[" + " ".join(f"P{i}:scarlet_woman" for i in range(16)) + "]"
+    root = ET.fromstring(render(notation.parse_grimoire(line)))
+    inside = [t for t in root.findall(f"{NS}text") if t.text in ("Scarlet", "Woman")]
+    assert len(inside) == 32  # every token: "Scarlet" over "Woman"
+    assert all(float(t.get("font-size", "0")) >= 9 for t in inside)

@@ -4,9 +4,11 @@
 top, clockwise), each as a token in their role's team colour (townsfolk blue, outsider
 teal, minion orange, demon red, by what the seat really is: the Drunk is an outsider; a
 role no bundled script knows grey), with the name
-just outside it, the role inside, and the reminder tokens as labelled pills toward the
-centre. A dead player's token wears a dark shroud with the ghost vote on it, crossed out
-once spent. `html(grimoire)` is the grimoire as an HTML
+just outside it, the role's name inside (on two lines where one would need a small font),
+and the reminder tokens as pills toward the centre naming the character they come from
+(`Poisoner: poisoned`). A dead player is plain at a glance: the token faded to grey under
+a dark shroud with the ghost vote on it (crossed out once spent), the name grey and
+marked with a cross. `html(grimoire)` is the grimoire as an HTML
 fragment (the seed's third format): a list of seats with the same facts, every name
 escaped. Both are strings; the same grimoire gives the same bytes. No I/O.
 """
@@ -33,7 +35,29 @@ REMINDER_CHAR = 4.6  # px per character of a reminder's 8 px words, roughly
 
 
 def _title(role: str) -> str:
-    return " ".join(word.capitalize() for word in role.split("_"))
+    """A character's name as printed: the official one, else the id's words capitalised."""
+    from meeple.botc.characters import official, official_id
+
+    known = official_id(role)
+    if known is not None:
+        return official()[known].name
+    return " ".join(word.capitalize() for word in role.replace("-", "_").split("_"))
+
+
+def _role_lines(title: str) -> tuple[list[str], float]:
+    """The role's name in one line or two, and the font size that fits the token."""
+    room = 2 * TOKEN * 0.85
+    one = min(11.0, room / (0.6 * max(1, len(title))))
+    words = title.split()
+    if one >= 9.0 or len(words) < 2:
+        return [title], one
+    # Two lines, split where the longer line is shortest.
+    split = min(
+        range(1, len(words)),
+        key=lambda k: max(len(" ".join(words[:k])), len(" ".join(words[k:]))),
+    )
+    lines = [" ".join(words[:split]), " ".join(words[split:])]
+    return lines, min(11.0, room / (0.6 * max(len(line) for line in lines)))
 
 
 def render(grimoire: Grimoire) -> str:
@@ -67,16 +91,22 @@ def render(grimoire: Grimoire) -> str:
 def _seat(seat: Seat, x: float, y: float, angle: float) -> list[str]:
     # The storyteller sees the truth: the Drunk's token is coloured as the outsider it is.
     colour = TEAM_COLOURS[team_of(effective_role(seat))]
-    title = _title(seat.role)
-    font = min(11.0, 2 * TOKEN * 0.85 / (0.6 * max(1, len(title))))
+    dead = seat.life.dead
+    lines, font = _role_lines(_title(seat.role))
+    faded = ' fill-opacity="0.35"' if dead else ""
     parts = [
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN:.0f}" fill="{colour}" stroke="#fff"'
-        ' stroke-width="3"/>',
-        f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="#fff" font-weight="bold"'
-        f' font-size="{font:.1f}">{xml_text(title)}</text>',
-        _name(seat.player, x, y, angle),
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN:.0f}" fill="#6d6d6d"/>' if dead else "",
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN:.0f}" fill="{colour}"{faded}'
+        f' stroke="{"#1b1b1b" if dead else "#fff"}" stroke-width="3"/>',
     ]
-    if seat.life.dead:
+    first = y + 4 - (len(lines) - 1) * font * 0.55
+    for number, line in enumerate(lines):
+        parts.append(
+            f'<text x="{x:.1f}" y="{first + number * font * 1.1:.1f}" fill="#fff"'
+            f' font-weight="bold" font-size="{font:.1f}">{xml_text(line)}</text>'
+        )
+    parts.append(_name(seat.player, x, y, angle, dead))
+    if dead:
         parts.append(
             f'<path d="M {x - TOKEN:.1f} {y - 8:.1f} A {TOKEN:.0f} {TOKEN:.0f} 0 0 1'
             f' {x + TOKEN:.1f} {y - 8:.1f} Z" fill="#1b1b1b" fill-opacity="0.75"/>'
@@ -96,6 +126,8 @@ def _seat(seat: Seat, x: float, y: float, angle: float) -> list[str]:
     reach = TOKEN + 4.0
     for token in seat.tokens:
         words = token.name.replace("_", " ")
+        if token.role is not None:
+            words = f"{_title(token.role)}: {words}"
         width = max(2 * REMINDER, REMINDER_CHAR * len(words) + 10)
         half = abs(in_x) * width / 2 + abs(in_y) * REMINDER
         tx, ty = x + in_x * (reach + half), y + in_y * (reach + half)
@@ -109,18 +141,20 @@ def _seat(seat: Seat, x: float, y: float, angle: float) -> list[str]:
     return parts
 
 
-def _name(player: str, x: float, y: float, angle: float) -> str:
+def _name(player: str, x: float, y: float, angle: float, dead: bool = False) -> str:
     """The player's name just outside their token, away from the centre, where the
-    reminder tokens (which lie toward the centre) never cover it."""
+    reminder tokens (which lie toward the centre) never cover it; a dead player's grey,
+    after a cross."""
     out_x, out_y = math.cos(angle), math.sin(angle)
     anchor = "start" if out_x > 0.3 else "end" if out_x < -0.3 else "middle"
     gap = TOKEN + 6
     lx, ly = x + out_x * gap, y + out_y * gap + 4
     if anchor == "middle":
         ly += out_y * 8  # clear of the token above or below it
+    shown, colour = (f"\u271d {player}", "#777") if dead else (player, "#222")
     return (
-        f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="13" fill="#222" text-anchor="{anchor}">'
-        f"{xml_text(player)}</text>"
+        f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="13" fill="{colour}" text-anchor="{anchor}">'
+        f"{xml_text(shown)}</text>"
     )
 
 
