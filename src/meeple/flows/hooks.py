@@ -12,11 +12,14 @@ from typing import Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError, RuleError, line_ends
 from meeple.flows import notation
-from meeple.flows.board import EDGE_NAMES, SIDE_NAMES
+from meeple.flows.board import EDGE_NAMES, MAX_PLAYERS, SIDE_NAMES
 from meeple.flows.format import FLOWS
 from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Move, Record
 from meeple.flows.rules import MIN_PLAYERS, Occupied, State
 from meeple.registry import Document
+
+QUORTEXTT_UNPAIRED = 5
+"""The player count quortextt plays without partners and meeple's rules with them."""
 
 
 def players_of(record: Record) -> int:
@@ -32,8 +35,25 @@ def players_of(record: Record) -> int:
 
 
 def start_of(record: Record) -> State:
-    """The empty board of a record's game, seated as its header says (or by default)."""
-    return State.initial(players_of(record), notation.declared_seats(record.header))
+    """The empty board of a record's game, seated as its header says (or by its dialect's
+    default), with the record's first player to move.
+
+    quortextt plays five players without partners, one turn each a round; the rules of
+    play pair four of them and give the fifth the missing partner's turns, another game:
+    such a record is refused rather than replayed into a different result.
+    """
+    players = players_of(record)
+    seats = notation.declared_seats(record.header)
+    if record.dialect == QUORTEXTT and MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if players == QUORTEXTT_UNPAIRED:
+            raise RuleError(
+                "quortextt plays five players without partners, one turn each a round;"
+                " meeple's rules pair four of them and give the fifth the missing"
+                " partner's turns (docs/formats/flows.md), so this game cannot be replayed",
+                rule="seating",
+            )
+        seats = seats or notation.dialect_seats(players, QUORTEXTT)
+    return State.initial(players, seats, record.first)
 
 
 def replay_text(
