@@ -28,7 +28,6 @@ from meeple.flows.rules import State
 from meeple.hexgrid import Hex
 from tests.cli_helpers import meeple
 
-
 GOLDEN = Path(__file__).parent / "golden"
 
 
