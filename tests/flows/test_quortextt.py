@@ -24,6 +24,7 @@ from meeple.flows import notation
 from meeple.flows.board import CELLS, CLOCKWISE_SEATS, DEFAULT_SEATS, seated_label_of_hex
 from meeple.flows.hooks import replay_text
 from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Entry, Move, Record
+from meeple.flows.qgn import from_qgn, to_qgn
 from meeple.flows.rules import State
 from meeple.hexgrid import Hex
 from tests.cli_helpers import meeple
@@ -373,3 +374,17 @@ def test_five_quortextt_players_are_refused() -> None:
         list(replay_text(text, "g.flows", dialect=QUORTEXTT))
     assert "quortextt plays five players without partners" in caught.value.message
     assert (caught.value.line, caught.value.column) == (1, 1)
+
+
+@pytest.mark.parametrize(("name", "players", "first", "result"), WHOLE_GAMES)
+def test_whole_games_through_qgn(
+    name: str, players: int, first: int, result: tuple[str, tuple[int, ...]]
+) -> None:
+    # QGN holds internal coordinates and comes back in the seed's labels: with the seats
+    # and the first player in its `game` tag, the same game.
+    record = notation.parse((GOLDEN / f"{name}.flows").read_text())
+    back = from_qgn(to_qgn(record))
+    assert back.moves == record.moves and back.first == first
+    *_, last = replay_text(notation.dump(back))
+    assert (last.status, last.winners) == result
+    assert notation.dump(back) == (GOLDEN / f"{name}_seed.flows").read_text()

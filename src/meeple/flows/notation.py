@@ -672,6 +672,25 @@ def dump(record: Record, dialect: str | None = None) -> str:
     return _dump(record, QUORTEXTT, with_dialect(header, QUORTEXTT))
 
 
+def header_first(header: str) -> tuple[str, int]:
+    """(a header text without its `first:` item, the player it names or 1); NotationError
+    for a bad one (for headers met outside a record's text, such as QGN's `game` tag)."""
+    found = _FIRST.search(header)
+    if found is None:
+        return header, 1
+    player = _FIRST_PLAYER.match(found[1])
+    if player is None or not 1 <= _count(player[1]) <= MAX_PLAYERS:
+        raise NotationError(
+            f"expected the player who moves first, such as 'first: P2', found {found[1]!r}"
+        )
+    return _without_item(header, _FIRST)[0], _count(player[1])
+
+
+def header_in(record: Record, dialect: str) -> str | None:
+    """The record's header text as `dialect` writes it (see `_header_in`)."""
+    return _header_in(record, dialect)
+
+
 def _header_in(record: Record, dialect: str) -> str | None:
     """The record's header text as `dialect` writes it: with `first:` where the dialect
     would not infer the first player (the seed's: P1; quortextt's: the first move's), and
