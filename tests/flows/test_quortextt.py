@@ -388,3 +388,13 @@ def test_whole_games_through_qgn(
     *_, last = replay_text(notation.dump(back))
     assert (last.status, last.winners) == result
     assert notation.dump(back) == (GOLDEN / f"{name}_seed.flows").read_text()
+
+
+def test_rule_errors_name_moves_in_quortextts_labels() -> None:
+    p2 = _label(*_axial(Hex(0, 0)), 4)  # P2 (upper right) names P1's A1 so
+    text = f"Game: 2-player\n\n1. P1A1T0N\n2. P2{p2}T0N\n"
+    with pytest.raises(RuleError) as caught:
+        list(replay_text(text, "g.flows", dialect=QUORTEXTT))
+    assert caught.value.message.startswith(
+        f"P2{p2} is internal (0,0), already filled by P1A1 on line 3"
+    )

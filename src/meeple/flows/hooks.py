@@ -7,12 +7,19 @@ of a text, even one that does not parse. Parsing lives in `notation`, the rules 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, Location, NotationError, RuleError, line_ends
 from meeple.flows import notation
-from meeple.flows.board import EDGE_NAMES, MAX_PLAYERS, SIDE_NAMES
+from meeple.flows.board import (
+    EDGE_NAMES,
+    MAX_PLAYERS,
+    SIDE_NAMES,
+    label_of_hex,
+    seated_label_of_hex,
+)
 from meeple.flows.format import FLOWS
 from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Move, Record
 from meeple.flows.rules import MIN_PLAYERS, Occupied, State
@@ -75,15 +82,33 @@ def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
     yield state
     for step, (move, offset) in enumerate(zip(record.moves, offsets, strict=True)):
         try:
-            state = state.play(move)
+            after = state.play(move)
         except Occupied as problem:
             told = problem.retold(lambda index: f"line {Location.of(text, offsets[index]).line}")
+            told.message = _in_dialect(told.message, record, state, move)
             raise told.moved_to(Location.of(text, offset, source)).at_step(step) from None
         except RuleError as problem:
-            raise RuleError.at(text, offset, problem.message, source, problem.rule).at_step(
-                step
-            ) from None
+            message = _in_dialect(problem.message, record, state, move)
+            raise RuleError.at(text, offset, message, source, problem.rule).at_step(step) from None
+        state = after
         yield state
+
+
+def _in_dialect(message: str, record: Record, state: State, move: Move) -> str:
+    """A rule's message with the moves it names in the record's own labels: the rules
+    name hexes in the seed's frames, which a quortextt record does not use."""
+    if record.dialect != QUORTEXTT or not 1 <= move.player <= state.players:
+        return message
+    edge = state.seats[move.player - 1]
+    seed_tile = f"T{move.tile}{ORIENTATIONS[move.rotation]} on "
+    message = message.replace(
+        seed_tile, f"T{move.tile}{ORIENTATIONS[(move.rotation - edge) % 6]} on "
+    )
+    for player in range(1, state.players + 1):
+        seed = f"P{player}{label_of_hex(player, move.hex)}"
+        seated = f"P{player}{seated_label_of_hex(state.seats[player - 1], move.hex)}"
+        message = re.sub(rf"\b{seed}\b", seated, message)
+    return message
 
 
 def replay(record: Record) -> Iterator[State]:
