@@ -398,3 +398,13 @@ def test_rule_errors_name_moves_in_quortextts_labels() -> None:
     assert caught.value.message.startswith(
         f"P2{p2} is internal (0,0), already filled by P1A1 on line 3"
     )
+
+
+def test_the_html_page_reads_the_dialect(tmp_path: Path) -> None:
+    ambiguous = "Game: 2-player\nP1A1T0N\nP2A4T1NE\n...\n"
+    page = tmp_path / "game.html"
+    run = meeple(["html", "-", "-o", str(page), "--dialect", "quortextt"], stdin=ambiguous)
+    assert run.code == 0, run.err
+    seed_read = meeple(["html", "-", "-o", str(tmp_path / "s.html")], stdin=ambiguous)
+    assert seed_read.code == 0
+    assert page.read_text() != (tmp_path / "s.html").read_text()  # P2 sits elsewhere

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -20,7 +21,8 @@ def command() -> click.Command:
         help="Where to write the page (default: FILE's name with .html, here; - for stdout).",
     )
     @options.format_option
-    def html(file: str, output: str | None, format_name: str | None) -> None:
+    @options.game_options("html")
+    def html(file: str, output: str | None, format_name: str | None, **given: Any) -> None:
         """Write a self-contained HTML viewer that steps through a whole record.
 
         Exit 1 when the record is invalid (the page still shows it up to the problem).
@@ -38,8 +40,15 @@ def command() -> click.Command:
             text, source = files.read_or_usage(file)
         except MeepleError as problem:
             files.fail(problem)
+        reading: dict[str, Any] = {}
+        if any(value is not None for value in given.values()):
+            try:
+                fmt = files.format_of(text, file, source, format_name)
+            except MeepleError as problem:
+                files.fail(problem)
+            reading = fmt.reading("html", options.chosen(fmt, "html", given))
         try:
-            view = viewing(text, source, format_name)
+            view = viewing(text, source, format_name, reading)
         except MeepleError as problem:
             files.fail(problem)
         page = render(view)

@@ -148,11 +148,11 @@ class State:
 
     Beyond the protocol (meeple.engine) it offers: the fields `players`, `seats`,
     `board`, `placed_by`, `bag`, `moves` (the placements; `history` adds a drawn tile
-    that fit nowhere) and `stuck` (that tile); `turn` (whose turn by the seat order, even
-    once over), `seating`, `groups` (route groups), `home_edge(p)`, `target_edge(p)`,
-    `tile_at(hex)`, `flows` and `path_flows()` (for pictures and JSON), and
-    `legal_placements(tile)` (the placements of one tile type, as `legal_moves_after`
-    but without the win a tile that fits nowhere brings).
+    that fit nowhere), `stuck` (that tile) and `first` (who moved first); `turn` (whose
+    turn by the seat order, even once over), `seating`, `groups` (route groups),
+    `home_edge(p)`, `target_edge(p)`, `tile_at(hex)`, `flows` and `path_flows()` (for
+    pictures and JSON), and `legal_placements(tile)` (the placements of one tile type,
+    as `legal_moves_after` but without the win a tile that fits nowhere brings).
     """
 
     players: int = 2
