@@ -42,6 +42,7 @@ EXTRAS = {
         "bag",
         "moves",
         "stuck",
+        "first",
         "turn",
         "seating",
         "groups",

@@ -13,19 +13,23 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.errors import NotationError
+from meeple.errors import NotationError, RuleError
 from meeple.flows import notation
-from meeple.flows.board import CELLS, DEFAULT_SEATS, seated_label_of_hex
+from meeple.flows.board import CELLS, CLOCKWISE_SEATS, DEFAULT_SEATS, seated_label_of_hex
 from meeple.flows.hooks import replay_text
 from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Entry, Move, Record
+from meeple.flows.qgn import from_qgn, to_qgn
 from meeple.flows.rules import State
 from meeple.hexgrid import Hex
 from tests.cli_helpers import meeple
+
+GOLDEN = Path(__file__).parent / "golden"
 
 
 def _internal(r: int, c: int) -> Hex:
@@ -150,10 +154,14 @@ def test_a_whole_two_player_game_as_quortextt_writes_it() -> None:
     assert notation.dump(record) == text  # quortextt's own text is canonical
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 7), (4, 11), (6, 13)])
-def test_random_games_read_back_from_quortextts_labels(players: int, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "seed", "first"), [(2, 5, 1), (3, 7, 2), (4, 11, 4), (6, 13, 3), (2, 3, 2)]
+)
+def test_random_games_read_back_from_quortextts_labels(players: int, seed: int, first: int) -> None:
+    """quortextt numbers players clockwise from whoever moves first, so unnamed seats are
+    read clockwise from P1 at the bottom, and the first move's player starts."""
     chance = random.Random(seed)
-    state = State.initial(players)
+    state = State.initial(players, CLOCKWISE_SEATS[players], first)
     for _ in range(10):
         if state.is_over:
             break
@@ -161,11 +169,16 @@ def test_random_games_read_back_from_quortextts_labels(players: int, seed: int) 
         options = state.legal_moves_after(chance.choice(draws))
         state = state.play(chance.choice(options))
     moves = [move for move in state.moves if isinstance(move, Move)]
-    text = _quortextt_text(players, moves, DEFAULT_SEATS[players])
+    text = _quortextt_text(players, moves, CLOCKWISE_SEATS[players])
     record = notation.parse(text, dialect=QUORTEXTT)
-    assert record.moves == tuple(moves)
+    assert record.moves == tuple(moves) and record.first == first
     *_, last = replay_text(text, dialect=QUORTEXTT)
     assert last.flows == state.flows and last.winners == state.winners
+    as_seed = notation.dump(record, SEED)  # the seed's labels name the seats and who starts
+    *_, same = replay_text(as_seed, dialect=SEED)
+    assert same.flows == state.flows and same.winners == state.winners
+    back = notation.dump(notation.parse(as_seed), QUORTEXTT)
+    assert back == text if players == 2 else notation.parse(back).moves == tuple(moves)
 
 
 @st.composite
@@ -184,20 +197,45 @@ def _games(draw: st.DrawFn) -> Record:
         )
     )
     header = draw(st.sampled_from([None, f"{players}-player", f"{players}-player, Standard"]))
+    if header is not None and draw(st.booleans()):
+        header += ", seats: " + ", ".join(
+            f"P{p} {name}"
+            for p, name in enumerate(
+                ["bottom", "top", "upper-left", "lower-right", "upper-right", "lower-left"][
+                    :players
+                ],
+                1,
+            )
+        )
     if header is None:
         moves.append(Move(players, CELLS[0], 0, 0))  # the highest player gives the count
     comments = draw(st.lists(st.none() | st.sampled_from(["x", "a b"]), min_size=len(moves)))
     entries = tuple(Entry(m, note) for m, note in zip(moves, comments, strict=False))
-    return Record(entries, header=header, numbered=bool(moves) and draw(st.booleans()))
+    first = draw(st.integers(1, players))
+    numbered = bool(moves) and draw(st.booleans())
+    return Record(entries, header=header, numbered=numbered, first=first)
 
 
 @given(_games())
 def test_round_trips_between_the_dialects(record: Record) -> None:
+    """The game survives both ways: moves, seats and who starts. The text comes back byte
+    for byte unless the seed's record left three or more players to the default seating,
+    which the quortextt text then names (the two dialects' defaults differ)."""
     as_quortextt = notation.dump(record, QUORTEXTT)
     read = notation.parse(as_quortextt)
-    assert read == replace(record, dialect=QUORTEXTT)
-    assert notation.dump(read, SEED) == notation.dump(record)
+    assert read.moves == record.moves and read.first == record.first
+    assert notation.record_seats(read) == notation.record_seats(record)
     assert notation.dump(read) == as_quortextt
+    back = notation.dump(read, SEED)
+    again = notation.parse(back)
+    assert again.moves == record.moves and again.first == record.first
+    assert notation.record_seats(again) == notation.record_seats(record)
+    if (
+        notation.declared_seats(record.header) is not None
+        or len(notation.record_seats(record)) == 2
+    ):
+        assert read == replace(record, dialect=QUORTEXTT, header=read.header)
+        assert back == notation.dump(record)
 
 
 def test_the_header_names_the_dialect() -> None:
@@ -244,3 +282,129 @@ def test_the_command_line(tmp_path: object) -> None:
     assert meeple(["check", "--strict", "--format", "flows", "-"], stdin=marked.out).code == 0
     wrong = meeple(["convert", "-", "--to", "qgn", "--dialect", "seed"], stdin=text)
     assert wrong.code == 2
+
+
+# Whole multi-player games written as formatGameRecord writes them (golden/quortextt_*),
+# with their twins in the seed's labels (golden/quortextt_*_seed.flows). quortextt seats
+# players by choice and numbers them clockwise from whoever moves first (its
+# src/redux/gameReducer.ts, `determineGameplayOrder`; tests/e2e/player-order-validation
+# .spec.ts): here P2 starts a three-player game on alternate edges and P3 a four-player
+# one with partners opposite (its teams pair the first and third by edge).
+WHOLE_GAMES = [
+    ("quortextt_three_player", 3, 2, ("won", (1,))),
+    ("quortextt_four_player", 4, 3, ("won", (1, 3))),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "first", "result"), WHOLE_GAMES)
+def test_whole_multi_player_games_as_quortextt_writes_them(
+    name: str, players: int, first: int, result: tuple[str, tuple[int, ...]]
+) -> None:
+    text = (GOLDEN / f"{name}.flows").read_text()
+    twin = (GOLDEN / f"{name}_seed.flows").read_text()
+    record = notation.parse(text)
+    assert (record.dialect, record.first) == (QUORTEXTT, first)
+    assert _quortextt_text(players, list(record.moves), CLOCKWISE_SEATS[players]) == text
+    seed = notation.parse(twin)
+    assert seed.dialect == SEED and seed.moves == record.moves and seed.first == first
+    *_, last = replay_text(text)
+    *_, same = replay_text(twin)
+    assert last.flows == same.flows and last.seats == same.seats
+    assert (last.status, last.winners) == (same.status, same.winners) == result
+    assert notation.dump(record, SEED) == twin  # the twin names the seats and who starts
+    back = notation.parse(notation.dump(seed, QUORTEXTT))  # and keeps naming its seats
+    assert back.moves == record.moves and back.header == seed.header
+    assert notation.dump(record) == text
+
+
+def test_the_first_player_and_the_turn_order() -> None:
+    # quortextt: whoever moves first starts, then number order, wrapping.
+    text = "Game: 3-player\n\n1. P3A1T0N\n2. P1A1T0N\n3. P2A1T0N\n4. P3B1T0N\n"
+    states = list(replay_text(text, dialect=QUORTEXTT))
+    assert [s.to_move for s in states] == [3, 1, 2, 3, 1]
+    skipped = "Game: 3-player\n\n1. P3A1T0N\n2. P2A1T0N\n"
+    with pytest.raises(RuleError) as caught:
+        list(replay_text(skipped, "g.flows", dialect=QUORTEXTT))
+    assert caught.value.message == "it is P1's turn, not P2's"
+    assert (caught.value.line, caught.value.column) == (4, 4)
+    # the seed's labels keep P1 first unless the header says otherwise
+    seed = "Game: 2-player\nP2A4T0N\n"
+    with pytest.raises(RuleError, match="it is P1's turn, not P2's"):
+        list(replay_text(seed))
+    assert [s.to_move for s in replay_text("Game: 2-player, first: P2\nP2A4T0N\n")] == [2, 1]
+    assert notation.parse("Game: 2-player, first: P2 ; c\n").header == "2-player"
+
+
+@pytest.mark.parametrize(
+    ("header", "column", "message"),
+    [
+        ("2-player, first: 2", 24, "expected the player who moves first, such as 'first: P2'"),
+        ("2-player, first: P7", 24, "found 'P7'"),
+    ],
+)
+def test_a_bad_first_player(header: str, column: int, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        notation.parse(f"Game: {header}\n", "g.flows")
+    assert message in caught.value.message and caught.value.column == column
+    with pytest.raises(RuleError, match="P3 cannot move first"):
+        list(replay_text("Game: 2-player, first: P3\n"))
+
+
+def test_four_players_pair_as_quortextt_pairs_them() -> None:
+    # quortextt's teams are the first and third, and the second and fourth, by edge; with
+    # partners opposite that is meeple's pairing. Other four-player seatings (edges 0-3,
+    # partners 0+2 and 1+3) are no game under the rules of play.
+    record = notation.parse("Game: 4-player\n\n1. P2A1T0N\n", dialect=QUORTEXTT)
+    start = next(iter(replay_text(notation.dump(record))))
+    assert start.seats == (0, 1, 3, 4) and start.to_move == 2
+    sorted_seats = sorted(range(1, 5), key=lambda p: start.seats[p - 1])
+    assert start.result_text == "in play: P2 to move"
+    assert {(sorted_seats[0], sorted_seats[2]), (sorted_seats[1], sorted_seats[3])} == {
+        (1, 3),
+        (2, 4),
+    }
+    bad = "Game: 4-player, seats: P1 bottom, P2 lower-left, P3 upper-left, P4 top\n\n"
+    with pytest.raises(NotationError, match="partners sit opposite each other"):
+        notation.parse(bad + "1. P1A1T0N\n", dialect=QUORTEXTT)
+
+
+def test_five_quortextt_players_are_refused() -> None:
+    text = "Game: 5-player\n\n1. P1A1T0N\n"
+    with pytest.raises(RuleError) as caught:
+        list(replay_text(text, "g.flows", dialect=QUORTEXTT))
+    assert "quortextt plays five players without partners" in caught.value.message
+    assert (caught.value.line, caught.value.column) == (1, 1)
+
+
+@pytest.mark.parametrize(("name", "players", "first", "result"), WHOLE_GAMES)
+def test_whole_games_through_qgn(
+    name: str, players: int, first: int, result: tuple[str, tuple[int, ...]]
+) -> None:
+    # QGN holds internal coordinates and comes back in the seed's labels: with the seats
+    # and the first player in its `game` tag, the same game.
+    record = notation.parse((GOLDEN / f"{name}.flows").read_text())
+    back = from_qgn(to_qgn(record))
+    assert back.moves == record.moves and back.first == first
+    *_, last = replay_text(notation.dump(back))
+    assert (last.status, last.winners) == result
+    assert notation.dump(back) == (GOLDEN / f"{name}_seed.flows").read_text()
+
+
+def test_rule_errors_name_moves_in_quortextts_labels() -> None:
+    p2 = _label(*_axial(Hex(0, 0)), 4)  # P2 (upper right) names P1's A1 so
+    text = f"Game: 2-player\n\n1. P1A1T0N\n2. P2{p2}T0N\n"
+    with pytest.raises(RuleError) as caught:
+        list(replay_text(text, "g.flows", dialect=QUORTEXTT))
+    assert caught.value.message.startswith(
+        f"P2{p2} is internal (0,0), already filled by P1A1 on line 3"
+    )
+
+
+def test_the_html_page_reads_the_dialect(tmp_path: Path) -> None:
+    ambiguous = "Game: 2-player\nP1A1T0N\nP2A4T1NE\n...\n"
+    page = tmp_path / "game.html"
+    run = meeple(["html", "-", "-o", str(page), "--dialect", "quortextt"], stdin=ambiguous)
+    assert run.code == 0, run.err
+    seed_read = meeple(["html", "-", "-o", str(tmp_path / "s.html")], stdin=ambiguous)
+    assert seed_read.code == 0
+    assert page.read_text() != (tmp_path / "s.html").read_text()  # P2 sits elsewhere

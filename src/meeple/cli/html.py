@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -27,7 +28,10 @@ def command() -> click.Command:
         " page; NAME starts its ids and keys its step in the URL (#NAME-step=N).",
     )
     @options.format_option
-    def html(file: str, output: str | None, name: str | None, format_name: str | None) -> None:
+    @options.game_options("html")
+    def html(
+        file: str, output: str | None, name: str | None, format_name: str | None, **given: Any
+    ) -> None:
         """Write a self-contained HTML viewer that steps through a whole record.
 
         The page opens at the step its URL names (`page.html#step=4`) and keeps the URL
@@ -52,8 +56,15 @@ def command() -> click.Command:
             text, source = files.read_or_usage(file)
         except MeepleError as problem:
             files.fail(problem)
+        reading: dict[str, Any] = {}
+        if any(value is not None for value in given.values()):
+            try:
+                fmt = files.format_of(text, file, source, format_name)
+            except MeepleError as problem:
+                files.fail(problem)
+            reading = fmt.reading("html", options.chosen(fmt, "html", given))
         try:
-            view = viewing(text, source, format_name)
+            view = viewing(text, source, format_name, reading)
         except MeepleError as problem:
             files.fail(problem)
         page = render(view) if name is None else fragment(view, name) + "\n"

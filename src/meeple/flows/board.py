@@ -128,6 +128,27 @@ def default_seats(players: int) -> tuple[int, ...]:
     return DEFAULT_SEATS[players]
 
 
+# quortextt numbers its players clockwise (by edge number) from the one who moves first
+# (anicolao/quortextt, src/redux/gameReducer.ts: `determineGameplayOrder`), so its
+# records are read, unless they name seats, with P1 at the bottom and the others
+# clockwise: alternate edges for three, opposite pairs for four and six (its partners,
+# the first and third by edge, then sit opposite), five edges in a row for five.
+CLOCKWISE_SEATS: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {
+        2: (0, 4),
+        3: (0, 2, 4),
+        4: (0, 1, 3, 4),
+        5: (0, 1, 2, 3, 4),
+        6: (0, 1, 2, 3, 4, 5),
+    }
+)
+
+
+def clockwise_seats(players: int) -> tuple[int, ...]:
+    """The home edges of a quortextt record's players (P1 first) unless it names seats."""
+    return CLOCKWISE_SEATS[players]
+
+
 def seating_problem(seats: tuple[int, ...]) -> str | None:
     """Why home edges `seats` (P1 first) are no seating the rules allow, or None."""
     if not 2 <= len(seats) <= MAX_PLAYERS:

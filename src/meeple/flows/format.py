@@ -11,7 +11,7 @@ from meeple.registry import COLOR, Format, Option, lazy
 QGN_KEY = "flows"
 HOOKS = "meeple.flows.hooks"
 
-_READERS = ("check", "fmt", "show", "replay", "moves")
+_READERS = ("check", "fmt", "show", "replay", "moves", "html")
 DIALECT = Option(
     "dialect",
     "Flows labels: seed (seed 002's frames) or quortextt (quortextt's, from the player's"

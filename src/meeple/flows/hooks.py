@@ -7,6 +7,7 @@ of a text, even one that does not parse. Parsing lives in `notation`, the rules 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -20,11 +21,20 @@ from meeple.errors import (
     line_ends,
 )
 from meeple.flows import notation
-from meeple.flows.board import EDGE_NAMES, SIDE_NAMES
+from meeple.flows.board import (
+    EDGE_NAMES,
+    MAX_PLAYERS,
+    SIDE_NAMES,
+    label_of_hex,
+    seated_label_of_hex,
+)
 from meeple.flows.format import FLOWS
 from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Move, Record
 from meeple.flows.rules import MIN_PLAYERS, Occupied, State
 from meeple.registry import Document
+
+QUORTEXTT_UNPAIRED = 5
+"""The player count quortextt plays without partners and meeple's rules with them."""
 
 
 def players_of(record: Record) -> int:
@@ -40,8 +50,25 @@ def players_of(record: Record) -> int:
 
 
 def start_of(record: Record) -> State:
-    """The empty board of a record's game, seated as its header says (or by default)."""
-    return State.initial(players_of(record), notation.declared_seats(record.header))
+    """The empty board of a record's game, seated as its header says (or by its dialect's
+    default), with the record's first player to move.
+
+    quortextt plays five players without partners, one turn each a round; the rules of
+    play pair four of them and give the fifth the missing partner's turns, another game:
+    such a record is refused rather than replayed into a different result.
+    """
+    players = players_of(record)
+    seats = notation.declared_seats(record.header)
+    if record.dialect == QUORTEXTT and MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if players == QUORTEXTT_UNPAIRED:
+            raise RuleError(
+                "quortextt plays five players without partners, one turn each a round;"
+                " meeple's rules pair four of them and give the fifth the missing"
+                " partner's turns (docs/formats/flows.md), so this game cannot be replayed",
+                rule="seating",
+            )
+        seats = seats or notation.dialect_seats(players, QUORTEXTT)
+    return State.initial(players, seats, record.first)
 
 
 def replay_text(
@@ -63,15 +90,33 @@ def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
     yield state
     for step, (move, offset) in enumerate(zip(record.moves, offsets, strict=True)):
         try:
-            state = state.play(move)
+            after = state.play(move)
         except Occupied as problem:
             told = problem.retold(lambda index: f"line {Location.of(text, offsets[index]).line}")
+            told.message = _in_dialect(told.message, record, state, move)
             raise told.moved_to(Location.of(text, offset, source)).at_step(step) from None
         except RuleError as problem:
-            raise RuleError.at(text, offset, problem.message, source, problem.rule).at_step(
-                step
-            ) from None
+            message = _in_dialect(problem.message, record, state, move)
+            raise RuleError.at(text, offset, message, source, problem.rule).at_step(step) from None
+        state = after
         yield state
+
+
+def _in_dialect(message: str, record: Record, state: State, move: Move) -> str:
+    """A rule's message with the moves it names in the record's own labels: the rules
+    name hexes in the seed's frames, which a quortextt record does not use."""
+    if record.dialect != QUORTEXTT or not 1 <= move.player <= state.players:
+        return message
+    edge = state.seats[move.player - 1]
+    seed_tile = f"T{move.tile}{ORIENTATIONS[move.rotation]} on "
+    message = message.replace(
+        seed_tile, f"T{move.tile}{ORIENTATIONS[(move.rotation - edge) % 6]} on "
+    )
+    for player in range(1, state.players + 1):
+        seed = f"P{player}{label_of_hex(player, move.hex)}"
+        seated = f"P{player}{seated_label_of_hex(state.seats[player - 1], move.hex)}"
+        message = re.sub(rf"\b{seed}\b", seated, message)
+    return message
 
 
 def replay(record: Record) -> Iterator[State]:

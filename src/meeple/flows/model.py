@@ -105,7 +105,9 @@ class Record:
     `header` is the text after `Game:` (None without a header line) and `header_comment`
     its `;` comment. `numbered` records whether moves are written `1. P1A1T0N`.
     `unfinished` is the trailing `...`. `dialect` (one of DIALECTS) says which labels
-    the record is written in; the moves themselves are always internal.
+    the record is written in; the moves themselves are always internal. `first` is the
+    player who moves first (the header's `first:`; in quortextt's dialect, without one,
+    the player of the first move); turns then go in number order.
     """
 
     entries: tuple[Entry, ...] = ()
@@ -114,6 +116,7 @@ class Record:
     unfinished: bool = False
     numbered: bool = False
     dialect: str = SEED
+    first: int = 1
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -3,7 +3,8 @@
 A record is line based (docs/formats/flows.md gives every decision):
 
     record  ::= header? (move-line | comment-line | blank)* ('...')?
-    header  ::= 'Game:' text ('dialect:' name)? ('seats:' seat (',' seat)*)? comment?
+    header  ::= 'Game:' text ('dialect:' name)? ('first:' player)? ('seats:' seat (',' seat)*)?
+                comment?
     seat    ::= 'P' player edge-name           e.g. P2 upper-right (board.EDGE_NAMES)
     move-line ::= (number '.')? move comment?  number = the move's position, from 1
     move    ::= 'P' player row column 'T' type orientation     e.g. P2B3T1SE
@@ -32,6 +33,7 @@ from meeple.flows.board import (
     EDGE_NAMES,
     MAX_PLAYERS,
     ROW_LETTERS,
+    clockwise_seats,
     default_seats,
     hex_of_label,
     hex_of_seated_label,
@@ -68,6 +70,8 @@ _MOVE = re.compile(
 )
 _PLAYERS = re.compile(r"([0-9]+)-player\b")
 _DIALECT = re.compile(r"\bdialect:[ \t]*([A-Za-z0-9_-]*)")
+_FIRST = re.compile(r"\bfirst:[ \t]*([^ \t,;]*)")
+_FIRST_PLAYER = re.compile(r"P([1-9][0-9]*)\Z")
 DIALECT_LIST = " or ".join(DIALECTS)
 _SEATS = re.compile(r"\bseats:")
 _SEAT = re.compile(r"P([0-9]+)[ \t]+([a-z-]+)\Z")
@@ -192,10 +196,10 @@ def header_dialect(text: str) -> tuple[str, int] | None:
     return None
 
 
-def _without_dialect(header: str) -> tuple[str, str]:
-    """(the header text without its `dialect:` item, the same with the item blanked out so
-    that offsets into it still hold)."""
-    found = _DIALECT.search(header)
+def _without_item(header: str, item: re.Pattern[str]) -> tuple[str, str]:
+    """(the header text without the item `item` matches (`dialect:`, `first:`), the same
+    with the item blanked out so that offsets into it still hold)."""
+    found = item.search(header)
     if found is None:
         return header, header
     start, end = found.start(), found.end()
@@ -211,7 +215,11 @@ def _without_dialect(header: str) -> tuple[str, str]:
 
 def with_dialect(header: str | None, dialect: str) -> str:
     """A header text naming `dialect` (before any `seats:`, which runs to the end)."""
-    marker = f"dialect: {dialect}"
+    return _with_item(header, f"dialect: {dialect}")
+
+
+def _with_item(header: str | None, marker: str) -> str:
+    """A header text with the item `marker` added before any `seats:`."""
     if not header:
         return marker
     seats = _SEATS.search(header)
@@ -222,16 +230,28 @@ def with_dialect(header: str | None, dialect: str) -> str:
 
 def record_seats(record: Record) -> tuple[int, ...]:
     """The home edges of a record's players, P1 first: the header's seats, or the default
-    seating of its player count (the header's, or else the highest player moving)."""
-    return _seats(record.header, [move.player for move in record.moves])
+    seating of its player count (the header's, or else the highest player moving) in its
+    dialect (quortextt numbers players clockwise: `board.clockwise_seats`)."""
+    return _seats(record.header, [move.player for move in record.moves], record.dialect)
 
 
-def _seats(header: str | None, players: list[int]) -> tuple[int, ...]:
+def _seats(header: str | None, players: list[int], dialect: str = SEED) -> tuple[int, ...]:
     seats = declared_seats(header)
     if seats is not None:
         return seats
     count = declared_players(header) or max([2, *players])
-    return default_seats(min(count, MAX_PLAYERS))
+    return dialect_seats(min(count, MAX_PLAYERS), dialect)
+
+
+def dialect_seats(players: int, dialect: str) -> tuple[int, ...]:
+    """The seating a record of `players` players in `dialect` has unless it names seats."""
+    return clockwise_seats(players) if dialect == QUORTEXTT else default_seats(players)
+
+
+def with_seats(header: str | None, seats: tuple[int, ...]) -> str:
+    """A header text naming `seats` (home edges, P1 first) at its end."""
+    named = ", ".join(f"P{p} {EDGE_NAMES[edge]}" for p, edge in enumerate(seats, 1))
+    return f"{header}, seats: {named}" if header else f"seats: {named}"
 
 
 def sniff(text: str) -> bool:
@@ -351,6 +371,7 @@ class _Reader:
         self.header_comment: str | None = None
         self.numbered = False
         self.unfinished_at: int | None = None
+        self.first: int | None = None
         self.moves_seen = 0
         self.anything = False
 
@@ -389,9 +410,20 @@ class _Reader:
     def read_header(self, line: Line, stripped: str, comment: str | None, at: int) -> None:
         if self.anything:
             raise self.error(at, "the 'Game:' header must be the record's first line")
-        header, blanked = _without_dialect(stripped[len(HEADER) :].strip())
         raw = stripped[len(HEADER) :]
         offset = at + len(HEADER) + len(raw) - len(raw.lstrip())
+        header, blanked = _without_item(raw.strip(), _DIALECT)
+        first = _FIRST.search(blanked)
+        if first is not None:
+            player = _FIRST_PLAYER.match(first[1])
+            if player is None or not 1 <= _count(player[1]) <= MAX_PLAYERS:
+                raise self.error(
+                    offset + first.start(1),
+                    f"expected the player who moves first, such as 'first: P2', found {first[1]!r}",
+                )
+            self.first = _count(player[1])
+            header = _without_item(header, _FIRST)[0]
+            blanked = _without_item(blanked, _FIRST)[1]
         match = _PLAYERS.match(blanked)
         if match and not 2 <= _count(match[1]) <= MAX_PLAYERS:
             raise self.error(offset, f"a Flows game has 2 to {MAX_PLAYERS} players, not {match[1]}")
@@ -427,6 +459,10 @@ class _Reader:
         entries, offsets = self.entries, self.offsets
         if self.dialect == QUORTEXTT:
             entries, offsets = self.seated(problems)
+        first = self.first
+        if first is None:  # quortextt's records start with whoever moved first
+            moves = [e.move for e in entries if e.move is not None]
+            first = moves[0].player if self.dialect == QUORTEXTT and moves else 1
         record = Record(
             entries=tuple(entries),
             header=self.header,
@@ -434,13 +470,15 @@ class _Reader:
             unfinished=self.unfinished_at is not None,
             numbered=self.numbered,
             dialect=self.dialect,
+            first=first,
         )
         return Parsed(record, tuple(offsets))
 
     def seated(self, problems: list[NotationError] | None) -> tuple[list[Entry], list[int]]:
         """The entries with each move read from where its player sits (moves are read as
         if seated at the bottom until the seats are known)."""
-        seats = _seats(self.header, [e.move.player for e in self.entries if e.move is not None])
+        players = [e.move.player for e in self.entries if e.move is not None]
+        seats = _seats(self.header, players, self.dialect)
         entries: list[Entry] = []
         offsets: list[int] = []
         moves = iter(self.offsets)
@@ -623,14 +661,51 @@ def dump(record: Record, dialect: str | None = None) -> str:
     dialect = dialect or record.dialect
     if dialect not in DIALECTS:
         raise NotationError(f"no dialect {dialect!r}: the dialects are {DIALECT_LIST}")
+    header = _header_in(record, dialect)
     if dialect == SEED:
-        return _dump(record, SEED, record.header)
-    text = _dump(record, QUORTEXTT, record.header)
+        return _dump(record, SEED, header)
+    text = _dump(record, QUORTEXTT, header)
     try:
         _read(line_ends(text), DEFAULT_SOURCE, SEED)
     except NotationError:
         return text  # only quortextt's reading fits: detection finds it
-    return _dump(record, QUORTEXTT, with_dialect(record.header, QUORTEXTT))
+    return _dump(record, QUORTEXTT, with_dialect(header, QUORTEXTT))
+
+
+def header_first(header: str) -> tuple[str, int]:
+    """(a header text without its `first:` item, the player it names or 1); NotationError
+    for a bad one (for headers met outside a record's text, such as QGN's `game` tag)."""
+    found = _FIRST.search(header)
+    if found is None:
+        return header, 1
+    player = _FIRST_PLAYER.match(found[1])
+    if player is None or not 1 <= _count(player[1]) <= MAX_PLAYERS:
+        raise NotationError(
+            f"expected the player who moves first, such as 'first: P2', found {found[1]!r}"
+        )
+    return _without_item(header, _FIRST)[0], _count(player[1])
+
+
+def header_in(record: Record, dialect: str) -> str | None:
+    """The record's header text as `dialect` writes it (see `_header_in`)."""
+    return _header_in(record, dialect)
+
+
+def _header_in(record: Record, dialect: str) -> str | None:
+    """The record's header text as `dialect` writes it: with `first:` where the dialect
+    would not infer the first player (the seed's: P1; quortextt's: the first move's), and
+    with the seats written out where the record names none and the two dialects' default
+    seatings differ (three players or more), so that the game stays the same."""
+    header = record.header
+    moves = record.moves
+    if dialect != record.dialect and declared_seats(header) is None:
+        seats = record_seats(record)
+        if seats != dialect_seats(len(seats), dialect):
+            header = with_seats(header, seats)
+    inferred = moves[0].player if dialect == QUORTEXTT and moves else 1
+    if record.first != inferred:
+        header = _with_item(header, f"first: P{record.first}")
+    return header
 
 
 def _dump(record: Record, dialect: str, header: str | None) -> str:
@@ -640,7 +715,8 @@ def _dump(record: Record, dialect: str, header: str | None) -> str:
         lines.append(_with_comment(head, record.header_comment))
         if dialect == QUORTEXTT:
             lines.append("")
-    seats = record_seats(record) if dialect == QUORTEXTT else ()
+    players = [move.player for move in record.moves]
+    seats = _seats(header, players, QUORTEXTT) if dialect == QUORTEXTT else ()
     number = 0
     for entry in record.entries:
         if entry.move is None:

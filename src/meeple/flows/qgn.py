@@ -12,7 +12,7 @@ from meeple.flows import notation
 from meeple.flows.board import CELL_INDEX, MAX_PLAYERS
 from meeple.flows.format import QGN_KEY
 from meeple.flows.hooks import players_of
-from meeple.flows.model import ORIENTATIONS, TILE_TYPES, Entry, Move, Record
+from meeple.flows.model import ORIENTATIONS, SEED, TILE_TYPES, Entry, Move, Record
 from meeple.flows.rules import MIN_PLAYERS
 from meeple.hexgrid import Hex
 from meeple.qgn.model import Action, Snapshot
@@ -29,8 +29,9 @@ def to_qgn(record: Record) -> Snapshot:
     """The record as a QGN snapshot: one `p` action per move (docs/formats/flows.md)."""
     players = players_of(record)
     tags = {"key": QGN_KEY, "teams": ", ".join(f"P{p}" for p in range(1, players + 1))}
-    if record.header is not None:
-        tags["game"] = record.header
+    header = notation.header_in(record, SEED)  # QGN's moves are the seed's: its seating
+    if header is not None:
+        tags["game"] = header
     if record.header_comment is not None:
         tags["game-comment"] = record.header_comment
     if record.numbered:
@@ -66,6 +67,9 @@ def from_qgn(snapshot: Snapshot) -> Record:
             raise NotationError(f"tag {name!r} cannot hold a line break in a Flows record")
     if header is not None and ";" in header:
         raise NotationError("tag 'game' cannot hold ';', which starts a comment in Flows")
+    first = 1
+    if header is not None:
+        header, first = notation.header_first(header)
     declared = notation.declared_players(header)
     if declared is not None and declared != teams:
         raise NotationError(f"tag 'game' says {declared} players but there are {teams} teams")
@@ -86,6 +90,7 @@ def from_qgn(snapshot: Snapshot) -> Record:
         header_comment=None if header_comment is None else header_comment.strip(),
         unfinished=snapshot.tags.get("result", "").strip() == "*",
         numbered=snapshot.tags.get("numbered", "").strip() == "yes",
+        first=first,
     )
 
 

@@ -69,14 +69,16 @@ _TEMPO = 0.5
 _STEEPNESS = 0.8
 
 
-def seat_order(seats: tuple[int, ...]) -> tuple[int, ...]:
+def seat_order(seats: tuple[int, ...], first: int = 1) -> tuple[int, ...]:
     """Who places on each turn of a round: P1 ... Pn; with five players the one without a
-    partner also takes the missing partner's turn, at the end of the round."""
+    partner also takes the missing partner's turn, at the end of the round. A game whose
+    first player is not P1 (`first`) starts the same cycle at that player's turn."""
     players = tuple(range(1, len(seats) + 1))
     if len(seats) == 5:
         alone = next(p for p in players if opposite_player(seats, p) is None)
-        return (*players, alone)
-    return players
+        players = (*players, alone)
+    start = players.index(first)
+    return players[start:] + players[:start]
 
 
 def partner(player: int, seats: tuple[int, ...]) -> int | None:
@@ -146,11 +148,11 @@ class State:
 
     Beyond the protocol (meeple.engine) it offers: the fields `players`, `seats`,
     `board`, `placed_by`, `bag`, `moves` (the placements; `history` adds a drawn tile
-    that fit nowhere) and `stuck` (that tile); `turn` (whose turn by the seat order, even
-    once over), `seating`, `groups` (route groups), `home_edge(p)`, `target_edge(p)`,
-    `tile_at(hex)`, `flows` and `path_flows()` (for pictures and JSON), and
-    `legal_placements(tile)` (the placements of one tile type, as `legal_moves_after`
-    but without the win a tile that fits nowhere brings).
+    that fit nowhere), `stuck` (that tile) and `first` (who moved first); `turn` (whose
+    turn by the seat order, even once over), `seating`, `groups` (route groups),
+    `home_edge(p)`, `target_edge(p)`, `tile_at(hex)`, `flows` and `path_flows()` (for
+    pictures and JSON), and `legal_placements(tile)` (the placements of one tile type,
+    as `legal_moves_after` but without the win a tile that fits nowhere brings).
     """
 
     players: int = 2
@@ -163,15 +165,24 @@ class State:
     winners: tuple[int, ...] = ()
     stuck: int | None = None
     """The tile type the player to move drew and could not place, if that ended the game."""
+    first: int = 1
+    """The player who moved first; turns then go in number order (`seat_order`)."""
 
     @classmethod
-    def initial(cls, players: int = 2, seats: tuple[int, ...] | None = None) -> State:
+    def initial(
+        cls, players: int = 2, seats: tuple[int, ...] | None = None, first: int = 1
+    ) -> State:
         """The empty board and full bag of a game of `players` players; `seats` (home edges,
-        P1 first) when not the default seating."""
+        P1 first) when not the default seating; `first` when P1 does not move first."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RuleError(
                 f"Flows is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
                 rule="player-count",
+            )
+        if not 1 <= first <= players:
+            raise RuleError(
+                f"P{first} cannot move first: there is no P{first} in a {players}-player game",
+                rule="turn-order",
             )
         if seats is None:
             seats = default_seats(players)
@@ -180,7 +191,7 @@ class State:
         problem = seating_problem(seats)
         if problem is not None:
             raise RuleError(problem, rule="seating")
-        return cls(players=players, seats=tuple(seats))
+        return cls(players=players, seats=tuple(seats), first=first)
 
     def home_edge(self, player: int) -> int:
         return self.seats[player - 1]
@@ -203,7 +214,7 @@ class State:
     @property
     def turn(self) -> int:
         """Whose turn it is by the seat order (even once the game is over)."""
-        order = seat_order(self.seats)
+        order = seat_order(self.seats, self.first)
         return order[len(self.moves) % len(order)]
 
     def tile_at(self, hex_: Hex) -> tuple[int, int] | None:
@@ -340,6 +351,7 @@ class State:
             placed_by=(*self.placed_by[:cell], len(self.moves), *self.placed_by[cell + 1 :]),
             bag=tuple(bag),
             moves=(*self.moves, move),
+            first=self.first,
         )
         winners = tuple(flow.player for flow in after.flows if flow.reached)
         return replace(after, winners=winners) if winners else after
@@ -398,6 +410,7 @@ class State:
             moves=self.moves,
             winners=(self.turn,),
             stuck=tile,
+            first=self.first,
         )
 
     # -- the engine protocol (meeple.engine: GameState, Drawing, Evaluating, Recording) ---
@@ -511,7 +524,7 @@ class State:
         entries = [Entry(move) for move in self.moves]
         if self.stuck is not None:
             entries.append(Entry(None, self.result_text))
-        return Record(tuple(entries), header=players, unfinished=not self.is_over)
+        return Record(tuple(entries), header=players, unfinished=not self.is_over, first=self.first)
 
 
 def _label(move: Move) -> str:

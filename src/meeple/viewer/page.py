@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,13 +44,16 @@ class Viewing:
     finding: str | None = None
 
 
-def viewing(text: str, source: str, format_name: str | None = None) -> Viewing:
+def viewing(
+    text: str, source: str, format_name: str | None = None, reading: Mapping[str, Any] | None = None
+) -> Viewing:
     """Read and replay a record for the page; a bad record keeps its legal prefix.
+    `reading`: the format's reading options (such as Flows' `dialect`).
 
     Raises `Unsupported` for a valid record the page cannot show (a bag of roles)."""
     try:
         fmt = registry.get(format_name) if format_name else registry.detect(text, source, source)
-        record = records.of(fmt.read(text, source))
+        record = records.of(fmt.read(text, source, **(reading or {})))
     except MeepleError as problem:
         return Viewing(source, "not a record meeple can read", finding=problem.report())
     game = record.game
