@@ -349,7 +349,7 @@ def test_game_state_converts_to_the_one_line_grimoire_and_back(tmp_path: Path) -
     line = meeple("convert", str(state), "--to", "botc")
     assert line.returncode == 0, line.stderr
     assert line.stdout == (
-        "[Alice:imp(poisoner:poisoned) *Bob_Smith:fortune_teller(fortune_teller:red_herring)*"
+        "[Alice:imp(poisoner:poisoned) *Bob_Smith:fortuneteller(fortuneteller:red_herring)*"
         " *~~Carol~~:poisoner*]\n"
     )
     written = meeple("fmt", "-", stdin=state.read_text())

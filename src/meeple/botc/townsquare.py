@@ -66,7 +66,8 @@ def looks_like(text: str) -> bool:
 
 @cache
 def _role_ids() -> dict[str, str]:
-    """Townsquare's role ids (no underscores) and meeple's for the bundled scripts' roles."""
+    """Townsquare's role ids (no underscores) and meeple's for the bundled scripts' roles
+    (the official ids: the same, since scripts moved to the Script Tool's ids)."""
     from meeple.botc.script import SCRIPTS, load_script
 
     found: dict[str, str] = {}
