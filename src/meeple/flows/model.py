@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from meeple.flows.board import SIDE_NAMES, label_of_hex
 from meeple.hexgrid import Hex
+from meeple.pictures import Pictured
 
 TILE_TYPES = 4
 TILES_PER_TYPE = 10
@@ -99,7 +100,7 @@ class Entry(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Record:
+class Record(Pictured):
     """A Flows game record.
 
     `header` is the text after `Game:` (None without a header line) and `header_comment`

@@ -57,6 +57,7 @@ from meeple.flows.model import (
 from meeple.flows.reach import reach
 from meeple.flows.routes import Network
 from meeple.hexgrid import Hex
+from meeple.pictures import Pictured
 
 MIN_PLAYERS = 2
 _WITNESS = "_witness"  # where a state keeps its position's routes (see State._network)
@@ -140,7 +141,7 @@ class Occupied(RuleError):
 
 
 @dataclass(frozen=True)
-class State:
+class State(Pictured):
     """A Flows position: the board, the bag, whose turn it is, and how the game stands.
 
     `board[i]` is `tile * 6 + rotation` of the tile on `CELLS[i]`, or EMPTY. `placed_by[i]`
