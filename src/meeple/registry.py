@@ -166,12 +166,20 @@ class Format:
         A model's module is imported before any of its objects exists, so a module not
         yet imported cannot own `obj` and stays unimported.
         """
+        return any(isinstance(obj, model) for model in self._loaded_models())
+
+    def _loaded_models(self) -> list[type]:
+        found = []
         for name in self.models:
             module_name, _, class_name = name.partition(":")
             module = sys.modules.get(module_name)
-            if module is not None and isinstance(obj, getattr(module, class_name)):
-                return True
-        return False
+            if module is not None:
+                found.append(getattr(module, class_name))
+        return found
+
+    def writes_exactly(self, obj: object) -> bool:
+        """Whether `obj`'s own class (not a base of it) is a model this format writes."""
+        return any(type(obj) is model for model in self._loaded_models())
 
 
 def lazy(target: str) -> Callable[..., Any]:
@@ -264,7 +272,12 @@ def get(name: str) -> Format:
 
 
 def for_model(obj: object) -> Format:
-    """The format that writes `obj`."""
+    """The format that writes `obj`: the one naming its own class first (a town square's
+    game state is a grimoire too, but `botc-townsquare` writes it), else one naming a
+    base class of it."""
+    for fmt in _all():
+        if fmt.writes_exactly(obj):
+            return fmt
     for fmt in _all():
         if fmt.owns(obj):
             return fmt

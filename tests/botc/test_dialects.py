@@ -392,3 +392,17 @@ def test_grimoires_go_through_the_game_state_unchanged(grimoire: Grimoire) -> No
     assert townsquare.parse(townsquare.dump(square)) == square
     art = ascii.render_grimoire(square)
     assert ascii.parse_art(art) == grimoire
+
+
+def test_a_loaded_game_state_is_written_back_as_a_game_state() -> None:
+    from meeple import registry
+
+    square = townsquare.parse(json.dumps(STATE))
+    assert registry.for_model(square).name == "botc-townsquare"
+    assert json.loads(dumps_front(square)) == STATE
+
+
+def dumps_front(model: object) -> str:
+    import meeple as front
+
+    return front.dumps(model)
