@@ -406,3 +406,16 @@ def dumps_front(model: object) -> str:
     import meeple as front
 
     return front.dumps(model)
+
+
+def test_a_game_state_finding_about_a_seat_points_at_that_player(tmp_path: Path) -> None:
+    state = json.loads(json.dumps(STATE))
+    state["players"][1]["role"] = "unicorn"
+    path = tmp_path / "state.json"
+    text = json.dumps(state, indent=2)
+    path.write_text(text)
+    run = meeple("check", str(path), "--script", "trouble-brewing")
+    found = [line for line in run.stdout.splitlines() if "'unicorn' is not a role" in line]
+    assert len(found) == 1
+    line, column = (int(n) for n in found[0].split(":")[1:3])
+    assert text.splitlines()[line - 1][column - 1 :].startswith('"unicorn"')

@@ -74,15 +74,28 @@ def check_townsquare(
     bag: str | None = None,
     players: str | None = None,
 ) -> Iterator[Finding]:
-    """The grimoire checks, on the one-line grimoire the game state maps to (each
-    finding at the start of the file: the JSON has no single place for a seat)."""
+    """The grimoire checks, on the one-line grimoire the game state maps to: a finding
+    about a seat points at that player's object in the JSON (the role, where it is
+    about the role), one about the whole table at the start of the file."""
+    from meeple.jsontext import Paths
+
     line = dump(Grimoire(document.model.seats))
-    for finding in _grimoire_findings(
-        read_grimoire(line), line, document.source, script, bag, players
-    ):
+    placed = read_grimoire(line)
+    paths = Paths(document.text)
+    for finding in _grimoire_findings(placed, line, document.source, script, bag, players):
+        at = finding.location.column - 1  # the one-line grimoire is one line
+        seat = max(
+            (n for n, place in enumerate(placed.places) if place.player <= at), default=None
+        )
+        offset = 0
+        if seat is not None and at > 1:
+            place = placed.places[seat]
+            about_role = place.role <= at and not any(t <= at for t in place.tokens)
+            path = ("players", seat, "role") if about_role else ("players", seat)
+            offset = paths.locate(path)
         yield Finding(
             finding.message,
-            Location.of(document.text, 0, document.source),
+            Location.of(document.text, offset, document.source),
             finding.severity,
             finding.kind,
         )
