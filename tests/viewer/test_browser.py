@@ -97,6 +97,7 @@ def test_an_invalid_record_shows_the_finding_and_the_game_before_it(
 
 @pytest.mark.parametrize("game", sorted(PICTURED))
 def test_every_game_draws_in_the_viewer(page: Page, tmp_path: Path, game: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(_viewer(PICTURED[game], tmp_path))
     board = page.locator("#board")
     expect(board).not_to_be_empty()
@@ -224,3 +225,19 @@ def _viewer_of(record: Path, tmp_path: Path) -> str:
     run = meeple(["html", str(record), "-o", str(target)])
     assert run.code == 0, run.err
     return target.as_uri()
+
+
+@pytest.mark.parametrize("game", sorted(PICTURED))
+def test_every_game_reads_on_a_phone(browser: Browser, tmp_path: Path, game: str) -> None:
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    try:
+        phone.goto(_viewer(PICTURED[game], tmp_path))
+        board = phone.locator(".meeple-board")
+        expect(board).not_to_be_empty()
+        box = board.bounding_box()
+        assert box is not None and box["width"] <= 390 and box["width"] > 250
+        # Nothing wider than the screen: no sideways scrolling to see the board.
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        screenshot(phone, SHOTS / f"{game}-phone.png")
+    finally:
+        phone.close()
