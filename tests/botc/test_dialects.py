@@ -264,6 +264,12 @@ ENDINGS = {
         "evil",
         ["Alice", "Eve"],
     ),
+    "mastermind-no-execution": (
+        "[Alice:po Bob:grandmother Carol:sailor Dave:fool Eve:mastermind Frank:chambermaid]\n"
+        "<N1> <D1> st!executes->Alice <N2> <D2> <N3>\n",
+        "good",
+        ["Bob", "Carol", "Dave", "Frank"],
+    ),
     "zombuul-twice": (
         "[Alice:zombuul Bob:grandmother Carol:sailor Dave:fool Eve:godfather Frank:exorcist]\n"
         "<N1> <D1> st!executes->Alice <N2> <D2> st!executes->Alice\n",

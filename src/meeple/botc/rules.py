@@ -388,7 +388,8 @@ class State(Pictured):
         if self.phase is None or self.phase.kind != "N" or before.executed is not None:
             return self
         if before.last_day:
-            return self._won("evil", "no one was executed on the Mastermind's day")
+            # The Demon is dead: with the extra day over, good's win stands.
+            return self._won("good", "no one was executed on the Mastermind's day")
         vortox = _living(self, "vortox")
         if vortox is not None and has_ability(vortox, "vortox"):
             return self._won("evil", "no one was executed while the Vortox lives")
