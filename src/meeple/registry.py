@@ -99,6 +99,10 @@ class Format:
     """`diagnose(text, source)`: every finding of a text, even one that does not parse
     (each malformed line, then the rules up to the first illegal move); `meeple check`
     uses it instead of parse, `check` and `replay` when present."""
+    marks: Callable[[Any], tuple[str, ...]] | None = None
+    """`marks(state)`: the places on the SVG picture that the move leading to `state`
+    touched, as the `data-at` keys the picture gives them (the viewer highlights them
+    when a move of the list is pointed at)."""
     state_json: Callable[[Any], Mapping[str, Any]] | None = None
     """A replay state as a JSON-ready object (each game documents its shape)."""
     result: Callable[[Any], str] | None = None

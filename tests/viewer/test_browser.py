@@ -241,3 +241,24 @@ def test_every_game_reads_on_a_phone(browser: Browser, tmp_path: Path, game: str
         screenshot(phone, SHOTS / f"{game}-phone.png")
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "step", "lit"),
+    [
+        ("flows", 3, 1),  # the hex of the third placement
+        ("raft", 3, 9),  # the nine squares of a pathway card (Ai0609N)
+        ("atlantis", 1, 2),  # the fields a move of stones left and reached
+    ],
+)
+def test_pointing_at_a_move_lights_its_places_on_the_board(
+    page: Page, tmp_path: Path, game: str, step: int, lit: int
+) -> None:
+    page.goto(_viewer(PICTURED[game], tmp_path))
+    button = page.locator(f'.meeple-moves button[data-step="{step}"]')
+    button.hover()
+    expect(page.locator(".meeple-board .meeple-hot")).to_have_count(lit)
+    page.locator(".meeple-result").hover()  # away from the list: the board is plain again
+    expect(page.locator(".meeple-board .meeple-hot")).to_have_count(0)
+    button.hover()
+    screenshot(page, SHOTS / f"hover-{game}.png")

@@ -34,6 +34,7 @@ ATLANTIS = Format(
     render=lazy(f"{HOOKS}:render"),
     svg=lazy(f"{HOOKS}:svg"),
     state_json=lazy(f"{HOOKS}:state_json"),
+    marks=lazy(f"{HOOKS}:marks"),
     result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="move",

@@ -152,6 +152,13 @@ def svg(thing: Transcript | State) -> str:
     return svg.render(State.initial(thing) if isinstance(thing, Transcript) else thing)
 
 
+def marks(state: State) -> tuple[str, ...]:
+    """The fields the last move (or the turn just ended) touched, for the viewer."""
+    from meeple.atlantis.svg import marks as fields
+
+    return fields(state)
+
+
 def state_json(state: State) -> dict[str, Any]:
     """One state of `meeple replay --json` (the shape is in docs/formats/atlantis.md)."""
     fields = [

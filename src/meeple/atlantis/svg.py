@@ -157,7 +157,8 @@ def render(state: State) -> str:
         opacity = ' fill-opacity="0.35"' if here.state == GROWING else ""
         points = " ".join(point(*c) for c in corners)
         parts.append(
-            f'<polygon points="{points}" fill="{xml_text(fill)}"{opacity} stroke="#c9bfa8"/>'
+            f'<polygon points="{points}" fill="{xml_text(fill)}"{opacity} stroke="#c9bfa8"'
+            f' data-at="{field_name(hex_)}"/>'
         )
     parts += _segment_borders(state, centres, point)
     stacked = {hex_ for hex_, here in fields if here.stones and here.state != GROWING}
@@ -245,3 +246,15 @@ def _legend(state: State, palette: list[str], width: float, y: float) -> list[st
         )
         x += step
     return parts
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The fields the last move left and reached; at a turn's end, the whole turn's."""
+    last = state.history[-1] if state.history else None
+    moves = _last_turn(state) if isinstance(last, EndTurn) else [last]
+    return tuple(
+        field_name(hex_)
+        for move in moves
+        if isinstance(move, Move)
+        for hex_ in (move.source, move.target)
+    )

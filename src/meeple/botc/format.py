@@ -96,6 +96,7 @@ TRACE = Format(
     render=lazy(f"{HOOKS}:render_trace"),
     svg=lazy(f"{HOOKS}:svg"),
     state_json=lazy(f"{HOOKS}:trace_json"),
+    marks=lazy(f"{HOOKS}:trace_marks"),
     result=lazy(f"{HOOKS}:trace_result"),
     step_noun="event",
 )

@@ -84,9 +84,7 @@ def check_townsquare(
     paths = Paths(document.text)
     for finding in _grimoire_findings(placed, line, document.source, script, bag, players):
         at = finding.location.column - 1  # the one-line grimoire is one line
-        seat = max(
-            (n for n, place in enumerate(placed.places) if place.player <= at), default=None
-        )
+        seat = max((n for n, place in enumerate(placed.places) if place.player <= at), default=None)
         offset = 0
         if seat is not None and at > 1:
             place = placed.places[seat]
@@ -252,6 +250,13 @@ def render_trace(
     )
     art = render(state.grimoire, layout, columns, charset=charset, color=color)
     return f"{state.result_text}\n{art}"
+
+
+def trace_marks(state: rules.State) -> tuple[str, ...]:
+    """The players the last event named (who acted, who was acted on), for the viewer."""
+    last = state.history[-1] if state.history else None
+    names = (last.actor, last.target) if last is not None else ()
+    return tuple(name for name in names if name)
 
 
 def trace_json(state: rules.State) -> dict[str, Any]:

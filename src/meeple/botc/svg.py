@@ -97,7 +97,8 @@ def _seat(seat: Seat, x: float, y: float, angle: float) -> list[str]:
     parts = [
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN:.0f}" fill="#6d6d6d"/>' if dead else "",
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN:.0f}" fill="{colour}"{faded}'
-        f' stroke="{"#1b1b1b" if dead else "#fff"}" stroke-width="3"/>',
+        f' stroke="{"#1b1b1b" if dead else "#fff"}" stroke-width="3"'
+        f' data-at="{xml_text(seat.player)}"/>',
     ]
     first = y + 4 - (len(lines) - 1) * font * 0.55
     for number, line in enumerate(lines):

@@ -46,6 +46,7 @@ FLOWS = Format(
     svg=lazy(f"{HOOKS}:svg"),
     diagnose=lazy(f"{HOOKS}:diagnose"),
     state_json=lazy(f"{HOOKS}:state_json"),
+    marks=lazy(f"{HOOKS}:marks"),
     result=lazy(f"{HOOKS}:result"),
     start=lazy(f"{HOOKS}:start"),
     step_noun="move",

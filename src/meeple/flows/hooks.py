@@ -238,6 +238,14 @@ def _frame_player(state: State, frame: str | None) -> int | None:
     return player
 
 
+def marks(state: State) -> tuple[str, ...]:
+    """The hex the last placement took (the viewer highlights it; none for a pass)."""
+    from meeple.flows.svg import at
+
+    last = state.history[-1] if state.history else None
+    return (at(last.hex),) if isinstance(last, Move) else ()
+
+
 def state_json(state: State) -> Mapping[str, Any]:
     """One replay state as JSON (shape in docs/formats/flows.md)."""
     last = state.moves[-1] if state.moves else None

@@ -85,6 +85,11 @@ def _side_corners(hex_: Hex, side: int) -> tuple[tuple[float, float], tuple[floa
     return _corner(hex_, k), _corner(hex_, (k + 1) % 6)
 
 
+def at(hex_: Hex) -> str:
+    """A hex's `data-at` key in the picture (the viewer highlights a move's hex by it)."""
+    return f"{hex_.x},{hex_.y}"
+
+
 def _hexagon(hex_: Hex, **attributes: str) -> str:
     points = " ".join(_point(*_corner(hex_, k)) for k in range(6))
     extra = "".join(f' {name.replace("_", "-")}="{value}"' for name, value in attributes.items())
@@ -167,7 +172,10 @@ def render(state: State, frame: int | None = None) -> str:
         f"<desc>{xml_text(homes + '. ' + state.result_text)}</desc>",
         f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="#fbfaf6"/>',
     ]
-    parts += [_hexagon(hex_, fill="#efe9dc", stroke="#b9ad94", stroke_width="1") for hex_ in CELLS]
+    parts += [
+        _hexagon(hex_, fill="#efe9dc", stroke="#b9ad94", stroke_width="1", data_at=at(hex_))
+        for hex_ in CELLS
+    ]
     parts += _labels(labelled)
     for path in state.path_flows():
         if not path.players:

@@ -71,6 +71,14 @@ def diagnose(text: str, source: str) -> list[Finding]:
     return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
+def marks(game: State) -> tuple[str, ...]:
+    """The squares the last action covered or the cat crossed (the viewer highlights them)."""
+    from meeple.raft.svg import at, covered
+
+    last = game.history[-1] if game.history else None
+    return tuple(at(row, column) for row, column in covered(last))
+
+
 def state_json(game: State) -> Mapping[str, Any]:
     """One replay step: the move, the five state strings, the status and what comes next."""
     return {

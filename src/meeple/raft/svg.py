@@ -21,6 +21,7 @@ from meeple.raft.model import (
     NO_SQUARE,
     RAFT_CENTRE,
     WILD,
+    CatMove,
     FirePlacement,
     PathwayPlacement,
 )
@@ -43,6 +44,23 @@ COLOURS = {
 FIRE_COLOUR = "#3a2b2b"
 
 
+def at(row: int, column: int) -> str:
+    """A square's `data-at` key in the picture (the viewer highlights a move's squares)."""
+    return f"{row},{column}"
+
+
+def covered(move: object) -> list[tuple[int, int]]:
+    """The squares a pathway card or fire tile covers, or a cat leaves and reaches."""
+    if isinstance(move, PathwayPlacement):
+        return [(move.row + r, move.column + c) for r in range(3) for c in range(3)]
+    if isinstance(move, FirePlacement):
+        shape = fire_shape(move.tile, move.flipped, move.orientation)
+        return [(move.row + r, move.column + c) for r, c in shape]
+    if isinstance(move, CatMove):
+        return [(move.start.row, move.start.column), (move.end.row, move.end.column)]
+    return []
+
+
 def _square(x: float, y: float, size: float, fill: str, extra: str = "") -> str:
     box = f'x="{x:.0f}" y="{y:.0f}" width="{size:.0f}" height="{size:.0f}"'
     return f'<rect {box} fill="{fill}"{extra}/>'
@@ -59,14 +77,15 @@ def _island(game: State) -> list[str]:
                 continue
             x, y = LEFT + column * SQUARE, TOP + row * SQUARE
             raft = bool(grid.raft[grid.index(row, column)])
+            key = f' data-at="{at(row, column)}"'
             if letter == FIRE:
-                parts.append(_square(x, y, SQUARE, FIRE_COLOUR, ' stroke="#1b1414"'))
+                parts.append(_square(x, y, SQUARE, FIRE_COLOUR, ' stroke="#1b1414"' + key))
                 parts.append(
                     f'<path d="M {x + 11} {y + 5} q 6 7 0 12 q -6 -5 0 -12" fill="#f08a24"/>'
                 )
                 continue
             colour = COLOURS.get(letter.lower(), "#ccc")
-            parts.append(_square(x, y, SQUARE, colour, ' stroke="#fbfaf6" stroke-width="1"'))
+            parts.append(_square(x, y, SQUARE, colour, ' stroke="#fbfaf6" stroke-width="1"' + key))
             if raft:
                 parts.append(
                     _square(x + 2, y + 2, SQUARE - 4, "none", ' stroke="#5b3a1a" stroke-width="2"')
@@ -132,13 +151,9 @@ def _coordinates(game: State) -> list[str]:
 def _last(game: State) -> list[str]:
     """An outline around the squares the last pathway card or fire tile covered."""
     move = game.last
-    if isinstance(move, PathwayPlacement):
-        cells = [(move.row + r, move.column + c) for r in range(3) for c in range(3)]
-    elif isinstance(move, FirePlacement):
-        shape = fire_shape(move.tile, move.flipped, move.orientation)
-        cells = [(move.row + r, move.column + c) for r, c in shape]
-    else:
+    if not isinstance(move, PathwayPlacement | FirePlacement):
         return []
+    cells = covered(move)
     return [
         _square(
             LEFT + c * SQUARE,

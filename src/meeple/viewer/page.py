@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from meeple import records, registry
@@ -32,6 +32,8 @@ class Frame:
     is_svg: bool
     move: str | None
     text: str
+    marks: tuple[str, ...] = ()
+    """The places on the picture the move touched (its elements' `data-at` keys)."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,10 @@ def viewing(
     finding = None
     try:
         for step in records.steps(record):
-            frames.append(_frame(game, step.state, step.move, step.result_text))
+            frame = _frame(game, step.state, step.move, step.result_text)
+            if step.index and game.marks is not None and frame.is_svg:
+                frame = replace(frame, marks=tuple(game.marks(step.state)))
+            frames.append(frame)
     except Unsupported as problem:  # a record of a kind the page cannot show
         raise problem.with_source(source) from None
     except MeepleError as problem:
@@ -84,6 +89,7 @@ def _data(view: Viewing) -> str:
     lines, edits = packed([f.picture for f in view.frames])
     frames = [
         {"edits": e, "svg": f.is_svg, "move": f.move, "text": f.text}
+        | ({"at": list(f.marks)} if f.marks else {})
         for f, e in zip(view.frames, edits, strict=True)
     ]
     data = json.dumps({"lines": lines, "frames": frames}, ensure_ascii=False, separators=(",", ":"))
@@ -265,6 +271,7 @@ VIEWER_STYLE = """
 .meeple-moves button{font:13px ui-monospace,monospace;border:0;background:none;cursor:pointer;
 padding:.1em .3em}
 .meeple-moves button[aria-current=step]{background:#1f6feb;color:#fff;border-radius:3px}
+.meeple-board .meeple-hot{stroke:#ff8c00;stroke-width:4px;stroke-opacity:1}
 .meeple-finding{border-left:4px solid #c62828;background:#fdecea;padding:.2em 1em;
 margin-bottom:1em}
 .meeple-finding h2{font-size:1em;margin:.4em 0}
@@ -336,6 +343,17 @@ function start(root) {
   }
   if (slider) slider.oninput = () => show(Number(slider.value), true);
   for (const button of moves) button.onclick = () => show(Number(button.dataset.step), true);
+  // Pointing at a move (or tabbing to it) lights the places it touched on the board.
+  const light = (keys) => {
+    for (const place of board.querySelectorAll("[data-at]")) {
+      place.classList.toggle("meeple-hot", keys.includes(place.getAttribute("data-at")));
+    }
+  };
+  for (const button of moves) {
+    const keys = frames[Number(button.dataset.step)].at || [];
+    button.onpointerenter = button.onfocus = () => light(keys);
+    button.onpointerleave = button.onblur = () => light([]);
+  }
   // Alone on its page a viewer takes the keys everywhere; among others, while focused.
   document.addEventListener("keydown", (event) => {
     if (!alone() && !root.contains(document.activeElement)) return;
