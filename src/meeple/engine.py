@@ -195,6 +195,16 @@ def violation_by_playing(state: AnyState, move: Any) -> RuleError | None:
     return None
 
 
+@runtime_checkable
+class Framed(Protocol):
+    """A game whose players name places in their own frames (Flows): a move can be told
+    in another player's labels, so they find it on their own board."""
+
+    def where_for(self, move: Any, player: int) -> str:
+        """Where `move` is in `player`'s labels (`B3`), or "" if it is played nowhere."""
+        ...
+
+
 def reward(state: AnyState, player: int) -> float:
     """What a finished game is worth to `player`: 1 won, a share of 1 in a tie, 0 otherwise."""
     if player not in state.winners:

@@ -23,7 +23,7 @@ from typing import IO, Any
 
 from meeple import registry
 from meeple.bots import Bot, legal_choices
-from meeple.engine import AnyState, Recording
+from meeple.engine import AnyState, Framed, Recording
 from meeple.errors import MeepleError, NotationError
 from meeple.registry import Format
 
@@ -68,9 +68,23 @@ class Session:
             _, moves = self.choices()
             move = bot.choose(self.state, moves)
             name = self.state.player_name(self.state.to_move)
-            self.write(f"{name} ({bot.name}) plays {self.state.move_to_text(move)}")
+            told = f"{name} ({bot.name}) plays {self.state.move_to_text(move)}"
+            self.write(told + self._where_for_people(move))
             self.states.append(self.state.play(move))
             self.show()
+
+    def _where_for_people(self, move: Any) -> str:
+        """Where a bot's move lies in each person's own labels, where the game has them
+        (a Flows move names its hex in its own player's frame)."""
+        if not isinstance(self.state, Framed):
+            return ""
+        people = [p for p in range(1, self.state.player_count + 1) if p not in self.bots]
+        told = [
+            f"{where} on P{p}'s board" if len(people) > 1 else f"{where} on your board"
+            for p in people
+            if (where := self.state.where_for(move, p))
+        ]
+        return f" ({', '.join(told)})" if told else ""
 
     def undo(self) -> None:
         """Back to the previous position where a person was to move."""

@@ -52,6 +52,7 @@ EXTRAS = {
         "flows",
         "path_flows",
         "legal_placements",
+        "where_for",
     },
     "atlantis": {
         "board",

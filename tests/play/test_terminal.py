@@ -143,3 +143,13 @@ def test_a_newcomer_uses_help_hint_short_moves_undo_and_save(
     game.sendline("quit")
     game.expect(pexpect.EOF)
     assert meeple(["check", str(saved)]).code == 0
+
+
+def test_a_bots_flows_move_is_told_on_the_persons_own_board_too() -> None:
+    game = _spawn("flows", "--bot", "random", "--seed", "3", "--seat", "2")
+    game.expect(r"P1 \(random\) plays P1([A-G]\d)T\d\w+ \(([A-G]\d) on your board\)")
+    own, yours = game.match.group(1), game.match.group(2)
+    # P2's frame is P1's turned top to bottom: the row letter mirrors, the column stays.
+    assert yours == "ABCDEFG"[6 - "ABCDEFG".index(own[0])] + own[1]
+    game.sendline("quit")
+    game.expect(pexpect.EOF)

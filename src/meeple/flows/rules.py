@@ -153,7 +153,8 @@ class State(Pictured):
     turn by the seat order, even once over), `seating`, `groups` (route groups),
     `home_edge(p)`, `target_edge(p)`, `tile_at(hex)`, `flows` and `path_flows()` (for
     pictures and JSON), and `legal_placements(tile)` (the placements of one tile type,
-    as `legal_moves_after` but without the win a tile that fits nowhere brings).
+    as `legal_moves_after` but without the win a tile that fits nowhere brings), and
+    `where_for(move, player)` (a placement's hex in another player's labels, engine.Framed).
     """
 
     players: int = 2
@@ -488,6 +489,10 @@ class State(Pictured):
 
     def move_group(self, move: Move | NoPlacement) -> str:
         return f"T{move.tile}"
+
+    def where_for(self, move: Move | NoPlacement, player: int) -> str:
+        """The hex of a placement as `player` labels it (engine.Framed); "" for a pass."""
+        return label_of_hex(player, move.hex) if isinstance(move, Move) else ""
 
     def evaluate(self, player: int) -> float:
         """From 0 to 1: how much nearer `player`'s (team's) flow is to its target than the
