@@ -52,7 +52,7 @@ def reach(link: list[int], home: int, target: int) -> Reach:
             frontier.append(end // 6)
     needed = 1
     while frontier:
-        ways = sum(entered[cell] for cell in frontier)
+        ways = sum(map(entered.__getitem__, frontier))
         if ways:
             return Reach(needed, ways)
         needed += 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
@@ -508,9 +508,12 @@ class State(Pictured):
         """Minus the tiles each player's flow still needs, plus its extra ways forward."""
         return self._nearness_of(self._links)
 
-    def _nearness_of(self, link: list[int]) -> dict[int, float]:
+    def _nearness_of(
+        self, link: list[int], players: Iterable[int] | None = None
+    ) -> dict[int, float]:
+        """The nearness of `players` (all by default) given the links."""
         found = {}
-        for player in range(1, self.players + 1):
+        for player in range(1, self.players + 1) if players is None else players:
             needed, ways = reach(link, self.home_edge(player), self.target_edge(player))
             found[player] = -needed + _WAYS_BONUS * min(ways - 1, _WAYS_COUNTED)
         return found
@@ -540,7 +543,7 @@ class State(Pictured):
         for cell in range(CELL_COUNT):
             if self.board[cell] != EMPTY:
                 continue
-            on_chain = cell in self._chain_cells
+            on_chain = cell in self._chain_cells[0]
             for rotation in range(6):
                 values = unchanged
                 if on_chain:
@@ -553,19 +556,24 @@ class State(Pictured):
         return found
 
     @cached_property
-    def _chain_cells(self) -> set[int]:
+    def _chain_cells(self) -> tuple[set[int], dict[int, set[int]]]:
+        """The hexes on some flow's shortest chain, and each player's."""
         link = self._links
-        found: set[int] = set()
-        for player in range(1, self.players + 1):
-            found |= chain_cells(link, self.home_edge(player), self.target_edge(player))
-        return found
+        each = {
+            player: chain_cells(link, self.home_edge(player), self.target_edge(player))
+            for player in range(1, self.players + 1)
+        }
+        return set().union(*each.values()), each
 
     def _guessed(
         self, link: list[int], cell: int, pairing: tuple[int, ...], after_turn: int
     ) -> tuple[float, ...]:
         """Every player's `evaluate` after a tile of `pairing` fills `cell` (the links
         changed as `play` would change them, no position built)."""
-        nearness = self._nearness_of(relinked(link, cell, rejoin(link, cell, pairing)))
+        # only the flows whose shortest chains pass `cell` can come nearer or go further
+        changed = [p for p, cells in self._chain_cells[1].items() if cell in cells]
+        after = relinked(link, cell, rejoin(link, cell, pairing))
+        nearness = {**self._nearness, **self._nearness_of(after, changed)}
         players = range(1, self.players + 1)
         winners = [p for p in players if nearness[p] >= 0]  # no tile left to place
         if winners:
