@@ -84,9 +84,7 @@ def check_townsquare(
     paths = Paths(document.text)
     for finding in _grimoire_findings(placed, line, document.source, script, bag, players):
         at = finding.location.column - 1  # the one-line grimoire is one line
-        seat = max(
-            (n for n, place in enumerate(placed.places) if place.player <= at), default=None
-        )
+        seat = max((n for n, place in enumerate(placed.places) if place.player <= at), default=None)
         offset = 0
         if seat is not None and at > 1:
             place = placed.places[seat]

@@ -164,6 +164,9 @@ class MctsBot:
     rollout_depth: int = 1
     rollout_epsilon: float = 0.1
     playout_limit: int = 400
+    lazy: bool = True
+    """Guess moves and play them when chosen, in a `Guessing` game (False: play and
+    judge every move of a position first reached, as for the other games)."""
     name: str = "mcts"
     rng: random.Random = field(init=False)
     _tree: _Node | None = field(init=False, default=None, repr=False)
@@ -182,7 +185,7 @@ class MctsBot:
         # the protocol checks are slow: asked once per move, not once per position searched
         self._drawing = isinstance(state, Drawing)
         self._evaluating = isinstance(state, Evaluating)
-        self._guessing = isinstance(state, Guessing)
+        self._guessing = self.lazy and isinstance(state, Guessing)
         root = self._reused(state) or _Node(state, self._judged(state))
         ranked = self._root_ranked(root, moves)
         for move in ranked:

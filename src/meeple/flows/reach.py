@@ -88,11 +88,7 @@ def chain_cells(link: list[int], home: int, target: int) -> set[int]:
     needed = min((to_target[cell] for cell in entered), default=UNREACHABLE)
     if needed >= UNREACHABLE:
         return set()
-    return {
-        cell
-        for cell in range(CELL_COUNT)
-        if from_home[cell] + to_target[cell] - 1 == needed
-    }
+    return {cell for cell in range(CELL_COUNT) if from_home[cell] + to_target[cell] - 1 == needed}
 
 
 def _steps(link: list[int], starts: list[int]) -> list[int]:
