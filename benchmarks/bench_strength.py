@@ -3,7 +3,7 @@ Atlantis (the standard board).
 
 Goals (issue: play and analyse): mcts wins at least 95% of its games against random,
 greedy at least 75%. 200 games each by default; MEEPLE_STRENGTH_GAMES sets another
-number (an MCTS game takes about 7 s of one core in Atlantis, 17 to 25 s in Flows),
+number (an MCTS game takes about 7 s of one core in Atlantis, about 2 s in Flows),
 MEEPLE_STRENGTH_JOBS the processes.
 Seats rotate from game to game. Each tournament is played once: the table shows its
 total time and the win rate with a 95% Wilson interval (ties count half).

@@ -177,6 +177,19 @@ class Evaluating(Protocol):
 
 
 @runtime_checkable
+class Guessing(Protocol[MoveT]):
+    """A game that can judge moves without playing them, so a search plays only the
+    moves it explores (Flows: a placement's evaluation from the links it leaves)."""
+
+    def guesses(self, draw: str | None) -> list[tuple[MoveT, tuple[float, ...]]]:
+        """Candidate moves once `draw` is drawn (None: the game draws nothing), each with
+        what `evaluate` (or `reward`, if it ends the game) gives every player after it,
+        seat 1 first. Candidates may include moves `play` refuses; an empty list means
+        none are known (ask `legal_moves_after`)."""
+        ...
+
+
+@runtime_checkable
 class Recording(Protocol):
     """A game state that can write itself down: the record of the moves played so far."""
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from meeple import engine, registry
+from meeple import engine, flows, registry
 from meeple.bots import GreedyBot, MctsBot, RandomBot, legal_choices, make
 from meeple.bots.players import _Node
 from meeple.bots.selfplay import play, seats_for, standings, tournament
@@ -277,3 +277,54 @@ def test_mcts_searches_on_from_the_tree_of_its_previous_move() -> None:
     kept = bot._reused(after)
     assert kept is not None and kept.visits > 0 and kept.state == after
     assert bot._reused(fmt.start(seed=7)) is None
+
+
+def _flows_middle(seed: int, plies: int) -> Any:
+    """A Flows position `plies` random placements into a seeded game."""
+    rng = random.Random(seed)
+    state = flows.State.initial(players=2)
+    for _ in range(plies):
+        _, moves = legal_choices(state, rng)
+        state = state.play(rng.choice(moves))
+    return state
+
+
+def test_flows_guesses_judge_a_placement_as_playing_it_would() -> None:
+    # The lazy search ranks moves by these guesses: the tiles each flow needs are as
+    # playing would leave them (a win is a win), only the extra ways forward of a flow
+    # whose shortest chains miss the hex are not worked out again.
+    for seed in range(4):
+        state = _flows_middle(seed, 6 + seed)
+        for draw, _ in state.draws():
+            guessed = dict(state.guesses(draw))
+            for move in state.legal_placements(int(draw[1:])):
+                after = state.play(move)
+                values = tuple(
+                    engine.reward(after, p) if after.is_over else after.evaluate(p) for p in (1, 2)
+                )
+                assert guessed[move] == pytest.approx(values, abs=0 if after.is_over else 0.2)
+
+
+def test_flows_mcts_plays_few_of_the_moves_it_could(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Work, not time: the search used to play and judge every placement of every position
+    # it reached (5,334 a move); now only the moves it chooses, about one an iteration,
+    # and it lists no position's legal placements (the route rule's costly part).
+    state = _flows_middle(4, 8)
+    _, moves = legal_choices(state, random.Random(2))
+    counts = {"play": 0, "legal_placements": 0}
+    for name in counts:
+        original = getattr(flows.State, name)
+
+        def counted(self: Any, *args: Any, _name: str = name, _original: Any = original) -> Any:
+            counts[_name] += 1
+            return _original(self, *args)
+
+        monkeypatch.setattr(flows.State, name, counted)
+    bot = MctsBot(seed=1)
+    chosen = bot.choose(state, moves)
+    plays, listed = counts["play"], counts["legal_placements"]
+    assert plays <= 2 * bot.iterations < len(state.legal_moves()) // 2
+    assert listed == 0
+    after = state.play(chosen)
+    kept = bot._reused(after)
+    assert kept is not None and kept.visits > 0  # the tree is kept for the next move

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
-from meeple.engine import AnyState, Drawing, Evaluating, reward
+from meeple.engine import AnyState, Drawing, Evaluating, Guessing, reward
+from meeple.errors import RuleError
 
 
 class Bot(Protocol):
@@ -108,10 +109,12 @@ class _Node:
     `values` is what the position was judged worth when its parent was expanded (the
     game's evaluation, or the result of a finished game); `visits` and `totals` count the
     playouts through it. `ranked[draw]` lists the moves the draw allows (None: no hidden
-    draw), best first for the player to move by their children's `values`.
+    draw), best first for the player to move by their children's `values`, or by the
+    `guessed` values of the moves not played yet (a `Guessing` game: children are made
+    only when the search first goes that way).
     """
 
-    __slots__ = ("children", "mover", "ranked", "state", "totals", "values", "visits")
+    __slots__ = ("children", "guessed", "mover", "ranked", "state", "totals", "values", "visits")
 
     def __init__(self, state: AnyState, values: Values) -> None:
         self.state = state
@@ -121,6 +124,12 @@ class _Node:
         self.totals = [0.0] * len(values)
         self.children: dict[Any, _Node] = {}
         self.ranked: dict[str | None, list[Any]] = {}
+        self.guessed: dict[Any, Values] = {}
+
+    def prior(self, move: Any) -> Values:
+        """What `move` was judged worth before any playout through it."""
+        child = self.children.get(move)
+        return self.guessed[move] if child is None else child.values
 
 
 @dataclass
@@ -128,8 +137,11 @@ class MctsBot:
     """Monte Carlo tree search over `legal_moves`/`play`, guided by the game's evaluation.
 
     When the search first reaches a position (for a hidden draw: a position and a draw),
-    it plays every move allowed there and judges each result with the game's own
-    evaluation (as greedy does). Those judgements order the moves and are their prior:
+    it judges every move allowed there: a `Guessing` game (Flows) judges its candidate
+    moves without playing them, and a move is played only when the search first chooses
+    it (a candidate the rules refuse is then dropped); any other game's moves are all
+    played and each result judged by the game's own evaluation (as greedy does). Those
+    judgements order the moves and are their prior:
     a child is chosen among the `1 + widening * sqrt(visits)` best-judged (progressive
     widening) by its mean value, counting the prior as `prior_weight` playouts, plus an
     exploration bonus (`exploration`, UCT). A new position is then worth what its
@@ -152,11 +164,15 @@ class MctsBot:
     rollout_depth: int = 1
     rollout_epsilon: float = 0.1
     playout_limit: int = 400
+    lazy: bool = True
+    """Guess moves and play them when chosen, in a `Guessing` game (False: play and
+    judge every move of a position first reached, as for the other games)."""
     name: str = "mcts"
     rng: random.Random = field(init=False)
     _tree: _Node | None = field(init=False, default=None, repr=False)
     _drawing: bool = field(init=False, default=False, repr=False)
     _evaluating: bool = field(init=False, default=False, repr=False)
+    _guessing: bool = field(init=False, default=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -169,20 +185,19 @@ class MctsBot:
         # the protocol checks are slow: asked once per move, not once per position searched
         self._drawing = isinstance(state, Drawing)
         self._evaluating = isinstance(state, Evaluating)
+        self._guessing = self.lazy and isinstance(state, Guessing)
         root = self._reused(state) or _Node(state, self._judged(state))
         ranked = self._root_ranked(root, moves)
         for move in ranked:
-            child = root.children[move]
-            if child.state.is_over and child.values[player - 1] >= 1.0:
-                return move
+            if root.prior(move)[player - 1] >= 1.0:
+                child = self._child(root, move)
+                if child is not None and child.state.is_over and child.values[player - 1] >= 1.0:
+                    return move
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         while root.visits < self.iterations if deadline is None else time.monotonic() < deadline:
             self._iterate(root, ranked)
-        chosen = max(
-            ranked,
-            key=lambda move: (root.children[move].visits, _mean(root.children[move], player)),
-        )
-        self._tree = root.children[chosen]
+        chosen = max(ranked, key=lambda move: _standing(root, move, player))
+        self._tree = root.children.get(chosen)
         return chosen
 
     def _reused(self, state: AnyState) -> _Node | None:
@@ -206,17 +221,45 @@ class MctsBot:
     def _root_ranked(self, root: _Node, moves: Sequence[Any]) -> list[Any]:
         """The root's moves (those the dealt draw allows) ranked, from the tree if known."""
         wanted = set(moves)
+        if self._guessing:
+            return self._guess_root(root, moves)
         for ranked in root.ranked.values():
             if set(ranked) == wanted:
                 return ranked
         return self._expand(root, moves)
 
+    def _guess_root(self, root: _Node, moves: Sequence[Any]) -> list[Any]:
+        """The dealt moves ranked by their guesses (the draw is not told: each draw's
+        guesses are asked until every move has one); a move no draw guessed is played."""
+        state = cast(Guessing[Any], root.state)
+        wanted = set(moves)
+        draws = [d for d, _ in cast(Drawing[Any], state).draws()] if self._drawing else [None]
+        for draw in draws:
+            if wanted <= root.guessed.keys():
+                break
+            for move, values in state.guesses(draw):
+                if move in wanted:
+                    root.guessed[move] = values
+        for move in moves:
+            if move not in root.guessed and move not in root.children:
+                after = root.state.play(move)
+                root.children[move] = _Node(after, self._judged(after))
+        return self._ranked(root, moves)
+
     def _iterate(self, root: _Node, root_ranked: list[Any]) -> None:
         path = [root]
         node = root
         ranked = root_ranked
+        draw: str | None = None
         while True:
-            node = self._select(node, ranked)
+            move = self._select(node, ranked)
+            child = self._child(node, move)
+            if child is None:  # a guessed move the rules refuse: never again
+                ranked.remove(move)
+                if not ranked:
+                    ranked[:] = self._expand(node, self._legal(node.state, draw))
+                continue
+            node = child
             path.append(node)
             if node.state.is_over:
                 values = node.values
@@ -224,13 +267,7 @@ class MctsBot:
             draw = self._draw(node.state)
             known = node.ranked.get(draw)
             if known is None:
-                state = node.state
-                moves = (
-                    state.legal_moves()
-                    if draw is None
-                    else cast(Drawing[Any], state).legal_moves_after(draw)
-                )
-                known = node.ranked[draw] = self._expand(node, moves)
+                known = node.ranked[draw] = self._expand_new(node, draw)
                 values = self._rollout(node, known)
                 break
             ranked = known
@@ -248,6 +285,22 @@ class MctsBot:
                 return self.rng.choices([d for d, _ in draws], weights=[p for _, p in draws])[0]
         return None
 
+    def _legal(self, state: AnyState, draw: str | None) -> list[Any]:
+        if draw is None:
+            return state.legal_moves()
+        return cast(Drawing[Any], state).legal_moves_after(draw)
+
+    def _expand_new(self, node: _Node, draw: str | None) -> list[Any]:
+        """The ranked moves of a position first reached with `draw`: guessed, for a
+        `Guessing` game that has candidates, else every legal move played and judged."""
+        if self._guessing:
+            guesses = cast(Guessing[Any], node.state).guesses(draw)
+            if guesses:
+                for move, values in guesses:
+                    node.guessed[move] = values
+                return self._ranked(node, [move for move, _ in guesses])
+        return self._expand(node, self._legal(node.state, draw))
+
     def _expand(self, node: _Node, moves: Sequence[Any]) -> list[Any]:
         """Play every move and judge each result: the moves best-judged first for the
         player to move (equal judgements in random order)."""
@@ -256,29 +309,49 @@ class MctsBot:
             if move not in children:
                 after = node.state.play(move)
                 children[move] = _Node(after, self._judged(after))
+        return self._ranked(node, moves)
+
+    def _ranked(self, node: _Node, moves: Sequence[Any]) -> list[Any]:
+        """`moves` best-judged first for the player to move (equal ones in random order)."""
         mover = node.mover
         assert mover is not None
         shuffled = list(moves)
         self.rng.shuffle(shuffled)
-        shuffled.sort(key=lambda move: -children[move].values[mover - 1])
+        shuffled.sort(key=lambda move: -node.prior(move)[mover - 1])
         return shuffled
 
-    def _select(self, node: _Node, ranked: list[Any]) -> _Node:
+    def _child(self, node: _Node, move: Any) -> _Node | None:
+        """The node `move` leads to, played now if it was only guessed (None: the rules
+        refuse it)."""
+        child = node.children.get(move)
+        if child is None:
+            try:
+                after = node.state.play(move)
+            except RuleError:
+                del node.guessed[move]
+                return None
+            child = node.children[move] = _Node(after, node.guessed.pop(move))
+        return child
+
+    def _select(self, node: _Node, ranked: list[Any]) -> Any:
         mover = node.mover
         assert mover is not None
         index = mover - 1
         width = 1 + int(self.widening * math.sqrt(node.visits))
         log_visits = math.log(node.visits + 1)
-        best: _Node | None = None
+        best: Any = None
         best_score = -math.inf
+        children = node.children
         for move in ranked[:width]:
-            child = node.children[move]
-            weight = child.visits + self.prior_weight
-            mean = (child.totals[index] + self.prior_weight * child.values[index]) / weight
-            score = mean + self.exploration * math.sqrt(log_visits / (child.visits + 1))
+            child = children.get(move)
+            if child is None:
+                visits, total, prior = 0, 0.0, node.guessed[move][index]
+            else:
+                visits, total, prior = child.visits, child.totals[index], child.values[index]
+            mean = (total + self.prior_weight * prior) / (visits + self.prior_weight)
+            score = mean + self.exploration * math.sqrt(log_visits / (visits + 1))
             if score > best_score:
-                best, best_score = child, score
-        assert best is not None
+                best, best_score = move, score
         return best
 
     def _judged(self, state: AnyState) -> Values:
@@ -300,8 +373,13 @@ class MctsBot:
         if self.rollout_depth <= 0:
             return node.values
         reply = self.rng.choice(ranked) if self.rng.random() < self.rollout_epsilon else ranked[0]
-        child = node.children[reply]
-        state, values = child.state, child.values
+        values = node.prior(reply)
+        if self.rollout_depth == 1:
+            return values
+        child = self._child(node, reply)
+        if child is None:
+            return values
+        state = child.state
         for _ in range(self.rollout_depth - 1):
             if state.is_over:
                 break
@@ -340,6 +418,14 @@ class MctsBot:
 
 def _mean(node: _Node, player: int) -> float:
     return node.totals[player - 1] / node.visits if node.visits else node.values[player - 1]
+
+
+def _standing(node: _Node, move: Any, player: int) -> tuple[int, float]:
+    """How a root move ranks when the search is done: its playouts, then its mean."""
+    child = node.children.get(move)
+    if child is None:
+        return 0, node.guessed[move][player - 1]
+    return child.visits, _mean(child, player)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}

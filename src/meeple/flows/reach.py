@@ -52,7 +52,7 @@ def reach(link: list[int], home: int, target: int) -> Reach:
             frontier.append(end // 6)
     needed = 1
     while frontier:
-        ways = sum(entered[cell] for cell in frontier)
+        ways = sum(map(entered.__getitem__, frontier))
         if ways:
             return Reach(needed, ways)
         needed += 1
@@ -64,3 +64,50 @@ def reach(link: list[int], home: int, target: int) -> Reach:
                     following.append(end // 6)
         frontier = following
     return Reach(UNREACHABLE, 0)
+
+
+def chain_cells(link: list[int], home: int, target: int) -> set[int]:
+    """The empty hexes on some shortest chain from the flow of edge `home` to edge
+    `target` (none once it is complete or when no chain reaches the target).
+
+    A tile placed anywhere else leaves `reach(...).needed` as it is: a chain through that
+    hex was one longer than the shortest at least, and one hex filled shortens it by one
+    at most; nor can it lengthen a shortest chain, which does not pass there.
+    """
+    entered: list[int] = []
+    for slot in EDGE_SLOTS[home]:
+        end = link[slot]
+        if end >= OFF:
+            if EDGE_OF_END[end] == target:
+                return set()
+        elif end >= 0:
+            entered.append(end // 6)
+    starts = [end // 6 for slot in EDGE_SLOTS[target] if 0 <= (end := link[slot]) < OFF]
+    to_target = _steps(link, starts)
+    from_home = _steps(link, entered)
+    needed = min((to_target[cell] for cell in entered), default=UNREACHABLE)
+    if needed >= UNREACHABLE:
+        return set()
+    return {cell for cell in range(CELL_COUNT) if from_home[cell] + to_target[cell] - 1 == needed}
+
+
+def _steps(link: list[int], starts: list[int]) -> list[int]:
+    """For every hex, the fewest empty hexes on a chain of links from one of `starts`
+    to it, both counted (UNREACHABLE if none)."""
+    steps = [UNREACHABLE] * CELL_COUNT
+    frontier: list[int] = []
+    for cell in starts:
+        if steps[cell] != 1:
+            steps[cell] = 1
+            frontier.append(cell)
+    count = 1
+    while frontier:
+        count += 1
+        following: list[int] = []
+        for cell in frontier:
+            for end in link[cell * 6 : cell * 6 + 6]:
+                if 0 <= end < OFF and steps[end // 6] == UNREACHABLE:
+                    steps[end // 6] = count
+                    following.append(end // 6)
+        frontier = following
+    return steps

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
@@ -44,6 +44,8 @@ from meeple.flows.links import (
     Group,
     groups_of,
     links_of,
+    rejoin,
+    relinked,
 )
 from meeple.flows.model import (
     ORIENTATIONS,
@@ -54,7 +56,7 @@ from meeple.flows.model import (
     NoPlacement,
     Record,
 )
-from meeple.flows.reach import reach
+from meeple.flows.reach import chain_cells, reach
 from meeple.flows.routes import Network
 from meeple.hexgrid import Hex
 from meeple.pictures import Pictured
@@ -504,23 +506,86 @@ class State(Pictured):
         """
         if self.is_over:
             return 1.0 if player in self.winners else 0.0
-        nearness = self._nearness
-        mine = team_of(player, self.seats)
-        own = max(nearness[p] for p in mine)
-        rivals = [nearness[p] for p in nearness if p not in mine]
-        lead = own - max(rivals, default=own)
-        lead += _TEMPO if self.turn in mine else -_TEMPO
-        return 1 / (1 + math.exp(-_STEEPNESS * lead))
+        return _judged(self._nearness, self.seats, self.turn, player)
 
     @cached_property
     def _nearness(self) -> dict[int, float]:
         """Minus the tiles each player's flow still needs, plus its extra ways forward."""
-        link = self._links
+        return self._nearness_of(self._links)
+
+    def _nearness_of(
+        self, link: list[int], players: Iterable[int] | None = None
+    ) -> dict[int, float]:
+        """The nearness of `players` (all by default) given the links."""
         found = {}
-        for player in range(1, self.players + 1):
+        for player in range(1, self.players + 1) if players is None else players:
             needed, ways = reach(link, self.home_edge(player), self.target_edge(player))
             found[player] = -needed + _WAYS_BONUS * min(ways - 1, _WAYS_COUNTED)
         return found
+
+    def guesses(self, draw: str | None) -> list[tuple[Move, tuple[float, ...]]]:
+        """The placements of the drawn tile type (`T0`-`T3`) on every empty hex, each with
+        what `evaluate` gives every player after it (P1 first), without playing them.
+
+        The route rule is not checked, so `play` may refuse some (the `Guessing` protocol
+        of meeple.engine); a tile that fits nowhere is not among them. Only placements on
+        a hex of some flow's shortest chain (`reach.chain_cells`) are judged one by one:
+        anywhere else a tile changes no flow's tiles needed, so such placements share the
+        judgement of the position with the turn passed on.
+        """
+        tile = int(draw.removeprefix("T")) if draw else -1
+        if self.is_over or not 0 <= tile < TILE_TYPES or not self.bag[tile]:
+            return []
+        link = self._links
+        order = seat_order(self.seats, self.first)
+        after_turn = order[(len(self.moves) + 1) % len(order)]
+        players = range(1, self.players + 1)
+        nearness = self._nearness
+        unchanged = tuple(_judged(nearness, self.seats, after_turn, p) for p in players)
+        player = self.turn
+        judged: dict[tuple[int, tuple[int, ...]], tuple[float, ...]] = {}
+        found: list[tuple[Move, tuple[float, ...]]] = []
+        for cell in range(CELL_COUNT):
+            if self.board[cell] != EMPTY:
+                continue
+            on_chain = cell in self._chain_cells[0]
+            for rotation in range(6):
+                values = unchanged
+                if on_chain:
+                    pairing = PAIRING[tile * 6 + rotation]
+                    key = (cell, pairing)
+                    if key not in judged:
+                        judged[key] = self._guessed(link, cell, pairing, after_turn)
+                    values = judged[key]
+                found.append((Move(player, CELLS[cell], tile, rotation), values))
+        return found
+
+    @cached_property
+    def _chain_cells(self) -> tuple[set[int], dict[int, set[int]]]:
+        """The hexes on some flow's shortest chain, and each player's."""
+        link = self._links
+        each = {
+            player: chain_cells(link, self.home_edge(player), self.target_edge(player))
+            for player in range(1, self.players + 1)
+        }
+        return set().union(*each.values()), each
+
+    def _guessed(
+        self, link: list[int], cell: int, pairing: tuple[int, ...], after_turn: int
+    ) -> tuple[float, ...]:
+        """Every player's `evaluate` after a tile of `pairing` fills `cell` (the links
+        changed as `play` would change them, no position built)."""
+        # only the flows whose shortest chains pass `cell` can come nearer or go further
+        changed = [p for p, cells in self._chain_cells[1].items() if cell in cells]
+        after = relinked(link, cell, rejoin(link, cell, pairing))
+        nearness = {**self._nearness, **self._nearness_of(after, changed)}
+        players = range(1, self.players + 1)
+        winners = [p for p in players if nearness[p] >= 0]  # no tile left to place
+        if winners:
+            tie = len({team_of(p, self.seats) for p in winners}) > 1
+            share = 1.0 / len(winners) if tie else 1.0
+            return tuple(share if p in winners else 0.0 for p in players)
+        return tuple(_judged(nearness, self.seats, after_turn, p) for p in players)
 
     def record(self) -> Record:
         """The game so far as a record (a tile that fit nowhere leaves a comment)."""
@@ -531,6 +596,16 @@ class State(Pictured):
         if self.stuck is not None:
             entries.append(Entry(None, self.result_text))
         return Record(tuple(entries), header=players, unfinished=not self.is_over, first=self.first)
+
+
+def _judged(nearness: dict[int, float], seats: tuple[int, ...], turn: int, player: int) -> float:
+    """`State.evaluate` of a game in play, from the players' nearness and whose turn it is."""
+    mine = team_of(player, seats)
+    own = max(nearness[p] for p in mine)
+    rivals = [nearness[p] for p in nearness if p not in mine]
+    lead = own - max(rivals, default=own)
+    lead += _TEMPO if turn in mine else -_TEMPO
+    return 1 / (1 + math.exp(-_STEEPNESS * lead))
 
 
 def _label(move: Move) -> str:
