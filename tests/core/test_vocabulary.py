@@ -53,6 +53,7 @@ EXTRAS = {
         "path_flows",
         "legal_placements",
         "where_for",
+        "guesses",
     },
     "atlantis": {
         "board",

@@ -156,7 +156,8 @@ class State(Pictured):
     `home_edge(p)`, `target_edge(p)`, `tile_at(hex)`, `flows` and `path_flows()` (for
     pictures and JSON), and `legal_placements(tile)` (the placements of one tile type,
     as `legal_moves_after` but without the win a tile that fits nowhere brings), and
-    `where_for(move, player)` (a placement's hex in another player's labels, engine.Framed).
+    `where_for(move, player)` (a placement's hex in another player's labels, engine.Framed),
+    and `guesses(draw)` (each placement's worth without playing it, engine.Guessing).
     """
 
     players: int = 2
