@@ -178,7 +178,9 @@ def test_the_svg_labels_every_hex_in_the_chosen_frame_inside_the_picture() -> No
     root = ET.fromstring(run.out)
     ns = "{http://www.w3.org/2000/svg}"
     _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
-    texts = {t.text: t for t in root.iter(f"{ns}text")}
+    shown = [g for g in root.iter(f"{ns}g") if g.get("data-frame") and g.get("display") != "none"]
+    assert [g.get("data-frame") for g in shown] == ["P3"]  # the other frames are hidden
+    texts = {t.text: t for t in shown[0].iter(f"{ns}text")}
     assert "hexes as P3 writes them" in texts
     labels = [t for t in texts if t and len(t) == 2 and t[0] in "ABCDEFG" and t[1].isdigit()]
     assert len(labels) == 37

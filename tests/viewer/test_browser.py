@@ -262,3 +262,16 @@ def test_pointing_at_a_move_lights_its_places_on_the_board(
     expect(page.locator(".meeple-board .meeple-hot")).to_have_count(0)
     button.hover()
     screenshot(page, SHOTS / f"hover-{game}.png")
+
+
+def test_the_flows_viewer_labels_the_board_as_the_chosen_player_writes_it(
+    page: Page, tmp_path: Path
+) -> None:
+    page.goto(_viewer(PICTURED["flows"], tmp_path))
+    shown = page.locator('.meeple-board g[data-frame]:not([display="none"])')
+    expect(shown).to_have_count(1)
+    page.select_option(".meeple-frames", "P2")
+    expect(shown).to_have_attribute("data-frame", "P2")
+    page.click("#first")
+    expect(shown).to_have_attribute("data-frame", "P2")  # the choice stays through the steps
+    expect(page.locator(".meeple-board")).to_contain_text("hexes as P2 writes them")

@@ -143,16 +143,26 @@ def _legend(state: State) -> list[str]:
     return parts
 
 
-def _labels(frame: int) -> list[str]:
-    """Every hex's label as player `frame` writes it, small, near the hex's top corner
-    (clear of the paths, which all run through the centre)."""
+def _labels(players: int, shown: int) -> list[str]:
+    """Every hex's label in each player's frame, small, near the hex's top corner (clear
+    of the paths, which all run through the centre), one group a player with its caption:
+    only player `shown`'s is displayed; a viewer may show another (`data-frame`)."""
     parts = []
-    for hex_ in CELLS:
-        x, y = CENTRES[hex_]
+    for frame in range(1, players + 1):
+        hidden = "" if frame == shown else ' display="none"'
+        parts.append(f'<g data-frame="P{frame}"{hidden}>')
+        for hex_ in CELLS:
+            x, y = CENTRES[hex_]
+            parts.append(
+                f'<text x="{x - _LEFT:.1f}" y="{_TOP - y - RADIUS * 0.52:.1f}"'
+                f' text-anchor="middle" font-size="9" fill="#8a7f6a">'
+                f"{label_of_hex(frame, hex_)}</text>"
+            )
         parts.append(
-            f'<text x="{x - _LEFT:.1f}" y="{_TOP - y - RADIUS * 0.52:.1f}" text-anchor="middle"'
-            f' font-size="9" fill="#8a7f6a">{label_of_hex(frame, hex_)}</text>'
+            f'<text x="{WIDTH - 8:.0f}" y="16" text-anchor="end" font-size="11"'
+            f' fill="#8a7f6a">hexes as P{frame} writes them</text>'
         )
+        parts.append("</g>")
     return parts
 
 
@@ -176,7 +186,7 @@ def render(state: State, frame: int | None = None) -> str:
         _hexagon(hex_, fill="#efe9dc", stroke="#b9ad94", stroke_width="1", data_at=at(hex_))
         for hex_ in CELLS
     ]
-    parts += _labels(labelled)
+    parts += _labels(state.players, labelled)
     for path in state.path_flows():
         if not path.players:
             parts.append(_path(path.hex, path.a, path.b, "#9a9a9a", 3.0, 0.0))
@@ -187,10 +197,6 @@ def render(state: State, frame: int | None = None) -> str:
             parts.append(_path(path.hex, path.a, path.b, COLOURS[player - 1], 4.0, offset))
     parts += _edges(state)
     parts += _legend(state)
-    parts.append(
-        f'<text x="{WIDTH - 8:.0f}" y="16" text-anchor="end" font-size="11" fill="#8a7f6a">'
-        f"hexes as P{labelled} writes them</text>"
-    )
     if state.moves:
         last = state.moves[-1].hex
         parts.append(_hexagon(last, fill="none", stroke="#222", stroke_width="3"))

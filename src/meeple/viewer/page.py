@@ -329,12 +329,42 @@ function start(root) {
                      button.scrollIntoView({block: "nearest"}); }
       else { button.removeAttribute("aria-current"); }
     }
+    frameChoice();
     root.dataset.step = String(step);
     if (remember) {
       const steps = hashSteps();
       if (step === last) steps.delete(key); else steps.set(key, String(step));
       const hash = steps.toString();
       history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+    }
+  }
+  // A picture that labels its places in several players' frames (Flows) offers them
+  // all; the one chosen stays through the steps.
+  let chosen = null;
+  function frameChoice() {
+    const groups = Array.from(board.querySelectorAll("[data-frame]"));
+    if (!groups.length) return;
+    let pick = root.querySelector(".meeple-frames");
+    if (!pick) {
+      pick = document.createElement("select");
+      pick.className = "meeple-frames";
+      pick.setAttribute("aria-label", "label the board as this player writes it");
+      const natural = document.createElement("option");
+      natural.value = ""; natural.textContent = "labels: the player to move";
+      pick.append(natural);
+      for (const group of groups) {
+        const option = document.createElement("option");
+        option.value = group.dataset.frame;
+        option.textContent = "labels: as " + group.dataset.frame + " writes them";
+        pick.append(option);
+      }
+      pick.onchange = () => { chosen = pick.value || null; frameChoice(); };
+      result.before(pick);
+    }
+    if (chosen === null) return;
+    for (const group of groups) {
+      if (group.dataset.frame === chosen) group.removeAttribute("display");
+      else group.setAttribute("display", "none");
     }
   }
   const go = {first: () => 0, previous: () => step - 1, next: () => step + 1, last: () => last};
