@@ -153,3 +153,35 @@ def test_a_bots_flows_move_is_told_on_the_persons_own_board_too() -> None:
     assert yours == "ABCDEFG"[6 - "ABCDEFG".index(own[0])] + own[1]
     game.sendline("quit")
     game.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("game_name", ["atlantis", "raft"])
+def test_a_newcomer_plays_to_the_end_in_short_lowercase_moves(
+    game_name: str, tmp_path: Path
+) -> None:
+    """Each move taken from `hint` and typed as a person would (`b2 c3` for Atlantis's
+    `b2-c3`; a raft action as written, since its case tells a deck's cards apart), until
+    the game ends; then `save` still works."""
+    game = _spawn(game_name, "--bot", "random", "--seed", "2")
+    game.expect("> ")
+    for _ in range(400):
+        game.sendline("hint")
+        if game.expect([r"would play (\S+)", "game over> "]) == 1:
+            break
+        hinted = game.match.group(1)
+        typed = hinted.replace("-", " ").lower() if game_name == "atlantis" else hinted
+        game.expect("> ")
+        game.sendline(typed)
+        if game.expect(["game over> ", r"\w> "]) == 0:
+            break
+        assert "error" not in str(game.before), game.before
+    else:
+        pytest.fail("the game did not end in 400 moves")
+    saved = tmp_path / f"done.{game_name}"
+    game.sendline(f"save {saved}")
+    game.expect("saved")
+    game.sendline("quit")
+    game.expect(pexpect.EOF)
+    replayed = meeple(["replay", str(saved)])
+    assert replayed.code == 0
+    assert "playing" not in replayed.out.splitlines()[-1]  # the record ends the game
