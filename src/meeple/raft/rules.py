@@ -16,7 +16,7 @@ per board. Text is not read or written here.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
@@ -60,8 +60,6 @@ MOVE_GROUPS = {
 }
 """The heading `meeple moves` lists each kind of move under."""
 
-_NOT_PLACEABLE = frozenset(b"fnBGPRYW")
-"""Squares nothing may be laid on: fire, no square, and any square holding a cat."""
 _FIRE = ord(FIRE)
 _NONE = ord(NO_SQUARE)
 _CENTRE = ord(RAFT_CENTRE)
@@ -85,7 +83,9 @@ class Grid:
         self.steps = (-stride, -1, 1, stride)
         self.raft = bytearray(len(self.cells))
         """1 on every square of a raft card (the `o` and the eight around it)."""
-        self.centres = [i for i, square in enumerate(self.cells) if square == _CENTRE]
+        self.centres = _each_index(self.cells, _CENTRE)
+        self.raft_bits = 0
+        """Bit i set on every square of a raft card."""
         for centre in self.centres:
             for around in (
                 -stride - 1,
@@ -99,24 +99,24 @@ class Grid:
                 stride + 1,
             ):
                 self.raft[centre + around] = 1
-        self.blocked = bytes(
-            1 if square in _NOT_PLACEABLE or self.raft[i] else 0
-            for i, square in enumerate(self.cells)
-        )
-
-    @cached_property
-    def free_bits(self) -> int:
+                self.raft_bits |= 1 << (centre + around)
+        # A grid is built for every new board, so whole-board work here runs in C:
+        # bytes.translate and int(..., 2) instead of a Python loop over the squares.
+        self.free_bits = _bits_of(self.cells, _PLACEABLE) & ~self.raft_bits
         """Bit i set where cell i takes a tile (not blocked)."""
-        return _bits(not blocked for blocked in self.blocked)
+        self.blocked = _bytes_of(~self.free_bits, len(self.cells))
+        """1 where nothing may be laid: fire, no square, a cat, the raft card."""
+
+    def bits(self, letters: str) -> int:
+        """Bit i set where cell i holds one of `letters`."""
+        return _bits_of(self.cells, letters)
 
     @cached_property
     def by_fire_bits(self) -> int:
         """Bit i set where cell i has fire on at least one side."""
-        cells, steps, stride = self.cells, self.steps, self.stride
-        inner = range(stride, len(cells) - stride)
-        return _bits(
-            i in inner and any(cells[i + s] == _FIRE for s in steps) for i in range(len(cells))
-        )
+        fire, stride = self.bits(FIRE), self.stride
+        inner = ((1 << (len(self.cells) - 2 * stride)) - 1) << stride
+        return ((fire << 1) | (fire >> 1) | (fire << stride) | (fire >> stride)) & inner
 
     def within(self, rows: int, columns: int) -> int:
         """Bit i set for the cells of the first `rows` rows and `columns` columns."""
@@ -137,8 +137,27 @@ class Grid:
         return chr(self.cells[self.index(row, column)]) if self.inside(row, column) else NO_SQUARE
 
 
-def _bits(flags: Iterable[bool]) -> int:
-    return sum(1 << i for i, flag in enumerate(flags) if flag)
+@lru_cache(maxsize=64)
+def _table(letters: str) -> bytes:
+    """A bytes.translate table: "1" for each of `letters`, "0" for any other byte."""
+    wanted = letters.encode("ascii")
+    return bytes(49 if i in wanted else 48 for i in range(256))
+
+
+def _bits_of(cells: bytes, letters: str) -> int:
+    """Bit i set where cells[i] is one of `letters`."""
+    return int(cells.translate(_table(letters))[::-1], 2)
+
+
+def _bytes_of(bits: int, size: int) -> bytes:
+    """`size` bytes, 1 where bit i of `bits` is set and 0 elsewhere."""
+    bits &= (1 << size) - 1
+    return format(bits, f"0{size}b")[::-1].encode("ascii").translate(_DIGIT_BYTE)
+
+
+_DIGIT_BYTE = bytes(i - 48 if i in (48, 49) else 0 for i in range(256))
+_PLACEABLE = "bgprwyo"
+"""Letters a tile may cover (the raft card's squares are taken out apart)."""
 
 
 @lru_cache(maxsize=256)
@@ -190,20 +209,29 @@ def _square_trouble(grid: Grid, row: int, column: int) -> str:
 def card_positions(board: Board) -> tuple[Square, ...]:
     """Every top-left square where a 3x3 pathway card may lie on `board`."""
     grid = grid_of(board)
-    blocked, stride = grid.blocked, grid.stride
-    # A position is free when three rows of three squares are free: find free runs of
-    # three along each row first, then stack them.
-    run = bytes(
-        0 if blocked[i] or blocked[i + 1] or blocked[i + 2] else 1 for i in range(len(blocked) - 2)
-    )
     found = []
-    for row in range(grid.height - 2):
-        base = (row + 1) * stride + 1
-        for column in range(grid.width - 2):
-            i = base + column
-            if run[i] and run[i + stride] and run[i + 2 * stride]:
-                found.append(Square(row, column))
+    places = card_places(grid.free_bits, grid.stride)[0]
+    while places:
+        lowest = places & -places
+        places ^= lowest
+        found.append(grid.position(lowest.bit_length() - 1))
     return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def card_places(free: int, stride: int) -> tuple[int, int]:
+    """(bit i set where a 3x3 card may lie with its top-left square on cell i, bit i set
+    on every cell such a card covers), for a grid whose free cells are `free`.
+
+    Keyed by the free cells, not the board: a pathway card repaints squares but frees or
+    blocks none, so every board a round of pathway cards makes shares one answer.
+    """
+    # Free runs of three along a row first, then three such runs stacked. The grid's
+    # border of `n` is never free, so no run wraps from one row into the next.
+    run = free & (free >> 1) & (free >> 2)
+    places = run & (run >> stride) & (run >> (2 * stride))
+    rows = places | (places << 1) | (places << 2)
+    return places, rows | (rows << stride) | (rows << (2 * stride))
 
 
 def lay_squares(board: Board, cells: dict[Square, str]) -> Board:
@@ -364,71 +392,81 @@ def cats_cut_off(board: Board) -> list[str]:
     end on: the colour-matched squares first, wild squares for the rest.
     """
     grid = grid_of(board)
-    waiting = [i for i, square in enumerate(grid.cells) if 65 <= square <= 90 and not grid.raft[i]]
-    if not waiting:
+    cats = grid.bits("BGPRYW") & ~grid.raft_bits
+    if not cats:
         return []
-    coverable = coverable_squares(board)
+    # Whole-board work as bit sets, one flood per colour backwards from its raft squares
+    # (a cat's way is the same either way round): this runs after every fire tile.
+    stride, raft = grid.stride, grid.raft_bits
+    lower = grid.bits("bgprwy")
+    coverable = card_places(grid.free_bits, stride)[1]
+    # Off the raft a cat may pass anything but fire, the island's edge and squares of
+    # another colour no card can repaint; on it, only squares where a cat stands.
+    board_bits = (1 << len(grid.cells)) - 1
+    open_ground = board_bits & ~raft & ~grid.bits("fno") & ~(lower & ~coverable)
+    on_raft_cats = raft & grid.bits("BGPRYW")
+    stuck = 0
+    for letter in {chr(grid.cells[i]) for i in bit_indices(cats)}:
+        own = grid.bits(letter.lower() + WILD)
+        passable = open_ground | (lower & own & ~raft) | on_raft_cats
+        ends = raft & own
+        reached = flood_bits(around_bits(ends, stride) & passable, passable, stride)
+        stuck |= cats & grid.bits(letter) & ~reached
     reasons = [
         f"the {_COLOUR_NAMES[chr(grid.cells[i] + 32)]} cat at ({grid.position(i).row},"
         f"{grid.position(i).column}) can no longer reach the raft"
-        for i in waiting
-        if not _reaches_raft(grid, i, coverable)
+        for i in bit_indices(stuck)
     ]
-    return reasons or _raft_room(grid, waiting)
+    return reasons or _raft_room(grid, cats)
 
 
 @lru_cache(maxsize=256)
 def coverable_squares(board: Board) -> bytes:
     """1 on every grid square some pathway card could still be laid over."""
     grid = grid_of(board)
-    covered = bytearray(len(grid.cells))
-    for row, column in card_positions(board):
-        base = grid.index(row, column)
-        for dr in range(3):
-            start = base + dr * grid.stride
-            covered[start : start + 3] = b"\x01\x01\x01"
-    return bytes(covered)
+    return _bytes_of(card_places(grid.free_bits, grid.stride)[1], len(grid.cells))
 
 
-def _reaches_raft(grid: Grid, start: int, coverable: bytes) -> bool:
-    """Whether the cat on `start` has a way to a free raft square it may end on."""
-    cells, raft, steps = grid.cells, grid.raft, grid.steps
-    own = cells[start] + 32
-    seen = {start}
-    todo = [start]
-    while todo:
-        here = todo.pop()
-        for step in steps:
-            there = here + step
-            if there in seen:
-                continue
-            letter = cells[there]
-            if raft[there]:
-                if letter in (own, _WILD):
-                    return True  # a free square of its colour, or a wild one
-                if letter not in (own - 32, _WILD - 32) and not 65 <= letter <= 90:
-                    continue  # another colour's raft square: no card covers the raft
-            elif letter in (_FIRE, _NONE, _CENTRE):
-                continue
-            elif 97 <= letter <= 122 and letter not in (own, _WILD) and not coverable[there]:
-                continue  # another colour for good
-            seen.add(there)
-            todo.append(there)
-    return False
+def around_bits(squares: int, stride: int) -> int:
+    """The squares beside any of `squares` (the grid's border keeps rows apart)."""
+    return (squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride)
 
 
-def _raft_room(grid: Grid, waiting: list[int]) -> list[str]:
-    free: dict[int, int] = {}
-    for i, square in enumerate(grid.cells):
-        if grid.raft[i] and square != _CENTRE and 97 <= square <= 122:
-            free[square] = free.get(square, 0) + 1
-    need: dict[int, int] = {}
-    for i in waiting:
-        need[grid.cells[i] + 32] = need.get(grid.cells[i] + 32, 0) + 1
-    short = sum(max(0, count - free.get(colour, 0)) for colour, count in need.items())
-    if short <= free.get(_WILD, 0):
+def flood_bits(squares: int, passable: int, stride: int) -> int:
+    """`squares` and every passable square joined to them through passable squares."""
+    while True:
+        grown = squares | (around_bits(squares, stride) & passable)
+        if grown == squares:
+            return squares
+        squares = grown
+
+
+def bit_indices(bits: int) -> Iterator[int]:
+    """The index of each set bit of `bits`, lowest first."""
+    while bits:
+        lowest = bits & -bits
+        bits ^= lowest
+        yield lowest.bit_length() - 1
+
+
+def _each_index(cells: bytes, letter: int) -> list[int]:
+    """Where `letter` occurs in `cells`."""
+    found, at = [], cells.find(letter)
+    while at >= 0:
+        found.append(at)
+        at = cells.find(letter, at + 1)
+    return found
+
+
+def _raft_room(grid: Grid, cats: int) -> list[str]:
+    """Why the free raft squares cannot take the waiting cats (`cats`); empty if they can."""
+    free = {letter: (grid.raft_bits & grid.bits(letter)).bit_count() for letter in "bgprwy"}
+    short = sum(
+        max(0, (cats & grid.bits(letter.upper())).bit_count() - free[letter]) for letter in "bgprwy"
+    )
+    if short <= free[WILD]:
         return []
-    return [f"the raft has no free square left for {short - free.get(_WILD, 0)} cat(s)"]
+    return [f"the raft has no free square left for {short - free[WILD]} cat(s)"]
 
 
 def all_cats_on_raft(board: Board) -> bool:

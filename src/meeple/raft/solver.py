@@ -29,14 +29,16 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from meeple.errors import RuleError
 from meeple.raft.model import (
     DECKS,
     FIRE,
+    WILD,
+    Board,
     CardId,
     CatMove,
     Challenge,
@@ -48,11 +50,14 @@ from meeple.raft.model import (
 )
 from meeple.raft.rules import (
     State,
+    around_bits,
+    bit_indices,
+    card_places,
     card_positions,
     cat_route,
-    coverable_squares,
     draw_requests,
     fire_placements,
+    flood_bits,
     grid_of,
     lay_card,
     turned_card,
@@ -94,49 +99,46 @@ def cat_distances(game: State) -> list[int]:
     if some card could still repaint it, and blocks otherwise (fire, the island's edge,
     the raft card, another colour's cat, a square no card can cover).
     """
-    board = game.position.board
+    return list(board_distances(game.position.board))
+
+
+@lru_cache(maxsize=4096)
+def board_distances(board: Board) -> tuple[int, ...]:
+    """`cat_distances` of any game on `board`, cats in row order.
+
+    The search runs on sets of squares held as the bits of an integer, a whole layer of
+    the search at a time: the squares at distance k are those one repaint beyond distance
+    k - 1, then everything joined to them by squares of the colour (a flood, one step per
+    pass). A Python loop over single squares was most of the solver's time.
+    """
     grid = grid_of(board)
-    cells, steps, raft = grid.cells, grid.steps, grid.raft
-    waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
-    if not waiting:
-        return []
-    coverable = coverable_squares(board)
-    fire, none, centre, wild = ord(FIRE), ord("n"), ord("o"), ord("w")
-    reach: dict[int, list[int]] = {}
-    for colour in {cells[i] + 32 for i in waiting}:
-        cost = [
-            0
-            if letter in (colour, colour - 32)
-            else BLOCKED
-            if raft[square]
-            or letter in (fire, none, centre)
-            or 65 <= letter <= 90
-            or not coverable[square]
-            else 1
-            for square, letter in enumerate(cells)
-        ]
-        cats = {i for i in waiting if cells[i] == colour - 32}
-        best = [BLOCKED] * len(cells)
-        todo: deque[int] = deque()
-        for end, letter in enumerate(cells):
-            if raft[end] and letter in (colour, wild):
-                for step in steps:
-                    there = end + step
-                    extra = cost[there]
-                    if extra < best[there]:
-                        best[there] = extra
-                        todo.appendleft(there) if extra == 0 else todo.append(there)
-        while todo and cats:
-            here = todo.popleft()
-            cats.discard(here)  # its distance is final once it leaves the queue
-            so_far = best[here]
-            for step in steps:
-                there = here + step
-                if so_far + cost[there] < best[there]:
-                    best[there] = so_far + cost[there]
-                    todo.appendleft(there) if cost[there] == 0 else todo.append(there)
-        reach[colour] = best
-    return [reach[cells[i] + 32][i] for i in waiting]
+    cats = grid.bits("BGPRYW") & ~grid.raft_bits
+    if not cats:
+        return ()
+    stride = grid.stride
+    repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~grid.raft_bits
+    found: dict[int, int] = {}
+    for cat_letter in {chr(grid.cells[index]) for index in bit_indices(cats)}:
+        colour = cat_letter.lower()
+        zero = grid.bits(colour + cat_letter)
+        one = repaintable & ~zero
+        ends = grid.raft_bits & grid.bits(colour + WILD)
+        waiting = cats & zero
+        reach = flood_bits(around_bits(ends, stride) & zero, zero, stride)
+        level = 0
+        while True:
+            for index in bit_indices(waiting & reach):
+                found[index] = level
+            waiting &= ~reach
+            if not waiting:
+                break
+            grown = flood_bits(reach | (around_bits(reach | ends, stride) & one), zero, stride)
+            if grown == reach:
+                for index in bit_indices(waiting):
+                    found[index] = BLOCKED
+                break
+            reach, level = grown, level + 1
+    return tuple(found[index] for index in sorted(found))
 
 
 def distance(game: State) -> float:
