@@ -22,7 +22,10 @@ from meeple.raft.rules import (
     card_positions,
     cats_cut_off,
     coverable_squares,
+    fire_cuts_off,
+    fire_placements,
     grid_of,
+    lay_fire,
 )
 
 _NOT_PLACEABLE = frozenset(b"fnBGPRYW")
@@ -196,6 +199,10 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         assert coverable_squares(board) == reference_coverable(board)
         assert solver.cat_distances(game) == reference_distances(board)
         assert cats_cut_off(board) == reference_cats_cut_off(board)
+        if game.phase == "fire" and not game.is_over:
+            for placement in fire_placements(board, game.position.bag[0])[::7]:
+                laid = lay_fire(board, placement)
+                assert fire_cuts_off(board, placement) == bool(reference_cats_cut_off(laid))
 
 
 def test_distances_on_boards_the_solver_reaches() -> None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
-from typing import Literal
+from typing import Literal, TypeVar
 
 from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
@@ -50,6 +50,7 @@ from meeple.raft.model import (
 )
 from meeple.raft.setup import initial_state
 
+_Frozen = TypeVar("_Frozen", "State", Position)
 Phase = Literal["draw", "play", "fire"]
 Outcome = Literal["playing", "won", "lost"]
 MOVE_GROUPS = {
@@ -77,10 +78,10 @@ class Grid:
         self.height, self.width = board.height, board.width
         self.stride = stride = board.width + 2
         border = NO_SQUARE * stride
-        self.cells = (
-            border + "".join(NO_SQUARE + row + NO_SQUARE for row in board.rows) + border
-        ).encode("ascii")
+        inner = (NO_SQUARE * 2).join(board.rows)
+        self.cells = (border + NO_SQUARE + inner + NO_SQUARE + border).encode("ascii")
         self.steps = (-stride, -1, 1, stride)
+        self._bits: dict[str, int] = {}
         self.raft = bytearray(len(self.cells))
         """1 on every square of a raft card (the `o` and the eight around it)."""
         self.centres = _each_index(self.cells, _CENTRE)
@@ -109,7 +110,10 @@ class Grid:
 
     def bits(self, letters: str) -> int:
         """Bit i set where cell i holds one of `letters`."""
-        return _bits_of(self.cells, letters)
+        found = self._bits.get(letters)
+        if found is None:
+            found = self._bits[letters] = _bits_of(self.cells, letters)
+        return found
 
     @cached_property
     def by_fire_bits(self) -> int:
@@ -142,6 +146,14 @@ def _table(letters: str) -> bytes:
     """A bytes.translate table: "1" for each of `letters`, "0" for any other byte."""
     wanted = letters.encode("ascii")
     return bytes(49 if i in wanted else 48 for i in range(256))
+
+
+def _with(item: _Frozen, **changes: object) -> _Frozen:
+    """`dataclasses.replace` for the frozen State and Position, without running __init__
+    again: a search plays hundreds of thousands of moves, and the fields need no checks."""
+    new = object.__new__(type(item))
+    vars(new).update(vars(item), **changes)
+    return new
 
 
 def _bits_of(cells: bytes, letters: str) -> int:
@@ -236,12 +248,18 @@ def card_places(free: int, stride: int) -> tuple[int, int]:
 
 def lay_squares(board: Board, cells: dict[Square, str]) -> Board:
     """The board with the given squares replaced; RuleError for a square off the board."""
-    rows = [list(row) for row in board.rows]
+    rows = list(board.rows)
+    changed: dict[int, list[str]] = {}  # only the rows touched are rebuilt
     for (row, column), letter in cells.items():
         if not (0 <= row < board.height and 0 <= column < board.width):
             raise RuleError(f"square ({row},{column}) is off the board", rule="off-board")
-        rows[row][column] = letter
-    return Board(tuple("".join(row) for row in rows))
+        line = changed.get(row)
+        if line is None:
+            line = changed[row] = list(rows[row])
+        line[column] = letter
+    for row, line in changed.items():
+        rows[row] = "".join(line)
+    return Board(tuple(rows))
 
 
 def lay_card(board: Board, placement: PathwayPlacement) -> Board:
@@ -278,8 +296,21 @@ def fire_shape(tile: str, flipped: bool, orientation: str) -> tuple[Square, ...]
 def fire_trouble(board: Board, placement: FirePlacement) -> str:
     """Why a fire tile cannot lie as placed; "" if it can."""
     grid = grid_of(board)
+    shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+    row, column = placement.row, placement.column
+    if (
+        row >= 0
+        and column >= 0
+        and row + max(r for r, _ in shape) < grid.height
+        and column + max(c for _, c in shape) < grid.width
+    ):
+        # On the island: the bit sets answer a legal placement at once (this runs for
+        # every tile a search lays); the square-by-square walk below says what is wrong.
+        at = sum(1 << grid.index(row + r, column + c) for r, c in shape)
+        if at & grid.free_bits == at and at & grid.by_fire_bits:
+            return ""
     touches = False
-    for dr, dc in fire_shape(placement.tile, placement.flipped, placement.orientation):
+    for dr, dc in shape:
         row, column = placement.row + dr, placement.column + dc
         trouble = _square_trouble(grid, row, column)
         if trouble:
@@ -392,32 +423,54 @@ def cats_cut_off(board: Board) -> list[str]:
     end on: the colour-matched squares first, wild squares for the rest.
     """
     grid = grid_of(board)
-    cats = grid.bits("BGPRYW") & ~grid.raft_bits
-    if not cats:
-        return []
-    # Whole-board work as bit sets, one flood per colour backwards from its raft squares
-    # (a cat's way is the same either way round): this runs after every fire tile.
-    stride, raft = grid.stride, grid.raft_bits
-    lower = grid.bits("bgprwy")
-    coverable = card_places(grid.free_bits, stride)[1]
-    # Off the raft a cat may pass anything but fire, the island's edge and squares of
-    # another colour no card can repaint; on it, only squares where a cat stands.
-    board_bits = (1 << len(grid.cells)) - 1
-    open_ground = board_bits & ~raft & ~grid.bits("fno") & ~(lower & ~coverable)
-    on_raft_cats = raft & grid.bits("BGPRYW")
-    stuck = 0
-    for letter in {chr(grid.cells[i]) for i in bit_indices(cats)}:
-        own = grid.bits(letter.lower() + WILD)
-        passable = open_ground | (lower & own & ~raft) | on_raft_cats
-        ends = raft & own
-        reached = flood_bits(around_bits(ends, stride) & passable, passable, stride)
-        stuck |= cats & grid.bits(letter) & ~reached
+    stuck = _stuck_cats(grid)
     reasons = [
         f"the {_COLOUR_NAMES[chr(grid.cells[i] + 32)]} cat at ({grid.position(i).row},"
         f"{grid.position(i).column}) can no longer reach the raft"
         for i in bit_indices(stuck)
     ]
-    return reasons or _raft_room(grid, cats)
+    cats = grid.bits("BGPRYW") & ~grid.raft_bits
+    return reasons or (_raft_room(grid, cats) if cats else [])
+
+
+def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
+    """Whether laying a fire tile (that fits there) leaves `cats_cut_off` something to say:
+    the same answer as `bool(cats_cut_off(lay_fire(board, placement)))`, without making the
+    board (a search asks this of many placements it never lays)."""
+    grid = grid_of(board)
+    shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+    at = sum(1 << grid.index(placement.row + r, placement.column + c) for r, c in shape)
+    if _stuck_cats(grid, at):
+        return True
+    cats = grid.bits("BGPRYW") & ~grid.raft_bits
+    return bool(cats and _raft_room(grid, cats))  # fire never lands on the raft card
+
+
+def _stuck_cats(grid: Grid, fire: int = 0) -> int:
+    """The waiting cats (as bits) with no way to a free raft square they may end on, once
+    the free squares `fire` are on fire too."""
+    cats = grid.bits("BGPRYW") & ~grid.raft_bits
+    if not cats:
+        return 0
+    # Whole-board work as bit sets, one flood per colour backwards from its raft squares
+    # (a cat's way is the same either way round): this runs after every fire tile.
+    stride, raft = grid.stride, grid.raft_bits
+    lower = grid.bits("bgprwy") & ~fire
+    coverable = card_places(grid.free_bits & ~fire, stride)[1]
+    # Off the raft a cat may pass anything but fire, the island's edge and squares of
+    # another colour no card can repaint; on it, only squares where a cat stands.
+    board_bits = (1 << len(grid.cells)) - 1
+    open_ground = board_bits & ~raft & ~(grid.bits("fno") | fire) & ~(lower & ~coverable)
+    on_raft_cats = raft & grid.bits("BGPRYW")
+    stuck = 0
+    for letter in {chr(grid.cells[i]) for i in bit_indices(cats)}:
+        own = grid.bits(letter.lower() + WILD) & ~fire
+        passable = open_ground | (lower & own & ~raft) | on_raft_cats
+        ends = raft & own
+        these = cats & grid.bits(letter)
+        reached = flood_bits(around_bits(ends, stride) & passable, passable, stride, these)
+        stuck |= these & ~reached
+    return stuck
 
 
 @lru_cache(maxsize=256)
@@ -432,12 +485,16 @@ def around_bits(squares: int, stride: int) -> int:
     return (squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride)
 
 
-def flood_bits(squares: int, passable: int, stride: int) -> int:
-    """`squares` and every passable square joined to them through passable squares."""
+def flood_bits(squares: int, passable: int, stride: int, until: int = 0) -> int:
+    """`squares` and every passable square joined to them through passable squares; or,
+    given `until`, a part of that holding every square of `until` if it can."""
     while True:
-        grown = squares | (around_bits(squares, stride) & passable)
-        if grown == squares:
-            return squares
+        grown = squares | (
+            ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride))
+            & passable
+        )
+        if grown == squares or (until and grown & until == until):
+            return grown
         squares = grown
 
 
@@ -639,13 +696,13 @@ class State:
         return (1,) if self.outcome == "won" else ()
 
     def _lost(self, reason: str) -> State:
-        return replace(self, outcome="lost", reason=reason)
+        return _with(self, outcome="lost", reason=reason)
 
     def play(self, move: Move) -> State:
         """The game after `move`; RuleError (without a location) if it breaks a rule."""
         if self.is_over:
             raise RuleError(f"the game is over ({self.result_text})", rule="game-over")
-        return replace(self._play(move), history=(*self.history, move))
+        return _with(self._play(move), history=(*self.history, move))
 
     def violation(self, move: Move) -> RuleError | None:
         """The rule `move` breaks now (a RuleError naming it, without a location), or None."""
@@ -715,8 +772,8 @@ class State:
             raise RuleError(trouble, rule="draw")
         rng = random.Random(f"raft-draw/{0 if self.seed is None else self.seed}/{self.rounds}")
         drawn = draw_cards(state.decks, request, rng)
-        state = replace(state, decks=without(state.decks, drawn.ids()), hand=drawn)
-        return replace(self, position=state, phase="play", rounds=self.rounds + 1)
+        state = _with(state, decks=without(state.decks, drawn.ids()), hand=drawn)
+        return _with(self, position=state, phase="play", rounds=self.rounds + 1)
 
     def _pathway(self, placement: PathwayPlacement) -> State:
         state = self.position
@@ -728,10 +785,10 @@ class State:
         trouble = card_trouble(state.board, placement.row, placement.column)
         if trouble:
             raise RuleError(f"a pathway card cannot lie there: {trouble}", rule="card-placement")
-        state = replace(
+        state = _with(
             state, board=lay_card(state.board, placement), hand=without(state.hand, (card,))
         )
-        game = replace(self, position=state, phase="fire")
+        game = _with(self, position=state, phase="fire")
         if not state.bag:
             return game._lost("a fire tile must be drawn but the fire bag is empty")
         return game
@@ -749,10 +806,10 @@ class State:
         if trouble:
             if fire_fits_somewhere(state.board, placement.tile):
                 raise RuleError(f"the fire tile cannot lie there: {trouble}", rule="fire-placement")
-            game = replace(self, position=replace(state, bag=bag))
+            game = _with(self, position=_with(state, bag=bag))
             return game._lost(f"fire tile {placement.tile} fits nowhere on the island")
-        state = replace(state, board=lay_fire(state.board, placement), bag=bag)
-        game = replace(self, position=state, phase="play")
+        state = _with(state, board=lay_fire(state.board, placement), bag=bag)
+        game = _with(self, position=state, phase="play")
         cut_off = cats_cut_off(state.board)
         return game._lost(cut_off[0]) if cut_off else game._end_of_action()
 
@@ -761,15 +818,15 @@ class State:
         trouble = cat_move_trouble(state, move)
         if trouble:
             raise RuleError(f"the cat cannot move: {trouble}", rule="cat-move")
-        state = replace(
+        state = _with(
             state,
             board=move_cat_on_board(state.board, move),
             hand=without(state.hand, move.discards),
             exhausted=exhaust(state.exhausted, move),
         )
-        game = replace(self, position=state)
+        game = _with(self, position=state)
         if all_cats_on_raft(state.board):
-            return replace(game, outcome="won", reason="every cat is on the raft")
+            return _with(game, outcome="won", reason="every cat is on the raft")
         return game._end_of_action()
 
     def _end_of_action(self) -> State:
@@ -779,7 +836,7 @@ class State:
             if not card_positions(state.board) and not self.cat_moves():
                 return self._lost("no pathway card fits on the island and no cat can move")
             return self
-        game = replace(self, position=replace(state, exhausted=()), phase="draw")
+        game = _with(self, position=_with(state, exhausted=()), phase="draw")
         if len(state.decks) < DRAW_SIZE:
             return game._lost(
                 f"a new hand must be drawn but the decks hold only {len(state.decks)} card(s)"

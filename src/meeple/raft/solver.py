@@ -56,7 +56,9 @@ from meeple.raft.rules import (
     card_positions,
     cat_route,
     draw_requests,
+    fire_cuts_off,
     fire_placements,
+    fire_shape,
     flood_bits,
     grid_of,
     lay_card,
@@ -124,7 +126,8 @@ def board_distances(board: Board) -> tuple[int, ...]:
         one = repaintable & ~zero
         ends = grid.raft_bits & grid.bits(colour + WILD)
         waiting = cats & zero
-        reach = flood_bits(around_bits(ends, stride) & zero, zero, stride)
+        # A layer may stop growing once it holds every cat left: they are at this level.
+        reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
         level = 0
         while True:
             for index in bit_indices(waiting & reach):
@@ -132,7 +135,8 @@ def board_distances(board: Board) -> tuple[int, ...]:
             waiting &= ~reach
             if not waiting:
                 break
-            grown = flood_bits(reach | (around_bits(reach | ends, stride) & one), zero, stride)
+            seeds = reach | (around_bits(reach | ends, stride) & one)
+            grown = flood_bits(seeds, zero, stride, waiting)
             if grown == reach:
                 for index in bit_indices(waiting):
                     found[index] = BLOCKED
@@ -291,16 +295,26 @@ def _walkable(game: State) -> set[int]:
 
 def _fires(game: State, tile: str) -> list[FirePlacement]:
     """The fire tile's placements, those far from the cats and their ways first."""
-    precious = set(_needed(game)) | _walkable(game)
     grid = grid_of(game.position.board)
-    from meeple.raft.rules import fire_shape
+    precious = 0
+    for square in set(_needed(game)) | _walkable(game):
+        precious |= 1 << square
+    stride = grid.stride
+    # Harm: for each fire square, how many of it and its four neighbours are precious.
+    near = [precious, precious >> 1, precious << 1, precious >> stride, precious << stride]
 
     def harm(placement: FirePlacement) -> int:
-        shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
-        cells = {grid.index(placement.row + r, placement.column + c) for r, c in shape}
-        return sum(1 for cell in cells for s in (0, *grid.steps) if cell + s in precious)
+        shape = _fire_bits(placement.tile, placement.flipped, placement.orientation, stride)
+        at = shape << grid.index(placement.row, placement.column)
+        return sum((at & bits).bit_count() for bits in near)
 
     return sorted(fire_placements(game.position.board, tile), key=harm)
+
+
+@lru_cache(maxsize=2048)
+def _fire_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
+    """A fire tile's squares as bits of a grid `stride` wide, its corner at bit 0."""
+    return sum(1 << (r * stride + c) for r, c in fire_shape(tile, flipped, orientation))
 
 
 # -- the search ----------------------------------------------------------------------------
@@ -324,6 +338,10 @@ def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterato
     # The least harmful first; one that cuts a cat off is passed over for the next.
     scored = []
     for fire in fires[: FIRE_TRIED * 8]:
+        # Most tiles near the cats cut one off: the bit-set test tells so without making
+        # the board, and the rules judge those it passes.
+        if fire_cuts_off(laid.position.board, fire):
+            continue
         try:
             burnt = laid.play(fire)
         except RuleError:
