@@ -490,8 +490,7 @@ def flood_bits(squares: int, passable: int, stride: int, until: int = 0) -> int:
     given `until`, a part of that holding every square of `until` if it can."""
     while True:
         grown = squares | (
-            ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride))
-            & passable
+            ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride)) & passable
         )
         if grown == squares or (until and grown & until == until):
             return grown

@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -74,6 +74,9 @@ CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
+DEFAULT_STATES = 20_000
+"""The default budget in searched states: every starter challenge is won at seed 1 well
+within it (the hardest, Crossed paths, takes 7,305)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,8 @@ class Solution:
     """How many states the search evaluated."""
     seconds: float
     final: State = field(compare=False)
+    out_of_time: bool = False
+    """Whether the time cap, not the budget in states, ended a search that found no win."""
 
 
 # -- how far the cats are from the raft ------------------------------------------------------
@@ -355,6 +360,10 @@ def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterato
     yield from (state for _, state in scored[:2])
 
 
+Report = Callable[[int, float], None]
+"""Told, as the search goes, how many states it has searched and the best distance yet."""
+
+
 class _Search:
     def __init__(
         self,
@@ -364,10 +373,16 @@ class _Search:
         widen: int = 1,
         by_cards: bool = False,
         most_states: int | None = None,
+        report: Report | None = None,
+        before: int = 0,
     ) -> None:
         self.most_states = most_states
         """Where set, the search stops once it has judged this many states (it finishes
         the layer of the beam under way), whatever the time."""
+        self.report = report
+        self.before = before
+        """States searched by the searches before this one (for `report`)."""
+        self.best = float(BLOCKED)
         self.by_cards = by_cards
         """Whether draw requests are chosen by the cards they turn up (see `_requests`)."""
         self.seed = seed
@@ -385,7 +400,9 @@ class _Search:
 
     def _score(self, game: State) -> float:
         self.states += 1
-        return distance(game)
+        score = distance(game)
+        self.best = min(self.best, score)
+        return score
 
     def round(
         self, game: State, moves: tuple[Move, ...]
@@ -412,6 +429,8 @@ class _Search:
                     else:
                         children.append(entry)
             beam = heapq.nsmallest(self.round_beam, children)
+            if self.report is not None:
+                self.report(self.before + self.states, self.best)
             if any(state.outcome == "won" for _, state, _ in finished):
                 break
         finished.sort(key=lambda item: item[0])
@@ -508,26 +527,34 @@ def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
 
 
 def solve(
-    challenge: Challenge, seed: int = 1, budget: float = 60.0, states: int | None = None
+    challenge: Challenge,
+    seed: int = 1,
+    states: int = DEFAULT_STATES,
+    seconds: float | None = None,
+    report: Report | None = None,
 ) -> Solution:
-    """Search for a sequence of moves that wins the challenge within `budget` seconds and,
-    where `states` is given, at most that many searched states (a budget that gives the
-    same answer on any machine, however loaded).
+    """Search for a sequence of moves that wins the challenge within `states` searched
+    states: a budget that gives the same answer on any machine, however loaded (the
+    search finishes the layer of its beam under way, so it may pass the budget by a few
+    dozen states). `seconds`, where given, also caps the time; a search it stops depends
+    on the machine's speed. `report` is told the progress after each layer of the beam.
 
     A beam that dies out before the budget is spent (every line it kept lost, or no
-    better distance for `STALLED` rounds) starts again with the time left: the same
+    better distance for `STALLED` rounds) starts again with the budget left: the same
     width choosing draws by the cards they turn up, then twice as wide choosing by decks,
     and so on: 1x, 1x, 2x, 2x, 4x ... the base widths.
     """
     began = time.monotonic()
+    deadline = began + seconds if seconds is not None else float("inf")
     start = State.initial(challenge, seed)
     searched = 0
     best: tuple[float, State, tuple[Move, ...]] = (distance(start), start, ())
     attempt = 0
     while True:
         widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
-        left = None if states is None else states - searched
-        search = _Search(start, seed, began + budget, widen, by_cards, left)
+        search = _Search(
+            start, seed, deadline, widen, by_cards, states - searched, report, searched
+        )
         found, closest = _beam_search(start, search)
         searched += search.states
         if closest[0] < best[0] or (closest[0] == best[0] and len(closest[2]) > len(best[2])):
@@ -537,7 +564,10 @@ def solve(
         attempt += 1
     won = found is not None
     _, game, moves = found if found is not None else best
-    return Solution(challenge, seed, moves, won, searched, time.monotonic() - began, game)
+    out_of_time = not won and time.monotonic() > deadline
+    return Solution(
+        challenge, seed, moves, won, searched, time.monotonic() - began, game, out_of_time
+    )
 
 
 def _beam_search(
