@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
-from typing import Literal, TypeVar
+from typing import Literal, NamedTuple, TypeVar
 
 from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
@@ -114,6 +114,16 @@ class Grid:
         if found is None:
             found = self._bits[letters] = _bits_of(self.cells, letters)
         return found
+
+    @cached_property
+    def cat_ways(self) -> _CatWays:
+        """The waiting cats and their ways, for the cut-off test (`_stuck_cats`)."""
+        return _cat_ways(self)
+
+    @cached_property
+    def raft_short(self) -> bool:
+        """Whether the free raft squares are too few for the waiting cats."""
+        return bool(_raft_room(self))
 
     @cached_property
     def by_fire_bits(self) -> int:
@@ -327,7 +337,19 @@ def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
     every place at once: where all its squares are free and one of them is beside fire.
     """
     grid = grid_of(board)
-    stride = grid.stride
+    return list(
+        _fire_places(grid.free_bits, grid.by_fire_bits, grid.stride, grid.height, tile)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _fire_places(
+    free_bits: int, by_fire_bits: int, stride: int, height: int, tile: str
+) -> tuple[FirePlacement, ...]:
+    """`fire_placements` for a grid with these free squares and squares beside fire:
+    a pathway card changes neither, so every card a search tries in a position asks the
+    same question of its fire tile."""
+    width = stride - 2
     found = []
     seen: set[tuple[Square, ...]] = set()
     for flipped in (False, True):
@@ -336,20 +358,22 @@ def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
             if shape in seen:
                 continue
             seen.add(shape)
-            offsets = [dr * stride + dc for dr, dc in shape]
-            rows = grid.height - max(r for r, _ in shape)
-            columns = grid.width - max(c for _, c in shape)
-            free, touching = grid.within(rows, columns), 0
-            for offset in offsets:
-                free &= grid.free_bits >> offset
-                touching |= grid.by_fire_bits >> offset
+            rows = height - max(r for r, _ in shape)
+            columns = width - max(c for _, c in shape)
+            line = (1 << max(columns, 0)) - 1
+            free = sum(line << ((row + 1) * stride + 1) for row in range(max(rows, 0)))
+            touching = 0
+            for dr, dc in shape:
+                offset = dr * stride + dc
+                free &= free_bits >> offset
+                touching |= by_fire_bits >> offset
             places = free & touching
             while places:
                 lowest = places & -places
                 places ^= lowest
-                row, column = grid.position(lowest.bit_length() - 1)
-                found.append(FirePlacement(tile, row, column, flipped, orientation))
-    return found
+                row, column = divmod(lowest.bit_length() - 1, stride)
+                found.append(FirePlacement(tile, row - 1, column - 1, flipped, orientation))
+    return tuple(found)
 
 
 def fire_fits_somewhere(board: Board, tile: str) -> bool:
@@ -429,8 +453,7 @@ def cats_cut_off(board: Board) -> list[str]:
         f"{grid.position(i).column}) can no longer reach the raft"
         for i in bit_indices(stuck)
     ]
-    cats = grid.bits("BGPRYW") & ~grid.raft_bits
-    return reasons or (_raft_room(grid, cats) if cats else [])
+    return reasons or _raft_room(grid)
 
 
 def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
@@ -440,37 +463,69 @@ def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
     grid = grid_of(board)
     shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
     at = sum(1 << grid.index(placement.row + r, placement.column + c) for r, c in shape)
-    if _stuck_cats(grid, at):
-        return True
-    cats = grid.bits("BGPRYW") & ~grid.raft_bits
-    return bool(cats and _raft_room(grid, cats))  # fire never lands on the raft card
+    # Fire never lands on the raft card, so the room on the raft stays as it is.
+    return bool(_stuck_cats(grid, at)) or grid.raft_short
+
+
+class _CatWays(NamedTuple):
+    """What a grid's cut-off test needs, whatever fire is added: see `_stuck_cats`."""
+
+    lower: int
+    ground: int
+    """Squares off the raft that are neither fire, nor the island's edge, nor its centre."""
+    on_raft_cats: int
+    cats: tuple[tuple[int, int, int], ...]
+    """For each waiting cat: its bit, the free squares of its colour (and wild ones) off
+    the raft, and the squares beside a raft square it may end on."""
+
+
+def _cat_ways(grid: Grid) -> _CatWays:
+    raft, stride = grid.raft_bits, grid.stride
+    cats = grid.bits("BGPRYW") & ~raft
+    lower = grid.bits("bgprwy")
+    ways = []
+    for cat in bit_indices(cats):
+        own = grid.bits(chr(grid.cells[cat] + 32) + WILD)
+        ways.append((1 << cat, lower & own & ~raft, around_bits(raft & own, stride)))
+    board_bits = (1 << len(grid.cells)) - 1
+    ground = board_bits & ~raft & ~grid.bits("fno")
+    return _CatWays(lower, ground, raft & grid.bits("BGPRYW"), tuple(ways))
 
 
 def _stuck_cats(grid: Grid, fire: int = 0) -> int:
     """The waiting cats (as bits) with no way to a free raft square they may end on, once
     the free squares `fire` are on fire too."""
-    cats = grid.bits("BGPRYW") & ~grid.raft_bits
-    if not cats:
+    ways = grid.cat_ways
+    if not ways.cats:
         return 0
-    # Whole-board work as bit sets, one flood per colour backwards from its raft squares
-    # (a cat's way is the same either way round): this runs after every fire tile.
-    stride, raft = grid.stride, grid.raft_bits
-    lower = grid.bits("bgprwy") & ~fire
+    # Whole-board work as bit sets, a flood from each cat until it meets a raft square it
+    # may end on: this runs for every fire tile a search tries, and most of those it
+    # turns down shut a cat into a small pocket, which a flood from the cat fills fast.
+    stride = grid.stride
+    lower = ways.lower & ~fire
     coverable = card_places(grid.free_bits & ~fire, stride)[1]
     # Off the raft a cat may pass anything but fire, the island's edge and squares of
     # another colour no card can repaint; on it, only squares where a cat stands.
-    board_bits = (1 << len(grid.cells)) - 1
-    open_ground = board_bits & ~raft & ~(grid.bits("fno") | fire) & ~(lower & ~coverable)
-    on_raft_cats = raft & grid.bits("BGPRYW")
+    open_ground = ways.ground & ~fire & ~(lower & ~coverable)
     stuck = 0
-    for letter in {chr(grid.cells[i]) for i in bit_indices(cats)}:
-        own = grid.bits(letter.lower() + WILD) & ~fire
-        passable = open_ground | (lower & own & ~raft) | on_raft_cats
-        ends = raft & own
-        these = cats & grid.bits(letter)
-        reached = flood_bits(around_bits(ends, stride) & passable, passable, stride, these)
-        stuck |= these & ~reached
+    for cat, own, goal in ways.cats:
+        passable = open_ground | (own & ~fire) | ways.on_raft_cats
+        if not _meets(cat, passable, goal, stride):
+            stuck |= cat
     return stuck
+
+
+def _meets(squares: int, passable: int, goal: int, stride: int) -> bool:
+    """Whether a flood from `squares` through passable squares reaches a `goal` square."""
+    while not squares & goal:
+        grown = squares | (
+            ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride))
+            & passable
+        )
+        if grown == squares:
+            return False
+        squares = grown
+    return True
 
 
 @lru_cache(maxsize=256)
@@ -514,15 +569,17 @@ def _each_index(cells: bytes, letter: int) -> list[int]:
     return found
 
 
-def _raft_room(grid: Grid, cats: int) -> list[str]:
-    """Why the free raft squares cannot take the waiting cats (`cats`); empty if they can."""
-    free = {letter: (grid.raft_bits & grid.bits(letter)).bit_count() for letter in "bgprwy"}
-    short = sum(
-        max(0, (cats & grid.bits(letter.upper())).bit_count() - free[letter]) for letter in "bgprwy"
-    )
-    if short <= free[WILD]:
+def _raft_room(grid: Grid) -> list[str]:
+    """Why the free raft squares cannot take the waiting cats; empty if they can."""
+    on_raft = bytes(grid.cells[i] for i in bit_indices(grid.raft_bits))
+    short = 0
+    for letter in b"bgprwy":
+        waiting = grid.cells.count(letter - 32) - on_raft.count(letter - 32)
+        short += max(0, waiting - on_raft.count(letter))
+    wild = on_raft.count(_WILD)
+    if short <= wild:
         return []
-    return [f"the raft has no free square left for {short - free[WILD]} cat(s)"]
+    return [f"the raft has no free square left for {short - wild} cat(s)"]
 
 
 def all_cats_on_raft(board: Board) -> bool:

@@ -301,25 +301,26 @@ def _walkable(game: State) -> set[int]:
 def _fires(game: State, tile: str) -> list[FirePlacement]:
     """The fire tile's placements, those far from the cats and their ways first."""
     grid = grid_of(game.position.board)
-    precious = 0
-    for square in set(_needed(game)) | _walkable(game):
-        precious |= 1 << square
     stride = grid.stride
-    # Harm: for each fire square, how many of it and its four neighbours are precious.
-    near = [precious, precious >> 1, precious << 1, precious >> stride, precious << stride]
+    # Harm: for each fire square, how many of it and its four neighbours are precious;
+    # counted once per square of the grid, then summed over each placement's squares.
+    near = [0] * (len(grid.cells) + stride)
+    for square in set(_needed(game)) | _walkable(game):
+        for step in (0, -1, 1, -stride, stride):
+            near[square + step] += 1
 
     def harm(placement: FirePlacement) -> int:
-        shape = _fire_bits(placement.tile, placement.flipped, placement.orientation, stride)
-        at = shape << grid.index(placement.row, placement.column)
-        return sum((at & bits).bit_count() for bits in near)
+        offsets = _fire_offsets(placement.tile, placement.flipped, placement.orientation, stride)
+        at = grid.index(placement.row, placement.column)
+        return sum(near[at + offset] for offset in offsets)
 
     return sorted(fire_placements(game.position.board, tile), key=harm)
 
 
 @lru_cache(maxsize=2048)
-def _fire_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
-    """A fire tile's squares as bits of a grid `stride` wide, its corner at bit 0."""
-    return sum(1 << (r * stride + c) for r, c in fire_shape(tile, flipped, orientation))
+def _fire_offsets(tile: str, flipped: bool, orientation: str, stride: int) -> tuple[int, ...]:
+    """A fire tile's squares as offsets in a grid `stride` wide from its corner."""
+    return tuple(r * stride + c for r, c in fire_shape(tile, flipped, orientation))
 
 
 # -- the search ----------------------------------------------------------------------------
