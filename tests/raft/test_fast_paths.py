@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from meeple.raft import solver
 from meeple.raft.components import components
-from meeple.raft.model import FIRE, Board, Square
+from meeple.raft.model import FIRE, Board, FirePlacement, Square
 from meeple.raft.notation import parse_challenge
 from meeple.raft.rules import (
     State,
@@ -24,7 +24,9 @@ from meeple.raft.rules import (
     coverable_squares,
     fire_cuts_off,
     fire_placements,
+    fire_shape,
     grid_of,
+    lay_card,
     lay_fire,
 )
 
@@ -75,6 +77,27 @@ def reference_by_fire(board: Board) -> int:
         for i in range(len(cells))
         if i in inner and any(cells[i + s] == ord(FIRE) for s in steps)
     )
+
+
+def reference_fire_placements(board: Board, tile: str) -> list[FirePlacement]:
+    grid = grid_of(board)
+    free_bits = sum(1 << i for i, b in enumerate(reference_blocked(board)) if not b)
+    by_fire = reference_by_fire(board)
+    found, seen = [], set()
+    for flipped in (False, True):
+        for orientation in "NESW":
+            shape = fire_shape(tile, flipped, orientation)
+            if shape in seen:
+                continue
+            seen.add(shape)
+            for row in range(grid.height):
+                for column in range(grid.width):
+                    cells = [(row + r, column + c) for r, c in shape]
+                    if all(grid.inside(*cell) for cell in cells):
+                        bits = [1 << grid.index(*cell) for cell in cells]
+                        if all(free_bits & bit for bit in bits) and any(by_fire & b for b in bits):
+                            found.append(FirePlacement(tile, row, column, flipped, orientation))
+    return found
 
 
 def reference_distances(board: Board) -> list[int]:
@@ -199,7 +222,13 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         assert coverable_squares(board) == reference_coverable(board)
         assert solver.cat_distances(game) == reference_distances(board)
         assert cats_cut_off(board) == reference_cats_cut_off(board)
+        if game.phase == "play" and not game.is_over:
+            for card in game.pathway_placements()[::23]:
+                painted = lay_card(board, card)
+                assert solver.distances_after(board, card) == tuple(reference_distances(painted))
         if game.phase == "fire" and not game.is_over:
+            for tile in game.position.bag[::5]:
+                assert fire_placements(board, tile) == reference_fire_placements(board, tile)
             for placement in fire_placements(board, game.position.bag[0])[::7]:
                 laid = lay_fire(board, placement)
                 assert fire_cuts_off(board, placement) == bool(reference_cats_cut_off(laid))

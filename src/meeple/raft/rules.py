@@ -337,9 +337,7 @@ def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
     every place at once: where all its squares are free and one of them is beside fire.
     """
     grid = grid_of(board)
-    return list(
-        _fire_places(grid.free_bits, grid.by_fire_bits, grid.stride, grid.height, tile)
-    )
+    return list(_fire_places(grid.free_bits, grid.by_fire_bits, grid.stride, grid.height, tile))
 
 
 @lru_cache(maxsize=1024)
@@ -464,7 +462,7 @@ def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
     shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
     at = sum(1 << grid.index(placement.row + r, placement.column + c) for r, c in shape)
     # Fire never lands on the raft card, so the room on the raft stays as it is.
-    return bool(_stuck_cats(grid, at)) or grid.raft_short
+    return bool(_stuck_cats(grid, at, first=True)) or grid.raft_short
 
 
 class _CatWays(NamedTuple):
@@ -492,9 +490,9 @@ def _cat_ways(grid: Grid) -> _CatWays:
     return _CatWays(lower, ground, raft & grid.bits("BGPRYW"), tuple(ways))
 
 
-def _stuck_cats(grid: Grid, fire: int = 0) -> int:
+def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False) -> int:
     """The waiting cats (as bits) with no way to a free raft square they may end on, once
-    the free squares `fire` are on fire too."""
+    the free squares `fire` are on fire too; with `first`, only the first such cat found."""
     ways = grid.cat_ways
     if not ways.cats:
         return 0
@@ -512,6 +510,8 @@ def _stuck_cats(grid: Grid, fire: int = 0) -> int:
         passable = open_ground | (own & ~fire) | ways.on_raft_cats
         if not _meets(cat, passable, goal, stride):
             stuck |= cat
+            if first:
+                break
     return stuck
 
 
@@ -519,8 +519,7 @@ def _meets(squares: int, passable: int, goal: int, stride: int) -> bool:
     """Whether a flood from `squares` through passable squares reaches a `goal` square."""
     while not squares & goal:
         grown = squares | (
-            ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride))
-            & passable
+            ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride)) & passable
         )
         if grown == squares:
             return False
@@ -889,7 +888,8 @@ class State:
         """Rest when the hand is used up; lost if no full hand can be drawn next."""
         state = self.position
         if len(state.hand):
-            if not card_positions(state.board) and not self.cat_moves():
+            grid = grid_of(state.board)
+            if not card_places(grid.free_bits, grid.stride)[0] and not self.cat_moves():
                 return self._lost("no pathway card fits on the island and no cat can move")
             return self
         game = _with(self, position=_with(state, exhausted=()), phase="draw")

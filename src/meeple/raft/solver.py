@@ -30,10 +30,11 @@ import heapq
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from meeple.errors import RuleError
+from meeple.raft.components import components
 from meeple.raft.model import (
     DECKS,
     FIRE,
@@ -49,6 +50,7 @@ from meeple.raft.model import (
     Square,
 )
 from meeple.raft.rules import (
+    Grid,
     State,
     around_bits,
     bit_indices,
@@ -61,7 +63,6 @@ from meeple.raft.rules import (
     fire_shape,
     flood_bits,
     grid_of,
-    lay_card,
     turned_card,
 )
 
@@ -119,17 +120,50 @@ def board_distances(board: Board) -> tuple[int, ...]:
     pass). A Python loop over single squares was most of the solver's time.
     """
     grid = grid_of(board)
-    cats = grid.bits("BGPRYW") & ~grid.raft_bits
+    return _distances(grid, grid.bits)
+
+
+def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...]:
+    """`board_distances` of the board with a pathway card laid (where it fits), without
+    making that board: the search measures dozens of candidate cards per position."""
+    grid = grid_of(board)
+    pattern = components().pathway_cards[(placement.deck, placement.card)].squares
+    area, painted = _card_bits(turned_card(pattern, placement.orientation), grid.stride)
+    corner = grid.index(placement.row, placement.column)
+    area <<= corner
+
+    def bits(letters: str) -> int:
+        # A card repaints its nine squares and frees or blocks none (cats, fire and the
+        # raft card cannot lie under it), so only the letters' own squares change.
+        laid = sum(painted.get(letter, 0) for letter in letters) << corner
+        return (grid.bits(letters) & ~area) | laid
+
+    return _distances(grid, bits)
+
+
+@lru_cache(maxsize=2048)
+def _card_bits(squares: str, stride: int) -> tuple[int, dict[str, int]]:
+    """A turned card's nine squares as bits from its corner in a grid `stride` wide, and
+    its squares of each letter."""
+    painted: dict[str, int] = {}
+    for i, letter in enumerate(squares):
+        painted[letter] = painted.get(letter, 0) | 1 << (i // 3 * stride + i % 3)
+    return sum(painted.values()), painted
+
+
+def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
+    """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`)."""
+    cats = bits("BGPRYW") & ~grid.raft_bits
     if not cats:
         return ()
     stride = grid.stride
-    repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~grid.raft_bits
+    repaintable = bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~grid.raft_bits
     found: dict[int, int] = {}
     for cat_letter in {chr(grid.cells[index]) for index in bit_indices(cats)}:
         colour = cat_letter.lower()
-        zero = grid.bits(colour + cat_letter)
+        zero = bits(colour + cat_letter)
         one = repaintable & ~zero
-        ends = grid.raft_bits & grid.bits(colour + WILD)
+        ends = grid.raft_bits & bits(colour + WILD)
         waiting = cats & zero
         # A layer may stop growing once it holds every cat left: they are at this level.
         reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
@@ -204,7 +238,6 @@ def _next_fire(game: State, order: str) -> str:
 
 
 def _card_worth(game: State, card: CardId, colours: set[str]) -> int:
-    from meeple.raft.components import components
 
     squares = components().pathway_cards[(card.deck, card.card)].squares
     return sum(1 for letter in squares if letter in colours)
@@ -271,7 +304,6 @@ def _wanted(game: State) -> list[tuple[int, int, list[tuple[int, set[int]]]]]:
 def _placements_at(
     wanted: list[tuple[int, int, list[tuple[int, set[int]]]]], hand: tuple[CardId, ...]
 ) -> list[tuple[int, PathwayPlacement]]:
-    from meeple.raft.components import components
 
     cards = components().pathway_cards
     found = []
@@ -451,8 +483,7 @@ class _Search:
         board = game.position.board
         exact = []
         for _, placement in _placements(game)[: CARDS_TRIED * 6]:
-            laid = replace(game, position=replace(game.position, board=lay_card(board, placement)))
-            exact.append((sum(cat_distances(laid)), placement))
+            exact.append((sum(distances_after(board, placement)), placement))
         exact.sort(key=lambda pair: pair[0])
         placements = [placement for _, placement in exact]
         for placement in placements[:CARDS_TRIED]:
@@ -480,7 +511,6 @@ def _requests(game: State, by_cards: bool = False) -> list[DrawRequest]:
     """
     requests = draw_requests(game.position.decks)
     colours = _waiting_colours(game)
-    from meeple.raft.components import components
 
     cards = components().pathway_cards
     worth = {
@@ -509,10 +539,7 @@ def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
         if card not in gains:
             best = 0
             for _, placement in _placements_at(wanted, (card,))[:PLACEMENTS_MEASURED]:
-                laid = replace(
-                    game, position=replace(game.position, board=lay_card(board, placement))
-                )
-                best = max(best, now - sum(cat_distances(laid)))
+                best = max(best, now - sum(distances_after(board, placement)))
             gains[card] = best
         return gains[card]
 
