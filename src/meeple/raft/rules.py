@@ -303,6 +303,12 @@ def fire_shape(tile: str, flipped: bool, orientation: str) -> tuple[Square, ...]
     return tuple(sorted(Square(r - top, c - left) for r, c in cells))
 
 
+@lru_cache(maxsize=2048)
+def _shape_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
+    """A fire tile's squares as bits of a grid `stride` wide, its corner at bit 0."""
+    return sum(1 << (r * stride + c) for r, c in fire_shape(tile, flipped, orientation))
+
+
 def fire_trouble(board: Board, placement: FirePlacement) -> str:
     """Why a fire tile cannot lie as placed; "" if it can."""
     grid = grid_of(board)
@@ -316,7 +322,8 @@ def fire_trouble(board: Board, placement: FirePlacement) -> str:
     ):
         # On the island: the bit sets answer a legal placement at once (this runs for
         # every tile a search lays); the square-by-square walk below says what is wrong.
-        at = sum(1 << grid.index(row + r, column + c) for r, c in shape)
+        at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
+        at <<= grid.index(row, column)
         if at & grid.free_bits == at and at & grid.by_fire_bits:
             return ""
     touches = False
@@ -459,8 +466,8 @@ def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
     the same answer as `bool(cats_cut_off(lay_fire(board, placement)))`, without making the
     board (a search asks this of many placements it never lays)."""
     grid = grid_of(board)
-    shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
-    at = sum(1 << grid.index(placement.row + r, placement.column + c) for r, c in shape)
+    at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
+    at <<= grid.index(placement.row, placement.column)
     # Fire never lands on the raft card, so the room on the raft stays as it is.
     return bool(_stuck_cats(grid, at, first=True)) or grid.raft_short
 
@@ -472,59 +479,68 @@ class _CatWays(NamedTuple):
     ground: int
     """Squares off the raft that are neither fire, nor the island's edge, nor its centre."""
     on_raft_cats: int
-    cats: tuple[tuple[int, int, int], ...]
+    coverable: int
+    cats: tuple[tuple[int, int, int, int], ...]
     """For each waiting cat: its bit, the free squares of its colour (and wild ones) off
-    the raft, and the squares beside a raft square it may end on."""
+    the raft, the squares beside a raft square it may end on, and a way there as it is
+    (squares joined to the cat and to such a square; 0 when there is none)."""
 
 
 def _cat_ways(grid: Grid) -> _CatWays:
     raft, stride = grid.raft_bits, grid.stride
     cats = grid.bits("BGPRYW") & ~raft
     lower = grid.bits("bgprwy")
+    on_raft_cats = raft & grid.bits("BGPRYW")
+    board_bits = (1 << len(grid.cells)) - 1
+    ground = board_bits & ~raft & ~grid.bits("fno")
+    coverable = card_places(grid.free_bits, stride)[1]
+    open_ground = ground & ~(lower & ~coverable)
     ways = []
     for cat in bit_indices(cats):
         own = grid.bits(chr(grid.cells[cat] + 32) + WILD)
-        ways.append((1 << cat, lower & own & ~raft, around_bits(raft & own, stride)))
-    board_bits = (1 << len(grid.cells)) - 1
-    ground = board_bits & ~raft & ~grid.bits("fno")
-    return _CatWays(lower, ground, raft & grid.bits("BGPRYW"), tuple(ways))
+        free, goal = lower & own & ~raft, around_bits(raft & own, stride)
+        way = _way(1 << cat, open_ground | free | on_raft_cats, goal, stride)
+        ways.append((1 << cat, free, goal, way))
+    return _CatWays(lower, ground, on_raft_cats, coverable, tuple(ways))
 
 
 def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False) -> int:
     """The waiting cats (as bits) with no way to a free raft square they may end on, once
     the free squares `fire` are on fire too; with `first`, only the first such cat found."""
     ways = grid.cat_ways
-    if not ways.cats:
-        return 0
     # Whole-board work as bit sets, a flood from each cat until it meets a raft square it
-    # may end on: this runs for every fire tile a search tries, and most of those it
-    # turns down shut a cat into a small pocket, which a flood from the cat fills fast.
+    # may end on: this runs for every fire tile a search tries. A way found without the
+    # fire still holds if the fire takes none of its squares, nor their cover by a card.
     stride = grid.stride
     lower = ways.lower & ~fire
-    coverable = card_places(grid.free_bits & ~fire, stride)[1]
+    coverable = card_places(grid.free_bits & ~fire, stride)[1] if fire else ways.coverable
+    lost = fire | (ways.coverable & ~coverable)
     # Off the raft a cat may pass anything but fire, the island's edge and squares of
     # another colour no card can repaint; on it, only squares where a cat stands.
     open_ground = ways.ground & ~fire & ~(lower & ~coverable)
     stuck = 0
-    for cat, own, goal in ways.cats:
+    for cat, own, goal, way in ways.cats:
+        if way and not way & lost:
+            continue
         passable = open_ground | (own & ~fire) | ways.on_raft_cats
-        if not _meets(cat, passable, goal, stride):
+        if not way or not _way(cat, passable, goal, stride):
             stuck |= cat
             if first:
                 break
     return stuck
 
 
-def _meets(squares: int, passable: int, goal: int, stride: int) -> bool:
-    """Whether a flood from `squares` through passable squares reaches a `goal` square."""
+def _way(squares: int, passable: int, goal: int, stride: int) -> int:
+    """The squares a flood from `squares` through passable squares fills until it reaches a
+    `goal` square; 0 if it never does."""
     while not squares & goal:
         grown = squares | (
             ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride)) & passable
         )
         if grown == squares:
-            return False
+            return 0
         squares = grown
-    return True
+    return squares
 
 
 @lru_cache(maxsize=256)

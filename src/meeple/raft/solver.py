@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 from meeple.errors import RuleError
 from meeple.raft.components import components
@@ -342,17 +343,18 @@ def _fires(game: State, tile: str) -> list[FirePlacement]:
             near[square + step] += 1
 
     def harm(placement: FirePlacement) -> int:
-        offsets = _fire_offsets(placement.tile, placement.flipped, placement.orientation, stride)
-        at = grid.index(placement.row, placement.column)
-        return sum(near[at + offset] for offset in offsets)
+        return sum(_fire_squares(placement, stride)(near))
 
     return sorted(fire_placements(game.position.board, tile), key=harm)
 
 
-@lru_cache(maxsize=2048)
-def _fire_offsets(tile: str, flipped: bool, orientation: str, stride: int) -> tuple[int, ...]:
-    """A fire tile's squares as offsets in a grid `stride` wide from its corner."""
-    return tuple(r * stride + c for r, c in fire_shape(tile, flipped, orientation))
+@lru_cache(maxsize=65536)
+def _fire_squares(placement: FirePlacement, stride: int) -> itemgetter[tuple[int, ...]]:
+    """The grid squares a fire placement covers, as a getter of their entries of a list
+    (every tile has at least four squares, so it always gives a tuple)."""
+    at = (placement.row + 1) * stride + placement.column + 1
+    shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+    return itemgetter(*(at + r * stride + c for r, c in shape))
 
 
 # -- the search ----------------------------------------------------------------------------
