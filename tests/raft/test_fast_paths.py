@@ -20,6 +20,7 @@ from meeple.raft.notation import parse_challenge
 from meeple.raft.rules import (
     State,
     card_positions,
+    cat_route,
     cats_cut_off,
     coverable_squares,
     fire_cuts_off,
@@ -188,6 +189,39 @@ def reference_cats_cut_off(board: Board) -> list[str]:
 COLOUR_NAMES = {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow", "w": "wild"}
 
 
+def reference_needed(board: Board) -> dict[int, set[int]]:
+    grid = grid_of(board)
+    cells, steps = grid.cells, grid.steps
+    needed: dict[int, set[int]] = {}
+    for start, square in enumerate(cells):
+        if not 65 <= square <= 90 or grid.raft[start]:
+            continue
+        own = square + 32
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            for step in steps:
+                there = here + step
+                letter = cells[there]
+                if there in seen or grid.raft[there]:
+                    continue
+                if letter in (own, own - 32):
+                    seen.add(there)
+                    todo.append(there)
+                elif 97 <= letter <= 122 and letter not in b"fno":
+                    needed.setdefault(there, set()).add(own)
+    return needed
+
+
+def reference_walkable(board: Board) -> set[int]:
+    grid = grid_of(board)
+    found: set[int] = set()
+    for start, square in enumerate(grid.cells):
+        if 65 <= square <= 90 and not grid.raft[start]:
+            found |= cat_route(grid, start, square + 32)
+    return found
+
+
 def _positions(challenge: int, seed: int, moves: int) -> list[State]:
     """The states of a random game (each move drawn from `legal_moves`)."""
     chosen = components().challenges[challenge]
@@ -222,6 +256,8 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         assert coverable_squares(board) == reference_coverable(board)
         assert solver.cat_distances(game) == reference_distances(board)
         assert cats_cut_off(board) == reference_cats_cut_off(board)
+        assert solver._needed(game) == reference_needed(board)
+        assert solver._walkable(game) == sum(1 << i for i in reference_walkable(board))
         if game.phase == "play" and not game.is_over:
             for card in game.pathway_placements()[::23]:
                 painted = lay_card(board, card)

@@ -38,7 +38,6 @@ from meeple.errors import RuleError
 from meeple.raft.components import components
 from meeple.raft.model import (
     DECKS,
-    FIRE,
     WILD,
     Board,
     CardId,
@@ -57,7 +56,6 @@ from meeple.raft.rules import (
     bit_indices,
     card_places,
     card_positions,
-    cat_route,
     draw_requests,
     fire_cuts_off,
     fire_placements,
@@ -200,29 +198,27 @@ def distance(game: State) -> float:
 def _needed(game: State) -> dict[int, set[int]]:
     """Grid squares of other colours next to where cats can already walk, each with the
     colours (lower-case letter codes) of the cats that would walk on if it were theirs."""
-    grid = grid_of(game.position.board)
-    cells, steps = grid.cells, grid.steps
     needed: dict[int, set[int]] = {}
-    blocked = (ord(FIRE), ord("n"), ord("o"))
-    for start, square in enumerate(cells):
-        if not 65 <= square <= 90 or grid.raft[start]:
-            continue
-        own = square + 32
-        seen = {start}
-        todo = [start]
-        while todo:
-            here = todo.pop()
-            for step in steps:
-                there = here + step
-                letter = cells[there]
-                if there in seen or grid.raft[there]:
-                    continue
-                if letter in (own, own - 32):
-                    seen.add(there)
-                    todo.append(there)
-                elif 97 <= letter <= 122 and letter not in blocked:
-                    needed.setdefault(there, set()).add(own)
+    for colour, ring in _rings(game.position.board):
+        for square in bit_indices(ring):
+            needed.setdefault(square, set()).add(colour)
     return needed
+
+
+@lru_cache(maxsize=1024)
+def _rings(board: Board) -> tuple[tuple[int, int], ...]:
+    """For each waiting cat: its colour (a lower-case letter code) and, as bits, the
+    squares of other colours beside where it can walk now (over its colour, off the raft)."""
+    grid = grid_of(board)
+    raft, stride = grid.raft_bits, grid.stride
+    found = []
+    for cat in bit_indices(grid.bits("BGPRYW") & ~raft):
+        letter = chr(grid.cells[cat])
+        own = grid.bits(letter.lower() + letter)
+        walked = flood_bits(1 << cat, own & ~raft, stride)
+        ring = around_bits(walked, stride) & ~raft & grid.bits("bgprwy") & ~own
+        found.append((ord(letter) + 32, ring))
+    return tuple(found)
 
 
 # -- the moves worth trying ----------------------------------------------------------------
@@ -321,13 +317,14 @@ def _placements_at(
     return found
 
 
-def _walkable(game: State) -> set[int]:
-    """Grid squares the waiting cats can walk to now (their own colour, from where they are)."""
+def _walkable(game: State) -> int:
+    """Grid squares the waiting cats can walk to now (their own colour, from where they
+    are), as bits."""
     grid = grid_of(game.position.board)
-    found: set[int] = set()
-    for start, square in enumerate(grid.cells):
-        if 65 <= square <= 90 and not grid.raft[start]:
-            found |= cat_route(grid, start, square + 32)
+    found = 0
+    for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits):
+        letter = chr(grid.cells[cat])
+        found |= flood_bits(1 << cat, grid.bits(letter.lower() + letter + "wW"), grid.stride)
     return found
 
 
@@ -338,7 +335,10 @@ def _fires(game: State, tile: str) -> list[FirePlacement]:
     # Harm: for each fire square, how many of it and its four neighbours are precious;
     # counted once per square of the grid, then summed over each placement's squares.
     near = [0] * (len(grid.cells) + stride)
-    for square in set(_needed(game)) | _walkable(game):
+    precious = _walkable(game)
+    for _, ring in _rings(game.position.board):
+        precious |= ring
+    for square in bit_indices(precious):
         for step in (0, -1, 1, -stride, stride):
             near[square + step] += 1
 
