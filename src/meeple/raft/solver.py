@@ -152,34 +152,39 @@ def _card_bits(squares: str, stride: int) -> tuple[int, dict[str, int]]:
 
 def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
     """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`)."""
-    cats = bits("BGPRYW") & ~grid.raft_bits
+    raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
+    cats = bits("BGPRYW") & ~raft
     if not cats:
         return ()
-    stride = grid.stride
-    repaintable = bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~grid.raft_bits
+    repaintable = bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
+    # Every colour searches at once: colour k's copy of the grid sits k grids up the same
+    # integer. Its border of `n` squares (never passable) keeps the copies apart, so each
+    # shift and mask serves all colours, and a layer is one pass however many there are.
+    zero = one = ends = waiting = 0
+    for shift, letter in enumerate(sorted({chr(grid.cells[i]) for i in bit_indices(cats)})):
+        colour = letter.lower()
+        own = bits(colour + letter)
+        zero |= own << (shift * size)
+        one |= (repaintable & ~own) << (shift * size)
+        ends |= (raft & bits(colour + WILD)) << (shift * size)
+        waiting |= (cats & own) << (shift * size)
     found: dict[int, int] = {}
-    for cat_letter in {chr(grid.cells[index]) for index in bit_indices(cats)}:
-        colour = cat_letter.lower()
-        zero = bits(colour + cat_letter)
-        one = repaintable & ~zero
-        ends = grid.raft_bits & bits(colour + WILD)
-        waiting = cats & zero
-        # A layer may stop growing once it holds every cat left: they are at this level.
-        reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
-        level = 0
-        while True:
-            for index in bit_indices(waiting & reach):
-                found[index] = level
-            waiting &= ~reach
-            if not waiting:
-                break
-            seeds = reach | (around_bits(reach | ends, stride) & one)
-            grown = flood_bits(seeds, zero, stride, waiting)
-            if grown == reach:
-                for index in bit_indices(waiting):
-                    found[index] = BLOCKED
-                break
-            reach, level = grown, level + 1
+    # A layer may stop growing once it holds every cat left: they are at this level.
+    reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
+    level = 0
+    while True:
+        for index in bit_indices(waiting & reach):
+            found[index % size] = level
+        waiting &= ~reach
+        if not waiting:
+            break
+        seeds = reach | (around_bits(reach | ends, stride) & one)
+        grown = flood_bits(seeds, zero, stride, waiting)
+        if grown == reach:
+            for index in bit_indices(waiting):
+                found[index % size] = BLOCKED
+            break
+        reach, level = grown, level + 1
     return tuple(found[index] for index in sorted(found))
 
 
