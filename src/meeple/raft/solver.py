@@ -17,11 +17,15 @@ planning problem, searched by a beam search over rounds:
   hands and decks).
 
 A beam that dies out (every line it kept lost) before the budget is spent starts again,
-twice, three times ... as wide, with the time left.
+twice, three times ... as wide, with the budget left. The budget counts searched states
+(positions ranked for the beam), so a seed gives the same answer on any machine.
 
-The result is the sequence of moves, which `meeple.raft` writes as a record that
-`meeple check` accepts, or how much was searched before the budget ran out. This module
-does not read or write text.
+Board-wide questions (distances, where cards fit, whether a fire tile shuts a cat in)
+are answered on sets of squares held as the bits of an integer, and a candidate card or
+fire tile is judged without making its board; the rules engine still plays every state
+the search keeps. The result is the sequence of moves, which `meeple.raft` writes as a
+record that `meeple check` accepts, or how much was searched before the budget ran out.
+This module does not read or write text.
 """
 
 from __future__ import annotations
