@@ -103,3 +103,22 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
             (2 * solver.ROUNDS_BEAM, False),
         ][: len(widths)]
     )
+
+
+def test_a_terminal_sees_the_states_searched_their_rate_and_the_best_distance() -> None:
+    import sys
+
+    import pexpect
+
+    run = pexpect.spawn(
+        sys.executable,
+        ["-m", "meeple", "solve", "Crossed paths", "--budget", "400"],
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(24, 160),
+    )
+    run.expect(r"solving.*\d+/400")
+    run.expect(r"states/s.*best distance \d+\.\d")
+    run.expect(pexpect.EOF)
+    run.close()
+    assert "no win found within 400 states" in (run.before or "")
