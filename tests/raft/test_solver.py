@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from meeple.raft import solver
@@ -106,10 +108,6 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
 
 
 def test_a_terminal_sees_the_states_searched_their_rate_and_the_best_distance() -> None:
-    import sys
-
-    import pexpect
-
     run = pexpect.spawn(
         sys.executable,
         ["-m", "meeple", "solve", "Crossed paths", "--budget", "400"],
