@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from meeple.raft import solver
@@ -20,7 +22,7 @@ def _challenge(name: str) -> str:
 
 def test_a_starter_challenge_is_solved_and_its_record_checks(tmp_path: Path) -> None:
     out = tmp_path / "first-steps.raft"
-    run = meeple(["solve", "First steps", "--seed", "1", "--budget", "120", "-o", str(out)])
+    run = meeple(["solve", "First steps", "--seed", "1", "-o", str(out)])  # the default budget
     assert run.code == 0, run.err
     assert "won in" in run.err
     record = parse_record(out.read_text())
@@ -32,21 +34,46 @@ def test_a_starter_challenge_is_solved_and_its_record_checks(tmp_path: Path) -> 
 def test_the_search_is_reproducible() -> None:
     # A budget in states, not seconds: the same line on any machine, however loaded.
     challenge = parse_challenge(_challenge("First steps"))
-    first, again = (solver.solve(challenge, 1, budget=600, states=300) for _ in range(2))
+    first, again = (solver.solve(challenge, 1, states=300) for _ in range(2))
     assert first.states == again.states and 300 <= first.states < 600  # a layer may finish
     assert first.moves and first.moves == again.moves
 
 
 def test_a_state_budget_stops_the_search_there() -> None:
     challenge = parse_challenge(_challenge("Crossed paths"))
-    found = solver.solve(challenge, 1, budget=600, states=50)
-    assert not found.won and 50 <= found.states < 100  # the layer under way is finished
+    found = solver.solve(challenge, 1, states=50)
+    assert not found.won and not found.out_of_time
+    assert 50 <= found.states < 100  # the layer under way is finished
+
+
+def test_the_search_reports_its_progress() -> None:
+    seen: list[tuple[int, float]] = []
+    found = solver.solve(
+        parse_challenge(_challenge("Crossed paths")),
+        1,
+        states=200,
+        report=lambda n, best: seen.append((n, best)),
+    )
+    counts = [n for n, _ in seen]
+    assert counts == sorted(counts) and counts[-1] == found.states
+    assert seen[-1][1] <= seen[0][1]  # the best distance so far never grows
 
 
 def test_no_win_within_the_budget_says_how_much_was_searched() -> None:
-    run = meeple(["solve", _challenge("Crossed paths"), "--budget", "0.5"])
+    run = meeple(["solve", _challenge("Crossed paths"), "--budget", "50"])
     assert run.code == 1
-    assert "no win found within 0.5 s" in run.err and "states searched" in run.err
+    assert "no win found within 50 states" in run.err and "states searched" in run.err
+
+
+def test_a_time_cap_stops_the_search_before_its_budget() -> None:
+    run = meeple(["solve", "Crossed paths", "--budget", "1000000", "--time", "0.2"])
+    assert run.code == 1 and "no win found within 0.2 s" in run.err
+
+
+def test_the_command_default_is_the_solver_default() -> None:
+    from meeple.raft import cli
+
+    assert cli.DEFAULT_STATES == solver.DEFAULT_STATES
 
 
 def test_a_challenge_that_is_neither_a_string_nor_a_name_is_a_usage_error() -> None:
@@ -67,7 +94,7 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
         return real(start, search)
 
     monkeypatch.setattr(solver, "_beam_search", spy)
-    solver.solve(parse_challenge(_challenge("First steps")), 1, budget=600, states=400)
+    solver.solve(parse_challenge(_challenge("First steps")), 1, states=400)
     # Then the same width choosing draws by their cards, then twice as wide by decks.
     assert len(widths) >= 2
     assert (
@@ -78,3 +105,18 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
             (2 * solver.ROUNDS_BEAM, False),
         ][: len(widths)]
     )
+
+
+def test_a_terminal_sees_the_states_searched_their_rate_and_the_best_distance() -> None:
+    run = pexpect.spawn(
+        sys.executable,
+        ["-m", "meeple", "solve", "Crossed paths", "--budget", "400"],
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(24, 160),
+    )
+    run.expect(r"solving.*\d+/400")
+    run.expect(r"states/s.*best distance \d+\.\d")
+    run.expect(pexpect.EOF)
+    run.close()
+    assert "no win found within 400 states" in (run.before or "")

@@ -46,3 +46,45 @@ def progress(
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda: bar.advance(task)
+
+
+@contextmanager
+def tally(total: int, label: str, unit: str) -> Iterator[Callable[[int, str], None]]:
+    """Yield a function to call with the count done so far and a note (the best found
+    yet, say), for work that reports now and then rather than item by item; silent when
+    stderr is not a terminal."""
+    if not sys.stderr.isatty():
+        yield lambda done, note: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.0f} {unit}/s")
+
+    columns = (
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        Rate(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[note]}"),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total, note="")
+
+        def update(done: int, note: str) -> None:
+            bar.update(task, completed=min(done, total), note=note)
+
+        yield update

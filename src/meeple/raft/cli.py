@@ -8,6 +8,10 @@ import click
 from meeple.cli import files
 from meeple.errors import MeepleError
 
+DEFAULT_STATES = 20_000
+"""`meeple.raft.solver.DEFAULT_STATES`, repeated so that building the command imports no
+solver (a test keeps the two equal)."""
+
 
 def solve_command() -> click.Command:
     @click.command()
@@ -15,21 +19,32 @@ def solve_command() -> click.Command:
     @click.option("--seed", default=1, show_default=True, type=int, help="Fixes every shuffle.")
     @click.option(
         "--budget",
-        default=60.0,
+        default=DEFAULT_STATES,
         show_default=True,
-        type=click.FloatRange(min=0.1),
+        type=click.IntRange(min=1),
+        metavar="STATES",
+        help="How many states to search (the same answer on any machine).",
+    )
+    @click.option(
+        "--time",
+        "seconds",
+        type=click.FloatRange(min=0, min_open=True),
         metavar="SECONDS",
-        help="How long to search.",
+        help="Also stop after this long (the answer then depends on the machine).",
     )
     @click.option("-o", "--output", metavar="FILE", help="Write the winning record here.")
-    def solve(challenge: str, seed: int, budget: float, output: str | None) -> None:
+    def solve(
+        challenge: str, seed: int, budget: int, seconds: float | None, output: str | None
+    ) -> None:
         """Search for a win of a Race to the Raft CHALLENGE (a challenge string or the
         name of an official challenge), every shuffle fixed by --seed.
 
         Prints the winning game as a record `meeple check` accepts (fire tiles come
         out of the bag in a seeded order), or says how much was searched. Exit 0 when
-        a win was found, 1 when none was within the budget.
+        a win was found, 1 when none was within the budget. On a terminal a bar shows
+        the states searched, their rate and the closest the search has come.
         """
+        from meeple.cli.progress import tally
         from meeple.raft import solver
         from meeple.raft.components import components
         from meeple.raft.notation import format_record, parse_challenge
@@ -45,12 +60,18 @@ def solve_command() -> click.Command:
             raise click.UsageError(
                 f"{problem.message} (a challenge string, or a name such as {names})"
             ) from None
-        found = solver.solve(parsed, seed, budget)
-        summary = f"{found.states} states searched in {found.seconds:.1f} s"
+        with tally(budget, "solving", "states") as update:
+
+            def report(states: int, best: float) -> None:
+                update(states, f"best distance {best:.1f}")
+
+            found = solver.solve(parsed, seed, budget, seconds, report)
+        summary = f"{found.states:,} states searched in {found.seconds:.1f} s"
         if not found.won:
             left = solver.cat_distances(found.final)
+            limit = f"{seconds:g} s" if found.out_of_time else f"{budget:,} states"
             click.echo(
-                f"no win found within {budget:g} s: {summary}; the best line reached"
+                f"no win found within {limit}: {summary}; the best line reached"
                 f" {len(found.moves)} actions with {len(left)} cat(s) still to bring home",
                 err=True,
             )

@@ -16,11 +16,11 @@ per board. Text is not read or written here.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
-from typing import Literal
+from typing import Literal, NamedTuple, TypeVar
 
 from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
@@ -50,6 +50,7 @@ from meeple.raft.model import (
 )
 from meeple.raft.setup import initial_state
 
+_Frozen = TypeVar("_Frozen", "State", Position)
 Phase = Literal["draw", "play", "fire"]
 Outcome = Literal["playing", "won", "lost"]
 MOVE_GROUPS = {
@@ -60,8 +61,6 @@ MOVE_GROUPS = {
 }
 """The heading `meeple moves` lists each kind of move under."""
 
-_NOT_PLACEABLE = frozenset(b"fnBGPRYW")
-"""Squares nothing may be laid on: fire, no square, and any square holding a cat."""
 _FIRE = ord(FIRE)
 _NONE = ord(NO_SQUARE)
 _CENTRE = ord(RAFT_CENTRE)
@@ -79,13 +78,15 @@ class Grid:
         self.height, self.width = board.height, board.width
         self.stride = stride = board.width + 2
         border = NO_SQUARE * stride
-        self.cells = (
-            border + "".join(NO_SQUARE + row + NO_SQUARE for row in board.rows) + border
-        ).encode("ascii")
+        inner = (NO_SQUARE * 2).join(board.rows)
+        self.cells = (border + NO_SQUARE + inner + NO_SQUARE + border).encode("ascii")
         self.steps = (-stride, -1, 1, stride)
+        self._bits: dict[str, int] = {}
         self.raft = bytearray(len(self.cells))
         """1 on every square of a raft card (the `o` and the eight around it)."""
-        self.centres = [i for i, square in enumerate(self.cells) if square == _CENTRE]
+        self.centres = _each_index(self.cells, _CENTRE)
+        self.raft_bits = 0
+        """Bit i set on every square of a raft card."""
         for centre in self.centres:
             for around in (
                 -stride - 1,
@@ -99,24 +100,37 @@ class Grid:
                 stride + 1,
             ):
                 self.raft[centre + around] = 1
-        self.blocked = bytes(
-            1 if square in _NOT_PLACEABLE or self.raft[i] else 0
-            for i, square in enumerate(self.cells)
-        )
+                self.raft_bits |= 1 << (centre + around)
+        # A grid is built for every new board, so whole-board work here runs in C:
+        # bytes.translate and int(..., 2) instead of a Python loop over the squares.
+        self.free_bits = _bits_of(self.cells, _PLACEABLE) & ~self.raft_bits
+        """Bit i set where cell i takes a tile (not blocked)."""
+        self.blocked = _bytes_of(~self.free_bits, len(self.cells))
+        """1 where nothing may be laid: fire, no square, a cat, the raft card."""
+
+    def bits(self, letters: str) -> int:
+        """Bit i set where cell i holds one of `letters`."""
+        found = self._bits.get(letters)
+        if found is None:
+            found = self._bits[letters] = _bits_of(self.cells, letters)
+        return found
 
     @cached_property
-    def free_bits(self) -> int:
-        """Bit i set where cell i takes a tile (not blocked)."""
-        return _bits(not blocked for blocked in self.blocked)
+    def cat_ways(self) -> _CatWays:
+        """The waiting cats and their ways, for the cut-off test (`_stuck_cats`)."""
+        return _cat_ways(self)
+
+    @cached_property
+    def raft_short(self) -> bool:
+        """Whether the free raft squares are too few for the waiting cats."""
+        return bool(_raft_room(self))
 
     @cached_property
     def by_fire_bits(self) -> int:
         """Bit i set where cell i has fire on at least one side."""
-        cells, steps, stride = self.cells, self.steps, self.stride
-        inner = range(stride, len(cells) - stride)
-        return _bits(
-            i in inner and any(cells[i + s] == _FIRE for s in steps) for i in range(len(cells))
-        )
+        fire, stride = self.bits(FIRE), self.stride
+        inner = ((1 << (len(self.cells) - 2 * stride)) - 1) << stride
+        return ((fire << 1) | (fire >> 1) | (fire << stride) | (fire >> stride)) & inner
 
     def within(self, rows: int, columns: int) -> int:
         """Bit i set for the cells of the first `rows` rows and `columns` columns."""
@@ -137,8 +151,35 @@ class Grid:
         return chr(self.cells[self.index(row, column)]) if self.inside(row, column) else NO_SQUARE
 
 
-def _bits(flags: Iterable[bool]) -> int:
-    return sum(1 << i for i, flag in enumerate(flags) if flag)
+@lru_cache(maxsize=64)
+def _table(letters: str) -> bytes:
+    """A bytes.translate table: "1" for each of `letters`, "0" for any other byte."""
+    wanted = letters.encode("ascii")
+    return bytes(49 if i in wanted else 48 for i in range(256))
+
+
+def _with(item: _Frozen, **changes: object) -> _Frozen:
+    """`dataclasses.replace` for the frozen State and Position, without running __init__
+    again: a search plays hundreds of thousands of moves, and the fields need no checks."""
+    new = object.__new__(type(item))
+    vars(new).update(vars(item), **changes)
+    return new
+
+
+def _bits_of(cells: bytes, letters: str) -> int:
+    """Bit i set where cells[i] is one of `letters`."""
+    return int(cells.translate(_table(letters))[::-1], 2)
+
+
+def _bytes_of(bits: int, size: int) -> bytes:
+    """`size` bytes, 1 where bit i of `bits` is set and 0 elsewhere."""
+    bits &= (1 << size) - 1
+    return format(bits, f"0{size}b")[::-1].encode("ascii").translate(_DIGIT_BYTE)
+
+
+_DIGIT_BYTE = bytes(i - 48 if i in (48, 49) else 0 for i in range(256))
+_PLACEABLE = "bgprwyo"
+"""Letters a tile may cover (the raft card's squares are taken out apart)."""
 
 
 @lru_cache(maxsize=256)
@@ -190,30 +231,45 @@ def _square_trouble(grid: Grid, row: int, column: int) -> str:
 def card_positions(board: Board) -> tuple[Square, ...]:
     """Every top-left square where a 3x3 pathway card may lie on `board`."""
     grid = grid_of(board)
-    blocked, stride = grid.blocked, grid.stride
-    # A position is free when three rows of three squares are free: find free runs of
-    # three along each row first, then stack them.
-    run = bytes(
-        0 if blocked[i] or blocked[i + 1] or blocked[i + 2] else 1 for i in range(len(blocked) - 2)
-    )
     found = []
-    for row in range(grid.height - 2):
-        base = (row + 1) * stride + 1
-        for column in range(grid.width - 2):
-            i = base + column
-            if run[i] and run[i + stride] and run[i + 2 * stride]:
-                found.append(Square(row, column))
+    places = card_places(grid.free_bits, grid.stride)[0]
+    while places:
+        lowest = places & -places
+        places ^= lowest
+        found.append(grid.position(lowest.bit_length() - 1))
     return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def card_places(free: int, stride: int) -> tuple[int, int]:
+    """(bit i set where a 3x3 card may lie with its top-left square on cell i, bit i set
+    on every cell such a card covers), for a grid whose free cells are `free`.
+
+    Keyed by the free cells, not the board: a pathway card repaints squares but frees or
+    blocks none, so every board a round of pathway cards makes shares one answer.
+    """
+    # Free runs of three along a row first, then three such runs stacked. The grid's
+    # border of `n` is never free, so no run wraps from one row into the next.
+    run = free & (free >> 1) & (free >> 2)
+    places = run & (run >> stride) & (run >> (2 * stride))
+    rows = places | (places << 1) | (places << 2)
+    return places, rows | (rows << stride) | (rows << (2 * stride))
 
 
 def lay_squares(board: Board, cells: dict[Square, str]) -> Board:
     """The board with the given squares replaced; RuleError for a square off the board."""
-    rows = [list(row) for row in board.rows]
+    rows = list(board.rows)
+    changed: dict[int, list[str]] = {}  # only the rows touched are rebuilt
     for (row, column), letter in cells.items():
         if not (0 <= row < board.height and 0 <= column < board.width):
             raise RuleError(f"square ({row},{column}) is off the board", rule="off-board")
-        rows[row][column] = letter
-    return Board(tuple("".join(row) for row in rows))
+        line = changed.get(row)
+        if line is None:
+            line = changed[row] = list(rows[row])
+        line[column] = letter
+    for row, line in changed.items():
+        rows[row] = "".join(line)
+    return Board(tuple(rows))
 
 
 def lay_card(board: Board, placement: PathwayPlacement) -> Board:
@@ -247,11 +303,31 @@ def fire_shape(tile: str, flipped: bool, orientation: str) -> tuple[Square, ...]
     return tuple(sorted(Square(r - top, c - left) for r, c in cells))
 
 
+@lru_cache(maxsize=2048)
+def _shape_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
+    """A fire tile's squares as bits of a grid `stride` wide, its corner at bit 0."""
+    return sum(1 << (r * stride + c) for r, c in fire_shape(tile, flipped, orientation))
+
+
 def fire_trouble(board: Board, placement: FirePlacement) -> str:
     """Why a fire tile cannot lie as placed; "" if it can."""
     grid = grid_of(board)
+    shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+    row, column = placement.row, placement.column
+    if (
+        row >= 0
+        and column >= 0
+        and row + max(r for r, _ in shape) < grid.height
+        and column + max(c for _, c in shape) < grid.width
+    ):
+        # On the island: the bit sets answer a legal placement at once (this runs for
+        # every tile a search lays); the square-by-square walk below says what is wrong.
+        at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
+        at <<= grid.index(row, column)
+        if at & grid.free_bits == at and at & grid.by_fire_bits:
+            return ""
     touches = False
-    for dr, dc in fire_shape(placement.tile, placement.flipped, placement.orientation):
+    for dr, dc in shape:
         row, column = placement.row + dr, placement.column + dc
         trouble = _square_trouble(grid, row, column)
         if trouble:
@@ -268,7 +344,17 @@ def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
     every place at once: where all its squares are free and one of them is beside fire.
     """
     grid = grid_of(board)
-    stride = grid.stride
+    return list(_fire_places(grid.free_bits, grid.by_fire_bits, grid.stride, grid.height, tile))
+
+
+@lru_cache(maxsize=1024)
+def _fire_places(
+    free_bits: int, by_fire_bits: int, stride: int, height: int, tile: str
+) -> tuple[FirePlacement, ...]:
+    """`fire_placements` for a grid with these free squares and squares beside fire:
+    a pathway card changes neither, so every card a search tries in a position asks the
+    same question of its fire tile."""
+    width = stride - 2
     found = []
     seen: set[tuple[Square, ...]] = set()
     for flipped in (False, True):
@@ -277,20 +363,22 @@ def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
             if shape in seen:
                 continue
             seen.add(shape)
-            offsets = [dr * stride + dc for dr, dc in shape]
-            rows = grid.height - max(r for r, _ in shape)
-            columns = grid.width - max(c for _, c in shape)
-            free, touching = grid.within(rows, columns), 0
-            for offset in offsets:
-                free &= grid.free_bits >> offset
-                touching |= grid.by_fire_bits >> offset
+            rows = height - max(r for r, _ in shape)
+            columns = width - max(c for _, c in shape)
+            line = (1 << max(columns, 0)) - 1
+            free = sum(line << ((row + 1) * stride + 1) for row in range(max(rows, 0)))
+            touching = 0
+            for dr, dc in shape:
+                offset = dr * stride + dc
+                free &= free_bits >> offset
+                touching |= by_fire_bits >> offset
             places = free & touching
             while places:
                 lowest = places & -places
                 places ^= lowest
-                row, column = grid.position(lowest.bit_length() - 1)
-                found.append(FirePlacement(tile, row, column, flipped, orientation))
-    return found
+                row, column = divmod(lowest.bit_length() - 1, stride)
+                found.append(FirePlacement(tile, row - 1, column - 1, flipped, orientation))
+    return tuple(found)
 
 
 def fire_fits_somewhere(board: Board, tile: str) -> bool:
@@ -364,71 +452,149 @@ def cats_cut_off(board: Board) -> list[str]:
     end on: the colour-matched squares first, wild squares for the rest.
     """
     grid = grid_of(board)
-    waiting = [i for i, square in enumerate(grid.cells) if 65 <= square <= 90 and not grid.raft[i]]
-    if not waiting:
-        return []
-    coverable = coverable_squares(board)
+    stuck = _stuck_cats(grid)
     reasons = [
         f"the {_COLOUR_NAMES[chr(grid.cells[i] + 32)]} cat at ({grid.position(i).row},"
         f"{grid.position(i).column}) can no longer reach the raft"
-        for i in waiting
-        if not _reaches_raft(grid, i, coverable)
+        for i in bit_indices(stuck)
     ]
-    return reasons or _raft_room(grid, waiting)
+    return reasons or _raft_room(grid)
+
+
+def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
+    """Whether laying a fire tile (that fits there) leaves `cats_cut_off` something to say:
+    the same answer as `bool(cats_cut_off(lay_fire(board, placement)))`, without making the
+    board (a search asks this of many placements it never lays)."""
+    grid = grid_of(board)
+    at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
+    at <<= grid.index(placement.row, placement.column)
+    # Fire never lands on the raft card, so the room on the raft stays as it is.
+    return bool(_stuck_cats(grid, at, first=True)) or grid.raft_short
+
+
+class _CatWays(NamedTuple):
+    """What a grid's cut-off test needs, whatever fire is added: see `_stuck_cats`."""
+
+    lower: int
+    ground: int
+    """Squares off the raft that are neither fire, nor the island's edge, nor its centre."""
+    on_raft_cats: int
+    coverable: int
+    cats: tuple[tuple[int, int, int, int], ...]
+    """For each waiting cat: its bit, the free squares of its colour (and wild ones) off
+    the raft, the squares beside a raft square it may end on, and a way there as it is
+    (squares joined to the cat and to such a square; 0 when there is none)."""
+
+
+def _cat_ways(grid: Grid) -> _CatWays:
+    raft, stride = grid.raft_bits, grid.stride
+    cats = grid.bits("BGPRYW") & ~raft
+    lower = grid.bits("bgprwy")
+    on_raft_cats = raft & grid.bits("BGPRYW")
+    board_bits = (1 << len(grid.cells)) - 1
+    ground = board_bits & ~raft & ~grid.bits("fno")
+    coverable = card_places(grid.free_bits, stride)[1]
+    open_ground = ground & ~(lower & ~coverable)
+    ways = []
+    for cat in bit_indices(cats):
+        own = grid.bits(chr(grid.cells[cat] + 32) + WILD)
+        free, goal = lower & own & ~raft, around_bits(raft & own, stride)
+        way = _way(1 << cat, open_ground | free | on_raft_cats, goal, stride)
+        ways.append((1 << cat, free, goal, way))
+    return _CatWays(lower, ground, on_raft_cats, coverable, tuple(ways))
+
+
+def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False) -> int:
+    """The waiting cats (as bits) with no way to a free raft square they may end on, once
+    the free squares `fire` are on fire too; with `first`, only the first such cat found."""
+    ways = grid.cat_ways
+    # Whole-board work as bit sets, a flood from each cat until it meets a raft square it
+    # may end on: this runs for every fire tile a search tries. A way found without the
+    # fire still holds if the fire takes none of its squares, nor their cover by a card.
+    stride = grid.stride
+    lower = ways.lower & ~fire
+    coverable = card_places(grid.free_bits & ~fire, stride)[1] if fire else ways.coverable
+    lost = fire | (ways.coverable & ~coverable)
+    # Off the raft a cat may pass anything but fire, the island's edge and squares of
+    # another colour no card can repaint; on it, only squares where a cat stands.
+    open_ground = ways.ground & ~fire & ~(lower & ~coverable)
+    stuck = 0
+    for cat, own, goal, way in ways.cats:
+        if way and not way & lost:
+            continue
+        passable = open_ground | (own & ~fire) | ways.on_raft_cats
+        if not way or not _way(cat, passable, goal, stride):
+            stuck |= cat
+            if first:
+                break
+    return stuck
+
+
+def _way(squares: int, passable: int, goal: int, stride: int) -> int:
+    """The squares a flood from `squares` through passable squares fills until it reaches a
+    `goal` square; 0 if it never does."""
+    while not squares & goal:
+        grown = squares | (
+            ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride)) & passable
+        )
+        if grown == squares:
+            return 0
+        squares = grown
+    return squares
 
 
 @lru_cache(maxsize=256)
 def coverable_squares(board: Board) -> bytes:
     """1 on every grid square some pathway card could still be laid over."""
     grid = grid_of(board)
-    covered = bytearray(len(grid.cells))
-    for row, column in card_positions(board):
-        base = grid.index(row, column)
-        for dr in range(3):
-            start = base + dr * grid.stride
-            covered[start : start + 3] = b"\x01\x01\x01"
-    return bytes(covered)
+    return _bytes_of(card_places(grid.free_bits, grid.stride)[1], len(grid.cells))
 
 
-def _reaches_raft(grid: Grid, start: int, coverable: bytes) -> bool:
-    """Whether the cat on `start` has a way to a free raft square it may end on."""
-    cells, raft, steps = grid.cells, grid.raft, grid.steps
-    own = cells[start] + 32
-    seen = {start}
-    todo = [start]
-    while todo:
-        here = todo.pop()
-        for step in steps:
-            there = here + step
-            if there in seen:
-                continue
-            letter = cells[there]
-            if raft[there]:
-                if letter in (own, _WILD):
-                    return True  # a free square of its colour, or a wild one
-                if letter not in (own - 32, _WILD - 32) and not 65 <= letter <= 90:
-                    continue  # another colour's raft square: no card covers the raft
-            elif letter in (_FIRE, _NONE, _CENTRE):
-                continue
-            elif 97 <= letter <= 122 and letter not in (own, _WILD) and not coverable[there]:
-                continue  # another colour for good
-            seen.add(there)
-            todo.append(there)
-    return False
+def around_bits(squares: int, stride: int) -> int:
+    """The squares beside any of `squares` (the grid's border keeps rows apart)."""
+    return (squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride)
 
 
-def _raft_room(grid: Grid, waiting: list[int]) -> list[str]:
-    free: dict[int, int] = {}
-    for i, square in enumerate(grid.cells):
-        if grid.raft[i] and square != _CENTRE and 97 <= square <= 122:
-            free[square] = free.get(square, 0) + 1
-    need: dict[int, int] = {}
-    for i in waiting:
-        need[grid.cells[i] + 32] = need.get(grid.cells[i] + 32, 0) + 1
-    short = sum(max(0, count - free.get(colour, 0)) for colour, count in need.items())
-    if short <= free.get(_WILD, 0):
+def flood_bits(squares: int, passable: int, stride: int, until: int = 0) -> int:
+    """`squares` and every passable square joined to them through passable squares; or,
+    given `until`, a part of that holding every square of `until` if it can."""
+    while True:
+        grown = squares | (
+            ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride)) & passable
+        )
+        if grown == squares or (until and grown & until == until):
+            return grown
+        squares = grown
+
+
+def bit_indices(bits: int) -> Iterator[int]:
+    """The index of each set bit of `bits`, lowest first."""
+    while bits:
+        lowest = bits & -bits
+        bits ^= lowest
+        yield lowest.bit_length() - 1
+
+
+def _each_index(cells: bytes, letter: int) -> list[int]:
+    """Where `letter` occurs in `cells`."""
+    found, at = [], cells.find(letter)
+    while at >= 0:
+        found.append(at)
+        at = cells.find(letter, at + 1)
+    return found
+
+
+def _raft_room(grid: Grid) -> list[str]:
+    """Why the free raft squares cannot take the waiting cats; empty if they can."""
+    on_raft = bytes(grid.cells[i] for i in bit_indices(grid.raft_bits))
+    short = 0
+    for letter in b"bgprwy":
+        waiting = grid.cells.count(letter - 32) - on_raft.count(letter - 32)
+        short += max(0, waiting - on_raft.count(letter))
+    wild = on_raft.count(_WILD)
+    if short <= wild:
         return []
-    return [f"the raft has no free square left for {short - free.get(_WILD, 0)} cat(s)"]
+    return [f"the raft has no free square left for {short - wild} cat(s)"]
 
 
 def all_cats_on_raft(board: Board) -> bool:
@@ -601,13 +767,13 @@ class State:
         return (1,) if self.outcome == "won" else ()
 
     def _lost(self, reason: str) -> State:
-        return replace(self, outcome="lost", reason=reason)
+        return _with(self, outcome="lost", reason=reason)
 
     def play(self, move: Move) -> State:
         """The game after `move`; RuleError (without a location) if it breaks a rule."""
         if self.is_over:
             raise RuleError(f"the game is over ({self.result_text})", rule="game-over")
-        return replace(self._play(move), history=(*self.history, move))
+        return _with(self._play(move), history=(*self.history, move))
 
     def violation(self, move: Move) -> RuleError | None:
         """The rule `move` breaks now (a RuleError naming it, without a location), or None."""
@@ -677,8 +843,8 @@ class State:
             raise RuleError(trouble, rule="draw")
         rng = random.Random(f"raft-draw/{0 if self.seed is None else self.seed}/{self.rounds}")
         drawn = draw_cards(state.decks, request, rng)
-        state = replace(state, decks=without(state.decks, drawn.ids()), hand=drawn)
-        return replace(self, position=state, phase="play", rounds=self.rounds + 1)
+        state = _with(state, decks=without(state.decks, drawn.ids()), hand=drawn)
+        return _with(self, position=state, phase="play", rounds=self.rounds + 1)
 
     def _pathway(self, placement: PathwayPlacement) -> State:
         state = self.position
@@ -690,10 +856,10 @@ class State:
         trouble = card_trouble(state.board, placement.row, placement.column)
         if trouble:
             raise RuleError(f"a pathway card cannot lie there: {trouble}", rule="card-placement")
-        state = replace(
+        state = _with(
             state, board=lay_card(state.board, placement), hand=without(state.hand, (card,))
         )
-        game = replace(self, position=state, phase="fire")
+        game = _with(self, position=state, phase="fire")
         if not state.bag:
             return game._lost("a fire tile must be drawn but the fire bag is empty")
         return game
@@ -711,10 +877,10 @@ class State:
         if trouble:
             if fire_fits_somewhere(state.board, placement.tile):
                 raise RuleError(f"the fire tile cannot lie there: {trouble}", rule="fire-placement")
-            game = replace(self, position=replace(state, bag=bag))
+            game = _with(self, position=_with(state, bag=bag))
             return game._lost(f"fire tile {placement.tile} fits nowhere on the island")
-        state = replace(state, board=lay_fire(state.board, placement), bag=bag)
-        game = replace(self, position=state, phase="play")
+        state = _with(state, board=lay_fire(state.board, placement), bag=bag)
+        game = _with(self, position=state, phase="play")
         cut_off = cats_cut_off(state.board)
         return game._lost(cut_off[0]) if cut_off else game._end_of_action()
 
@@ -723,25 +889,26 @@ class State:
         trouble = cat_move_trouble(state, move)
         if trouble:
             raise RuleError(f"the cat cannot move: {trouble}", rule="cat-move")
-        state = replace(
+        state = _with(
             state,
             board=move_cat_on_board(state.board, move),
             hand=without(state.hand, move.discards),
             exhausted=exhaust(state.exhausted, move),
         )
-        game = replace(self, position=state)
+        game = _with(self, position=state)
         if all_cats_on_raft(state.board):
-            return replace(game, outcome="won", reason="every cat is on the raft")
+            return _with(game, outcome="won", reason="every cat is on the raft")
         return game._end_of_action()
 
     def _end_of_action(self) -> State:
         """Rest when the hand is used up; lost if no full hand can be drawn next."""
         state = self.position
         if len(state.hand):
-            if not card_positions(state.board) and not self.cat_moves():
+            grid = grid_of(state.board)
+            if not card_places(grid.free_bits, grid.stride)[0] and not self.cat_moves():
                 return self._lost("no pathway card fits on the island and no cat can move")
             return self
-        game = replace(self, position=replace(state, exhausted=()), phase="draw")
+        game = _with(self, position=_with(state, exhausted=()), phase="draw")
         if len(state.decks) < DRAW_SIZE:
             return game._lost(
                 f"a new hand must be drawn but the decks hold only {len(state.decks)} card(s)"

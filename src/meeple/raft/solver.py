@@ -17,11 +17,15 @@ planning problem, searched by a beam search over rounds:
   hands and decks).
 
 A beam that dies out (every line it kept lost) before the budget is spent starts again,
-twice, three times ... as wide, with the time left.
+twice, three times ... as wide, with the budget left. The budget counts searched states
+(positions ranked for the beam), so a seed gives the same answer on any machine.
 
-The result is the sequence of moves, which `meeple.raft` writes as a record that
-`meeple check` accepts, or how much was searched before the budget ran out. This module
-does not read or write text.
+Board-wide questions (distances, where cards fit, whether a fire tile shuts a cat in)
+are answered on sets of squares held as the bits of an integer, and a candidate card or
+fire tile is judged without making its board; the rules engine still plays every state
+the search keeps. The result is the sequence of moves, which `meeple.raft` writes as a
+record that `meeple check` accepts, or how much was searched before the budget ran out.
+This module does not read or write text.
 """
 
 from __future__ import annotations
@@ -29,14 +33,17 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections import deque
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import itemgetter
 
 from meeple.errors import RuleError
+from meeple.raft.components import components
 from meeple.raft.model import (
     DECKS,
-    FIRE,
+    WILD,
+    Board,
     CardId,
     CatMove,
     Challenge,
@@ -47,14 +54,18 @@ from meeple.raft.model import (
     Square,
 )
 from meeple.raft.rules import (
+    Grid,
     State,
+    around_bits,
+    bit_indices,
+    card_places,
     card_positions,
-    cat_route,
-    coverable_squares,
     draw_requests,
+    fire_cuts_off,
     fire_placements,
+    fire_shape,
+    flood_bits,
     grid_of,
-    lay_card,
     turned_card,
 )
 
@@ -67,6 +78,9 @@ CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
+DEFAULT_STATES = 20_000
+"""The default budget in searched states: every starter challenge is won at seed 1 well
+within it (the hardest, Crossed paths, takes 7,305)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +95,8 @@ class Solution:
     """How many states the search evaluated."""
     seconds: float
     final: State = field(compare=False)
+    out_of_time: bool = False
+    """Whether the time cap, not the budget in states, ended a search that found no win."""
 
 
 # -- how far the cats are from the raft ------------------------------------------------------
@@ -94,49 +110,86 @@ def cat_distances(game: State) -> list[int]:
     if some card could still repaint it, and blocks otherwise (fire, the island's edge,
     the raft card, another colour's cat, a square no card can cover).
     """
-    board = game.position.board
+    return list(board_distances(game.position.board))
+
+
+@lru_cache(maxsize=4096)
+def board_distances(board: Board) -> tuple[int, ...]:
+    """`cat_distances` of any game on `board`, cats in row order.
+
+    The search runs on sets of squares held as the bits of an integer, a whole layer of
+    the search at a time: the squares at distance k are those one repaint beyond distance
+    k - 1, then everything joined to them by squares of the colour (a flood, one step per
+    pass). A Python loop over single squares was most of the solver's time.
+    """
     grid = grid_of(board)
-    cells, steps, raft = grid.cells, grid.steps, grid.raft
-    waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
-    if not waiting:
-        return []
-    coverable = coverable_squares(board)
-    fire, none, centre, wild = ord(FIRE), ord("n"), ord("o"), ord("w")
-    reach: dict[int, list[int]] = {}
-    for colour in {cells[i] + 32 for i in waiting}:
-        cost = [
-            0
-            if letter in (colour, colour - 32)
-            else BLOCKED
-            if raft[square]
-            or letter in (fire, none, centre)
-            or 65 <= letter <= 90
-            or not coverable[square]
-            else 1
-            for square, letter in enumerate(cells)
-        ]
-        cats = {i for i in waiting if cells[i] == colour - 32}
-        best = [BLOCKED] * len(cells)
-        todo: deque[int] = deque()
-        for end, letter in enumerate(cells):
-            if raft[end] and letter in (colour, wild):
-                for step in steps:
-                    there = end + step
-                    extra = cost[there]
-                    if extra < best[there]:
-                        best[there] = extra
-                        todo.appendleft(there) if extra == 0 else todo.append(there)
-        while todo and cats:
-            here = todo.popleft()
-            cats.discard(here)  # its distance is final once it leaves the queue
-            so_far = best[here]
-            for step in steps:
-                there = here + step
-                if so_far + cost[there] < best[there]:
-                    best[there] = so_far + cost[there]
-                    todo.appendleft(there) if cost[there] == 0 else todo.append(there)
-        reach[colour] = best
-    return [reach[cells[i] + 32][i] for i in waiting]
+    return _distances(grid, grid.bits)
+
+
+def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...]:
+    """`board_distances` of the board with a pathway card laid (where it fits), without
+    making that board: the search measures dozens of candidate cards per position."""
+    grid = grid_of(board)
+    pattern = components().pathway_cards[(placement.deck, placement.card)].squares
+    area, painted = _card_bits(turned_card(pattern, placement.orientation), grid.stride)
+    corner = grid.index(placement.row, placement.column)
+    area <<= corner
+
+    def bits(letters: str) -> int:
+        # A card repaints its nine squares and frees or blocks none (cats, fire and the
+        # raft card cannot lie under it), so only the letters' own squares change.
+        laid = sum(painted.get(letter, 0) for letter in letters) << corner
+        return (grid.bits(letters) & ~area) | laid
+
+    return _distances(grid, bits)
+
+
+@lru_cache(maxsize=2048)
+def _card_bits(squares: str, stride: int) -> tuple[int, dict[str, int]]:
+    """A turned card's nine squares as bits from its corner in a grid `stride` wide, and
+    its squares of each letter."""
+    painted: dict[str, int] = {}
+    for i, letter in enumerate(squares):
+        painted[letter] = painted.get(letter, 0) | 1 << (i // 3 * stride + i % 3)
+    return sum(painted.values()), painted
+
+
+def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
+    """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`)."""
+    raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
+    cats = bits("BGPRYW") & ~raft
+    if not cats:
+        return ()
+    repaintable = bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
+    # Every colour searches at once: colour k's copy of the grid sits k grids up the same
+    # integer. Its border of `n` squares (never passable) keeps the copies apart, so each
+    # shift and mask serves all colours, and a layer is one pass however many there are.
+    zero = one = ends = waiting = 0
+    for shift, letter in enumerate(sorted({chr(grid.cells[i]) for i in bit_indices(cats)})):
+        colour = letter.lower()
+        own = bits(colour + letter)
+        zero |= own << (shift * size)
+        one |= (repaintable & ~own) << (shift * size)
+        ends |= (raft & bits(colour + WILD)) << (shift * size)
+        waiting |= (cats & own) << (shift * size)
+    found: dict[int, int] = {}
+    # A layer may stop growing once it holds every cat left: they are at this level.
+    reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
+    level = 0
+    while True:
+        for index in bit_indices(waiting & reach):
+            found[index % size] = level
+        waiting &= ~reach
+        if not waiting:
+            break
+        seeds = reach | (around_bits(reach | ends, stride) & one)
+        grown = flood_bits(seeds, zero, stride, waiting)
+        if grown == reach:
+            for index in bit_indices(waiting):
+                found[index % size] = BLOCKED
+            break
+        reach, level = grown, level + 1
+    return tuple(found[index] for index in sorted(found))
 
 
 def distance(game: State) -> float:
@@ -154,29 +207,27 @@ def distance(game: State) -> float:
 def _needed(game: State) -> dict[int, set[int]]:
     """Grid squares of other colours next to where cats can already walk, each with the
     colours (lower-case letter codes) of the cats that would walk on if it were theirs."""
-    grid = grid_of(game.position.board)
-    cells, steps = grid.cells, grid.steps
     needed: dict[int, set[int]] = {}
-    blocked = (ord(FIRE), ord("n"), ord("o"))
-    for start, square in enumerate(cells):
-        if not 65 <= square <= 90 or grid.raft[start]:
-            continue
-        own = square + 32
-        seen = {start}
-        todo = [start]
-        while todo:
-            here = todo.pop()
-            for step in steps:
-                there = here + step
-                letter = cells[there]
-                if there in seen or grid.raft[there]:
-                    continue
-                if letter in (own, own - 32):
-                    seen.add(there)
-                    todo.append(there)
-                elif 97 <= letter <= 122 and letter not in blocked:
-                    needed.setdefault(there, set()).add(own)
+    for colour, ring in _rings(game.position.board):
+        for square in bit_indices(ring):
+            needed.setdefault(square, set()).add(colour)
     return needed
+
+
+@lru_cache(maxsize=1024)
+def _rings(board: Board) -> tuple[tuple[int, int], ...]:
+    """For each waiting cat: its colour (a lower-case letter code) and, as bits, the
+    squares of other colours beside where it can walk now (over its colour, off the raft)."""
+    grid = grid_of(board)
+    raft, stride = grid.raft_bits, grid.stride
+    found = []
+    for cat in bit_indices(grid.bits("BGPRYW") & ~raft):
+        letter = chr(grid.cells[cat])
+        own = grid.bits(letter.lower() + letter)
+        walked = flood_bits(1 << cat, own & ~raft, stride)
+        ring = around_bits(walked, stride) & ~raft & grid.bits("bgprwy") & ~own
+        found.append((ord(letter) + 32, ring))
+    return tuple(found)
 
 
 # -- the moves worth trying ----------------------------------------------------------------
@@ -193,7 +244,6 @@ def _next_fire(game: State, order: str) -> str:
 
 
 def _card_worth(game: State, card: CardId, colours: set[str]) -> int:
-    from meeple.raft.components import components
 
     squares = components().pathway_cards[(card.deck, card.card)].squares
     return sum(1 for letter in squares if letter in colours)
@@ -260,7 +310,6 @@ def _wanted(game: State) -> list[tuple[int, int, list[tuple[int, set[int]]]]]:
 def _placements_at(
     wanted: list[tuple[int, int, list[tuple[int, set[int]]]]], hand: tuple[CardId, ...]
 ) -> list[tuple[int, PathwayPlacement]]:
-    from meeple.raft.components import components
 
     cards = components().pathway_cards
     found = []
@@ -277,28 +326,44 @@ def _placements_at(
     return found
 
 
-def _walkable(game: State) -> set[int]:
-    """Grid squares the waiting cats can walk to now (their own colour, from where they are)."""
+def _walkable(game: State) -> int:
+    """Grid squares the waiting cats can walk to now (their own colour, from where they
+    are), as bits."""
     grid = grid_of(game.position.board)
-    found: set[int] = set()
-    for start, square in enumerate(grid.cells):
-        if 65 <= square <= 90 and not grid.raft[start]:
-            found |= cat_route(grid, start, square + 32)
+    found = 0
+    for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits):
+        letter = chr(grid.cells[cat])
+        found |= flood_bits(1 << cat, grid.bits(letter.lower() + letter + "wW"), grid.stride)
     return found
 
 
 def _fires(game: State, tile: str) -> list[FirePlacement]:
     """The fire tile's placements, those far from the cats and their ways first."""
-    precious = set(_needed(game)) | _walkable(game)
     grid = grid_of(game.position.board)
-    from meeple.raft.rules import fire_shape
+    stride = grid.stride
+    # Harm: for each fire square, how many of it and its four neighbours are precious;
+    # counted once per square of the grid, then summed over each placement's squares.
+    near = [0] * (len(grid.cells) + stride)
+    precious = _walkable(game)
+    for _, ring in _rings(game.position.board):
+        precious |= ring
+    for square in bit_indices(precious):
+        for step in (0, -1, 1, -stride, stride):
+            near[square + step] += 1
 
     def harm(placement: FirePlacement) -> int:
-        shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
-        cells = {grid.index(placement.row + r, placement.column + c) for r, c in shape}
-        return sum(1 for cell in cells for s in (0, *grid.steps) if cell + s in precious)
+        return sum(_fire_squares(placement, stride)(near))
 
     return sorted(fire_placements(game.position.board, tile), key=harm)
+
+
+@lru_cache(maxsize=65536)
+def _fire_squares(placement: FirePlacement, stride: int) -> itemgetter[tuple[int, ...]]:
+    """The grid squares a fire placement covers, as a getter of their entries of a list
+    (every tile has at least four squares, so it always gives a tuple)."""
+    at = (placement.row + 1) * stride + placement.column + 1
+    shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+    return itemgetter(*(at + r * stride + c for r, c in shape))
 
 
 # -- the search ----------------------------------------------------------------------------
@@ -322,6 +387,10 @@ def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterato
     # The least harmful first; one that cuts a cat off is passed over for the next.
     scored = []
     for fire in fires[: FIRE_TRIED * 8]:
+        # Most tiles near the cats cut one off: the bit-set test tells so without making
+        # the board, and the rules judge those it passes.
+        if fire_cuts_off(laid.position.board, fire):
+            continue
         try:
             burnt = laid.play(fire)
         except RuleError:
@@ -335,6 +404,10 @@ def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterato
     yield from (state for _, state in scored[:2])
 
 
+Report = Callable[[int, float], None]
+"""Told, as the search goes, how many states it has searched and the best distance yet."""
+
+
 class _Search:
     def __init__(
         self,
@@ -344,10 +417,16 @@ class _Search:
         widen: int = 1,
         by_cards: bool = False,
         most_states: int | None = None,
+        report: Report | None = None,
+        before: int = 0,
     ) -> None:
         self.most_states = most_states
         """Where set, the search stops once it has judged this many states (it finishes
         the layer of the beam under way), whatever the time."""
+        self.report = report
+        self.before = before
+        """States searched by the searches before this one (for `report`)."""
+        self.best = float(BLOCKED)
         self.by_cards = by_cards
         """Whether draw requests are chosen by the cards they turn up (see `_requests`)."""
         self.seed = seed
@@ -365,7 +444,9 @@ class _Search:
 
     def _score(self, game: State) -> float:
         self.states += 1
-        return distance(game)
+        score = distance(game)
+        self.best = min(self.best, score)
+        return score
 
     def round(
         self, game: State, moves: tuple[Move, ...]
@@ -392,6 +473,8 @@ class _Search:
                     else:
                         children.append(entry)
             beam = heapq.nsmallest(self.round_beam, children)
+            if self.report is not None:
+                self.report(self.before + self.states, self.best)
             if any(state.outcome == "won" for _, state, _ in finished):
                 break
         finished.sort(key=lambda item: item[0])
@@ -411,8 +494,7 @@ class _Search:
         board = game.position.board
         exact = []
         for _, placement in _placements(game)[: CARDS_TRIED * 6]:
-            laid = replace(game, position=replace(game.position, board=lay_card(board, placement)))
-            exact.append((sum(cat_distances(laid)), placement))
+            exact.append((sum(distances_after(board, placement)), placement))
         exact.sort(key=lambda pair: pair[0])
         placements = [placement for _, placement in exact]
         for placement in placements[:CARDS_TRIED]:
@@ -440,7 +522,6 @@ def _requests(game: State, by_cards: bool = False) -> list[DrawRequest]:
     """
     requests = draw_requests(game.position.decks)
     colours = _waiting_colours(game)
-    from meeple.raft.components import components
 
     cards = components().pathway_cards
     worth = {
@@ -469,10 +550,7 @@ def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
         if card not in gains:
             best = 0
             for _, placement in _placements_at(wanted, (card,))[:PLACEMENTS_MEASURED]:
-                laid = replace(
-                    game, position=replace(game.position, board=lay_card(board, placement))
-                )
-                best = max(best, now - sum(cat_distances(laid)))
+                best = max(best, now - sum(distances_after(board, placement)))
             gains[card] = best
         return gains[card]
 
@@ -488,26 +566,34 @@ def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
 
 
 def solve(
-    challenge: Challenge, seed: int = 1, budget: float = 60.0, states: int | None = None
+    challenge: Challenge,
+    seed: int = 1,
+    states: int = DEFAULT_STATES,
+    seconds: float | None = None,
+    report: Report | None = None,
 ) -> Solution:
-    """Search for a sequence of moves that wins the challenge within `budget` seconds and,
-    where `states` is given, at most that many searched states (a budget that gives the
-    same answer on any machine, however loaded).
+    """Search for a sequence of moves that wins the challenge within `states` searched
+    states: a budget that gives the same answer on any machine, however loaded (the
+    search finishes the layer of its beam under way, so it may pass the budget by a few
+    dozen states). `seconds`, where given, also caps the time; a search it stops depends
+    on the machine's speed. `report` is told the progress after each layer of the beam.
 
     A beam that dies out before the budget is spent (every line it kept lost, or no
-    better distance for `STALLED` rounds) starts again with the time left: the same
+    better distance for `STALLED` rounds) starts again with the budget left: the same
     width choosing draws by the cards they turn up, then twice as wide choosing by decks,
     and so on: 1x, 1x, 2x, 2x, 4x ... the base widths.
     """
     began = time.monotonic()
+    deadline = began + seconds if seconds is not None else float("inf")
     start = State.initial(challenge, seed)
     searched = 0
     best: tuple[float, State, tuple[Move, ...]] = (distance(start), start, ())
     attempt = 0
     while True:
         widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
-        left = None if states is None else states - searched
-        search = _Search(start, seed, began + budget, widen, by_cards, left)
+        search = _Search(
+            start, seed, deadline, widen, by_cards, states - searched, report, searched
+        )
         found, closest = _beam_search(start, search)
         searched += search.states
         if closest[0] < best[0] or (closest[0] == best[0] and len(closest[2]) > len(best[2])):
@@ -517,7 +603,10 @@ def solve(
         attempt += 1
     won = found is not None
     _, game, moves = found if found is not None else best
-    return Solution(challenge, seed, moves, won, searched, time.monotonic() - began, game)
+    out_of_time = not won and time.monotonic() > deadline
+    return Solution(
+        challenge, seed, moves, won, searched, time.monotonic() - began, game, out_of_time
+    )
 
 
 def _beam_search(

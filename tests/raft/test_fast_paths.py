@@ -1,0 +1,281 @@
+"""The solver's and the rules' fast paths give what the plain square-by-square code gave.
+
+The reference functions below are the earlier implementations (a Python loop over the
+squares), kept here as the definition the bit-set versions must match on positions
+reached by random play from random challenges and seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple.raft import solver
+from meeple.raft.components import components
+from meeple.raft.model import FIRE, Board, FirePlacement, Square
+from meeple.raft.notation import parse_challenge
+from meeple.raft.rules import (
+    State,
+    card_positions,
+    cat_route,
+    cats_cut_off,
+    coverable_squares,
+    fire_cuts_off,
+    fire_placements,
+    fire_shape,
+    grid_of,
+    lay_card,
+    lay_fire,
+)
+
+_NOT_PLACEABLE = frozenset(b"fnBGPRYW")
+BLOCKED = solver.BLOCKED
+
+
+def reference_blocked(board: Board) -> bytes:
+    grid = grid_of(board)
+    return bytes(
+        1 if square in _NOT_PLACEABLE or grid.raft[i] else 0 for i, square in enumerate(grid.cells)
+    )
+
+
+def reference_card_positions(board: Board) -> tuple[Square, ...]:
+    grid = grid_of(board)
+    blocked, stride = reference_blocked(board), grid.stride
+    run = bytes(
+        0 if blocked[i] or blocked[i + 1] or blocked[i + 2] else 1 for i in range(len(blocked) - 2)
+    )
+    found = []
+    for row in range(grid.height - 2):
+        base = (row + 1) * stride + 1
+        for column in range(grid.width - 2):
+            i = base + column
+            if run[i] and run[i + stride] and run[i + 2 * stride]:
+                found.append(Square(row, column))
+    return tuple(found)
+
+
+def reference_coverable(board: Board) -> bytes:
+    grid = grid_of(board)
+    covered = bytearray(len(grid.cells))
+    for row, column in reference_card_positions(board):
+        base = grid.index(row, column)
+        for dr in range(3):
+            start = base + dr * grid.stride
+            covered[start : start + 3] = b"\x01\x01\x01"
+    return bytes(covered)
+
+
+def reference_by_fire(board: Board) -> int:
+    grid = grid_of(board)
+    cells, steps, stride = grid.cells, grid.steps, grid.stride
+    inner = range(stride, len(cells) - stride)
+    return sum(
+        1 << i
+        for i in range(len(cells))
+        if i in inner and any(cells[i + s] == ord(FIRE) for s in steps)
+    )
+
+
+def reference_fire_placements(board: Board, tile: str) -> list[FirePlacement]:
+    grid = grid_of(board)
+    free_bits = sum(1 << i for i, b in enumerate(reference_blocked(board)) if not b)
+    by_fire = reference_by_fire(board)
+    found, seen = [], set()
+    for flipped in (False, True):
+        for orientation in "NESW":
+            shape = fire_shape(tile, flipped, orientation)
+            if shape in seen:
+                continue
+            seen.add(shape)
+            for row in range(grid.height):
+                for column in range(grid.width):
+                    cells = [(row + r, column + c) for r, c in shape]
+                    if all(grid.inside(*cell) for cell in cells):
+                        bits = [1 << grid.index(*cell) for cell in cells]
+                        if all(free_bits & bit for bit in bits) and any(by_fire & b for b in bits):
+                            found.append(FirePlacement(tile, row, column, flipped, orientation))
+    return found
+
+
+def reference_distances(board: Board) -> list[int]:
+    grid = grid_of(board)
+    cells, steps, raft = grid.cells, grid.steps, grid.raft
+    waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
+    coverable = reference_coverable(board)
+    reach: dict[int, list[int]] = {}
+    for colour in {cells[i] + 32 for i in waiting}:
+        cost = [
+            0
+            if letter in (colour, colour - 32)
+            else BLOCKED
+            if raft[square] or letter in b"fno" or 65 <= letter <= 90 or not coverable[square]
+            else 1
+            for square, letter in enumerate(cells)
+        ]
+        best = [BLOCKED] * len(cells)
+        todo: deque[int] = deque()
+        for end, letter in enumerate(cells):
+            if raft[end] and letter in (colour, ord("w")):
+                for step in steps:
+                    there = end + step
+                    if cost[there] < best[there]:
+                        best[there] = cost[there]
+                        todo.appendleft(there) if cost[there] == 0 else todo.append(there)
+        while todo:
+            here = todo.popleft()
+            for step in steps:
+                there = here + step
+                if best[here] + cost[there] < best[there]:
+                    best[there] = best[here] + cost[there]
+                    todo.appendleft(there) if cost[there] == 0 else todo.append(there)
+        reach[colour] = best
+    return [reach[cells[i] + 32][i] for i in waiting]
+
+
+def reference_cats_cut_off(board: Board) -> list[str]:
+    grid = grid_of(board)
+    cells, raft, steps = grid.cells, grid.raft, grid.steps
+    waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
+    coverable = reference_coverable(board)
+
+    def reaches(start: int) -> bool:
+        own = cells[start] + 32
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            for step in steps:
+                there = here + step
+                if there in seen:
+                    continue
+                letter = cells[there]
+                if raft[there]:
+                    if letter in (own, ord("w")):
+                        return True
+                    if not 65 <= letter <= 90:
+                        continue
+                elif letter in b"fno" or (
+                    97 <= letter <= 122 and letter not in (own, ord("w")) and not coverable[there]
+                ):
+                    continue
+                seen.add(there)
+                todo.append(there)
+        return False
+
+    reasons = [
+        f"the {COLOUR_NAMES[chr(cells[i] + 32)]} cat at ({grid.position(i).row},"
+        f"{grid.position(i).column}) can no longer reach the raft"
+        for i in waiting
+        if not reaches(i)
+    ]
+    if reasons or not waiting:
+        return reasons
+    free: dict[int, int] = {}
+    for i, square in enumerate(cells):
+        if raft[i] and square != ord("o") and 97 <= square <= 122:
+            free[square] = free.get(square, 0) + 1
+    need: dict[int, int] = {}
+    for i in waiting:
+        need[cells[i] + 32] = need.get(cells[i] + 32, 0) + 1
+    short = sum(max(0, count - free.get(colour, 0)) for colour, count in need.items())
+    if short <= free.get(ord("w"), 0):
+        return []
+    return [f"the raft has no free square left for {short - free.get(ord('w'), 0)} cat(s)"]
+
+
+COLOUR_NAMES = {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow", "w": "wild"}
+
+
+def reference_needed(board: Board) -> dict[int, set[int]]:
+    grid = grid_of(board)
+    cells, steps = grid.cells, grid.steps
+    needed: dict[int, set[int]] = {}
+    for start, square in enumerate(cells):
+        if not 65 <= square <= 90 or grid.raft[start]:
+            continue
+        own = square + 32
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            for step in steps:
+                there = here + step
+                letter = cells[there]
+                if there in seen or grid.raft[there]:
+                    continue
+                if letter in (own, own - 32):
+                    seen.add(there)
+                    todo.append(there)
+                elif 97 <= letter <= 122 and letter not in b"fno":
+                    needed.setdefault(there, set()).add(own)
+    return needed
+
+
+def reference_walkable(board: Board) -> set[int]:
+    grid = grid_of(board)
+    found: set[int] = set()
+    for start, square in enumerate(grid.cells):
+        if 65 <= square <= 90 and not grid.raft[start]:
+            found |= cat_route(grid, start, square + 32)
+    return found
+
+
+def _positions(challenge: int, seed: int, moves: int) -> list[State]:
+    """The states of a random game (each move drawn from `legal_moves`)."""
+    chosen = components().challenges[challenge]
+    game = State.initial(parse_challenge(chosen.challenge), seed)
+    rng = random.Random(seed)
+    found = [game]
+    for _ in range(moves):
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        # Pathway cards and cat moves change the board the most: prefer them to draws.
+        game = game.play(rng.choice(legal))
+        found.append(game)
+    return found
+
+
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.integers(1, 40),
+)
+def test_bit_set_paths_match_the_square_by_square_ones(
+    challenge: int, seed: int, moves: int
+) -> None:
+    for game in _positions(challenge, seed, moves):
+        board = game.position.board
+        grid = grid_of(board)
+        assert grid.blocked == reference_blocked(board)
+        assert grid.free_bits == sum(1 << i for i, b in enumerate(grid.blocked) if not b)
+        assert grid.by_fire_bits == reference_by_fire(board)
+        assert card_positions(board) == reference_card_positions(board)
+        assert coverable_squares(board) == reference_coverable(board)
+        assert solver.cat_distances(game) == reference_distances(board)
+        assert cats_cut_off(board) == reference_cats_cut_off(board)
+        assert solver._needed(game) == reference_needed(board)
+        assert solver._walkable(game) == sum(1 << i for i in reference_walkable(board))
+        if game.phase == "play" and not game.is_over:
+            for card in game.pathway_placements()[::23]:
+                painted = lay_card(board, card)
+                assert solver.distances_after(board, card) == tuple(reference_distances(painted))
+        if game.phase == "fire" and not game.is_over:
+            for tile in game.position.bag[::5]:
+                assert fire_placements(board, tile) == reference_fire_placements(board, tile)
+            for placement in fire_placements(board, game.position.bag[0])[::7]:
+                laid = lay_fire(board, placement)
+                assert fire_cuts_off(board, placement) == bool(reference_cats_cut_off(laid))
+
+
+def test_distances_on_boards_the_solver_reaches() -> None:
+    """Random play seldom lays many cards; the solver's own line does."""
+    chosen = components().challenges[0]
+    found = solver.solve(parse_challenge(chosen.challenge), 1, states=400)
+    game = State.initial(parse_challenge(chosen.challenge), 1)
+    for move in found.moves:
+        game = game.play(move)
+        assert solver.cat_distances(game) == reference_distances(game.position.board)
+        assert bool(cats_cut_off(game.position.board)) == (game.outcome == "lost")
