@@ -23,6 +23,7 @@ RECORDS = {
     "botc": EXAMPLES / "botc" / "twelve.botc",
     "botc-trace": EXAMPLES / "botc" / "game.trace",
     "flows": EXAMPLES / "flows" / "numbered.flows",
+    "raft": EXAMPLES / "raft" / "crossed-paths.raft",
 }
 
 
@@ -39,7 +40,7 @@ def test_a_record_shows_its_picture(game: str) -> None:
     _svg(meeple.load(RECORDS[game]))
 
 
-@pytest.mark.parametrize("game", ["atlantis", "botc-trace", "flows"])
+@pytest.mark.parametrize("game", ["atlantis", "botc-trace", "flows", "raft"])
 def test_every_state_of_a_replay_shows_its_picture(game: str) -> None:
     for state in meeple.replay(RECORDS[game])[:5]:
         _svg(state)

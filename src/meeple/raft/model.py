@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from meeple.pictures import Pictured
+
 DECKS = "ABCD"
 """Pathway decks: A circle, B cross, C square, D triangle."""
 CARD_IDS = "abcdefghijklmnopqrstuvwxy"
@@ -265,7 +267,7 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class Record:
+class Record(Pictured):
     """A game record: the challenge, the set-up seed, the moves in order, and comments."""
 
     challenge: Challenge

@@ -24,6 +24,7 @@ from typing import Literal, NamedTuple, TypeVar
 
 from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
+from meeple.pictures import Pictured
 from meeple.raft.components import components
 from meeple.raft.model import (
     DECKS,
@@ -696,7 +697,7 @@ def draw_requests(decks: Cards) -> list[DrawRequest]:
 
 
 @dataclass(frozen=True)
-class State:
+class State(Pictured):
     """A game in progress: the five-part state, the next step, and the outcome so far.
 
     It is the engine protocol's state for Race to the Raft (meeple.engine.GameState): a
