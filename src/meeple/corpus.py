@@ -148,10 +148,10 @@ def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int) -> It
             yield from pending.popleft().result()
         finished = True
     finally:
-        # A caller that stops early (--fail-fast, Ctrl-C) waits for no chunk in progress.
-        pool.shutdown(wait=finished, cancel_futures=True)
-        if not finished:
-            _stop_workers(pool)
+        if finished:
+            pool.shutdown()
+        else:  # a caller that stops early (--fail-fast, Ctrl-C) waits for no chunk
+            stop_now(pool)
 
 
 def _worker_signals() -> None:
@@ -162,8 +162,10 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _stop_workers(pool: Any) -> None:
-    """End a pool's worker processes now, not after the chunks they are working on."""
+def stop_now(pool: Any) -> None:
+    """Shut a process pool down at once: its queued work cancelled and its worker
+    processes ended, not after the work they are doing."""
+    pool.shutdown(wait=False, cancel_futures=True)
     for process in (getattr(pool, "_processes", None) or {}).values():
         process.terminate()
 

@@ -261,18 +261,3 @@ def random_playout(
 def winner_names(state: AnyState) -> list[str]:
     """The winners by name."""
     return [state.player_name(player) for player in state.winners]
-
-
-def step_json(state: AnyState, step: int, state_object: Any) -> dict[str, Any]:
-    """The common fields of one `replay --json` line (docs/json.md), around the game's own."""
-    move = state.history[-1] if step and state.history else None
-    to_move = state.to_move
-    return {
-        "step": step,
-        "move": None if move is None else state.move_to_text(move),
-        "to_move": None if to_move is None else state.player_name(to_move),
-        "status": state.status,
-        "winners": winner_names(state),
-        "text": state.result_text,
-        "state": state_object,
-    }

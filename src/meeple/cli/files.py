@@ -120,12 +120,16 @@ def document(
     """
     text, source = read_or_usage(path)
     fmt = format_of(text, path, source, format_name)
-    reading: dict[str, Any] = {}
-    if given and command:
-        from meeple.cli import options
-
-        reading = fmt.reading(command, options.chosen(fmt, command, given))
+    reading = reading_options(fmt, command, given) if given and command else {}
     return fmt.read(text, source, **reading)
+
+
+def reading_options(fmt: Format, command: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The options given to `command` that say how `fmt` reads its input; a usage error
+    for one the format does not take there."""
+    from meeple.cli import options
+
+    return fmt.reading(command, options.chosen(fmt, command, given))
 
 
 def fail(error: MeepleError) -> NoReturn:

@@ -62,7 +62,7 @@ def command() -> click.Command:
                 fmt = files.format_of(text, file, source, format_name)
             except MeepleError as problem:
                 files.fail(problem)
-            reading = fmt.reading("html", options.chosen(fmt, "html", given))
+            reading = files.reading_options(fmt, "html", given)
         try:
             view = viewing(text, source, format_name, reading)
         except MeepleError as problem:

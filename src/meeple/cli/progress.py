@@ -5,6 +5,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # rich is imported only when a bar is drawn
+    from rich.progress import Progress, ProgressColumn
 
 PROGRESS_FROM = 20  # items; fewer finish before a bar would be worth drawing
 
@@ -25,25 +29,9 @@ def progress(
     if total < PROGRESS_FROM:
         yield lambda: None
         return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        Task,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-    from rich.text import Text
+    from rich.progress import TimeRemainingColumn
 
-    class Rate(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text("" if speed is None else f"{speed:,.0f} {unit}/s")
-
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), Rate(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    with _bar(label, unit, TimeRemainingColumn()) as bar:
         task = bar.add_task(label, total=total)
         yield lambda: bar.advance(task)
 
@@ -56,6 +44,20 @@ def tally(total: int, label: str, unit: str) -> Iterator[Callable[[int, str], No
     if not sys.stderr.isatty():
         yield lambda done, note: None
         return
+    from rich.progress import TextColumn, TimeElapsedColumn
+
+    with _bar(label, unit, TimeElapsedColumn(), TextColumn("{task.fields[note]}")) as bar:
+        task = bar.add_task(label, total=total, note="")
+
+        def update(done: int, note: str) -> None:
+            bar.update(task, completed=min(done, total), note=note)
+
+        yield update
+
+
+def _bar(label: str, unit: str, *tail: ProgressColumn) -> Progress:
+    """A transient rich bar on stderr: the label, the bar, done of total, the rate in
+    `unit`s per second, then the `tail` columns."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -64,7 +66,6 @@ def tally(total: int, label: str, unit: str) -> Iterator[Callable[[int, str], No
         ProgressColumn,
         Task,
         TextColumn,
-        TimeElapsedColumn,
     )
     from rich.text import Text
 
@@ -73,18 +74,5 @@ def tally(total: int, label: str, unit: str) -> Iterator[Callable[[int, str], No
             speed = task.finished_speed or task.speed
             return Text("" if speed is None else f"{speed:,.0f} {unit}/s")
 
-    columns = (
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        Rate(),
-        TimeElapsedColumn(),
-        TextColumn("{task.fields[note]}"),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=total, note="")
-
-        def update(done: int, note: str) -> None:
-            bar.update(task, completed=min(done, total), note=note)
-
-        yield update
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), Rate(), *tail)
+    return Progress(*columns, console=Console(stderr=True), transient=True)

@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from meeple import records, registry
+from meeple.corpus import stop_now
 from meeple.errors import Finding, MeepleError, decode
 from meeple.viewer.page import SCRIPT, page
 
@@ -110,9 +111,7 @@ class Workers:
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         if self.pool is pool:
             self.pool = None
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in (getattr(pool, "_processes", None) or {}).values():
-            process.terminate()
+        stop_now(pool)
 
     def close(self) -> None:
         if self.pool is not None:
