@@ -30,6 +30,7 @@ FORMAT_MODULES = (
     "meeple.raft.format",
     "meeple.flows.format",
     "meeple.atlantis.format",
+    "meeple.tictactoe.format",
 )
 
 OptionValue = str | bool

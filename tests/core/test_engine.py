@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from meeple import engine, registry
+from meeple import engine, records, registry
 from meeple.errors import MeepleError, NotationError, RuleError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -33,9 +33,14 @@ def _replayable() -> list[tuple[str, Path]]:
             fmt.parse(text, str(path))
         except NotationError:
             continue
-        # QGN records play as their game (tests/core/test_json.py); a Blood on the Clocktower
-        # trace replays events with no moves to choose from (tests/botc/test_trace.py).
-        if fmt.replay is not None and fmt.name not in ("qgn", "botc-trace"):
+        # A QGN record plays as the game its key names (quibbble's games are written in
+        # QGN alone); a Blood on the Clocktower trace replays events with no moves to
+        # choose from (tests/botc/test_trace.py).
+        if fmt.name == "qgn":
+            fmt = registry.for_qgn_key(fmt.parse(text, str(path)).key) or fmt
+            if fmt.name == "qgn" or fmt.to_qgn is None or fmt.extensions != (".qgn",):
+                continue
+        if fmt.replay is not None and fmt.name != "botc-trace":
             found.append((fmt.name, path))
     return found
 
@@ -45,12 +50,12 @@ CASES = _replayable()
 
 def _states(path: Path) -> list[Any]:
     text = path.read_text(encoding="utf-8")
-    document = registry.detect(text, str(path)).read(text, str(path))
-    assert document.format.replay is not None
+    record = records.of(registry.detect(text, str(path)).read(text, str(path)))
+    assert record.game.replay is not None
     states: list[Any] = []
     # An example of an illegal record: the states before the illegal move count.
     with contextlib.suppress(MeepleError):
-        states.extend(document.format.replay(document))
+        states.extend(records.states(record))
     return states
 
 
@@ -154,7 +159,12 @@ def test_move_from_text_rejects_nonsense_with_a_notation_error(name: str) -> Non
         state.move_from_text("not a move at all")
 
 
-GAME_PACKAGES = {"raft": "crossed-paths.raft", "flows": "numbered.flows", "atlantis": "game.json"}
+GAME_PACKAGES = {
+    "raft": "crossed-paths.raft",
+    "flows": "numbered.flows",
+    "atlantis": "game.json",
+    "tictactoe": "win.qgn",
+}
 
 
 @pytest.mark.parametrize("game", sorted(GAME_PACKAGES))

@@ -1,0 +1,43 @@
+"""Tic-tac-toe as quibbble records it: QGN games with `[key "tictactoe"]`.
+
+>>> from meeple import tictactoe
+>>> record = tictactoe.parse('[key "tictactoe"]\\n[teams "red, blue"]\\n\\n0m&1.1 1m&0.0 0m&2.2\\n')
+>>> *_, state = tictactoe.replay(record)
+>>> state.result_text, [state.move_to_text(m) for m in state.legal_moves()][:2]
+('blue must mark a location', ['1m&0.1', '1m&0.2'])
+>>> print(tictactoe.render(state).splitlines()[1])
+0   O |   |
+
+Layers: `model` (the mark and the record), `notation` (QGN details <-> marks),
+`rules` (`State`, the engine protocol, meeple.engine), `ascii` and `svg` (pictures),
+`format` (the registry entry) and `hooks` (its functions). What quibbble's games
+share is `meeple.quibbble`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.registry import export_names, package_exports
+
+EXPORTS: dict[str, tuple[str, ...]] = {
+    "meeple.tictactoe": ("svg",),
+    "meeple.tictactoe.hooks": ("dump", "parse", "render"),
+    "meeple.tictactoe.model": ("Mark", "Move", "Record"),
+    "meeple.tictactoe.rules": ("State", "replay"),
+}
+
+if TYPE_CHECKING:
+    from meeple.tictactoe import svg as svg  # the submodule
+    from meeple.tictactoe.hooks import dump as dump
+    from meeple.tictactoe.hooks import parse as parse
+    from meeple.tictactoe.hooks import render as render
+    from meeple.tictactoe.model import Mark as Mark
+    from meeple.tictactoe.model import Move as Move
+    from meeple.tictactoe.model import Record as Record
+    from meeple.tictactoe.rules import State as State
+    from meeple.tictactoe.rules import replay as replay
+else:  # imported on first use (the registry imports the game's `format` alone)
+    __getattr__ = package_exports(__name__, EXPORTS)
+
+__all__ = export_names(EXPORTS)

@@ -1,0 +1,114 @@
+"""The rules of tic-tac-toe as quibbble plays them (games/tictactoe/state.go).
+
+Teams mark in turn; three in a row, column or diagonal wins, and a full board without
+one is a tie (every team a winner, as quibbble lists a draw). A win is checked before
+a full board, so the ninth mark can still win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Self
+
+from meeple.errors import RuleError
+from meeple.quibbble import Game, TeamsState
+from meeple.tictactoe import notation
+from meeple.tictactoe.model import SIZE, Mark, Record
+
+Board = tuple[int | None, ...]
+"""The nine squares row by row: the index of the team that marked each, or None."""
+
+EMPTY: Board = (None,) * (SIZE * SIZE)
+LINES = (
+    *((r * SIZE, r * SIZE + 1, r * SIZE + 2) for r in range(SIZE)),
+    *((c, c + SIZE, c + 2 * SIZE) for c in range(SIZE)),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+
+
+class State(TeamsState[Mark]):
+    """A tic-tac-toe position (the engine protocol, meeple.engine)."""
+
+    def __init__(
+        self,
+        teams: Sequence[str],
+        board: Board = EMPTY,
+        turn: int = 0,
+        winners: tuple[int, ...] = (),
+        history: tuple[Mark, ...] = (),
+    ) -> None:
+        super().__init__(teams, turn, winners, history)
+        self.board = board
+
+    @classmethod
+    def initial(cls, teams: Sequence[str] = ("X", "O")) -> Self:
+        """An empty board; the first team marks first."""
+        return cls(check_teams(teams))
+
+    def at(self, row: int, column: int) -> int | None:
+        """The team that marked (`row`, `column`), or None."""
+        return self.board[row * SIZE + column]
+
+    def waiting_for(self) -> str:
+        return "must mark a location"
+
+    def legal_moves(self) -> list[Mark]:
+        if self.is_over:
+            return []
+        return [
+            Mark(self.turn, index // SIZE, index % SIZE)
+            for index, square in enumerate(self.board)
+            if square is None
+        ]
+
+    def _violation(self, move: Mark) -> RuleError | None:
+        if not (0 <= move.row < SIZE and 0 <= move.column < SIZE):
+            where = f"({move.row},{move.column})"
+            return RuleError(f"{where} is off the board (rows and columns 0 to 2)", rule="bounds")
+        owner = self.at(move.row, move.column)
+        if owner is not None:
+            where = f"({move.row},{move.column})"
+            return RuleError(f"{where} is already marked by {self.teams[owner]}", rule="marked")
+        return None
+
+    def _after(self, move: Mark) -> Self:
+        board = list(self.board)
+        board[move.row * SIZE + move.column] = move.team
+        winners: tuple[int, ...] = ()
+        if any(board[a] is not None and board[a] == board[b] == board[c] for a, b, c in LINES):
+            winners = (move.team,)
+        elif None not in board:
+            winners = tuple(range(len(self.teams)))
+        turn = (self.turn + 1) % len(self.teams)
+        return type(self)(self.teams, tuple(board), turn, winners, (*self.history, move))
+
+
+def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
+    """Two distinct team names (quibbble tells teams apart by name); RuleError otherwise."""
+    if len(teams) != 2:
+        raise RuleError(f"tic-tac-toe is for 2 teams, not {len(teams)}", rule="teams")
+    if len(set(teams)) != len(teams):
+        raise RuleError("two teams have the same name", rule="teams")
+    return tuple(teams)
+
+
+def start_of(record: Record) -> State:
+    """The empty board of a record's game (its `teams` tag)."""
+    return State.initial(record.teams)
+
+
+GAME: Game[Mark, Record, State] = Game(
+    key="tictactoe",
+    record=Record,
+    read_action=notation.read_action,
+    write_action=notation.write_action,
+    initial=start_of,
+    letters=notation.MARK,
+)
+State.game = GAME
+
+
+def replay(record: Record) -> list[State]:
+    """Every state of a record's game, the start first; RuleError at an illegal mark."""
+    return list(GAME.states(record, GAME.dump(record), "<record>"))

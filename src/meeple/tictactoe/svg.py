@@ -1,0 +1,82 @@
+"""Tic-tac-toe as SVG: the board with row and column numbers, the marks in their teams'
+colours (a cross for the first team, a ring for the second), and a legend.
+
+Pure functions to text; no I/O. Each square carries a `data-at` key (`row,column`) so
+the viewer can light the square a move marked.
+"""
+
+from __future__ import annotations
+
+from meeple.pictures import xml_text
+from meeple.quibbble import team_shade
+from meeple.tictactoe.model import SIZE
+from meeple.tictactoe.rules import State
+
+CELL = 80
+MARGIN = 32
+LEGEND = 64
+
+
+def at(row: int, column: int) -> str:
+    """A square's `data-at` key."""
+    return f"{row},{column}"
+
+
+def render(state: State) -> str:
+    side = SIZE * CELL
+    width, height = side + 2 * MARGIN, side + MARGIN + LEGEND + 8
+    title = xml_text(f"tic-tac-toe: {state.result_text}")
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
+        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
+        ' font-family="sans-serif">',
+        f"<title>{title}</title>",
+        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
+    ]
+    for index in range(SIZE):
+        middle = MARGIN + index * CELL + CELL // 2
+        parts.append(_label(middle, MARGIN - 10, str(index)))  # columns, above
+        parts.append(_label(MARGIN - 14, middle + 5, str(index)))  # rows, at the left
+    for row in range(SIZE):
+        for column in range(SIZE):
+            x, y = MARGIN + column * CELL, MARGIN + row * CELL
+            parts.append(
+                f'<rect data-at="{at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
+                f' height="{CELL}" fill="#ffffff" stroke="#444" stroke-width="2"/>'
+            )
+            team = state.at(row, column)
+            if team is not None:
+                parts.append(_mark(team, x + CELL // 2, y + CELL // 2, state))
+    y = MARGIN + side + 28
+    for seat, name in enumerate(state.teams):
+        x = MARGIN + 12 + seat * (side // 2)
+        parts.append(_mark(seat, x, y - 5, state, scale=0.3))
+        parts.append(
+            f'<text x="{x + 18}" y="{y}" font-size="15" fill="#222">{xml_text(name)}</text>'
+        )
+    parts.append(
+        f'<text x="{width // 2}" y="{y + 26}" font-size="15" text-anchor="middle"'
+        f' fill="#222">{xml_text(state.result_text)}</text>'
+    )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _label(x: int, y: int, text: str) -> str:
+    return f'<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#555">{text}</text>'
+
+
+def _mark(team: int, x: int, y: int, state: State, scale: float = 1.0) -> str:
+    shade = team_shade(state.teams, team)
+    reach = round(24 * scale, 1)
+    stroke = round(max(2.5, 9 * scale), 1)
+    if team == 0:
+        return (
+            f'<path d="M{x - reach} {y - reach}L{x + reach} {y + reach}'
+            f'M{x + reach} {y - reach}L{x - reach} {y + reach}" stroke="{shade}"'
+            f' stroke-width="{stroke}" stroke-linecap="round"/>'
+        )
+    return (
+        f'<circle cx="{x}" cy="{y}" r="{reach}" fill="none" stroke="{shade}"'
+        f' stroke-width="{stroke}"/>'
+    )
