@@ -50,6 +50,10 @@ class State(TeamsState[Mark]):
         """The team that marked (`row`, `column`), or None."""
         return self.board[row * SIZE + column]
 
+    def record(self) -> Record:
+        """The record of the marks made so far (meeple.engine.Recording)."""
+        return Record(self.tags(), self.history)
+
     def waiting_for(self) -> str:
         return "must mark a location"
 
