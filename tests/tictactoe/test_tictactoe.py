@@ -148,6 +148,8 @@ def test_the_picture_numbers_rows_and_columns_inside_its_view() -> None:
     squares = {r.attrib["data-at"] for r in root.iter(f"{ns}rect") if "data-at" in r.attrib}
     assert squares == {f"{r},{c}" for r in range(3) for c in range(3)}
     assert "red wins" in svg
+    (line,) = [e for e in root.iter(f"{ns}line") if e.attrib.get("class") == "winning-line"]
+    assert (line.attrib["x1"], line.attrib["y2"]) == ("72", "232")  # from (0,0) to (2,2)
     text = tictactoe.render(state)
     assert text.splitlines()[1] == "0   X | O | O" and "X red   O blue" in text
 

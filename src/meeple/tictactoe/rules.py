@@ -54,6 +54,20 @@ class State(TeamsState[Mark]):
         """The record of the marks made so far (meeple.engine.Recording)."""
         return Record(self.tags(), self.history)
 
+    def winning_line(self) -> tuple[int, int, int] | None:
+        """The three squares (indices row by row) of the line that won, if one did."""
+        if self.status != "won":
+            return None
+        board = self.board
+        return next(
+            (
+                line
+                for line in LINES
+                if board[line[0]] == board[line[1]] == board[line[2]] is not None
+            ),
+            None,
+        )
+
     def waiting_for(self) -> str:
         return "must mark a location"
 

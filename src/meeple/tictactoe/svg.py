@@ -47,6 +47,14 @@ def render(state: State) -> str:
             team = state.at(row, column)
             if team is not None:
                 parts.append(_mark(team, x + CELL // 2, y + CELL // 2, state))
+    line = state.winning_line()
+    if line is not None:
+        (x1, y1), (x2, y2) = (_centre(line[0]), _centre(line[2]))
+        shade = team_shade(state.teams, state.winner_seats[0])
+        parts.append(
+            f'<line class="winning-line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"'
+            f' stroke="{shade}" stroke-width="10" stroke-linecap="round" opacity="0.45"/>'
+        )
     y = MARGIN + side + 28
     for seat, name in enumerate(state.teams):
         x = MARGIN + 12 + seat * (side // 2)
@@ -60,6 +68,11 @@ def render(state: State) -> str:
     )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _centre(index: int) -> tuple[int, int]:
+    row, column = divmod(index, SIZE)
+    return MARGIN + column * CELL + CELL // 2, MARGIN + row * CELL + CELL // 2
 
 
 def _label(x: int, y: int, text: str) -> str:
