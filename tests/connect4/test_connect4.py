@@ -43,6 +43,12 @@ def test_the_bundled_games_end_as_quibbble_ends_them() -> None:
     assert three.teams == ("red", "blue", "green")
 
 
+def test_the_bundled_games_are_written_canonically() -> None:
+    for path in sorted(EXAMPLES.glob("*.qgn")):
+        text = path.read_text(encoding="utf-8")
+        assert connect4.dump(connect4.parse(text)) == text, path.name
+
+
 def test_the_full_grid_is_a_tie_even_when_the_last_disk_makes_four() -> None:
     # state.go checks board.full() before findWinner (checked against quibbble's Go code)
     tied = _example("full-board.qgn")
