@@ -2,4 +2,4 @@
 run meeple check win.qgn draw.qgn
 run meeple show win.qgn
 run meeple check illegal.qgn || true
-run meeple replay --json draw.qgn --step 9
+run meeple replay --json draw.qgn
