@@ -1,7 +1,7 @@
 """Onitama as SVG: the board with row and column numbers, the temples, each team's
 pawns in its colour (a crowned disc for the master, a plain one for a student), the five
 cards with their step grids (each team's two on its side, the spare beside the board),
-and a legend with the result.
+and a legend with the result. The squares the last move left and reached are lit.
 
 Pure functions to text; no I/O. Each square carries a `data-at` key (`row,column`) so
 the viewer can light the squares a move left and reached.
@@ -48,10 +48,18 @@ def render(state: State) -> str:
         parts.append(_label(left + middle, board_top - 8, str(index)))  # columns, above
         parts.append(_label(left - 14, board_top + middle + 5, str(index)))  # rows
     temples = {temple(0): 0, temple(1): 1}
+    last = state.history[-1] if state.history else None
+    lit = (
+        set()
+        if last is None
+        else {(last.start_row, last.start_column), (last.end_row, last.end_column)}
+    )
     for row in range(SIZE):
         for column in range(SIZE):
             x, y = left + column * CELL, board_top + row * CELL
             fill = "#f1e6cf" if (row + column) % 2 else "#fffaf0"
+            if (row, column) in lit:
+                fill = "#f7dc6f"  # the squares the last move left and reached
             parts.append(
                 f'<rect data-at="{at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
                 f' height="{CELL}" fill="{fill}" stroke="#555" stroke-width="1.5"/>'
