@@ -365,3 +365,13 @@ def test_a_person_plays_a_game_and_saves_it(tmp_path: Path) -> None:
     assert "off the board" in run.out
     assert meeple(["check", str(saved)]).code == 0
     assert '[seed "1022050301"]' in saved.read_text(encoding="utf-8")
+
+
+def test_the_package_docstring_example_runs() -> None:
+    import doctest
+
+    tests = doctest.DocTestFinder(recurse=False).find(onitama, onitama.__name__)
+    runner = doctest.DocTestRunner()
+    for test in tests:
+        runner.run(test)
+    assert tests and runner.summarize(verbose=False).failed == 0

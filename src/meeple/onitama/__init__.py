@@ -7,7 +7,7 @@ deals the five cards.
 >>> state.hands, state.spare
 ((('ox', 'cobra'), ('rabbit', 'rooster')), 'mantis')
 >>> state.result_text, str(state.legal_moves()[0])
-('blue must move a pawn', '1m&4.0.3.1.rabbit')
+('blue must move a pawn', '1m&4.1.3.0.rabbit')
 
 Layers: `model` (cards, pawns, the move and the record), `notation` (QGN details <->
 moves), `rules` (the deal and `State`, the engine protocol, meeple.engine), `ascii`
