@@ -2,5 +2,5 @@
 run meeple check win.qgn temple.qgn stuck.qgn
 run meeple show temple.qgn
 run meeple check illegal.qgn || true
-run meeple replay --json stuck.qgn --step 1
+run meeple replay --json stuck.qgn
 run meeple moves win.qgn --step 1

@@ -76,6 +76,16 @@ def test_games_played_by_quibbble_replay_to_the_position_quibbble_reached(game: 
         assert state.stuck and state.teams[state.turn] == go["turn"]
 
 
+@pytest.mark.parametrize("game", ["go-03", "go-11"])
+def test_the_legal_moves_are_the_actions_quibbble_lists_in_its_order(game: str) -> None:
+    # go-NN.moves: Go's actions() before each move of the game, one line per position
+    states = onitama.replay(onitama.parse((GOLDEN / f"{game}.qgn").read_text(encoding="utf-8")))
+    listed = (GOLDEN / f"{game}.moves").read_text(encoding="utf-8").splitlines()
+    assert len(listed) == len(states) - 1
+    for state, line in zip(states, listed, strict=False):
+        assert [str(m).split("&")[1] for m in state.legal_moves()] == line.split()
+
+
 def test_quibbbles_own_test_plays_the_first_listed_action_of_seed_123() -> None:
     # games/onitama/onitam_test.go: NewOnitama(123, red, blue), then Do(actions()[0]).
     state = onitama.State.initial(("red", "blue"), 123)
