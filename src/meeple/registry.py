@@ -32,6 +32,7 @@ FORMAT_MODULES = (
     "meeple.atlantis.format",
     "meeple.tictactoe.format",
     "meeple.connect4.format",
+    "meeple.onitama.format",
 )
 
 OptionValue = str | bool

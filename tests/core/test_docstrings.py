@@ -8,7 +8,9 @@ import importlib
 
 import pytest
 
-GAMES = ("raft", "flows", "atlantis", "botc", "qgn")
+from meeple import registry
+
+GAMES = tuple(module.split(".")[1] for module in registry.FORMAT_MODULES)
 
 
 @pytest.mark.parametrize("game", GAMES)

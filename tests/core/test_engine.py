@@ -165,6 +165,7 @@ GAME_PACKAGES = {
     "atlantis": "game.json",
     "tictactoe": "win.qgn",
     "connect4": "win.qgn",
+    "onitama": "win.qgn",
 }
 
 

@@ -1,0 +1,47 @@
+"""Onitama as quibbble records it: QGN games with `[key "onitama"]` and a `[seed]` that
+deals the five cards.
+
+>>> from meeple import onitama
+>>> text = '[key "onitama"]\\n[teams "red, blue"]\\n[seed "123"]\\n\\n0m&0.2.1.3.mantis\\n'
+>>> *_, state = onitama.replay(onitama.parse(text))
+>>> state.hands, state.spare
+((('ox', 'cobra'), ('rabbit', 'rooster')), 'mantis')
+>>> state.result_text, str(state.legal_moves()[0])
+('blue must move a pawn', '1m&4.1.3.0.rabbit')
+
+Layers: `model` (cards, pawns, the move and the record), `notation` (QGN details <->
+moves), `rules` (the deal and `State`, the engine protocol, meeple.engine), `ascii`
+and `svg` (pictures), `format` (the registry entry) and `hooks` (its functions). What
+quibbble's games share is `meeple.quibbble`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.registry import export_names, package_exports
+
+EXPORTS: dict[str, tuple[str, ...]] = {
+    "meeple.onitama": ("svg",),
+    "meeple.onitama.hooks": ("dump", "parse", "render"),
+    "meeple.onitama.model": ("CARDS", "Deal", "Move", "Pawn", "Record"),
+    "meeple.onitama.rules": ("State", "deal", "replay"),
+}
+
+if TYPE_CHECKING:
+    from meeple.onitama import svg as svg  # the submodule
+    from meeple.onitama.hooks import dump as dump
+    from meeple.onitama.hooks import parse as parse
+    from meeple.onitama.hooks import render as render
+    from meeple.onitama.model import CARDS as CARDS
+    from meeple.onitama.model import Deal as Deal
+    from meeple.onitama.model import Move as Move
+    from meeple.onitama.model import Pawn as Pawn
+    from meeple.onitama.model import Record as Record
+    from meeple.onitama.rules import State as State
+    from meeple.onitama.rules import deal as deal
+    from meeple.onitama.rules import replay as replay
+else:  # imported on first use (the registry imports the game's `format` alone)
+    __getattr__ = package_exports(__name__, EXPORTS)
+
+__all__ = export_names(EXPORTS)
