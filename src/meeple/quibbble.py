@@ -21,6 +21,7 @@ This module knows no game; it reads and writes text only through `meeple.qgn`.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -188,7 +189,7 @@ class Game(Generic[MoveT, RecordT, StateT]):
 
 def locate(problem: MeepleError, text: str, source: str) -> MeepleError:
     """`problem` shown in the QGN `text`: at its action (and detail) when it names one,
-    else at the `key` tag that names the game."""
+    else at the tag it is about (`at_tag`), else at the `key` tag that names the game."""
     from meeple.errors import Location
     from meeple.qgn.notation import action_offsets, detail_offset
 
@@ -200,8 +201,22 @@ def locate(problem: MeepleError, text: str, source: str) -> MeepleError:
         if problem.part is not None:
             at = detail_offset(text, at, problem.part)
     else:
-        at = max(text.find("[key"), 0)
+        tag = re.search(rf"\[\s*{re.escape(getattr(problem, TAG_ATTRIBUTE, 'key'))}\s", text)
+        at = tag.start() if tag else max(text.find("[key"), 0)
     return problem.moved_to(Location.of(text, at, source))
+
+
+TAG_ATTRIBUTE = "quibbble_tag"
+
+ErrorT = TypeVar("ErrorT", bound=MeepleError)
+
+
+def at_tag(problem: ErrorT, tag: str) -> ErrorT:
+    """The same error, to be shown at the QGN tag `tag` (a `variant` no game has, say)
+    when `locate` places it; errors about no tag are shown at `key`."""
+    marked = copy.copy(problem)
+    setattr(marked, TAG_ATTRIBUTE, tag)
+    return marked
 
 
 def detail_error(message: str, part: int | None = None) -> NotationError:
