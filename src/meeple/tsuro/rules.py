@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Self, TypeVar
 
+from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.quibbble import Game, TeamsState, at_tag
@@ -70,9 +71,7 @@ class Laid:
     def crossings(self, team: int) -> int:
         """How many pairs of `team`'s trails on this tile cross (most_crossings)."""
         mine = [path for path, owner in self.trails if owner == team]
-        return sum(
-            crosses(a, b) for i, a in enumerate(mine) for b in mine[i + 1 :]
-        )
+        return sum(crosses(a, b) for i, a in enumerate(mine) for b in mine[i + 1 :])
 
 
 def crosses(one: str, other: str) -> bool:
@@ -87,6 +86,8 @@ def crosses(one: str, other: str) -> bool:
 Board = tuple[Laid | None, ...]
 """The 36 squares row by row."""
 EMPTY: Board = (None,) * (SIZE * SIZE)
+
+StateT = TypeVar("StateT", bound="State")
 
 
 class State(TeamsState[Place]):
@@ -160,7 +161,9 @@ class State(TeamsState[Place]):
         if variant == OPEN_TILES:
             shared = tuple(deck.pop() for _ in range(HAND))
         for _ in teams:
-            hands.append(shared if variant == OPEN_TILES else tuple(deck.pop() for _ in range(HAND)))
+            hands.append(
+                shared if variant == OPEN_TILES else tuple(deck.pop() for _ in range(HAND))
+            )
             tokens.append(_unique_token(tokens, rng))
         return cls(teams, variant, seed, rng, tuple(deck), tuple(hands), tuple(tokens))
 
@@ -195,7 +198,7 @@ class State(TeamsState[Place]):
         return not self.hands[self.turn] or not on_board or self.at(row, column) is not None
 
     @property
-    def status(self) -> str:  # type: ignore[override]
+    def status(self) -> Status:
         if not self.is_over:
             return "playing"
         if not self.winner_seats:
@@ -433,7 +436,7 @@ class _Play:
                 return following
         return team
 
-    def state(self, kind: type[State], history: tuple[Place, ...]) -> State:
+    def state(self, kind: type[StateT], history: tuple[Place, ...]) -> StateT:
         before = self.before
         winners = self.winners
         return kind(
