@@ -275,9 +275,7 @@ class State(TeamsState[Place]):
                 rule="hand",
                 part=2,
             )
-        if self.at(row, column) is not None:
-            return RuleError(f"({row},{column}) already holds a tile", rule="occupied")
-        return None
+        return None  # the square is free: a taken one leaves the game stuck
 
     def _after(self, move: Place) -> Self:
         play = _Play(self)
