@@ -3,4 +3,4 @@ run meeple check snapshot.qgn win.qgn
 run meeple show snapshot.qgn
 run meeple check illegal.qgn || true
 run meeple moves snapshot.qgn --step 6
-run meeple replay --json win.qgn --step 2
+run meeple replay --json win.qgn
