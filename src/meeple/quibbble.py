@@ -21,13 +21,14 @@ This module knows no game; it reads and writes text only through `meeple.qgn`.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from meeple.engine import Status
-from meeple.errors import DEFAULT_SOURCE, MeepleError, NotationError, RuleError
+from meeple.errors import DEFAULT_SOURCE, Location, MeepleError, NotationError, RuleError
 from meeple.pictures import Pictured
 from meeple.qgn.model import Action, Snapshot, split_teams
 
@@ -188,8 +189,7 @@ class Game(Generic[MoveT, RecordT, StateT]):
 
 def locate(problem: MeepleError, text: str, source: str) -> MeepleError:
     """`problem` shown in the QGN `text`: at its action (and detail) when it names one,
-    else at the `key` tag that names the game."""
-    from meeple.errors import Location
+    else at the tag it is about (`at_tag`), else at the `key` tag that names the game."""
     from meeple.qgn.notation import action_offsets, detail_offset
 
     games = action_offsets(text)
@@ -200,8 +200,29 @@ def locate(problem: MeepleError, text: str, source: str) -> MeepleError:
         if problem.part is not None:
             at = detail_offset(text, at, problem.part)
     else:
-        at = max(text.find("[key"), 0)
+        return problem.moved_to(tag_location(problem, text, source))
     return problem.moved_to(Location.of(text, at, source))
+
+
+def tag_location(problem: MeepleError, text: str, source: str) -> Location:
+    """Where a problem about no action shows in the QGN `text`: at the tag it is about
+    (`at_tag`), else at the `key` tag that names the game."""
+    tag = re.search(rf"\[\s*{re.escape(getattr(problem, TAG_ATTRIBUTE, 'key'))}\s", text)
+    at = tag.start() if tag else max(text.find("[key"), 0)
+    return Location.of(text, at, source)
+
+
+TAG_ATTRIBUTE = "quibbble_tag"
+
+ErrorT = TypeVar("ErrorT", bound=MeepleError)
+
+
+def at_tag(problem: ErrorT, tag: str) -> ErrorT:
+    """The same error, to be shown at the QGN tag `tag` (a `variant` no game has, say)
+    when `locate` places it; errors about no tag are shown at `key`."""
+    marked = copy.copy(problem)
+    setattr(marked, TAG_ATTRIBUTE, tag)
+    return marked
 
 
 def detail_error(message: str, part: int | None = None) -> NotationError:

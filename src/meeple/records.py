@@ -76,7 +76,9 @@ def of(document: Document) -> Record:
                 else detail_offset(text, actions[step], error.part)
             )
             return error.moved_to(Location.of(text, at, source))
-        return error.moved_to(_key_location(text, source))
+        from meeple.quibbble import tag_location  # a tag that cannot start the game
+
+        return error.moved_to(tag_location(error, text, source))
 
     try:
         model = game.from_qgn(document.model)

@@ -1,0 +1,537 @@
+"""The rules of tsuro as quibbble plays them (games/tsuro: state.go, deck.go, hand.go,
+token.go, tile.go, board.go, builder.go, tsuro.go).
+
+The deal comes from the record's `seed` through Go's math/rand (`meeple.gorand`), in
+quibbble's order: the 35 tiles shuffled (deck.go's own swap loop, one `Intn(35)` a
+tile), then for each team three tiles from the top (the end) of the deck and a token on
+a random notch of the edge (`Intn(8)` for the notch, `Intn(6)` for the side, drawn
+again while the square is another token's). In `open_tiles` one hand of three is dealt
+first and every team plays from it. The same generator keeps shuffling the deck for
+the rest of the game: each time a team is out its hand goes back into the deck, which
+is shuffled again.
+
+A team's first tile goes on its token's square, later ones on the square its token
+faces; the tile must be in its hand, turned any way. Every token that has been placed
+then follows its paths as far as laid tiles lead, stopping at a token it meets. A
+token that looks off the board or meets another is out. quibbble forbids no move that
+puts the mover out. After a placement the team that placed (or the dragon, the first
+team left waiting for a tile when the deck ran out) draws, then the next teams in turn,
+while each lacks tiles and the deck has some. The game ends when one team is left,
+when none is (those alive before the placement tie), or when all 35 tiles are laid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Self, TypeVar
+
+from meeple.engine import Status
+from meeple.errors import RuleError
+from meeple.gorand import GoRand
+from meeple.quibbble import Game, TeamsState, at_tag
+from meeple.tsuro import notation
+from meeple.tsuro.model import (
+    FACING,
+    NOTCHES,
+    SIZE,
+    SPELLINGS,
+    TILES,
+    Place,
+    Record,
+    Token,
+    destination,
+    rotations,
+)
+
+CLASSIC = "classic"
+LONGEST_PATH = "longest_path"
+MOST_CROSSINGS = "most_crossings"
+OPEN_TILES = "open_tiles"
+SOLO = "solo"
+VARIANTS = (CLASSIC, LONGEST_PATH, MOST_CROSSINGS, OPEN_TILES, SOLO)
+"""quibbble's variants (models.go), spelled as its `variant` tag spells them."""
+
+SCORED = (LONGEST_PATH, MOST_CROSSINGS)
+HAND = 3
+MIN_TEAMS, MAX_TEAMS = 2, 8
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A tile on the board: its paths as placed, and the paths tokens have travelled on
+    it (`trails`: the path as travelled, `DA`, and the team that travelled it)."""
+
+    paths: str
+    trails: tuple[tuple[str, int], ...] = ()
+
+    def travelled_by(self, team: int) -> bool:
+        return any(owner == team for _, owner in self.trails)
+
+    def crossings(self, team: int) -> int:
+        """How many pairs of `team`'s trails on this tile cross (most_crossings)."""
+        mine = [path for path, owner in self.trails if owner == team]
+        return sum(crosses(a, b) for i, a in enumerate(mine) for b in mine[i + 1 :])
+
+
+def crosses(one: str, other: str) -> bool:
+    """Whether two paths of a tile cross: one ends strictly between the other's ends
+    around the tile and one outside (quibbble's `crossing` table, tile.go)."""
+    low, high = sorted(NOTCHES.index(notch) for notch in one)
+    inside = [low < NOTCHES.index(notch) < high for notch in other]
+    ends = set(one) & set(other)
+    return not ends and inside[0] != inside[1]
+
+
+Board = tuple[Laid | None, ...]
+"""The 36 squares row by row."""
+EMPTY: Board = (None,) * (SIZE * SIZE)
+
+StateT = TypeVar("StateT", bound="State")
+
+
+class State(TeamsState[Place]):
+    """A tsuro position (the engine protocol, meeple.engine)."""
+
+    def __init__(
+        self,
+        teams: Sequence[str],
+        variant: str,
+        seed: int,
+        rng: GoRand,
+        deck: tuple[str, ...],
+        hands: tuple[tuple[str, ...], ...],
+        tokens: tuple[Token, ...],
+        board: Board = EMPTY,
+        alive: tuple[bool, ...] = (),
+        placed: tuple[bool, ...] = (),
+        dragon: int | None = None,
+        points: tuple[int, ...] = (),
+        turn: int = 0,
+        winners: tuple[int, ...] = (),
+        history: tuple[Place, ...] = (),
+        ended: bool = False,
+    ) -> None:
+        super().__init__(teams, turn, winners, history)
+        count = len(self.teams)
+        self.variant = variant
+        self.seed = seed
+        self.rng = rng
+        """The generator, as far as the deal and the reshuffles have drawn from it."""
+        self.deck = deck
+        """The tiles left to draw; the last is drawn first."""
+        self.hands = hands
+        self.tokens = tokens
+        self.board = board
+        self.alive = alive or (True,) * count
+        self.placed = placed or (False,) * count
+        """Teams that have placed their first tile and are still in (quibbble's
+        `playedFirstTurn`): only their tokens move."""
+        self.dragon = dragon
+        self.points = points or (0,) * count
+        self.ended = ended
+        """Whether quibbble has ended the game (its winners set, a failed solo game
+        included)."""
+
+    def __eq__(self, other: object) -> bool:
+        """Equal positions: the generator is left out, as the seed and the moves played
+        (both compared) decide it."""
+        if type(other) is not type(self):
+            return False
+        mine = {k: v for k, v in vars(self).items() if k != "rng"}
+        return mine == {k: v for k, v in vars(other).items() if k != "rng"}
+
+    __hash__ = TeamsState.__hash__
+
+    @classmethod
+    def initial(
+        cls, teams: Sequence[str] = ("red", "blue"), seed: int = 0, variant: str = CLASSIC
+    ) -> Self:
+        """The game quibbble deals from `seed` (state.go `newState`)."""
+        teams = check_teams(teams)
+        if variant not in VARIANTS:
+            known = ", ".join(VARIANTS)
+            raise RuleError(f"tsuro has no variant {variant!r} (it has {known})", rule="variant")
+        rng = GoRand(seed)
+        deck = list(TILES)
+        _shuffle(deck, rng)
+        tokens: list[Token] = []
+        hands: list[tuple[str, ...]] = []
+        shared: tuple[str, ...] = ()
+        if variant == OPEN_TILES:
+            shared = tuple(deck.pop() for _ in range(HAND))
+        for _ in teams:
+            hands.append(
+                shared if variant == OPEN_TILES else tuple(deck.pop() for _ in range(HAND))
+            )
+            tokens.append(_unique_token(tokens, rng))
+        return cls(teams, variant, seed, rng, tuple(deck), tuple(hands), tuple(tokens))
+
+    # What the position holds.
+    def at(self, row: int, column: int) -> Laid | None:
+        """The tile on (`row`, `column`), or None."""
+        return self.board[row * SIZE + column]
+
+    def target(self, team: int) -> tuple[int, int]:
+        """The square `team` must place on: its token's before its first tile, then the
+        square its token faces."""
+        token = self.tokens[team]
+        return token.faces() if self.placed[team] else (token.row, token.column)
+
+    def tiles_laid(self) -> int:
+        return sum(square is not None for square in self.board)
+
+    # How the game stands.
+    @property
+    def is_over(self) -> bool:
+        return self.ended or self.stuck
+
+    @property
+    def stuck(self) -> bool:
+        """Whether the team to move can place nothing though quibbble has not ended the
+        game: its hand is empty, or its square already holds a tile (another team laid
+        one on its starting square). quibbble's game cannot go on from here."""
+        if self.ended:
+            return False
+        row, column = self.target(self.turn)
+        on_board = 0 <= row < SIZE and 0 <= column < SIZE
+        return not self.hands[self.turn] or not on_board or self.at(row, column) is not None
+
+    @property
+    def status(self) -> Status:
+        if not self.is_over:
+            return "playing"
+        if not self.winner_seats:
+            return "lost"
+        if self.variant == SOLO or len(self.winner_seats) == 1:
+            return "won"
+        return "tie"
+
+    @property
+    def result_text(self) -> str:
+        """quibbble's own message (state.go `message`), or why the game is stuck."""
+        if self.stuck:
+            name = self.teams[self.turn]
+            why = "has no tile" if not self.hands[self.turn] else "has no square to place on"
+            return f"{name} {why}: quibbble's game cannot go on (no winner)"
+        if not self.ended:
+            return f"{self.teams[self.turn]} must place a tile"
+        if self.variant == SOLO:
+            saved = len(self.winner_seats)
+            if saved == len(self.teams):
+                return "you saved all the tokens"
+            return f"you saved {saved} tokens"
+        names = [self.teams[seat] for seat in self.winner_seats]
+        return f"{names[0]} wins" if len(names) == 1 else f"{', '.join(names)} tie"
+
+    def waiting_for(self) -> str:
+        return "must place a tile"
+
+    def record(self) -> Record:
+        """The record of the placements so far, with its seed and variant."""
+        return Record(self.tags(), self.history)
+
+    def tags(self) -> dict[str, str]:
+        return {**super().tags(), "variant": self.variant, "seed": str(self.seed)}
+
+    # Moves.
+    def legal_moves(self) -> list[Place]:
+        if self.is_over:
+            return []
+        row, column = self.target(self.turn)
+        return [
+            Place(self.turn, row, column, spelling)
+            for tile in self.hands[self.turn]
+            for spelling in rotations(tile)
+        ]
+
+    def violation(self, move: Place) -> RuleError | None:
+        if not self.ended and 0 <= move.team < len(self.teams) and not self.alive[move.team]:
+            name = self.teams[move.team]
+            return RuleError(f"{name} is out of the game", rule="eliminated")
+        if self.stuck:
+            return RuleError(self.result_text, rule="stuck")
+        return super().violation(move)
+
+    def _violation(self, move: Place) -> RuleError | None:
+        name = self.teams[move.team]
+        row, column = self.target(move.team)
+        if (move.row, move.column) != (row, column):
+            if self.placed[move.team]:
+                message = f"{name} must place on ({row},{column}), the square its token faces"
+                rule = "front-square"
+            else:
+                message = f"{name}'s first tile goes on its token's square ({row},{column})"
+                rule = "start-square"
+            return RuleError(f"{message}, not ({move.row},{move.column})", rule=rule)
+        tile = SPELLINGS.get(move.paths)
+        if tile is None:
+            return RuleError(f"{move.paths!r} is no tile", rule="tile", part=2)
+        hand = self.hands[move.team]
+        if tile not in hand:
+            held = ", ".join(hand) or "nothing"
+            return RuleError(
+                f"{name}'s hand does not hold {move.paths} (it holds {held})",
+                rule="hand",
+                part=2,
+            )
+        return None  # the square is free: a taken one leaves the game stuck
+
+    def _after(self, move: Place) -> Self:
+        play = _Play(self)
+        play.place(move)
+        return play.state(type(self), (*self.history, move))
+
+
+class _Play:
+    """One placement worked out on mutable copies of a state (state.go `Place`)."""
+
+    def __init__(self, state: State) -> None:
+        self.before = state
+        self.variant = state.variant
+        self.rng = state.rng.copy()
+        self.deck = list(state.deck)
+        if state.variant == OPEN_TILES:
+            # one hand for all, as quibbble's teams share one *hand
+            shared = list(state.hands[0])
+            self.hands = [shared for _ in state.hands]
+        else:
+            self.hands = [list(hand) for hand in state.hands]
+        self.tokens = list(state.tokens)
+        self.board: list[tuple[str, dict[str, int]] | None] = [
+            None if laid is None else (laid.paths, dict(laid.trails)) for laid in state.board
+        ]
+        self.alive = list(state.alive)
+        self.placed = list(state.placed)
+        self.dragon = state.dragon
+        self.points = list(state.points)
+        self.turn = state.turn
+        self.winners: list[int] | None = None
+        self.count = len(state.teams)
+
+    def place(self, move: Place) -> None:
+        self.hands[move.team].remove(SPELLINGS[move.paths])
+        self.board[move.row * SIZE + move.column] = (move.paths, {})
+        self.placed[move.team] = True
+        self.move_tokens()
+        if self.variant in SCORED:
+            self.score()
+        self.update_alive()
+        self.draw()
+        if self.winners is None:
+            self.turn = self.next_turn(self.turn)
+
+    def move_tokens(self) -> None:
+        """Every placed token one step along its path, again until none moves. quibbble
+        walks the tokens in its map's (random) order; meeple in team order. The order
+        decides only who marks a path two tokens meet on, never who is out."""
+        moved = True
+        while moved:
+            moved = False
+            for team in range(self.count):
+                if self.placed[team] and self.step(team):
+                    moved = True
+
+    def step(self, team: int) -> bool:
+        token = self.tokens[team]
+        square = self.board[token.row * SIZE + token.column]
+        assert square is not None  # a placed token is on a tile
+        paths, trails = square
+        if team not in trails.values():
+            # the team's first tile: through it from the token's notch
+            end = destination(paths, token.notch)
+            trails[token.notch + end] = team
+            self.tokens[team] = Token(token.row, token.column, end)
+            return True
+        if self.collided(team):
+            return False
+        row, column = token.faces()
+        if not (0 <= row < SIZE and 0 <= column < SIZE):
+            return False
+        ahead = self.board[row * SIZE + column]
+        if ahead is None:
+            return False
+        start = FACING[token.notch]
+        end = destination(ahead[0], start)
+        ahead[1][start + end] = team
+        self.tokens[team] = Token(row, column, end)
+        return True
+
+    def collided(self, team: int) -> bool:
+        """Whether `team`'s token is on another's notch or faces it across a square edge
+        (every token counts, those of teams already out included)."""
+        token = self.tokens[team]
+        row, column = token.faces()
+        met = Token(row, column, FACING[token.notch])
+        return any(
+            other != team and self.tokens[other] in (token, met) for other in range(self.count)
+        )
+
+    def score(self) -> None:
+        points = [0] * self.count
+        for square in self.board:
+            if square is None:
+                continue
+            laid = Laid(square[0], tuple(square[1].items()))
+            for team in range(self.count):
+                if self.variant == LONGEST_PATH:
+                    points[team] += sum(owner == team for _, owner in laid.trails)
+                else:
+                    points[team] += laid.crossings(team)
+        self.points = points
+
+    def update_alive(self) -> None:
+        alive_before = [team for team in range(self.count) if self.alive[team]]
+        for team in range(self.count):
+            if self.placed[team] and (self.tokens[team].on_edge() or self.collided(team)):
+                self.lose(team)
+        alive = [team for team in range(self.count) if self.alive[team]]
+        full = sum(square is not None for square in self.board) == len(TILES)
+        if self.variant in (CLASSIC, OPEN_TILES):
+            if not alive:
+                self.winners = alive_before
+            elif len(alive) == 1 or full:
+                self.winners = alive
+        elif self.variant in SCORED:
+            best = max(self.points)
+            leaders = [team for team in range(self.count) if self.points[team] == best]
+            if not alive or full or (len(alive) == 1 and leaders == alive):
+                self.winners = leaders
+        elif not alive:  # solo: every token lost
+            self.winners = []
+        elif full:
+            self.winners = alive
+
+    def lose(self, team: int) -> None:
+        """`team` is out: its hand goes back into the deck, which is shuffled again."""
+        self.alive[team] = False
+        self.placed[team] = False
+        self.deck.extend(self.hands[team])
+        _shuffle(self.deck, self.rng)
+        self.hands[team].clear()
+        if not any(self.alive):
+            return
+        following = self.next_turn(self.turn)
+        if self.dragon == team and len(self.hands[following]) < HAND:
+            self.dragon = following
+
+    def draw(self) -> None:
+        """The placer (or the dragon) and the teams after it fill their hands."""
+        if self.winners is not None:
+            return
+        current = self.turn if self.dragon is None else self.dragon
+        while self.alive[current] and self.deck and len(self.hands[current]) < HAND:
+            self.hands[current].append(self.deck.pop())
+            current = self.next_turn(current)
+        waiting = not self.deck and len(self.hands[current]) < HAND
+        self.dragon = current if waiting else None
+
+    def next_turn(self, team: int) -> int:
+        """The next team after `team` still in (quibbble's `getNextTurn`)."""
+        for offset in range(1, self.count + 1):
+            following = (team + offset) % self.count
+            if self.alive[following]:
+                return following
+        return team
+
+    def state(self, kind: type[StateT], history: tuple[Place, ...]) -> StateT:
+        before = self.before
+        winners = self.winners
+        return kind(
+            before.teams,
+            before.variant,
+            before.seed,
+            self.rng,
+            tuple(self.deck),
+            tuple(tuple(hand) for hand in self.hands),
+            tuple(self.tokens),
+            tuple(
+                None if square is None else Laid(square[0], tuple(square[1].items()))
+                for square in self.board
+            ),
+            tuple(self.alive),
+            tuple(self.placed),
+            self.dragon,
+            tuple(self.points),
+            self.turn,
+            () if winners is None else tuple(winners),
+            history,
+            ended=winners is not None,
+        )
+
+
+def _shuffle(deck: list[str], rng: GoRand) -> None:
+    """deck.go's `Shuffle`: for each position, swap it with one drawn by `Intn`."""
+    size = len(deck)
+    for index in range(size):
+        other = rng.intn(size)
+        if other != index:
+            deck[index], deck[other] = deck[other], deck[index]
+
+
+def _random_token(rng: GoRand) -> Token:
+    """token.go `randomToken`: a notch, then a side (the square along that edge)."""
+    notch = NOTCHES[rng.intn(8)]
+    side = rng.intn(SIZE)
+    if notch in "AB":
+        return Token(0, side, notch)
+    if notch in "CD":
+        return Token(side, SIZE - 1, notch)
+    if notch in "EF":
+        return Token(SIZE - 1, side, notch)
+    return Token(side, 0, notch)
+
+
+def _unique_token(tokens: Sequence[Token], rng: GoRand) -> Token:
+    """A token on a square no other token is on (drawn again until so)."""
+    while True:
+        token = _random_token(rng)
+        if all((token.row, token.column) != (t.row, t.column) for t in tokens):
+            return token
+
+
+def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
+    """2 to 8 distinct team names (builder.go); RuleError otherwise."""
+    if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
+        raise RuleError(f"tsuro is for 2 to 8 teams, not {len(teams)}", rule="teams")
+    if len(set(teams)) != len(teams):
+        raise RuleError("two teams have the same name", rule="teams")
+    return tuple(teams)
+
+
+def start_of(record: Record) -> State:
+    """The deal of a record's game: its teams, `seed` and `variant` (classic if none)."""
+    seed = record.seed
+    if seed is None:
+        raise at_tag(
+            RuleError(
+                "a tsuro record needs a seed tag: quibbble deals the tiles and tokens from"
+                " it (without one it deals from the clock, which no replay can repeat)",
+                rule="seed",
+            ),
+            "key",
+        )
+    variant = record.variant
+    try:
+        return State.initial(record.teams, seed, CLASSIC if variant is None else variant)
+    except RuleError as problem:
+        raise at_tag(problem, problem.rule or "key") from None
+
+
+GAME: Game[Place, Record, State] = Game(
+    key="tsuro",
+    record=Record,
+    read_action=notation.read_action,
+    write_action=notation.write_action,
+    initial=start_of,
+    letters=notation.PLACE,
+    min_teams=MIN_TEAMS,
+    max_teams=MAX_TEAMS,
+    known_tags=frozenset({"seed", "variant"}),
+)
+State.game = GAME
+
+
+def replay(record: Record) -> list[State]:
+    """Every state of a record's game, the start first; RuleError at an illegal placement."""
+    return list(GAME.states(record, GAME.dump(record), "<record>"))
