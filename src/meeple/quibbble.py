@@ -21,6 +21,7 @@ This module knows no game; it reads and writes text only through `meeple.qgn`.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,7 @@ from meeple.pictures import Pictured
 from meeple.qgn.model import Action, Snapshot, split_teams
 
 MoveT = TypeVar("MoveT", bound="TeamMove")
+ErrorT = TypeVar("ErrorT", bound=MeepleError)
 RecordT = TypeVar("RecordT", bound="Record[Any]")
 StateT = TypeVar("StateT", bound="TeamsState[Any]")
 
@@ -188,20 +190,31 @@ class Game(Generic[MoveT, RecordT, StateT]):
 
 def locate(problem: MeepleError, text: str, source: str) -> MeepleError:
     """`problem` shown in the QGN `text`: at its action (and detail) when it names one,
-    else at the `key` tag that names the game."""
+    at its tag when it is about one (`at_tag`), else at the `key` tag that names the game."""
     from meeple.errors import Location
     from meeple.qgn.notation import action_offsets, detail_offset
 
     games = action_offsets(text)
     actions = games[0] if games else []
     step = problem.step
+    tag = problem.__dict__.get("tag")
     if step is not None and 0 <= step < len(actions):
         at = actions[step]
         if problem.part is not None:
             at = detail_offset(text, at, problem.part)
+    elif tag is not None and (found := re.search(rf"\[\s*{re.escape(tag)}\s", text)):
+        at = found.start()
     else:
         at = max(text.find("[key"), 0)
     return problem.moved_to(Location.of(text, at, source))
+
+
+def at_tag(problem: ErrorT, tag: str) -> ErrorT:
+    """The same error, about the QGN tag `tag` (a seed or variant that cannot start the
+    game): `locate` shows it at that tag rather than at `key`."""
+    marked = copy.copy(problem)
+    marked.__dict__["tag"] = tag
+    return marked
 
 
 def detail_error(message: str, part: int | None = None) -> NotationError:

@@ -31,6 +31,7 @@ FORMAT_MODULES = (
     "meeple.flows.format",
     "meeple.atlantis.format",
     "meeple.tictactoe.format",
+    "meeple.indigo.format",
 )
 
 OptionValue = str | bool
