@@ -11,6 +11,7 @@ It knows no game.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -76,7 +77,7 @@ def of(document: Document) -> Record:
                 else detail_offset(text, actions[step], error.part)
             )
             return error.moved_to(Location.of(text, at, source))
-        return error.moved_to(_key_location(text, source))
+        return error.moved_to(_key_location(text, source, error.__dict__.get("tag")))
 
     try:
         model = game.from_qgn(document.model)
@@ -100,8 +101,10 @@ def _qgn_game(document: Document) -> Format | None:
     return game
 
 
-def _key_location(text: str, source: str) -> Location:
-    at = text.find("[key")
+def _key_location(text: str, source: str, tag: str | None = None) -> Location:
+    """Where the `key` tag is, or the tag `tag` a problem is about (quibbble.at_tag)."""
+    found = re.search(rf"\[\s*{re.escape(tag)}\s", text) if tag else None
+    at = found.start() if found else text.find("[key")
     return Location.of(text, max(at, 0), source)
 
 

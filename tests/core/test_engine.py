@@ -164,6 +164,7 @@ GAME_PACKAGES = {
     "flows": "numbered.flows",
     "atlantis": "game.json",
     "tictactoe": "win.qgn",
+    "indigo": "game.qgn",
 }
 
 

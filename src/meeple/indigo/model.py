@@ -136,6 +136,11 @@ def turned(paths: str, turns: int = 1) -> str:
     return paths
 
 
+TURNS: dict[str, tuple[str, ...]] = {
+    tile: tuple(turned(tile, k) for k in range(6)) for tile in TILES
+}
+"""Each tile turned 0 to 5 sixths clockwise, as quibbble lists them (state.go `actions`)."""
+
 WRITINGS: dict[str, str] = {turned(tile, k): tile for tile in TILES for k in range(6)}
 """Every way quibbble accepts a tile's paths written (one of the five turned), and the
 tile it is: the letters' order matters to quibbble, not only the pairs (tile.go

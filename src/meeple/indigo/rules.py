@@ -31,6 +31,7 @@ from meeple.indigo.model import (
     ROWS,
     TILES,
     TREASURES,
+    TURNS,
     VARIANTS,
     WRITINGS,
     Gateway,
@@ -40,7 +41,6 @@ from meeple.indigo.model import (
     gateways,
     on_board,
     pairs,
-    turned,
 )
 from meeple.quibbble import Game, TeamsState, at_tag
 
@@ -182,8 +182,8 @@ class State(TeamsState[Place]):
             if self.tile_at(row, column) is not None:
                 continue
             for kind in kinds:
-                for turns in range(6):
-                    move = Place(self.turn, turned(kind, turns), row, column)
+                for paths in TURNS[kind]:
+                    move = Place(self.turn, paths, row, column)
                     if self._blocks_gateway(move) is not None:
                         continue
                     if (row, column) in faced and isinstance(self._travel(move), RuleError):
