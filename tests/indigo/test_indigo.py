@@ -47,7 +47,11 @@ def test_the_bundled_games_end_as_quibbble_ends_them() -> None:
     assert (two.points, two.gem_counts, len(two.history)) == ((9, 10), (6, 6), 52)
     assert two.gems_in_play() == 0 and two.tags()["seed"] == "1706000000"
     three = _last(_example("three-teams.qgn"))
-    assert (three.result_text, three.points, three.variant) == ("blue wins", (4, 8, 7), "large_hands")
+    assert (three.result_text, three.points, three.variant) == (
+        "blue wins",
+        (4, 8, 7),
+        "large_hands",
+    )
 
 
 def test_quibbbles_own_first_placement_plays() -> None:
@@ -81,7 +85,8 @@ def test_quibbbles_own_first_placement_plays() -> None:
             2**63 - 1,
             4,
             "large_hands",
-            [["abcedf", "abcedf"], ["abcedf", "abcedf"], ["afbecd", "abcedf"], ["afbcde", "becfda"]],
+            [["abcedf", "abcedf"], ["abcedf", "abcedf"],
+             ["afbecd", "abcedf"], ["afbcde", "becfda"]],
             ["adbfce", "adbfce", "becfda"],
             46,
         ),
@@ -98,7 +103,7 @@ def test_the_deal_is_quibbbles(
 
 def test_a_placement_draws_the_next_tile_of_the_deck() -> None:
     deck, hands = deal(1, 2, 1)
-    first, second = indigo.replay(indigo.parse(HEAD + "0p&abcedf.3.3\n"))
+    _first, second = indigo.replay(indigo.parse(HEAD + "0p&abcedf.3.3\n"))
     assert second.hands == ((deck[0],), hands[1]) and second.deck == deck[1:]
 
 
@@ -246,7 +251,9 @@ def test_a_game_needs_two_to_four_distinct_teams(teams: str, message: str) -> No
 def _random_record(seed: int, comments: bool) -> indigo.Record:
     rng = random.Random(seed)
     teams = ("red", "blue", "green", "orange")[: rng.choice((2, 3, 4))]
-    state = State.initial(teams, rng.randrange(-(2**63), 2**63), rng.choice(("classic", "large_hands")))
+    state = State.initial(
+        teams, rng.randrange(-(2**63), 2**63), rng.choice(("classic", "large_hands"))
+    )
     for _ in range(rng.randrange(60)):
         if state.is_over:
             break
@@ -309,7 +316,8 @@ def test_the_pictures_number_every_hex_inside_the_view() -> None:
     assert state.result_text in svg and "red: " in svg
     text = indigo.render(state)
     assert "<T>" in text and "red: " in text and state.result_text in text
-    assert "4.4" not in text and all(f"{r}.{c}" in text for r, c in HEXES if (r, c) not in TREASURES and (r, c) not in state.placed)  # fmt: skip
+    empty = [(r, c) for r, c in HEXES if (r, c) not in TREASURES and (r, c) not in state.placed]
+    assert "4.4" not in text and all(f"{r}.{c}" in text for r, c in empty)
 
 
 def test_the_first_picture_shows_the_gems_at_their_treasures() -> None:
