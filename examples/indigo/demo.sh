@@ -3,4 +3,4 @@ run meeple check game.qgn three-teams.qgn opening.qgn
 run meeple show opening.qgn
 run meeple check illegal.qgn || true
 run meeple moves opening.qgn
-run meeple replay --json game.qgn --step 52
+run meeple show game.qgn --step 20
