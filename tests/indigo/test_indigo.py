@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from meeple import engine, indigo
 from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.indigo.hooks import start
-from meeple.indigo.model import GEMS, HEXES, TREASURES, WRITINGS, Gem, Place
+from meeple.indigo.model import GEMS, HEXES, TREASURES, TURNS, WRITINGS, Gem, Place
 from meeple.indigo.rules import State, _winners, deal
 from tests.cli_helpers import meeple
 
@@ -352,10 +352,15 @@ def test_selfplay_writes_games_that_check_accepts(tmp_path: Path) -> None:
 
 def test_a_person_plays_a_game_and_saves_it(tmp_path: Path) -> None:
     saved = tmp_path / "game.qgn"
-    # Seed 1: the first team (the person) holds abcedf.
-    typed = f"abcedf 3 3\nhint\nhelp\nP bcdfea.0.1\nundo\nsave {saved}\nquit\n"
+    # `meeple play --seed 1` deals from its own first draw, as the terminal does.
+    dealt = start(2, seed=random.Random(1).randrange(2**31))
+    (tile,) = dealt.hands[0]
+    typed = f"{tile} 3 3\nhint\nhelp\nundo\np {TURNS[tile][1]}.3.3\nsave {saved}\nquit\n"
     run = meeple(["play", "indigo", "--bot", "random", "--seed", "1"], stdin=typed)
     assert run.code == 0, run.err
     assert "for example: 0p&" in run.out and "the greedy bot would play" in run.out
+    assert "error" not in run.out and "(random) plays 1p&" in run.out
     assert meeple(["check", str(saved)]).code == 0
-    assert "[seed" in saved.read_text(encoding="utf-8")
+    record = indigo.parse(saved.read_text(encoding="utf-8"))
+    assert record.seed == dealt.seed and record.moves[0] == Place(0, TURNS[tile][1], 3, 3)
+    assert len(record.moves) == 2

@@ -96,3 +96,7 @@ def _legend(state: State) -> list[str]:
     left = state.gems_in_play()
     lines.append(f"{len(state.deck)} tiles in the deck, {left} gems in play")
     return lines
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
