@@ -33,6 +33,7 @@ from meeple.pictures import Pictured
 from meeple.qgn.model import Action, Snapshot, split_teams
 
 MoveT = TypeVar("MoveT", bound="TeamMove")
+ErrorT = TypeVar("ErrorT", bound=MeepleError)
 RecordT = TypeVar("RecordT", bound="Record[Any]")
 StateT = TypeVar("StateT", bound="TeamsState[Any]")
 
@@ -213,8 +214,6 @@ def tag_location(problem: MeepleError, text: str, source: str) -> Location:
 
 
 TAG_ATTRIBUTE = "quibbble_tag"
-
-ErrorT = TypeVar("ErrorT", bound=MeepleError)
 
 
 def at_tag(problem: ErrorT, tag: str) -> ErrorT:

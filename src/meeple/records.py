@@ -102,11 +102,6 @@ def _qgn_game(document: Document) -> Format | None:
     return game
 
 
-def _key_location(text: str, source: str) -> Location:
-    at = text.find("[key")
-    return Location.of(text, max(at, 0), source)
-
-
 def states(record: Record) -> Iterator[Any]:
     """Every state of the game, the initial one first; RuleError (located) at an illegal move."""
     replay = record.game.replay

@@ -34,6 +34,7 @@ FORMAT_MODULES = (
     "meeple.connect4.format",
     "meeple.onitama.format",
     "meeple.tsuro.format",
+    "meeple.indigo.format",
 )
 
 OptionValue = str | bool

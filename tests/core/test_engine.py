@@ -167,6 +167,7 @@ GAME_PACKAGES = {
     "connect4": "win.qgn",
     "onitama": "win.qgn",
     "tsuro": "snapshot.qgn",
+    "indigo": "game.qgn",
 }
 
 
