@@ -1,0 +1,1 @@
+def render(state, color=False): return ""
