@@ -33,6 +33,7 @@ FORMAT_MODULES = (
     "meeple.tictactoe.format",
     "meeple.connect4.format",
     "meeple.onitama.format",
+    "meeple.stratego.format",
 )
 
 OptionValue = str | bool

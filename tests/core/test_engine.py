@@ -166,6 +166,7 @@ GAME_PACKAGES = {
     "tictactoe": "win.qgn",
     "connect4": "win.qgn",
     "onitama": "win.qgn",
+    "stratego": "flag.qgn",
 }
 
 
