@@ -18,7 +18,7 @@ from meeple.stratego.rules import State
 
 CELL = 48
 MARGIN = 34
-LEGEND = 112
+LEGEND = 124
 LAKE = "#7fb8d8"
 
 
@@ -74,18 +74,21 @@ def render(state: State) -> str:
             f'<rect x="{x}" y="{y - 13}" width="16" height="16" rx="3" fill="{shade}"/>'
             f'<text x="{x + 22}" y="{y}" font-size="14" fill="#222">{xml_text(name)}</text>'
         )
-    ranks = ", ".join(f"{SYMBOLS[rank]} {rank}" for rank in RANKS)
-    parts.append(
-        f'<text x="{width // 2}" y="{y + 22}" font-size="10.5" text-anchor="middle"'
-        f' fill="#555">{xml_text(ranks)}; every rank shown</text>'
-    )
+    half = len(RANKS) // 2
+    for line, ranks in enumerate((RANKS[:half], RANKS[half:])):
+        words = ", ".join(f"{SYMBOLS[rank]} {rank}" for rank in ranks)
+        words += ";" if line == 0 else "; every rank shown"
+        parts.append(
+            f'<text x="{width // 2}" y="{y + 22 + 15 * line}" font-size="11.5"'
+            f' text-anchor="middle" fill="#555">{xml_text(words)}</text>'
+        )
     if state.battle is not None:
         parts.append(
-            f'<text x="{width // 2}" y="{y + 44}" font-size="12" text-anchor="middle"'
+            f'<text x="{width // 2}" y="{y + 60}" font-size="12" text-anchor="middle"'
             f' fill="#333">{xml_text(battle_text(state, state.battle))}</text>'
         )
     parts.append(
-        f'<text x="{width // 2}" y="{y + 68}" font-size="15" text-anchor="middle"'
+        f'<text x="{width // 2}" y="{y + 84}" font-size="15" text-anchor="middle"'
         f' fill="#222">{xml_text(state.result_text)}</text>'
     )
     parts.append("</svg>")
