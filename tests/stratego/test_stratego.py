@@ -25,10 +25,9 @@ from hypothesis import strategies as st
 
 from meeple import engine, stratego
 from meeple.errors import MeepleError, NotationError, RuleError
-import meeple.stratego.rules
 from meeple.stratego.hooks import start, state_json
 from meeple.stratego.model import Move, Switch, Unit
-from meeple.stratego.rules import battle, chooser, pick
+from meeple.stratego.rules import GAME, battle, chooser, pick
 from tests.cli_helpers import meeple
 
 HERE = Path(__file__).resolve().parent
@@ -295,7 +294,7 @@ def test_an_unknown_variant_is_shown_at_its_tag_by_the_library() -> None:
     # no action at the key (docs/formats/stratego.md, what is left)
     text = '[key "stratego"]\n[teams "red, blue"]\n[seed "1"]\n[variant "quick"]\n\n'
     with pytest.raises(RuleError) as raised:
-        list(stratego.rules.GAME.states(stratego.parse(text), text, "game.qgn"))
+        list(GAME.states(stratego.parse(text), text, "game.qgn"))
     assert (raised.value.rule, raised.value.line, raised.value.column) == ("variant", 4, 11)
 
 
@@ -356,7 +355,9 @@ def test_any_action_is_judged_as_legal_moves_lists_it(
     plies: int, letter: str, team: int, squares: tuple[int, int, int, int]
 ) -> None:
     rng = random.Random(plies)
-    state = stratego.State.initial(("red", "blue"), plies, "classic" if plies % 2 else "quick_battle")
+    state = stratego.State.initial(
+        ("red", "blue"), plies, "classic" if plies % 2 else "quick_battle"
+    )
     for _ in range(plies):
         if state.is_over:
             break
@@ -464,3 +465,17 @@ def test_the_package_docstring_example_runs() -> None:
     for test in tests:
         runner.run(test)
     assert tests and runner.summarize(verbose=False).failed == 0
+
+
+def test_a_person_plays_a_game_and_saves_it(tmp_path: Path) -> None:
+    # --seed 3 seeds the bots and draws the game's seed, 1022050301
+    saved = tmp_path / "game.qgn"
+    typed = f"9.9.8.9\n3.1.4.1\nhint\nm 3 0 4 0\nhelp\nundo\nsave {saved}\nquit\n"
+    run = meeple(["play", "stratego", "--bot", "random", "--seed", "3"], stdin=typed)
+    assert run.code == 0, run.err
+    assert "is blue's" in run.out  # a blue unit is no red move
+    assert "blue (random) plays 1m&6.1.5.1" in run.out
+    assert "for example: 0m&" in run.out and "the greedy bot would play" in run.out
+    assert meeple(["check", str(saved)]).code == 0
+    text = saved.read_text(encoding="utf-8")
+    assert '[seed "1022050301"]' in text and text.rstrip().endswith("0m&3.1.4.1 1m&6.1.5.1")

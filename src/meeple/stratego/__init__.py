@@ -2,7 +2,8 @@
 sets the units up and a `[variant]` (classic, quick_battle) that picks the board.
 
 >>> from meeple import stratego
->>> text = '[key "stratego"]\\n[teams "red, blue"]\\n[seed "1"]\\n[variant "quick_battle"]\\n\\n0m&1.1.2.1\\n'
+>>> tags = '[key "stratego"]\\n[teams "red, blue"]\\n[seed "1"]\\n[variant "quick_battle"]'
+>>> text = tags + '\\n\\n0m&1.1.2.1\\n'
 >>> *_, state = stratego.replay(stratego.parse(text))
 >>> state.at(2, 1), state.result_text
 (Unit(team=0, rank='miner'), 'blue must move a unit')

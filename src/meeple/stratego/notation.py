@@ -21,7 +21,12 @@ LETTERS = MOVE + SWITCH
 """The action letters, the move first (what `meeple play` reads bare details as)."""
 
 _MOVE_DETAILS = ("a unit's row", "a unit's column", "a row to move to", "a column to move to")
-_SWITCH_DETAILS = ("a unit's row", "a unit's column", "a row to switch with", "a column to switch with")
+_SWITCH_DETAILS = (
+    "a unit's row",
+    "a unit's column",
+    "a row to switch with",
+    "a column to switch with",
+)
 
 
 def read_action(action: QgnAction) -> Action:
@@ -32,9 +37,7 @@ def read_action(action: QgnAction) -> Action:
     if action.action == SWITCH:
         expect_details(action, 4, "row, column, row to switch with, column to switch with")
         return Switch(action.team, *_squares(action, _SWITCH_DETAILS))
-    raise detail_error(
-        f"stratego's actions are m (move) and s (switch), not {action.action!r}"
-    )
+    raise detail_error(f"stratego's actions are m (move) and s (switch), not {action.action!r}")
 
 
 def _squares(action: QgnAction, names: tuple[str, ...]) -> tuple[int, int, int, int]:

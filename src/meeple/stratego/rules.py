@@ -382,9 +382,7 @@ class State(TeamsState[Action]):
         other = self.at(move.with_row, move.with_column)
         if unit.team != move.team or (other is not None and other.team != move.team):
             owner = self.teams[unit.team]
-            return RuleError(
-                f"{team} cannot switch {owner}'s units", rule="enemy-unit", part=0
-            )
+            return RuleError(f"{team} cannot switch {owner}'s units", rule="enemy-unit", part=0)
         return None
 
     def _move_problem(self, move: Move) -> RuleError | None:
@@ -401,9 +399,7 @@ class State(TeamsState[Action]):
             return RuleError(f"no unit stands on {start} ({what})", rule="no-unit", part=0)
         if unit.team != move.team:
             owner = self.teams[unit.team]
-            return RuleError(
-                f"the {unit.rank} on {start} is {owner}'s", rule="enemy-unit", part=0
-            )
+            return RuleError(f"the {unit.rank} on {start} is {owner}'s", rule="enemy-unit", part=0)
         if not unit.movable:
             return RuleError(f"a {unit.rank} never moves", rule="immovable", part=0)
         rows = abs(move.to_row - move.row)
@@ -438,9 +434,7 @@ class State(TeamsState[Action]):
             return RuleError(f"{end} is a lake: no unit enters it", rule="lake", part=2)
         target = self.at(move.to_row, move.to_column)
         if target is not None and target.team == move.team:
-            return RuleError(
-                f"{team}'s own {target.rank} stands on {end}", rule="own-unit", part=2
-            )
+            return RuleError(f"{team}'s own {target.rank} stands on {end}", rule="own-unit", part=2)
         return None
 
     def _scout_path_clear(self, move: Move) -> bool:
@@ -569,7 +563,8 @@ class StrategoGame(Game[Action, Record, State]):
             yield from super().states(record, text, source)
         except MeepleError as problem:
             if problem.rule == "variant" and problem.step is None:
-                raise problem.moved_to(Location.of(text, tag_offset(text, VARIANT_TAG), source))
+                at = Location.of(text, tag_offset(text, VARIANT_TAG), source)
+                raise problem.moved_to(at) from None
             raise
 
 
@@ -620,8 +615,14 @@ def state_details(state: State) -> Mapping[str, Any]:
     if fought is not None:
         battle_json = {
             "move": str(fought.move),
-            "attacking_unit": {"type": fought.attacker.rank, "team": state.teams[fought.attacker.team]},
-            "attacked_unit": {"type": fought.defender.rank, "team": state.teams[fought.defender.team]},
+            "attacking_unit": {
+                "type": fought.attacker.rank,
+                "team": state.teams[fought.attacker.team],
+            },
+            "attacked_unit": {
+                "type": fought.defender.rank,
+                "team": state.teams[fought.defender.team],
+            },
             "winning_team": "" if fought.survivor is None else state.teams[fought.survivor.team],
         }
     return {
