@@ -2,5 +2,5 @@
 run meeple check flag.qgn classic.qgn immobile.qgn draw.qgn
 run meeple show flag.qgn
 run meeple check illegal.qgn || true
-run meeple replay --json draw.qgn
-run meeple moves classic.qgn --step 2
+run meeple replay --json stuck.qgn
+run meeple moves classic.qgn --step 3
