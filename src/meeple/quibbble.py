@@ -84,7 +84,12 @@ class Record(Pictured, Generic[MoveT]):
     def seed(self) -> int | None:
         """The `seed` tag as Go reads it (a base-10 int64), None when absent."""
         text = self.tags.get(SEED_TAG)
-        return None if text is None else read_seed(text)
+        if text is None:
+            return None
+        try:
+            return read_seed(text)
+        except NotationError as problem:
+            raise at_tag(problem, SEED_TAG) from None
 
     @property
     def variant(self) -> str | None:

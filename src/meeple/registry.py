@@ -35,6 +35,7 @@ FORMAT_MODULES = (
     "meeple.onitama.format",
     "meeple.tsuro.format",
     "meeple.indigo.format",
+    "meeple.stratego.format",
 )
 
 OptionValue = str | bool

@@ -168,6 +168,7 @@ GAME_PACKAGES = {
     "onitama": "win.qgn",
     "tsuro": "snapshot.qgn",
     "indigo": "game.qgn",
+    "stratego": "flag.qgn",
 }
 
 

@@ -218,20 +218,20 @@ def test_an_action_that_is_no_move_is_a_notation_error_at_its_detail(
 
 
 @pytest.mark.parametrize(
-    ("tags", "message"),
+    ("tags", "message", "line"),
     [
-        ('[teams "red, blue"]', "needs a seed tag"),
-        ('[teams "red, blue"]\n[seed "soon"]', "the seed tag must be a whole number"),
-        ('[teams "red"]\n[seed "1"]', "2 teams, not 1"),
-        ('[teams "red, red"]\n[seed "1"]', "the same name"),
+        ('[teams "red, blue"]', "needs a seed tag", 1),
+        ('[teams "red, blue"]\n[seed "soon"]', "the seed tag must be a whole number", 3),
+        ('[teams "red"]\n[seed "1"]', "2 teams, not 1", 1),
+        ('[teams "red, red"]\n[seed "1"]', "the same name", 1),
     ],
 )
-def test_a_game_needs_a_seed_and_two_distinct_teams(tags: str, message: str) -> None:
+def test_a_game_needs_a_seed_and_two_distinct_teams(tags: str, message: str, line: int) -> None:
     text = f'[key "onitama"]\n{tags}\n\n0m&0.0.1.0.boar\n'
     with pytest.raises(MeepleError):
         onitama.replay(onitama.parse(text))
     run = meeple(["check", "-"], stdin=text)
-    assert run.code == 1 and message in run.out and "<stdin>:1:" in run.out
+    assert run.code == 1 and message in run.out and f"<stdin>:{line}:1:" in run.out
 
 
 def test_the_seed_is_written_as_quibbble_writes_it() -> None:

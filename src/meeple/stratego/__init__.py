@@ -1,0 +1,50 @@
+"""Stratego as quibbble records it: QGN games with `[key "stratego"]`, a `[seed]` that
+sets the units up and a `[variant]` (classic, quick_battle) that picks the board.
+
+>>> from meeple import stratego
+>>> tags = '[key "stratego"]\\n[teams "red, blue"]\\n[seed "1"]\\n[variant "quick_battle"]'
+>>> text = tags + '\\n\\n0m&1.1.2.1\\n'
+>>> *_, state = stratego.replay(stratego.parse(text))
+>>> state.at(2, 1), state.result_text
+(Unit(team=0, rank='miner'), 'blue must move a unit')
+>>> str(state.legal_moves()[0])
+'1m&5.0.4.0'
+
+Layers: `model` (units, variants, the move, the switch and the record), `notation`
+(QGN details <-> actions), `rules` (the set-up and `State`, the engine protocol,
+meeple.engine), `ascii` and `svg` (pictures), `format` (the registry entry) and `hooks`
+(its functions). What quibbble's games share is `meeple.quibbble`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.registry import export_names, package_exports
+
+EXPORTS: dict[str, tuple[str, ...]] = {
+    "meeple.stratego": ("svg",),
+    "meeple.stratego.hooks": ("dump", "parse", "render"),
+    "meeple.stratego.model": ("RANKS", "VARIANTS", "Move", "Record", "Switch", "Unit", "Variant"),
+    "meeple.stratego.rules": ("State", "replay", "setup"),
+}
+
+if TYPE_CHECKING:
+    from meeple.stratego import svg as svg  # the submodule
+    from meeple.stratego.hooks import dump as dump
+    from meeple.stratego.hooks import parse as parse
+    from meeple.stratego.hooks import render as render
+    from meeple.stratego.model import RANKS as RANKS
+    from meeple.stratego.model import VARIANTS as VARIANTS
+    from meeple.stratego.model import Move as Move
+    from meeple.stratego.model import Record as Record
+    from meeple.stratego.model import Switch as Switch
+    from meeple.stratego.model import Unit as Unit
+    from meeple.stratego.model import Variant as Variant
+    from meeple.stratego.rules import State as State
+    from meeple.stratego.rules import replay as replay
+    from meeple.stratego.rules import setup as setup
+else:  # imported on first use (the registry imports the game's `format` alone)
+    __getattr__ = package_exports(__name__, EXPORTS)
+
+__all__ = export_names(EXPORTS)
