@@ -140,6 +140,9 @@ def test_atlantis_greedy_judges_a_move_after_the_turn_it_would_end() -> None:
     assert checked
 
 
+PLAYS_PER_GAME = 20_000
+
+
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_greedy_never_plays_a_losing_move_when_another_does_not_lose(game: str) -> None:
     """It once valued every move that ended the game, lost ones included, above any
@@ -152,8 +155,12 @@ def test_greedy_never_plays_a_losing_move_when_another_does_not_lose(game: str) 
     # games hold dozens of such choices already.
     for seed in range(2 if game == "raft" else 6):
         state = fmt.start(seed=seed)
-        while not state.is_over:
+        # Every move of every position is played: a game whose positions offer thousands
+        # (stratego's set-up switches) is followed only so far.
+        plays = 0
+        while not state.is_over and plays < PLAYS_PER_GAME:
             _, moves = legal_choices(state, rng)
+            plays += len(moves)
             player = state.to_move
             assert player is not None
             losing = {
