@@ -11,7 +11,9 @@ one line across the board. A path no flow runs along is thin (`─`); a flow is 
 with its player's number on it in every hex (`━1━`, `━13━` when two flows share a path).
 An empty hex shows only its label; the last tile placed has its label in brackets.
 Beyond the board's rim, each side of a player's home edge shows their number, as does
-each side of an edge that is only somebody's target.
+each side of an edge that is only somebody's target. With colour, each flow and number
+is in its player's colour (a path two flows share in both, piece by piece) and the
+outline is faint; without the escape codes it is the plain picture.
 
 Pure functions of a `State`; nothing here reads records or applies rules.
 """
