@@ -1,9 +1,11 @@
 """ANSI colour for the ASCII pictures (`meeple show --color`), the same way for every game.
 
 A game lays its picture out as plain text first, then `paint` colours the pieces a
-compiled pattern finds. Escape codes take no room on a terminal, so the layout never
-shifts, and the plain picture stays the one tests and records see. This module knows
-no game: each game says what to colour and how (see its ascii.py).
+compiled pattern finds (or, where no pattern can tell whose a character is, as for the
+lines of a Flows board, the game `wrap`s each character it laid out in its own colour).
+Escape codes take no room on a terminal, so the layout never shifts, and the plain
+picture stays the one tests and records see. This module knows no game: each game says
+what to colour and how (see its ascii.py).
 """
 
 from __future__ import annotations

@@ -211,7 +211,8 @@ def violation_by_playing(state: AnyState, move: Any) -> RuleError | None:
 @runtime_checkable
 class Framed(Protocol):
     """A game whose players name places in their own frames (Flows): a move can be told
-    in another player's labels, so they find it on their own board."""
+    in another player's labels, so they find it on their own board, and its picture (the
+    format's `render`) takes `frame="P2"` to label the board as that player writes it."""
 
     def where_for(self, move: Any, player: int) -> str:
         """Where `move` is in `player`'s labels (`B3`), or "" if it is played nowhere."""

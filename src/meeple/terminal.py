@@ -1,10 +1,11 @@
 """`meeple play`: a person plays a game in the terminal, against bots or hotseat.
 
-The board is drawn after every move. Moves are typed in the game's own notation, or as a
-person would type them: any case, spaces for hyphens, and the end of a move alone where
-it names one legal move (in Flows `a2 t1 n` for `P1A2T1N`, in Atlantis `b2 c3` for
-`b2-c3`). A bad one gets the same positioned message `meeple check` gives, with a caret
-under the input. Commands: `moves`
+The board is drawn after every move (where players name places in their own frames, as
+in Flows, and one person plays, labelled as that person writes them). Moves are typed
+in the game's own notation, or as a person would type them: any case, spaces for
+hyphens, and the end of a move alone where it names one legal move (in Flows `a2 t1 n`
+for `P1A2T1N`, in Atlantis `b2 c3` for `b2-c3`). A bad one gets the same positioned
+message `meeple check` gives, with a caret under the input. Commands: `moves`
 (the legal moves, grouped), `hint` (the greedy bot's choice), `undo` (back to the
 person's last turn), `save FILE` (the record so far), `help` (the notation, with an
 example from the position), `quit`; after the game ends, `undo`, `save` and `quit` still
@@ -59,7 +60,15 @@ class Session:
 
     def show(self) -> None:
         render = self.fmt.render
-        self.write(render(self.state) if render else self.state.result_text)
+        self.write(render(self.state, **self._framing()) if render else self.state.result_text)
+
+    def _framing(self) -> dict[str, str]:
+        """With one person at the table, a game whose players name places in their own
+        frames (Flows) draws the board as that person writes it, whoever is to move."""
+        if not isinstance(self.state, Framed):
+            return {}
+        people = [p for p in range(1, self.state.player_count + 1) if p not in self.bots]
+        return {"frame": f"P{people[0]}"} if len(people) == 1 else {}
 
     def advance_bots(self) -> None:
         """Let the bots play until it is a person's turn or the game is over."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from meeple.flows import notation
@@ -60,11 +61,11 @@ def test_show_draws_the_board_at_a_step() -> None:
     run = meeple(["show", str(EXAMPLES / "three-players.flows"), "--step", "1"])
     assert run.code == 0
     # Labelled as the player to move (P2) writes hexes: P2's row A runs A4 to A7.
-    assert "paths (P2 labels)" in run.out and "A4" in run.out and "A1" not in run.out
+    assert "hexes as P2 writes them" in run.out and "A4" in run.out and "A1" not in run.out
     mine = meeple(["show", str(EXAMPLES / "three-players.flows"), "--step", "1", "--frame", "P1"])
-    assert "paths (P1 labels)" in mine.out and "A1" in mine.out
+    assert "hexes as P1 writes them" in mine.out and "A1" in mine.out
     first = notation.parse((EXAMPLES / "three-players.flows").read_text()).moves[0]
-    assert f"T{first.tile}{first.orientation}" in run.out
+    assert f"the last tile placed, T{first.tile}{first.orientation} by P1" in run.out
     assert "result: in play: P2 to move" in run.out
     final = meeple(["show", str(EXAMPLES / "three-players.flows")])
     assert final.out.rstrip().endswith("result: P3 wins")
@@ -134,7 +135,7 @@ def test_check_warns_when_ellipsis_marks_a_finished_game() -> None:
     assert "warning: '...' marks an unfinished game, but the game is over: P3 wins" in run.out
 
 
-def test_show_lists_each_path_with_its_flows() -> None:
+def test_show_draws_each_path_with_its_flows() -> None:
     # Row 3 from (3,6), whose E side is the upper-right's: P2's flow runs west along it.
     row_three = "".join(
         notation.format_move(Move(i % 3 + 1, Hex(3, c), 0, 0)) + "\n"
@@ -143,10 +144,13 @@ def test_show_lists_each_path_with_its_flows() -> None:
     run = meeple(["show", "--format", "flows", "-"], stdin="Game: 3-player\n" + row_three)
     assert run.code == 0
     lines = run.out.splitlines()
-    d2 = next(line for line in lines if line.strip().startswith("D2 (3,1)"))
-    assert "W-E: P2" in d2 and "SW-NW: -" in d2
-    board_row = next(line for line in lines if line.lstrip().startswith("D1"))
-    assert board_row.split() == ["D1", "D2:2", "D3:2", "D4:2", "D5:2", "D6:2", "D7:2"]
+    labels = next(i for i, line in enumerate(lines) if "D1" in line)
+    assert re.findall(r"\[?D\d\]?", lines[labels]) == ["D1", "[D2]", "D3", "D4", "D5", "D6", "D7"]
+    # Below the labels, the middle line of the row: P2's flow (thick, numbered) across
+    # D2-D7 and out of the upper-right edge; D1 is empty.
+    middle = lines[labels + 2]
+    assert middle.endswith("━━━┿━2━━┿━" * 5 + "━━━┿━2━━╋━━2")
+    assert middle[: middle.index("━")].strip(" ┊") == "2"  # the lower-left: P2's target
 
 
 def test_messy_record_formats_to_canonical_form() -> None:

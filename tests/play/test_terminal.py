@@ -155,6 +155,22 @@ def test_a_bots_flows_move_is_told_on_the_persons_own_board_too() -> None:
     game.expect(pexpect.EOF)
 
 
+def test_the_flows_board_is_labelled_as_the_person_writes_hexes_whoever_moves() -> None:
+    game = _spawn("flows", "--bot", "random", "--seed", "3", "--seat", "2")
+    # P1, the bot, moves first; the boards before and after its move are both in P2's
+    # labels, and draw its tile, thin or thick, between the walls.
+    game.expect(r"hexes as P(\d) writes them")
+    assert game.match.group(1) == "2"
+    game.expect(r"P1 \(random\) plays P1[A-G]\dT\d\w+ \(([A-G]\d) on your board\)")
+    where = game.match.group(1)
+    game.expect(rf"\[{where}\]")  # the last tile placed, on the board, drawn below
+    game.expect(rf"hexes as P2 writes them; \[{where}\] the last tile placed")
+    assert any(char in str(game.before) for char in "╭╮╰╯┏┓┗┛")
+    game.expect(r"P2 \(drew T\d\)> ")
+    game.sendline("quit")
+    game.expect(pexpect.EOF)
+
+
 @pytest.mark.parametrize("game_name", ["atlantis", "raft"])
 def test_a_newcomer_plays_to_the_end_in_short_lowercase_moves(
     game_name: str, tmp_path: Path
