@@ -33,8 +33,12 @@ class Case:
     over_floor: bool = False
     """Also print the median minus the floor's (a whole process's own cost past Python's start)."""
     clock: Callable[[], float] = time.perf_counter
-    """What a run's time is read from: wall time, or (`children_cpu`) the CPU time of the
-    processes a run starts and waits for, which a busy machine barely changes."""
+    """What a run's time is read from: wall time, `time.process_time` (this process's CPU
+    time), or (`children_cpu`) the CPU time of the processes a run starts and waits for;
+    CPU time barely changes on a busy machine."""
+    number: int = 1
+    """Calls per timed run (operation and floor alike); medians are per call. For
+    operations of microseconds, whose single call the clock cannot time well."""
 
 
 def children_cpu() -> float:
@@ -58,15 +62,20 @@ class Result:
 
 
 def median_time(
-    function: Callable[[], object], repeat: int, clock: Callable[[], float] = time.perf_counter
+    function: Callable[[], object],
+    repeat: int,
+    clock: Callable[[], float] = time.perf_counter,
+    number: int = 1,
 ) -> float:
-    """Median time (by `clock`, wall time unless told) of `repeat` calls, after one warm-up call."""
+    """Median time (by `clock`, wall time unless told) of a call, over `repeat` runs of
+    `number` calls each, after one warm-up call."""
     function()
     times = []
     for _ in range(repeat):
         start = clock()
-        function()
-        times.append(clock() - start)
+        for _ in range(number):
+            function()
+        times.append((clock() - start) / number)
     return statistics.median(times)
 
 
@@ -79,9 +88,11 @@ def measure(case: Case) -> Result:
         taken = (
             case.measured
             if case.measured is not None
-            else median_time(case.run, case.repeat, case.clock)
+            else median_time(case.run, case.repeat, case.clock, case.number)
         )
-        floor = median_time(case.floor, case.repeat, case.clock) if case.floor else None
+        floor = (
+            median_time(case.floor, case.repeat, case.clock, case.number) if case.floor else None
+        )
         return Result(case, taken, floor)
     case.floor()
     case.run()
@@ -90,8 +101,9 @@ def measure(case: Case) -> Result:
     for _ in range(case.repeat):
         for function, found in ((case.floor, floors), (case.run, times)):
             start = case.clock()
-            function()
-            found.append(case.clock() - start)
+            for _ in range(case.number):
+                function()
+            found.append((case.clock() - start) / case.number)
     return Result(case, statistics.median(times), statistics.median(floors))
 
 

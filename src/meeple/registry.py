@@ -286,11 +286,16 @@ def formats() -> tuple[Format, ...]:
 
 def get(name: str) -> Format:
     """The format called `name`; ValueError listing the known names otherwise."""
-    for fmt in _all():
-        if fmt.name == name:
-            return fmt
-    known = ", ".join(f.name for f in _all())
-    raise ValueError(f"unknown format {name!r} (known: {known})")
+    found = _named().get(name)
+    if found is None:
+        known = ", ".join(f.name for f in _all())
+        raise ValueError(f"unknown format {name!r} (known: {known})")
+    return found
+
+
+@cache
+def _named() -> dict[str, Format]:
+    return {fmt.name: fmt for fmt in _all()}
 
 
 def for_model(obj: object) -> Format:
