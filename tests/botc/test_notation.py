@@ -182,7 +182,16 @@ def test_seats_are_plain_values() -> None:
     assert notation.format_seat(seat) == "*Alice:baron(poisoner:poisoned)*"
 
 
-@pytest.mark.parametrize("text", ["[Alice:imp " + "A" * 60_000, "[*" + "B" * 60_000])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Alice:imp " + "A" * 60_000,
+        "[*" + "B" * 60_000,
+        "[" + "A" * 60_000 + "]",
+        "[Alice:imp " + "A" * 60_000 + "!]",
+        "[A:" + "b" * 60_000 + "(" + "c" * 60_000 + "]",
+    ],
+)
 def test_a_malformed_seat_before_a_long_name_is_found_in_one_pass(text: str) -> None:
     # Fuzzing found 40 KB taking 11 s: the reader searched for the next seat from every
     # position of the long name. Each seat is now matched where the last one ended.

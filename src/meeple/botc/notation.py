@@ -56,16 +56,17 @@ _POSSESSIVE_ROLE_ID = rf"{_POSSESSIVE_IDENTIFIER}(?:-[A-Za-z0-9_]++)*+"
 _POSSESSIVE_TOKEN = rf"{_POSSESSIVE_ROLE_ID}(?::{_POSSESSIVE_IDENTIFIER})?+"
 
 # The quick path's view of a line: _ENTRY without its lookahead, each seat ending at one
-# space or the closing bracket, and a last alternative that takes any other character,
-# so that `findall` meets every character between the brackets: one the quick path does
-# not read shows up in that last group, and the line goes to the full reader.
+# space or the closing bracket, and a last alternative that takes the rest of the line
+# from the first character no seat starts at, so that `findall` meets every character
+# between the brackets: a line the quick path does not read shows up in that last group
+# (taken whole, not a character at a time: a long name before it is scanned once).
 _QUICK_SEATS = re.compile(
     rf"""
     (\*)?(?(1)(~~)?)({_POSSESSIVE_IDENTIFIER})(?(2)~~)   # star, strike, player, strike closed
     :({_POSSESSIVE_ROLE_ID})
     (?:\(({_POSSESSIVE_TOKEN}(?:,{_POSSESSIVE_TOKEN})*+)\))?  # the tokens as written
     (?(1)\*)(?:[ ]|\Z)                                  # star closed; a space or the bracket
-    |(.)                                                # anything else
+    |(.+)                                               # anything else, to the end
     """,
     re.VERBOSE | re.DOTALL,
 )
