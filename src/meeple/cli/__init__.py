@@ -2,10 +2,12 @@
 
 Each command is a thin module of this package over the library (`meeple.records`,
 `meeple.conversion`, the registry and the engine protocol); reading input, writing
-output and progress bars live in `files` and `progress`. A game adds commands of its
-own (`meeple botc`, `meeple solve`) through its registry entry, so this package
-imports no game. Commands are built on first use: `meeple --version` imports none.
-Exit status: 0 clean, 1 an invalid record, 2 a usage mistake, 130 interrupted.
+output and progress bars live in `files`, `output` and `progress`. The click group is
+`app.cli` (also offered here as `cli`); a game adds commands of its own (`meeple botc`,
+`meeple solve`) through its registry entry, so this package imports no game. Commands
+are built on first use, and `main` answers `--version` and a plain `check` before click
+is imported at all. Exit status: 0 clean, 1 an invalid record, 2 a usage mistake, 130
+interrupted.
 """
 
 from __future__ import annotations
