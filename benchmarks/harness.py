@@ -32,6 +32,22 @@ class Case:
     """The floor's median, when `measured` is given and the floor was measured alongside."""
     over_floor: bool = False
     """Also print the median minus the floor's (a whole process's own cost past Python's start)."""
+    clock: Callable[[], float] = time.perf_counter
+    """What a run's time is read from: wall time, `time.process_time` (this process's CPU
+    time), or (`children_cpu`) the CPU time of the processes a run starts and waits for;
+    CPU time barely changes on a busy machine."""
+    number: int = 1
+    """Calls per timed run (operation and floor alike); medians are per call. For
+    operations of microseconds, whose single call the clock cannot time well."""
+
+
+def children_cpu() -> float:
+    """User plus system CPU seconds of every child process waited for so far: the
+    difference across a run is the CPU time of the processes it ran."""
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 @dataclass(frozen=True)
@@ -45,14 +61,21 @@ class Result:
         return self.median / self.floor_median if self.floor_median else None
 
 
-def median_time(function: Callable[[], object], repeat: int) -> float:
-    """Median wall time of `repeat` calls, after one warm-up call."""
+def median_time(
+    function: Callable[[], object],
+    repeat: int,
+    clock: Callable[[], float] = time.perf_counter,
+    number: int = 1,
+) -> float:
+    """Median time (by `clock`, wall time unless told) of a call, over `repeat` runs of
+    `number` calls each, after one warm-up call."""
     function()
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
+        start = clock()
+        for _ in range(number):
+            function()
+        times.append((clock() - start) / number)
     return statistics.median(times)
 
 
@@ -62,8 +85,14 @@ def measure(case: Case) -> Result:
     if case.measured is not None and case.floor_measured is not None:
         return Result(case, case.measured, case.floor_measured)
     if case.measured is not None or case.floor is None:
-        taken = case.measured if case.measured is not None else median_time(case.run, case.repeat)
-        floor = median_time(case.floor, case.repeat) if case.floor else None
+        taken = (
+            case.measured
+            if case.measured is not None
+            else median_time(case.run, case.repeat, case.clock, case.number)
+        )
+        floor = (
+            median_time(case.floor, case.repeat, case.clock, case.number) if case.floor else None
+        )
         return Result(case, taken, floor)
     case.floor()
     case.run()
@@ -71,9 +100,10 @@ def measure(case: Case) -> Result:
     times: list[float] = []
     for _ in range(case.repeat):
         for function, found in ((case.floor, floors), (case.run, times)):
-            start = time.perf_counter()
-            function()
-            found.append(time.perf_counter() - start)
+            start = case.clock()
+            for _ in range(case.number):
+                function()
+            found.append((case.clock() - start) / case.number)
     return Result(case, statistics.median(times), statistics.median(floors))
 
 

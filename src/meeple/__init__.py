@@ -18,11 +18,21 @@ a path, a text, or a record already loaded. `detect` names a text's notation and
 from __future__ import annotations
 
 import os
-import pathlib
-from typing import IO, Any
 
-from meeple.errors import Finding, Location, NotationError, RuleError, decode
-from meeple.registry import Document, Format, formats
+# typing itself is not imported: `meeple --version` has no need of it (mypy reads the
+# block below as typing.TYPE_CHECKING's).
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import IO, Any
+
+    from meeple.errors import Finding as Finding
+    from meeple.errors import Location as Location
+    from meeple.errors import NotationError as NotationError
+    from meeple.errors import RuleError as RuleError
+    from meeple.registry import Document
+    from meeple.registry import Format as Format
+    from meeple.registry import formats as formats
 
 __all__ = [
     "Finding",
@@ -44,6 +54,33 @@ __all__ = [
 
 __version__ = "0.1.0"
 
+# Names offered from the modules that define them, imported on first use (PEP 562), so
+# that `import meeple` (and `meeple --version`) imports neither the registry nor the
+# errors with their dataclasses.
+_LAZY = {
+    "Finding": "meeple.errors",
+    "Location": "meeple.errors",
+    "NotationError": "meeple.errors",
+    "RuleError": "meeple.errors",
+    "Format": "meeple.registry",
+    "formats": "meeple.registry",
+}
+_SUBMODULES = ("errors", "registry")
+"""Modules `import meeple` used to import, still reached as attributes (`meeple.errors`)."""
+
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    if name in _SUBMODULES:
+        return importlib.import_module(f"meeple.{name}")
+    if name not in _LAZY:
+        raise AttributeError(f"module 'meeple' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value  # later lookups find it at once
+    return value
+
+
 Source = str | bytes | os.PathLike[str]
 """A record: a path (os.PathLike, or a one-line str naming an existing file), or its
 text (any other str, or UTF-8 bytes). The functions that take one also take a record
@@ -51,14 +88,15 @@ already loaded (what `load` returns)."""
 
 
 def _format(name: str | None, text: str, path: str | None, source: str) -> Format:
-    from meeple import registry
+    import meeple.registry as registry  # (not `from meeple import`: a third of the cost)
 
-    return registry.pick(text, path, source, name)
+    return registry.get(name) if name else registry.detect(text, path, source)
 
 
 def _document(record: Source | object, format: str | None) -> Document:
     """A record given as a path, text, bytes, or a model already loaded, as a Document."""
     from meeple import registry
+    from meeple.registry import Document
 
     if isinstance(record, Document):
         return record
@@ -75,13 +113,17 @@ def _document(record: Source | object, format: str | None) -> Document:
 def _text(record: Source, source: str | None = None) -> tuple[str, str, str | None]:
     """(text, source name, path) of a record given as a path, text or bytes."""
     if isinstance(record, str) and "\n" not in record and os.path.isfile(record):
-        record = pathlib.Path(record)
+        from pathlib import Path
+
+        record = Path(record)
     if isinstance(record, os.PathLike):
         from meeple import records
 
         text, path = records.read_file(record)
         return text, path, path
     if isinstance(record, bytes):
+        from meeple.errors import decode
+
         name = source or "<bytes>"
         return decode(record, name), name, None
     return record, source or "<string>", None
@@ -97,6 +139,8 @@ def detect(text: str) -> str:
 def loads(text: str | bytes, format: str | None = None, *, source: str = "<string>") -> Any:
     """Parse `text` (str, or UTF-8 bytes) in the named notation, or the one it is detected to be."""
     if isinstance(text, bytes):
+        from meeple.errors import decode
+
         text = decode(text, source)
     return _format(format, text, None, source).parse(text, source)
 
@@ -105,6 +149,8 @@ def load(file: str | os.PathLike[str] | IO[str], format: str | None = None) -> A
     """Parse a file (a path or an open text file), detecting its notation by name then content."""
     path: str | None
     if isinstance(file, str | os.PathLike):
+        from meeple.errors import decode
+
         path = os.fspath(file)
         with open(path, "rb") as handle:
             text = decode(handle.read(), path)

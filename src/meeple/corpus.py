@@ -11,13 +11,11 @@ Standard library only; Parquet export lives in meeple.export (extra `data`).
 
 from __future__ import annotations
 
-import glob
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from pathlib import Path
 from typing import Any, TypeVar
 
 from meeple import engine, records, registry
@@ -52,11 +50,15 @@ def files(
     extensions: frozenset[str] | None = None
     for given in paths:
         if given != STDIN and os.path.isdir(given):
+            from pathlib import Path
+
             extensions = extensions or record_extensions()
             under = records_under(str(Path(given)), extensions, hidden, skipped)
             first = next(under, None)  # a folder with no records is left for the reader to report
             yield from [given] if first is None else chain([first], under)
         elif GLOB_CHARACTERS & set(given) and not os.path.exists(given):
+            import glob
+
             matches = [m for m in sorted(glob.glob(given, recursive=True)) if os.path.isfile(m)]
             yield from matches or [given]
         else:

@@ -28,9 +28,11 @@ helpers over any state.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Literal, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    import random
 
 from meeple.errors import RuleError
 

@@ -13,11 +13,12 @@ This module does no parsing of its own.
 from __future__ import annotations
 
 import importlib
+import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import PurePath
 from typing import Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
@@ -212,6 +213,23 @@ def lazy(target: str) -> Callable[..., Any]:
     return call
 
 
+def starts_like(pattern: str) -> Callable[[str], bool]:
+    """A sniff: whether a text matches the regular expression `pattern` at its start.
+
+    The pattern is compiled when first used, not when declared: a format module declares
+    its sniff at import, and most commands detect nothing by content (a file's extension
+    names its notation), so listing the formats compiles no pattern.
+    """
+    compiled: list[re.Pattern[str]] = []
+
+    def sniff(text: str) -> bool:
+        if not compiled:
+            compiled.append(re.compile(pattern))
+        return compiled[0].match(text) is not None
+
+    return sniff
+
+
 Exports = Mapping[str, Iterable[str]]
 """A game package's one table of public names: each module, and the names the package
 offers from it; `parse=parse_record` offers the module's `parse_record` as `parse`. Names
@@ -274,11 +292,16 @@ def formats() -> tuple[Format, ...]:
 
 def get(name: str) -> Format:
     """The format called `name`; ValueError listing the known names otherwise."""
-    for fmt in _all():
-        if fmt.name == name:
-            return fmt
-    known = ", ".join(f.name for f in _all())
-    raise ValueError(f"unknown format {name!r} (known: {known})")
+    found = _named().get(name)
+    if found is None:
+        known = ", ".join(f.name for f in _all())
+        raise ValueError(f"unknown format {name!r} (known: {known})")
+    return found
+
+
+@cache
+def _named() -> dict[str, Format]:
+    return {fmt.name: fmt for fmt in _all()}
 
 
 def for_model(obj: object) -> Format:
@@ -318,7 +341,7 @@ def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> 
     """
     candidates = list(_all())
     if path is not None:
-        suffix = "".join(PurePath(path).suffixes[-1:]).lower()
+        suffix = extension(path).lower()
         by_extension = [f for f in candidates if suffix and suffix in f.extensions]
         if len(by_extension) == 1:
             return by_extension[0]
@@ -331,6 +354,18 @@ def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> 
     raise NotationError.at(
         text, 0, f"cannot tell which notation this is; name one of: {names}", source
     )
+
+
+def extension(path: str) -> str:
+    """The last suffix of the file `path` names (`.flows`; `` for none): pathlib's
+    `"".join(PurePath(path).suffixes[-1:])`, without importing pathlib for it."""
+    if os.altsep:
+        path = path.replace(os.altsep, os.sep)
+    name = next((part for part in reversed(path.split(os.sep)) if part not in ("", ".")), "")
+    if name.endswith("."):
+        return ""
+    _, dot, suffix = name.lstrip(".").rpartition(".")
+    return "." + suffix if dot else ""
 
 
 def named_record(name: str) -> str | None:

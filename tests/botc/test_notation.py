@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from meeple import loads as meeple_loads
 from meeple.botc import notation
 from meeple.botc.model import Bag, Grimoire, Life, ReminderToken, Seat
 from meeple.errors import NotationError
@@ -179,7 +182,16 @@ def test_seats_are_plain_values() -> None:
     assert notation.format_seat(seat) == "*Alice:baron(poisoner:poisoned)*"
 
 
-@pytest.mark.parametrize("text", ["[Alice:imp " + "A" * 60_000, "[*" + "B" * 60_000])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Alice:imp " + "A" * 60_000,
+        "[*" + "B" * 60_000,
+        "[" + "A" * 60_000 + "]",
+        "[Alice:imp " + "A" * 60_000 + "!]",
+        "[A:" + "b" * 60_000 + "(" + "c" * 60_000 + "]",
+    ],
+)
 def test_a_malformed_seat_before_a_long_name_is_found_in_one_pass(text: str) -> None:
     # Fuzzing found 40 KB taking 11 s: the reader searched for the next seat from every
     # position of the long name. Each seat is now matched where the last one ended.
@@ -245,3 +257,141 @@ def test_homebrew_ids_with_hyphens_read_in_bags_and_grimoires_and_play_through(
     assert isinstance(notation.parse(seated.out), Grimoire)  # the one-line grimoire reads back
     checked = meeple(["check", "--format", "botc", "-", "--script", str(script)], stdin=seated.out)
     assert checked.code == 0, checked.out
+
+
+# -- the quick path and the full reader (issue 28) ----------------------------------------
+
+# What near-valid lines are made of: the notation's punctuation, spaces of every kind,
+# characters an identifier may not hold, botc-sat's short prefixes, a hyphenated role id.
+NEAR_VALID = st.sampled_from(
+    [
+        *"*~:(),[] \t\n\r\x0b\x0c\x1c\x85\u2028\u00a0-_1éZ",
+        "~~",
+        "  ",
+        "ww:",
+        "Ann",
+        "hedge-witch",
+        "(a:b)",
+        ":x:y",
+    ]
+)
+
+
+def _mutations(text: str, data: st.DataObject) -> str:
+    """`text` after one to three edits: a piece inserted, a stretch cut or replaced, a
+    seat written twice, or a space added where spaces may be."""
+    for _ in range(data.draw(st.integers(1, 3), label="edits")):
+        at = data.draw(st.integers(0, len(text)), label="at")
+        edit = data.draw(st.sampled_from(["insert", "cut", "replace", "seat twice", "space"]))
+        if edit == "space":  # a space more where spaces may be: the full reader's
+            text = data.draw(st.sampled_from([text.replace(" ", "  ", 1), text.replace("[", "[ ")]))
+            continue
+        if edit == "seat twice" and " " in text.strip():
+            seats = text.strip()[1:-1].split(" ")
+            text = "[" + " ".join([*seats, data.draw(st.sampled_from(seats))]) + "]"
+            continue
+        cut = 0 if edit == "insert" else data.draw(st.integers(1, 3), label="cut")
+        piece = "" if edit == "cut" else data.draw(NEAR_VALID, label="piece")
+        text = text[:at] + piece + text[at + cut :]
+    return text
+
+
+def _same_reading(text: str) -> None:
+    """The quick path (parse_grimoire, loads) reads `text` as the full reader does: the same
+    grimoire, or the same error at the same place."""
+    readers: list[Callable[[str], object]] = [notation.parse_grimoire]
+    if not text.lstrip().startswith("{"):  # (a bag is another reader's)
+        readers.append(partial(meeple_loads, format="botc"))
+    try:
+        expected = notation.read_grimoire(text).grimoire
+    except NotationError as problem:
+        for read in readers:
+            with pytest.raises(NotationError) as caught:
+                read(text)
+            assert str(caught.value) == str(problem)
+            assert caught.value.location == problem.location
+        return
+    for read in readers:
+        assert read(text) == expected
+
+
+@given(grimoires(max_size=8), st.sampled_from(["", "\n", " \r\n", "\t"]), st.data())
+def test_the_quick_path_and_the_full_reader_agree_on_near_valid_lines(
+    grimoire: Grimoire, end: str, data: st.DataObject
+) -> None:
+    _same_reading(_mutations(notation.format_grimoire(grimoire) + end, data))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Ann:imp Bob:spy]",
+        "[Ann:imp  Bob:spy]",  # two spaces: the full reader's
+        "[ Ann:imp ]",
+        "[Ann:imp ]",
+        "[Ann:imp Ann:spy]",
+        "[*~~Ann~~:imp* *Bob:spy* Cat:chef]",
+        "[*~~Ann:imp*]",
+        "[~~Ann~~:imp]",
+        "[*Ann~~:imp*]",
+        "[Ann:imp*]",
+        "[Ann:imp(ww:townsfolk,poisoned,hedge-witch:hexed)]",
+        "[Ann:hedge-witch(a:b:c)]",
+        "[Ann:imp()]",
+        "[Ann:imp(a,,b)]",
+        "[Ann:imp\tBob:spy]",
+        "[Ann:imp\nBob:spy]",
+        "[Ann:imp]x",
+        "[Anné:imp]",
+        "[]",
+        "[",
+        "\u2028[Ann:imp]\u2028",
+        "\x1c[Ann:imp]",
+    ],
+)
+def test_the_quick_path_and_the_full_reader_agree_on_the_edge_cases(text: str) -> None:
+    _same_reading(text)
+
+
+@given(grimoires(max_size=20))
+def test_every_canonical_line_is_read_by_the_quick_path(
+    grimoire: Grimoire,
+) -> None:
+    text = notation.format_grimoire(grimoire)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(notation, "read_grimoire", _not_expected)
+        assert notation.parse_grimoire(text) == grimoire
+        assert notation.parse_grimoire(text + "\n") == grimoire
+
+
+def _not_expected(*_: object) -> None:
+    raise AssertionError("the full reader read a canonical line")
+
+
+def test_reminder_tokens_read_botc_sats_short_prefixes_on_the_quick_path() -> None:
+    seat = notation.parse_grimoire("[Ann:imp(ww:townsfolk,poi:poisoned,drunk)]").seats[0]
+    assert seat.tokens == (
+        ReminderToken("townsfolk", "washerwoman"),
+        ReminderToken("poisoned", "poisoner"),
+        ReminderToken("drunk"),
+    )
+
+
+def test_seats_tokens_and_grimoires_are_still_frozen_dataclasses() -> None:
+    import dataclasses
+    import inspect
+    import pickle
+
+    token = ReminderToken("poisoned", "poisoner")
+    seat = Seat("Ann", "imp", (token,))
+    grimoire = Grimoire((seat,))
+    assert dataclasses.replace(seat, life=Life.DEAD) == Seat("Ann", "imp", (token,), Life.DEAD)
+    assert pickle.loads(pickle.dumps(grimoire)) == grimoire
+    assert hash(seat) == hash(Seat("Ann", "imp", (ReminderToken("poisoned", "poisoner"),)))
+    assert repr(token) == "ReminderToken(name='poisoned', role='poisoner')"
+    for value, field in ((token, "name"), (seat, "life"), (grimoire, "seats")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, field, None)
+    assert list(inspect.signature(Seat).parameters) == ["player", "role", "tokens", "life"]
+    assert Seat("Ann", "imp") == Seat("Ann", "imp", (), Life.ALIVE)
+    assert Grimoire() == Grimoire(())

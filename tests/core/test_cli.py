@@ -242,3 +242,130 @@ def test_check_and_show_of_a_small_record_import_nothing_heavy(command: list[str
     imported = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines()}
     assert "meeple" in imported
     assert not {name for name in imported if name.split(".")[0] in HEAVY or name in HEAVY}
+
+
+# -- answered before click is imported (issue 28) ---------------------------------------
+
+
+def _main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """`meeple ARGS` through the script's entry point, in-process."""
+    from meeple.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(args)
+    out, err = capsys.readouterr()
+    code = stopped.value.code
+    return code if isinstance(code, int) else 1, out, err
+
+
+def test_version_is_answered_as_click_answers_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _main(["--version"], capsys) == (0, *_click(["--version"]))
+
+
+def _click(args: list[str]) -> tuple[str, str]:
+    run = meeple(args)
+    return run.out, run.err
+
+
+PLAIN_CHECKS = [
+    [str(FLOWS)],
+    [str(QGN), str(EXAMPLES / "flows" / "occupied.flows")],
+    [str(EXAMPLES / "botc" / "broken.botc"), str(EXAMPLES / "raft" / "illegal.raft")],
+    [str(EXAMPLES / "botc" / "twelve.botc"), str(EXAMPLES / "qgn" / "broken.qgn")],
+    [str(EXAMPLES / "flows"), str(EXAMPLES / "atlantis" / "broken.json5")],
+]
+
+
+@pytest.mark.parametrize("paths", PLAIN_CHECKS)
+def test_a_plain_check_prints_and_exits_as_the_click_command_does(
+    paths: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _main(["check", *paths], capsys)
+    run = meeple(["check", *paths])
+    assert (code, out, err) == (run.code, run.out, run.err)
+
+
+def test_a_usage_mistake_found_during_a_plain_check_reads_as_clicks(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from meeple import corpus
+
+    def refuse(path: str, format_name: str | None = None, options: object = None) -> object:
+        return corpus.Checked(path, usage="--frame P9: this game has players P1 to P2")
+
+    monkeypatch.setattr(corpus, "check_file", refuse)
+    code, out, err = _main(["check", str(FLOWS)], capsys)
+    run = meeple(["check", str(FLOWS)])
+    # The test runner names the group after its function, `cli`; the script names it meeple.
+    assert (code, out, err) == (run.code, run.out, run.err.replace("cli check", "meeple check"))
+    assert code == 2 and "Usage: meeple check [OPTIONS] PATHS..." in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "--json", str(FLOWS)],
+        ["check", str(FLOWS), "-"],
+        ["check", "no-such-file.flows"],
+        ["--version", "check"],
+        ["show", str(FLOWS)],
+    ],
+)
+def test_anything_else_goes_to_click(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from meeple.cli import check
+
+    def unexpected(*_: object, **__: object) -> None:
+        raise AssertionError("answered without click")
+
+    monkeypatch.setattr("meeple.cli._version", unexpected)
+    monkeypatch.setattr("meeple.cli._check", unexpected)
+    if "-" not in args:
+        assert _main(args, capsys)[0] in (0, 1, 2)
+    assert check.MAX_FINDINGS  # the command module itself is importable without click
+
+
+def test_shell_completion_is_left_to_click(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("_MEEPLE_COMPLETE", "bash_complete")
+    monkeypatch.setenv("COMP_WORDS", "meeple --vers")
+    monkeypatch.setenv("COMP_CWORD", "1")
+    code, out, _ = _main(["--version"], capsys)
+    assert code == 0 and "--version" in out and "meeple, version" not in out
+
+
+def test_a_closed_pipe_ends_a_plain_check_quietly_as_click_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import errno
+    import sys
+
+    from meeple.cli import check, main
+
+    def broken(*_: object, **__: object) -> None:
+        raise OSError(errno.EPIPE, "Broken pipe")
+
+    monkeypatch.setattr(check, "run", broken)
+    monkeypatch.setattr(sys, "stdout", sys.stdout)  # restored after the test
+    monkeypatch.setattr(sys, "stderr", sys.stderr)
+    with pytest.raises(SystemExit) as stopped:
+        main(["check", str(FLOWS)])
+    assert stopped.value.code == 1
+    assert type(sys.stdout).__name__ == "PacifiedFlush"
+
+
+@pytest.mark.parametrize("command", [["--version"], ["check", str(FLOWS)]])
+def test_version_and_a_plain_check_import_no_click(command: list[str]) -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\nfrom meeple.cli import main\ntry:\n    main(sys.argv[1:])\n"
+        "except SystemExit:\n    pass\nprint('click' in sys.modules, file=sys.stderr)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True
+    )
+    assert run.stderr.splitlines()[-1] == "False", run.stderr

@@ -5,10 +5,12 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
-from pathlib import Path
+from pathlib import Path, PurePath
 from types import ModuleType
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import meeple
 from meeple import registry
@@ -23,6 +25,19 @@ def test_every_format_has_a_unique_name_and_basic_capabilities() -> None:
     assert "qgn" in names
     for fmt in meeple.formats():
         assert {"parse", "write"} <= set(fmt.capabilities)
+
+
+@given(st.lists(st.sampled_from(["a", "b.", ".", "..", "/", ".flows", "x.QGN", " "]), max_size=8))
+def test_a_paths_extension_is_pathlibs_last_suffix(pieces: list[str]) -> None:
+    path = "".join(pieces)
+    assert registry.extension(path) == "".join(PurePath(path).suffixes[-1:])
+
+
+def test_importing_meeple_imports_neither_the_registry_nor_click() -> None:
+    imported = _imported_after("import meeple; meeple.__version__")
+    assert imported == {"meeple"}
+    assert meeple.NotationError is NotationError  # offered on first use
+    assert meeple.errors.NotationError is NotationError
 
 
 def test_detect_by_extension_then_content() -> None:

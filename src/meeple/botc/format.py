@@ -9,23 +9,24 @@ them is a plain dump in the other notation. Light on purpose: the hooks live in
 
 from __future__ import annotations
 
-import re
-
 from meeple.botc.choices import CHARSETS, LAYOUTS, SCRIPTS
-from meeple.registry import COLOR, Format, Option, lazy
+from meeple.registry import COLOR, Format, Option, lazy, starts_like
 
 QGN_KEY = "botc"
 HOOKS = "meeple.botc.hooks"
 GRIMOIRE = ("meeple.botc.model:Grimoire", "meeple.botc.model:Bag")
 
 # `[Name:` (possibly `[*~~Name`) or a whole bag; QGN's `[key "x"]` has no colon after the name.
-_LOOKS_LIKE_LINE = re.compile(r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z")
-_LOOKS_LIKE_BAG = re.compile(r"\A\s*\{[ A-Za-z0-9_]*\}\s*\Z")
-_LOOKS_LIKE_ART = re.compile(r"\A\s*(?:┌─|\+-) Grim(?:oire)? ")
-# A grimoire line, then (past blank and comment lines) a phase.
+# A bag is a whole line of roles between braces.
+_LOOKS_LIKE_LINE = starts_like(
+    r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z"
+    r"|\A\s*\{[ A-Za-z0-9_]*\}\s*\Z"
+)
+_LOOKS_LIKE_ART = starts_like(r"\A\s*(?:┌─|\+-) Grim(?:oire)? ")
 # A JSON array that starts with a string or an object (an Atlantis transcript is an object).
-_LOOKS_LIKE_SCRIPT = re.compile(r"\A\ufeff?\s*\[\s*(?:\"|\{|\])")
-_LOOKS_LIKE_TRACE = re.compile(
+_LOOKS_LIKE_SCRIPT = starts_like(r"\A\ufeff?\s*\[\s*(?:\"|\{|\])")
+# A grimoire line, then (past blank and comment lines) a phase.
+_LOOKS_LIKE_TRACE = starts_like(
     r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<"
     r"|\A\s*<(?:SETUP|NIGHT|DAWN|DAY|EVENING|[NDE][1-9][0-9]*)>"  # botc-sat's, no grimoire
 )
@@ -78,17 +79,13 @@ def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
     return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, ABBREVIATE_OPTION, *pictures)
 
 
-def _sniff_line(text: str) -> bool:
-    return bool(_LOOKS_LIKE_LINE.match(text) or _LOOKS_LIKE_BAG.match(text))
-
-
 TRACE = Format(
     name="botc-trace",
     title="Blood on the Clocktower game trace: a grimoire line, then phases and events",
     model="meeple.botc.trace:Trace",
     parse=lazy("meeple.botc.trace:parse"),
     dump=lazy(f"{HOOKS}:dump_trace"),
-    sniff=lambda text: _LOOKS_LIKE_TRACE.match(text) is not None,
+    sniff=_LOOKS_LIKE_TRACE,
     extensions=(".trace",),
     options=(*_art_options("show"), COLOR, ABBREVIATE_OPTION),
     check=lazy(f"{HOOKS}:check_trace"),
@@ -109,7 +106,7 @@ FORMATS = (
         model=GRIMOIRE,
         parse=lazy("meeple.botc.notation:parse"),
         dump=lazy(f"{HOOKS}:dump_line"),
-        sniff=_sniff_line,
+        sniff=_LOOKS_LIKE_LINE,
         extensions=(".botc",),
         options=_grimoire_options("show"),
         check=lazy(f"{HOOKS}:check_line"),
@@ -126,7 +123,7 @@ FORMATS = (
         model="meeple.botc.model:Grimoire",
         parse=lazy("meeple.botc.ascii:parse_art"),
         dump=lazy(f"{HOOKS}:dump_art"),
-        sniff=lambda text: _LOOKS_LIKE_ART.match(text) is not None,
+        sniff=_LOOKS_LIKE_ART,
         extensions=(".grimoire",),
         options=_grimoire_options("show", "convert", "fmt", "setup"),
         check=lazy(f"{HOOKS}:check_art"),
@@ -142,7 +139,7 @@ FORMATS = (
         model="meeple.botc.scriptfile:ScriptFile",
         parse=lazy("meeple.botc.scriptfile:parse"),
         dump=lazy(f"{HOOKS}:dump_script"),
-        sniff=lambda text: _LOOKS_LIKE_SCRIPT.match(text) is not None,
+        sniff=_LOOKS_LIKE_SCRIPT,
         extensions=(".json", ".script.json"),
         check=lazy(f"{HOOKS}:check_script"),
         render=lazy(f"{HOOKS}:render_script"),

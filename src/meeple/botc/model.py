@@ -52,12 +52,23 @@ def full_role(prefix: str) -> str:
     return BOTC_SAT_ABBREVIATIONS.get(prefix, prefix)
 
 
-@dataclass(frozen=True)
+# Seats and tokens are made by the thousand (a grimoire is read in microseconds), so their
+# __init__ is written out: a frozen dataclass's generated one sets every field through
+# object.__setattr__, which took half the time of reading a line. It fills the instance
+# dict as that does, and the dataclass still makes eq, hash, repr and frozenness.
+
+
+@dataclass(frozen=True, init=False)
 class ReminderToken:
     """A reminder token in front of a seat: `role:name` (`washerwoman:townsfolk`) or bare `name`."""
 
     name: str
     role: str | None = None
+
+    def __init__(self, name: str, role: str | None = None) -> None:
+        fields = self.__dict__
+        fields["name"] = name
+        fields["role"] = role
 
     def __str__(self) -> str:
         return self.name if self.role is None else f"{self.role}:{self.name}"
@@ -67,7 +78,7 @@ class ReminderToken:
         """`role:name` or `name` (no validation: the notation does that); botc-sat's short
         prefixes (`ww:townsfolk`) are read as the role they stand for."""
         role, colon, name = text.partition(":")
-        return cls(name, full_role(role)) if colon else cls(text)
+        return cls(name, BOTC_SAT_ABBREVIATIONS.get(role, role)) if colon else cls(text)
 
     def abbreviated(self) -> ReminderToken:
         """This token with botc-sat's short prefix (`ww:townsfolk`), where it has one."""
@@ -75,7 +86,7 @@ class ReminderToken:
         return self if short is None else ReminderToken(self.name, short)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Seat:
     """One player at the table: name, role, reminder tokens in order, and life state."""
 
@@ -84,12 +95,28 @@ class Seat:
     tokens: tuple[ReminderToken, ...] = ()
     life: Life = Life.ALIVE
 
+    def __init__(
+        self,
+        player: str,
+        role: str,
+        tokens: tuple[ReminderToken, ...] = (),
+        life: Life = Life.ALIVE,
+    ) -> None:
+        fields = self.__dict__
+        fields["player"] = player
+        fields["role"] = role
+        fields["tokens"] = tokens
+        fields["life"] = life
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Grimoire(Pictured):
     """The seats of a game in clockwise order (the first seat is where the text starts)."""
 
     seats: tuple[Seat, ...] = ()
+
+    def __init__(self, seats: tuple[Seat, ...] = ()) -> None:
+        self.__dict__["seats"] = seats
 
     def __len__(self) -> int:
         return len(self.seats)

@@ -2,20 +2,28 @@
 
 Each command is a thin module of this package over the library (`meeple.records`,
 `meeple.conversion`, the registry and the engine protocol); reading input, writing
-output and progress bars live in `files` and `progress`. A game adds commands of its
-own (`meeple botc`, `meeple solve`) through its registry entry, so this package
-imports no game. Commands are built on first use: `meeple --version` imports none.
-Exit status: 0 clean, 1 an invalid record, 2 a usage mistake, 130 interrupted.
+output and progress bars live in `files`, `output` and `progress`. The click group is
+`app.cli` (also offered here as `cli`); a game adds commands of its own (`meeple botc`,
+`meeple solve`) through its registry entry, so this package imports no game. Commands
+are built on first use, and `main` answers `--version` and a plain `check` before click
+is imported at all. Exit status: 0 clean, 1 an invalid record, 2 a usage mistake, 130
+interrupted.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+import os
+import sys
+from collections.abc import Sequence
 
-import click
+# typing itself is not imported: `meeple --version` has no need of it (mypy reads the
+# block below as typing.TYPE_CHECKING's).
+TYPE_CHECKING = False
 
-from meeple import __version__, registry
+if TYPE_CHECKING:
+    from typing import Any
+
+    from meeple.cli.app import cli as cli
 
 # The core commands, each built by `command()` in the module named.
 COMMANDS = {
@@ -35,60 +43,87 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point of the `meeple` script."""
-    from meeple.cli.files import interrupted_exits
+    """Entry point of the `meeple` script.
+
+    `meeple --version` and `meeple check FILE...` (files or folders, no options) are
+    answered without importing click, the largest part of a small command's start-up;
+    the check itself is the command's own code (`check.run`). Everything else, and
+    anything unusual about those two, goes to the click group (`meeple.cli.app`).
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    quick = not os.environ.get(COMPLETION)
+    if quick and args == ["--version"]:
+        _version()
+    from meeple.cli.output import interrupted_exits
 
     with interrupted_exits():
-        cli.main(args=list(argv) if argv is not None else None, prog_name="meeple")
+        if quick and _plain_check(args):
+            _check(args[1:])
+        from meeple.cli.app import cli
+
+        # Given no arguments, click reads sys.argv itself (and expands globs on Windows).
+        cli.main(args=None if argv is None else args, prog_name="meeple")
 
 
-def _factory(target: str) -> Callable[[], click.Command]:
-    """A function building the command `module:function` names (`module` alone: `command`)."""
-    module_name, _, function = target.partition(":")
-
-    def build() -> click.Command:
-        module = importlib.import_module(module_name)
-        built: click.Command = getattr(module, function or "command")()
-        return built
-
-    return build
+COMPLETION = "_MEEPLE_COMPLETE"
+"""The variable that asks click for shell completions instead of running a command."""
 
 
-class _Commands(click.Group):
-    """A group whose commands are built (and their games imported) only when used."""
+def _version() -> None:
+    from meeple import __version__
+    from meeple.cli.output import echo
 
-    def _factories(self) -> dict[str, Callable[[], click.Command]]:
-        found = {name: _factory(module) for name, module in COMMANDS.items()}
-        for fmt in registry.formats():
-            for name, target in fmt.commands:
-                found[name] = _factory(target)
-        return found
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self.commands, *self._factories()})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands:
-            factory = COMMANDS.get(cmd_name)
-            build = _factory(factory) if factory else self._factories().get(cmd_name)
-            if build is not None:
-                self.add_command(build(), cmd_name)
-        return self.commands.get(cmd_name)
-
-    def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
-        name = click.utils.make_str(args[0]) if args else ""
-        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
-            import difflib  # only here: imported lazily for start-up
-
-            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
-            hint = f" Did you mean {close[0]!r}?" if close else ""
-            ctx.fail(f"No such command {name!r}.{hint}")
-        return super().resolve_command(ctx, args)
+    echo(f"meeple, version {__version__}")  # click.version_option's words
+    raise SystemExit(0)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="meeple")
-def cli() -> None:
-    """Read, check, replay and draw the textual notations of tabletop games."""
+def _plain_check(args: list[str]) -> bool:
+    """Whether `args` are `check` and paths only, each naming a file or folder that
+    exists: what click would pass to the command unchanged, with every default."""
+    return (
+        len(args) > 1
+        and args[0] == "check"
+        and all(not arg.startswith("-") and os.path.lexists(arg) for arg in args[1:])
+    )
+
+
+def _check(paths: list[str]) -> None:
+    """`meeple check PATHS...` with every option at its default, as click would run it."""
+    from meeple.cli import check, output
+
+    try:
+        check.run(tuple(paths))
+    except OSError as problem:  # the reader of the output went away: as click does
+        import errno
+
+        if problem.errno != errno.EPIPE:
+            raise
+        sys.stdout = output.PacifiedFlush(sys.stdout)
+        sys.stderr = output.PacifiedFlush(sys.stderr)
+        raise SystemExit(1) from None
+    except Exception as problem:
+        click = sys.modules.get("click")
+        if click is None or not isinstance(problem, click.UsageError):
+            raise
+        _show_usage(["check", *paths], problem)
+
+
+def _show_usage(args: list[str], problem: Any) -> None:
+    """Print a usage error as click does inside the command `args` run, and exit 2."""
+    from meeple.cli.app import cli
+
+    with cli.make_context("meeple", list(args), resilient_parsing=True) as parent:
+        command = cli.get_command(parent, args[0])
+        assert command is not None
+        problem.ctx = command.make_context(args[0], args[1:], parent=parent)
+    problem.show()
+    raise SystemExit(problem.exit_code)
+
+
+def __getattr__(name: str) -> Any:
+    """`meeple.cli.cli`, the click group, imported (with click) when first asked for."""
+    if name == "cli":
+        from meeple.cli.app import cli
+
+        return cli
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from functools import partial
-from typing import Any
-
-import click
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from meeple import __version__, corpus, records
-from meeple.cli import files, options
+from meeple.cli import files
+from meeple.cli.output import echo, usage_error
 from meeple.cli.progress import progress
+
+if TYPE_CHECKING:
+    import click
 from meeple.errors import Finding, MeepleError
 
 MAX_FINDINGS = 100
@@ -20,6 +21,10 @@ MAX_FINDINGS = 100
 
 
 def command() -> click.Command:
+    import click
+
+    from meeple.cli import options
+
     @click.command()
     @click.argument("paths", nargs=-1, required=True)
     @options.format_option
@@ -61,30 +66,48 @@ def command() -> click.Command:
         if format_name:
             files.lookup(format_name)
         files.existing(paths)
-        skipped: list[str] = []
-        failed = problems = checked = 0
-        cores = jobs or os.cpu_count() or 1
-        try:
-            with progress(lambda: _count(paths, hidden), "checking") as advance:
-                for result in _checked(paths, format_name, given, cores, hidden, skipped):
-                    if result.usage:
-                        raise click.UsageError(result.usage)
-                    found = result.findings
-                    checked += 1
-                    _report(result.path, found, max_findings, as_json)
-                    problems += len(found)
-                    advance()
-                    if any(f.severity == "error" or strict for f in found):
-                        failed += 1
-                        if fail_fast:
-                            break
-        except files.Interrupted:
-            _summary(checked, failed, problems, len(skipped), as_json, interrupted=True)
-            raise SystemExit(130) from None
-        _summary(checked, failed, problems, len(skipped), as_json)
-        raise SystemExit(1 if failed else 0)
+        run(paths, format_name, given, strict, as_json, max_findings, jobs, hidden, fail_fast)
 
     return check
+
+
+def run(
+    paths: tuple[str, ...],
+    format_name: str | None = None,
+    given: dict[str, Any] | None = None,
+    strict: bool = False,
+    as_json: bool = False,
+    max_findings: int = MAX_FINDINGS,
+    jobs: int | None = None,
+    hidden: bool = False,
+    fail_fast: bool = False,
+) -> NoReturn:
+    """What `meeple check` does once its options are read (the defaults are the
+    command's, which `meeple check FILE...` answers without click: meeple.cli.main):
+    every file's findings, the summary, then exit 0, 1, or 130 when interrupted."""
+    given = given or {}
+    skipped: list[str] = []
+    failed = problems = checked = 0
+    cores = jobs or os.cpu_count() or 1
+    try:
+        with progress(lambda: _count(paths, hidden), "checking") as advance:
+            for result in _checked(paths, format_name, given, cores, hidden, skipped):
+                if result.usage:
+                    raise usage_error(result.usage)
+                found = result.findings
+                checked += 1
+                _report(result.path, found, max_findings, as_json)
+                problems += len(found)
+                advance()
+                if any(f.severity == "error" or strict for f in found):
+                    failed += 1
+                    if fail_fast:
+                        break
+    except files.Interrupted:
+        _summary(checked, failed, problems, len(skipped), as_json, interrupted=True)
+        raise SystemExit(130) from None
+    _summary(checked, failed, problems, len(skipped), as_json)
+    raise SystemExit(1 if failed else 0)
 
 
 def _count(paths: tuple[str, ...], hidden: bool) -> int:
@@ -115,6 +138,8 @@ def _checked(
 
 
 def _check_stdin(format_name: str | None, given: dict[str, Any]) -> corpus.Checked:
+    from meeple.cli import options
+
     try:
         text, source = files.read(files.STDIN)
         fmt = files.format_of(text, files.STDIN, source, format_name)
@@ -129,18 +154,22 @@ def _report(path: str, found: list[Finding], most: int, as_json: bool) -> None:
     """Print up to `most` findings of one file, then a note counting the rest."""
     for finding in found[:most]:
         if as_json:
-            click.echo(json.dumps(finding.to_json(), ensure_ascii=False))
+            import json
+
+            echo(json.dumps(finding.to_json(), ensure_ascii=False))
         elif finding.location.line == 0:
-            click.echo(f"{finding.location.source}: {finding.severity}: {finding.message}")
+            echo(f"{finding.location.source}: {finding.severity}: {finding.message}")
         else:
-            click.echo(str(finding))
+            echo(str(finding))
     hidden = len(found) - most
     if hidden > 0:
         more = f"{hidden} more finding{'s' if hidden != 1 else ''} not shown (--max-findings)"
         if as_json:
-            click.echo(json.dumps({"source": path, "more_findings": hidden}))
+            import json
+
+            echo(json.dumps({"source": path, "more_findings": hidden}))
         else:
-            click.echo(f"{path}: note: {more}")
+            echo(f"{path}: note: {more}")
 
 
 def _summary(
@@ -154,7 +183,9 @@ def _summary(
         "skipped": skipped,
     } | ({"interrupted": True} if interrupted else {})
     if as_json:
-        click.echo(json.dumps({"meeple": __version__, "summary": summary}))
+        import json
+
+        echo(json.dumps({"meeple": __version__, "summary": summary}))
         return
     line = (
         f"{checked} checked: {checked - failed} valid, {failed} invalid,"
@@ -162,4 +193,4 @@ def _summary(
     )
     if skipped:
         line += f"; {skipped} skipped (not a record meeple reads)"
-    click.echo(f"interrupted: {line}" if interrupted else line, err=True)
+    echo(f"interrupted: {line}" if interrupted else line, err=True)

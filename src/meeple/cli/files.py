@@ -11,18 +11,18 @@ is removed at once. Every failure is a usage error (exit 2) that names the path.
 from __future__ import annotations
 
 import os
-import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Any, NoReturn
-
-import click
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from meeple import records
+from meeple.cli.output import Interrupted as Interrupted  # offered here too, for the commands
+from meeple.cli.output import echo, usage_error
+from meeple.cli.output import interrupted_exits as interrupted_exits
 from meeple.errors import MeepleError, Unsupported, decode
 from meeple.registry import Document, Format
+
+if TYPE_CHECKING:  # pathlib is imported by the commands that write files, when they do
+    from pathlib import Path
 
 STDIN = "-"
 TEMPORARY = ".meeple-{pid}-"
@@ -31,10 +31,6 @@ TEMPORARY = ".meeple-{pid}-"
 
 class Unreadable(Exception):
     """A file that cannot be read at all (missing, a directory, no permission)."""
-
-
-class Interrupted(Exception):
-    """The person pressed Ctrl-C, or the process was asked to stop (exit 130)."""
 
 
 def read(path: str) -> tuple[str, str]:
@@ -61,7 +57,7 @@ def read_or_usage(path: str) -> tuple[str, str]:
     try:
         return read(path)
     except Unreadable as problem:
-        raise click.UsageError(str(problem).replace(": error:", ":", 1)) from None
+        raise usage_error(str(problem).replace(": error:", ":", 1)) from None
 
 
 def existing(paths: tuple[str, ...]) -> None:
@@ -78,9 +74,9 @@ def existing(paths: tuple[str, ...]) -> None:
             continue
         if set("*?[") & set(path):
             if not any(os.path.isfile(m) for m in glob.iglob(path, recursive=True)):
-                raise click.UsageError(f"{path}: no file matches the pattern")
+                raise usage_error(f"{path}: no file matches the pattern")
         else:
-            raise click.UsageError(f"{path}: no such file or folder")
+            raise usage_error(f"{path}: no such file or folder")
 
 
 def lookup(name: str, what: str = "format") -> Format:
@@ -95,7 +91,7 @@ def lookup(name: str, what: str = "format") -> Format:
 
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
         hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
-        raise click.UsageError(f"unknown {what} {name!r}{hint}") from None
+        raise usage_error(f"unknown {what} {name!r}{hint}") from None
 
 
 def format_of(text: str, path: str, source: str, format_name: str | None) -> Format:
@@ -137,9 +133,9 @@ def fail(error: MeepleError) -> NoReturn:
     can do (a usage mistake: a bag's picture, a conversion to another game), 1 for an
     invalid record."""
     if isinstance(error, Unsupported):
-        click.echo(f"{error.source}: error: {error.message}", err=True)
+        echo(f"{error.source}: error: {error.message}", err=True)
         raise SystemExit(2)
-    click.echo(error.report(), err=True)
+    echo(error.report(), err=True)
     raise SystemExit(1)
 
 
@@ -162,33 +158,37 @@ def writable(output: str) -> Path:
     Called before the work starts, so a long search or conversion is never lost to
     an output path that could not take it.
     """
+    from pathlib import Path
+
     target = Path(output)
     folder = target.parent
     if not folder.is_dir():
-        raise click.UsageError(f"cannot write {output}: there is no directory {str(folder)!r}")
+        raise usage_error(f"cannot write {output}: there is no directory {str(folder)!r}")
     if target.is_dir():
-        raise click.UsageError(f"cannot write {output}: it is a directory")
+        raise usage_error(f"cannot write {output}: it is a directory")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise click.UsageError(f"cannot write {output}: the directory is not writable")
+        raise usage_error(f"cannot write {output}: the directory is not writable")
     if target.exists() and not os.access(target, os.W_OK):
-        raise click.UsageError(f"cannot write {output}: the file is not writable")
+        raise usage_error(f"cannot write {output}: the file is not writable")
     return target
 
 
 def writable_folder(output: str, create: bool = False) -> Path:
     """`output` as a folder output files can go into (made now if `create`)."""
+    from pathlib import Path
+
     folder = Path(output)
     if folder.exists() and not folder.is_dir():
-        raise click.UsageError(f"cannot write into {output}: it is a file, not a folder")
+        raise usage_error(f"cannot write into {output}: it is a file, not a folder")
     if not folder.parent.is_dir():
-        raise click.UsageError(f"cannot write {output}: there is no directory {folder.parent}")
+        raise usage_error(f"cannot write {output}: there is no directory {folder.parent}")
     if not os.access(folder if folder.exists() else folder.parent, os.W_OK | os.X_OK):
-        raise click.UsageError(f"cannot write into {output}: it is not writable")
+        raise usage_error(f"cannot write into {output}: it is not writable")
     if create:
         try:
             folder.mkdir(exist_ok=True)
         except OSError as problem:
-            raise click.UsageError(f"cannot write {output}: {problem.strerror}") from None
+            raise usage_error(f"cannot write {output}: {problem.strerror}") from None
     return folder
 
 
@@ -202,7 +202,7 @@ def write(output: str, text: str, replacing: str | None = None) -> None:
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as problem:
-        raise click.UsageError(f"cannot write {output}: {problem.reason}") from None
+        raise usage_error(f"cannot write {output}: {problem.reason}") from None
     _remove_stale(target)
     import tempfile  # only here: imported lazily for start-up
 
@@ -210,7 +210,9 @@ def write(output: str, text: str, replacing: str | None = None) -> None:
     try:
         handle, name = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
     except OSError as problem:
-        raise click.UsageError(f"cannot write {output}: {problem.strerror}") from None
+        raise usage_error(f"cannot write {output}: {problem.strerror}") from None
+    from pathlib import Path
+
     temporary = Path(name)
     try:
         with os.fdopen(handle, "wb") as file:
@@ -226,12 +228,12 @@ def write(output: str, text: str, replacing: str | None = None) -> None:
         os.replace(temporary, target)
     except OSError as problem:
         temporary.unlink(missing_ok=True)
-        raise click.UsageError(f"cannot write {output}: {problem.strerror}") from None
+        raise usage_error(f"cannot write {output}: {problem.strerror}") from None
     except BaseException:  # interrupted: leave no partial file behind
         temporary.unlink(missing_ok=True)
         raise
     if replacing is not None:
-        click.echo(replacing, err=True)
+        echo(replacing, err=True)
 
 
 def _remove_stale(target: Path) -> None:
@@ -261,30 +263,9 @@ def same_file(a: str, b: str) -> bool:
     """Whether two paths name one file (standard input is never a file)."""
     if STDIN in (a, b):
         return False
+    from pathlib import Path
+
     try:
         return Path(a).resolve() == Path(b).resolve()
     except OSError:
         return False
-
-
-@contextmanager
-def interrupted_exits() -> Iterator[None]:
-    """Turn Ctrl-C and SIGTERM into `Interrupted`, which a batch answers with its
-    summary, and exit 130 with one line when it reaches the top."""
-
-    def stop(signum: int, frame: Any) -> None:
-        raise Interrupted
-
-    try:
-        previous = [signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)]
-    except ValueError:  # not the main thread: leave the signals alone
-        yield
-        return
-    try:
-        yield
-    except Interrupted:
-        click.echo("meeple: interrupted", err=True)
-        raise SystemExit(130) from None
-    finally:
-        for number, handler in zip((signal.SIGINT, signal.SIGTERM), previous, strict=True):
-            signal.signal(number, handler)

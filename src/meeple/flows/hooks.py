@@ -143,13 +143,14 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None
     parsed = read.model
     assert parsed is not None  # every line is read, the malformed ones skipped
     found = [Finding.from_error(problem) for problem in read.problems]
+    last: State | None = None
     try:
-        for _ in _replay(parsed, text, source):
-            pass
+        for state in _replay(parsed, text, source):
+            last = state
     except RuleError as problem:
         found.append(Finding.from_error(problem))
-    if not found:  # a well-formed legal record: what else `check` says of it
-        found += check(Document(text, source, FLOWS, parsed.record), dialect)
+    if not found and last is not None:  # a well-formed legal record: what `check` says of it
+        found += _lints(Document(text, source, FLOWS, parsed.record), last, dialect)
     return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
@@ -161,6 +162,11 @@ def check(document: Document, dialect: str | None = None) -> Iterable[Finding]:
         *_, last = replay_document(document)
     except RuleError:
         return []
+    return _lints(document, last, dialect)
+
+
+def _lints(document: Document, last: State, dialect: str | None) -> list[Finding]:
+    """`check`'s findings of a legal record whose final state is `last`."""
     other = [] if dialect is not None else _other_reading(document)
     return other + _ending(document, last)
 

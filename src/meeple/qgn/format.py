@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
-from meeple.registry import COLOR, Format, lazy
+from meeple.registry import COLOR, Format, lazy, starts_like
 
 HOOKS = "meeple.qgn.hooks"
 
-_LOOKS_LIKE_QGN = re.compile(r'\A(?:\s|\{[^}]*\})*\[\s*[A-Za-z_][\w-]*\s+"')
+_LOOKS_LIKE_QGN = starts_like(r'\A(?:\s|\{[^}]*\})*\[\s*[A-Za-z_][\w-]*\s+"')
 
 FORMATS = (
     Format(
@@ -17,7 +15,7 @@ FORMATS = (
         model=("meeple.qgn.model:Snapshot", "meeple.qgn.model:Games"),
         parse=lazy(f"{HOOKS}:parse_file"),
         dump=lazy(f"{HOOKS}:dump_file"),
-        sniff=lambda text: _LOOKS_LIKE_QGN.match(text) is not None,
+        sniff=_LOOKS_LIKE_QGN,
         extensions=(".qgn",),
         check=lazy(f"{HOOKS}:check"),
         diagnose=lazy(f"{HOOKS}:diagnose"),

@@ -7,16 +7,14 @@ called. The notation itself is `meeple.raft.notation`, the rules `meeple.raft.ru
 
 from __future__ import annotations
 
-import re
-
-from meeple.registry import COLOR, Format, lazy
+from meeple.registry import COLOR, Format, lazy, starts_like
 
 QGN_KEY = "race-to-the-raft"
 HOOKS = "meeple.raft.hooks"
 NOTATION = "meeple.raft.notation"
 
-_LOOKS_LIKE_RECORD = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*[LS][NESWA][LS][NESWA]")
-_LOOKS_LIKE_STATE = re.compile(r"\A[bBfgGnopPrRwWyY]{9}(?:[bBfgGnopPrRwWyY]{9})?\n")
+_LOOKS_LIKE_RECORD = starts_like(r"\A(?:\s*#[^\n]*\n)*\s*[LS][NESWA][LS][NESWA]")
+_LOOKS_LIKE_STATE = starts_like(r"\A[bBfgGnopPrRwWyY]{9}(?:[bBfgGnopPrRwWyY]{9})?\n")
 
 RAFT = Format(
     name="raft",
@@ -24,7 +22,7 @@ RAFT = Format(
     model="meeple.raft.model:Record",
     parse=lazy(f"{NOTATION}:parse_record"),
     dump=lazy(f"{NOTATION}:format_record"),
-    sniff=lambda text: _LOOKS_LIKE_RECORD.match(text) is not None,
+    sniff=_LOOKS_LIKE_RECORD,
     extensions=(".raft",),
     options=(COLOR,),
     replay=lazy(f"{HOOKS}:replay_document"),
@@ -55,7 +53,7 @@ FORMATS = (
         model="meeple.raft.model:Position",
         parse=lazy(f"{NOTATION}:parse_state"),
         dump=lazy(f"{NOTATION}:format_state"),
-        sniff=lambda text: _LOOKS_LIKE_STATE.match(text) is not None,
+        sniff=_LOOKS_LIKE_STATE,
         extensions=(".raftstate",),
         options=(COLOR,),
         check=lazy(f"{HOOKS}:state_findings"),
