@@ -35,6 +35,8 @@ EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.qgn.hooks": ("replay",),
     "meeple.qgn.model": (
         "Action",
+        "ActionColumns",
+        "Actions",
         "Games",
         "Snapshot",
         "split_teams",
@@ -57,6 +59,8 @@ if TYPE_CHECKING:
     from meeple.qgn.ascii import render as render
     from meeple.qgn.hooks import replay as replay
     from meeple.qgn.model import Action as Action
+    from meeple.qgn.model import ActionColumns as ActionColumns
+    from meeple.qgn.model import Actions as Actions
     from meeple.qgn.model import Games as Games
     from meeple.qgn.model import Snapshot as Snapshot
     from meeple.qgn.model import split_teams as split_teams
