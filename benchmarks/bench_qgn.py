@@ -1,4 +1,4 @@
-"""QGN: parsing a 10 MB multi-game file, and streaming 100 MB in bounded memory."""
+"""QGN: parsing 10 MB of games, walking their actions, and streaming 100 MB in bounded memory."""
 
 from __future__ import annotations
 

@@ -4,6 +4,9 @@
 >>> game = qgn.parse('[key "carcassonne"][teams "a, b"] 0a&1.2 1b')
 >>> game.teams, game.actions[0]
 (['a', 'b'], Action(team=0, action='a', details=('1', '2'), comments=()))
+>>> columns = game.action_columns()              # every action, one field at a time
+>>> columns.teams, columns.letters, columns.details
+((0, 1), 'ab', ('1.2', ''))
 >>> print(qgn.render(game))                      # ASCII; qgn.svg.render(game) is SVG
 carcassonne (a, b)
   [key 'carcassonne']
