@@ -18,13 +18,16 @@ names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_-]{0,8}", fullmatch=True)
 values = st.text(st.characters(exclude_characters="\r\n", codec="utf-8"), max_size=20)
 details = st.from_regex(r"""[^\s.&{}\[\]"]{1,6}""", fullmatch=True)
 comments = st.text(st.characters(exclude_characters="}\r", codec="utf-8"), max_size=30)
-actions = st.builds(
-    Action,
-    team=st.integers(0, 120),
-    action=st.from_regex(r"[A-Za-z]", fullmatch=True),
-    details=st.lists(details, max_size=4).map(tuple),
-    comments=st.lists(comments, max_size=2).map(tuple),
-)
+
+
+def actions(most_teams: int = 120) -> st.SearchStrategy[Action]:
+    return st.builds(
+        Action,
+        team=st.integers(0, most_teams),
+        action=st.from_regex(r"[A-Za-z]", fullmatch=True),
+        details=st.lists(details, max_size=4).map(tuple),
+        comments=st.lists(comments, max_size=2).map(tuple),
+    )
 
 
 @st.composite
@@ -32,9 +35,12 @@ def snapshots(draw: st.DrawFn) -> Snapshot:
     tags = {"key": draw(values), "teams": draw(values)}
     for name in draw(st.lists(names, max_size=4, unique=True)):
         tags.setdefault(name, draw(values))
+    # Games whose team indices are all one digit are read by position, others by regex
+    # (notation._cut): both kinds are drawn.
+    most_teams = draw(st.sampled_from((9, 120)))
     return Snapshot(
         tags,
-        tuple(draw(st.lists(actions, max_size=30))),
+        tuple(draw(st.lists(actions(most_teams), max_size=30))),
         tuple(draw(st.lists(comments, max_size=2))),
         tuple(draw(st.lists(comments, max_size=2))),
     )

@@ -8,7 +8,9 @@ from pathlib import Path
 from hypothesis import given
 
 from meeple import qgn
+from meeple.qgn import Snapshot
 from meeple.qgn.ascii import render
+from meeple.qgn.svg import ACTIONS_PER_ROW, MAX_ROWS, lines
 from meeple.qgn.svg import render as svg
 from tests.cli_helpers import meeple
 from tests.qgn.test_properties import snapshots
@@ -56,3 +58,14 @@ def test_hostile_values_are_escaped() -> None:
     picture = svg(game)
     assert "<script>" not in picture
     ET.fromstring(picture)
+
+
+def test_a_long_record_draws_the_rows_it_can_hold_and_counts_the_rest() -> None:
+    text = '[key "k"][teams "a"]\n' + " ".join(f"0a&{n}" for n in range(3000)) + "\n"
+    game = qgn.parse(text)
+    rows = lines(game)
+    shown = ACTIONS_PER_ROW * (MAX_ROWS - 3)  # a title and two tags come first
+    assert len(rows) == MAX_ROWS + 1
+    assert rows[-1] == ("note", f"... {3000 - shown} more actions")
+    assert rows[-2][1].endswith(f"{shown}. 0a&{shown - 1}")
+    assert lines(Snapshot(game.tags, tuple(game.actions))) == rows

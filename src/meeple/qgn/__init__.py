@@ -4,6 +4,9 @@
 >>> game = qgn.parse('[key "carcassonne"][teams "a, b"] 0a&1.2 1b')
 >>> game.teams, game.actions[0]
 (['a', 'b'], Action(team=0, action='a', details=('1', '2'), comments=()))
+>>> columns = game.action_columns()              # every action, one field at a time
+>>> columns.teams, columns.letters, columns.details
+((0, 1), 'ab', ('1.2', ''))
 >>> print(qgn.render(game))                      # ASCII; qgn.svg.render(game) is SVG
 carcassonne (a, b)
   [key 'carcassonne']
@@ -35,6 +38,8 @@ EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.qgn.hooks": ("replay",),
     "meeple.qgn.model": (
         "Action",
+        "ActionColumns",
+        "Actions",
         "Games",
         "Snapshot",
         "split_teams",
@@ -57,6 +62,8 @@ if TYPE_CHECKING:
     from meeple.qgn.ascii import render as render
     from meeple.qgn.hooks import replay as replay
     from meeple.qgn.model import Action as Action
+    from meeple.qgn.model import ActionColumns as ActionColumns
+    from meeple.qgn.model import Actions as Actions
     from meeple.qgn.model import Games as Games
     from meeple.qgn.model import Snapshot as Snapshot
     from meeple.qgn.model import split_teams as split_teams

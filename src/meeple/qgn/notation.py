@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import IO, overload
+from functools import partial
+from itertools import repeat
+from operator import itemgetter
+from typing import IO
 
 from meeple.errors import (
     DEFAULT_SOURCE,
@@ -34,7 +37,7 @@ from meeple.errors import (
     line_ends,
     line_ends_of_pieces,
 )
-from meeple.qgn.model import REQUIRED_TAGS, Action, Snapshot, split_teams
+from meeple.qgn.model import REQUIRED_TAGS, Action, ActionColumns, Actions, Snapshot, split_teams
 
 _DETAIL = r"""[^\s.&{}\[\]"]+"""
 MAX_TEAM_DIGITS = 6  # a million teams is plenty, and int() of thousands of digits is refused
@@ -168,7 +171,8 @@ def _games(
         if recovery is not None:
             recovery.intact.append(intact)
         intact = None
-        return Snapshot(tags, Actions(actions, commented), tuple(pending), tuple(leading))
+        later = partial(_cut, actions, commented)  # the columns, cut on first use
+        return Snapshot(tags, Actions(later), tuple(pending), tuple(leading))
 
     # One line-end rule (docs/formats/qgn.md): a lone CR becomes LF as it comes in.
     feed = iter(line_ends_of_pieces(pieces))
@@ -315,85 +319,93 @@ def _resume(text: str, at: int, problem: int, finds: dict[str, _Next]) -> int:
     return at + max(1, len(_word(text, at)))
 
 
-class Actions(Sequence[Action]):
-    """The actions of a parsed game, built from their checked text on first use.
+def _cut(runs: list[str], commented: dict[int, tuple[str, ...]]) -> ActionColumns:
+    """The columns of a game's checked runs of actions (`commented`: run index -> the
+    comments before its first action), with no Python call per action.
 
-    The parser checks every word against the grammar before a game is returned, so
-    every problem is still reported, with its position, at parse time; what waits for
-    first use is only cutting the runs of actions into words and building the Action
-    values. A game read to be streamed or written back whole never pays for building a
-    million of them. Compares equal to the tuple of the same actions, and behaves as
-    one (length, index, slice, iterate, hash).
+    Every word is known to be an action, so when each team index is one digit (the
+    second character of every word is its letter) the columns are cut by position (see
+    `_Words`). Otherwise one regex pass reads the parts.
     """
-
-    __slots__ = ("_built", "_commented", "_runs")
-
-    def __init__(self, runs: list[str], commented: dict[int, tuple[str, ...]]) -> None:
-        self._runs = runs  # runs of well-formed action words, as written
-        self._commented = commented  # run index -> the comments before its first action
-        self._built: tuple[Action, ...] | None = None
-
-    def _actions(self) -> tuple[Action, ...]:
-        built = self._built
-        if built is None:
-            self._built = built = _build(self._runs, self._commented)
-        return built
-
-    def __len__(self) -> int:
-        built = self._built
-        if built is None:  # counting needs no Actions
-            return sum(len(_RUN_ACTION.findall(run)) for run in self._runs)
-        return len(built)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        return self._actions()[index]
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._actions())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Actions | tuple | list):
-            return len(self) == len(other) and self._actions() == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._actions())
-
-    def __repr__(self) -> str:
-        return repr(self._actions())
-
-    def __reduce__(self) -> tuple[type[Actions], tuple[list[str], dict[int, tuple[str, ...]]]]:
-        return Actions, (self._runs, self._commented)
+    if len(runs) == 1:
+        words, starts = runs[0].split(), [0]
+    else:
+        words, starts = [], []  # starts: run index -> the index of its first action
+        for run in runs:
+            starts.append(len(words))
+            words += run.split()
+    if commented:
+        listed: list[tuple[str, ...]] = [()] * len(words)
+        for index, before in commented.items():
+            listed[starts[index]] = before
+        comments = tuple(listed)
+    else:
+        comments = ((),) * len(words)
+    letters = "".join(map(_SECOND, words))
+    if letters.isalpha():
+        # A run holds no '&' but the one of each action with details.
+        detailed = sum(map(str.count, runs, repeat("&"))) == len(words)
+        teams = tuple("".join(map(_FIRST, words)).encode().translate(_DIGIT_VALUES))
+        return _Words(words, teams, letters, comments, detailed)
+    if not words:
+        return ActionColumns((), "", (), ())
+    indices, letter_list, details = zip(*_RUN_ACTION.findall("\n".join(runs)), strict=True)
+    return ActionColumns(map(int, indices), "".join(letter_list), details, comments)
 
 
-def _build(runs: list[str], commented: dict[int, tuple[str, ...]]) -> tuple[Action, ...]:
-    """The Actions of checked runs. One regex pass per run hands over every action's
-    parts (no match per word); records repeat a small vocabulary, so equal words share
-    one (immutable) Action."""
-    made: dict[str, Action] = {}
-    make = Action._make
-    actions: list[Action] = []
-    starts = []
-    for run in runs:
-        starts.append(len(actions))
-        for word, (team, letter, details) in zip(
-            run.split(), _RUN_ACTION.findall(run), strict=True
-        ):
-            action = made.get(word)
-            if action is None:
-                split = tuple(details.split(".")) if details else ()
-                action = made[word] = make((int(team), letter, split, ()))
-            actions.append(action)
-    for index, comments in commented.items():
-        first = starts[index]
-        actions[first] = actions[first]._replace(comments=comments)
-    return tuple(actions)
+class _Words(ActionColumns):
+    """The columns of action words whose team indices are all one digit: a word's first
+    character is its team, the second its letter, and its details, when it has any,
+    follow the '&' at the third. The words are kept as written, and a walk cuts each
+    action's details as it reaches it: a column of them cut first would keep a million
+    strings alive that the walk needs one at a time (and costs more to make)."""
+
+    __slots__ = ("_detailed", "_words")
+
+    def __init__(
+        self,
+        words: list[str],
+        teams: tuple[int, ...],
+        letters: str,
+        comments: tuple[tuple[str, ...], ...],
+        detailed: bool,
+    ) -> None:
+        # Not ActionColumns.__init__: the details column is cut only if it is asked for.
+        self._teams, self._letters, self._comments, self._details = teams, letters, comments, None
+        self._words, self._detailed = words, detailed  # detailed: every action has details
+
+    def _sliced(self, index: slice) -> ActionColumns:
+        return _Words(
+            self._words[index],
+            self._teams[index],
+            self._letters[index],
+            self._comments[index],
+            self._detailed,
+        )
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        details = self._details
+        if details is None:
+            self._details = details = tuple(map(_PAST_AMPERSAND, self._words))
+        return details
+
+    def _details_of(self, index: int) -> str:
+        return self._words[index][3:]
+
+    def actions(self) -> Iterator[Action]:
+        words = self._words
+        parts: Iterator[tuple[str, ...]] = map(
+            tuple, map(str.split, map(_PAST_AMPERSAND, words), repeat("."))
+        )
+        if not self._detailed:  # a word of two characters has no details
+            parts = map(_NO_DETAILS_BY_LENGTH.get, map(len, words), parts)
+        return self._built(parts)
+
+
+_FIRST, _SECOND, _PAST_AMPERSAND = itemgetter(0), itemgetter(1), itemgetter(slice(3, None))
+_DIGIT_VALUES = bytes.maketrans(b"0123456789", bytes(range(10)))
+_NO_DETAILS_BY_LENGTH: dict[int, tuple[str, ...]] = {2: ()}
 
 
 def _diagnose(text: str, at: int) -> tuple[int, str]:

@@ -22,12 +22,13 @@ def lines(snapshot: Snapshot) -> list[tuple[str, str]]:
     """(kind, text) rows: a title, the tags, then the actions grouped into rows."""
     rows = [("title", f"QGN record: {snapshot.key or 'untitled'}")]
     rows += [("tag", f"{name}: {value}") for name, value in snapshot.tags.items()]
-    actions = list(snapshot.actions)
-    for start in range(0, len(actions), ACTIONS_PER_ROW):
+    total = len(snapshot.actions)
+    shown = snapshot.actions[: MAX_ROWS * ACTIONS_PER_ROW]  # all the rows can hold, no more
+    for start in range(0, total, ACTIONS_PER_ROW):
         if len(rows) >= MAX_ROWS:
-            rows.append(("note", f"... {len(actions) - start} more actions"))
+            rows.append(("note", f"... {total - start} more actions"))
             break
-        chunk = actions[start : start + ACTIONS_PER_ROW]
+        chunk = shown[start : start + ACTIONS_PER_ROW]
         words = [f"{start + i + 1}. {format_action(a)}" for i, a in enumerate(chunk)]
         rows.append(("actions", "   ".join(words)))
     return rows
