@@ -16,7 +16,7 @@ from tests.cli_helpers import meeple
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FLOWS = EXAMPLES / "flows" / "numbered.flows"
-QGN = EXAMPLES / "qgn" / "carcassonne.qgn"
+QGN = EXAMPLES / "qgn" / "unknown-game.qgn"
 
 
 def _clean(run: object) -> None:

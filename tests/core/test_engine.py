@@ -169,6 +169,7 @@ GAME_PACKAGES = {
     "tsuro": "snapshot.qgn",
     "indigo": "game.qgn",
     "stratego": "flag.qgn",
+    "carcassonne": "game.qgn",
 }
 
 

@@ -30,7 +30,9 @@ STEP = {"t": (0, 1), "r": (1, 0), "b": (0, -1), "l": (-1, 0)}
 
 FARM_SIDES = ("ta", "tb", "ra", "rb", "ba", "bb", "la", "lb")
 """The halves of each side's field (farmside.go `FarmSides`)."""
-ACROSS_FARM = {"ta": "bb", "tb": "ba", "ra": "lb", "rb": "la", "ba": "tb", "bb": "ta", "la": "rb", "lb": "ra"}  # fmt: skip
+ACROSS_FARM = {
+    "ta": "bb", "tb": "ba", "ra": "lb", "rb": "la", "ba": "tb", "bb": "ta", "la": "rb", "lb": "ra"
+}  # fmt: skip
 """The half of the neighbouring tile's field that touches each half (farmside.go)."""
 
 CITY, ROAD, FARM = "c", "r", "f"
@@ -104,8 +106,7 @@ class Tile:
 
 def tile(text: str) -> Tile:
     """A tile from its seven details run together (`crfrnff`)."""
-    top, right, bottom, left, centre, connected, banner = text
-    return Tile(top, right, bottom, left, centre, connected == "t", banner == "t")
+    return Tile(text[0], text[1], text[2], text[3], text[4], text[5] == "t", text[6] == "t")
 
 
 START = tile("crfrnff")

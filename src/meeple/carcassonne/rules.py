@@ -208,10 +208,9 @@ def _walk(board: Board, x: int, y: int, side: str, kind: str) -> Structure | Non
                 if tile.side(s) != kind:
                     continue
                 ax, ay = neighbour(fx, fy, s)
-                for other in seen:
-                    if (other.x, other.y) == (ax, ay) and ACROSS[s] in other.sides:
-                        if s not in node.sides:
-                            node.sides.append(s)
+                met = any((o.x, o.y) == (ax, ay) and ACROSS[s] in o.sides for o in seen)
+                if met and s not in node.sides:
+                    node.sides.append(s)
     return Structure(kind, complete, seen)
 
 
@@ -550,16 +549,18 @@ class State(TeamsState[Move]):
         spot = self.last[move.team]
         assert spot is not None
         if (move.x, move.y) != spot:
-            message = f"{name} may place a token only on the tile it has just placed, at {spot[0]},{spot[1]}"
+            message = (
+                f"{name} may place a token only on the tile it has just placed,"
+                f" at {spot[0]},{spot[1]}"
+            )
             return RuleError(message, rule="token-square", part=1)
         tile = self.board[spot]
-        if move.token == MONK:
-            if tile.centre != CLOISTER:
-                return RuleError(
-                    f"the tile {tile} at {spot[0]},{spot[1]} has no cloister",
-                    rule="cloister",
-                    part=3,
-                )
+        if move.token == MONK and tile.centre != CLOISTER:
+            return RuleError(
+                f"the tile {tile} at {spot[0]},{spot[1]} has no cloister",
+                rule="cloister",
+                part=3,
+            )
         if self.supply[move.team] <= 0:
             return RuleError(f"{name} has no token left", rule="supply", part=3)
         if move.token == MONK:
