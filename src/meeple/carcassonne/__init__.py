@@ -7,7 +7,7 @@
 >>> state.hands[0].text, state.result_text
 ('ffrrnff', 'red must place a tile')
 >>> state.move_to_text(state.legal_moves()[0])
-'0i&-1.0.f.f.r.r.n.f.f'
+'0i&1.0.f.f.r.r.n.f.f'
 
 Layers: `model` (tiles, tokens, the three moves, the record), `notation` (QGN details
 <-> moves), `rules` (`State`, the engine protocol, meeple.engine, with quibbble's deal
