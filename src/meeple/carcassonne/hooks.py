@@ -65,13 +65,15 @@ def _state(model: State | Record) -> State:
 
 
 def marks(state: State) -> tuple[str, ...]:
-    """The square the last tile or token went to (the viewer lights it)."""
+    """The square the last move took: its tile or token, or for a pass the tile just
+    placed (the viewer lights it)."""
     from meeple.carcassonne.svg import at
 
     last = state.history[-1] if state.history else None
     if isinstance(last, Place | Claim):
         return (at(last.x, last.y),)
-    return ()
+    spot = state.last[last.team] if last is not None else None
+    return () if spot is None else (at(*spot),)  # a pass: the tile the team placed
 
 
 def state_json(state: State) -> Mapping[str, Any]:
