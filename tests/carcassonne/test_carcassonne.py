@@ -225,6 +225,20 @@ def test_equal_tokens_in_a_structure_both_score() -> None:
     assert shared.play(Place(0, -1, 0, tile("rrfrnff"))).play(Skip(0)).scores == (3, 3)
 
 
+def test_squares_are_told_apart_as_quibbbles_searches_name_them() -> None:
+    # board.go names squares "%d%d": (1,10) and (11,0) are both "110" to it, so a road
+    # from (1,10) down and along y=0 stops short of (11,0), where it ends.
+    board = {(1, 10): Tile("f", "f", "r", "f"), (1, 0): Tile("r", "r", "f", "f")}
+    board |= {(1, y): Tile("r", "f", "r", "f") for y in range(1, 10)}
+    board |= {(x, 0): Tile("f", "r", "f", "r") for x in range(2, 11)}
+    board[(11, 0)] = Tile("f", "f", "f", "r")
+    way = road(board, 1, 10, "b")
+    assert way is not None and way.complete and road_points(way) == 20
+    assert (11, 0) not in way.squares()
+    whole = road(board, 11, 0, "l")
+    assert whole is not None and road_points(whole) == 20 and (1, 10) not in whole.squares()
+
+
 # Each rule, broken once: the actions after HEAD, the rule, where check points, the message.
 ILLEGAL = [
     ("0i&1.0.f.f.r.r.n.f.f 0i&0.1.r.r.c.r.n.f.f", "phase", (5, 22), "must place a token or pass"),
