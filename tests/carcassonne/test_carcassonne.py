@@ -7,8 +7,9 @@ games/carcassonne (state.go, board.go, tile.go, deck.go, structure.go, builder.g
 built with go1.19.8 outside this repository; golden/go-NN.json holds what Go printed:
 the final points, tokens and winners, the tiles in the order placed, how many actions
 it offered at every step, and the deck after each reshuffle. golden/deals.json holds
-Go's deal for nine seeds. 340 such games agreed with meeple at every step (points,
-tokens, hands, deck, board, and the set of legal actions); the suite itself needs no Go.
+Go's deal for nine seeds. 640 such games agreed with meeple at every step (points,
+tokens, hands, deck, board, and the set of legal actions but where Go's own list leaves
+out a square its engine accepts: golden/merged-square.qgn); the suite needs no Go.
 """
 
 from __future__ import annotations
@@ -237,6 +238,16 @@ def test_squares_are_told_apart_as_quibbbles_searches_name_them() -> None:
     assert (11, 0) not in way.squares()
     whole = road(board, 11, 0, "l")
     assert whole is not None and road_points(whole) == 20 and (1, 10) not in whole.squares()
+
+
+def test_a_square_quibbbles_list_leaves_out_is_still_legal() -> None:
+    # Go's `actions()` merges the empty squares (11,1) and (1,11) ("111"), so it never
+    # offers (11,1); its `Do` accepts a tile there all the same, and so does meeple.
+    text = (GOLDEN / "merged-square.qgn").read_text(encoding="utf-8")
+    states = carcassonne.replay(carcassonne.parse(text))
+    before, after = states[-2:]
+    assert after.history[-1] in before.legal_moves()
+    assert after.board[(11, 1)] == tile("ffffmff") and after.teams[after.turn] == "green"
 
 
 # Each rule, broken once: the actions after HEAD, the rule, where check points, the message.
