@@ -428,6 +428,9 @@ def test_moves_are_read_as_a_person_types_them() -> None:
     assert state.move_from_text("o t") == Skip(0)
     assert state.move_from_text("o f 1 0 t l") == Claim(0, 1, 0, "t", "l")
     assert state.move_from_text("1o&f.-1.0.m") == Claim(1, -1, 0, "m")
+    placed = state.play(Place(0, 1, 0, tile("ffrrnff")))
+    assert placed.move_from_text("t") == Skip(0) and placed.move_from_text("o t") == Skip(0)
+    assert placed.move_from_text("f 1 0 f ta") == Claim(0, 1, 0, "f", "ta")
     assert str(Claim(1, -1, 0, "f", "ta")) == "1o&f.-1.0.f.ta" and str(Skip(1)) == "1o&t"
     assert str(Place(0, 1, 0, tile("ccrcntt"))) == "0i&1.0.c.c.r.c.n.t.t"
     with pytest.raises(NotationError):

@@ -15,6 +15,7 @@ FORMATS = (
         " the centre m (cloister) or n, then t/f for connected cities and for a shield"
         " (type i 1 0 c r f r n f f). Then {team}o&f.{x}.{y}.{token}.{side} on that tile: k"
         " knight (city side t r b l), t thief (road side), f farmer (half side ta tb ra rb"
-        " ba bb la lb, clockwise), m monk (no side); or {team}o&t to pass (type o t)",
+        " ba bb la lb, clockwise), m monk (no side); or {team}o&t to pass (type f 1 0 k t,"
+        " or t to pass)",
     ),
 )

@@ -35,7 +35,6 @@ from meeple.carcassonne.model import (
     COUNTERCLOCKWISE,
     DECK,
     FARM,
-    FARM_SIDES,
     FARMER,
     KNIGHT,
     MONK,
@@ -59,6 +58,7 @@ from meeple.carcassonne.model import (
 )
 from meeple.errors import MeepleError, RuleError
 from meeple.gorand import GoRand
+from meeple.qgn.model import Action
 from meeple.quibbble import Game, TeamsState, at_tag
 
 Square = tuple[int, int]
@@ -403,7 +403,7 @@ class State(TeamsState[Move]):
         teams: Sequence[str],
         seed: int,
         board: Mapping[Square, Tile] | None = None,
-        order: tuple[Square, ...] = ((0, 0),),
+        order: tuple[Square, ...] | None = None,
         hands: tuple[Tile | None, ...] = (),
         last: tuple[Square | None, ...] = (),
         tokens: tuple[Token, ...] = (),
@@ -419,7 +419,8 @@ class State(TeamsState[Move]):
         super().__init__(teams, turn, winners, history)
         self.seed = seed
         self.board: dict[Square, Tile] = dict(board) if board is not None else {(0, 0): START}
-        self.order = order
+        self.order = order if order is not None else tuple(self.board)
+        """The squares in the order their tiles were laid (quibbble's searches go by it)."""
         self.hands = hands or (None,) * len(self.teams)
         self.last = last or (None,) * len(self.teams)
         self.tokens = tokens
@@ -618,6 +619,14 @@ class State(TeamsState[Move]):
             (*self.history, move),
         )
 
+    def _typed(self, text: str) -> Action | None:
+        """A move typed without its letter is a tile placement on a tile turn and a
+        token action on a token turn (`t` passes, `f 1 0 k t` places a knight)."""
+        action = super()._typed(text)
+        if action is None or self.placing or text.strip()[:1] in notation.LETTERS:
+            return action
+        return action._replace(action=notation.PLACE_TOKEN)
+
     def move_group(self, move: Move) -> str:
         """Placements by the square, tokens by their kind."""
         if isinstance(move, Place):
@@ -644,7 +653,6 @@ class _Turn:
     turn: int
     teams: int
     winners: list[int] = field(default_factory=list)
-    rng_shared: bool = True
 
     @classmethod
     def of(cls, state: State) -> _Turn:
@@ -830,6 +838,3 @@ State.game = GAME
 def replay(record: Record) -> list[State]:
     """Every state of a record's game, the start first; RuleError at an illegal move."""
     return list(GAME.states(record, GAME.dump(record), "<record>"))
-
-
-__all__ = ["FARM_SIDES", "GAME", "State", "replay"]
