@@ -159,6 +159,29 @@ def test_quibbble_passes_when_the_tile_has_nothing_to_claim() -> None:
     assert after.history == (Place(0, 0, 1, tile("ccccntt")),)
 
 
+def _walled(deck: tuple[Tile, ...]) -> State:
+    """A board all city on its open sides: a tile with no city side fits nowhere. Red
+    holds a city tile, blue a cloister."""
+    city_tile = tile("ccccntt")
+    return State(("red", "blue"), 5, {(0, 0): city_tile},
+                 hands=(city_tile, tile("ffffmff")), deck=deck)  # fmt: skip
+
+
+def test_a_tile_that_fits_nowhere_is_put_back_and_another_drawn() -> None:
+    deck = (tile("rfrfnff"), tile("ccfcntf"), tile("ffrrnff"), tile("ccccntt"))
+    after = _walled(deck).play(Place(0, 1, 0, tile("ccccntt"))).play(Skip(0))
+    # Red drew ccccntt; blue's cloister fits nowhere, nor does ffrrnff: ccfcntf does.
+    assert after.hands == (tile("ccccntt"), tile("ccfcntf")) and not after.is_over
+    assert sorted(t.text for t in after.deck) == ["ffffmff", "ffrrnff", "rfrfnff"]
+
+
+def test_the_game_ends_when_no_tile_drawn_fits() -> None:
+    deck = (tile("rfrfnff"), tile("ffrrnff"), tile("ccccntt"))
+    after = _walled(deck).play(Place(0, 1, 0, tile("ccccntt"))).play(Skip(0))
+    assert after.is_over and after.deck == () and after.hands[1] == tile("ffffmff")
+    assert after.result_text == "red and blue tie" and after.legal_moves() == []
+
+
 # Scoring, structure by structure.
 def test_a_finished_road_scores_a_point_a_tile_at_once() -> None:
     board = {(0, 0): START, (1, 0): tile("frrrnff")}
