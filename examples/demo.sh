@@ -13,8 +13,9 @@ printf '\n### every game at once\n'
 run meeple check . --jobs 2 || true
 viewers=$(mktemp -d "${TMPDIR:-/tmp}/meeple-viewers.XXXXXX")
 for record in flows/three-players.flows raft/crossed-paths.raft atlantis/game.json \
-              botc/twelve.botc qgn/carcassonne.qgn tictactoe/win.qgn connect4/win.qgn \
-              tsuro/snapshot.qgn onitama/win.qgn indigo/game.qgn stratego/flag.qgn; do
+              botc/twelve.botc qgn/unknown-game.qgn tictactoe/win.qgn connect4/win.qgn \
+              tsuro/snapshot.qgn onitama/win.qgn indigo/game.qgn stratego/flag.qgn \
+              carcassonne/game.qgn; do
     meeple html "$record" -o "$viewers/$(dirname "$record")-$(basename "$record").html" 2>/dev/null || true
 done
 printf '\nOne HTML viewer per example game (open them in a browser, no network needed):\n'

@@ -37,6 +37,7 @@ FORMAT_MODULES = (
     "meeple.tsuro.format",
     "meeple.indigo.format",
     "meeple.stratego.format",
+    "meeple.carcassonne.format",
 )
 
 OptionValue = str | bool

@@ -16,7 +16,7 @@ from tests.cli_helpers import meeple
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FLOWS = EXAMPLES / "flows" / "numbered.flows"
-QGN = EXAMPLES / "qgn" / "carcassonne.qgn"
+QGN = EXAMPLES / "qgn" / "unknown-game.qgn"
 
 
 def _clean(run: object) -> None:
@@ -141,7 +141,7 @@ def test_fmt_rewrites_in_place_atomically_and_keeps_the_mode(tmp_path: Path) -> 
     [
         (FLOWS, "botc", "flows records convert to flows, qgn, not to botc"),
         (EXAMPLES / "botc" / "twelve.botc", "flows", "botc records convert to botc, botc-ascii,"),
-        (QGN, "flows", "carcassonne records convert to qgn, not to flows"),
+        (QGN, "flows", "unknown-game records convert to qgn, not to flows"),
     ],
 )
 def test_converting_between_two_games_is_a_usage_error_naming_the_targets(

@@ -40,6 +40,12 @@ def _replayable() -> list[tuple[str, Path]]:
             fmt = registry.for_qgn_key(fmt.parse(text, str(path)).key) or fmt
             if fmt.name == "qgn" or fmt.to_qgn is None or fmt.extensions != (".qgn",):
                 continue
+            # A record of a known game whose actions are none of that game's (the QGN
+            # seed's example, keyed carcassonne) is a notation finding, not a replay.
+            try:
+                fmt.parse(text, str(path))
+            except NotationError:
+                continue
         if fmt.replay is not None and fmt.name != "botc-trace":
             found.append((fmt.name, path))
     return found
@@ -169,6 +175,7 @@ GAME_PACKAGES = {
     "tsuro": "snapshot.qgn",
     "indigo": "game.qgn",
     "stratego": "flag.qgn",
+    "carcassonne": "game.qgn",
 }
 
 

@@ -33,7 +33,7 @@ def _lines(path: str) -> list[str]:
 RAFT = _lines("raft/crossed-paths.raft")
 FLOWS = _lines("flows/face-to-face.flows")
 TRACE = _lines("botc/game.trace")
-QGN = _lines("qgn/carcassonne.qgn")
+QGN = _lines("qgn/unknown-game.qgn")
 ATLANTIS = json.loads((EXAMPLES / "atlantis" / "game.json").read_text())
 
 # How each format's large record is made: (format, head, pieces to repeat, characters

@@ -46,7 +46,7 @@ CASES = {
         (EXAMPLES / "botc" / "game.trace").read_text().replace("<D2>", "<D2> Fay!!x"),
     ),
     "qgn": (
-        (EXAMPLES / "qgn" / "carcassonne.qgn").read_text(),
+        (EXAMPLES / "qgn" / "unknown-game.qgn").read_text(),
         (EXAMPLES / "qgn" / "broken.qgn").read_text(),
     ),
 }

@@ -19,7 +19,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SVG = "{http://www.w3.org/2000/svg}svg"
 RECORDS = {
     "atlantis": EXAMPLES / "atlantis" / "game.json",
-    "qgn": EXAMPLES / "qgn" / "carcassonne.qgn",
+    "qgn": EXAMPLES / "qgn" / "unknown-game.qgn",
     "botc": EXAMPLES / "botc" / "twelve.botc",
     "botc-trace": EXAMPLES / "botc" / "game.trace",
     "flows": EXAMPLES / "flows" / "numbered.flows",

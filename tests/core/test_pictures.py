@@ -34,7 +34,7 @@ PICTURED = {
     "botc-ghost-vote-used": TESTS / "botc" / "golden" / "ghost_vote_used.botc",
     "botc-art": TESTS / "botc" / "golden" / "twelve_players.grimoire",
     "botc-trace": EXAMPLES / "botc" / "game.trace",
-    "qgn-seed-example": TESTS / "qgn" / "golden" / "seed-example.qgn",
+    "qgn-unknown-game": EXAMPLES / "qgn" / "unknown-game.qgn",  # the seed's example, renamed
 }
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -78,7 +78,7 @@ COLOURED = {
     "botc bag": EXAMPLES / "botc" / "bag.botc",
     "botc art": EXAMPLES / "botc" / "seed.grimoire",
     "botc trace": EXAMPLES / "botc" / "game.trace",
-    "qgn": EXAMPLES / "qgn" / "carcassonne.qgn",
+    "qgn": EXAMPLES / "qgn" / "unknown-game.qgn",
 }
 
 

@@ -196,7 +196,7 @@ def test_every_game_package_offers_the_shared_names_or_says_why_not(game: str) -
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FIRST_EXAMPLE = {
-    "qgn": "qgn/carcassonne.qgn",
+    "qgn": "qgn/unknown-game.qgn",
     "botc": "botc/twelve.botc",
     "raft": "raft/one-step.raft",
     "flows": "flows/face-to-face.flows",

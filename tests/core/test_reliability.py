@@ -36,7 +36,7 @@ def _clean(run: object) -> None:
 
 
 @pytest.mark.parametrize(
-    "example", ["qgn/carcassonne.qgn", "flows/numbered.flows", "raft/one-step.raft"]
+    "example", ["qgn/unknown-game.qgn", "flows/numbered.flows", "raft/one-step.raft"]
 )
 def test_fmt_of_stdin_always_writes_the_record_even_when_it_is_canonical(example: str) -> None:
     text = (EXAMPLES / example).read_text()

@@ -99,7 +99,7 @@ def test_an_interrupted_export_leaves_no_tables(
 
     monkeypatch.setattr(export, "summarise", broken)
     with pytest.raises(KeyboardInterrupt):
-        export.export([str(EXAMPLES / "qgn" / "carcassonne.qgn")], tmp_path / "out")
+        export.export([str(EXAMPLES / "qgn" / "unknown-game.qgn")], tmp_path / "out")
     assert list((tmp_path / "out").iterdir()) == []
     shutil.rmtree(tmp_path / "out")
 

@@ -15,7 +15,7 @@ from meeple.qgn.svg import render as svg
 from tests.cli_helpers import meeple
 from tests.qgn.test_properties import snapshots
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "qgn" / "carcassonne.qgn"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "qgn" / "unknown-game.qgn"
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -24,7 +24,7 @@ def test_the_example_draws_its_tags_and_actions() -> None:
     root = ET.fromstring(picture)
     assert root.tag == f"{NS}svg" and root.get("viewBox", "").startswith("0 0 ")
     title = root.find(f"{NS}title")
-    assert title is not None and title.text == "QGN record of carcassonne"
+    assert title is not None and title.text == "QGN record of unknown-game"
     texts = [t.text for t in root.iter(f"{NS}text")]
     assert "teams: a, b" in texts and any("3. 0b&1.2.k.b" in (t or "") for t in texts)
     assert meeple(["show", "--svg", str(EXAMPLE)]).out == picture  # deterministic
@@ -32,7 +32,7 @@ def test_the_example_draws_its_tags_and_actions() -> None:
 
 def test_text_picture_names_each_actions_team() -> None:
     shown = meeple(["show", str(EXAMPLE)]).out.splitlines()
-    assert shown[0] == "carcassonne (a, b)"
+    assert shown[0] == "unknown-game (a, b)"
     assert any(line.split() == ["4.", "1c", "b"] for line in shown)
 
 

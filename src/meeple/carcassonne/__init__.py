@@ -1,0 +1,47 @@
+"""Carcassonne as quibbble records it: QGN games with `[key "carcassonne"]`, dealt from
+`[seed]`.
+
+>>> from meeple import carcassonne
+>>> text = '[key "carcassonne"]\\n[teams "red, blue"]\\n[seed "1"]\\n\\n'
+>>> (state,) = carcassonne.replay(carcassonne.parse(text))
+>>> state.hands[0].text, state.result_text
+('ffrrnff', 'red must place a tile')
+>>> state.move_to_text(state.legal_moves()[0])
+'0i&1.0.f.f.r.r.n.f.f'
+
+Layers: `model` (tiles, tokens, the three moves, the record), `notation` (QGN details
+<-> moves), `rules` (`State`, the engine protocol, meeple.engine, with quibbble's deal
+and scoring), `ascii` and `svg` (pictures), `format` (the registry entry) and `hooks`
+(its functions). What quibbble's games share is `meeple.quibbble`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.registry import export_names, package_exports
+
+EXPORTS: dict[str, tuple[str, ...]] = {
+    "meeple.carcassonne": ("svg",),
+    "meeple.carcassonne.hooks": ("dump", "parse", "render"),
+    "meeple.carcassonne.model": ("Claim", "Move", "Place", "Record", "Skip", "Tile"),
+    "meeple.carcassonne.rules": ("State", "replay"),
+}
+
+if TYPE_CHECKING:
+    from meeple.carcassonne import svg as svg  # the submodule
+    from meeple.carcassonne.hooks import dump as dump
+    from meeple.carcassonne.hooks import parse as parse
+    from meeple.carcassonne.hooks import render as render
+    from meeple.carcassonne.model import Claim as Claim
+    from meeple.carcassonne.model import Move as Move
+    from meeple.carcassonne.model import Place as Place
+    from meeple.carcassonne.model import Record as Record
+    from meeple.carcassonne.model import Skip as Skip
+    from meeple.carcassonne.model import Tile as Tile
+    from meeple.carcassonne.rules import State as State
+    from meeple.carcassonne.rules import replay as replay
+else:  # imported on first use (the registry imports the game's `format` alone)
+    __getattr__ = package_exports(__name__, EXPORTS)
+
+__all__ = export_names(EXPORTS)

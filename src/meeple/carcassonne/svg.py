@@ -1,0 +1,232 @@
+"""Carcassonne as SVG: every tile with its fields, cities (shields marked), roads and
+cloisters, the tokens in their teams' colours, the empty squares a tile may take
+labelled `x,y`, and a legend with the tile each team holds, its points and tokens, and
+the result.
+
+Pure functions to text; no I/O. Each square, tile or empty, carries a `data-at` key
+(`x,y`, as the QGN details number it) so the viewer can light the square a move took.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from meeple.carcassonne.model import CITY, CLOISTER, ROAD, SIDES, Skip, Tile, Token
+from meeple.carcassonne.rules import State, empty_squares
+from meeple.pictures import xml_text
+from meeple.quibbble import team_shade
+
+SIZE = 64.0
+MARGIN = 30.0
+LINE = 30
+FIELD, CITY_FILL, CITY_EDGE, ROAD_FILL = "#9ccf6b", "#c9a46a", "#7d5a2c", "#f4efe2"
+# Each side's two corners, clockwise, as fractions of the tile (y down).
+_CORNERS = {
+    "t": ((0, 0), (1, 0)),
+    "r": ((1, 0), (1, 1)),
+    "b": ((1, 1), (0, 1)),
+    "l": ((0, 1), (0, 0)),
+}
+_MIDDLES = {"t": (0.5, 0.0), "r": (1.0, 0.5), "b": (0.5, 1.0), "l": (0.0, 0.5)}
+# Where a token stands, as fractions of the tile: by its side, a farmer by its half.
+_SPOTS = {
+    "t": (0.5, 0.16), "r": (0.84, 0.5), "b": (0.5, 0.84), "l": (0.16, 0.5), "": (0.5, 0.5),
+    "ta": (0.22, 0.2), "tb": (0.78, 0.2), "ra": (0.8, 0.22), "rb": (0.8, 0.78),
+    "ba": (0.78, 0.8), "bb": (0.22, 0.8), "la": (0.2, 0.78), "lb": (0.2, 0.22),
+}  # fmt: skip
+
+
+def at(x: int, y: int) -> str:
+    """A square's `data-at` key."""
+    return f"{x},{y}"
+
+
+def render(state: State) -> str:
+    empties = [] if state.is_over else empty_squares(state.board)
+    squares = set(state.board) | set(empties)
+    left = min(x for x, _ in squares)
+    top = max(y for _, y in squares)
+    columns = max(x for x, _ in squares) - left + 1
+    rows = top - min(y for _, y in squares) + 1
+    board_width = columns * SIZE + 2 * MARGIN
+    legend_width = 360.0
+    width = round(max(board_width, legend_width + 2 * MARGIN))
+    board_height = rows * SIZE + 2 * MARGIN
+    legend_height = LINE * (len(state.teams) + 3) + 40
+    height = round(board_height + legend_height)
+
+    def corner(x: int, y: int) -> tuple[float, float]:
+        return MARGIN + (x - left) * SIZE, MARGIN + (top - y) * SIZE
+
+    title = xml_text(f"carcassonne: {state.result_text}")
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
+        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
+        ' font-family="sans-serif">',
+        f"<title>{title}</title>",
+        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
+    ]
+    for x, y in empties:
+        px, py = corner(x, y)
+        parts.append(
+            f'<rect data-at="{at(x, y)}" x="{px + 2:.1f}" y="{py + 2:.1f}" width="{SIZE - 4:.1f}"'
+            f' height="{SIZE - 4:.1f}" fill="none" stroke="#b9b3a3" stroke-dasharray="4 3"/>'
+        )
+        parts.append(_label(px + SIZE / 2, py + SIZE / 2 + 4, f"{x},{y}", 11, "#8a8474"))
+    for x, y in state.order:
+        px, py = corner(x, y)
+        parts.append(f'<g data-at="{at(x, y)}">')
+        parts.extend(_tile(state.board[(x, y)], px, py, SIZE))
+        parts.append("</g>")
+        parts.append(_label(px + SIZE - 3, py + SIZE - 3, f"{x},{y}", 8, "#3b3b3b", "end"))
+    last = next((m for m in reversed(state.history) if not isinstance(m, Skip)), None)
+    if last is not None:
+        px, py = corner(last.x, last.y)
+        parts.append(
+            f'<rect x="{px + 1:.1f}" y="{py + 1:.1f}" width="{SIZE - 2:.1f}"'
+            f' height="{SIZE - 2:.1f}" fill="none" stroke="#c2185b" stroke-width="3">'
+            "<title>the last move</title></rect>"
+        )
+    for token in state.tokens:
+        px, py = corner(token.x, token.y)
+        parts.append(_token(state, token, px, py))
+    parts.extend(_legend(state, board_height))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _label(x: float, y: float, text: str, size: int, fill: str, anchor: str = "middle") -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}"'
+        f' fill="{fill}" stroke="#fbfaf7" stroke-width="2" paint-order="stroke">'
+        f"{xml_text(text)}</text>"
+    )
+
+
+def _point(px: float, py: float, size: float, fx: float, fy: float) -> str:
+    return f"{px + fx * size:.1f},{py + fy * size:.1f}"
+
+
+def _tile(tile: Tile, px: float, py: float, size: float) -> Iterator[str]:
+    """One tile drawn at (px, py): field, cities, roads, cloister, shield."""
+    yield (
+        f'<rect x="{px:.1f}" y="{py:.1f}" width="{size:.1f}" height="{size:.1f}"'
+        f' fill="{FIELD}" stroke="#5f7f45" stroke-width="0.8"><title>{tile.text}</title></rect>'
+    )
+    cities = [side for side in SIDES if tile.side(side) == CITY]
+    if tile.connected and len(cities) > 1:
+        points: list[tuple[float, float]] = []
+        for side in SIDES:
+            if side in cities:
+                points += [_CORNERS[side][0], _CORNERS[side][1]]
+            else:
+                mx, my = _MIDDLES[side]
+                points.append((0.5 + (mx - 0.5) * 0.45, 0.5 + (my - 0.5) * 0.45))
+        shape = " ".join(_point(px, py, size, fx, fy) for fx, fy in points)
+        yield (
+            f'<polygon points="{shape}" fill="{CITY_FILL}" stroke="{CITY_EDGE}"'
+            ' stroke-width="1.5"/>'
+        )
+    else:
+        for side in cities:
+            (ax, ay), (bx, by) = _CORNERS[side]
+            mx, my = _MIDDLES[side]
+            cx, cy = 0.5 + (mx - 0.5) * 0.4, 0.5 + (my - 0.5) * 0.4
+            d = (
+                f"M{_point(px, py, size, ax, ay)} Q{_point(px, py, size, cx, cy)}"
+                f" {_point(px, py, size, bx, by)} Z"
+            )
+            yield f'<path d="{d}" fill="{CITY_FILL}" stroke="{CITY_EDGE}" stroke-width="1.5"/>'
+    roads = [side for side in SIDES if tile.side(side) == ROAD]
+    ends = [_point(px, py, size, *_MIDDLES[side]) for side in roads]
+    centre = _point(px, py, size, 0.5, 0.5)
+    if len(roads) == 2 and tile.centre != CLOISTER:
+        d = f"M{ends[0]} Q{centre} {ends[1]}"
+        yield from _road(d)
+    else:
+        for end in ends:
+            yield from _road(f"M{end} L{centre}")
+        if len(roads) > 2:
+            r = size * 0.09
+            yield (
+                f'<rect x="{px + size / 2 - r:.1f}" y="{py + size / 2 - r:.1f}" width="{2 * r:.1f}"'
+                f' height="{2 * r:.1f}" fill="#8b6f47" stroke="#4a3a24"/>'
+            )
+    if tile.centre == CLOISTER:
+        w = size * 0.26
+        x0, y0 = px + size / 2 - w / 2, py + size / 2 - w / 2
+        roof = (
+            f"{x0 - 2:.1f},{y0:.1f} {x0 + w / 2:.1f},{y0 - w * 0.45:.1f} {x0 + w + 2:.1f},{y0:.1f}"
+        )
+        yield (
+            f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" height="{w:.1f}" fill="#e8d8c0"'
+            ' stroke="#6b4a2b"/>'
+        )
+        yield f'<polygon points="{roof}" fill="#b5472e" stroke="#6b4a2b"/>'
+    if tile.banner:
+        sx, sy = px + size * 0.5, py + size * (0.3 if tile.top == CITY else 0.5)
+        if tile.top != CITY and cities:
+            mx, my = _MIDDLES[cities[0]]
+            sx, sy = px + size * (0.5 + (mx - 0.5) * 0.55), py + size * (0.5 + (my - 0.5) * 0.55)
+        s = size * 0.09
+        shield = (
+            f"M{sx - s:.1f} {sy - s:.1f} L{sx + s:.1f} {sy - s:.1f} L{sx + s:.1f} {sy:.1f}"
+            f" Q{sx + s:.1f} {sy + s:.1f} {sx:.1f} {sy + 1.4 * s:.1f}"
+            f" Q{sx - s:.1f} {sy + s:.1f} {sx - s:.1f} {sy:.1f} Z"
+        )
+        yield (
+            f'<path d="{shield}" fill="#2456c8" stroke="#f4efe2" stroke-width="1">'
+            "<title>shield</title></path>"
+        )
+
+
+def _road(d: str) -> Iterator[str]:
+    yield f'<path d="{d}" fill="none" stroke="#6b5a3e" stroke-width="7" stroke-linecap="butt"/>'
+    yield f'<path d="{d}" fill="none" stroke="{ROAD_FILL}" stroke-width="4"/>'
+
+
+_KINDS = {"k": ("K", "knight"), "t": ("T", "thief"), "f": ("F", "farmer"), "m": ("M", "monk")}
+
+
+def _token(state: State, token: Token, px: float, py: float) -> str:
+    fx, fy = _SPOTS[token.side]
+    x, y = px + fx * SIZE, py + fy * SIZE
+    shade = team_shade(state.teams, token.team)
+    letter, word = _KINDS[token.kind]
+    name = xml_text(f"{state.teams[token.team]}'s {word}")
+    return (
+        f'<g><title>{name}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="8.5" fill="{shade}"'
+        ' stroke="#222" stroke-width="1.2"/>'
+        f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="10" font-weight="bold"'
+        f' text-anchor="middle" fill="#fff">{letter}</text></g>'
+    )
+
+
+def _legend(state: State, top: float) -> Iterator[str]:
+    x = MARGIN
+    y = top + 8
+    for seat, name in enumerate(state.teams):
+        shade = team_shade(state.teams, seat)
+        y += LINE
+        yield f'<rect x="{x:.1f}" y="{y - 13:.1f}" width="16" height="16" fill="{shade}"/>'
+        hand = state.hands[seat]
+        if hand is not None and not state.is_over:
+            yield f'<g data-hand="{xml_text(name)}">'
+            yield from _tile(hand, x + 24, y - 20, 26)
+            yield "</g>"
+        marker = "\u25b6 " if not state.is_over and seat == state.turn else ""
+        points, left = state.scores[seat], state.supply[seat]
+        text = f"{marker}{name}: {points} points, {left} tokens"
+        yield (
+            f'<text x="{x + 58:.1f}" y="{y:.1f}" font-size="15" fill="#222">{xml_text(text)}</text>'
+        )
+    y += LINE
+    yield (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="13" fill="#444">{len(state.deck)} tiles in'
+        " the deck; K knight, T thief, F farmer, M monk</text>"
+    )
+    y += LINE
+    yield (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="16" font-weight="bold"'
+        f' fill="#222">{xml_text(state.result_text)}</text>'
+    )
