@@ -17,6 +17,7 @@ module knows nothing of turns, bags or records.
 from __future__ import annotations
 
 from meeple.flows.board import opposite_edge, opposite_side
+from meeple.flows.cuts import refuted
 from meeple.flows.links import (
     CELL_COUNT,
     EDGE_OF_END,
@@ -151,6 +152,8 @@ class Network:
             if rerouted is not None and rerouted is not UNSETTLED:
                 new = dict(zip(cut, rerouted, strict=True))
                 return tuple(new.get(i, route) for i, route in enumerate(self.routes))
+        if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
+            return None
         return find_routes(link, self.groups, moves=moves)
 
     def _completes(self, override: dict[int, int]) -> bool:
@@ -204,6 +207,8 @@ def find_routes(
         return tuple(by_group[i] for i in order)
     if fixed:
         return UNSETTLED
+    if refuted(link, groups):
+        return None
     return sweep_routes(link, groups)
 
 
