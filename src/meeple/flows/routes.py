@@ -25,6 +25,7 @@ from meeple.flows.links import (
     OFF,
     PAIRING,
     Group,
+    Passage,
     Routes,
     links_of,
     rejoin,
@@ -65,6 +66,11 @@ class Network:
         self.moves = _no_ways()
         self.routes: Routes | None = None
         self.crossings: dict[int, list[tuple[int, int]]] = {}
+        # Every set of routes of this position met so far (the witness, and the routes of
+        # each placement found legal, taken back through the placed tile), indexed: by
+        # the empty hexes one of them avoids, and by how each crosses the others.
+        self._avoiding: dict[int, Routes] = {}
+        self._crossing: dict[int, dict[tuple[tuple[int, int], ...], Routes]] = {}
         self._witnessed = False
         self._afters: dict[tuple[int, tuple[int, ...]], Routes | None] = {}
         if witness is not None:
@@ -76,6 +82,34 @@ class Network:
         for route in routes or ():
             for cell, side_in, side_out in route:
                 self.crossings.setdefault(cell, []).append((side_in, side_out))
+        if routes is not None:
+            self._remember(routes)
+
+    def _remember(self, routes: Routes) -> None:
+        """Index one more set of routes of this position (see `_fitting`)."""
+        crossings: dict[int, list[tuple[int, int]]] = {}
+        for route in routes:
+            for cell, side_in, side_out in route:
+                crossings.setdefault(cell, []).append((side_in, side_out))
+        for cell in range(CELL_COUNT):
+            if self.link[cell * 6] < 0:
+                continue  # filled
+            found = crossings.get(cell)
+            if found is None:
+                self._avoiding.setdefault(cell, routes)
+            elif cell not in self._avoiding:
+                self._crossing.setdefault(cell, {}).setdefault(tuple(sorted(found)), routes)
+
+    def _fitting(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
+        """A set of routes met so far that a tile of `pairing` on `cell` leaves running:
+        one that avoids the hex, or crosses it only along the tile's paths."""
+        found = self._avoiding.get(cell)
+        if found is not None:
+            return found
+        for crossings, routes in self._crossing.get(cell, {}).items():
+            if all(pairing[side_in] == side_out for side_in, side_out in crossings):
+                return routes
+        return None
 
     def _witness(self) -> None:
         """Find the witness, once: worth it for a legal list, not for one placement."""
@@ -87,7 +121,7 @@ class Network:
     def legal_rotations(self, cell: int, tile: int) -> list[int]:
         """The rotations of `tile` the route rule allows on empty `cell`."""
         self._witness()
-        if self.routes is not None and cell not in self.crossings:
+        if self.routes is not None and cell in self._avoiding:
             return list(range(6))
         verdicts: dict[tuple[int, ...], bool] = {}
         rotations = []
@@ -131,13 +165,49 @@ class Network:
         return self._afters[key]
 
     def _work_out_after(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
-        if self.routes is not None and all(
-            pairing[side_in] == side_out for side_in, side_out in self.crossings.get(cell, ())
-        ):  # the witness still runs, along the new tile's paths
-            return tuple(tuple(p for p in route if p[0] != cell) for route in self.routes)
+        running = self._fitting(cell, pairing)
+        if running is not None:  # routes met so far still run, along the new tile's paths
+            return tuple(tuple(p for p in route if p[0] != cell) for route in running)
         override = rejoin(self.link, cell, pairing)
         if self._completes(override):
             return ()
+        found = self._search_after(cell, pairing, override)
+        if found is not None:
+            self._remember(self._through(cell, pairing, found))
+        return found
+
+    def _through(self, cell: int, pairing: tuple[int, ...], after: Routes) -> Routes:
+        """Routes of the position after a tile of `pairing` went on `cell`, as routes of
+        this position: where a link of theirs ran through the tile, they cross the hex
+        along its paths."""
+        link = self.link
+        found = []
+        for group, route in zip(self.groups, after, strict=True):
+            if not route:  # placed paths join the edges: find the side they start from
+                target = opposite_edge(group.edge)
+                for slot in EDGE_SLOTS[group.edge]:
+                    passages, end = _through_hex(link, cell, pairing, link[slot])
+                    if end >= OFF and EDGE_OF_END[end] == target:
+                        found.append(tuple(passages))
+                        break
+                else:
+                    raise AssertionError("a route with no empty hex joins no edges")
+                continue
+            first_cell, first_in, _ = route[0]
+            before, _ = _through_hex(link, cell, pairing, link[first_cell * 6 + first_in])
+            passages = [(c, b, a) for c, a, b in reversed(before)]
+            for here, following in zip(route, (*route[1:], None), strict=True):
+                passages.append(here)
+                between, reached = _through_hex(link, cell, pairing, link[here[0] * 6 + here[2]])
+                passages += between
+                assert following is None or reached == following[0] * 6 + following[1]
+            found.append(tuple(passages))
+        return tuple(found)
+
+    def _search_after(
+        self, cell: int, pairing: tuple[int, ...], override: dict[int, int]
+    ) -> Routes | None:
+        """Routes after a tile of `pairing` goes on `cell` (its new links `override`)."""
         link = relinked(self.link, cell, override)
         moves = list(self.moves)  # the ways on from each end, but where the tile changed them
         for end in override:
@@ -398,6 +468,20 @@ class _Search:
             if grown is not None:
                 return (((cell, side_in, side_out), *grown[0]), *grown[1:])
         return None
+
+
+def _through_hex(
+    link: list[int], cell: int, pairing: tuple[int, ...], end: int
+) -> tuple[list[Passage], int]:
+    """Following a link that arrives at `end`: the crossings of `cell` along a tile of
+    `pairing` (while the links lead back into it), and the end reached beyond."""
+    passages: list[Passage] = []
+    while end < OFF and end // 6 == cell:
+        side_in = end % 6
+        side_out = pairing[side_in]
+        passages.append((cell, side_in, side_out))
+        end = link[cell * 6 + side_out]
+    return passages, end
 
 
 def _no_ways() -> Ways:
