@@ -214,6 +214,8 @@ class Network:
             if end < OFF:
                 low = end - end % 6
                 moves[low : low + 6] = [None] * 6
+        if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
+            return None
         if self.routes is not None:  # first try to reroute only the groups the tile cut
             cut = [i for i, route in enumerate(self.routes) if any(c == cell for c, _, _ in route)]
             kept = tuple(route for i, route in enumerate(self.routes) if i not in cut)
@@ -222,8 +224,6 @@ class Network:
             if rerouted is not None and rerouted is not UNSETTLED:
                 new = dict(zip(cut, rerouted, strict=True))
                 return tuple(new.get(i, route) for i, route in enumerate(self.routes))
-        if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
-            return None
         return find_routes(link, self.groups, moves=moves)
 
     def _completes(self, override: dict[int, int]) -> bool:
