@@ -69,6 +69,8 @@ class Network:
         # Every set of routes of this position met so far (the witness, and the routes of
         # each placement found legal, taken back through the placed tile), indexed: by
         # the empty hexes one of them avoids, and by how each crosses the others.
+        # Only kept once a legal list is asked for: one placement checked gains nothing.
+        self._listing = False
         self._avoiding: dict[int, Routes] = {}
         self._crossing: dict[int, dict[tuple[tuple[int, int], ...], Routes]] = {}
         self._witnessed = False
@@ -82,8 +84,6 @@ class Network:
         for route in routes or ():
             for cell, side_in, side_out in route:
                 self.crossings.setdefault(cell, []).append((side_in, side_out))
-        if routes is not None:
-            self._remember(routes)
 
     def _remember(self, routes: Routes) -> None:
         """Index one more set of routes of this position (see `_fitting`)."""
@@ -103,6 +103,10 @@ class Network:
     def _fitting(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
         """A set of routes met so far that a tile of `pairing` on `cell` leaves running:
         one that avoids the hex, or crosses it only along the tile's paths."""
+        if self.routes is not None and all(
+            pairing[side_in] == side_out for side_in, side_out in self.crossings.get(cell, ())
+        ):
+            return self.routes
         found = self._avoiding.get(cell)
         if found is not None:
             return found
@@ -121,6 +125,9 @@ class Network:
     def legal_rotations(self, cell: int, tile: int) -> list[int]:
         """The rotations of `tile` the route rule allows on empty `cell`."""
         self._witness()
+        if self.routes is not None and not self._listing:
+            self._listing = True
+            self._remember(self.routes)
         if self.routes is not None and cell in self._avoiding:
             return list(range(6))
         verdicts: dict[tuple[int, ...], bool] = {}
@@ -172,7 +179,7 @@ class Network:
         if self._completes(override):
             return ()
         found = self._search_after(cell, pairing, override)
-        if found is not None:
+        if found is not None and self._listing:
             self._remember(self._through(cell, pairing, found))
         return found
 
@@ -214,8 +221,6 @@ class Network:
             if end < OFF:
                 low = end - end % 6
                 moves[low : low + 6] = [None] * 6
-        if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
-            return None
         if self.routes is not None:  # first try to reroute only the groups the tile cut
             cut = [i for i, route in enumerate(self.routes) if any(c == cell for c, _, _ in route)]
             kept = tuple(route for i, route in enumerate(self.routes) if i not in cut)
@@ -224,6 +229,8 @@ class Network:
             if rerouted is not None and rerouted is not UNSETTLED:
                 new = dict(zip(cut, rerouted, strict=True))
                 return tuple(new.get(i, route) for i, route in enumerate(self.routes))
+        if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
+            return None
         return find_routes(link, self.groups, moves=moves)
 
     def _completes(self, override: dict[int, int]) -> bool:
