@@ -251,6 +251,16 @@ UNSETTLED: Routes = (((-1, -1, -1),),)
 cannot keep routes, so the caller asks the whole question instead)."""
 
 
+_SIDES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(side for side in range(6) if mask >> side & 1) for mask in range(64)
+)
+"""The sides in a mask of sides."""
+_ALL_BUT = tuple(63 & ~(1 << side) for side in range(6))
+"""The sides a route entering by a side may leave by."""
+_ALL_BUT_ACROSS = tuple(63 & ~(1 << side) & ~(1 << opposite_side(side)) for side in range(6))
+"""The same in a hex that a route already crosses straight."""
+
+
 class _OutOfSteps(Exception):
     """A search spent its steps."""
 
@@ -334,6 +344,8 @@ class _Search:
         # moves[end]: for a route entering at `end`, each way on: (the link's bit, the
         # end it leads to, whether it crosses the hex straight, the side it leaves by)
         self.moves = _no_ways() if moves is None else moves
+        # bits[end]: the bit of the link from `end`, a side of an empty hex, in `used`
+        self.bits = [1 << min(end, link[end]) if link[end] >= 0 else 0 for end in range(OFF)]
         # the branches that failed: (group, where its route stands, links used, hexes
         # crossed straight)
         self.failed: set[tuple[int, ...]] = set()
@@ -370,9 +382,15 @@ class _Search:
     def _reachable(self, group: int, end: int, used: int, straight: int) -> bool:
         """Whether group `group`'s route can still reach its target over the links not
         `used`, on from `end` (or, for -1, from its own edge), leaving the hexes crossed
-        `straight` so far unable to take another straight path; the route may meet itself."""
+        `straight` so far unable to take another straight path; the route may meet itself.
+
+        Breadth first over hexes: a hex entered by a side may be left by any other side
+        (but the one across, in a hex crossed straight already), so each of its sides is
+        tried once, when some entry first allows it."""
         goal = opposite_edge(self.groups[group].edge)
-        seen = 0
+        link, bits = self.link, self.bits
+        entered = [0] * CELL_COUNT  # per hex: the sides it was entered by (a bit each)
+        left = [0] * CELL_COUNT  # per hex: the sides tried as ways out
         frontier: list[int] = []
         if end < 0:
             for other, bit in self.sources[group]:  # off-board ones are already joined
@@ -380,24 +398,29 @@ class _Search:
                     continue
                 if other >= OFF:
                     return True
-                seen |= 1 << other
                 frontier.append(other)
         else:
-            seen, frontier = 1 << end, [end]
-        moves = self.moves
+            frontier.append(end)
         for here in frontier:  # grows while it is read: breadth first
-            ways = moves[here]
-            if ways is None:
-                ways = self._moves(here)
-            barred = straight >> (here // 6) & 1
-            for bit, other, across, _ in ways:
-                if used & bit or (across and barred):
+            cell, side = divmod(here, 6)
+            if entered[cell] >> side & 1:
+                continue
+            entered[cell] |= 1 << side
+            ways = _ALL_BUT[side] if not straight >> cell & 1 else _ALL_BUT_ACROSS[side]
+            ways &= ~left[cell]
+            if not ways:
+                continue
+            left[cell] |= ways
+            first = cell * 6
+            for out in _SIDES[ways]:
+                out += first
+                if used & bits[out]:
                     continue
+                other = link[out]
                 if other >= OFF:
                     if EDGE_OF_END[other] == goal:
                         return True
-                elif not seen >> other & 1:
-                    seen |= 1 << other
+                elif not entered[other // 6] >> other % 6 & 1:
                     frontier.append(other)
         return False
 
