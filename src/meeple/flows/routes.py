@@ -384,24 +384,28 @@ class _Search:
         `used`, on from `end` (or, for -1, from its own edge), leaving the hexes crossed
         `straight` so far unable to take another straight path; the route may meet itself.
 
-        Breadth first over hexes: a hex entered by a side may be left by any other side
-        (but the one across, in a hex crossed straight already), so each of its sides is
-        tried once, when some entry first allows it."""
+        Depth first over hexes, nearest the target first (a route usually exists, and
+        this finds it without visiting the board): a hex entered by a side may be left
+        by any other side (but the one across, in a hex crossed straight already), so
+        each of its sides is tried once, when some entry first allows it. Hexes from
+        which no link at all leads to the target are never entered."""
         goal = opposite_edge(self.groups[group].edge)
-        link, bits = self.link, self.bits
+        link, bits, distance = self.link, self.bits, self.distance[group]
         entered = [0] * CELL_COUNT  # per hex: the sides it was entered by (a bit each)
         left = [0] * CELL_COUNT  # per hex: the sides tried as ways out
-        frontier: list[int] = []
+        stack: list[int] = []
         if end < 0:
             for other, bit in self.sources[group]:  # off-board ones are already joined
                 if used & bit:
                     continue
                 if other >= OFF:
                     return True
-                frontier.append(other)
+                stack.append(other)
+            stack.reverse()  # the nearest source on top
         else:
-            frontier.append(end)
-        for here in frontier:  # grows while it is read: breadth first
+            stack.append(end)
+        while stack:
+            here = stack.pop()
             cell, side = divmod(here, 6)
             if entered[cell] >> side & 1:
                 continue
@@ -412,6 +416,8 @@ class _Search:
                 continue
             left[cell] |= ways
             first = cell * 6
+            near = distance[cell]
+            closer = []
             for out in _SIDES[ways]:
                 out += first
                 if used & bits[out]:
@@ -420,8 +426,15 @@ class _Search:
                 if other >= OFF:
                     if EDGE_OF_END[other] == goal:
                         return True
-                elif not entered[other // 6] >> other % 6 & 1:
-                    frontier.append(other)
+                    continue
+                far = distance[other // 6]
+                if far < 0 or entered[other // 6] >> other % 6 & 1:
+                    continue
+                if far < near:
+                    closer.append(other)
+                else:
+                    stack.append(other)
+            stack += closer
         return False
 
     def _hopeless(self, group: int, used: int, straight: int) -> bool:
