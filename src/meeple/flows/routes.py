@@ -344,8 +344,6 @@ class _Search:
         # moves[end]: for a route entering at `end`, each way on: (the link's bit, the
         # end it leads to, whether it crosses the hex straight, the side it leaves by)
         self.moves = _no_ways() if moves is None else moves
-        # bits[end]: the bit of the link from `end`, a side of an empty hex, in `used`
-        self.bits = [1 << min(end, link[end]) if link[end] >= 0 else 0 for end in range(OFF)]
         # the branches that failed: (group, where its route stands, links used, hexes
         # crossed straight)
         self.failed: set[tuple[int, ...]] = set()
@@ -390,7 +388,7 @@ class _Search:
         each of its sides is tried once, when some entry first allows it. Hexes from
         which no link at all leads to the target are never entered."""
         goal = opposite_edge(self.groups[group].edge)
-        link, bits, distance = self.link, self.bits, self.distance[group]
+        link, distance = self.link, self.distance[group]
         entered = [0] * CELL_COUNT  # per hex: the sides it was entered by (a bit each)
         left = [0] * CELL_COUNT  # per hex: the sides tried as ways out
         stack: list[int] = []
@@ -420,9 +418,9 @@ class _Search:
             closer = []
             for out in _SIDES[ways]:
                 out += first
-                if used & bits[out]:
-                    continue
                 other = link[out]
+                if used >> (out if out < other else other) & 1:
+                    continue  # the link's bit, as _bit gives it
                 if other >= OFF:
                     if EDGE_OF_END[other] == goal:
                         return True
