@@ -31,7 +31,7 @@ from meeple.flows.links import (
     rejoin,
     relinked,
 )
-from meeple.flows.sweep import sweep_routes
+from meeple.flows.sweep import Sweep, sweep_rounds
 
 Way = tuple[int, int, bool, int]
 """A way on for a route entering a hex: (the bit of the link it leaves by, the end that
@@ -275,28 +275,42 @@ def find_routes(
     there are none, or UNSETTLED when a search with `fixed` routes gave up.
 
     Depth-first search is quick where it is lucky, so the groups are first tried in every
-    order with a small step budget; whatever that leaves open, the sweep
-    (`meeple.flows.sweep`) settles exactly: the answer never depends on a budget.
+    order with a small step budget. Whatever that leaves open goes to the cut conditions
+    (`meeple.flows.cuts`), then to the sweep (`meeple.flows.sweep`), which settles it
+    exactly; between the sweep's rounds the searches go on with four times the steps
+    (a route a search finds in 200 steps can cost a sweep seconds). Both are exact, so
+    the answer never depends on a budget, only the time taken does.
     """
     order = list(range(len(groups)))
     if moves is None:
         moves = _no_ways()
-    for turn in _orders(order):
-        search = _Search(link, tuple(groups[i] for i in turn), moves)
-        search.budget = SEARCH_STEPS
+    searches = [
+        (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
+    ]
+    budget = SEARCH_STEPS
+    while True:
+        for turn, search in searches:
+            search.budget = budget
+            try:
+                found = search.routes(fixed)
+            except _OutOfSteps:
+                continue
+            if found is None:
+                return None
+            by_group = dict(zip(turn, found, strict=True))
+            return tuple(by_group[i] for i in order)
+        if budget == SEARCH_STEPS:  # the first round: the quick answers, then the sweep
+            if fixed:
+                return UNSETTLED
+            if refuted(link, groups):
+                return None
+            rounds = sweep_rounds(link, groups)
         try:
-            found = search.routes(fixed)
-        except _OutOfSteps:
-            continue
-        if found is None:
-            return None
-        by_group = dict(zip(turn, found, strict=True))
-        return tuple(by_group[i] for i in order)
-    if fixed:
-        return UNSETTLED
-    if refuted(link, groups):
-        return None
-    return sweep_routes(link, groups)
+            next(rounds)
+        except StopIteration as finished:
+            swept: Sweep = finished.value
+            return swept.routes
+        budget *= 4
 
 
 def _orders(order: list[int]) -> list[list[int]]:
