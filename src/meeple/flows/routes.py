@@ -31,7 +31,7 @@ from meeple.flows.links import (
     rejoin,
     relinked,
 )
-from meeple.flows.sweep import Sweep, sweep_rounds
+from meeple.flows.sweep import FIRST_BUDGET, Sweep, sweep_rounds
 
 Way = tuple[int, int, bool, int]
 """A way on for a route entering a hex: (the bit of the link it leaves by, the end that
@@ -277,9 +277,11 @@ def find_routes(
     Depth-first search is quick where it is lucky, so the groups are first tried in every
     order with a small step budget. Whatever that leaves open goes to the cut conditions
     (`meeple.flows.cuts`), then to the sweep (`meeple.flows.sweep`), which settles it
-    exactly; between the sweep's rounds the searches go on with four times the steps
-    (a route a search finds in 200 steps can cost a sweep seconds). Both are exact, so
-    the answer never depends on a budget, only the time taken does.
+    exactly; between the sweep's rounds the searches go on with more steps, about a
+    quarter of the sweep's work each round (a route a search finds in 200 steps can cost
+    a sweep seconds; a 'no' costs the searches all their steps, so they get the smaller
+    share). Both are exact, so the answer never depends on a budget, only the time
+    taken does.
     """
     order = list(range(len(groups)))
     if moves is None:
@@ -288,6 +290,7 @@ def find_routes(
         (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
     ]
     budget = SEARCH_STEPS
+    swept = 0  # the sweep's rounds so far
     while True:
         for turn, search in searches:
             search.budget = budget
@@ -299,7 +302,7 @@ def find_routes(
                 return None
             by_group = dict(zip(turn, found, strict=True))
             return tuple(by_group[i] for i in order)
-        if budget == SEARCH_STEPS:  # the first round: the quick answers, then the sweep
+        if not swept:  # the first round: the quick answers, then the sweep
             if fixed:
                 return UNSETTLED
             if refuted(link, groups):
@@ -308,9 +311,12 @@ def find_routes(
         try:
             next(rounds)
         except StopIteration as finished:
-            swept: Sweep = finished.value
-            return swept.routes
-        budget *= 4
+            result: Sweep = finished.value
+            return result.routes
+        # the searches' steps, all orders together, about a quarter of the states of the
+        # sweep's cheapest direction in the round just run (a step costs about a state)
+        budget = max(2 * SEARCH_STEPS, (FIRST_BUDGET << swept) // (4 * len(searches)))
+        swept += 1
 
 
 def _orders(order: list[int]) -> list[list[int]]:
