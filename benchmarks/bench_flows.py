@@ -9,13 +9,17 @@ the position's replay JSON.
 Then the route rule's hard cases: a position where its quick search gives up and its
 exact sweep (meeple.flows.sweep) took 20 s and 354 MB, one a Flows MCTS search reached
 in selfplay (data/flows_hard_sweep.json); every legal move of a 93-byte six-player
-record (33 s, its sweeps alike); and the legal lists of every position of a dozen
-seeded random games, the median and the worst (each list timed once, fresh).
+record (33 s, its sweeps alike); the legal lists of every position of a dozen
+seeded random games, the median and the worst (each list timed once, fresh); and the
+same over POSITIONS positions (10,000: every position of about 280 seeded random games
+of 2 to 6 players, each list timed once in CPU time on a fresh copy, which keeps
+nothing worked out before): the median, the 99th percentile and the worst.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import statistics
@@ -34,6 +38,8 @@ from meeple.flows.sweep import sweep_routes
 PLACED = 18
 GAMES = 12
 """Random games whose every position the many-positions case lists (about 400 lists)."""
+POSITIONS = int(os.environ.get("MEEPLE_FLOWS_POSITIONS", "10000"))
+"""Positions the 10,000-positions case lists (MEEPLE_FLOWS_POSITIONS for a quick run)."""
 DATA = Path(__file__).parent / "data"
 SHORT_RECORD = Path(__file__).parent.parent / "tests" / "flows" / "golden" / "rule_no_route.flows"
 _MOVES = re.compile(r"P[1-6][A-G][1-7]T[0-3][NSEW]{1,2}")
@@ -127,6 +133,47 @@ def _many_positions_case() -> Case:
     )
 
 
+def _ten_thousand_case() -> Case:
+    """POSITIONS positions: every position of seeded random games (2, 3, 4, 5 and 6
+    players in turn, each move chosen among the legal ones) until there are enough; each
+    legal list (every tile type) timed once, in CPU time, on a fresh copy."""
+    times: list[float] = []
+    where: list[tuple[int, int]] = []  # (game seed, moves made) of each position
+    seed = 0
+    while len(times) < POSITIONS:
+        rnd = random.Random(seed)
+        state = State.initial((2, 3, 4, 5, 6)[seed % 5])
+        while not state.is_over and len(times) < POSITIONS:
+            fresh = replace(state)
+            start = time.process_time()
+            legal = fresh.legal_moves()
+            times.append(time.process_time() - start)
+            where.append((seed, len(state.moves)))
+            state = fresh.play(rnd.choice(legal))
+        seed += 1
+    position = json.dumps(state_json(mid_game(6)))
+    worst = max(range(len(times)), key=times.__getitem__)
+    ranked = sorted(times)
+    slow = sum(t > 0.05 for t in times)
+
+    def extra(_: float) -> str:
+        game, moves = where[worst]
+        return (
+            f"99th percentile {human(ranked[len(ranked) * 99 // 100])}, worst"
+            f" {human(times[worst])} (game {game} after {moves} moves), {slow} over 50 ms"
+        )
+
+    return Case(
+        name=f"legal moves, {len(times)} positions of {seed} random games: median (CPU)",
+        run=lambda: None,
+        floor_name="json.loads of a position",
+        floor=lambda: json.loads(position),
+        goal="< 50 ms, worst too",
+        measured=statistics.median(times),
+        extra=extra,
+    )
+
+
 def cases() -> list[Case]:
     long_game = _record_text(mid_game(3))
     return [
@@ -149,4 +196,5 @@ def cases() -> list[Case]:
         _hard_sweep_case(),
         _short_record_case(),
         _many_positions_case(),
+        _ten_thousand_case(),
     ]

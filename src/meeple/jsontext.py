@@ -287,6 +287,10 @@ def _found(token: Token | None) -> str:
 def _key_text(token: Token) -> str | None:
     if token.kind == "atom":
         return token.text
+    if token.text.startswith('"'):
+        # a JSON string reads alike in JSON5, and the json module reads it in C
+        with contextlib.suppress(ValueError):
+            return str(json.loads(token.text))
     try:
         value = _json5(token.text)
     except (ValueError, RecursionError):

@@ -71,6 +71,8 @@ def check(document: Document) -> Iterable[Finding]:
 
 def _engine_spelling(document: Document) -> Iterator[Finding]:
     """A lint where the format is spelt as the reference engine writes it."""
+    if ENGINE_FORMAT_NAME not in document.text:
+        return  # the lint needs the spelling in the text: no need to read it again
     offset = locate(document.text, ("format",))
     if document.text.startswith(ENGINE_FORMAT_NAME, offset + 1):
         message = (

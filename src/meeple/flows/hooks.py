@@ -125,11 +125,37 @@ def replay(record: Record) -> Iterator[State]:
     yield from replay_text(notation.dump(record))
 
 
+_REPLAYED = "_flows_replayed"
+"""Where a document keeps its replay (`_replayed`): `meeple check` asks for it twice,
+the rules' findings and the `...` lint, and a replay is most of a check's time."""
+
+
 def replay_document(document: Document) -> Iterator[State]:
     """Every state of a parsed record, its text read in the dialect it was parsed in."""
-    record = document.model
-    dialect = record.dialect if isinstance(record, Record) else None
-    return replay_text(document.text, document.source, dialect)
+    states, problem = _replayed(document)
+    yield from states
+    if problem is not None:
+        raise problem
+
+
+def _replayed(document: Document) -> tuple[list[State], RuleError | None]:
+    """The states of a document's replay, and the rule error it stopped at (if any);
+    worked out once per document, and kept as an attribute of it (a frozen value: the
+    same text, source and model always replay alike)."""
+    known: tuple[list[State], RuleError | None] | None = getattr(document, _REPLAYED, None)
+    if known is None:
+        record = document.model
+        dialect = record.dialect if isinstance(record, Record) else None
+        states: list[State] = []
+        try:
+            for state in replay_text(document.text, document.source, dialect):
+                states.append(state)
+        except RuleError as problem:
+            known = (states, problem)
+        else:
+            known = (states, None)
+        object.__setattr__(document, _REPLAYED, known)
+    return known
 
 
 def diagnose(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None) -> list[Finding]:
@@ -143,14 +169,16 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None
     parsed = read.model
     assert parsed is not None  # every line is read, the malformed ones skipped
     found = [Finding.from_error(problem) for problem in read.problems]
-    last: State | None = None
+    states: list[State] = []
     try:
         for state in _replay(parsed, text, source):
-            last = state
+            states.append(state)
     except RuleError as problem:
         found.append(Finding.from_error(problem))
-    if not found and last is not None:  # a well-formed legal record: what `check` says of it
-        found += _lints(Document(text, source, FLOWS, parsed.record), last, dialect)
+    if not found:  # a well-formed legal record: what else `check` says of it
+        document = Document(text, source, FLOWS, parsed.record)
+        object.__setattr__(document, _REPLAYED, (states, None))  # replayed just now
+        found += check(document, dialect)
     return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
@@ -158,15 +186,10 @@ def check(document: Document, dialect: str | None = None) -> Iterable[Finding]:
     """Whether the trailing `...` agrees with how the game stands (rule errors come from
     replay), and whether a record read as the seed's labels also reads as quortextt's
     (unless `dialect` or the header names the dialect)."""
-    try:
-        *_, last = replay_document(document)
-    except RuleError:
+    states, problem = _replayed(document)
+    if problem is not None:
         return []
-    return _lints(document, last, dialect)
-
-
-def _lints(document: Document, last: State, dialect: str | None) -> list[Finding]:
-    """`check`'s findings of a legal record whose final state is `last`."""
+    last = states[-1]
     other = [] if dialect is not None else _other_reading(document)
     return other + _ending(document, last)
 

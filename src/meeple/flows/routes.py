@@ -17,6 +17,7 @@ module knows nothing of turns, bags or records.
 from __future__ import annotations
 
 from meeple.flows.board import opposite_edge, opposite_side
+from meeple.flows.cuts import refuted
 from meeple.flows.links import (
     CELL_COUNT,
     EDGE_OF_END,
@@ -24,12 +25,13 @@ from meeple.flows.links import (
     OFF,
     PAIRING,
     Group,
+    Passage,
     Routes,
     links_of,
     rejoin,
     relinked,
 )
-from meeple.flows.sweep import sweep_routes
+from meeple.flows.sweep import FIRST_BUDGET, Sweep, sweep_rounds
 
 Way = tuple[int, int, bool, int]
 """A way on for a route entering a hex: (the bit of the link it leaves by, the end that
@@ -64,6 +66,13 @@ class Network:
         self.moves = _no_ways()
         self.routes: Routes | None = None
         self.crossings: dict[int, list[tuple[int, int]]] = {}
+        # Every set of routes of this position met so far (the witness, and the routes of
+        # each placement found legal, taken back through the placed tile), indexed: by
+        # the empty hexes one of them avoids, and by how each crosses the others.
+        # Only kept once a legal list is asked for: one placement checked gains nothing.
+        self._listing = False
+        self._avoiding: dict[int, Routes] = {}
+        self._crossing: dict[int, dict[tuple[tuple[int, int], ...], Routes]] = {}
         self._witnessed = False
         self._afters: dict[tuple[int, tuple[int, ...]], Routes | None] = {}
         if witness is not None:
@@ -76,6 +85,36 @@ class Network:
             for cell, side_in, side_out in route:
                 self.crossings.setdefault(cell, []).append((side_in, side_out))
 
+    def _remember(self, routes: Routes) -> None:
+        """Index one more set of routes of this position (see `_fitting`)."""
+        crossings: dict[int, list[tuple[int, int]]] = {}
+        for route in routes:
+            for cell, side_in, side_out in route:
+                crossings.setdefault(cell, []).append((side_in, side_out))
+        for cell in range(CELL_COUNT):
+            if self.link[cell * 6] < 0:
+                continue  # filled
+            found = crossings.get(cell)
+            if found is None:
+                self._avoiding.setdefault(cell, routes)
+            elif cell not in self._avoiding:
+                self._crossing.setdefault(cell, {}).setdefault(tuple(sorted(found)), routes)
+
+    def _fitting(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
+        """A set of routes met so far that a tile of `pairing` on `cell` leaves running:
+        one that avoids the hex, or crosses it only along the tile's paths."""
+        if self.routes is not None and all(
+            pairing[side_in] == side_out for side_in, side_out in self.crossings.get(cell, ())
+        ):
+            return self.routes
+        found = self._avoiding.get(cell)
+        if found is not None:
+            return found
+        for crossings, routes in self._crossing.get(cell, {}).items():
+            if all(pairing[side_in] == side_out for side_in, side_out in crossings):
+                return routes
+        return None
+
     def _witness(self) -> None:
         """Find the witness, once: worth it for a legal list, not for one placement."""
         if self._witnessed:
@@ -86,7 +125,10 @@ class Network:
     def legal_rotations(self, cell: int, tile: int) -> list[int]:
         """The rotations of `tile` the route rule allows on empty `cell`."""
         self._witness()
-        if self.routes is not None and cell not in self.crossings:
+        if self.routes is not None and not self._listing:
+            self._listing = True
+            self._remember(self.routes)
+        if self.routes is not None and cell in self._avoiding:
             return list(range(6))
         verdicts: dict[tuple[int, ...], bool] = {}
         rotations = []
@@ -130,13 +172,49 @@ class Network:
         return self._afters[key]
 
     def _work_out_after(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
-        if self.routes is not None and all(
-            pairing[side_in] == side_out for side_in, side_out in self.crossings.get(cell, ())
-        ):  # the witness still runs, along the new tile's paths
-            return tuple(tuple(p for p in route if p[0] != cell) for route in self.routes)
+        running = self._fitting(cell, pairing)
+        if running is not None:  # routes met so far still run, along the new tile's paths
+            return tuple(tuple(p for p in route if p[0] != cell) for route in running)
         override = rejoin(self.link, cell, pairing)
         if self._completes(override):
             return ()
+        found = self._search_after(cell, pairing, override)
+        if found is not None and self._listing:
+            self._remember(self._through(cell, pairing, found))
+        return found
+
+    def _through(self, cell: int, pairing: tuple[int, ...], after: Routes) -> Routes:
+        """Routes of the position after a tile of `pairing` went on `cell`, as routes of
+        this position: where a link of theirs ran through the tile, they cross the hex
+        along its paths."""
+        link = self.link
+        found = []
+        for group, route in zip(self.groups, after, strict=True):
+            if not route:  # placed paths join the edges: find the side they start from
+                target = opposite_edge(group.edge)
+                for slot in EDGE_SLOTS[group.edge]:
+                    passages, end = _through_hex(link, cell, pairing, link[slot])
+                    if end >= OFF and EDGE_OF_END[end] == target:
+                        found.append(tuple(passages))
+                        break
+                else:
+                    raise AssertionError("a route with no empty hex joins no edges")
+                continue
+            first_cell, first_in, _ = route[0]
+            before, _ = _through_hex(link, cell, pairing, link[first_cell * 6 + first_in])
+            passages = [(c, b, a) for c, a, b in reversed(before)]
+            for here, following in zip(route, (*route[1:], None), strict=True):
+                passages.append(here)
+                between, reached = _through_hex(link, cell, pairing, link[here[0] * 6 + here[2]])
+                passages += between
+                assert following is None or reached == following[0] * 6 + following[1]
+            found.append(tuple(passages))
+        return tuple(found)
+
+    def _search_after(
+        self, cell: int, pairing: tuple[int, ...], override: dict[int, int]
+    ) -> Routes | None:
+        """Routes after a tile of `pairing` goes on `cell` (its new links `override`)."""
         link = relinked(self.link, cell, override)
         moves = list(self.moves)  # the ways on from each end, but where the tile changed them
         for end in override:
@@ -151,6 +229,8 @@ class Network:
             if rerouted is not None and rerouted is not UNSETTLED:
                 new = dict(zip(cut, rerouted, strict=True))
                 return tuple(new.get(i, route) for i, route in enumerate(self.routes))
+        if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
+            return None
         return find_routes(link, self.groups, moves=moves)
 
     def _completes(self, override: dict[int, int]) -> bool:
@@ -171,6 +251,16 @@ UNSETTLED: Routes = (((-1, -1, -1),),)
 cannot keep routes, so the caller asks the whole question instead)."""
 
 
+_SIDES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(side for side in range(6) if mask >> side & 1) for mask in range(64)
+)
+"""The sides in a mask of sides."""
+_ALL_BUT = tuple(63 & ~(1 << side) for side in range(6))
+"""The sides a route entering by a side may leave by."""
+_ALL_BUT_ACROSS = tuple(63 & ~(1 << side) & ~(1 << opposite_side(side)) for side in range(6))
+"""The same in a hex that a route already crosses straight."""
+
+
 class _OutOfSteps(Exception):
     """A search spent its steps."""
 
@@ -185,26 +275,48 @@ def find_routes(
     there are none, or UNSETTLED when a search with `fixed` routes gave up.
 
     Depth-first search is quick where it is lucky, so the groups are first tried in every
-    order with a small step budget; whatever that leaves open, the sweep
-    (`meeple.flows.sweep`) settles exactly: the answer never depends on a budget.
+    order with a small step budget. Whatever that leaves open goes to the cut conditions
+    (`meeple.flows.cuts`), then to the sweep (`meeple.flows.sweep`), which settles it
+    exactly; between the sweep's rounds the searches go on with more steps, about a
+    quarter of the sweep's work each round (a route a search finds in 200 steps can cost
+    a sweep seconds; a 'no' costs the searches all their steps, so they get the smaller
+    share). Both are exact, so the answer never depends on a budget, only the time
+    taken does.
     """
     order = list(range(len(groups)))
     if moves is None:
         moves = _no_ways()
-    for turn in _orders(order):
-        search = _Search(link, tuple(groups[i] for i in turn), moves)
-        search.budget = SEARCH_STEPS
+    searches = [
+        (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
+    ]
+    budget = SEARCH_STEPS
+    swept = 0  # the sweep's rounds so far
+    while True:
+        for turn, search in searches:
+            search.budget = budget
+            try:
+                found = search.routes(fixed)
+            except _OutOfSteps:
+                continue
+            if found is None:
+                return None
+            by_group = dict(zip(turn, found, strict=True))
+            return tuple(by_group[i] for i in order)
+        if not swept:  # the first round: the quick answers, then the sweep
+            if fixed:
+                return UNSETTLED
+            if refuted(link, groups):
+                return None
+            rounds = sweep_rounds(link, groups)
         try:
-            found = search.routes(fixed)
-        except _OutOfSteps:
-            continue
-        if found is None:
-            return None
-        by_group = dict(zip(turn, found, strict=True))
-        return tuple(by_group[i] for i in order)
-    if fixed:
-        return UNSETTLED
-    return sweep_routes(link, groups)
+            next(rounds)
+        except StopIteration as finished:
+            result: Sweep = finished.value
+            return result.routes
+        # the searches' steps, all orders together, about a quarter of the states of the
+        # sweep's cheapest direction in the round just run (a step costs about a state)
+        budget = max(2 * SEARCH_STEPS, (FIRST_BUDGET << swept) // (4 * len(searches)))
+        swept += 1
 
 
 def _orders(order: list[int]) -> list[list[int]]:
@@ -288,35 +400,59 @@ class _Search:
     def _reachable(self, group: int, end: int, used: int, straight: int) -> bool:
         """Whether group `group`'s route can still reach its target over the links not
         `used`, on from `end` (or, for -1, from its own edge), leaving the hexes crossed
-        `straight` so far unable to take another straight path; the route may meet itself."""
+        `straight` so far unable to take another straight path; the route may meet itself.
+
+        Depth first over hexes, nearest the target first (a route usually exists, and
+        this finds it without visiting the board): a hex entered by a side may be left
+        by any other side (but the one across, in a hex crossed straight already), so
+        each of its sides is tried once, when some entry first allows it. Hexes from
+        which no link at all leads to the target are never entered."""
         goal = opposite_edge(self.groups[group].edge)
-        seen = 0
-        frontier: list[int] = []
+        link, distance = self.link, self.distance[group]
+        entered = [0] * CELL_COUNT  # per hex: the sides it was entered by (a bit each)
+        left = [0] * CELL_COUNT  # per hex: the sides tried as ways out
+        stack: list[int] = []
         if end < 0:
             for other, bit in self.sources[group]:  # off-board ones are already joined
                 if used & bit:
                     continue
                 if other >= OFF:
                     return True
-                seen |= 1 << other
-                frontier.append(other)
+                stack.append(other)
+            stack.reverse()  # the nearest source on top
         else:
-            seen, frontier = 1 << end, [end]
-        moves = self.moves
-        for here in frontier:  # grows while it is read: breadth first
-            ways = moves[here]
-            if ways is None:
-                ways = self._moves(here)
-            barred = straight >> (here // 6) & 1
-            for bit, other, across, _ in ways:
-                if used & bit or (across and barred):
-                    continue
+            stack.append(end)
+        while stack:
+            here = stack.pop()
+            cell, side = divmod(here, 6)
+            if entered[cell] >> side & 1:
+                continue
+            entered[cell] |= 1 << side
+            ways = _ALL_BUT[side] if not straight >> cell & 1 else _ALL_BUT_ACROSS[side]
+            ways &= ~left[cell]
+            if not ways:
+                continue
+            left[cell] |= ways
+            first = cell * 6
+            near = distance[cell]
+            closer = []
+            for out in _SIDES[ways]:
+                out += first
+                other = link[out]
+                if used >> (out if out < other else other) & 1:
+                    continue  # the link's bit, as _bit gives it
                 if other >= OFF:
                     if EDGE_OF_END[other] == goal:
                         return True
-                elif not seen >> other & 1:
-                    seen |= 1 << other
-                    frontier.append(other)
+                    continue
+                far = distance[other // 6]
+                if far < 0 or entered[other // 6] >> other % 6 & 1:
+                    continue
+                if far < near:
+                    closer.append(other)
+                else:
+                    stack.append(other)
+            stack += closer
         return False
 
     def _hopeless(self, group: int, used: int, straight: int) -> bool:
@@ -393,6 +529,20 @@ class _Search:
             if grown is not None:
                 return (((cell, side_in, side_out), *grown[0]), *grown[1:])
         return None
+
+
+def _through_hex(
+    link: list[int], cell: int, pairing: tuple[int, ...], end: int
+) -> tuple[list[Passage], int]:
+    """Following a link that arrives at `end`: the crossings of `cell` along a tile of
+    `pairing` (while the links lead back into it), and the end reached beyond."""
+    passages: list[Passage] = []
+    while end < OFF and end // 6 == cell:
+        side_in = end % 6
+        side_out = pairing[side_in]
+        passages.append((cell, side_in, side_out))
+        end = link[cell * 6 + side_out]
+    return passages, end
 
 
 def _no_ways() -> Ways:

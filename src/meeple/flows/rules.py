@@ -302,10 +302,11 @@ class State(Pictured):
         if witness is None:
             problem = network.problem(cell, code)
             raise RuleError(f"illegal placement of {_describe(move)}: {problem}", rule="placement")
-        after = self._placed(move, cell, code)
+        link = network.links_after(cell, code)
+        after = self._placed(move, cell, code, link)
         if len(witness) == len(self.groups):  # a win leaves none: the game is over
             object.__setattr__(after, _WITNESS, witness)
-            object.__setattr__(after, _LINK, network.links_after(cell, code))
+            object.__setattr__(after, _LINK, link)
         return after
 
     @cached_property
@@ -346,7 +347,10 @@ class State(Pictured):
             )
         return None
 
-    def _placed(self, move: Move, cell: int, code: int) -> State:
+    def _placed(self, move: Move, cell: int, code: int, link: list[int]) -> State:
+        """The position after `move` (legal), given its links: a player has won when a
+        side of their home edge is linked (along placed paths) to one of their target's,
+        which is where their flow runs (`flows` walks the same paths)."""
         bag = list(self.bag)
         bag[move.tile] -= 1
         after = State(
@@ -358,7 +362,14 @@ class State(Pictured):
             moves=(*self.moves, move),
             first=self.first,
         )
-        winners = tuple(flow.player for flow in after.flows if flow.reached)
+        winners = tuple(
+            player
+            for player, home in enumerate(self.seats, start=1)
+            if any(
+                link[slot] >= OFF and EDGE_OF_END[link[slot]] == opposite_edge(home)
+                for slot in EDGE_SLOTS[home]
+            )
+        )
         return replace(after, winners=winners) if winners else after
 
     def legal_placements(self, tile: int) -> list[Move]:

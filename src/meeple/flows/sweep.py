@@ -143,6 +143,19 @@ def sweep(link: list[int], groups: tuple[Group, ...]) -> Sweep:
     the cheapest-looking first (`_Plan.cost`), each sweep given a budget of states that
     halves down the ranking and doubles every round, until one finishes. Each sweep is
     exact, so the first to finish answers; the rest cost a small multiple of it."""
+    rounds = sweep_rounds(link, groups)
+    while True:
+        try:
+            next(rounds)
+        except StopIteration as finished:
+            found: Sweep = finished.value
+            return found
+
+
+def sweep_rounds(link: list[int], groups: tuple[Group, ...]) -> Generator[int, None, Sweep]:
+    """`sweep` a round at a time: yields the work so far after each round (every
+    direction has spent its budget, and the budgets double), returns the answer. A
+    caller may run another method between rounds (`routes.find_routes` does)."""
     label_of_edge: dict[int, int] = {}
     for g, group in enumerate(groups):
         label_of_edge[group.edge] = HOME + g
@@ -175,6 +188,7 @@ def sweep(link: list[int], groups: tuple[Group, ...]) -> Sweep:
                 routes: Routes | None = finished.value
                 return Sweep(routes, sum(spent))
         budget *= 2
+        yield sum(spent)
 
 
 class _Plan:
