@@ -2,7 +2,9 @@
 
 By default the four starter challenges (difficulty 0) within the default budget
 (`solver.DEFAULT_STATES`); MEEPLE_SOLVE_ALL=1 runs all 39 within `ALL_STATES` each (the
-budget the table in docs/play.md uses). Seed 1 fixes every shuffle, and the budget is
+budget the table in docs/play.md uses), and MEEPLE_SOLVE_ONLY="Early morning,River rafts"
+(names separated by commas) only those, within `ALL_STATES` each; MEEPLE_SOLVE_STATES
+sets another budget. Seed 1 fixes every shuffle, and the budget is
 in searched states, so which challenges are won does not depend on the machine; the
 time does. Each challenge is solved once: the table shows its wall time, whether it was
 won and after how many states, and the rate in states per second of CPU time (the
@@ -43,8 +45,14 @@ class Solved:
 
 def cases() -> list[Case]:
     every = os.environ.get("MEEPLE_SOLVE_ALL") == "1"
-    budget = ALL_STATES if every else solver.DEFAULT_STATES
-    chosen = [c for c in components().challenges if every or c.difficulty == 0]
+    only = {name.strip() for name in os.environ.get("MEEPLE_SOLVE_ONLY", "").split(",")} - {""}
+    budget = ALL_STATES if every or only else solver.DEFAULT_STATES
+    budget = int(os.environ.get("MEEPLE_SOLVE_STATES", budget))
+    challenges = components().challenges
+    unknown = only - {c.name for c in challenges}
+    if unknown:
+        raise SystemExit(f"MEEPLE_SOLVE_ONLY: no challenge named {', '.join(sorted(unknown))}")
+    chosen = [c for c in challenges if (c.name in only if only else every or c.difficulty == 0)]
     results = {c.name: Solved(c.challenge, budget) for c in chosen}
     won = sum(r.result.won for r in results.values())
     states = sum(r.result.states for r in results.values())

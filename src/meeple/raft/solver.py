@@ -31,9 +31,11 @@ This module does not read or write text.
 from __future__ import annotations
 
 import heapq
+import os
 import random
 import time
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
@@ -70,6 +72,7 @@ from meeple.raft.rules import (
 )
 
 BLOCKED = 10_000
+DEAD = 100_000  # a cat left no free raft square it may reach: the line cannot win
 STUCK = 15  # the distance counted for a cat whose way no card can repaint for now
 REQUESTS_KEPT = 2  # draw requests explored per state at the start of a round
 ROUND_BEAM = 2  # states kept after each action within a round
@@ -79,6 +82,7 @@ FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
 DEFAULT_STATES = 20_000
+RAFT_HARM = int(os.environ.get("MEEPLE_X_RAFTHARM", "0"))  # experiment
 """The default budget in searched states: every starter challenge is won at seed 1 well
 within it (the hardest, Crossed paths, takes 7,305)."""
 
@@ -127,8 +131,9 @@ def board_distances(board: Board) -> tuple[int, ...]:
 
 
 def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...]:
-    """`board_distances` of the board with a pathway card laid (where it fits), without
-    making that board: the search measures dozens of candidate cards per position."""
+    """Each waiting cat's distance to its nearest free raft square (`_nearest`, not the
+    matching of `board_distances`) once a pathway card is laid where it fits, without
+    making that board: the search orders dozens of candidate cards per position by it."""
     grid = grid_of(board)
     pattern = components().pathway_cards[(placement.deck, placement.card)].squares
     area, painted = _card_bits(turned_card(pattern, placement.orientation), grid.stride)
@@ -141,7 +146,7 @@ def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...
         laid = sum(painted.get(letter, 0) for letter in letters) << corner
         return (grid.bits(letters) & ~area) | laid
 
-    return _distances(grid, bits)
+    return _nearest(grid, bits)
 
 
 @lru_cache(maxsize=2048)
@@ -154,8 +159,11 @@ def _card_bits(squares: str, stride: int) -> tuple[int, dict[str, int]]:
     return sum(painted.values()), painted
 
 
-def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
-    """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`)."""
+def _nearest(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
+    """For each waiting cat of `grid` (its squares' letters told by `bits`, `Grid.bits`),
+    the fewest squares to repaint on its way to the nearest free raft square it may end
+    on, whether or not another cat needs that square too: a bound below
+    `board_distances`, cheaper by as many times as there are free raft squares."""
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
     cats = bits("BGPRYW") & ~raft
     if not cats:
@@ -192,6 +200,166 @@ def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
     return tuple(found[index] for index in sorted(found))
 
 
+def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
+    """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`;
+    a pathway card laid changes only which lower-case letter a square has).
+
+    Each cat is measured to every free raft square it may end on, and the cats are then
+    matched to distinct squares at the least total cost (`_matched`): two cats cannot
+    both end on the one square they are nearest to. A cat the rules' passage (`_raft_reach`)
+    lets reach no square left to it in any such matching is `DEAD`.
+    """
+    frame = _frame(grid)
+    if not frame.cats:
+        return ()
+    size, stride = frame.size, grid.stride
+    zero = one = 0
+    for colour, shifts in frame.colours:
+        own = bits(colour + colour.upper())
+        here, there = own, frame.repaintable & ~own
+        for shift in shifts:
+            zero |= here << shift
+            one |= there << shift
+    waiting, goals = frame.waiting, frame.goals
+    found: dict[tuple[int, int], int] = {}
+    if waiting:
+        # A layer may stop growing once it holds every cat left: they are at this level.
+        reach = flood_bits(around_bits(goals, stride) & zero, zero, stride, waiting)
+        level = 0
+        while True:
+            for index in bit_indices(waiting & reach):
+                found[divmod(index, size)] = level
+            waiting &= ~reach
+            if not waiting:
+                break
+            seeds = reach | (around_bits(reach | goals, stride) & one)
+            grown = flood_bits(seeds, zero, stride, waiting)
+            if grown == reach:
+                break
+            reach, level = grown, level + 1
+    return _matched(
+        tuple(
+            tuple((end, found.get((k, cat), BLOCKED)) for k, end in options)
+            for cat, options in frame.cats
+        )
+    )
+
+
+class _Frame(NamedTuple):
+    """What `_distances` needs of a grid that a pathway card does not change."""
+
+    size: int
+    cats: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    """Each waiting cat, row order: its square and, for each free raft square it may
+    reach (`_raft_reach`), (the copy of the grid searching for that square, the square)."""
+    colours: tuple[tuple[str, tuple[int, ...]], ...]
+    """Each waiting colour and where its copies of the grid sit (bit shifts)."""
+    repaintable: int
+    goals: int
+    waiting: int
+
+
+@lru_cache(maxsize=512)
+def _frame(grid: Grid) -> _Frame:
+    raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
+    repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
+    reach = _raft_reach(grid)
+    # Every (colour, raft square) pair some cat may reach searches at once: pair k's copy
+    # of the grid sits k grids up the same integer. Its border of `n` squares (never
+    # passable) keeps the copies apart, so each shift and mask serves every pair.
+    copies: dict[tuple[str, int], int] = {}
+    shifts: dict[str, list[int]] = {}
+    goals = waiting = 0
+    cats = []
+    for cat, colour, ends in reach:
+        options = []
+        for end in bit_indices(ends):
+            shift = copies.get((colour, end))
+            if shift is None:
+                shift = copies[(colour, end)] = len(copies) * size
+                shifts.setdefault(colour, []).append(shift)
+                goals |= 1 << (end + shift)
+            waiting |= 1 << (cat + shift)
+            options.append((shift // size, end))
+        cats.append((cat, tuple(options)))
+    return _Frame(
+        size,
+        tuple(cats),
+        tuple((c, tuple(at)) for c, at in shifts.items()),
+        repaintable,
+        goals,
+        waiting,
+    )
+
+
+@lru_cache(maxsize=65536)
+def _matched(costs: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[int, ...]:
+    """Each cat's distance in the cheapest matching of cats to distinct raft squares.
+
+    `costs[i]` lists (raft square, distance) for the squares cat i may reach; a distance
+    of `BLOCKED` (no way to repaint for now) costs `STUCK`. A cat left without a square
+    in every matching gets `DEAD`. Few cats and few squares: a search over the cats in
+    turn, best choices first, is enough.
+    """
+    firsts = [min((d for _, d in row), default=DEAD) for row in costs]
+    chosen = [min(row, key=itemgetter(1))[0] if row else -1 for row in costs]
+    if DEAD not in firsts and len(set(chosen)) == len(chosen):
+        return tuple(firsts)  # no two cats want the same square: each takes its nearest
+    rows = [sorted(row, key=itemgetter(1)) for row in costs]
+    best: list[int] = [DEAD * len(rows) + 1]
+    answer: list[tuple[int, ...]] = [tuple(DEAD for _ in rows)]
+
+    def cost(d: int) -> int:
+        return min(d, STUCK)
+
+    def visit(i: int, used: frozenset[int], total: int, picked: tuple[int, ...]) -> None:
+        if total >= best[0]:
+            return
+        if i == len(rows):
+            best[0], answer[0] = total, picked
+            return
+        for end, d in rows[i]:
+            if end not in used:
+                visit(i + 1, used | {end}, total + cost(d), (*picked, d))
+        visit(i + 1, used, total + DEAD, (*picked, DEAD))
+
+    visit(0, frozenset(), 0, ())
+    return answer[0]
+
+
+@lru_cache(maxsize=512)
+def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
+    """For each waiting cat (row order): its square, its colour (a lower-case letter) and,
+    as bits, the free raft squares of its colour or wild it may still reach, by the
+    passage the rules' cut-off test allows (fire, the island's edge and squares of another
+    colour no card can cover block; cats do not).
+
+    A pathway card changes none of it (it frees or blocks no square and repaints only
+    squares a card covers), so boards a card apart share the answer.
+    """
+    raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
+    ways = grid.cat_ways
+    waiting = grid.bits("BGPRYW") & ~raft
+    cats = [(cat, chr(grid.cells[cat] + 32)) for cat in bit_indices(waiting)]
+    # One flood per cat, all at once (cat k's copy of the grid k grids up the integer).
+    open_ground = ways.ground & ~(ways.lower & ~ways.coverable) | ways.on_raft_cats
+    passable = seeds = 0
+    for k, (cat, colour) in enumerate(cats):
+        own = ways.lower & grid.bits(colour + WILD) & ~raft
+        passable |= (open_ground | own) << (k * size)
+        seeds |= 1 << (cat + k * size)
+    reached = flood_bits(seeds, passable, stride)
+    mask, free = (1 << size) - 1, raft & ways.lower
+    return tuple(
+        (
+            cat,
+            colour,
+            around_bits((reached >> (k * size)) & mask, stride) & free & grid.bits(colour + WILD),
+        )
+        for k, (cat, colour) in enumerate(cats)
+    )
+
+
 def distance(game: State) -> float:
     """How far the game is from a win (0 when won); lower is better."""
     if game.outcome == "won":
@@ -200,7 +368,10 @@ def distance(game: State) -> float:
         return float(BLOCKED)
     # A repaint costs a card and a fire tile; a cat move costs a card. A cat whose way
     # needs a square no card can reach now is not lost (fire moves, cards shift), but far.
-    cats = [min(d, STUCK) for d in cat_distances(game)]
+    measured = cat_distances(game)
+    if DEAD in measured:
+        return float(BLOCKED)
+    cats = [min(d, STUCK) for d in measured]
     return 3.0 * sum(cats) + 1.5 * len(cats) - len(game.position.bag) / 100
 
 
@@ -350,6 +521,12 @@ def _fires(game: State, tile: str) -> list[FirePlacement]:
     for square in bit_indices(precious):
         for step in (0, -1, 1, -stride, stride):
             near[square + step] += 1
+    if RAFT_HARM:
+        # The ways onto the free raft squares: fire there walls a square in for good.
+        access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
+        for square in bit_indices(access & grid.free_bits):
+            for step in (0, -1, 1, -stride, stride):
+                near[square + step] += RAFT_HARM
 
     def harm(placement: FirePlacement) -> int:
         return sum(_fire_squares(placement, stride)(near))
@@ -541,8 +718,9 @@ def _requests(game: State, by_cards: bool = False) -> list[DrawRequest]:
 
 def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
     """`requests` ordered by what the cards each turns up take off the cats' distance."""
-    now = sum(cat_distances(game))
     board = game.position.board
+    grid = grid_of(board)
+    now = sum(_nearest(grid, grid.bits))
     gains: dict[CardId, int] = {}
     wanted = _wanted(game)
 
