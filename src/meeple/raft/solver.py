@@ -35,10 +35,10 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
+from typing import NamedTuple
 
 from meeple.errors import RuleError
 from meeple.raft.components import components
@@ -581,6 +581,21 @@ def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterato
     yield from (state for _, state in scored[:2])
 
 
+class _Memory:
+    """A transposition table the searches of one `solve` share: each position's children
+    (the actions `_Search._actions` tries, the fire tile after each card included) and
+    each position's distance. A search that starts again wider walks the lines the ones
+    before it walked at the cost of a lookup, and only positions never seen count
+    against the budget. Positions are keyed by `_key`, which leaves out the moves that
+    led there: a line is rebuilt from its moves when it wins."""
+
+    def __init__(self) -> None:
+        self.children: dict[
+            tuple[object, ...], list[tuple[State, tuple[Move, ...], tuple[object, ...]]]
+        ] = {}
+        self.scores: dict[tuple[object, ...], float] = {}
+
+
 Report = Callable[[int, float], None]
 """Told, as the search goes, how many states it has searched and the best distance yet."""
 
@@ -596,7 +611,10 @@ class _Search:
         most_states: int | None = None,
         report: Report | None = None,
         before: int = 0,
+        memory: _Memory | None = None,
     ) -> None:
+        self.memory = memory if memory is not None else _Memory()
+        """What earlier searches of the same game learned (see `_Memory`)."""
         self.most_states = most_states
         """Where set, the search stops once it has judged this many states (it finishes
         the layer of the beam under way), whatever the time."""
@@ -619,11 +637,21 @@ class _Search:
             return True
         return time.monotonic() > self.deadline
 
-    def _score(self, game: State) -> float:
-        self.states += 1
-        score = distance(game)
+    def _score(self, game: State, key: tuple[object, ...]) -> float:
+        score = self.memory.scores.get(key)
+        if score is None:
+            self.states += 1
+            score = self.memory.scores[key] = distance(game)
         self.best = min(self.best, score)
         return score
+
+    def _children(self, game: State) -> list[tuple[State, tuple[Move, ...], tuple[object, ...]]]:
+        key = _key(game)
+        found = self.memory.children.get(key)
+        if found is None:
+            found = [(child, step, _key(child)) for child, step in self._actions(game)]
+            self.memory.children[key] = found
+        return found
 
     def round(
         self, game: State, moves: tuple[Move, ...]
@@ -635,12 +663,11 @@ class _Search:
         while beam and not self.timed_out():
             children: list[tuple[float, int, State, tuple[Move, ...]]] = []
             for _, _, state, path in beam:
-                for child, step in self._actions(state):
-                    key = _key(child)
+                for child, step, key in self._children(state):
                     if key in self.seen:
                         continue
                     self.seen.add(key)
-                    score = self._score(child)
+                    score = self._score(child, key)
                     if score >= BLOCKED:
                         continue
                     entry = (score, counter, child, (*path, *step))
@@ -767,10 +794,11 @@ def solve(
     searched = 0
     best: tuple[float, State, tuple[Move, ...]] = (distance(start), start, ())
     attempt = 0
+    memory = _Memory()
     while True:
         widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
         search = _Search(
-            start, seed, deadline, widen, by_cards, states - searched, report, searched
+            start, seed, deadline, widen, by_cards, states - searched, report, searched, memory
         )
         found, closest = _beam_search(start, search)
         searched += search.states
@@ -781,6 +809,11 @@ def solve(
         attempt += 1
     won = found is not None
     _, game, moves = found if found is not None else best
+    # The state reached may carry the moves of another line to the same position (the
+    # searches share positions): play the line found from the start.
+    game = start
+    for move in moves:
+        game = game.play(move)
     out_of_time = not won and time.monotonic() > deadline
     return Solution(
         challenge, seed, moves, won, searched, time.monotonic() - began, game, out_of_time
