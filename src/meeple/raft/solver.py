@@ -83,6 +83,8 @@ PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to va
 STALLED = 3  # rounds without a better distance after which a beam gives up
 DEFAULT_STATES = 20_000
 RAFT_HARM = int(os.environ.get("MEEPLE_X_RAFTHARM", "0"))  # experiment
+HINTS = os.environ.get("MEEPLE_X_HINTS", "0") == "1"  # experiment
+HINTS_KEPT = 4
 """The default budget in searched states: every starter challenge is won at seed 1 well
 within it (the hardest, Crossed paths, takes 7,305)."""
 
@@ -594,6 +596,8 @@ class _Memory:
             tuple[object, ...], list[tuple[State, tuple[Move, ...], tuple[object, ...]]]
         ] = {}
         self.scores: dict[tuple[object, ...], float] = {}
+        self.kept: dict[int, list[tuple[float, State, tuple[Move, ...]]]] = {}
+        """The best lines kept at the end of each round (by draws made), best first."""
 
 
 Report = Callable[[int, float], None]
@@ -850,8 +854,31 @@ def _beam_search(
         for item in ends:
             boards.setdefault((item[1].position.board, item[1].position.bag), item)
         beam = list(boards.values())[: search.rounds_beam]
+        if HINTS and beam:
+            beam = _with_hint(beam, boards, search)
         if beam and beam[0][0] < best[0]:
             best, stalled = beam[0], 0
         else:
             stalled += 1
     return None, best
+
+
+def _with_hint(
+    beam: list[tuple[float, State, tuple[Move, ...]]],
+    boards: dict[object, tuple[float, State, tuple[Move, ...]]],
+    search: _Search,
+) -> list[tuple[float, State, tuple[Move, ...]]]:
+    """The round's beam with the best line an earlier search kept after as many rounds in
+    place of the worst, where it is better (what the earlier searches learned)."""
+    rounds = beam[0][1].rounds
+    kept = search.memory.kept.setdefault(rounds, [])
+    hint = next(
+        (item for item in kept if (item[1].position.board, item[1].position.bag) not in boards),
+        None,
+    )
+    if hint is not None and (len(beam) < search.rounds_beam or hint[0] < beam[-1][0]):
+        beam = sorted([*beam[: search.rounds_beam - 1], hint], key=itemgetter(0))
+    kept.extend(beam)
+    kept.sort(key=itemgetter(0))
+    del kept[HINTS_KEPT:]
+    return beam
