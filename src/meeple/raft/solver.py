@@ -31,7 +31,6 @@ This module does not read or write text.
 from __future__ import annotations
 
 import heapq
-import os
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -82,9 +81,9 @@ FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
 DEFAULT_STATES = 20_000
-RAFT_HARM = int(os.environ.get("MEEPLE_X_RAFTHARM", "0"))  # experiment
-HINTS = os.environ.get("MEEPLE_X_HINTS", "0") == "1"  # experiment
-HINTS_KEPT = 4
+RAFT_HARM = 1
+"""What a fire square beside a way onto a free raft square counts against a fire placement,
+on top of the cats' ways (`_fires`): fire there can wall a raft square in for good."""
 """The default budget in searched states: every starter challenge is won at seed 1 well
 within it (the hardest, Crossed paths, takes 7,305)."""
 
@@ -345,13 +344,17 @@ def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
     cats = [(cat, chr(grid.cells[cat] + 32)) for cat in bit_indices(waiting)]
     # One flood per cat, all at once (cat k's copy of the grid k grids up the integer).
     open_ground = ways.ground & ~(ways.lower & ~ways.coverable) | ways.on_raft_cats
-    passable = seeds = 0
+    passable = seeds = ways_on = 0
+    free = raft & ways.lower
     for k, (cat, colour) in enumerate(cats):
         own = ways.lower & grid.bits(colour + WILD) & ~raft
-        passable |= (open_ground | own) << (k * size)
+        mine = open_ground | own
+        passable |= mine << (k * size)
         seeds |= 1 << (cat + k * size)
-    reached = flood_bits(seeds, passable, stride)
-    mask, free = (1 << size) - 1, raft & ways.lower
+        ways_on |= (around_bits(free & grid.bits(colour + WILD), stride) & mine) << (k * size)
+    # Most cats can reach every raft square of theirs: the flood stops once it has.
+    reached = flood_bits(seeds, passable, stride, ways_on)
+    mask = (1 << size) - 1
     return tuple(
         (
             cat,
@@ -596,8 +599,6 @@ class _Memory:
             tuple[object, ...], list[tuple[State, tuple[Move, ...], tuple[object, ...]]]
         ] = {}
         self.scores: dict[tuple[object, ...], float] = {}
-        self.kept: dict[int, list[tuple[float, State, tuple[Move, ...]]]] = {}
-        """The best lines kept at the end of each round (by draws made), best first."""
 
 
 Report = Callable[[int, float], None]
@@ -854,31 +855,8 @@ def _beam_search(
         for item in ends:
             boards.setdefault((item[1].position.board, item[1].position.bag), item)
         beam = list(boards.values())[: search.rounds_beam]
-        if HINTS and beam:
-            beam = _with_hint(beam, boards, search)
         if beam and beam[0][0] < best[0]:
             best, stalled = beam[0], 0
         else:
             stalled += 1
     return None, best
-
-
-def _with_hint(
-    beam: list[tuple[float, State, tuple[Move, ...]]],
-    boards: dict[object, tuple[float, State, tuple[Move, ...]]],
-    search: _Search,
-) -> list[tuple[float, State, tuple[Move, ...]]]:
-    """The round's beam with the best line an earlier search kept after as many rounds in
-    place of the worst, where it is better (what the earlier searches learned)."""
-    rounds = beam[0][1].rounds
-    kept = search.memory.kept.setdefault(rounds, [])
-    hint = next(
-        (item for item in kept if (item[1].position.board, item[1].position.bag) not in boards),
-        None,
-    )
-    if hint is not None and (len(beam) < search.rounds_beam or hint[0] < beam[-1][0]):
-        beam = sorted([*beam[: search.rounds_beam - 1], hint], key=itemgetter(0))
-    kept.extend(beam)
-    kept.sort(key=itemgetter(0))
-    del kept[HINTS_KEPT:]
-    return beam
