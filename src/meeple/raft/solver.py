@@ -10,15 +10,22 @@ planning problem, searched by a beam search over rounds:
 - within a round, a beam over the next action: a cat move (paid with the hand's least
   useful cards), or a pathway card laid over a square some cat still needs repainted,
   followed by the seeded fire tile laid where it hurts least;
-- states are ranked by `distance`: for every cat not yet on the raft, the fewest
-  squares of other colours between it and a raft square it may end on (0-1 breadth-first
-  search; fire, the island's edge, other colours' cats and squares no card can cover
-  block), plus a move per cat; duplicates are dropped (a transposition table of boards,
-  hands and decks).
+- states are ranked by `distance`: each cat not yet on the raft is measured to every
+  free raft square it may end on (the fewest squares of other colours between them:
+  0-1 breadth-first search; fire, the island's edge, other colours' cats and squares no
+  card can cover block), and the cats are matched to distinct raft squares at the least
+  total (two cats cannot both end on the one square they are nearest to), plus a move
+  per cat; a line where some cat is left no raft square it can still reach is dropped,
+  though the rules do not call it lost yet; duplicates are dropped (a transposition
+  table of boards, hands and decks).
 
-A beam that dies out (every line it kept lost) before the budget is spent starts again,
-twice, three times ... as wide, with the budget left. The budget counts searched states
-(positions ranked for the beam), so a seed gives the same answer on any machine.
+A beam that dies out (every line it kept lost, or no better distance for a few rounds)
+before the budget is spent starts again, as wide or twice as wide, with the budget left.
+The searches of one solve share a table of the positions already searched (each one's
+children and distance), so a search that starts again walks the known lines at the cost
+of a lookup, and only positions never searched count against the budget. The budget
+counts searched states (positions ranked for the beam), so a seed gives the same answer
+on any machine.
 
 Board-wide questions (distances, where cards fit, whether a fire tile shuts a cat in)
 are answered on sets of squares held as the bits of an integer, and a candidate card or
@@ -80,12 +87,12 @@ CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
-DEFAULT_STATES = 20_000
 RAFT_HARM = 1
 """What a fire square beside a way onto a free raft square counts against a fire placement,
 on top of the cats' ways (`_fires`): fire there can wall a raft square in for good."""
+DEFAULT_STATES = 20_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Crossed paths, takes 7,305)."""
+within it (the hardest, Crossed paths, takes 7,057)."""
 
 
 @dataclass(frozen=True)
