@@ -320,8 +320,14 @@ def _matched(costs: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[int, ...]:
     def cost(d: int) -> int:
         return min(d, STUCK)
 
+    # The least the cats from i on can add: a branch that cannot beat the best found is
+    # cut (the first best matching found stays the answer, as without the cut).
+    rest = [0] * (len(rows) + 1)
+    for i in range(len(rows) - 1, -1, -1):
+        rest[i] = rest[i + 1] + (cost(rows[i][0][1]) if rows[i] else DEAD)
+
     def visit(i: int, used: frozenset[int], total: int, picked: tuple[int, ...]) -> None:
-        if total >= best[0]:
+        if total + rest[i] >= best[0]:
             return
         if i == len(rows):
             best[0], answer[0] = total, picked
