@@ -187,9 +187,11 @@ def reference_raft_reach(board: Board) -> dict[int, set[int]]:
                     continue
                 letter = cells[there]
                 if raft[there]:
+                    # Free raft squares of the cat's colour and wild ones: it may end
+                    # there, or cross them to another.
                     if letter in (own, ord("w")):
                         ends.add(there)
-                    if not 65 <= letter <= 90:
+                    elif not 65 <= letter <= 90:
                         continue
                 elif letter in b"fno" or (
                     97 <= letter <= 122 and letter not in (own, ord("w")) and not coverable[there]

@@ -87,6 +87,7 @@ CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
+EXHAUSTED = 4  # searches in a row finding no new position after which a solve gives up
 RAFT_HARM = 1
 """What a fire square beside a way onto a free raft square counts against a fire placement,
 on top of the cats' ways (`_fires`): fire there can wall a raft square in for good."""
@@ -360,11 +361,12 @@ def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
     passable = seeds = ways_on = 0
     free = raft & ways.lower
     for k, (cat, colour) in enumerate(cats):
-        own = ways.lower & grid.bits(colour + WILD) & ~raft
+        # A cat may cross free raft squares of its colour and wild ones to another.
+        own = ways.lower & grid.bits(colour + WILD)
         mine = open_ground | own
         passable |= mine << (k * size)
         seeds |= 1 << (cat + k * size)
-        ways_on |= (around_bits(free & grid.bits(colour + WILD), stride) & mine) << (k * size)
+        ways_on |= (free & grid.bits(colour + WILD)) << (k * size)
     # Most cats can reach every raft square of theirs: the flood stops once it has.
     reached = flood_bits(seeds, passable, stride, ways_on)
     mask = (1 << size) - 1
@@ -372,7 +374,7 @@ def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
         (
             cat,
             colour,
-            around_bits((reached >> (k * size)) & mask, stride) & free & grid.bits(colour + WILD),
+            (reached >> (k * size)) & mask & free & grid.bits(colour + WILD),
         )
         for k, (cat, colour) in enumerate(cats)
     )
@@ -811,7 +813,7 @@ def solve(
     start = State.initial(challenge, seed)
     searched = 0
     best: tuple[float, State, tuple[Move, ...]] = (distance(start), start, ())
-    attempt = 0
+    attempt = empty = 0
     memory = _Memory()
     while True:
         widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
@@ -823,6 +825,11 @@ def solve(
         if closest[0] < best[0] or (closest[0] == best[0] and len(closest[2]) > len(best[2])):
             best = closest
         if found is not None or search.timed_out():
+            break
+        # Known positions cost nothing: searches that find no new one in a row (every line
+        # they keep is lost, or known) have exhausted what wider beams reach.
+        empty = empty + 1 if search.states == 0 else 0
+        if empty == EXHAUSTED:
             break
         attempt += 1
     won = found is not None
