@@ -101,7 +101,8 @@ def reference_fire_placements(board: Board, tile: str) -> list[FirePlacement]:
     return found
 
 
-def reference_distances(board: Board) -> list[int]:
+def reference_nearest(board: Board) -> list[int]:
+    """Each waiting cat's distance to the nearest free raft square it may end on."""
     grid = grid_of(board)
     cells, steps, raft = grid.cells, grid.steps, grid.raft
     waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
@@ -134,6 +135,97 @@ def reference_distances(board: Board) -> list[int]:
                     todo.appendleft(there) if cost[there] == 0 else todo.append(there)
         reach[colour] = best
     return [reach[cells[i] + 32][i] for i in waiting]
+
+
+def _repaints_to(board: Board, colour: int, end: int) -> list[int]:
+    """Squares to repaint from each grid square to raft square `end`, for a cat of `colour`."""
+    grid = grid_of(board)
+    cells, steps, raft = grid.cells, grid.steps, grid.raft
+    coverable = reference_coverable(board)
+    cost = [
+        0
+        if letter in (colour, colour - 32)
+        else BLOCKED
+        if raft[square] or letter in b"fno" or 65 <= letter <= 90 or not coverable[square]
+        else 1
+        for square, letter in enumerate(cells)
+    ]
+    best = [BLOCKED] * len(cells)
+    todo: deque[int] = deque()
+    for step in steps:
+        there = end + step
+        if cost[there] < best[there]:
+            best[there] = cost[there]
+            todo.appendleft(there) if cost[there] == 0 else todo.append(there)
+    while todo:
+        here = todo.popleft()
+        for step in steps:
+            there = here + step
+            if best[here] + cost[there] < best[there]:
+                best[there] = best[here] + cost[there]
+                todo.appendleft(there) if cost[there] == 0 else todo.append(there)
+    return best
+
+
+def reference_raft_reach(board: Board) -> dict[int, set[int]]:
+    """For each waiting cat, the free raft squares it may end on and reach by the passage
+    the cut-off rule allows (as `reference_cats_cut_off` walks)."""
+    grid = grid_of(board)
+    cells, raft, steps = grid.cells, grid.raft, grid.steps
+    coverable = reference_coverable(board)
+    found: dict[int, set[int]] = {}
+    for start, square in enumerate(cells):
+        if not 65 <= square <= 90 or raft[start]:
+            continue
+        own = square + 32
+        seen, todo, ends = {start}, [start], set()
+        while todo:
+            here = todo.pop()
+            for step in steps:
+                there = here + step
+                if there in seen:
+                    continue
+                letter = cells[there]
+                if raft[there]:
+                    # Free raft squares of the cat's colour and wild ones: it may end
+                    # there, or cross them to another.
+                    if letter in (own, ord("w")):
+                        ends.add(there)
+                    elif not 65 <= letter <= 90:
+                        continue
+                elif letter in b"fno" or (
+                    97 <= letter <= 122 and letter not in (own, ord("w")) and not coverable[there]
+                ):
+                    continue
+                seen.add(there)
+                todo.append(there)
+        found[start] = ends
+    return found
+
+
+def reference_matching(board: Board) -> int:
+    """The least total of the cats' distances (each at most `STUCK`) over the ways of
+    sending the waiting cats to distinct free raft squares they can reach; `DEAD` for each
+    cat left without one."""
+    grid = grid_of(board)
+    reach = reference_raft_reach(board)
+    cats = sorted(reach)
+    costs = [
+        {
+            end: min(_repaints_to(board, grid.cells[cat] + 32, end)[cat], solver.STUCK)
+            for end in reach[cat]
+        }
+        for cat in cats
+    ]
+
+    def best(i: int, used: frozenset[int]) -> int:
+        if i == len(cats):
+            return 0
+        options = [solver.DEAD + best(i + 1, used)]
+        options += [d + best(i + 1, used | {end}) for end, d in costs[i].items() if end not in used]
+        return min(options)
+
+    return best(0, frozenset())
 
 
 def reference_cats_cut_off(board: Board) -> list[str]:
@@ -254,14 +346,14 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         assert grid.by_fire_bits == reference_by_fire(board)
         assert card_positions(board) == reference_card_positions(board)
         assert coverable_squares(board) == reference_coverable(board)
-        assert solver.cat_distances(game) == reference_distances(board)
+        _assert_distances(game)
         assert cats_cut_off(board) == reference_cats_cut_off(board)
         assert solver._needed(game) == reference_needed(board)
         assert solver._walkable(game) == sum(1 << i for i in reference_walkable(board))
         if game.phase == "play" and not game.is_over:
             for card in game.pathway_placements()[::23]:
                 painted = lay_card(board, card)
-                assert solver.distances_after(board, card) == tuple(reference_distances(painted))
+                assert solver.distances_after(board, card) == tuple(reference_nearest(painted))
         if game.phase == "fire" and not game.is_over:
             for tile in game.position.bag[::5]:
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)
@@ -277,5 +369,18 @@ def test_distances_on_boards_the_solver_reaches() -> None:
     game = State.initial(parse_challenge(chosen.challenge), 1)
     for move in found.moves:
         game = game.play(move)
-        assert solver.cat_distances(game) == reference_distances(game.position.board)
+        _assert_distances(game)
         assert bool(cats_cut_off(game.position.board)) == (game.outcome == "lost")
+
+
+def _assert_distances(game: State) -> None:
+    """The solver's distances are a cheapest matching of cats to raft squares."""
+    found = solver.cat_distances(game)
+    board = game.position.board
+    assert len(found) == len(reference_raft_reach(board))
+    assert sum(min(d, solver.STUCK) if d < solver.DEAD else d for d in found) == (
+        reference_matching(board)
+    )
+    # Each cat is never nearer than its nearest raft square.
+    nearest = reference_nearest(board)
+    assert all(d >= n or d == solver.DEAD for d, n in zip(found, nearest, strict=True))

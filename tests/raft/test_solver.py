@@ -10,8 +10,9 @@ import pytest
 
 from meeple.raft import solver
 from meeple.raft.components import components
+from meeple.raft.model import Board, Cards, Position
 from meeple.raft.notation import parse_challenge, parse_record
-from meeple.raft.rules import State
+from meeple.raft.rules import State, cats_cut_off
 from tests.cli_helpers import meeple
 
 
@@ -120,3 +121,16 @@ def test_a_terminal_sees_the_states_searched_their_rate_and_the_best_distance() 
     run.expect(pexpect.EOF)
     run.close()
     assert "no win found within 400 states" in (run.before or "")
+
+
+def test_two_cats_cannot_both_end_on_the_one_raft_square_they_can_reach() -> None:
+    """Early morning's trap: two red cats, two red raft squares, but fire walls one in."""
+    open_way = Board(("RrrRrr", "rrrrrr", "rrrrbb", "rrrbob", "rrrrbb"))
+    walled = Board(("RrrRrr", "rrrrrr", "rrrrbb", "rrrbob", "rrfrbb"))
+    assert solver.board_distances(open_way) == (0, 0)
+    assert solver.DEAD in solver.board_distances(walled)
+    # The rules do not call it lost (each cat alone can still reach the raft), but the
+    # solver gives up such a line.
+    assert cats_cut_off(walled) == []
+    empty = Cards(("", "", "", ""))
+    assert solver.distance(State(Position(walled, empty, empty, (), "ab"))) == solver.BLOCKED

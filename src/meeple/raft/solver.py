@@ -10,15 +10,22 @@ planning problem, searched by a beam search over rounds:
 - within a round, a beam over the next action: a cat move (paid with the hand's least
   useful cards), or a pathway card laid over a square some cat still needs repainted,
   followed by the seeded fire tile laid where it hurts least;
-- states are ranked by `distance`: for every cat not yet on the raft, the fewest
-  squares of other colours between it and a raft square it may end on (0-1 breadth-first
-  search; fire, the island's edge, other colours' cats and squares no card can cover
-  block), plus a move per cat; duplicates are dropped (a transposition table of boards,
-  hands and decks).
+- states are ranked by `distance`: each cat not yet on the raft is measured to every
+  free raft square it may end on (the fewest squares of other colours between them:
+  0-1 breadth-first search; fire, the island's edge, other colours' cats and squares no
+  card can cover block), and the cats are matched to distinct raft squares at the least
+  total (two cats cannot both end on the one square they are nearest to), plus a move
+  per cat; a line where some cat is left no raft square it can still reach is dropped,
+  though the rules do not call it lost yet; duplicates are dropped (a transposition
+  table of boards, hands and decks).
 
-A beam that dies out (every line it kept lost) before the budget is spent starts again,
-twice, three times ... as wide, with the budget left. The budget counts searched states
-(positions ranked for the beam), so a seed gives the same answer on any machine.
+A beam that dies out (every line it kept lost, or no better distance for a few rounds)
+before the budget is spent starts again, as wide or twice as wide, with the budget left.
+The searches of one solve share a table of the positions already searched (each one's
+children and distance), so a search that starts again walks the known lines at the cost
+of a lookup, and only positions never searched count against the budget. The budget
+counts searched states (positions ranked for the beam), so a seed gives the same answer
+on any machine.
 
 Board-wide questions (distances, where cards fit, whether a fire tile shuts a cat in)
 are answered on sets of squares held as the bits of an integer, and a candidate card or
@@ -37,6 +44,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
+from typing import NamedTuple
 
 from meeple.errors import RuleError
 from meeple.raft.components import components
@@ -70,6 +78,7 @@ from meeple.raft.rules import (
 )
 
 BLOCKED = 10_000
+DEAD = 100_000  # a cat left no free raft square it may reach: the line cannot win
 STUCK = 15  # the distance counted for a cat whose way no card can repaint for now
 REQUESTS_KEPT = 2  # draw requests explored per state at the start of a round
 ROUND_BEAM = 2  # states kept after each action within a round
@@ -78,9 +87,13 @@ CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
+EXHAUSTED = 4  # searches in a row finding no new position after which a solve gives up
+RAFT_HARM = 1
+"""What a fire square beside a way onto a free raft square counts against a fire placement,
+on top of the cats' ways (`_fires`): fire there can wall a raft square in for good."""
 DEFAULT_STATES = 20_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Crossed paths, takes 7,305)."""
+within it (the hardest, Crossed paths, takes 7,057)."""
 
 
 @dataclass(frozen=True)
@@ -127,8 +140,9 @@ def board_distances(board: Board) -> tuple[int, ...]:
 
 
 def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...]:
-    """`board_distances` of the board with a pathway card laid (where it fits), without
-    making that board: the search measures dozens of candidate cards per position."""
+    """Each waiting cat's distance to its nearest free raft square (`_nearest`, not the
+    matching of `board_distances`) once a pathway card is laid where it fits, without
+    making that board: the search orders dozens of candidate cards per position by it."""
     grid = grid_of(board)
     pattern = components().pathway_cards[(placement.deck, placement.card)].squares
     area, painted = _card_bits(turned_card(pattern, placement.orientation), grid.stride)
@@ -141,7 +155,7 @@ def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...
         laid = sum(painted.get(letter, 0) for letter in letters) << corner
         return (grid.bits(letters) & ~area) | laid
 
-    return _distances(grid, bits)
+    return _nearest(grid, bits)
 
 
 @lru_cache(maxsize=2048)
@@ -154,8 +168,11 @@ def _card_bits(squares: str, stride: int) -> tuple[int, dict[str, int]]:
     return sum(painted.values()), painted
 
 
-def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
-    """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`)."""
+def _nearest(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
+    """For each waiting cat of `grid` (its squares' letters told by `bits`, `Grid.bits`),
+    the fewest squares to repaint on its way to the nearest free raft square it may end
+    on, whether or not another cat needs that square too: a bound below
+    `board_distances`, cheaper by as many times as there are free raft squares."""
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
     cats = bits("BGPRYW") & ~raft
     if not cats:
@@ -192,6 +209,177 @@ def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
     return tuple(found[index] for index in sorted(found))
 
 
+def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
+    """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`;
+    a pathway card laid changes only which lower-case letter a square has).
+
+    Each cat is measured to every free raft square it may end on, and the cats are then
+    matched to distinct squares at the least total cost (`_matched`): two cats cannot
+    both end on the one square they are nearest to. A cat the rules' passage (`_raft_reach`)
+    lets reach no square left to it in any such matching is `DEAD`.
+    """
+    frame = _frame(grid)
+    if not frame.cats:
+        return ()
+    size, stride = frame.size, grid.stride
+    zero = one = 0
+    for colour, shifts in frame.colours:
+        own = bits(colour + colour.upper())
+        here, there = own, frame.repaintable & ~own
+        for shift in shifts:
+            zero |= here << shift
+            one |= there << shift
+    waiting, goals = frame.waiting, frame.goals
+    found: dict[tuple[int, int], int] = {}
+    if waiting:
+        # A layer may stop growing once it holds every cat left: they are at this level.
+        reach = flood_bits(around_bits(goals, stride) & zero, zero, stride, waiting)
+        level = 0
+        while True:
+            for index in bit_indices(waiting & reach):
+                found[divmod(index, size)] = level
+            waiting &= ~reach
+            if not waiting:
+                break
+            seeds = reach | (around_bits(reach | goals, stride) & one)
+            grown = flood_bits(seeds, zero, stride, waiting)
+            if grown == reach:
+                break
+            reach, level = grown, level + 1
+    return _matched(
+        tuple(
+            tuple((end, found.get((k, cat), BLOCKED)) for k, end in options)
+            for cat, options in frame.cats
+        )
+    )
+
+
+class _Frame(NamedTuple):
+    """What `_distances` needs of a grid that a pathway card does not change."""
+
+    size: int
+    cats: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    """Each waiting cat, row order: its square and, for each free raft square it may
+    reach (`_raft_reach`), (the copy of the grid searching for that square, the square)."""
+    colours: tuple[tuple[str, tuple[int, ...]], ...]
+    """Each waiting colour and where its copies of the grid sit (bit shifts)."""
+    repaintable: int
+    goals: int
+    waiting: int
+
+
+@lru_cache(maxsize=512)
+def _frame(grid: Grid) -> _Frame:
+    raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
+    repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
+    reach = _raft_reach(grid)
+    # Every (colour, raft square) pair some cat may reach searches at once: pair k's copy
+    # of the grid sits k grids up the same integer. Its border of `n` squares (never
+    # passable) keeps the copies apart, so each shift and mask serves every pair.
+    copies: dict[tuple[str, int], int] = {}
+    shifts: dict[str, list[int]] = {}
+    goals = waiting = 0
+    cats = []
+    for cat, colour, ends in reach:
+        options = []
+        for end in bit_indices(ends):
+            shift = copies.get((colour, end))
+            if shift is None:
+                shift = copies[(colour, end)] = len(copies) * size
+                shifts.setdefault(colour, []).append(shift)
+                goals |= 1 << (end + shift)
+            waiting |= 1 << (cat + shift)
+            options.append((shift // size, end))
+        cats.append((cat, tuple(options)))
+    return _Frame(
+        size,
+        tuple(cats),
+        tuple((c, tuple(at)) for c, at in shifts.items()),
+        repaintable,
+        goals,
+        waiting,
+    )
+
+
+@lru_cache(maxsize=65536)
+def _matched(costs: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[int, ...]:
+    """Each cat's distance in the cheapest matching of cats to distinct raft squares.
+
+    `costs[i]` lists (raft square, distance) for the squares cat i may reach; a distance
+    of `BLOCKED` (no way to repaint for now) costs `STUCK`. A cat left without a square
+    in every matching gets `DEAD`. Few cats and few squares: a search over the cats in
+    turn, best choices first, is enough.
+    """
+    firsts = [min((d for _, d in row), default=DEAD) for row in costs]
+    chosen = [min(row, key=itemgetter(1))[0] if row else -1 for row in costs]
+    if DEAD not in firsts and len(set(chosen)) == len(chosen):
+        return tuple(firsts)  # no two cats want the same square: each takes its nearest
+    rows = [sorted(row, key=itemgetter(1)) for row in costs]
+    best: list[int] = [DEAD * len(rows) + 1]
+    answer: list[tuple[int, ...]] = [tuple(DEAD for _ in rows)]
+
+    def cost(d: int) -> int:
+        return min(d, STUCK)
+
+    # The least the cats from i on can add: a branch that cannot beat the best found is
+    # cut (the first best matching found stays the answer, as without the cut).
+    rest = [0] * (len(rows) + 1)
+    for i in range(len(rows) - 1, -1, -1):
+        rest[i] = rest[i + 1] + (cost(rows[i][0][1]) if rows[i] else DEAD)
+
+    def visit(i: int, used: frozenset[int], total: int, picked: tuple[int, ...]) -> None:
+        if total + rest[i] >= best[0]:
+            return
+        if i == len(rows):
+            best[0], answer[0] = total, picked
+            return
+        for end, d in rows[i]:
+            if end not in used:
+                visit(i + 1, used | {end}, total + cost(d), (*picked, d))
+        visit(i + 1, used, total + DEAD, (*picked, DEAD))
+
+    visit(0, frozenset(), 0, ())
+    return answer[0]
+
+
+@lru_cache(maxsize=512)
+def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
+    """For each waiting cat (row order): its square, its colour (a lower-case letter) and,
+    as bits, the free raft squares of its colour or wild it may still reach, by the
+    passage the rules' cut-off test allows (fire, the island's edge and squares of another
+    colour no card can cover block; cats do not).
+
+    A pathway card changes none of it (it frees or blocks no square and repaints only
+    squares a card covers), so boards a card apart share the answer.
+    """
+    raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
+    ways = grid.cat_ways
+    waiting = grid.bits("BGPRYW") & ~raft
+    cats = [(cat, chr(grid.cells[cat] + 32)) for cat in bit_indices(waiting)]
+    # One flood per cat, all at once (cat k's copy of the grid k grids up the integer).
+    open_ground = ways.ground & ~(ways.lower & ~ways.coverable) | ways.on_raft_cats
+    passable = seeds = ways_on = 0
+    free = raft & ways.lower
+    for k, (cat, colour) in enumerate(cats):
+        # A cat may cross free raft squares of its colour and wild ones to another.
+        own = ways.lower & grid.bits(colour + WILD)
+        mine = open_ground | own
+        passable |= mine << (k * size)
+        seeds |= 1 << (cat + k * size)
+        ways_on |= (free & grid.bits(colour + WILD)) << (k * size)
+    # Most cats can reach every raft square of theirs: the flood stops once it has.
+    reached = flood_bits(seeds, passable, stride, ways_on)
+    mask = (1 << size) - 1
+    return tuple(
+        (
+            cat,
+            colour,
+            (reached >> (k * size)) & mask & free & grid.bits(colour + WILD),
+        )
+        for k, (cat, colour) in enumerate(cats)
+    )
+
+
 def distance(game: State) -> float:
     """How far the game is from a win (0 when won); lower is better."""
     if game.outcome == "won":
@@ -200,7 +388,10 @@ def distance(game: State) -> float:
         return float(BLOCKED)
     # A repaint costs a card and a fire tile; a cat move costs a card. A cat whose way
     # needs a square no card can reach now is not lost (fire moves, cards shift), but far.
-    cats = [min(d, STUCK) for d in cat_distances(game)]
+    measured = cat_distances(game)
+    if DEAD in measured:
+        return float(BLOCKED)
+    cats = [min(d, STUCK) for d in measured]
     return 3.0 * sum(cats) + 1.5 * len(cats) - len(game.position.bag) / 100
 
 
@@ -350,6 +541,12 @@ def _fires(game: State, tile: str) -> list[FirePlacement]:
     for square in bit_indices(precious):
         for step in (0, -1, 1, -stride, stride):
             near[square + step] += 1
+    if RAFT_HARM:
+        # The ways onto the free raft squares: fire there walls a square in for good.
+        access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
+        for square in bit_indices(access & grid.free_bits):
+            for step in (0, -1, 1, -stride, stride):
+                near[square + step] += RAFT_HARM
 
     def harm(placement: FirePlacement) -> int:
         return sum(_fire_squares(placement, stride)(near))
@@ -404,6 +601,21 @@ def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterato
     yield from (state for _, state in scored[:2])
 
 
+class _Memory:
+    """A transposition table the searches of one `solve` share: each position's children
+    (the actions `_Search._actions` tries, the fire tile after each card included) and
+    each position's distance. A search that starts again wider walks the lines the ones
+    before it walked at the cost of a lookup, and only positions never seen count
+    against the budget. Positions are keyed by `_key`, which leaves out the moves that
+    led there: a line is rebuilt from its moves when it wins."""
+
+    def __init__(self) -> None:
+        self.children: dict[
+            tuple[object, ...], list[tuple[State, tuple[Move, ...], tuple[object, ...]]]
+        ] = {}
+        self.scores: dict[tuple[object, ...], float] = {}
+
+
 Report = Callable[[int, float], None]
 """Told, as the search goes, how many states it has searched and the best distance yet."""
 
@@ -419,7 +631,10 @@ class _Search:
         most_states: int | None = None,
         report: Report | None = None,
         before: int = 0,
+        memory: _Memory | None = None,
     ) -> None:
+        self.memory = memory if memory is not None else _Memory()
+        """What earlier searches of the same game learned (see `_Memory`)."""
         self.most_states = most_states
         """Where set, the search stops once it has judged this many states (it finishes
         the layer of the beam under way), whatever the time."""
@@ -442,11 +657,21 @@ class _Search:
             return True
         return time.monotonic() > self.deadline
 
-    def _score(self, game: State) -> float:
-        self.states += 1
-        score = distance(game)
+    def _score(self, game: State, key: tuple[object, ...]) -> float:
+        score = self.memory.scores.get(key)
+        if score is None:
+            self.states += 1
+            score = self.memory.scores[key] = distance(game)
         self.best = min(self.best, score)
         return score
+
+    def _children(self, game: State) -> list[tuple[State, tuple[Move, ...], tuple[object, ...]]]:
+        key = _key(game)
+        found = self.memory.children.get(key)
+        if found is None:
+            found = [(child, step, _key(child)) for child, step in self._actions(game)]
+            self.memory.children[key] = found
+        return found
 
     def round(
         self, game: State, moves: tuple[Move, ...]
@@ -458,12 +683,11 @@ class _Search:
         while beam and not self.timed_out():
             children: list[tuple[float, int, State, tuple[Move, ...]]] = []
             for _, _, state, path in beam:
-                for child, step in self._actions(state):
-                    key = _key(child)
+                for child, step, key in self._children(state):
                     if key in self.seen:
                         continue
                     self.seen.add(key)
-                    score = self._score(child)
+                    score = self._score(child, key)
                     if score >= BLOCKED:
                         continue
                     entry = (score, counter, child, (*path, *step))
@@ -541,8 +765,9 @@ def _requests(game: State, by_cards: bool = False) -> list[DrawRequest]:
 
 def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
     """`requests` ordered by what the cards each turns up take off the cats' distance."""
-    now = sum(cat_distances(game))
     board = game.position.board
+    grid = grid_of(board)
+    now = sum(_nearest(grid, grid.bits))
     gains: dict[CardId, int] = {}
     wanted = _wanted(game)
 
@@ -588,11 +813,12 @@ def solve(
     start = State.initial(challenge, seed)
     searched = 0
     best: tuple[float, State, tuple[Move, ...]] = (distance(start), start, ())
-    attempt = 0
+    attempt = empty = 0
+    memory = _Memory()
     while True:
         widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
         search = _Search(
-            start, seed, deadline, widen, by_cards, states - searched, report, searched
+            start, seed, deadline, widen, by_cards, states - searched, report, searched, memory
         )
         found, closest = _beam_search(start, search)
         searched += search.states
@@ -600,9 +826,19 @@ def solve(
             best = closest
         if found is not None or search.timed_out():
             break
+        # Known positions cost nothing: searches that find no new one in a row (every line
+        # they keep is lost, or known) have exhausted what wider beams reach.
+        empty = empty + 1 if search.states == 0 else 0
+        if empty == EXHAUSTED:
+            break
         attempt += 1
     won = found is not None
     _, game, moves = found if found is not None else best
+    # The state reached may carry the moves of another line to the same position (the
+    # searches share positions): play the line found from the start.
+    game = start
+    for move in moves:
+        game = game.play(move)
     out_of_time = not won and time.monotonic() > deadline
     return Solution(
         challenge, seed, moves, won, searched, time.monotonic() - began, game, out_of_time
