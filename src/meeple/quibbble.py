@@ -25,12 +25,15 @@ import copy
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from meeple.engine import Status
 from meeple.errors import DEFAULT_SOURCE, Location, MeepleError, NotationError, RuleError
 from meeple.pictures import Pictured
 from meeple.qgn.model import Action, Snapshot, split_teams
+
+if TYPE_CHECKING:
+    from meeple.registry import Document
 
 MoveT = TypeVar("MoveT", bound="TeamMove")
 ErrorT = TypeVar("ErrorT", bound=MeepleError)
@@ -174,6 +177,15 @@ class Game(Generic[MoveT, RecordT, StateT]):
         from meeple.qgn.notation import dump
 
         return dump(self.to_qgn(record))
+
+    def replay_document(self, document: Document) -> Iterator[StateT]:
+        """The game after each move of a parsed QGN document (the registry's `replay`)."""
+        return self.states(document.model, document.text, document.source)
+
+    def final(self, record: RecordT) -> StateT:
+        """The game after the last move of `record` (RuleError at an illegal one)."""
+        *_, last = self.states(record, self.dump(record), DEFAULT_SOURCE)
+        return last
 
     def states(self, record: RecordT, text: str, source: str) -> Iterator[StateT]:
         """The game after each move of `record` (written as `text`), the start first;

@@ -39,6 +39,7 @@ from meeple.carcassonne.rules import (
 )
 from meeple.errors import MeepleError, NotationError, RuleError
 from tests.cli_helpers import meeple
+from tests.quibbble_games import random_record
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
@@ -414,15 +415,7 @@ def _random_record(seed: int, comments: bool) -> carcassonne.Record:
     rng = random.Random(seed)
     teams = ("red", "blue", "green", "yellow")[: rng.choice((2, 3, 4))]
     state = State.initial(teams, rng.randrange(-(2**63), 2**63))
-    for _ in range(rng.randrange(50)):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    record = state.record()
-    if comments:
-        notes = tuple((f"note {i}",) if rng.random() < 0.3 else () for i in record.moves)
-        record = carcassonne.Record(record.tags, record.moves, notes, ("the end",))
-    return record
+    return random_record(state, rng, 50, comments)  # type: ignore[no-any-return]
 
 
 @settings(max_examples=20, deadline=None)

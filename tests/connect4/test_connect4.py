@@ -18,6 +18,7 @@ from meeple.bots.players import Bot, GreedyBot, MctsBot, RandomBot
 from meeple.connect4.hooks import marks, start
 from meeple.errors import MeepleError, NotationError, RuleError
 from tests.cli_helpers import meeple
+from tests.quibbble_games import random_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
 HEAD = '[key "connect4"]\n[teams "red, blue"]\n\n'
@@ -163,15 +164,7 @@ def test_an_action_that_is_no_place_is_a_notation_error_at_its_detail(
 def _random_record(seed: int, comments: bool) -> connect4.Record:
     rng = random.Random(seed)
     state = start(rng.choice((2, 3)))
-    for _ in range(rng.randrange(45)):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    record = state.record()
-    if comments:
-        notes = tuple((f"note {i}",) if rng.random() < 0.3 else () for i in record.moves)
-        record = connect4.Record(record.tags, record.moves, notes, ("the end",))
-    return record
+    return random_record(state, rng, 45, comments)  # type: ignore[no-any-return]
 
 
 @given(st.integers(0, 10_000), st.booleans())

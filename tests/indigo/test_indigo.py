@@ -24,6 +24,7 @@ from meeple.indigo.hooks import start
 from meeple.indigo.model import GEMS, HEXES, TREASURES, TURNS, WRITINGS, Gem, Place
 from meeple.indigo.rules import State, _winners, deal
 from tests.cli_helpers import meeple
+from tests.quibbble_games import random_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "indigo"
 HEAD = '[key "indigo"]\n[teams "red, blue"]\n[seed "1"]\n[variant "classic"]\n\n'
@@ -254,15 +255,7 @@ def _random_record(seed: int, comments: bool) -> indigo.Record:
     state = State.initial(
         teams, rng.randrange(-(2**63), 2**63), rng.choice(("classic", "large_hands"))
     )
-    for _ in range(rng.randrange(60)):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    record = state.record()
-    if comments:
-        notes = tuple((f"note {i}",) if rng.random() < 0.3 else () for i in record.moves)
-        record = indigo.Record(record.tags, record.moves, notes, ("the end",))
-    return record
+    return random_record(state, rng, 60, comments)  # type: ignore[no-any-return]
 
 
 @settings(max_examples=25, deadline=None)

@@ -24,6 +24,7 @@ from meeple import engine, onitama
 from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.onitama.hooks import start, state_json
 from tests.cli_helpers import meeple
+from tests.quibbble_games import random_record
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parents[1] / "examples" / "onitama"
@@ -245,15 +246,7 @@ def test_the_seed_is_written_as_quibbble_writes_it() -> None:
 def _random_record(seed: int, comments: bool) -> onitama.Record:
     rng = random.Random(seed)
     state = start(seed=rng.randrange(-(2**63), 2**63))
-    for _ in range(rng.randrange(40)):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    record = state.record()
-    if comments:
-        notes = tuple((f"note {i}",) if rng.random() < 0.3 else () for i in record.moves)
-        record = onitama.Record(record.tags, record.moves, notes, ("the end",))
-    return record
+    return random_record(state, rng, 40, comments)  # type: ignore[no-any-return]
 
 
 @settings(max_examples=60, deadline=None)

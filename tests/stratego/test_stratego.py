@@ -17,7 +17,9 @@ import contextlib
 import json
 import random
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -29,6 +31,7 @@ from meeple.stratego.hooks import start, state_json
 from meeple.stratego.model import Move, Switch, Unit
 from meeple.stratego.rules import GAME, battle, chooser, pick
 from tests.cli_helpers import meeple
+from tests.quibbble_games import random_record
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parents[1] / "examples" / "stratego"
@@ -310,17 +313,12 @@ def _random_record(seed: int, comments: bool) -> stratego.Record:
     rng = random.Random(seed)
     variant = rng.choice(sorted(stratego.VARIANTS))
     state = stratego.State.initial(("red", "blue"), rng.randrange(-(2**63), 2**63), variant)
-    for _ in range(rng.randrange(60)):
-        if state.is_over:
-            break
-        moves = state.legal_moves()
+
+    def choose(moves: Sequence[Any]) -> Any:
         plain = [m for m in moves if isinstance(m, Move)]
-        state = state.play(rng.choice(plain if plain and rng.random() < 0.7 else moves))
-    record = state.record()
-    if comments:
-        notes = tuple((f"note {i}",) if rng.random() < 0.3 else () for i in record.moves)
-        record = stratego.Record(record.tags, record.moves, notes, ("the end",))
-    return record
+        return rng.choice(plain if plain and rng.random() < 0.7 else moves)
+
+    return random_record(state, rng, 60, comments, choose)  # type: ignore[no-any-return]
 
 
 @settings(max_examples=40, deadline=None)

@@ -16,6 +16,7 @@ from meeple import engine, tictactoe
 from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.tictactoe.hooks import start
 from tests.cli_helpers import meeple
+from tests.quibbble_games import random_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tictactoe"
 HEAD = '[key "tictactoe"]\n[teams "red, blue"]\n\n'
@@ -96,15 +97,7 @@ def test_a_game_needs_two_distinct_teams(teams: str, message: str) -> None:
 def _random_record(seed: int, comments: bool) -> tictactoe.Record:
     rng = random.Random(seed)
     state = start()
-    for _ in range(rng.randrange(10)):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    record = state.record()
-    if comments:
-        notes = tuple((f"note {i}",) if rng.random() < 0.3 else () for i in record.moves)
-        record = tictactoe.Record(record.tags, record.moves, notes, ("the end",))
-    return record
+    return random_record(state, rng, 10, comments)  # type: ignore[no-any-return]
 
 
 @given(st.integers(0, 10_000), st.booleans())

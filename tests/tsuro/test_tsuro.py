@@ -25,6 +25,7 @@ from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.tsuro.hooks import start
 from meeple.tsuro.rules import VARIANTS, State, crosses
 from tests.cli_helpers import meeple
+from tests.quibbble_games import random_record
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
@@ -263,15 +264,7 @@ def _random_record(seed: int, comments: bool) -> tsuro.Record:
         rng.randrange(-(2**40), 2**40),
         rng.choice(VARIANTS),
     )
-    for _ in range(rng.randrange(14)):
-        if state.is_over:
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    record = state.record()
-    if comments:
-        notes = tuple((f"note {i}",) if rng.random() < 0.3 else () for i in record.moves)
-        record = tsuro.Record(record.tags, record.moves, notes, ("the end",))
-    return record
+    return random_record(state, rng, 14, comments)  # type: ignore[no-any-return]
 
 
 @settings(max_examples=40, deadline=None)

@@ -2,39 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from meeple.errors import DEFAULT_SOURCE, RuleError
+from meeple.errors import RuleError
 from meeple.indigo import ascii
 from meeple.indigo.model import HEXES, Record
 from meeple.indigo.rules import GAME, State, default_seed
-from meeple.qgn.model import Snapshot
-from meeple.registry import Document
 
 TEAMS = ("red", "blue", "green", "orange")
 """The teams of a game started without a record, in seat order (quibbble names teams
 after colours)."""
 
 
-def parse(text: str, source: str = DEFAULT_SOURCE) -> Record:
-    return GAME.parse(text, source)
-
-
-def dump(record: Record) -> str:
-    return GAME.dump(record)
-
-
-def to_qgn(record: Record) -> Snapshot:
-    return GAME.to_qgn(record)
-
-
-def from_qgn(snapshot: Snapshot) -> Record:
-    return GAME.from_qgn(snapshot)
-
-
-def replay_document(document: Document) -> Iterator[State]:
-    return GAME.states(document.model, document.text, document.source)
+parse = GAME.parse
+dump = GAME.dump
+to_qgn = GAME.to_qgn
+from_qgn = GAME.from_qgn
+replay_document = GAME.replay_document
 
 
 def start(players: int | None = None, seed: int | None = None) -> State:
@@ -60,8 +45,7 @@ def svg(model: State | Record) -> str:
 def _state(model: State | Record) -> State:
     if isinstance(model, State):
         return model
-    *_, last = GAME.states(model, GAME.dump(model), "<record>")
-    return last
+    return GAME.final(model)
 
 
 def marks(state: State) -> tuple[str, ...]:
