@@ -282,3 +282,35 @@ def test_fuzz_the_sweep_answers_any_position_in_bounded_work(
 FUZZ_WORK = 200_000
 """States a sweep may create on a position it is asked about (the unpruned sweep from
 one direction created millions on the hard position)."""
+
+
+RIM = ROOT / "tests" / "flows" / "golden" / "rim_alike.flows"
+
+
+def test_tiles_that_pose_one_question_are_asked_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """golden/rim_alike.flows (a six-player game of the 10,000-position benchmark after
+    21 moves): tiles on one rim hex that differ only in which off-board sides of one
+    edge they lead to are one question for the exact method, asked once; the list is
+    the one worked out with every tile asked on its own."""
+    state = list(replay_text(RIM.read_text()))[-1]
+    asked: list[tuple[int, ...]] = []
+    original = routes.find_routes
+
+    def counted(
+        link: list[int],
+        groups: tuple[Group, ...],
+        fixed: Routes = (),
+        moves: routes.Ways | None = None,
+    ) -> Routes | None:
+        if not fixed and len(groups) == len(state.groups):
+            asked.append(routes._question(link))
+        return original(link, groups, fixed, moves)
+
+    monkeypatch.setattr(routes, "find_routes", counted)
+    listed = replace(state).legal_moves()
+    merged = len(asked)
+    assert merged == len(set(asked))  # no question twice
+    asked.clear()
+    monkeypatch.setattr(routes, "_question", tuple)  # every tile a question of its own
+    assert replace(state).legal_moves() == listed
+    assert len(asked) > merged

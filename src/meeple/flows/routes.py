@@ -75,6 +75,7 @@ class Network:
         self._crossing: dict[int, dict[tuple[tuple[int, int], ...], Routes]] = {}
         self._witnessed = False
         self._afters: dict[tuple[int, tuple[int, ...]], Routes | None] = {}
+        self._questions: dict[tuple[int, ...], Routes | None] = {}  # see _question
         if witness is not None:
             self._witnessed = True
             self._know(witness)
@@ -231,7 +232,10 @@ class Network:
                 return tuple(new.get(i, route) for i, route in enumerate(self.routes))
         if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
             return None
-        return find_routes(link, self.groups, moves=moves)
+        question = _question(link)
+        if question not in self._questions:
+            self._questions[question] = find_routes(link, self.groups, moves=moves)
+        return self._questions[question]
 
     def _completes(self, override: dict[int, int]) -> bool:
         """Whether the new pairs of ends join some group's two edges (a win)."""
@@ -242,6 +246,15 @@ class Network:
             if any(group.edge % 3 == mine % 3 for group in self.groups):
                 return True
         return False
+
+
+def _question(link: list[int]) -> tuple[int, ...]:
+    """What the route question asks of links `link`: where each side of an empty hex
+    leads, an off-board side named by its edge only. Routes run through empty hexes and
+    may end at any off-board side of their edges, so tiles on one hex that differ only
+    in which sides of one edge they lead to (four tiles, often, on a rim hex) pose one
+    question, and a list asks it once."""
+    return tuple(other if other < OFF else OFF + EDGE_OF_END[other] for other in link[:OFF])
 
 
 SEARCH_STEPS = 50

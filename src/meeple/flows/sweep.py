@@ -589,10 +589,16 @@ def _canonical(labels: list[int]) -> tuple[int, ...]:
     """The labels with loose pieces (old ones, and new ones named below zero) numbered
     in order of first appearance."""
     names: dict[int, int] = {}
-    return tuple(
-        label if 0 <= label < LOOSE else names.setdefault(label, LOOSE + len(names))
-        for label in labels
-    )
+    found = []
+    for label in labels:
+        if 0 <= label < LOOSE:
+            found.append(label)
+        else:
+            name = names.get(label)
+            if name is None:
+                name = names[label] = LOOSE + len(names)
+            found.append(name)
+    return tuple(found)
 
 
 def _alive(state: State, needed: list[int]) -> bool:
