@@ -44,7 +44,8 @@ HOME = 1
 TARGET = 4
 LOOSE = 7
 """Labels: 0 for a frontier link no route uses, HOME + g and TARGET + g (g < 3) for a
-piece hanging from group g's edges, LOOSE + k for the two ends of loose piece k."""
+piece hanging from group g's edges, and LOOSE + p on each end of a loose piece, p the
+frontier position of its other end (so a state has one spelling: no renumbering)."""
 
 # What lies beyond a side of the hex being visited (a "port"):
 _FRONTIER, _NEW, _SLOT, _LOOP = range(4)
@@ -77,7 +78,7 @@ State = tuple[int, tuple[int, ...]]
 """A sweep state: the groups finished (a bit each) and the labels of the frontier links."""
 Pairs = tuple[tuple[int, int], ...]
 Changes = list[tuple[int, int]]
-"""New labels by position in the new frontier (loose pieces named below zero)."""
+"""New labels by position in the new frontier."""
 
 
 class _Step:
@@ -94,6 +95,12 @@ class _Step:
             (side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER
         ]
         self.blank = [0] * sum(kind == _NEW for kind, _ in ports)
+        # each label as it reads once the frontier moves on: a loose end names its other
+        # end's new position (an end whose other end the hex takes is relabelled anyway)
+        moved = {p: n for n, p in enumerate(keep)}
+        self.renamed = list(range(LOOSE)) + [
+            LOOSE + moved.get(p, 0) for p in range(len(keep) + len(self.incoming))
+        ]
         # what visiting does, by what the hex sees of a state (see _visit)
         self.seen: dict[tuple[int, tuple[int, ...]], list[tuple[int, Changes, Pairs]]] = {}
         # the hexes still to visit afterwards, in parts no link joins (see _Rest)
@@ -392,23 +399,26 @@ class _Rest:
         finished, labels = state
         comp, slots = self.comp, self.slots
         root = list(range(self.parts))
-        first: dict[int, int] = {}
-        ends: dict[int, int] = {}  # label -> the part of its frontier link
-        for position, label in enumerate(labels):
-            if label >= LOOSE:
-                if label in first:
-                    a, b = _root(root, comp[first[label]]), _root(root, comp[position])
-                    root[a] = b
-                else:
-                    first[label] = position
-            elif label:
-                ends[label] = comp[position]
+        merged = False  # whether some loose piece joins two parts
+        loose: list[int] = []  # the part of each loose piece's first end
+        ends: dict[int, int] = {}  # group edge label -> the part of its frontier link
         # Paths in a part join the route ends in it two by two: pieces' frontier links
         # and off-board sides, one at most of each group edge no piece hangs from yet.
         odd = 0
         for position, label in enumerate(labels):
-            if label:
-                odd ^= 1 << comp[position]
+            if not label:
+                continue
+            part = comp[position]
+            odd ^= 1 << part
+            if label < LOOSE:
+                ends[label] = part
+            elif label - LOOSE > position:
+                loose.append(part)
+            else:
+                a, b = _root(root, comp[label - LOOSE]), _root(root, part)
+                if a != b:
+                    root[a] = b
+                    merged = True
         joins = 0  # the parts (as roots) where some group can join its edges
         for g in range(count):
             if finished >> g & 1:
@@ -417,23 +427,28 @@ class _Rest:
             for label in (HOME + g, TARGET + g):
                 at = ends.get(label)
                 if at is None:
-                    odd &= ~slots.get(label, 0)  # an off-board side here can even it
-                mask = slots.get(label, 0) if at is None else 1 << at
-                found = 0
-                part = 0
-                while mask:
-                    if mask & 1:
-                        found |= 1 << _root(root, part)
-                    mask >>= 1
-                    part += 1
-                sides.append(found)
+                    mask = slots.get(label, 0)
+                    odd &= ~mask  # an off-board side here can even it
+                else:
+                    mask = 1 << at
+                if merged:
+                    found, part = 0, 0
+                    while mask:
+                        if mask & 1:
+                            found |= 1 << _root(root, part)
+                        mask >>= 1
+                        part += 1
+                    mask = found
+                sides.append(mask)
             common = sides[0] & sides[1]
             if not common:
                 return False
             joins |= common
         if odd:
             return False
-        return all(joins >> _root(root, comp[position]) & 1 for position in first.values())
+        if not merged:
+            return all(joins >> part & 1 for part in loose)
+        return all(joins >> _root(root, part) & 1 for part in loose)
 
 
 def _root(root: list[int], part: int) -> int:
@@ -479,22 +494,20 @@ def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[St
     for _, index in step.incoming:
         label = labels[index]
         if label >= LOOSE:
-            far = labels.index(label)
-            if far == index:
-                far = labels.index(label, index + 1)
-            label = -1 - far
+            label = -1 - (label - LOOSE)  # the position of the piece's other end
         seen.append(label)
     look = (finished, tuple(seen))
     changes = step.seen.get(look)
     if changes is None:
         changes = step.seen[look] = _changes(step, finished, labels)
-    base = [labels[p] for p in step.keep] + step.blank
+    renamed = step.renamed
+    base = [renamed[labels[p]] for p in step.keep] + step.blank
     results = []
     for now_finished, changed, pairs in changes:
         new_labels = base.copy()
         for at, label in changed:
             new_labels[at] = label
-        results.append(((now_finished, _canonical(new_labels)), pairs))
+        results.append(((now_finished, tuple(new_labels)), pairs))
     return results
 
 
@@ -508,14 +521,6 @@ def _changes(
     for side, index in step.incoming:
         if labels[index]:
             mask |= 1 << side
-    partner: dict[int, int] = {}  # old frontier position -> the other end of its loose piece
-    first: dict[int, int] = {}
-    for p, label in enumerate(labels):
-        if label >= LOOSE:
-            if label in first:
-                partner[p], partner[first[label]] = first[label], p
-            else:
-                first[label] = p
     side_at = {index: side for side, index in step.incoming}
     kept = len(step.keep)
     old_slot = {p: n for n, p in enumerate(step.keep)}
@@ -540,7 +545,7 @@ def _changes(
                     if kind == _LOOP:
                         side = index
                     elif kind == _FRONTIER and labels[index] >= LOOSE:
-                        far = partner[index]
+                        far = labels[index] - LOOSE  # the piece's other end
                         if far in side_at:
                             side = side_at[far]
                         else:
@@ -579,33 +584,20 @@ def _changes(
                     break
                 changed.append((at, label))
             else:
-                changed += ((a_end, -1 - a_end), (b_end, -1 - a_end))  # loose, renamed later
+                changed += ((a_end, LOOSE + b_end), (b_end, LOOSE + a_end))  # a loose piece
         if ok:
             results.append((now_finished, changed, pairs))
     return results
-
-
-def _canonical(labels: list[int]) -> tuple[int, ...]:
-    """The labels with loose pieces (old ones, and new ones named below zero) numbered
-    in order of first appearance."""
-    names: dict[int, int] = {}
-    found = []
-    for label in labels:
-        if 0 <= label < LOOSE:
-            found.append(label)
-        else:
-            name = names.get(label)
-            if name is None:
-                name = names[label] = LOOSE + len(names)
-            found.append(name)
-    return tuple(found)
 
 
 def _alive(state: State, needed: list[int]) -> bool:
     """Whether a state can still finish: at most one piece per group edge, and a piece
     on every group edge that no later hex can reach any more (unless finished)."""
     finished, labels = state
-    for label in set(labels):
-        if 0 < label < LOOSE and (labels.count(label) > 1 or finished >> _group(label) & 1):
-            return False
-    return all(finished >> _group(label) & 1 or label in labels for label in needed)
+    hanging = 0  # the group edge labels with a piece, a bit each
+    for label in labels:
+        if 0 < label < LOOSE:
+            if hanging >> label & 1 or finished >> (label - HOME) % 3 & 1:
+                return False
+            hanging |= 1 << label
+    return all(hanging >> label & 1 or finished >> (label - HOME) % 3 & 1 for label in needed)
