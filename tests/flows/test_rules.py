@@ -405,3 +405,28 @@ def test_tiles_still_needed_fall_by_at_most_one_a_placement(seed: int, players: 
 def _mover(state: State) -> int:
     assert state.to_move is not None, "the game is over"
     return state.to_move
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**31), tiles=st.integers(0, 30))
+def test_reach_after_a_tile_is_reach_of_the_position_it_makes(seed: int, tiles: int) -> None:
+    """The bots judge a placement by `Reaches.after` without building its links: every
+    flow's nearness is the one the links of the placed position give, for any tile on
+    any empty hex (the route rule aside: a board of random tiles)."""
+    from meeple.flows.links import EMPTY, PAIRING, links_of, rejoin, relinked
+    from meeple.flows.reach import Reaches, reach
+
+    rng = random.Random(seed)
+    board = [EMPTY] * len(CELLS)
+    for cell in rng.sample(range(len(CELLS)), tiles):
+        board[cell] = rng.randrange(24)
+    link = links_of(tuple(board))
+    reaches = Reaches(link)
+    for cell in (c for c in range(len(CELLS)) if board[c] == EMPTY):
+        pairing = PAIRING[rng.randrange(24)]
+        override = rejoin(link, cell, pairing)
+        after, placed = reaches.after(cell, override), relinked(link, cell, override)
+        for home in range(6):
+            for target in range(6):
+                assert after.reach(home, target) == reach(placed, home, target)
+        assert reaches.reach(0, 3) == reach(link, 0, 3)  # the position itself unchanged

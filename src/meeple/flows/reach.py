@@ -30,40 +30,90 @@ class Reach(NamedTuple):
 
 
 def reach(link: list[int], home: int, target: int) -> Reach:
-    """How near the flow from edge `home` is to edge `target`, given the position's links.
+    """How near the flow from edge `home` is to edge `target`, given the position's links."""
+    return Reaches(link).reach(home, target)
 
-    A breadth-first search from the target's off-board sides, one empty hex a step,
-    that stops at the first step holding a hex the flow enters.
+
+class Reaches:
+    """A position's links, for `reach` asked of it many times, and of the position after
+    a tile fills one hex (`after`) without building that position's links.
+
+    `near[cell]` holds, as a bit mask, the empty hexes the links of empty `cell` lead to,
+    so a breadth-first step is a few bit operations. `changed` are the ends re-paired
+    by a tile not placed (`after`), read over `link`.
     """
-    entered = [False] * CELL_COUNT
-    for slot in EDGE_SLOTS[home]:
-        end = link[slot]
-        if end >= OFF:
-            if EDGE_OF_END[end] == target:
-                return Reach(0, 1)
-        elif end >= 0:
-            entered[end // 6] = True
-    seen = [False] * CELL_COUNT
-    frontier: list[int] = []
-    for slot in EDGE_SLOTS[target]:
-        end = link[slot]
-        if 0 <= end < OFF and not seen[end // 6]:
-            seen[end // 6] = True
-            frontier.append(end // 6)
-    needed = 1
-    while frontier:
-        ways = sum(map(entered.__getitem__, frontier))
-        if ways:
-            return Reach(needed, ways)
-        needed += 1
-        following: list[int] = []
-        for cell in frontier:
-            for end in link[cell * 6 : cell * 6 + 6]:
-                if 0 <= end < OFF and not seen[end // 6]:
-                    seen[end // 6] = True
-                    following.append(end // 6)
-        frontier = following
-    return Reach(UNREACHABLE, 0)
+
+    __slots__ = ("changed", "link", "near")
+
+    def __init__(
+        self, link: list[int], near: list[int] | None = None, changed: dict[int, int] | None = None
+    ) -> None:
+        self.link = link
+        self.changed = {} if changed is None else changed
+        if near is None:
+            near = [0] * CELL_COUNT
+            for cell in range(CELL_COUNT):
+                near[cell] = _near(link, {}, cell)
+        self.near = near
+
+    def after(self, cell: int, override: dict[int, int]) -> Reaches:
+        """The same once a tile fills `cell`, re-pairing the ends `override`
+        (`links.rejoin`): only the hexes whose links changed are worked out again."""
+        near = self.near.copy()
+        near[cell] = 0
+        filled = ~(1 << cell)
+        for end, other in override.items():
+            if end < OFF:  # every end that led into `cell` is re-paired: none leads there
+                near[end // 6] &= filled
+                if 0 <= other < OFF:
+                    near[end // 6] |= 1 << other // 6
+        return Reaches(self.link, near, override)
+
+    def reach(self, home: int, target: int) -> Reach:
+        """How near the flow from edge `home` is to edge `target`.
+
+        A breadth-first search from the target's off-board sides, one empty hex a step,
+        that stops at the first step holding a hex the flow enters.
+        """
+        link, changed, near = self.link, self.changed, self.near
+        entered = 0
+        for slot in EDGE_SLOTS[home]:
+            end = changed.get(slot, link[slot])
+            if end >= OFF:
+                if EDGE_OF_END[end] == target:
+                    return Reach(0, 1)
+            elif end >= 0:
+                entered |= 1 << end // 6
+        frontier = 0
+        for slot in EDGE_SLOTS[target]:
+            end = changed.get(slot, link[slot])
+            if 0 <= end < OFF:
+                frontier |= 1 << end // 6
+        seen = frontier
+        needed = 1
+        while frontier:
+            ways = frontier & entered
+            if ways:
+                return Reach(needed, ways.bit_count())
+            needed += 1
+            grown = 0
+            while frontier:
+                lowest = frontier & -frontier
+                grown |= near[lowest.bit_length() - 1]
+                frontier ^= lowest
+            frontier = grown & ~seen
+            seen |= frontier
+        return Reach(UNREACHABLE, 0)
+
+
+def _near(link: list[int], changed: dict[int, int], cell: int) -> int:
+    """The empty hexes the links of `cell` lead to, a bit each (none for a filled hex)."""
+    found = 0
+    for end in range(cell * 6, cell * 6 + 6):
+        other = changed.get(end, link[end])
+        if 0 <= other < OFF:
+            found |= 1 << other // 6
+    return found
 
 
 def chain_cells(link: list[int], home: int, target: int) -> set[int]:

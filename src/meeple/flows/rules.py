@@ -45,7 +45,6 @@ from meeple.flows.links import (
     groups_of,
     links_of,
     rejoin,
-    relinked,
 )
 from meeple.flows.model import (
     ORIENTATIONS,
@@ -56,7 +55,7 @@ from meeple.flows.model import (
     NoPlacement,
     Record,
 )
-from meeple.flows.reach import chain_cells, reach
+from meeple.flows.reach import Reaches, chain_cells
 from meeple.flows.routes import Network
 from meeple.hexgrid import Hex
 from meeple.pictures import Pictured
@@ -523,15 +522,19 @@ class State(Pictured):
     @cached_property
     def _nearness(self) -> dict[int, float]:
         """Minus the tiles each player's flow still needs, plus its extra ways forward."""
-        return self._nearness_of(self._links)
+        return self._nearness_of(self._reaches)
+
+    @cached_property
+    def _reaches(self) -> Reaches:
+        return Reaches(self._links)
 
     def _nearness_of(
-        self, link: list[int], players: Iterable[int] | None = None
+        self, reaches: Reaches, players: Iterable[int] | None = None
     ) -> dict[int, float]:
         """The nearness of `players` (all by default) given the links."""
         found = {}
         for player in range(1, self.players + 1) if players is None else players:
-            needed, ways = reach(link, self.home_edge(player), self.target_edge(player))
+            needed, ways = reaches.reach(self.home_edge(player), self.target_edge(player))
             found[player] = -needed + _WAYS_BONUS * min(ways - 1, _WAYS_COUNTED)
         return found
 
@@ -589,7 +592,7 @@ class State(Pictured):
         changed as `play` would change them, no position built)."""
         # only the flows whose shortest chains pass `cell` can come nearer or go further
         changed = [p for p, cells in self._chain_cells[1].items() if cell in cells]
-        after = relinked(link, cell, rejoin(link, cell, pairing))
+        after = self._reaches.after(cell, rejoin(link, cell, pairing))
         nearness = {**self._nearness, **self._nearness_of(after, changed)}
         players = range(1, self.players + 1)
         winners = [p for p in players if nearness[p] >= 0]  # no tile left to place
