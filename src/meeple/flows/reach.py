@@ -35,39 +35,48 @@ def reach(link: list[int], home: int, target: int) -> Reach:
 
 
 class Reaches:
-    """A position's links, for `reach` asked of it many times, and of the position after
-    a tile fills one hex (`after`) without building that position's links.
+    """A position's links as bit masks, for `reach` asked of it many times, and of the
+    position after a tile fills one hex (`after`) without building that position's links.
 
-    `near[cell]` holds, as a bit mask, the empty hexes the links of empty `cell` lead to,
-    so a breadth-first step is a few bit operations. `changed` are the ends re-paired
-    by a tile not placed (`after`), read over `link`.
+    `near[cell]`: the empty hexes the links of empty `cell` lead to, a bit each, so a
+    breadth-first step is a few bit operations; `edges[e]`: the empty hexes the
+    off-board sides of edge e lead to, and the edges they lead straight to.
     """
 
-    __slots__ = ("changed", "link", "near")
+    __slots__ = ("edges", "near")
 
-    def __init__(
-        self, link: list[int], near: list[int] | None = None, changed: dict[int, int] | None = None
-    ) -> None:
-        self.link = link
-        self.changed = {} if changed is None else changed
-        if near is None:
-            near = [0] * CELL_COUNT
-            for cell in range(CELL_COUNT):
-                near[cell] = _near(link, {}, cell)
-        self.near = near
+    def __init__(self, link: list[int]) -> None:
+        self.near = [_near(link, cell) for cell in range(CELL_COUNT)]
+        self.edges = _edges(link)
 
     def after(self, cell: int, override: dict[int, int]) -> Reaches:
         """The same once a tile fills `cell`, re-pairing the ends `override`
-        (`links.rejoin`): only the hexes whose links changed are worked out again."""
-        near = self.near.copy()
+        (`links.rejoin`; over `link`, the position's links): only what changed is
+        worked out again."""
+        found = Reaches.__new__(Reaches)
+        near = found.near = self.near.copy()
         near[cell] = 0
         filled = ~(1 << cell)
+        slots = False
         for end, other in override.items():
-            if end < OFF:  # every end that led into `cell` is re-paired: none leads there
+            if end >= OFF:
+                slots = True
+            else:  # every end that led into `cell` is re-paired: none leads there now
                 near[end // 6] &= filled
                 if 0 <= other < OFF:
                     near[end // 6] |= 1 << other // 6
-        return Reaches(self.link, near, override)
+        found.edges = self.edges
+        if slots:  # some off-board side led into `cell`
+            edges = found.edges = [(cells & filled, joined) for cells, joined in self.edges]
+            for end, other in override.items():
+                if end >= OFF:
+                    cells, joined = edges[EDGE_OF_END[end]]
+                    if other >= OFF:
+                        joined |= 1 << EDGE_OF_END[other]
+                    else:
+                        cells |= 1 << other // 6
+                    edges[EDGE_OF_END[end]] = (cells, joined)
+        return found
 
     def reach(self, home: int, target: int) -> Reach:
         """How near the flow from edge `home` is to edge `target`.
@@ -75,21 +84,11 @@ class Reaches:
         A breadth-first search from the target's off-board sides, one empty hex a step,
         that stops at the first step holding a hex the flow enters.
         """
-        link, changed, near = self.link, self.changed, self.near
-        entered = 0
-        for slot in EDGE_SLOTS[home]:
-            end = changed.get(slot, link[slot])
-            if end >= OFF:
-                if EDGE_OF_END[end] == target:
-                    return Reach(0, 1)
-            elif end >= 0:
-                entered |= 1 << end // 6
-        frontier = 0
-        for slot in EDGE_SLOTS[target]:
-            end = changed.get(slot, link[slot])
-            if 0 <= end < OFF:
-                frontier |= 1 << end // 6
-        seen = frontier
+        entered, joined = self.edges[home]
+        if joined >> target & 1:
+            return Reach(0, 1)
+        near = self.near
+        frontier = seen = self.edges[target][0]
         needed = 1
         while frontier:
             ways = frontier & entered
@@ -106,13 +105,28 @@ class Reaches:
         return Reach(UNREACHABLE, 0)
 
 
-def _near(link: list[int], changed: dict[int, int], cell: int) -> int:
+def _near(link: list[int], cell: int) -> int:
     """The empty hexes the links of `cell` lead to, a bit each (none for a filled hex)."""
     found = 0
-    for end in range(cell * 6, cell * 6 + 6):
-        other = changed.get(end, link[end])
+    for other in link[cell * 6 : cell * 6 + 6]:
         if 0 <= other < OFF:
             found |= 1 << other // 6
+    return found
+
+
+def _edges(link: list[int]) -> list[tuple[int, int]]:
+    """For each edge, the empty hexes its off-board sides lead to and the edges they lead
+    straight to (bit masks)."""
+    found = []
+    for edge in range(6):
+        cells = joined = 0
+        for slot in EDGE_SLOTS[edge]:
+            end = link[slot]
+            if end >= OFF:
+                joined |= 1 << EDGE_OF_END[end]
+            elif end >= 0:
+                cells |= 1 << end // 6
+        found.append((cells, joined))
     return found
 
 
