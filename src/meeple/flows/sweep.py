@@ -103,8 +103,17 @@ class _Step:
         ]
         # what visiting does, by what the hex sees of a state (see _visit)
         self.seen: dict[tuple[int, tuple[int, ...]], list[tuple[int, Changes, Pairs]]] = {}
-        # the hexes still to visit afterwards, in parts no link joins (see _Rest)
-        self.rest = _Rest((), {}, 1)
+        self.width = 0  # the links on the frontier once the hex is visited
+        # what working out the hexes still to visit takes (see rest), and that, once done
+        self.later: tuple[list[int], list[int], list[int], dict[int, int]] = ([], [], [], {})
+        self._rest: _Rest | None = None
+
+    def rest(self) -> _Rest:
+        """The hexes still to visit afterwards, in parts no link joins (see _Rest): worked
+        out when the sweep gets here (most directions' plans are only costed)."""
+        if self._rest is None:
+            self._rest = _rest(*self.later)
+        return self._rest
 
     def by_mask(self) -> dict[int, list[Pairs]]:
         """The paths the hex may take, by the incoming sides that carry a route (worked
@@ -205,7 +214,7 @@ class _Plan:
     def __init__(self, link: list[int], cells: list[int], label_of_edge: dict[int, int]) -> None:
         order = {cell: i for i, cell in enumerate(cells)}
         self.steps, self.last_use = _plan(link, cells, order, label_of_edge)
-        self.cost = sum(3 ** len(step.rest.comp) for step in self.steps)
+        self.cost = sum(3**step.width for step in self.steps)
 
 
 def _sweep(
@@ -228,7 +237,7 @@ def _sweep(
         ]
         following: dict[State, tuple[State, Pairs] | None] = {}
         dead: set[State] = set()
-        rest = step.rest
+        rest = step.rest()
         for before in states:
             for state, pairs in _visit(step, *before):
                 if state in following or state in dead:
@@ -337,7 +346,8 @@ def _plan(
         step = _Step(cell, ports, keep)
         steps.append(step)
         frontier = [frontier[p] for p in keep] + new
-        step.rest = _rest(link, cells[i + 1 :], frontier, label_of_edge)
+        step.width = len(frontier)
+        step.later = (link, cells[i + 1 :], frontier, label_of_edge)
     return steps, last_use
 
 
