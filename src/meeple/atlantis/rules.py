@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
 from meeple.atlantis.model import (
     END_TURN,
     EndTurn,
     Move,
+    Segment,
     Transcript,
     Turn,
     field_name,
@@ -59,15 +60,26 @@ class Board:
 
     @classmethod
     def of(cls, transcript: Transcript) -> Board:
-        segment_of = {
-            hex_: number
-            for number, segment in enumerate(transcript.segments)
-            for hex_ in segment.fields
-        }
-        adjacent = {
-            hex_: tuple(n for n in neighbours(hex_) if n in segment_of) for hex_ in segment_of
-        }
-        return cls(segment_of, adjacent)
+        return _board(transcript.segments)
+
+
+@lru_cache(maxsize=256)
+def _board(segments: tuple[Segment, ...]) -> Board:
+    """The board of `segments`, remembered: a corpus plays many games on the same board,
+    and working out its geometry costs more than replaying a short game (a Board is
+    never changed, so states of different games may share one)."""
+    segment_of = {
+        hex_: number for number, segment in enumerate(segments) for hex_ in segment.fields
+    }
+    adjacent = {hex_: tuple(n for n in neighbours(hex_) if n in segment_of) for hex_ in segment_of}
+    return Board(segment_of, adjacent)
+
+
+@lru_cache(maxsize=65_536)
+def _crossed(source: Hex, direction: int, steps: int) -> tuple[Hex, ...]:
+    """The fields a move of `steps` stones from `source` passes over and lands on
+    (remembered: every move of a replay is checked, then played)."""
+    return tuple(hex_line(source, direction, steps)[1:])
 
 
 def _starting_fields(transcript: Transcript, board: Board) -> dict[Hex, Field]:
@@ -100,7 +112,7 @@ Pick = Callable[[list[Hex]], int]
 
 
 def _open_neighbours(fields: Mapping[Hex, Field], board: Board, hex_: Hex) -> int:
-    return sum(1 for n in board.adjacent[hex_] if fields[n].state == OPEN)
+    return [fields[n].state for n in board.adjacent[hex_]].count(OPEN)
 
 
 def _ready(fields: Mapping[Hex, Field], board: Board, player: int, hex_: Hex) -> bool:
@@ -331,7 +343,7 @@ class State(Pictured):
                 rule="enough-stones",
             )
         opponents = 0
-        for hex_ in hex_line(source, direction, steps)[1:]:
+        for hex_ in _crossed(source, direction, steps):
             there = self.fields.get(hex_)
             if there is None:
                 return RuleError(
@@ -365,7 +377,7 @@ class State(Pictured):
         left = source.stones - steps
         fields[move.source] = Field(OPEN, self.seat_index if left else None, left)
         landing = steps
-        for hex_ in hex_line(move.source, direction, steps)[1:]:
+        for hex_ in _crossed(move.source, direction, steps):
             there = fields[hex_]
             if there.owner not in (None, self.seat_index):
                 landing -= there.stones
