@@ -624,8 +624,9 @@ def format_player(player: Player) -> str:
 def format_event(event: Event) -> str:
     members = _optional(("user", event.user), ("time", event.time))
     if isinstance(event, Turn):
+        # Field names are letters and digits: quoted as they are, without a JSON encoder.
         moves = ", ".join(
-            f"[{_json(field_name(m.source))}, {_json(field_name(m.target))}]" for m in event.moves
+            f'["{field_name(m.source)}", "{field_name(m.target)}"]' for m in event.moves
         )
         members += [("type", '"turn"'), ("moves", f"[{moves}]")]
     elif isinstance(event, Chat):
