@@ -10,14 +10,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from meeple.botc import rules, trace
-from meeple.botc.ascii import (
-    art_dialect,
-    charset_of,
-    colour,
-    read_art,
-    recharset,
-    render_grimoire,
-)
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
 from meeple.botc.script import (
@@ -64,6 +56,8 @@ def check_art(
     bag: str | None = None,
     players: str | None = None,
 ) -> Iterator[Finding]:
+    from meeple.botc.ascii import read_art  # with the layouts: only art needs them
+
     placed = read_art(document.text, document.source)
     yield from _grimoire_findings(placed, document.text, document.source, script, bag, players)
 
@@ -155,6 +149,8 @@ def dump_art(
     charset: str | None = None,
     abbreviate: bool | None = None,
 ) -> str:
+    from meeple.botc.ascii import render_grimoire
+
     if abbreviate:
         model = model.abbreviated()
     return render_grimoire(model, layout or "auto", bool(columns), charset or "unicode")
@@ -170,6 +166,8 @@ def fmt_art(
     """A valid picture keeps its layout (and charset) unless --layout, --columns or
     --abbreviate asks for a redrawing (or it was drawn in botc-sat's dialect, which is
     redrawn in meeple's layout): only blank lines around the box and spaces after it go."""
+    from meeple.botc.ascii import art_dialect, charset_of, recharset
+
     charset = charset or charset_of(document.text)
     redraw = layout or columns or abbreviate
     if redraw or art_dialect(document.text, document.source) != "seed":
@@ -188,6 +186,8 @@ def render(
     color: bool | None = None,
 ) -> str:
     """The picture `meeple show` prints (it adds the final newline itself)."""
+    from meeple.botc.ascii import colour
+
     if isinstance(model, Bag):
         picture = format_bag(model)
         return colour(picture, model.roles) if color else picture
