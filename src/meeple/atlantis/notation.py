@@ -103,6 +103,7 @@ class _Reader:
         self.intact: int | None = None  # the events read before the first problem (if any)
         self._paths: Paths | None = None
         self._locate = Locator(text, source)
+        self._isolated = _Isolated(self)
 
     def fail(self, path: Path, message: str, key: bool = False) -> NoReturn:
         if self._paths is None:
@@ -122,7 +123,7 @@ class _Reader:
 
     def isolated(self) -> _Isolated:
         """Reading one item: when recovering, a problem in it is kept, and the item left out."""
-        return _Isolated(self)
+        return self._isolated
 
     def members(self, value: Any, path: Path, what: str) -> Members:
         if not isinstance(value, Members):
@@ -449,7 +450,8 @@ class _Reader:
 
 
 class _Isolated:
-    """The context of `_Reader.isolated` (a class: it is entered for every move)."""
+    """The context of `_Reader.isolated` (a class, and one per reader: it is entered for
+    every move; it keeps nothing between entries, so nested items share it)."""
 
     def __init__(self, reader: _Reader) -> None:
         self.reader = reader

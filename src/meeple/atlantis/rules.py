@@ -314,6 +314,7 @@ class State(Pictured):
                 "the game is over: every open field is in a stable area", rule="game-over"
             )
         source, target = move
+        seat = self.seat_index
         here = self.fields.get(source)
         if here is None:
             return RuleError(f"{field_name(source)} is not a field of the board", rule="off-board")
@@ -322,9 +323,9 @@ class State(Pictured):
                 f"{field_name(source)} is {here.state}: only stones on open fields move",
                 rule="open-field",
             )
-        if here.owner != self.seat_index:
+        if here.owner != seat:
             return RuleError(
-                f"{field_name(source)} holds no stones of {self.players[self.seat_index]}",
+                f"{field_name(source)} holds no stones of {self.players[seat]}",
                 rule="own-stones",
             )
         line = line_between(source, target)
@@ -336,10 +337,11 @@ class State(Pictured):
                 "one move from each segment per turn: this segment has already moved",
                 rule="one-move-per-segment",
             )
-        if steps > self.movable(source):
+        movable = here.stones - self.arrived.get(source, 0)  # `movable(source)`, known open
+        if steps > movable:
             return RuleError(
                 f"{steps} steps need {steps} stones; {field_name(source)} has"
-                f" {self.movable(source)} that have not moved this turn",
+                f" {movable} that have not moved this turn",
                 rule="enough-stones",
             )
         opponents = 0
@@ -354,7 +356,7 @@ class State(Pictured):
                     f"the move crosses {field_name(hex_)}, which is {there.state}",
                     rule="open-field",
                 )
-            if there.owner != self.seat_index:
+            if there.owner != seat:
                 opponents += there.stones
         if opponents > steps:
             return RuleError(
@@ -372,19 +374,20 @@ class State(Pictured):
         if refused is not None:
             raise refused
         direction, steps = line_between(*move) or (0, 0)
+        seat = self.seat_index
         fields = dict(self.fields)
         source = fields[move.source]
         left = source.stones - steps
-        fields[move.source] = Field(OPEN, self.seat_index if left else None, left)
+        fields[move.source] = Field(OPEN, seat if left else None, left)
         landing = steps
         for hex_ in _crossed(move.source, direction, steps):
             there = fields[hex_]
-            if there.owner not in (None, self.seat_index):
+            if there.owner not in (None, seat):
                 landing -= there.stones
                 fields[hex_] = EMPTY
         target = fields[move.target]
         if landing:
-            fields[move.target] = Field(OPEN, self.seat_index, target.stones + landing)
+            fields[move.target] = Field(OPEN, seat, target.stones + landing)
         arrived = dict(self.arrived)
         arrived[move.target] = arrived.get(move.target, 0) + landing
         return State(
