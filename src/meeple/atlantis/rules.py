@@ -63,7 +63,7 @@ class Board:
         return _board(transcript.segments)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _board(segments: tuple[Segment, ...]) -> Board:
     """The board of `segments`, remembered: a corpus plays many games on the same board,
     and working out its geometry costs more than replaying a short game (a Board is
