@@ -63,12 +63,13 @@ def line_between(a: Hex, b: Hex) -> tuple[int, int] | None:
     `a == b` is no line at all and gives None.
     """
     dx, dy = b.x - a.x, b.y - a.y
-    steps = distance(a, b)
-    if steps == 0:
-        return None
-    for index, (ux, uy) in enumerate(DIRECTIONS):
-        if (ux * steps, uy * steps) == (dx, dy):
-            return index, steps
+    # The three lines through `a`, each walked both ways (DIRECTIONS d and d + 3).
+    if dy == 0 and dx:
+        return (0, dx) if dx > 0 else (3, -dx)
+    if dx == dy and dx:
+        return (1, dx) if dx > 0 else (4, -dx)
+    if dx == 0 and dy:
+        return (2, dy) if dy > 0 else (5, -dy)
     return None
 
 

@@ -87,7 +87,10 @@ def of(document: Document) -> Record:
         # (a missing or malformed tag) at the key that names the game.
         message = f"not {_article(game.name)} {game.name} game: {problem.message}"
         raise locate(NotationError(message, step=problem.step, part=problem.part)) from None
-    played = game.read(game.dump(model), source)
+    canonical = game.dump(model)
+    played = (
+        Document(canonical, source, game, model) if game.qgn_exact else game.read(canonical, source)
+    )
     return Record(document, game, played, locate)
 
 

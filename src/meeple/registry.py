@@ -121,6 +121,10 @@ class Format:
     """A `meeple.qgn.Snapshot` (whose key names this game) as the model."""
     qgn_key: str | None = None
     """The QGN `key` tag value of this game's snapshots."""
+    qgn_exact: bool = False
+    """Whether `from_qgn` gives exactly the model its `dump` text reads as, even in the
+    fields equality ignores (how a record was written): a QGN record of this game is then
+    played from that model and text without reading the text again (meeple.records)."""
     start: Callable[..., Any] | None = None
     """`start(players=None, seed=None)`: a new game's initial engine state (a default
     set-up; `players` where the game lets it vary), for bots, selfplay and play."""

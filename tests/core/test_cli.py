@@ -273,6 +273,8 @@ PLAIN_CHECKS = [
     [str(EXAMPLES / "botc" / "broken.botc"), str(EXAMPLES / "raft" / "illegal.raft")],
     [str(EXAMPLES / "botc" / "twelve.botc"), str(EXAMPLES / "qgn" / "broken.qgn")],
     [str(EXAMPLES / "flows"), str(EXAMPLES / "atlantis" / "broken.json5")],
+    ["-j", "1", str(EXAMPLES / "flows")],
+    [str(QGN), "--jobs", "2", str(EXAMPLES / "flows" / "occupied.flows")],
 ]
 
 
@@ -305,6 +307,11 @@ def test_a_usage_mistake_found_during_a_plain_check_reads_as_clicks(
     "args",
     [
         ["check", "--json", str(FLOWS)],
+        ["check", "-j", "0", str(FLOWS)],
+        ["check", "-j", "x", str(FLOWS)],
+        ["check", "--jobs=2", str(FLOWS)],
+        ["check", "-j", "1", "-j", "2", str(FLOWS)],
+        ["check", "-j", "2"],
         ["check", str(FLOWS), "-"],
         ["check", "no-such-file.flows"],
         ["--version", "check"],
@@ -356,7 +363,9 @@ def test_a_closed_pipe_ends_a_plain_check_quietly_as_click_does(
     assert type(sys.stdout).__name__ == "PacifiedFlush"
 
 
-@pytest.mark.parametrize("command", [["--version"], ["check", str(FLOWS)]])
+@pytest.mark.parametrize(
+    "command", [["--version"], ["check", str(FLOWS)], ["check", "-j", "1", str(FLOWS)]]
+)
 def test_version_and_a_plain_check_import_no_click(command: list[str]) -> None:
     import subprocess
     import sys

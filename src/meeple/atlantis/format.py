@@ -45,6 +45,7 @@ ATLANTIS = Format(
     to_qgn=lazy("meeple.atlantis.qgn:to_qgn"),
     from_qgn=lazy("meeple.atlantis.qgn:from_qgn"),
     qgn_key=QGN_KEY,
+    qgn_exact=True,  # from_qgn reads a JSON text of the same values (see meeple.atlantis.qgn)
 )
 
 FORMATS = (ATLANTIS,)

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from meeple.atlantis import notation
-from meeple.atlantis.ascii import render as render_state
 from meeple.atlantis.format import ATLANTIS
 from meeple.atlantis.model import FORMAT_NAME, Extras, JSONValue, Transcript, field_name
 from meeple.atlantis.notation import (
@@ -144,6 +143,8 @@ def _misspelt_keys(document: Document) -> Iterator[Finding]:
 
 
 def render(thing: Transcript | State, color: bool = False) -> str:
+    from meeple.atlantis.ascii import render as render_state
+
     return render_state(State.initial(thing) if isinstance(thing, Transcript) else thing, color)
 
 

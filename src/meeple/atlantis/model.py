@@ -40,6 +40,7 @@ def player_letter(player: int) -> str:
     return chr(ord("A") + player) if player < 26 else f"A{player + 1}"
 
 
+@lru_cache(maxsize=65_536)
 def field_name(field: Hex) -> str:
     """`Hex(2, 3)` -> 'b3' (remembered: `replay --json` names every field of every state)."""
     return f"{letters(field.x)}{field.y}"

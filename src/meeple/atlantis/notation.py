@@ -13,12 +13,11 @@ This module does not know the rules: whether a move is legal is `rules.py`.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import re
-from collections.abc import Iterator
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from meeple import jsontext
@@ -65,6 +64,15 @@ def letter_value(word: str) -> int:
 
 def parse_field_ref(text: str) -> FieldRef | None:
     """`b3` or `B3` as a FieldRef; None when `text` is no field name."""
+    if len(text) > MAX_LETTERS + MAX_DIGITS:
+        return None
+    return _field_ref(text)
+
+
+@lru_cache(maxsize=4096)
+def _field_ref(text: str) -> FieldRef | None:
+    """`parse_field_ref` of a short text, remembered: records name the same few fields
+    again and again."""
     match = _COORDINATE.fullmatch(text)
     if match is None:
         return None
@@ -85,34 +93,37 @@ class _Reader:
     def __init__(self, text: str, source: str, problems: list[NotationError] | None = None) -> None:
         self.text = text
         self.source = source
-        self.names: dict[str, FieldRef] = {}  # a long game names the same fields again and again
         self.players_named: tuple[str, ...] = ()
-        self.context = ""  # inside an event: which turn (and move) a problem belongs to
+        self.context = ""  # inside an event: which turn a problem belongs to
         self.step: int | None = None  # inside a turn: its index among the turns
-        self.part: int | None = None  # inside a move: its index in the turn
+        self.part: int | None = None  # inside a move: its index in the turn ...
+        self.move: Any = None  # ... and the move as decoded (named in a problem's message)
         self.problems = problems
         self.events_read: int | None = None  # inside the events: how many were read
         self.intact: int | None = None  # the events read before the first problem (if any)
         self._paths: Paths | None = None
         self._locate = Locator(text, source)
+        self._isolated = _Isolated(self)
 
     def fail(self, path: Path, message: str, key: bool = False) -> NoReturn:
         if self._paths is None:
             self._paths = Paths(self.text)
         where = self._locate(self._paths.locate(path, key))
-        raise NotationError(self.context + message, where, step=self.step, part=self.part)
+        raise NotationError(self.prefix() + message, where, step=self.step, part=self.part)
 
-    @contextlib.contextmanager
-    def isolated(self) -> Iterator[None]:
+    def prefix(self) -> str:
+        """Which turn (and move) a problem belongs to: `turn 3 (Mary), move 2 b2-c3: `.
+
+        Worked out only for a problem: a long game has thousands of moves, and naming
+        each one's fields costs more than reading it."""
+        if self.part is None:
+            return self.context
+        turn = self.context.removesuffix(": ")
+        return f"{turn}, move {self.part + 1}{_move_text(self.move)}: "
+
+    def isolated(self) -> _Isolated:
         """Reading one item: when recovering, a problem in it is kept, and the item left out."""
-        try:
-            yield
-        except NotationError as problem:
-            if self.problems is None:
-                raise
-            if not self.problems:
-                self.intact = self.events_read
-            self.problems.append(problem)
+        return self._isolated
 
     def members(self, value: Any, path: Path, what: str) -> Members:
         if not isinstance(value, Members):
@@ -149,7 +160,7 @@ class _Reader:
 
     def field_ref(self, value: Any, path: Path, key: bool = False) -> FieldRef:
         name = value if key else self.string(value, path, "a field such as 'b3'")
-        ref = self.names.get(name) or parse_field_ref(name)
+        ref = parse_field_ref(name)
         if ref is None:
             self.fail(
                 path,
@@ -158,7 +169,6 @@ class _Reader:
                 f" at most {MAX_LETTERS} letters and {MAX_DIGITS} digits)",
                 key,
             )
-        self.names[name] = ref
         return ref
 
     # -- the transcript ----------------------------------------------------------------
@@ -416,28 +426,47 @@ class _Reader:
     def moves(self, index: int, value: Any, event: Path) -> tuple[Move, ...]:
         path = (*event, index)
         moves = []
-        turn = self.context.removesuffix(": ")
         for number, item in enumerate(self.array(value, path, "a list of moves")):
-            self.context = f"{turn}, move {number + 1}{_move_text(item)}: "
-            self.part = number
+            self.part, self.move = number, item
             with self.isolated():
-                moves.append(self.move(item, (*path, number)))
-        self.context, self.part = f"{turn}: ", None
+                moves.append(self.read_move(item, (*path, number)))
+        self.part = self.move = None
         return tuple(moves)
 
-    def move(self, item: Any, at: Path) -> Move:
+    def read_move(self, item: Any, at: Path) -> Move:
         pair = self.array(item, at, "a move: [from, to]")
         if len(pair) != 2:
             self.fail(at, f"a move is [from, to]: two fields, found {len(pair)}")
-        source, target = (self.field_ref(pair[i], (*at, i)) for i in (0, 1))
-        for i, ref in enumerate((source, target)):
-            if ref.whole:
-                self.fail((*at, i), f"a move names single fields in lower case, not {ref}")
+        source = self.field_ref(pair[0], (*at, 0))
+        target = self.field_ref(pair[1], (*at, 1))
+        if source.whole or target.whole:
+            i, ref = (0, source) if source.whole else (1, target)
+            self.fail((*at, i), f"a move names single fields in lower case, not {ref}")
         if line_between(source.centre, target.centre) is None:
             self.fail(
                 at, "no move: the two fields must differ and lie on one straight line of the grid"
             )
         return Move(source.centre, target.centre)
+
+
+class _Isolated:
+    """The context of `_Reader.isolated` (a class, and one per reader: it is entered for
+    every move; it keeps nothing between entries, so nested items share it)."""
+
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, kind: object, problem: BaseException | None, trace: object) -> bool:
+        reader = self.reader
+        if not isinstance(problem, NotationError) or reader.problems is None:
+            return False
+        if not reader.problems:
+            reader.intact = reader.events_read
+        reader.problems.append(problem)
+        return True
 
 
 def _player_names(players: Any) -> tuple[str, ...]:
@@ -597,8 +626,9 @@ def format_player(player: Player) -> str:
 def format_event(event: Event) -> str:
     members = _optional(("user", event.user), ("time", event.time))
     if isinstance(event, Turn):
+        # Field names are letters and digits: quoted as they are, without a JSON encoder.
         moves = ", ".join(
-            f"[{_json(field_name(m.source))}, {_json(field_name(m.target))}]" for m in event.moves
+            f'["{field_name(m.source)}", "{field_name(m.target)}"]' for m in event.moves
         )
         members += [("type", '"turn"'), ("moves", f"[{moves}]")]
     elif isinstance(event, Chat):

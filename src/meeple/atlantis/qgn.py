@@ -57,7 +57,11 @@ def to_qgn(transcript: Transcript) -> Snapshot:
 
 
 def from_qgn(snapshot: Snapshot) -> Transcript:
-    """The transcript a snapshot describes; NotationError if it is not a sound Atlantis game."""
+    """The transcript a snapshot describes; NotationError if it is not a sound Atlantis game.
+
+    The transcript is read from a JSON text of the snapshot's values, written as `dump`
+    writes them (segments as lists, no comments), so it is exactly what its canonical
+    text reads as (the format's `qgn_exact`)."""
     if snapshot.key.strip().casefold() != QGN_KEY:
         raise NotationError(f"a QGN snapshot of {snapshot.key!r} is not an Atlantis game")
     tags = snapshot.tags

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
 from meeple.atlantis.model import (
     END_TURN,
     EndTurn,
     Move,
+    Segment,
     Transcript,
     Turn,
     field_name,
@@ -59,15 +60,26 @@ class Board:
 
     @classmethod
     def of(cls, transcript: Transcript) -> Board:
-        segment_of = {
-            hex_: number
-            for number, segment in enumerate(transcript.segments)
-            for hex_ in segment.fields
-        }
-        adjacent = {
-            hex_: tuple(n for n in neighbours(hex_) if n in segment_of) for hex_ in segment_of
-        }
-        return cls(segment_of, adjacent)
+        return _board(transcript.segments)
+
+
+@lru_cache(maxsize=64)
+def _board(segments: tuple[Segment, ...]) -> Board:
+    """The board of `segments`, remembered: a corpus plays many games on the same board,
+    and working out its geometry costs more than replaying a short game (a Board is
+    never changed, so states of different games may share one)."""
+    segment_of = {
+        hex_: number for number, segment in enumerate(segments) for hex_ in segment.fields
+    }
+    adjacent = {hex_: tuple(n for n in neighbours(hex_) if n in segment_of) for hex_ in segment_of}
+    return Board(segment_of, adjacent)
+
+
+@lru_cache(maxsize=65_536)
+def _crossed(source: Hex, direction: int, steps: int) -> tuple[Hex, ...]:
+    """The fields a move of `steps` stones from `source` passes over and lands on
+    (remembered: every move of a replay is checked, then played)."""
+    return tuple(hex_line(source, direction, steps)[1:])
 
 
 def _starting_fields(transcript: Transcript, board: Board) -> dict[Hex, Field]:
@@ -100,7 +112,7 @@ Pick = Callable[[list[Hex]], int]
 
 
 def _open_neighbours(fields: Mapping[Hex, Field], board: Board, hex_: Hex) -> int:
-    return sum(1 for n in board.adjacent[hex_] if fields[n].state == OPEN)
+    return [fields[n].state for n in board.adjacent[hex_]].count(OPEN)
 
 
 def _ready(fields: Mapping[Hex, Field], board: Board, player: int, hex_: Hex) -> bool:
@@ -302,6 +314,7 @@ class State(Pictured):
                 "the game is over: every open field is in a stable area", rule="game-over"
             )
         source, target = move
+        seat = self.seat_index
         here = self.fields.get(source)
         if here is None:
             return RuleError(f"{field_name(source)} is not a field of the board", rule="off-board")
@@ -310,9 +323,9 @@ class State(Pictured):
                 f"{field_name(source)} is {here.state}: only stones on open fields move",
                 rule="open-field",
             )
-        if here.owner != self.seat_index:
+        if here.owner != seat:
             return RuleError(
-                f"{field_name(source)} holds no stones of {self.players[self.seat_index]}",
+                f"{field_name(source)} holds no stones of {self.players[seat]}",
                 rule="own-stones",
             )
         line = line_between(source, target)
@@ -324,14 +337,15 @@ class State(Pictured):
                 "one move from each segment per turn: this segment has already moved",
                 rule="one-move-per-segment",
             )
-        if steps > self.movable(source):
+        movable = here.stones - self.arrived.get(source, 0)  # `movable(source)`, known open
+        if steps > movable:
             return RuleError(
                 f"{steps} steps need {steps} stones; {field_name(source)} has"
-                f" {self.movable(source)} that have not moved this turn",
+                f" {movable} that have not moved this turn",
                 rule="enough-stones",
             )
         opponents = 0
-        for hex_ in hex_line(source, direction, steps)[1:]:
+        for hex_ in _crossed(source, direction, steps):
             there = self.fields.get(hex_)
             if there is None:
                 return RuleError(
@@ -342,7 +356,7 @@ class State(Pictured):
                     f"the move crosses {field_name(hex_)}, which is {there.state}",
                     rule="open-field",
                 )
-            if there.owner != self.seat_index:
+            if there.owner != seat:
                 opponents += there.stones
         if opponents > steps:
             return RuleError(
@@ -360,19 +374,20 @@ class State(Pictured):
         if refused is not None:
             raise refused
         direction, steps = line_between(*move) or (0, 0)
+        seat = self.seat_index
         fields = dict(self.fields)
         source = fields[move.source]
         left = source.stones - steps
-        fields[move.source] = Field(OPEN, self.seat_index if left else None, left)
+        fields[move.source] = Field(OPEN, seat if left else None, left)
         landing = steps
-        for hex_ in hex_line(move.source, direction, steps)[1:]:
+        for hex_ in _crossed(move.source, direction, steps):
             there = fields[hex_]
-            if there.owner not in (None, self.seat_index):
+            if there.owner not in (None, seat):
                 landing -= there.stones
                 fields[hex_] = EMPTY
         target = fields[move.target]
         if landing:
-            fields[move.target] = Field(OPEN, self.seat_index, target.stones + landing)
+            fields[move.target] = Field(OPEN, seat, target.stones + landing)
         arrived = dict(self.arrived)
         arrived[move.target] = arrived.get(move.target, 0) + landing
         return State(

@@ -7,17 +7,8 @@ one; `--bag` and `--players` compare the grimoire with a bag and the set-up rule
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from meeple.botc import rules, trace
-from meeple.botc.ascii import (
-    art_dialect,
-    charset_of,
-    colour,
-    read_art,
-    recharset,
-    render_grimoire,
-)
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
 from meeple.botc.script import (
@@ -29,9 +20,11 @@ from meeple.botc.script import (
     script_named,
 )
 from meeple.botc.scriptfile import ScriptFile
-from meeple.botc.setup import broken_rules
 from meeple.errors import Finding, Location, NotationError, OptionError, RuleError, Unsupported
 from meeple.registry import Document
+
+if TYPE_CHECKING:  # traces' rules and set-up rules are imported where they are used
+    from meeple.botc import rules, trace
 
 DEFAULT_SCRIPT = "trouble-brewing"
 
@@ -64,6 +57,8 @@ def check_art(
     bag: str | None = None,
     players: str | None = None,
 ) -> Iterator[Finding]:
+    from meeple.botc.ascii import read_art  # with the layouts: only art needs them
+
     placed = read_art(document.text, document.source)
     yield from _grimoire_findings(placed, document.text, document.source, script, bag, players)
 
@@ -131,6 +126,8 @@ def _legality(
     for `players` players, each at the role it concerns or else at the start of the bag."""
     if not players.isdigit() or not 1 <= int(players) <= 99:
         raise OptionError(f"--players takes a number of players, not {players!r}")
+    from meeple.botc.setup import broken_rules
+
     rules = script_named(script or DEFAULT_SCRIPT)
     start = len(text) - len(text.lstrip())
     found = []
@@ -155,6 +152,8 @@ def dump_art(
     charset: str | None = None,
     abbreviate: bool | None = None,
 ) -> str:
+    from meeple.botc.ascii import render_grimoire
+
     if abbreviate:
         model = model.abbreviated()
     return render_grimoire(model, layout or "auto", bool(columns), charset or "unicode")
@@ -170,6 +169,8 @@ def fmt_art(
     """A valid picture keeps its layout (and charset) unless --layout, --columns or
     --abbreviate asks for a redrawing (or it was drawn in botc-sat's dialect, which is
     redrawn in meeple's layout): only blank lines around the box and spaces after it go."""
+    from meeple.botc.ascii import art_dialect, charset_of, recharset
+
     charset = charset or charset_of(document.text)
     redraw = layout or columns or abbreviate
     if redraw or art_dialect(document.text, document.source) != "seed":
@@ -188,6 +189,8 @@ def render(
     color: bool | None = None,
 ) -> str:
     """The picture `meeple show` prints (it adds the final newline itself)."""
+    from meeple.botc.ascii import colour
+
     if isinstance(model, Bag):
         picture = format_bag(model)
         return colour(picture, model.roles) if color else picture
@@ -203,6 +206,7 @@ def render(
 
 def svg(model: Grimoire | Bag | trace.Trace | rules.State) -> str:
     """The town square: a grimoire, or the table a trace has reached."""
+    from meeple.botc import rules, trace
     from meeple.botc.svg import render as town_square
 
     if isinstance(model, Bag):
@@ -229,6 +233,8 @@ def check_trace(document: Document) -> Iterator[Finding]:
 
 def replay_trace(document: Document) -> Iterator[rules.State]:
     """Every state of a trace; a broken mechanic is shown at its event."""
+    from meeple.botc import rules
+
     events: trace.Trace = document.model
     try:
         yield from rules.replay(events)
@@ -245,6 +251,8 @@ def render_trace(
     charset: str | None = None,
     color: bool | None = None,
 ) -> str:
+    from meeple.botc import rules
+
     state = (
         subject if isinstance(subject, rules.State) else rules.State(subject.grimoire or Grimoire())
     )
@@ -272,6 +280,8 @@ def trace_json(state: rules.State) -> dict[str, Any]:
 
 
 def dump_trace(model: trace.Trace, abbreviate: bool | None = None, **_: Any) -> str:
+    from meeple.botc import trace
+
     return trace.dump(model, abbreviate=bool(abbreviate))
 
 

@@ -45,10 +45,10 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the `meeple` script.
 
-    `meeple --version` and `meeple check FILE...` (files or folders, no options) are
-    answered without importing click, the largest part of a small command's start-up;
-    the check itself is the command's own code (`check.run`). Everything else, and
-    anything unusual about those two, goes to the click group (`meeple.cli.app`).
+    `meeple --version` and `meeple check FILE...` (files or folders, no option but
+    --jobs) are answered without importing click, the largest part of a small command's
+    start-up; the check itself is the command's own code (`check.run`). Everything else,
+    and anything unusual about those two, goes to the click group (`meeple.cli.app`).
     """
     args = list(sys.argv[1:] if argv is None else argv)
     quick = not os.environ.get(COMPLETION)
@@ -57,8 +57,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     from meeple.cli.output import interrupted_exits
 
     with interrupted_exits():
-        if quick and _plain_check(args):
-            _check(args[1:])
+        plain = _plain_check(args) if quick else None
+        if plain is not None:
+            _check(args[1:], *plain)
         from meeple.cli.app import cli
 
         # Given no arguments, click reads sys.argv itself (and expands globs on Windows).
@@ -77,22 +78,36 @@ def _version() -> None:
     raise SystemExit(0)
 
 
-def _plain_check(args: list[str]) -> bool:
-    """Whether `args` are `check` and paths only, each naming a file or folder that
-    exists: what click would pass to the command unchanged, with every default."""
-    return (
-        len(args) > 1
-        and args[0] == "check"
-        and all(not arg.startswith("-") and os.path.lexists(arg) for arg in args[1:])
-    )
+def _plain_check(args: list[str]) -> tuple[list[str], int | None] | None:
+    """The paths and --jobs of `args` when they are `check`, paths each naming a file or
+    folder that exists, and at most one --jobs (-j) given as a whole number from 1: what
+    click would pass to the command unchanged, every other option at its default; None
+    for anything else."""
+    if len(args) < 2 or args[0] != "check":
+        return None
+    paths: list[str] = []
+    jobs: int | None = None
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in ("-j", "--jobs") and jobs is None:
+            value = next(rest, "")
+            if not (value.isascii() and value.isdigit() and int(value) >= 1):
+                return None  # click says what is wrong with it
+            jobs = int(value)
+        elif not arg.startswith("-") and os.path.lexists(arg):
+            paths.append(arg)
+        else:
+            return None
+    return (paths, jobs) if paths else None
 
 
-def _check(paths: list[str]) -> None:
-    """`meeple check PATHS...` with every option at its default, as click would run it."""
+def _check(args: list[str], paths: list[str], jobs: int | None) -> None:
+    """`meeple check PATHS...` (`args`: its arguments) with every option but --jobs at its
+    default, as click would run it."""
     from meeple.cli import check, output
 
     try:
-        check.run(tuple(paths))
+        check.run(tuple(paths), jobs=jobs)
     except OSError as problem:  # the reader of the output went away: as click does
         import errno
 
@@ -105,7 +120,7 @@ def _check(paths: list[str]) -> None:
         click = sys.modules.get("click")
         if click is None or not isinstance(problem, click.UsageError):
             raise
-        _show_usage(["check", *paths], problem)
+        _show_usage(["check", *args], problem)
 
 
 def _show_usage(args: list[str], problem: Any) -> None:

@@ -12,6 +12,7 @@ is not decided here: that is `meeple.raft.rules`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from meeple.errors import DEFAULT_SOURCE, Diagnosis, Finding, NotationError, line_ends
 from meeple.raft.model import (
@@ -359,6 +360,27 @@ def parse_challenge(text: str, source: str = DEFAULT_SOURCE) -> Challenge:
 
 
 def _challenge(span: _Text) -> Challenge:
+    """The challenge in `span`; a sound one is remembered by its text (a corpus plays the
+    same few challenges again and again), a broken one is read where it is written, so
+    its problem is located there."""
+    written = span.text[span.start : span.end]
+    sound = _sound_challenge(written) if len(written) <= _REMEMBERED_LENGTH else None
+    return sound if sound is not None else _read_challenge(span)
+
+
+_REMEMBERED_LENGTH = 200
+"""The longest challenge text remembered (sound ones are about 70 characters)."""
+
+
+@lru_cache(maxsize=1024)
+def _sound_challenge(written: str) -> Challenge | None:
+    try:
+        return _read_challenge(_whole(written, DEFAULT_SOURCE))
+    except NotationError:
+        return None
+
+
+def _read_challenge(span: _Text) -> Challenge:
     islands: list[Island] = []
     at = span.start
     while at < span.end and span.text[at] != "F" and len(islands) < 4:

@@ -10,6 +10,7 @@ then the challenge's fire, cat and raft cards. This module plays no moves.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import NamedTuple
 
 from meeple.raft.components import IslandBoard, components
@@ -73,8 +74,10 @@ def island_rows(size: str, side_is_fire: bool, choice: IslandChoice) -> tuple[st
     return turn_clockwise(rows, "NESW".index(choice.rotation))
 
 
+@lru_cache(maxsize=1024)
 def build_board(challenge: Challenge, choices: tuple[IslandChoice, ...]) -> Board:
-    """The starting board: islands, then fire cards, cat cards and the raft card on top."""
+    """The starting board: islands, then fire cards, cat cards and the raft card on top
+    (remembered: a corpus holds many records of the same game)."""
     height, width = board_size(challenge.islands)
     grid = [[NO_SQUARE] * width for _ in range(height)]
     frames = island_frames(challenge.islands)
