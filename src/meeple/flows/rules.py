@@ -559,6 +559,7 @@ class State(Pictured):
         unchanged = tuple(_judged(nearness, self.seats, after_turn, p) for p in players)
         player = self.turn
         judged: dict[tuple[int, tuple[int, ...]], tuple[float, ...]] = {}
+        judgements: dict[tuple[float, ...], tuple[float, ...]] = {}
         found: list[tuple[Move, tuple[float, ...]]] = []
         for cell in range(CELL_COUNT):
             if self.board[cell] != EMPTY:
@@ -570,7 +571,7 @@ class State(Pictured):
                     pairing = PAIRING[tile * 6 + rotation]
                     key = (cell, pairing)
                     if key not in judged:
-                        judged[key] = self._guessed(link, cell, pairing, after_turn)
+                        judged[key] = self._guessed(link, cell, pairing, after_turn, judgements)
                     values = judged[key]
                 found.append((Move(player, CELLS[cell], tile, rotation), values))
         return found
@@ -586,14 +587,28 @@ class State(Pictured):
         return set().union(*each.values()), each
 
     def _guessed(
-        self, link: list[int], cell: int, pairing: tuple[int, ...], after_turn: int
+        self,
+        link: list[int],
+        cell: int,
+        pairing: tuple[int, ...],
+        after_turn: int,
+        judgements: dict[tuple[float, ...], tuple[float, ...]],
     ) -> tuple[float, ...]:
         """Every player's `evaluate` after a tile of `pairing` fills `cell` (the links
-        changed as `play` would change them, no position built)."""
+        changed as `play` would change them, no position built); `judgements` holds
+        those worked out so far, by the flows' nearness."""
         # only the flows whose shortest chains pass `cell` can come nearer or go further
         changed = [p for p, cells in self._chain_cells[1].items() if cell in cells]
         after = self._reaches.after(cell, rejoin(link, cell, pairing))
         nearness = {**self._nearness, **self._nearness_of(after, changed)}
+        # placements often leave the flows alike: each nearness is judged once
+        key = tuple(nearness[p] for p in range(1, self.players + 1))
+        if key not in judgements:
+            judgements[key] = self._judgement(nearness, after_turn)
+        return judgements[key]
+
+    def _judgement(self, nearness: dict[int, float], after_turn: int) -> tuple[float, ...]:
+        """Every player's `evaluate` given the flows' `nearness`, `after_turn` to move."""
         players = range(1, self.players + 1)
         winners = [p for p in players if nearness[p] >= 0]  # no tile left to place
         if winners:
