@@ -380,6 +380,9 @@ class _Search:
         # the branches that failed: (group, where its route stands, links used, hexes
         # crossed straight)
         self.failed: set[tuple[int, ...]] = set()
+        # per group, the last way `_reachable` found from its edge: its links and the
+        # hexes it crosses straight (while none is used or crossed straight, it holds)
+        self.proof: list[tuple[int, int] | None] = [None] * len(groups)
 
     def routes(self, fixed: Routes = ()) -> Routes | None:
         """One route per group (those of `fixed` kept as they are), or None."""
@@ -419,19 +422,26 @@ class _Search:
         this finds it without visiting the board): a hex entered by a side may be left
         by any other side (but the one across, in a hex crossed straight already), so
         each of its sides is tried once, when some entry first allows it. Hexes from
-        which no link at all leads to the target are never entered."""
+        which no link at all leads to the target are never entered. From the group's
+        own edge, the way found is kept as its `proof`."""
         goal = opposite_edge(self.groups[group].edge)
         link, distance = self.link, self.distance[group]
         entered = [0] * CELL_COUNT  # per hex: the sides it was entered by (a bit each)
         left = [0] * CELL_COUNT  # per hex: the sides tried as ways out
         stack: list[int] = []
+        # from the edge: how each end was first reached (the end entered before and the
+        # side left by), or the bit of the link from the edge
+        via: dict[int, tuple[int, int]] | None = None
         if end < 0:
+            via = {}
             for other, bit in self.sources[group]:  # off-board ones are already joined
                 if used & bit:
                     continue
                 if other >= OFF:
+                    self.proof[group] = (bit, 0)
                     return True
                 stack.append(other)
+                via.setdefault(other, (-1, bit))
             stack.reverse()  # the nearest source on top
         else:
             stack.append(end)
@@ -456,11 +466,15 @@ class _Search:
                     continue  # the link's bit, as _bit gives it
                 if other >= OFF:
                     if EDGE_OF_END[other] == goal:
+                        if via is not None:
+                            self.proof[group] = self._way(via, here, out)
                         return True
                     continue
                 far = distance[other // 6]
                 if far < 0 or entered[other // 6] >> other % 6 & 1:
                     continue
+                if via is not None and other not in via:
+                    via[other] = (here, out)
                 if far < near:
                     closer.append(other)
                 else:
@@ -468,12 +482,29 @@ class _Search:
             stack += closer
         return False
 
+    def _way(self, via: dict[int, tuple[int, int]], here: int, out: int) -> tuple[int, int]:
+        """The links of the way `_reachable` found, ending by leaving `here` through
+        `out`, and the hexes it crosses straight (bit masks)."""
+        links, crossed = self._bit(out), 0
+        while True:
+            if out % 6 == opposite_side(here % 6):
+                crossed |= 1 << here // 6
+            before, out = via[here]
+            if before < 0:
+                return links | out, crossed  # `out`: the bit of the link from the edge
+            links |= self._bit(out)
+            here = before
+
     def _hopeless(self, group: int, used: int, straight: int) -> bool:
-        """Whether a group after `group` cannot reach its target any more."""
-        return not all(
-            self._reachable(later, -1, used, straight)
-            for later in range(group + 1, len(self.groups))
-        )
+        """Whether a group after `group` cannot reach its target any more (its way found
+        last time settles it when that way is still free)."""
+        for later in range(group + 1, len(self.groups)):
+            proof = self.proof[later]
+            if proof is not None and not (used & proof[0] or straight & proof[1]):
+                continue
+            if not self._reachable(later, -1, used, straight):
+                return True
+        return False
 
     def _start(self, group: int, used: int, straight: int) -> Routes | None:
         """Routes for groups `group`... given the links `used` and hexes crossed `straight`."""
