@@ -119,7 +119,15 @@ class _Step:
         """The paths the hex may take, by the incoming sides that carry a route (worked
         out when first needed: most directions' plans are only costed, never swept)."""
         if self._by_mask is None:
-            self._by_mask = _allowed(self.ports)
+            # what the matchings depend on: each side's kind, whether an off-board side
+            # may be used, and where a loop leads
+            look = tuple(
+                (kind, index if kind == _LOOP else bool(index) if kind == _SLOT else 0)
+                for kind, index in self.ports
+            )
+            if look not in _ALLOWED:
+                _ALLOWED[look] = _allowed(self.ports)
+            self._by_mask = _ALLOWED[look]
         return self._by_mask
 
 
@@ -465,6 +473,10 @@ def _root(root: list[int], part: int) -> int:
     while root[part] != part:
         part = root[part]
     return part
+
+
+_ALLOWED: dict[tuple[tuple[int, int | bool], ...], dict[int, list[Pairs]]] = {}
+"""`_allowed` by what it depends on in the ports: a few hundred kinds of hex in all."""
 
 
 def _allowed(ports: list[tuple[int, int]]) -> dict[int, list[tuple[tuple[int, int], ...]]]:
