@@ -287,8 +287,8 @@ def find_routes(
     """One route per group in `groups` (those of `fixed` kept as they are), None when
     there are none, or UNSETTLED when a search with `fixed` routes gave up.
 
-    Depth-first search is quick where it is lucky, so the groups are first tried in every
-    order with a small step budget. Whatever that leaves open goes to the cut conditions
+    Depth-first search is quick where it is lucky, so the groups are first tried in
+    several orders (`_orders`) with a small step budget. Whatever that leaves open goes to the cut conditions
     (`meeple.flows.cuts`), then to the sweep (`meeple.flows.sweep`), which settles it
     exactly; between the sweep's rounds the searches go on with more steps, about a
     quarter of the sweep's work each round (a route a search finds in 200 steps can cost
@@ -333,13 +333,10 @@ def find_routes(
 
 
 def _orders(order: list[int]) -> list[list[int]]:
-    """`order` first, then its other permutations."""
-    if len(order) <= 1:
-        return [order]
-    found = []
-    for i, first in enumerate(order):
-        found += [[first, *rest] for rest in _orders(order[:i] + order[i + 1 :])]
-    return found
+    """`order` and its rotations: each group first once. (Three groups have six orders;
+    the other three cost a 'no' as many steps again and rarely find a route the
+    rotations miss: on 2,500 positions of random games, 29 lists over 50 ms became 21.)"""
+    return [order[i:] + order[:i] for i in range(len(order))]
 
 
 class _Search:
