@@ -143,52 +143,86 @@ def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...
     """Each waiting cat's distance to its nearest free raft square (`_nearest`, not the
     matching of `board_distances`) once a pathway card is laid where it fits, without
     making that board: the search orders dozens of candidate cards per position by it."""
+    frame = _near_frame(board)
+    if not frame.waiting:
+        return ()
     grid = grid_of(board)
     pattern = components().pathway_cards[(placement.deck, placement.card)].squares
-    area, painted = _card_bits(turned_card(pattern, placement.orientation), grid.stride)
+    area, painted = _card_copies(
+        turned_card(pattern, placement.orientation), grid.stride, frame.layout
+    )
+    # A card repaints its nine squares and frees or blocks none (cats, fire and the raft
+    # card cannot lie under it), so only the copies' own squares change, under the card.
     corner = grid.index(placement.row, placement.column)
-    area <<= corner
-
-    def bits(letters: str) -> int:
-        # A card repaints its nine squares and frees or blocks none (cats, fire and the
-        # raft card cannot lie under it), so only the letters' own squares change.
-        laid = sum(painted.get(letter, 0) for letter in letters) << corner
-        return (grid.bits(letters) & ~area) | laid
-
-    return _nearest(grid, bits)
+    zero = (frame.zero & ~(area << corner)) | (painted << corner)
+    return _nearest_walk(frame, zero, frame.repaintable & ~zero, grid.stride)
 
 
 @lru_cache(maxsize=2048)
-def _card_bits(squares: str, stride: int) -> tuple[int, dict[str, int]]:
-    """A turned card's nine squares as bits from its corner in a grid `stride` wide, and
-    its squares of each letter."""
-    painted: dict[str, int] = {}
+def _card_copies(squares: str, stride: int, layout: tuple[tuple[str, int], ...]) -> tuple[int, int]:
+    """A turned card's nine squares as bits from its corner in a grid `stride` wide, in
+    every copy of the grid `layout` places (colour, bit shift); and its squares of each
+    copy's colour, in that copy."""
+    area = painted = 0
     for i, letter in enumerate(squares):
-        painted[letter] = painted.get(letter, 0) | 1 << (i // 3 * stride + i % 3)
-    return sum(painted.values()), painted
+        at = i // 3 * stride + i % 3
+        for colour, shift in layout:
+            area |= 1 << (at + shift)
+            if letter == colour:
+                painted |= 1 << (at + shift)
+    return area, painted
 
 
-def _nearest(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
-    """For each waiting cat of `grid` (its squares' letters told by `bits`, `Grid.bits`),
-    the fewest squares to repaint on its way to the nearest free raft square it may end
-    on, whether or not another cat needs that square too: a bound below
-    `board_distances`, cheaper by as many times as there are free raft squares."""
+class _NearFrame(NamedTuple):
+    """What `_nearest` needs of a board, each waiting colour in its copy of the grid."""
+
+    size: int
+    layout: tuple[tuple[str, int], ...]
+    """Each waiting colour (a lower-case letter) and its copy's bit shift."""
+    zero: int
+    """Squares of each copy's colour (the cats of it included)."""
+    repaintable: int
+    """Squares a card could still repaint, in every copy."""
+    ends: int
+    waiting: int
+
+
+@lru_cache(maxsize=4096)
+def _near_frame(board: Board) -> _NearFrame:
+    grid = grid_of(board)
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
-    cats = bits("BGPRYW") & ~raft
-    if not cats:
-        return ()
-    repaintable = bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
+    cats = grid.bits("BGPRYW") & ~raft
+    repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
     # Every colour searches at once: colour k's copy of the grid sits k grids up the same
     # integer. Its border of `n` squares (never passable) keeps the copies apart, so each
     # shift and mask serves all colours, and a layer is one pass however many there are.
-    zero = one = ends = waiting = 0
+    zero = everywhere = ends = waiting = 0
+    layout = []
     for shift, letter in enumerate(sorted({chr(grid.cells[i]) for i in bit_indices(cats)})):
         colour = letter.lower()
-        own = bits(colour + letter)
+        own = grid.bits(colour + letter)
         zero |= own << (shift * size)
-        one |= (repaintable & ~own) << (shift * size)
-        ends |= (raft & bits(colour + WILD)) << (shift * size)
+        everywhere |= repaintable << (shift * size)
+        ends |= (raft & grid.bits(colour + WILD)) << (shift * size)
         waiting |= (cats & own) << (shift * size)
+        layout.append((colour, shift * size))
+    return _NearFrame(size, tuple(layout), zero, everywhere, ends, waiting)
+
+
+def _nearest(board: Board) -> tuple[int, ...]:
+    """For each waiting cat of `board`, the fewest squares to repaint on its way to the
+    nearest free raft square it may end on, whether or not another cat needs that square
+    too: a bound below `board_distances`, cheaper by as many times as there are free raft
+    squares."""
+    frame = _near_frame(board)
+    if not frame.waiting:
+        return ()
+    return _nearest_walk(frame, frame.zero, frame.repaintable & ~frame.zero, grid_of(board).stride)
+
+
+def _nearest_walk(frame: _NearFrame, zero: int, one: int, stride: int) -> tuple[int, ...]:
+    """`_nearest` with the copies' own squares `zero` and repaintable others `one`."""
+    size, ends, waiting = frame.size, frame.ends, frame.waiting
     found: dict[int, int] = {}
     # A layer may stop growing once it holds every cat left: they are at this level.
     reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
@@ -520,7 +554,11 @@ def _placements_at(
 def _walkable(game: State) -> int:
     """Grid squares the waiting cats can walk to now (their own colour, from where they
     are), as bits."""
-    grid = grid_of(game.position.board)
+    return _walkable_on(game.position.board)
+
+
+def _walkable_on(board: Board) -> int:
+    grid = grid_of(board)
     found = 0
     for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits):
         letter = chr(grid.cells[cat])
@@ -528,15 +566,16 @@ def _walkable(game: State) -> int:
     return found
 
 
-def _fires(game: State, tile: str) -> list[FirePlacement]:
+@lru_cache(maxsize=2048)
+def _fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
     """The fire tile's placements, those far from the cats and their ways first."""
-    grid = grid_of(game.position.board)
+    grid = grid_of(board)
     stride = grid.stride
     # Harm: for each fire square, how many of it and its four neighbours are precious;
     # counted once per square of the grid, then summed over each placement's squares.
     near = [0] * (len(grid.cells) + stride)
-    precious = _walkable(game)
-    for _, ring in _rings(game.position.board):
+    precious = _walkable_on(board)
+    for _, ring in _rings(board):
         precious |= ring
     for square in bit_indices(precious):
         for step in (0, -1, 1, -stride, stride):
@@ -551,7 +590,7 @@ def _fires(game: State, tile: str) -> list[FirePlacement]:
     def harm(placement: FirePlacement) -> int:
         return sum(_fire_squares(placement, stride)(near))
 
-    return sorted(fire_placements(game.position.board, tile), key=harm)
+    return tuple(sorted(fire_placements(board, tile), key=harm))
 
 
 @lru_cache(maxsize=65536)
@@ -571,22 +610,88 @@ def _key(game: State) -> tuple[object, ...]:
     return (state.board.rows, state.hand.piles, state.decks.piles, state.exhausted, state.bag)
 
 
-def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterator[State]:
+class _CutOffs:
+    """`fire_cuts_off`, remembered for one solve across the boards that must answer alike.
+
+    Whether a fire tile shuts a cat in depends on the free squares, the cats and the
+    letters of the squares no card can cover once the tile lies (a cat may cross those
+    only if they are its colour or wild); a card repaints only squares a card can cover.
+    So a board's answers are kept under its free squares, its cats and the letters of its
+    squares no card can cover (`_cut_frame`: the cards laid in one position, and the
+    hands, share it), and each tile's under the letters of the squares that tile alone
+    takes out of a card's reach. Most tiles the search tries shut a cat in, and each
+    such answer took a flood from every cat: the same ones come back across positions.
+    """
+
+    def __init__(self) -> None:
+        self.frames: dict[
+            tuple[int, ...], dict[FirePlacement, tuple[int, dict[tuple[int, ...], bool]]]
+        ] = {}
+
+    def on(self, board: Board) -> Callable[[FirePlacement], bool]:
+        """`fire_cuts_off` on `board`, for each tile in turn."""
+        frame = self.frames.setdefault(_cut_frame(board), {})
+        grid = grid_of(board)
+        stride, free, index = grid.stride, grid.free_bits, grid.index
+        coverable = card_places(free, stride)[1]
+        bits = [grid.bits(letter) for letter in "bgprwy"]
+
+        def cuts_off(fire: FirePlacement) -> bool:
+            known = frame.get(fire)
+            if known is None:
+                at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
+                at <<= index(fire.row, fire.column)
+                shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
+                known = frame[fire] = (shadow, {})
+            shadow, answers = known
+            letters = tuple(b & shadow for b in bits) if shadow else ()
+            answer = answers.get(letters)
+            if answer is None:
+                answer = answers[letters] = fire_cuts_off(board, fire)
+            return answer
+
+        return cuts_off
+
+
+@lru_cache(maxsize=2048)
+def _tile_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
+    """A fire tile's squares as bits of a grid `stride` wide, its corner at bit 0."""
+    return sum(1 << (r * stride + c) for r, c in fire_shape(tile, flipped, orientation))
+
+
+@lru_cache(maxsize=4096)
+def _cut_frame(board: Board) -> tuple[int, ...]:
+    """What `fire_cuts_off` depends on for any tile on `board`, besides the letters of the
+    squares that tile takes out of a card's reach (`_CutOffs`)."""
+    grid = grid_of(board)
+    free = grid.free_bits
+    fixed = free & ~card_places(free, grid.stride)[1]
+    return (
+        free,
+        *(grid.bits(cat) for cat in "BGPRYW"),
+        *(grid.bits(letter) & fixed for letter in "bgprwy"),
+    )
+
+
+def _after_card(
+    game: State, placement: PathwayPlacement, order: str, cut_offs: _CutOffs
+) -> Iterator[State]:
     try:
         laid = game.play(placement)
     except RuleError:
         return
     if laid.is_over:
         return
-    fires = _fires(laid, _next_fire(laid, order))
+    fires = _fires(laid.position.board, _next_fire(laid, order))
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return
     # The least harmful first; one that cuts a cat off is passed over for the next.
     scored = []
+    cuts_off = cut_offs.on(laid.position.board)
     for fire in fires[: FIRE_TRIED * 8]:
         # Most tiles near the cats cut one off: the bit-set test tells so without making
         # the board, and the rules judge those it passes.
-        if fire_cuts_off(laid.position.board, fire):
+        if cuts_off(fire):
             continue
         try:
             burnt = laid.play(fire)
@@ -614,6 +719,7 @@ class _Memory:
             tuple[object, ...], list[tuple[State, tuple[Move, ...], tuple[object, ...]]]
         ] = {}
         self.scores: dict[tuple[object, ...], float] = {}
+        self.cut_offs = _CutOffs()
 
 
 Report = Callable[[int, float], None]
@@ -722,7 +828,7 @@ class _Search:
         exact.sort(key=lambda pair: pair[0])
         placements = [placement for _, placement in exact]
         for placement in placements[:CARDS_TRIED]:
-            for after in _after_card(game, placement, self.order):
+            for after in _after_card(game, placement, self.order, self.memory.cut_offs):
                 yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
         if not yielded:
@@ -730,7 +836,7 @@ class _Search:
             for placement in game.pathway_placements()[
                 :: max(1, len(game.pathway_placements()) // 40)
             ]:
-                for after in _after_card(game, placement, self.order):
+                for after in _after_card(game, placement, self.order, self.memory.cut_offs):
                     yield after, (placement, after.last) if after.last else (placement,)
 
 
@@ -766,8 +872,7 @@ def _requests(game: State, by_cards: bool = False) -> list[DrawRequest]:
 def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
     """`requests` ordered by what the cards each turns up take off the cats' distance."""
     board = game.position.board
-    grid = grid_of(board)
-    now = sum(_nearest(grid, grid.bits))
+    now = sum(_nearest(board))
     gains: dict[CardId, int] = {}
     wanted = _wanted(game)
 
