@@ -74,6 +74,7 @@ from meeple.raft.rules import (
     fire_shape,
     flood_bits,
     grid_of,
+    lay_fire,
     turned_card,
 )
 
@@ -136,9 +137,10 @@ def board_distances(board: Board) -> tuple[int, ...]:
     pass). A Python loop over single squares was most of the solver's time.
     """
     grid = grid_of(board)
-    return _distances(grid, grid.bits)
+    return _distances(board, grid, grid.bits)
 
 
+@lru_cache(maxsize=65536)
 def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...]:
     """Each waiting cat's distance to its nearest free raft square (`_nearest`, not the
     matching of `board_distances`) once a pathway card is laid where it fits, without
@@ -243,7 +245,7 @@ def _nearest_walk(frame: _NearFrame, zero: int, one: int, stride: int) -> tuple[
     return tuple(found[index] for index in sorted(found))
 
 
-def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
+def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
     """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`;
     a pathway card laid changes only which lower-case letter a square has).
 
@@ -252,7 +254,7 @@ def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
     both end on the one square they are nearest to. A cat the rules' passage (`_raft_reach`)
     lets reach no square left to it in any such matching is `DEAD`.
     """
-    frame = _frame(grid)
+    frame = _frame(_Framed(board))
     if not frame.cats:
         return ()
     size, stride = frame.size, grid.stride
@@ -302,8 +304,26 @@ class _Frame(NamedTuple):
     waiting: int
 
 
-@lru_cache(maxsize=512)
-def _frame(grid: Grid) -> _Frame:
+class _Framed:
+    """A board's grid, equal to another's when a pathway card could turn one board into
+    the other (`_cut_frame`): what `_frame` answers for one holds for the other."""
+
+    __slots__ = ("grid", "key")
+
+    def __init__(self, board: Board) -> None:
+        self.key = _cut_frame(board)
+        self.grid = grid_of(board)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Framed) and self.key == other.key
+
+
+@lru_cache(maxsize=4096)
+def _frame(framed: _Framed) -> _Frame:
+    grid = framed.grid
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
     repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
     reach = _raft_reach(grid)
@@ -376,7 +396,6 @@ def _matched(costs: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[int, ...]:
     return answer[0]
 
 
-@lru_cache(maxsize=512)
 def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
     """For each waiting cat (row order): its square, its colour (a lower-case letter) and,
     as bits, the free raft squares of its colour or wild it may still reach, by the
@@ -387,16 +406,20 @@ def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
     squares a card covers), so boards a card apart share the answer.
     """
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
-    ways = grid.cat_ways
+    lower = grid.bits("bgprwy")
     waiting = grid.bits("BGPRYW") & ~raft
     cats = [(cat, chr(grid.cells[cat] + 32)) for cat in bit_indices(waiting)]
     # One flood per cat, all at once (cat k's copy of the grid k grids up the integer).
-    open_ground = ways.ground & ~(ways.lower & ~ways.coverable) | ways.on_raft_cats
+    # Off the raft a cat may pass anything but fire, the island's edge and squares of
+    # another colour no card can repaint; on it, only squares where a cat stands.
+    ground = ((1 << size) - 1) & ~raft & ~grid.bits("fno")
+    coverable = card_places(grid.free_bits, stride)[1]
+    open_ground = ground & ~(lower & ~coverable) | (raft & grid.bits("BGPRYW"))
     passable = seeds = ways_on = 0
-    free = raft & ways.lower
+    free = raft & lower
     for k, (cat, colour) in enumerate(cats):
         # A cat may cross free raft squares of its colour and wild ones to another.
-        own = ways.lower & grid.bits(colour + WILD)
+        own = lower & grid.bits(colour + WILD)
         mine = open_ground | own
         passable |= mine << (k * size)
         seeds |= 1 << (cat + k * size)
@@ -420,13 +443,18 @@ def distance(game: State) -> float:
         return 0.0
     if game.outcome == "lost":
         return float(BLOCKED)
+    return _board_distance(game.position.board, len(game.position.bag))
+
+
+def _board_distance(board: Board, bag: int) -> float:
+    """`distance` of a game going on, on `board` with `bag` fire tiles left."""
     # A repaint costs a card and a fire tile; a cat move costs a card. A cat whose way
     # needs a square no card can reach now is not lost (fire moves, cards shift), but far.
-    measured = cat_distances(game)
+    measured = board_distances(board)
     if DEAD in measured:
         return float(BLOCKED)
     cats = [min(d, STUCK) for d in measured]
-    return 3.0 * sum(cats) + 1.5 * len(cats) - len(game.position.bag) / 100
+    return 3.0 * sum(cats) + 1.5 * len(cats) - bag / 100
 
 
 def _needed(game: State) -> dict[int, set[int]]:
@@ -634,7 +662,12 @@ class _CutOffs:
         grid = grid_of(board)
         stride, free, index = grid.stride, grid.free_bits, grid.index
         coverable = card_places(free, stride)[1]
-        bits = [grid.bits(letter) for letter in "bgprwy"]
+        # A cat may cross a square no card can reach only if it has the cat's colour or
+        # is wild: those letters, for each waiting colour, are all that can differ.
+        colours = {
+            chr(grid.cells[cat] + 32) for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits)
+        }
+        bits = [grid.bits(colour + WILD) for colour in sorted(colours)]
 
         def cuts_off(fire: FirePlacement) -> bool:
             known = frame.get(fire)
@@ -665,9 +698,14 @@ def _cut_frame(board: Board) -> tuple[int, ...]:
     squares that tile takes out of a card's reach (`_CutOffs`)."""
     grid = grid_of(board)
     free = grid.free_bits
-    fixed = free & ~card_places(free, grid.stride)[1]
+    # The raft card's squares and the island's size make boards of other challenges
+    # (in one process) differ too.
+    fixed = free & ~card_places(free, grid.stride)[1] | grid.raft_bits
     return (
+        grid.stride,
+        grid.raft_bits,
         free,
+        grid.bits("BGPRYW") & ~grid.raft_bits,
         *(grid.bits(cat) for cat in "BGPRYW"),
         *(grid.bits(letter) & fixed for letter in "bgprwy"),
     )
@@ -686,24 +724,32 @@ def _after_card(
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return
     # The least harmful first; one that cuts a cat off is passed over for the next.
+    board, bag = laid.position.board, len(laid.position.bag) - 1
     scored = []
-    cuts_off = cut_offs.on(laid.position.board)
+    cuts_off = cut_offs.on(board)
     for fire in fires[: FIRE_TRIED * 8]:
         # Most tiles near the cats cut one off: the bit-set test tells so without making
-        # the board, and the rules judge those it passes.
+        # the board. The others are measured on their boards, and the rules play only
+        # the best two.
         if cuts_off(fire):
             continue
+        score = _board_distance(lay_fire(board, fire), bag)
+        if score < BLOCKED:
+            scored.append((score, fire))
+            if len(scored) == FIRE_TRIED:
+                break
+    scored.sort(key=itemgetter(0))
+    kept = 0
+    for _, fire in scored:
         try:
             burnt = laid.play(fire)
         except RuleError:
             continue
-        score = distance(burnt)
-        if score < BLOCKED:
-            scored.append((score, burnt))
-            if len(scored) == FIRE_TRIED:
+        if distance(burnt) < BLOCKED:  # the end of the round may lose it (no cards left)
+            yield burnt
+            kept += 1
+            if kept == 2:
                 break
-    scored.sort(key=lambda pair: pair[0])
-    yield from (state for _, state in scored[:2])
 
 
 class _Memory:
