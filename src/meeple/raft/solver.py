@@ -653,7 +653,7 @@ class _CutOffs:
 
     def __init__(self) -> None:
         self.frames: dict[
-            tuple[int, ...], dict[FirePlacement, tuple[int, dict[tuple[int, ...], bool]]]
+            tuple[int, int], dict[FirePlacement, tuple[int, dict[tuple[int, ...], bool]]]
         ] = {}
 
     def on(self, board: Board) -> Callable[[FirePlacement], bool]:
@@ -693,22 +693,25 @@ def _tile_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _cut_frame(board: Board) -> tuple[int, ...]:
+def _cut_frame(board: Board) -> tuple[int, int]:
     """What `fire_cuts_off` depends on for any tile on `board`, besides the letters of the
-    squares that tile takes out of a card's reach (`_CutOffs`)."""
+    squares that tile takes out of a card's reach (`_CutOffs`): the board's squares, one
+    byte each, with those a card can cover blanked (they are free, and a card laid or not
+    changes only their letters). What is left tells the free squares, the cats, the raft
+    card and the letters no card can reach."""
     grid = grid_of(board)
-    free = grid.free_bits
-    # The raft card's squares and the island's size make boards of other challenges
-    # (in one process) differ too.
-    fixed = free & ~card_places(free, grid.stride)[1] | grid.raft_bits
-    return (
-        grid.stride,
-        grid.raft_bits,
-        free,
-        grid.bits("BGPRYW") & ~grid.raft_bits,
-        *(grid.bits(cat) for cat in "BGPRYW"),
-        *(grid.bits(letter) & fixed for letter in "bgprwy"),
-    )
+    covered = card_places(grid.free_bits, grid.stride)[1]
+    return grid.stride, int.from_bytes(grid.cells, "little") & _blanks(covered, len(grid.cells))
+
+
+@lru_cache(maxsize=4096)
+def _blanks(squares: int, size: int) -> int:
+    """A mask of `size` bytes: 0x00 on the bytes of `squares`, 0xff on the others."""
+    return int.from_bytes(format(squares, f"0{size}b")[::-1].encode().translate(_BLANK), "little")
+
+
+_BLANK = bytes(255 if i == 48 else 0 for i in range(256))
+"""A bytes.translate table: "0" (a square not in the set) to 0xff, anything else to 0."""
 
 
 def _after_card(
