@@ -615,10 +615,11 @@ def _fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
             for step in (0, -1, 1, -stride, stride):
                 near[square + step] += RAFT_HARM
 
-    def harm(placement: FirePlacement) -> int:
-        return sum(_fire_squares(placement, stride)(near))
-
-    return tuple(sorted(fire_placements(board, tile), key=harm))
+    placements = fire_placements(board, tile)
+    harms = [sum(_fire_squares(placement, stride)(near)) for placement in placements]
+    # Only the first few are ever tried (`_after_card`).
+    order = sorted(range(len(placements)), key=harms.__getitem__)[: FIRE_TRIED * 8]
+    return tuple(placements[i] for i in order)
 
 
 @lru_cache(maxsize=65536)
@@ -652,9 +653,7 @@ class _CutOffs:
     """
 
     def __init__(self) -> None:
-        self.frames: dict[
-            tuple[int, int], dict[FirePlacement, tuple[int, dict[tuple[int, ...], bool]]]
-        ] = {}
+        self.frames: dict[tuple[int, int], dict[FirePlacement, tuple[int, dict[int, bool]]]] = {}
 
     def on(self, board: Board) -> Callable[[FirePlacement], bool]:
         """`fire_cuts_off` on `board`, for each tile in turn."""
@@ -662,12 +661,9 @@ class _CutOffs:
         grid = grid_of(board)
         stride, free, index = grid.stride, grid.free_bits, grid.index
         coverable = card_places(free, stride)[1]
-        # A cat may cross a square no card can reach only if it has the cat's colour or
-        # is wild: those letters, for each waiting colour, are all that can differ.
-        colours = {
-            chr(grid.cells[cat] + 32) for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits)
-        }
-        bits = [grid.bits(colour + WILD) for colour in sorted(colours)]
+        # The squares a tile takes out of a card's reach may hold any letter a card gave
+        # them: the answers are kept under those squares' bytes.
+        cells, size = int.from_bytes(grid.cells, "little"), len(grid.cells)
 
         def cuts_off(fire: FirePlacement) -> bool:
             known = frame.get(fire)
@@ -675,9 +671,9 @@ class _CutOffs:
                 at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
                 at <<= index(fire.row, fire.column)
                 shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
-                known = frame[fire] = (shadow, {})
+                known = frame[fire] = (~_blanks(shadow, size), {})
             shadow, answers = known
-            letters = tuple(b & shadow for b in bits) if shadow else ()
+            letters = cells & shadow
             answer = answers.get(letters)
             if answer is None:
                 answer = answers[letters] = fire_cuts_off(board, fire)
