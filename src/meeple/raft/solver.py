@@ -145,6 +145,15 @@ def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...
     """Each waiting cat's distance to its nearest free raft square (`_nearest`, not the
     matching of `board_distances`) once a pathway card is laid where it fits, without
     making that board: the search orders dozens of candidate cards per position by it."""
+    found = _walk_after(board, placement, None)
+    assert found is not None  # no cap
+    return found
+
+
+def _walk_after(
+    board: Board, placement: PathwayPlacement, cap: int | None
+) -> tuple[int, ...] | None:
+    """`distances_after`, or None once their sum is sure to reach `cap`."""
     frame = _near_frame(board)
     if not frame.waiting:
         return ()
@@ -157,7 +166,27 @@ def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...
     # card cannot lie under it), so only the copies' own squares change, under the card.
     corner = grid.index(placement.row, placement.column)
     zero = (frame.zero & ~(area << corner)) | (painted << corner)
-    return _nearest_walk(frame, zero, frame.repaintable & ~zero, grid.stride)
+    return _nearest_walk(frame, zero, frame.repaintable & ~zero, grid.stride, cap)
+
+
+def _nearest_cards(
+    board: Board, candidates: list[PathwayPlacement], kept: int
+) -> list[PathwayPlacement]:
+    """The `kept` candidates that leave the cats nearest the raft (the least sum of
+    `distances_after`), ties in the order given: a candidate is measured only until it
+    cannot be among them."""
+    worst: list[tuple[int, int, PathwayPlacement]] = []  # (-sum, -order): a max-heap
+    for order, placement in enumerate(candidates):
+        cap = -worst[0][0] if len(worst) == kept else None
+        found = _walk_after(board, placement, cap)
+        if found is None:
+            continue
+        total = sum(found)
+        if cap is None:
+            heapq.heappush(worst, (-total, -order, placement))
+        elif total < cap:
+            heapq.heapreplace(worst, (-total, -order, placement))
+    return [placement for _, _, placement in sorted(worst, key=lambda e: (-e[0], -e[1]))]
 
 
 @lru_cache(maxsize=2048)
@@ -219,22 +248,31 @@ def _nearest(board: Board) -> tuple[int, ...]:
     frame = _near_frame(board)
     if not frame.waiting:
         return ()
-    return _nearest_walk(frame, frame.zero, frame.repaintable & ~frame.zero, grid_of(board).stride)
+    found = _nearest_walk(frame, frame.zero, frame.repaintable & ~frame.zero, grid_of(board).stride)
+    assert found is not None  # no cap
+    return found
 
 
-def _nearest_walk(frame: _NearFrame, zero: int, one: int, stride: int) -> tuple[int, ...]:
-    """`_nearest` with the copies' own squares `zero` and repaintable others `one`."""
+def _nearest_walk(
+    frame: _NearFrame, zero: int, one: int, stride: int, cap: int | None = None
+) -> tuple[int, ...] | None:
+    """`_nearest` with the copies' own squares `zero` and repaintable others `one`; None
+    once their sum is sure to reach `cap`, where given."""
     size, ends, waiting = frame.size, frame.ends, frame.waiting
     found: dict[int, int] = {}
+    total = 0
     # A layer may stop growing once it holds every cat left: they are at this level.
     reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
     level = 0
     while True:
         for index in bit_indices(waiting & reach):
             found[index % size] = level
+            total += level
         waiting &= ~reach
         if not waiting:
             break
+        if cap is not None and total + waiting.bit_count() * (level + 1) >= cap:
+            return None
         seeds = reach | (around_bits(reach | ends, stride) & one)
         grown = flood_bits(seeds, zero, stride, waiting)
         if grown == reach:
@@ -866,13 +904,8 @@ class _Search:
             yield moved, (move,)
         # The proxy (squares a cat needs, given its colour) picks candidates; the exact
         # distance with the card laid (before its fire tile) orders them.
-        board = game.position.board
-        exact = []
-        for _, placement in _placements(game)[: CARDS_TRIED * 6]:
-            exact.append((sum(distances_after(board, placement)), placement))
-        exact.sort(key=lambda pair: pair[0])
-        placements = [placement for _, placement in exact]
-        for placement in placements[:CARDS_TRIED]:
+        candidates = [placement for _, placement in _placements(game)[: CARDS_TRIED * 6]]
+        for placement in _nearest_cards(game.position.board, candidates, CARDS_TRIED):
             for after in _after_card(game, placement, self.order, self.memory.cut_offs):
                 yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
