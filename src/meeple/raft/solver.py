@@ -75,6 +75,7 @@ from meeple.raft.rules import (
     fire_shape,
     flood_bits,
     grid_of,
+    lay_card,
     lay_fire,
     turned_card,
 )
@@ -179,7 +180,9 @@ def _nearest_cards(
     worst: list[tuple[int, int, PathwayPlacement]] = []  # (-sum, -order): a max-heap
     for order, placement in enumerate(candidates):
         cap = -worst[0][0] if len(worst) == kept else None
-        found = _walk_after(board, placement, cap)
+        found = (
+            distances_after(board, placement) if cap is None else _walk_after(board, placement, cap)
+        )
         if found is None:
             continue
         total = sum(found)
@@ -752,17 +755,19 @@ _BLANK = bytes(255 if i == 48 else 0 for i in range(256))
 def _after_card(
     game: State, placement: PathwayPlacement, order: str, cut_offs: _CutOffs
 ) -> Iterator[State]:
+    if not game.position.bag:  # the rules lose the game as the card is laid
+        return
+    # The card's board first: the rules play the card only if some fire tile can follow
+    # it (on boards where fire shuts cats in, most cards have none).
     try:
-        laid = game.play(placement)
+        board = lay_card(game.position.board, placement)
     except RuleError:
         return
-    if laid.is_over:
-        return
-    fires = _fires(laid.position.board, _next_fire(laid, order))
+    fires = _fires(board, _next_fire(game, order))
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return
     # The least harmful first; one that cuts a cat off is passed over for the next.
-    board, bag = laid.position.board, len(laid.position.bag) - 1
+    bag = len(game.position.bag) - 1
     scored = []
     cuts_off = cut_offs.on(board)
     for fire in fires[: FIRE_TRIED * 8]:
@@ -776,6 +781,14 @@ def _after_card(
             scored.append((score, fire))
             if len(scored) == FIRE_TRIED:
                 break
+    if not scored:
+        return
+    try:
+        laid = game.play(placement)
+    except RuleError:
+        return
+    if laid.is_over:
+        return
     scored.sort(key=itemgetter(0))
     kept = 0
     for _, fire in scored:
