@@ -30,9 +30,16 @@ on any machine.
 Board-wide questions (distances, where cards fit, whether a fire tile shuts a cat in)
 are answered on sets of squares held as the bits of an integer, and a candidate card or
 fire tile is judged without making its board; the rules engine still plays every state
-the search keeps. The result is the sequence of moves, which `meeple.raft` writes as a
-record that `meeple check` accepts, or how much was searched before the budget ran out.
-This module does not read or write text.
+the search keeps. What a pathway card cannot change (which raft squares each cat may
+still reach; whether a fire tile shuts a cat in, but for the letters of the squares the
+tile takes out of a card's reach) is kept under the board with the squares a card can
+cover blanked (`_cut_frame`), so the cards tried in a position, and the positions a
+card apart, share it: most fire tiles tried shut a cat in, and the same ones come back.
+The garbage collector is off while a solve searches (its table makes no cycles).
+
+The result is the sequence of moves, which `meeple.raft` writes as a record that
+`meeple check` accepts, or how much was searched before the budget ran out. This module
+does not read or write text.
 """
 
 from __future__ import annotations
