@@ -231,6 +231,7 @@ class _NearFrame(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def _near_frame(board: Board) -> _NearFrame:
+    """`board`'s `_NearFrame`: each card laid on it changes only the squares under it."""
     grid = grid_of(board)
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
     cats = grid.bits("BGPRYW") & ~raft
@@ -635,6 +636,7 @@ def _walkable(game: State) -> int:
 
 
 def _walkable_on(board: Board) -> int:
+    """`_walkable` of any game on `board`."""
     grid = grid_of(board)
     found = 0
     for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits):
