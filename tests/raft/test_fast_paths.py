@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.raft import solver
@@ -384,3 +384,29 @@ def _assert_distances(game: State) -> None:
     # Each cat is never nearer than its nearest raft square.
     nearest = reference_nearest(board)
     assert all(d >= n or d == solver.DEAD for d, n in zip(found, nearest, strict=True))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.integers(1, 40),
+)
+def test_cut_offs_remembered_across_boards_match_the_rules(
+    challenge: int, seed: int, moves: int
+) -> None:
+    """The solver keeps `fire_cuts_off`'s answers under what they depend on: boards a card
+    apart, and boards of one game, share them, and the answers stay the rules' own."""
+    cut_offs = solver._CutOffs()
+    for game in _positions(challenge, seed, moves):
+        if game.is_over or not game.position.bag:
+            continue
+        board = game.position.board
+        boards = [board]
+        if game.phase == "play":
+            boards += [lay_card(board, card) for card in game.pathway_placements()[::17]]
+        tile = game.position.bag[0]
+        for painted in boards:
+            cuts_off = cut_offs.on(painted)
+            for placement in fire_placements(painted, tile)[::3]:
+                assert cuts_off(placement) == fire_cuts_off(painted, placement)

@@ -30,13 +30,21 @@ on any machine.
 Board-wide questions (distances, where cards fit, whether a fire tile shuts a cat in)
 are answered on sets of squares held as the bits of an integer, and a candidate card or
 fire tile is judged without making its board; the rules engine still plays every state
-the search keeps. The result is the sequence of moves, which `meeple.raft` writes as a
-record that `meeple check` accepts, or how much was searched before the budget ran out.
-This module does not read or write text.
+the search keeps. What a pathway card cannot change (which raft squares each cat may
+still reach; whether a fire tile shuts a cat in, but for the letters of the squares the
+tile takes out of a card's reach) is kept under the board with the squares a card can
+cover blanked (`_cut_frame`), so the cards tried in a position, and the positions a
+card apart, share it: most fire tiles tried shut a cat in, and the same ones come back.
+The garbage collector is off while a solve searches (its table makes no cycles).
+
+The result is the sequence of moves, which `meeple.raft` writes as a record that
+`meeple check` accepts, or how much was searched before the budget ran out. This module
+does not read or write text.
 """
 
 from __future__ import annotations
 
+import gc
 import heapq
 import random
 import time
@@ -74,6 +82,8 @@ from meeple.raft.rules import (
     fire_shape,
     flood_bits,
     grid_of,
+    lay_card,
+    lay_fire,
     turned_card,
 )
 
@@ -136,69 +146,145 @@ def board_distances(board: Board) -> tuple[int, ...]:
     pass). A Python loop over single squares was most of the solver's time.
     """
     grid = grid_of(board)
-    return _distances(grid, grid.bits)
+    return _distances(board, grid, grid.bits)
 
 
+@lru_cache(maxsize=65536)
 def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...]:
     """Each waiting cat's distance to its nearest free raft square (`_nearest`, not the
     matching of `board_distances`) once a pathway card is laid where it fits, without
     making that board: the search orders dozens of candidate cards per position by it."""
+    found = _walk_after(board, placement, None)
+    assert found is not None  # no cap
+    return found
+
+
+def _walk_after(
+    board: Board, placement: PathwayPlacement, cap: int | None
+) -> tuple[int, ...] | None:
+    """`distances_after`, or None once their sum is sure to reach `cap`."""
+    frame = _near_frame(board)
+    if not frame.waiting:
+        return ()
     grid = grid_of(board)
     pattern = components().pathway_cards[(placement.deck, placement.card)].squares
-    area, painted = _card_bits(turned_card(pattern, placement.orientation), grid.stride)
+    area, painted = _card_copies(
+        turned_card(pattern, placement.orientation), grid.stride, frame.layout
+    )
+    # A card repaints its nine squares and frees or blocks none (cats, fire and the raft
+    # card cannot lie under it), so only the copies' own squares change, under the card.
     corner = grid.index(placement.row, placement.column)
-    area <<= corner
+    zero = (frame.zero & ~(area << corner)) | (painted << corner)
+    return _nearest_walk(frame, zero, frame.repaintable & ~zero, grid.stride, cap)
 
-    def bits(letters: str) -> int:
-        # A card repaints its nine squares and frees or blocks none (cats, fire and the
-        # raft card cannot lie under it), so only the letters' own squares change.
-        laid = sum(painted.get(letter, 0) for letter in letters) << corner
-        return (grid.bits(letters) & ~area) | laid
 
-    return _nearest(grid, bits)
+def _nearest_cards(
+    board: Board, candidates: list[PathwayPlacement], kept: int
+) -> list[PathwayPlacement]:
+    """The `kept` candidates that leave the cats nearest the raft (the least sum of
+    `distances_after`), ties in the order given: a candidate is measured only until it
+    cannot be among them."""
+    worst: list[tuple[int, int, PathwayPlacement]] = []  # (-sum, -order): a max-heap
+    for order, placement in enumerate(candidates):
+        cap = -worst[0][0] if len(worst) == kept else None
+        found = (
+            distances_after(board, placement) if cap is None else _walk_after(board, placement, cap)
+        )
+        if found is None:
+            continue
+        total = sum(found)
+        if cap is None:
+            heapq.heappush(worst, (-total, -order, placement))
+        elif total < cap:
+            heapq.heapreplace(worst, (-total, -order, placement))
+    return [placement for _, _, placement in sorted(worst, key=lambda e: (-e[0], -e[1]))]
 
 
 @lru_cache(maxsize=2048)
-def _card_bits(squares: str, stride: int) -> tuple[int, dict[str, int]]:
-    """A turned card's nine squares as bits from its corner in a grid `stride` wide, and
-    its squares of each letter."""
-    painted: dict[str, int] = {}
+def _card_copies(squares: str, stride: int, layout: tuple[tuple[str, int], ...]) -> tuple[int, int]:
+    """A turned card's nine squares as bits from its corner in a grid `stride` wide, in
+    every copy of the grid `layout` places (colour, bit shift); and its squares of each
+    copy's colour, in that copy."""
+    area = painted = 0
     for i, letter in enumerate(squares):
-        painted[letter] = painted.get(letter, 0) | 1 << (i // 3 * stride + i % 3)
-    return sum(painted.values()), painted
+        at = i // 3 * stride + i % 3
+        for colour, shift in layout:
+            area |= 1 << (at + shift)
+            if letter == colour:
+                painted |= 1 << (at + shift)
+    return area, painted
 
 
-def _nearest(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
-    """For each waiting cat of `grid` (its squares' letters told by `bits`, `Grid.bits`),
-    the fewest squares to repaint on its way to the nearest free raft square it may end
-    on, whether or not another cat needs that square too: a bound below
-    `board_distances`, cheaper by as many times as there are free raft squares."""
+class _NearFrame(NamedTuple):
+    """What `_nearest` needs of a board, each waiting colour in its copy of the grid."""
+
+    size: int
+    layout: tuple[tuple[str, int], ...]
+    """Each waiting colour (a lower-case letter) and its copy's bit shift."""
+    zero: int
+    """Squares of each copy's colour (the cats of it included)."""
+    repaintable: int
+    """Squares a card could still repaint, in every copy."""
+    ends: int
+    waiting: int
+
+
+@lru_cache(maxsize=4096)
+def _near_frame(board: Board) -> _NearFrame:
+    """`board`'s `_NearFrame`: each card laid on it changes only the squares under it."""
+    grid = grid_of(board)
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
-    cats = bits("BGPRYW") & ~raft
-    if not cats:
-        return ()
-    repaintable = bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
+    cats = grid.bits("BGPRYW") & ~raft
+    repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
     # Every colour searches at once: colour k's copy of the grid sits k grids up the same
     # integer. Its border of `n` squares (never passable) keeps the copies apart, so each
     # shift and mask serves all colours, and a layer is one pass however many there are.
-    zero = one = ends = waiting = 0
+    zero = everywhere = ends = waiting = 0
+    layout = []
     for shift, letter in enumerate(sorted({chr(grid.cells[i]) for i in bit_indices(cats)})):
         colour = letter.lower()
-        own = bits(colour + letter)
+        own = grid.bits(colour + letter)
         zero |= own << (shift * size)
-        one |= (repaintable & ~own) << (shift * size)
-        ends |= (raft & bits(colour + WILD)) << (shift * size)
+        everywhere |= repaintable << (shift * size)
+        ends |= (raft & grid.bits(colour + WILD)) << (shift * size)
         waiting |= (cats & own) << (shift * size)
+        layout.append((colour, shift * size))
+    return _NearFrame(size, tuple(layout), zero, everywhere, ends, waiting)
+
+
+def _nearest(board: Board) -> tuple[int, ...]:
+    """For each waiting cat of `board`, the fewest squares to repaint on its way to the
+    nearest free raft square it may end on, whether or not another cat needs that square
+    too: a bound below `board_distances`, cheaper by as many times as there are free raft
+    squares."""
+    frame = _near_frame(board)
+    if not frame.waiting:
+        return ()
+    found = _nearest_walk(frame, frame.zero, frame.repaintable & ~frame.zero, grid_of(board).stride)
+    assert found is not None  # no cap
+    return found
+
+
+def _nearest_walk(
+    frame: _NearFrame, zero: int, one: int, stride: int, cap: int | None = None
+) -> tuple[int, ...] | None:
+    """`_nearest` with the copies' own squares `zero` and repaintable others `one`; None
+    once their sum is sure to reach `cap`, where given."""
+    size, ends, waiting = frame.size, frame.ends, frame.waiting
     found: dict[int, int] = {}
+    total = 0
     # A layer may stop growing once it holds every cat left: they are at this level.
     reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
     level = 0
     while True:
         for index in bit_indices(waiting & reach):
             found[index % size] = level
+            total += level
         waiting &= ~reach
         if not waiting:
             break
+        if cap is not None and total + waiting.bit_count() * (level + 1) >= cap:
+            return None
         seeds = reach | (around_bits(reach | ends, stride) & one)
         grown = flood_bits(seeds, zero, stride, waiting)
         if grown == reach:
@@ -209,7 +295,7 @@ def _nearest(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
     return tuple(found[index] for index in sorted(found))
 
 
-def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
+def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
     """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`;
     a pathway card laid changes only which lower-case letter a square has).
 
@@ -218,7 +304,7 @@ def _distances(grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
     both end on the one square they are nearest to. A cat the rules' passage (`_raft_reach`)
     lets reach no square left to it in any such matching is `DEAD`.
     """
-    frame = _frame(grid)
+    frame = _frame(_Framed(board))
     if not frame.cats:
         return ()
     size, stride = frame.size, grid.stride
@@ -268,8 +354,26 @@ class _Frame(NamedTuple):
     waiting: int
 
 
-@lru_cache(maxsize=512)
-def _frame(grid: Grid) -> _Frame:
+class _Framed:
+    """A board's grid, equal to another's when a pathway card could turn one board into
+    the other (`_cut_frame`): what `_frame` answers for one holds for the other."""
+
+    __slots__ = ("grid", "key")
+
+    def __init__(self, board: Board) -> None:
+        self.key = _cut_frame(board)
+        self.grid = grid_of(board)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Framed) and self.key == other.key
+
+
+@lru_cache(maxsize=4096)
+def _frame(framed: _Framed) -> _Frame:
+    grid = framed.grid
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
     repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
     reach = _raft_reach(grid)
@@ -342,7 +446,6 @@ def _matched(costs: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[int, ...]:
     return answer[0]
 
 
-@lru_cache(maxsize=512)
 def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
     """For each waiting cat (row order): its square, its colour (a lower-case letter) and,
     as bits, the free raft squares of its colour or wild it may still reach, by the
@@ -353,16 +456,20 @@ def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
     squares a card covers), so boards a card apart share the answer.
     """
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
-    ways = grid.cat_ways
+    lower = grid.bits("bgprwy")
     waiting = grid.bits("BGPRYW") & ~raft
     cats = [(cat, chr(grid.cells[cat] + 32)) for cat in bit_indices(waiting)]
     # One flood per cat, all at once (cat k's copy of the grid k grids up the integer).
-    open_ground = ways.ground & ~(ways.lower & ~ways.coverable) | ways.on_raft_cats
+    # Off the raft a cat may pass anything but fire, the island's edge and squares of
+    # another colour no card can repaint; on it, only squares where a cat stands.
+    ground = ((1 << size) - 1) & ~raft & ~grid.bits("fno")
+    coverable = card_places(grid.free_bits, stride)[1]
+    open_ground = ground & ~(lower & ~coverable) | (raft & grid.bits("BGPRYW"))
     passable = seeds = ways_on = 0
-    free = raft & ways.lower
+    free = raft & lower
     for k, (cat, colour) in enumerate(cats):
         # A cat may cross free raft squares of its colour and wild ones to another.
-        own = ways.lower & grid.bits(colour + WILD)
+        own = lower & grid.bits(colour + WILD)
         mine = open_ground | own
         passable |= mine << (k * size)
         seeds |= 1 << (cat + k * size)
@@ -386,13 +493,18 @@ def distance(game: State) -> float:
         return 0.0
     if game.outcome == "lost":
         return float(BLOCKED)
+    return _board_distance(game.position.board, len(game.position.bag))
+
+
+def _board_distance(board: Board, bag: int) -> float:
+    """`distance` of a game going on, on `board` with `bag` fire tiles left."""
     # A repaint costs a card and a fire tile; a cat move costs a card. A cat whose way
     # needs a square no card can reach now is not lost (fire moves, cards shift), but far.
-    measured = cat_distances(game)
+    measured = board_distances(board)
     if DEAD in measured:
         return float(BLOCKED)
     cats = [min(d, STUCK) for d in measured]
-    return 3.0 * sum(cats) + 1.5 * len(cats) - len(game.position.bag) / 100
+    return 3.0 * sum(cats) + 1.5 * len(cats) - bag / 100
 
 
 def _needed(game: State) -> dict[int, set[int]]:
@@ -520,7 +632,12 @@ def _placements_at(
 def _walkable(game: State) -> int:
     """Grid squares the waiting cats can walk to now (their own colour, from where they
     are), as bits."""
-    grid = grid_of(game.position.board)
+    return _walkable_on(game.position.board)
+
+
+def _walkable_on(board: Board) -> int:
+    """`_walkable` of any game on `board`."""
+    grid = grid_of(board)
     found = 0
     for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits):
         letter = chr(grid.cells[cat])
@@ -528,15 +645,16 @@ def _walkable(game: State) -> int:
     return found
 
 
-def _fires(game: State, tile: str) -> list[FirePlacement]:
+@lru_cache(maxsize=2048)
+def _fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
     """The fire tile's placements, those far from the cats and their ways first."""
-    grid = grid_of(game.position.board)
+    grid = grid_of(board)
     stride = grid.stride
     # Harm: for each fire square, how many of it and its four neighbours are precious;
     # counted once per square of the grid, then summed over each placement's squares.
     near = [0] * (len(grid.cells) + stride)
-    precious = _walkable(game)
-    for _, ring in _rings(game.position.board):
+    precious = _walkable_on(board)
+    for _, ring in _rings(board):
         precious |= ring
     for square in bit_indices(precious):
         for step in (0, -1, 1, -stride, stride):
@@ -548,10 +666,11 @@ def _fires(game: State, tile: str) -> list[FirePlacement]:
             for step in (0, -1, 1, -stride, stride):
                 near[square + step] += RAFT_HARM
 
-    def harm(placement: FirePlacement) -> int:
-        return sum(_fire_squares(placement, stride)(near))
-
-    return sorted(fire_placements(game.position.board, tile), key=harm)
+    placements = fire_placements(board, tile)
+    harms = [sum(_fire_squares(placement, stride)(near)) for placement in placements]
+    # Only the first few are ever tried (`_after_card`).
+    order = sorted(range(len(placements)), key=harms.__getitem__)[: FIRE_TRIED * 8]
+    return tuple(placements[i] for i in order)
 
 
 @lru_cache(maxsize=65536)
@@ -571,34 +690,126 @@ def _key(game: State) -> tuple[object, ...]:
     return (state.board.rows, state.hand.piles, state.decks.piles, state.exhausted, state.bag)
 
 
-def _after_card(game: State, placement: PathwayPlacement, order: str) -> Iterator[State]:
+class _CutOffs:
+    """`fire_cuts_off`, remembered for one solve across the boards that must answer alike.
+
+    Whether a fire tile shuts a cat in depends on the free squares, the cats and the
+    letters of the squares no card can cover once the tile lies (a cat may cross those
+    only if they are its colour or wild); a card repaints only squares a card can cover.
+    So a board's answers are kept under its free squares, its cats and the letters of its
+    squares no card can cover (`_cut_frame`: the cards laid in one position, and the
+    hands, share it), and each tile's under the letters of the squares that tile alone
+    takes out of a card's reach. Most tiles the search tries shut a cat in, and each
+    such answer took a flood from every cat: the same ones come back across positions.
+    """
+
+    def __init__(self) -> None:
+        self.frames: dict[tuple[int, int], dict[FirePlacement, tuple[int, dict[int, bool]]]] = {}
+
+    def on(self, board: Board) -> Callable[[FirePlacement], bool]:
+        """`fire_cuts_off` on `board`, for each tile in turn."""
+        frame = self.frames.setdefault(_cut_frame(board), {})
+        grid = grid_of(board)
+        stride, free, index = grid.stride, grid.free_bits, grid.index
+        coverable = card_places(free, stride)[1]
+        # The squares a tile takes out of a card's reach may hold any letter a card gave
+        # them: the answers are kept under those squares' bytes.
+        cells, size = int.from_bytes(grid.cells, "little"), len(grid.cells)
+
+        def cuts_off(fire: FirePlacement) -> bool:
+            known = frame.get(fire)
+            if known is None:
+                at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
+                at <<= index(fire.row, fire.column)
+                shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
+                known = frame[fire] = (~_blanks(shadow, size), {})
+            shadow, answers = known
+            letters = cells & shadow
+            answer = answers.get(letters)
+            if answer is None:
+                answer = answers[letters] = fire_cuts_off(board, fire)
+            return answer
+
+        return cuts_off
+
+
+@lru_cache(maxsize=2048)
+def _tile_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
+    """A fire tile's squares as bits of a grid `stride` wide, its corner at bit 0."""
+    return sum(1 << (r * stride + c) for r, c in fire_shape(tile, flipped, orientation))
+
+
+@lru_cache(maxsize=4096)
+def _cut_frame(board: Board) -> tuple[int, int]:
+    """What `fire_cuts_off` depends on for any tile on `board`, besides the letters of the
+    squares that tile takes out of a card's reach (`_CutOffs`): the board's squares, one
+    byte each, with those a card can cover blanked (they are free, and a card laid or not
+    changes only their letters). What is left tells the free squares, the cats, the raft
+    card and the letters no card can reach."""
+    grid = grid_of(board)
+    covered = card_places(grid.free_bits, grid.stride)[1]
+    return grid.stride, int.from_bytes(grid.cells, "little") & _blanks(covered, len(grid.cells))
+
+
+@lru_cache(maxsize=4096)
+def _blanks(squares: int, size: int) -> int:
+    """A mask of `size` bytes: 0x00 on the bytes of `squares`, 0xff on the others."""
+    return int.from_bytes(format(squares, f"0{size}b")[::-1].encode().translate(_BLANK), "little")
+
+
+_BLANK = bytes(255 if i == 48 else 0 for i in range(256))
+"""A bytes.translate table: "0" (a square not in the set) to 0xff, anything else to 0."""
+
+
+def _after_card(
+    game: State, placement: PathwayPlacement, order: str, cut_offs: _CutOffs
+) -> Iterator[State]:
+    if not game.position.bag:  # the rules lose the game as the card is laid
+        return
+    # The card's board first: the rules play the card only if some fire tile can follow
+    # it (on boards where fire shuts cats in, most cards have none).
+    try:
+        board = lay_card(game.position.board, placement)
+    except RuleError:
+        return
+    fires = _fires(board, _next_fire(game, order))
+    if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
+        return
+    # The least harmful first; one that cuts a cat off is passed over for the next.
+    bag = len(game.position.bag) - 1
+    scored = []
+    cuts_off = cut_offs.on(board)
+    for fire in fires[: FIRE_TRIED * 8]:
+        # Most tiles near the cats cut one off: the bit-set test tells so without making
+        # the board. The others are measured on their boards, and the rules play only
+        # the best two.
+        if cuts_off(fire):
+            continue
+        score = _board_distance(lay_fire(board, fire), bag)
+        if score < BLOCKED:
+            scored.append((score, fire))
+            if len(scored) == FIRE_TRIED:
+                break
+    if not scored:
+        return
     try:
         laid = game.play(placement)
     except RuleError:
         return
     if laid.is_over:
         return
-    fires = _fires(laid, _next_fire(laid, order))
-    if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
-        return
-    # The least harmful first; one that cuts a cat off is passed over for the next.
-    scored = []
-    for fire in fires[: FIRE_TRIED * 8]:
-        # Most tiles near the cats cut one off: the bit-set test tells so without making
-        # the board, and the rules judge those it passes.
-        if fire_cuts_off(laid.position.board, fire):
-            continue
+    scored.sort(key=itemgetter(0))
+    kept = 0
+    for _, fire in scored:
         try:
             burnt = laid.play(fire)
         except RuleError:
             continue
-        score = distance(burnt)
-        if score < BLOCKED:
-            scored.append((score, burnt))
-            if len(scored) == FIRE_TRIED:
+        if distance(burnt) < BLOCKED:  # the end of the round may lose it (no cards left)
+            yield burnt
+            kept += 1
+            if kept == 2:
                 break
-    scored.sort(key=lambda pair: pair[0])
-    yield from (state for _, state in scored[:2])
 
 
 class _Memory:
@@ -614,6 +825,7 @@ class _Memory:
             tuple[object, ...], list[tuple[State, tuple[Move, ...], tuple[object, ...]]]
         ] = {}
         self.scores: dict[tuple[object, ...], float] = {}
+        self.cut_offs = _CutOffs()
 
 
 Report = Callable[[int, float], None]
@@ -715,14 +927,9 @@ class _Search:
             yield moved, (move,)
         # The proxy (squares a cat needs, given its colour) picks candidates; the exact
         # distance with the card laid (before its fire tile) orders them.
-        board = game.position.board
-        exact = []
-        for _, placement in _placements(game)[: CARDS_TRIED * 6]:
-            exact.append((sum(distances_after(board, placement)), placement))
-        exact.sort(key=lambda pair: pair[0])
-        placements = [placement for _, placement in exact]
-        for placement in placements[:CARDS_TRIED]:
-            for after in _after_card(game, placement, self.order):
+        candidates = [placement for _, placement in _placements(game)[: CARDS_TRIED * 6]]
+        for placement in _nearest_cards(game.position.board, candidates, CARDS_TRIED):
+            for after in _after_card(game, placement, self.order, self.memory.cut_offs):
                 yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
         if not yielded:
@@ -730,7 +937,7 @@ class _Search:
             for placement in game.pathway_placements()[
                 :: max(1, len(game.pathway_placements()) // 40)
             ]:
-                for after in _after_card(game, placement, self.order):
+                for after in _after_card(game, placement, self.order, self.memory.cut_offs):
                     yield after, (placement, after.last) if after.last else (placement,)
 
 
@@ -766,8 +973,7 @@ def _requests(game: State, by_cards: bool = False) -> list[DrawRequest]:
 def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
     """`requests` ordered by what the cards each turns up take off the cats' distance."""
     board = game.position.board
-    grid = grid_of(board)
-    now = sum(_nearest(grid, grid.bits))
+    now = sum(_nearest(board))
     gains: dict[CardId, int] = {}
     wanted = _wanted(game)
 
@@ -808,6 +1014,25 @@ def solve(
     width choosing draws by the cards they turn up, then twice as wide choosing by decks,
     and so on: 1x, 1x, 2x, 2x, 4x ... the base widths.
     """
+    # The search keeps hundreds of thousands of positions and makes no reference cycles:
+    # the cyclic garbage collector's passes over them were a fifth of its time.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _solve(challenge, seed, states, seconds, report)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve(
+    challenge: Challenge,
+    seed: int = 1,
+    states: int = DEFAULT_STATES,
+    seconds: float | None = None,
+    report: Report | None = None,
+) -> Solution:
+    """`solve`'s search, the garbage collector off."""
     began = time.monotonic()
     deadline = began + seconds if seconds is not None else float("inf")
     start = State.initial(challenge, seed)
