@@ -94,6 +94,7 @@ class _Step:
         self.incoming = [
             (side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER
         ]
+        self.taken = frozenset(index for _, index in self.incoming)
         self.blank = [0] * sum(kind == _NEW for kind, _ in ports)
         # each label as it reads once the frontier moves on: a loose end names its other
         # end's new position (an end whose other end the hex takes is relabelled anyway)
@@ -513,39 +514,52 @@ def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[St
     each link coming in its label, or for a loose piece where its other end is. Many
     states look alike from the hex, so that is worked out once per look (`_changes`)."""
     seen = []
+    outside: list[int] = []  # new positions of the far ends of loose pieces entering here
     for _, index in step.incoming:
         label = labels[index]
-        if label >= LOOSE:
-            label = -1 - (label - LOOSE)  # the position of the piece's other end
-        seen.append(label)
+        if label >= LOOSE and label - LOOSE not in step.taken:
+            seen.append(-1 - len(outside))  # a loose piece whose other end stays
+            outside.append(step.renamed[label] - LOOSE)
+        else:
+            seen.append(label)
     look = (finished, tuple(seen))
     changes = step.seen.get(look)
     if changes is None:
-        changes = step.seen[look] = _changes(step, finished, labels)
+        changes = step.seen[look] = _changes(step, finished, seen)
     renamed = step.renamed
     base = [renamed[labels[p]] for p in step.keep] + step.blank
     results = []
     for now_finished, changed, pairs in changes:
         new_labels = base.copy()
         for at, label in changed:
+            if at >= _OUTSIDE:
+                at = outside[at - _OUTSIDE]
+            if label >= LOOSE + _OUTSIDE:
+                label = LOOSE + outside[label - LOOSE - _OUTSIDE]
             new_labels[at] = label
         results.append(((now_finished, tuple(new_labels)), pairs))
     return results
 
 
-def _changes(
-    step: _Step, finished: int, labels: tuple[int, ...]
-) -> list[tuple[int, Changes, Pairs]]:
-    """For each way the hex's paths may carry routes from the state (finished, labels):
-    the groups then finished, the new labels, and the paths."""
+_OUTSIDE = 1 << 10
+"""In `_changes`, positions from here on stand for the far ends of loose pieces that
+enter the hex (the first, the second...), which `_visit` puts in place."""
+
+
+def _changes(step: _Step, finished: int, seen: list[int]) -> list[tuple[int, Changes, Pairs]]:
+    """For each way the hex's paths may carry routes from a state the hex sees as
+    (finished, seen): the groups then finished, the new labels, and the paths. `seen`
+    holds each incoming link's label, or for a loose piece whose other end stays on the
+    frontier -1 - k, its far end standing at position _OUTSIDE + k."""
     ports = step.ports
     mask = 0
-    for side, index in step.incoming:
-        if labels[index]:
+    label_at = {}
+    for (side, index), label in zip(step.incoming, seen, strict=True):
+        label_at[index] = label
+        if label:
             mask |= 1 << side
     side_at = {index: side for side, index in step.incoming}
     kept = len(step.keep)
-    old_slot = {p: n for n, p in enumerate(step.keep)}
     results = []
     for pairs in step.by_mask().get(mask, ()):
         match = [-1] * 6
@@ -566,15 +580,13 @@ def _changes(
                     kind, index = ports[side]
                     if kind == _LOOP:
                         side = index
-                    elif kind == _FRONTIER and labels[index] >= LOOSE:
-                        far = labels[index] - LOOSE  # the piece's other end
-                        if far in side_at:
-                            side = side_at[far]
-                        else:
-                            ends.append((1, old_slot[far]))
-                            break
+                    elif kind == _FRONTIER and label_at[index] >= LOOSE:
+                        side = side_at[label_at[index] - LOOSE]  # on along the piece
+                    elif kind == _FRONTIER and label_at[index] < 0:
+                        ends.append((1, _OUTSIDE - 1 - label_at[index]))
+                        break
                     elif kind == _FRONTIER:
-                        ends.append((0, labels[index]))
+                        ends.append((0, label_at[index]))
                         break
                     elif kind == _SLOT:
                         ends.append((0, index))
