@@ -14,6 +14,7 @@ from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from meeple.flows import replay_text, routes
+from meeple.flows import sweep as sweep_module
 from meeple.flows.board import CELLS, DEFAULT_SEATS
 from meeple.flows.links import EDGE_OF_END, OFF, Group, Routes, groups_of, links_of
 from meeple.flows.routes import (
@@ -314,3 +315,32 @@ def test_tiles_that_pose_one_question_are_asked_it_once(monkeypatch: pytest.Monk
     monkeypatch.setattr(routes, "_question", tuple)  # every tile a question of its own
     assert replace(state).legal_moves() == listed
     assert len(asked) > merged
+
+
+CLOSING = ROOT / "tests" / "flows" / "golden" / "closing_edges.flows"
+
+
+def test_sweeps_that_close_group_edges_early_settle_the_hardest_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """golden/closing_edges.flows (three players after 18 moves; the slowest list of the
+    10,000-position benchmark, 1.4 s): four questions reach the sweep, and every plain
+    direction carries 17,000 to 23,000 states to the hexes that hold a group edge's last
+    off-board sides, where nearly all die. Sweeps that visit those hexes early settle all
+    four in a few thousand states; the list is the one the plain sweeps give."""
+    state = list(replay_text(CLOSING.read_text()))[-1]
+    works: list[int] = []
+
+    def counted(link: list[int], groups: tuple[Group, ...]) -> Generator[int, None, Sweep]:
+        found = yield from sweep_rounds(link, groups)
+        works.append(found.work)
+        return found
+
+    monkeypatch.setattr(routes, "sweep_rounds", counted)
+    listed = replace(state).legal_moves()
+    assert len(works) == 4
+    assert sum(works) < 20_000
+    works.clear()
+    monkeypatch.setattr(sweep_module, "_CLOSING", 0)  # the closing orders are the plain ones
+    assert replace(state).legal_moves() == listed
+    assert sum(works) > 100_000
