@@ -257,7 +257,7 @@ def _question(link: list[int]) -> tuple[int, ...]:
     return tuple(other if other < OFF else OFF + EDGE_OF_END[other] for other in link[:OFF])
 
 
-SEARCH_STEPS = 50
+SEARCH_STEPS = 30
 """Steps each order of the groups gets before the sweep takes the question over."""
 UNSETTLED: Routes = (((-1, -1, -1),),)
 """What find_routes returns, given routes to keep, when its search gave up (the sweep
