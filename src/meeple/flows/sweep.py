@@ -23,7 +23,6 @@ at most one piece hanging from each of its edges.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Generator
 from itertools import combinations
 from typing import NamedTuple
@@ -327,35 +326,42 @@ def _order(
     once it is visited every state must hang a piece from that edge (`_alive`), and on
     the hardest positions met most states die there (a sweep that closed the edges
     late carried 13,000 states to that hex, one that closed them early 2,000)."""
-    neighbours = {
-        cell: [link[cell * 6 + side] // 6 for side in range(6) if link[cell * 6 + side] < OFF]
-        for cell in cells
-    }
-    edges: dict[int, set[int]] = {cell: set() for cell in cells}  # group edges a hex holds
+    # score[cell]: the links it would add to the frontier less those it would take off
+    # it (less the closing bonus), kept up to date as hexes are visited
+    score: dict[int, int] = {}
+    pointing: dict[int, list[int]] = {cell: [] for cell in cells}  # hexes linking to it
+    for cell in cells:
+        score[cell] = 0
+        for other in link[cell * 6 : cell * 6 + 6]:
+            if other < OFF and other // 6 != cell:
+                score[cell] += 1
+                pointing.setdefault(other // 6, []).append(cell)
+    holders: dict[int, list[int]] = {}  # per group edge, the hexes left holding its sides
     if label_of_edge is not None:
         for cell in cells:
-            for other in link[cell * 6 : cell * 6 + 6]:
-                if other >= OFF and EDGE_OF_END[other] in label_of_edge:
-                    edges[cell].add(EDGE_OF_END[other])
-    holders = Counter(edge for cell in cells for edge in edges[cell])
-    visited: set[int] = set()
+            for edge in {EDGE_OF_END[o] for o in link[cell * 6 : cell * 6 + 6] if o >= OFF}:
+                if edge in label_of_edge:
+                    holders.setdefault(edge, []).append(cell)
+        for held in holders.values():
+            if len(held) == 1:
+                score[held[0]] -= _CLOSING
+    held_by: dict[int, list[int]] = {cell: [] for cell in cells}
+    for edge, held in holders.items():
+        for cell in held:
+            held_by[cell].append(edge)
     order = []
-    left = list(cells)
-    while left:
-        best = min(
-            left,
-            key=lambda cell: (
-                sum(
-                    -1 if other in visited else 0 if other == cell else 1
-                    for other in neighbours[cell]
-                )
-                - _CLOSING * sum(holders[edge] == 1 for edge in edges[cell])
-            ),
-        )
-        left.remove(best)
-        visited.add(best)
+    while score:
+        best = min(score, key=score.__getitem__)  # the first in `cells` order on a tie
+        del score[best]
         order.append(best)
-        holders.subtract(edges[best])
+        for other in pointing[best]:
+            if other in score:
+                score[other] -= 2  # a link it would have added is now one it takes off
+        for edge in held_by[best]:
+            held = holders[edge]
+            held.remove(best)
+            if len(held) == 1:
+                score[held[0]] -= _CLOSING
     return order
 
 
