@@ -344,3 +344,46 @@ def test_sweeps_that_close_group_edges_early_settle_the_hardest_list(
     monkeypatch.setattr(sweep_module, "_CLOSING", 0)  # the closing orders are the plain ones
     assert replace(state).legal_moves() == listed
     assert sum(works) > 100_000
+
+
+def _greedy_order(cells: list[int], link: list[int], edges: set[int]) -> list[int]:
+    """`sweep._order` as its docstring says it, the slow way: at every pick, recount each
+    hex's links (+1 to a hex not visited, -1 to one visited) less three for each group
+    edge (of `edges`) whose last off-board sides left it holds."""
+    holds = {
+        cell: {EDGE_OF_END[o] for o in link[cell * 6 : cell * 6 + 6] if o >= OFF} & edges
+        for cell in cells
+    }
+    order: list[int] = []
+    left = list(cells)
+    while left:
+
+        def score(cell: int) -> int:
+            count = 0
+            for other in link[cell * 6 : cell * 6 + 6]:
+                if other < OFF and other // 6 != cell:
+                    count += -1 if other // 6 in order else 1
+            last = sum(all(edge not in holds[c] for c in left if c != cell) for edge in holds[cell])
+            return count - 3 * last
+
+        best = min(left, key=score)
+        left.remove(best)
+        order.append(best)
+    return order
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 34), st.sampled_from([4, 6]), st.integers(0, 5))
+def test_the_visiting_order_is_the_greedy_one(
+    seed: int, tiles: int, claimed: int, direction: int
+) -> None:
+    """`_order` keeps each hex's score up to date as hexes are visited; the orders are
+    the ones recounting every hex at every pick gives, with and without closing edges."""
+    board = _board(seed, tiles)
+    link = links_of(board)
+    empty = [cell for cell in range(len(CELLS)) if board[cell] < 0]
+    cells = sorted(empty, key=lambda cell: DIRECTIONS[direction](CELLS[cell]))
+    edges = set(random.Random(seed).sample(range(6), claimed))
+    label_of_edge = {edge: 1 + i for i, edge in enumerate(sorted(edges))}
+    assert _order(cells, link) == _greedy_order(cells, link, set())
+    assert _order(cells, link, label_of_edge) == _greedy_order(cells, link, edges)
