@@ -337,7 +337,7 @@ class State(Pictured):
                 "one move from each segment per turn: this segment has already moved",
                 rule="one-move-per-segment",
             )
-        movable = here.stones - self.arrived.get(source, 0)  # `movable(source)`, known open
+        movable = self.movable(source)
         if steps > movable:
             return RuleError(
                 f"{steps} steps need {steps} stones; {field_name(source)} has"

@@ -290,10 +290,10 @@ def find_routes(
     Depth-first search is quick where it is lucky, so the groups are first tried in
     several orders (`_orders`) with a small step budget. Whatever that leaves open goes
     to the cut conditions (`meeple.flows.cuts`), then to the sweep (`meeple.flows.sweep`),
-    which settles it exactly; between the sweep's rounds the searches go on with more steps, about a
-    quarter of the sweep's work each round (a route a search finds in 200 steps can cost
-    a sweep seconds; a 'no' costs the searches all their steps, so they get the smaller
-    share). Both are exact, so the answer never depends on a budget, only the time
+    which settles it exactly; between the sweep's rounds the searches go on with more
+    steps, about a quarter of the sweep's work each round (a route a search finds in 200
+    steps can cost a sweep seconds; a 'no' costs the searches all their steps, so they
+    get the smaller share). Both are exact, so the answer never depends on a budget, only the time
     taken does.
     """
     order = list(range(len(groups)))

@@ -526,6 +526,7 @@ class State(Pictured):
 
     @cached_property
     def _reaches(self) -> Reaches:
+        """The position's links as masks, for the nearness of it and of guessed moves."""
         return Reaches(self._links)
 
     def _nearness_of(

@@ -516,8 +516,6 @@ class _Rest:
             joins |= common
         if odd:
             return False
-        if not merged:
-            return all(joins >> part & 1 for part in loose)
         return all(joins >> _root(root, part) & 1 for part in loose)
 
 
