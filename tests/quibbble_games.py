@@ -1,13 +1,19 @@
-"""What the tests of quibbble's games share: records of random legal games."""
+"""What the tests of quibbble's games share: records of random legal games, and the
+check of a notation error's place."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from types import ModuleType
 from typing import Any
 
+import pytest
+
+from meeple.errors import NotationError
 from meeple.quibbble import TeamsState
+from tests.cli_helpers import meeple
 
 
 def random_record(
@@ -30,3 +36,16 @@ def random_record(
         notes = tuple((f"note {i}",) if rng.random() < 0.3 else () for i in record.moves)
         record = replace(record, comments=notes, final_comments=("the end",))
     return record
+
+
+def assert_notation_error_at(
+    game: ModuleType, text: str, where: tuple[int, int], message: str
+) -> None:
+    """`game.parse(text)` raises a NotationError at `where` (line, column) saying
+    `message`, and `meeple check -` reports it there and exits 1."""
+    with pytest.raises(NotationError) as raised:
+        game.parse(text)
+    assert (raised.value.line, raised.value.column) == where
+    assert message in raised.value.message
+    run = meeple(["check", "-"], stdin=text)
+    assert run.code == 1 and f"<stdin>:{where[0]}:{where[1]}:" in run.out

@@ -39,7 +39,7 @@ from meeple.carcassonne.rules import (
 )
 from meeple.errors import MeepleError, NotationError, RuleError
 from tests.cli_helpers import meeple
-from tests.quibbble_games import random_record
+from tests.quibbble_games import assert_notation_error_at, random_record
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
@@ -384,12 +384,7 @@ def test_an_action_that_is_no_move_is_a_notation_error_at_its_detail(
     actions: str, where: tuple[int, int], message: str
 ) -> None:
     text = HEAD + actions + "\n"
-    with pytest.raises(NotationError) as raised:
-        carcassonne.parse(text)
-    assert (raised.value.line, raised.value.column) == where
-    assert message in raised.value.message
-    run = meeple(["check", "-"], stdin=text)
-    assert run.code == 1 and f"<stdin>:{where[0]}:{where[1]}:" in run.out
+    assert_notation_error_at(carcassonne, text, where, message)
 
 
 def test_the_qgn_seeds_example_is_no_carcassonne_game() -> None:

@@ -18,7 +18,7 @@ from meeple.bots.players import Bot, GreedyBot, MctsBot, RandomBot
 from meeple.connect4.hooks import marks, start
 from meeple.errors import MeepleError, NotationError, RuleError
 from tests.cli_helpers import meeple
-from tests.quibbble_games import random_record
+from tests.quibbble_games import assert_notation_error_at, random_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
 HEAD = '[key "connect4"]\n[teams "red, blue"]\n\n'
@@ -153,12 +153,7 @@ def test_an_action_that_is_no_place_is_a_notation_error_at_its_detail(
     actions: str, where: tuple[int, int], message: str
 ) -> None:
     text = HEAD + actions + "\n"
-    with pytest.raises(NotationError) as raised:
-        connect4.parse(text)
-    assert (raised.value.line, raised.value.column) == where
-    assert message in raised.value.message
-    run = meeple(["check", "-"], stdin=text)
-    assert run.code == 1 and f"<stdin>:{where[0]}:{where[1]}:" in run.out
+    assert_notation_error_at(connect4, text, where, message)
 
 
 def _random_record(seed: int, comments: bool) -> connect4.Record:

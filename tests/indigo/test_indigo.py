@@ -24,7 +24,7 @@ from meeple.indigo.hooks import start
 from meeple.indigo.model import GEMS, HEXES, TREASURES, TURNS, WRITINGS, Gem, Place
 from meeple.indigo.rules import State, _winners, deal
 from tests.cli_helpers import meeple
-from tests.quibbble_games import random_record
+from tests.quibbble_games import assert_notation_error_at, random_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "indigo"
 HEAD = '[key "indigo"]\n[teams "red, blue"]\n[seed "1"]\n[variant "classic"]\n\n'
@@ -231,12 +231,7 @@ def test_an_action_that_is_no_placement_is_a_notation_error_at_its_detail(
     actions: str, where: tuple[int, int], message: str
 ) -> None:
     text = HEAD + actions + "\n"
-    with pytest.raises(NotationError) as raised:
-        indigo.parse(text)
-    assert (raised.value.line, raised.value.column) == where
-    assert message in raised.value.message
-    run = meeple(["check", "-"], stdin=text)
-    assert run.code == 1 and f"<stdin>:{where[0]}:{where[1]}:" in run.out
+    assert_notation_error_at(indigo, text, where, message)
 
 
 @pytest.mark.parametrize(

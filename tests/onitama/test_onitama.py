@@ -24,7 +24,7 @@ from meeple import engine, onitama
 from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.onitama.hooks import start, state_json
 from tests.cli_helpers import meeple
-from tests.quibbble_games import random_record
+from tests.quibbble_games import assert_notation_error_at, random_record
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parents[1] / "examples" / "onitama"
@@ -210,12 +210,7 @@ def test_an_action_that_is_no_move_is_a_notation_error_at_its_detail(
     actions: str, where: tuple[int, int], message: str
 ) -> None:
     text = HEAD + actions + "\n"
-    with pytest.raises(NotationError) as raised:
-        onitama.parse(text)
-    assert (raised.value.line, raised.value.column) == where
-    assert message in raised.value.message
-    run = meeple(["check", "-"], stdin=text)
-    assert run.code == 1 and f"<stdin>:{where[0]}:{where[1]}:" in run.out
+    assert_notation_error_at(onitama, text, where, message)
 
 
 @pytest.mark.parametrize(

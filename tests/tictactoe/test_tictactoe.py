@@ -16,7 +16,7 @@ from meeple import engine, tictactoe
 from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.tictactoe.hooks import start
 from tests.cli_helpers import meeple
-from tests.quibbble_games import random_record
+from tests.quibbble_games import assert_notation_error_at, random_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tictactoe"
 HEAD = '[key "tictactoe"]\n[teams "red, blue"]\n\n'
@@ -77,12 +77,7 @@ def test_an_action_that_is_no_mark_is_a_notation_error_at_its_detail(
     actions: str, where: tuple[int, int], message: str
 ) -> None:
     text = HEAD + actions + "\n"
-    with pytest.raises(NotationError) as raised:
-        tictactoe.parse(text)
-    assert (raised.value.line, raised.value.column) == where
-    assert message in raised.value.message
-    run = meeple(["check", "-"], stdin=text)
-    assert run.code == 1 and f"<stdin>:{where[0]}:{where[1]}:" in run.out
+    assert_notation_error_at(tictactoe, text, where, message)
 
 
 @pytest.mark.parametrize(
