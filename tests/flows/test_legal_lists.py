@@ -95,8 +95,9 @@ def test_every_verdict_of_a_list_is_the_plain_questions(
     seed: int, players: int, tiles: int
 ) -> None:
     """Each placement of every tile type: the list's verdict (routes met while listing,
-    cuts) against a win check and a fresh search of the position after it; and every
-    set of routes the list kept is a set of routes of the position."""
+    cuts) against a win check and a fresh search of the position after it; each
+    placement's witness is a set of routes of the position after it; and every set of
+    routes the list kept is a set of routes of the position."""
     state = _random_position(seed, players, tiles)
     if state is None:
         return
@@ -115,8 +116,12 @@ def test_every_verdict_of_a_list_is_the_plain_questions(
                     find_routes(relinked(link, cell, override), groups) is not None
                 )
                 assert (rotation in allowed) == expected, (cell, tile, rotation)
+                witness = network.place(cell, tile * 6 + rotation)  # rerouted, maybe
+                if witness:  # () for a win
+                    _check_routes(relinked(link, cell, override), groups, witness)
     kept = {id(r): r for r in network._avoiding.values()}
     for crossings in network._crossing.values():
         kept.update((id(r), r) for r in crossings.values())
-    for routes in kept.values():
+    assert set(kept) <= {id(r) for r in network._known}
+    for routes in network._known:
         _check_routes(link, groups, routes)

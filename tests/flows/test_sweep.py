@@ -8,6 +8,7 @@ import random
 from collections.abc import Generator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, reject, settings
@@ -124,6 +125,43 @@ def test_sweep_agrees_with_the_search_and_its_routes_hold(
     assert (found is not None) == (expected is not None)
     if found is not None:
         _check_routes(link, groups, found)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 6), st.integers(24, 34))
+def test_sweeps_that_begin_alike_share_their_states_and_change_nothing(
+    seed: int, players: int, tiles: int
+) -> None:
+    """Every plan of a board swept with one shared table (plain orders, then closing
+    ones) against each swept alone: the same work after every hex, the same answer."""
+    link = links_of(_board(seed, tiles))
+    groups = groups_of(DEFAULT_SEATS[players])
+    label_of_edge = {}
+    for g, group in enumerate(groups):
+        label_of_edge[group.edge] = HOME + g
+        label_of_edge[(group.edge + 3) % 6] = TARGET + g
+    empty = [cell for cell in range(len(CELLS)) if link[cell * 6] >= 0]
+    plans = [
+        _Plan(link, _order(sorted(empty, key=lambda c: d(CELLS[c])), link, closing), label_of_edge)
+        for closing in (None, label_of_edge)
+        for d in DIRECTIONS
+    ]
+    shared: dict[tuple[int, ...], Any] = {}
+    for plan in plans:
+        alone = _run(_sweep(link, groups, plan, 0))
+        together = _run(_sweep(link, groups, plan, 0, shared))
+        assert together == alone
+    assert len(shared) < sum(len(plan.steps) for plan in plans)
+
+
+def _run(sweeping: Generator[int, None, Routes | None]) -> tuple[list[int], Routes | None]:
+    """The work after each hex of a sweep, and its answer."""
+    work = []
+    while True:
+        try:
+            work.append(next(sweeping))
+        except StopIteration as finished:
+            return work, finished.value
 
 
 # Three players, 28 tiles placed: the depth-first search spends 20,000 steps on

@@ -73,6 +73,7 @@ class Network:
         self._listing = False
         self._avoiding: dict[int, Routes] = {}
         self._crossing: dict[int, dict[tuple[tuple[int, int], ...], Routes]] = {}
+        self._known: list[Routes] = []  # the same, in the order met
         self._witnessed = False
         self._afters: dict[tuple[int, tuple[int, ...]], Routes | None] = {}
         self._questions: dict[tuple[int, ...], Routes | None] = {}  # see _question
@@ -88,6 +89,7 @@ class Network:
 
     def _remember(self, routes: Routes) -> None:
         """Index one more set of routes of this position (see `_fitting`)."""
+        self._known.append(routes)
         crossings: dict[int, list[tuple[int, int]]] = {}
         for route in routes:
             for cell, side_in, side_out in route:
@@ -222,20 +224,44 @@ class Network:
             if end < OFF:
                 low = end - end % 6
                 moves[low : low + 6] = [None] * 6
-        if self.routes is not None:  # first try to reroute only the groups the tile cut
-            cut = [i for i, route in enumerate(self.routes) if any(c == cell for c, _, _ in route)]
-            kept = tuple(route for i, route in enumerate(self.routes) if i not in cut)
-            moved = tuple(self.groups[i] for i in cut)
-            rerouted = find_routes(link, moved, kept, moves)
-            if rerouted is not None and rerouted is not UNSETTLED:
-                new = dict(zip(cut, rerouted, strict=True))
-                return tuple(new.get(i, route) for i, route in enumerate(self.routes))
+        # first try to reroute only the groups the tile cuts from routes met so far
+        # (the witness first), keeping the others' routes
+        reroutes = self._reroutes(cell, pairing)
+        for cut, kept in reroutes[:1]:
+            found = _rerouted(link, self.groups, cut, kept, moves)
+            if found is not None:
+                return found
         if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
             return None
         question = _question(link)
         if question not in self._questions:
+            for cut, kept in reroutes[1:REROUTES]:
+                found = _rerouted(link, self.groups, cut, kept, moves)
+                if found is not None:
+                    return found
             self._questions[question] = find_routes(link, self.groups, moves=moves)
         return self._questions[question]
+
+    def _reroutes(self, cell: int, pairing: tuple[int, ...]) -> list[tuple[list[int], Routes]]:
+        """Sets of routes met so far that a tile of `pairing` on `cell` cuts for some
+        groups but not all, fewest groups cut first (the witness first of equals): the
+        groups cut, and the others' routes as they run once the tile is placed."""
+        known = self._known if self._listing else [self.routes] if self.routes else []
+        found: dict[tuple[tuple[int, ...], Routes], None] = {}
+        for routes in known:
+            cut = tuple(
+                i
+                for i, route in enumerate(routes)
+                if any(c == cell and pairing[a] != b for c, a, b in route)
+            )
+            if len(cut) < len(routes):
+                kept = tuple(
+                    tuple(p for p in route if p[0] != cell)
+                    for i, route in enumerate(routes)
+                    if i not in cut
+                )
+                found[cut, kept] = None
+        return [(list(cut), kept) for cut, kept in sorted(found, key=lambda k: len(k[0]))]
 
     def _completes(self, override: dict[int, int]) -> bool:
         """Whether the new pairs of ends join some group's two edges (a win)."""
@@ -257,6 +283,25 @@ def _question(link: list[int]) -> tuple[int, ...]:
     return tuple(other if other < OFF else OFF + EDGE_OF_END[other] for other in link[:OFF])
 
 
+def _rerouted(
+    link: list[int], groups: tuple[Group, ...], cut: list[int], kept: Routes, moves: Ways
+) -> Routes | None:
+    """Routes for every group, the `kept` routes of the groups not `cut` unchanged, if
+    the quick searches find the cut ones (None: none found, which proves nothing)."""
+    rerouted = find_routes(link, tuple(groups[i] for i in cut), kept, moves)
+    if rerouted is None or rerouted is UNSETTLED:
+        return None
+    new = dict(zip(cut, rerouted, strict=True))
+    others = iter(kept)
+    return tuple(new[i] if i in new else next(others) for i in range(len(groups)))
+
+
+REROUTES = 3
+"""How many sets of routes met so far a placement's question tries to reroute from
+before the sweep (`Network._reroutes`): on the slowest lists of random games, where
+reroutes from the witness found 0 of 38 'yes' answers the sweep then took 10-50 ms
+for, the best three of all sets met find 29 (ten find 33, but cost the 'no' answers
+three times as much)."""
 SEARCH_STEPS = 30
 """Steps each order of the groups gets before the sweep takes the question over."""
 UNSETTLED: Routes = (((-1, -1, -1),),)

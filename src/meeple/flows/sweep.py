@@ -197,6 +197,7 @@ def sweep_rounds(link: list[int], groups: tuple[Group, ...]) -> Generator[int, N
     empty = [cell for cell in range(CELL_COUNT) if link[cell * 6] != EMPTY]
     plans: dict[tuple[int, ...], _Plan] = {}
     running: list[_Running] = []
+    swept: _Swept = {}  # shared by every plan: orders often begin alike
 
     def add(closing: bool) -> None:
         for direction in DIRECTIONS:
@@ -204,7 +205,7 @@ def sweep_rounds(link: list[int], groups: tuple[Group, ...]) -> Generator[int, N
             cells = tuple(_order(order, link, label_of_edge if closing else None))
             if cells not in plans:  # two directions may visit the hexes alike
                 plans[cells] = plan = _Plan(link, list(cells), label_of_edge)
-                running.append(_Running(plan.cost, _sweep(link, groups, plan, done)))
+                running.append(_Running(plan.cost, _sweep(link, groups, plan, done, swept)))
         running.sort(key=lambda run: run.cost)
 
     add(closing=False)
@@ -244,29 +245,55 @@ class _Plan:
 
     def __init__(self, link: list[int], cells: list[int], label_of_edge: dict[int, int]) -> None:
         order = {cell: i for i, cell in enumerate(cells)}
+        self.cells = cells
         self.steps, self.last_use = _plan(link, cells, order, label_of_edge)
         self.cost = sum(3**step.width for step in self.steps)
 
 
+_Reached = dict[State, tuple[State, Pairs] | None]
+"""The states after a step, each with the state before it and the hex's paths."""
+_Swept = dict[tuple[int, ...], tuple[_Reached, int]]
+"""The states after visiting the hexes of an order's beginning, by that beginning, and
+how many states that step created."""
+
+
 def _sweep(
-    link: list[int], groups: tuple[Group, ...], plan: _Plan, done: int
+    link: list[int],
+    groups: tuple[Group, ...],
+    plan: _Plan,
+    done: int,
+    swept: _Swept | None = None,
 ) -> Generator[int, None, Routes | None]:
     """One exact sweep by `plan` from the groups `done` already: yields the states
-    created so far after each hex, and returns the routes (None when there are none)."""
+    created so far after each hex, and returns the routes (None when there are none).
+
+    The states after the first hexes of an order depend only on which hexes those are,
+    in which order (the frontier, the hexes left, the edges no later hex reaches), so
+    sweeps that begin alike share them through `swept` (each counting them as its own
+    work, so that sharing changes no budget, only the time)."""
     count = len(groups)
     steps, last_use = plan.steps, plan.last_use
     full = (1 << count) - 1
-    states: dict[State, tuple[State, Pairs] | None] = {(done, ()): None}
-    history = []  # per step: each state reached -> the state before it and the hex's paths
+    states: _Reached = {(done, ()): None}
+    history = []  # per step: the states reached
     work = 0
     for i, step in enumerate(steps):
+        begun = tuple(plan.cells[: i + 1])
+        if swept is not None and begun in swept:
+            states, created = swept[begun]
+            work += created  # counted as if made here: the race's budgets stay fair
+            history.append(states)
+            if not states:
+                return None
+            yield work
+            continue
         needed = [
             label
             for g in range(count)
             for label in (HOME + g, TARGET + g)
             if last_use.get(label, -1) <= i
         ]
-        following: dict[State, tuple[State, Pairs] | None] = {}
+        following: _Reached = {}
         dead: set[State] = set()
         rest = step.rest()
         for before in states:
@@ -277,8 +304,11 @@ def _sweep(
                     following[state] = (before, pairs)
                 else:
                     dead.add(state)
-        work += len(following) + len(dead)
+        created = len(following) + len(dead)
+        work += created
         history.append(following)
+        if swept is not None:
+            swept[begun] = following, created
         states = following
         if not states:
             return None
