@@ -78,7 +78,9 @@ State = tuple[int, tuple[int, ...]]
 """A sweep state: the groups finished (a bit each) and the labels of the frontier links."""
 Pairs = tuple[tuple[int, int], ...]
 Changes = list[tuple[int, int]]
-"""New labels by position in the new frontier."""
+"""New labels by place (see _OUTSIDE)."""
+Change = tuple[int, Changes, Pairs]
+"""One way of crossing a hex: the groups then finished, the new labels, the paths."""
 
 
 class _Step:
@@ -94,8 +96,16 @@ class _Step:
         self.incoming = [
             (side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER
         ]
-        self.taken = frozenset(index for _, index in self.incoming)
+        self.sides = [side for side, _ in self.incoming]
+        self.entering = [index for _, index in self.incoming]
+        self.side_of = {index: side for side, index in self.incoming}
+        self.taken = frozenset(self.entering)
         self.blank = [0] * sum(kind == _NEW for kind, _ in ports)
+        # the new frontier position of each side whose link is new on it
+        self.spot = [len(keep) + index if kind == _NEW else -1 for kind, index in ports]
+        # what visiting depends on in the ports: each side's kind, where an off-board side
+        # or a loop leads (see _visit)
+        self.shape = tuple((kind, index if kind in (_SLOT, _LOOP) else 0) for kind, index in ports)
         # each label as it reads once the frontier moves on: a loose end names its other
         # end's new position (an end whose other end the hex takes is relabelled anyway)
         moved = {p: n for n, p in enumerate(keep)}
@@ -103,7 +113,7 @@ class _Step:
             LOOSE + moved.get(p, 0) for p in range(len(keep) + len(self.incoming))
         ]
         # what visiting does, by what the hex sees of a state (see _visit)
-        self.seen: dict[tuple[int, tuple[int, ...]], list[tuple[int, Changes, Pairs]]] = {}
+        self.seen: dict[tuple[int, tuple[int, ...]], list[Change]] = {}
         self.width = 0  # the links on the frontier once the hex is visited
         # what working out the hexes still to visit takes (see rest), and that, once done
         self.later: tuple[list[int], list[int], list[int], dict[int, int]] = ([], [], [], {})
@@ -589,56 +599,70 @@ def _allowed(ports: list[tuple[int, int]]) -> dict[int, list[tuple[tuple[int, in
 def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[State, Pairs]]:
     """The states after visiting step's hex from the state (finished, labels).
 
-    What visiting does depends only on what the hex sees: the groups finished, and for
-    each link coming in its label, or for a loose piece where its other end is. Many
-    states look alike from the hex, so that is worked out once per look (`_changes`)."""
+    What visiting does depends only on the kind of hex (`_Step.shape`) and what it sees:
+    the groups finished, and for each link coming in its label, or for a loose piece
+    where its other end is. Many states look alike from the hex, and many hexes of one
+    kind see alike, so that is worked out once per look (`_changes`)."""
     seen = []
     outside: list[int] = []  # new positions of the far ends of loose pieces entering here
-    for _, index in step.incoming:
+    for index in step.entering:
         label = labels[index]
-        if label >= LOOSE and label - LOOSE not in step.taken:
+        if label < LOOSE:
+            seen.append(label)
+        elif label - LOOSE in step.taken:
+            seen.append(LOOSE + step.side_of[label - LOOSE])  # both ends enter here
+        else:
             seen.append(-1 - len(outside))  # a loose piece whose other end stays
             outside.append(step.renamed[label] - LOOSE)
-        else:
-            seen.append(label)
     look = (finished, tuple(seen))
     changes = step.seen.get(look)
     if changes is None:
-        changes = step.seen[look] = _changes(step, finished, seen)
-    renamed = step.renamed
+        key = (step.shape, finished, look[1])
+        changes = _CHANGES.get(key)
+        if changes is None:
+            if len(_CHANGES) >= _CHANGES_KEPT:
+                _CHANGES.clear()
+            changes = _CHANGES[key] = _changes(step, finished, seen)
+        step.seen[look] = changes
+    renamed, spot = step.renamed, step.spot
     base = [renamed[labels[p]] for p in step.keep] + step.blank
     results = []
     for now_finished, changed, pairs in changes:
         new_labels = base.copy()
         for at, label in changed:
-            if at >= _OUTSIDE:
-                at = outside[at - _OUTSIDE]
-            if label >= LOOSE + _OUTSIDE:
-                label = LOOSE + outside[label - LOOSE - _OUTSIDE]
+            at = spot[at] if at < _OUTSIDE else outside[at - _OUTSIDE]
+            if label >= LOOSE:
+                end = label - LOOSE
+                label = LOOSE + (spot[end] if end < _OUTSIDE else outside[end - _OUTSIDE])
             new_labels[at] = label
         results.append(((now_finished, tuple(new_labels)), pairs))
     return results
 
 
 _OUTSIDE = 1 << 10
-"""In `_changes`, positions from here on stand for the far ends of loose pieces that
-enter the hex (the first, the second...), which `_visit` puts in place."""
+"""In `_changes`, places from here on stand for the far ends of loose pieces that enter
+the hex (the first, the second...), which `_visit` puts in place; places below it are
+the sides of the hex whose links are new on the frontier."""
+_CHANGES: dict[tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]], list[Change]] = {}
+"""`_changes` by the kind of hex and what it sees, for every sweep: the questions of a
+legal list sweep much the same hexes."""
+_CHANGES_KEPT = 200_000
+"""How many looks `_CHANGES` holds before it starts afresh."""
 
 
-def _changes(step: _Step, finished: int, seen: list[int]) -> list[tuple[int, Changes, Pairs]]:
+def _changes(step: _Step, finished: int, seen: list[int]) -> list[Change]:
     """For each way the hex's paths may carry routes from a state the hex sees as
-    (finished, seen): the groups then finished, the new labels, and the paths. `seen`
-    holds each incoming link's label, or for a loose piece whose other end stays on the
-    frontier -1 - k, its far end standing at position _OUTSIDE + k."""
+    (finished, seen): the groups then finished, the new labels (by place: see _OUTSIDE),
+    and the paths. `seen` holds each incoming link's label (LOOSE + s for a loose piece
+    whose other end enters by side s), or for a loose piece whose other end stays on the
+    frontier -1 - k, its far end standing at place _OUTSIDE + k."""
     ports = step.ports
     mask = 0
-    label_at = {}
-    for (side, index), label in zip(step.incoming, seen, strict=True):
-        label_at[index] = label
+    label_of = [0] * 6  # per incoming side
+    for side, label in zip(step.sides, seen, strict=True):
+        label_of[side] = label
         if label:
             mask |= 1 << side
-    side_at = {index: side for side, index in step.incoming}
-    kept = len(step.keep)
     results = []
     for pairs in step.by_mask().get(mask, ()):
         match = [-1] * 6
@@ -659,19 +683,19 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> list[tuple[int, Cha
                     kind, index = ports[side]
                     if kind == _LOOP:
                         side = index
-                    elif kind == _FRONTIER and label_at[index] >= LOOSE:
-                        side = side_at[label_at[index] - LOOSE]  # on along the piece
-                    elif kind == _FRONTIER and label_at[index] < 0:
-                        ends.append((1, _OUTSIDE - 1 - label_at[index]))
+                    elif kind == _FRONTIER and label_of[side] >= LOOSE:
+                        side = label_of[side] - LOOSE  # on along the piece
+                    elif kind == _FRONTIER and label_of[side] < 0:
+                        ends.append((1, _OUTSIDE - 1 - label_of[side]))
                         break
                     elif kind == _FRONTIER:
-                        ends.append((0, label_at[index]))
+                        ends.append((0, label_of[side]))
                         break
                     elif kind == _SLOT:
                         ends.append((0, index))
                         break
                     else:
-                        ends.append((1, kept + index))
+                        ends.append((1, side))
                         break
                     if visited >> side & 1:
                         ok = False  # the piece closed on itself
