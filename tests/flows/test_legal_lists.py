@@ -122,6 +122,6 @@ def test_every_verdict_of_a_list_is_the_plain_questions(
     kept = {id(r): r for r in network._avoiding.values()}
     for crossings in network._crossing.values():
         kept.update((id(r), r) for r in crossings.values())
-    assert set(kept) <= {id(r) for r in network._known}
-    for routes in network._known:
+    assert set(kept) <= {id(r) for r, _ in network._known}
+    for routes, _ in network._known:
         _check_routes(link, groups, routes)

@@ -151,7 +151,7 @@ def test_sweeps_that_begin_alike_share_their_states_and_change_nothing(
         alone = _run(_sweep(link, groups, plan, 0))
         together = _run(_sweep(link, groups, plan, 0, shared))
         assert together == alone
-    assert len(shared) < sum(len(plan.steps) for plan in plans)
+    assert len(shared) < sum(len(plan.cells) for plan in plans)
 
 
 def _run(sweeping: Generator[int, None, Routes | None]) -> tuple[list[int], Routes | None]:

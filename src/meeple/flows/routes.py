@@ -65,7 +65,7 @@ class Network:
         # moves[end]: the ways on for a route entering at `end` (see _Search), shared
         self.moves = _no_ways()
         self.routes: Routes | None = None
-        self.crossings: dict[int, list[tuple[int, int]]] = {}
+        self.crossings: Crossings = {}
         # Every set of routes of this position met so far (the witness, and the routes of
         # each placement found legal, taken back through the placed tile), indexed: by
         # the empty hexes one of them avoids, and by how each crosses the others.
@@ -73,7 +73,7 @@ class Network:
         self._listing = False
         self._avoiding: dict[int, Routes] = {}
         self._crossing: dict[int, dict[tuple[tuple[int, int], ...], Routes]] = {}
-        self._known: list[Routes] = []  # the same, in the order met
+        self._known: list[tuple[Routes, Crossings]] = []  # the same, in the order met
         self._witnessed = False
         self._afters: dict[tuple[int, tuple[int, ...]], Routes | None] = {}
         self._questions: dict[tuple[int, ...], Routes | None] = {}  # see _question
@@ -83,17 +83,12 @@ class Network:
 
     def _know(self, routes: Routes | None) -> None:
         self.routes = routes
-        for route in routes or ():
-            for cell, side_in, side_out in route:
-                self.crossings.setdefault(cell, []).append((side_in, side_out))
+        self.crossings = _crossings(routes or ())
 
     def _remember(self, routes: Routes) -> None:
         """Index one more set of routes of this position (see `_fitting`)."""
-        self._known.append(routes)
-        crossings: dict[int, list[tuple[int, int]]] = {}
-        for route in routes:
-            for cell, side_in, side_out in route:
-                crossings.setdefault(cell, []).append((side_in, side_out))
+        crossings = _crossings(routes)
+        self._known.append((routes, crossings))
         for cell in range(CELL_COUNT):
             if self.link[cell * 6] < 0:
                 continue  # filled
@@ -101,13 +96,14 @@ class Network:
             if found is None:
                 self._avoiding.setdefault(cell, routes)
             elif cell not in self._avoiding:
-                self._crossing.setdefault(cell, {}).setdefault(tuple(sorted(found)), routes)
+                pairs = tuple(sorted((side_in, side_out) for _, side_in, side_out in found))
+                self._crossing.setdefault(cell, {}).setdefault(pairs, routes)
 
     def _fitting(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
         """A set of routes met so far that a tile of `pairing` on `cell` leaves running:
         one that avoids the hex, or crosses it only along the tile's paths."""
         if self.routes is not None and all(
-            pairing[side_in] == side_out for side_in, side_out in self.crossings.get(cell, ())
+            pairing[side_in] == side_out for _, side_in, side_out in self.crossings.get(cell, ())
         ):
             return self.routes
         found = self._avoiding.get(cell)
@@ -243,25 +239,34 @@ class Network:
         return self._questions[question]
 
     def _reroutes(self, cell: int, pairing: tuple[int, ...]) -> list[tuple[list[int], Routes]]:
-        """Sets of routes met so far that a tile of `pairing` on `cell` cuts for some
-        groups but not all, fewest groups cut first (the witness first of equals): the
-        groups cut, and the others' routes as they run once the tile is placed."""
-        known = self._known if self._listing else [self.routes] if self.routes else []
-        found: dict[tuple[tuple[int, ...], Routes], None] = {}
-        for routes in known:
-            cut = tuple(
-                i
-                for i, route in enumerate(routes)
-                if any(c == cell and pairing[a] != b for c, a, b in route)
-            )
+        """Up to REROUTES sets of routes met so far that a tile of `pairing` on `cell`
+        cuts for some groups but not all, fewest groups cut first (the witness first of
+        equals): the groups cut, and the others' routes as they run once it is placed."""
+        if self._listing:
+            known = self._known
+        else:
+            known = [(self.routes, self.crossings)] if self.routes else []
+        ranked = []
+        for routes, crossings in known:
+            cut = {
+                g
+                for g, side_in, side_out in crossings.get(cell, ())
+                if pairing[side_in] != side_out
+            }
             if len(cut) < len(routes):
-                kept = tuple(
-                    tuple(p for p in route if p[0] != cell)
-                    for i, route in enumerate(routes)
-                    if i not in cut
-                )
-                found[cut, kept] = None
-        return [(list(cut), kept) for cut, kept in sorted(found, key=lambda k: len(k[0]))]
+                ranked.append((len(cut), cut, routes))
+        ranked.sort(key=lambda candidate: candidate[0])  # stable: the order met on a tie
+        found: dict[tuple[tuple[int, ...], Routes], None] = {}
+        for _, cut, routes in ranked:
+            kept = tuple(
+                tuple(p for p in route if p[0] != cell)
+                for g, route in enumerate(routes)
+                if g not in cut
+            )
+            found[tuple(sorted(cut)), kept] = None
+            if len(found) == REROUTES:
+                break
+        return [(list(cut), kept) for cut, kept in found]
 
     def _completes(self, override: dict[int, int]) -> bool:
         """Whether the new pairs of ends join some group's two edges (a win)."""
@@ -281,6 +286,18 @@ def _question(link: list[int]) -> tuple[int, ...]:
     in which sides of one edge they lead to (four tiles, often, on a rim hex) pose one
     question, and a list asks it once."""
     return tuple(other if other < OFF else OFF + EDGE_OF_END[other] for other in link[:OFF])
+
+
+Crossings = dict[int, list[tuple[int, int, int]]]
+"""How a set of routes crosses each empty hex: (group, side in, side out) per crossing."""
+
+
+def _crossings(routes: Routes) -> Crossings:
+    crossings: Crossings = {}
+    for group, route in enumerate(routes):
+        for cell, side_in, side_out in route:
+            crossings.setdefault(cell, []).append((group, side_in, side_out))
+    return crossings
 
 
 def _rerouted(

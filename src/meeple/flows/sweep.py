@@ -114,7 +114,6 @@ class _Step:
         ]
         # what visiting does, by what the hex sees of a state (see _visit)
         self.seen: dict[tuple[int, tuple[int, ...]], list[Change]] = {}
-        self.width = 0  # the links on the frontier once the hex is visited
         # what working out the hexes still to visit takes (see rest), and that, once done
         self.later: tuple[list[int], list[int], list[int], dict[int, int]] = ([], [], [], {})
         self._rest: _Rest | None = None
@@ -251,13 +250,59 @@ class _Running:
 
 class _Plan:
     """The steps of a sweep visiting the hexes in the order `cells`, and what it should
-    cost: the states grow about threefold with each link on the frontier."""
+    cost: the states grow about threefold with each link on the frontier. Most plans
+    are only costed, or swept a few hexes, so each step is worked out when first asked
+    for (`step`)."""
 
     def __init__(self, link: list[int], cells: list[int], label_of_edge: dict[int, int]) -> None:
-        order = {cell: i for i, cell in enumerate(cells)}
-        self.cells = cells
-        self.steps, self.last_use = _plan(link, cells, order, label_of_edge)
-        self.cost = sum(3**step.width for step in self.steps)
+        self.link, self.cells, self.label_of_edge = link, cells, label_of_edge
+        self.order = {cell: i for i, cell in enumerate(cells)}
+        self.last_use: dict[int, int] = {}  # for each edge label, the last step that can use it
+        self.cost = width = 0
+        for i, cell in enumerate(cells):
+            for other in link[cell * 6 : cell * 6 + 6]:
+                if other >= OFF:
+                    label = label_of_edge.get(EDGE_OF_END[other], 0)
+                    if label:
+                        self.last_use[label] = i
+                elif other // 6 != cell:  # a link onto the frontier, or off it
+                    width += -1 if self.order[other // 6] < i else 1
+            self.cost += 3**width
+        self.steps: list[_Step] = []
+        self._frontier: list[int] = []  # link ids (the lower end) with one end visited
+
+    def step(self, i: int) -> _Step:
+        """The step visiting the i-th hex (those before it worked out first)."""
+        while len(self.steps) <= i:
+            self.steps.append(self._next())
+        return self.steps[i]
+
+    def _next(self) -> _Step:
+        i = len(self.steps)
+        cell, link, frontier = self.cells[i], self.link, self._frontier
+        position = {link_id: p for p, link_id in enumerate(frontier)}
+        ports: list[tuple[int, int]] = []
+        new: list[int] = []
+        incoming: set[int] = set()
+        for side in range(6):
+            end = cell * 6 + side
+            other = link[end]
+            link_id = min(end, other)
+            if other >= OFF:
+                ports.append((_SLOT, self.label_of_edge.get(EDGE_OF_END[other], 0)))
+            elif other // 6 == cell:
+                ports.append((_LOOP, other % 6))
+            elif self.order[other // 6] < i:
+                ports.append((_FRONTIER, position[link_id]))
+                incoming.add(position[link_id])
+            else:
+                ports.append((_NEW, len(new)))
+                new.append(link_id)
+        keep = [p for p in range(len(frontier)) if p not in incoming]
+        step = _Step(cell, ports, keep)
+        self._frontier = [frontier[p] for p in keep] + new
+        step.later = (link, self.cells[i + 1 :], self._frontier, self.label_of_edge)
+        return step
 
 
 _Reached = dict[State, tuple[State, Pairs] | None]
@@ -282,13 +327,13 @@ def _sweep(
     sweeps that begin alike share them through `swept` (each counting them as its own
     work, so that sharing changes no budget, only the time)."""
     count = len(groups)
-    steps, last_use = plan.steps, plan.last_use
+    cells, last_use = plan.cells, plan.last_use
     full = (1 << count) - 1
     states: _Reached = {(done, ()): None}
     history = []  # per step: the states reached
     work = 0
-    for i, step in enumerate(steps):
-        begun = tuple(plan.cells[: i + 1])
+    for i in range(len(cells)):
+        begun = tuple(cells[: i + 1])
         if swept is not None and begun in swept:
             states, created = swept[begun]
             work += created  # counted as if made here: the race's budgets stay fair
@@ -305,6 +350,7 @@ def _sweep(
         ]
         following: _Reached = {}
         dead: set[State] = set()
+        step = plan.step(i)
         rest = step.rest()
         for before in states:
             for state, pairs in _visit(step, *before):
@@ -327,10 +373,10 @@ def _sweep(
     if final is None:
         return None
     chosen: dict[int, Pairs] = {}
-    for step, reached in zip(reversed(steps), reversed(history), strict=True):
+    for cell, reached in zip(reversed(cells), reversed(history), strict=True):
         came = reached[final]
         assert came is not None
-        final, chosen[step.cell] = came
+        final, chosen[cell] = came
     return tuple(_trace(link, group, chosen) for group in groups)
 
 
@@ -411,44 +457,6 @@ _CLOSING = 3
 
 def _group(label: int) -> int:
     return (label - HOME) % 3
-
-
-def _plan(
-    link: list[int], cells: list[int], order: dict[int, int], label_of_edge: dict[int, int]
-) -> tuple[list[_Step], dict[int, int]]:
-    """The steps of the sweep, and for each edge label the last step that can use it."""
-    frontier: list[int] = []  # link ids (the lower end) with one end visited
-    steps = []
-    last_use: dict[int, int] = {}
-    for i, cell in enumerate(cells):
-        position = {link_id: p for p, link_id in enumerate(frontier)}
-        ports: list[tuple[int, int]] = []
-        new: list[int] = []
-        incoming: set[int] = set()
-        for side in range(6):
-            end = cell * 6 + side
-            other = link[end]
-            link_id = min(end, other)
-            if other >= OFF:
-                label = label_of_edge.get(EDGE_OF_END[other], 0)
-                ports.append((_SLOT, label))
-                if label:
-                    last_use[label] = i
-            elif other // 6 == cell:
-                ports.append((_LOOP, other % 6))
-            elif order[other // 6] < i:
-                ports.append((_FRONTIER, position[link_id]))
-                incoming.add(position[link_id])
-            else:
-                ports.append((_NEW, len(new)))
-                new.append(link_id)
-        keep = [p for p in range(len(frontier)) if p not in incoming]
-        step = _Step(cell, ports, keep)
-        steps.append(step)
-        frontier = [frontier[p] for p in keep] + new
-        step.width = len(frontier)
-        step.later = (link, cells[i + 1 :], frontier, label_of_edge)
-    return steps, last_use
 
 
 def _rest(
