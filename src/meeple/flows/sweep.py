@@ -77,10 +77,12 @@ MATCHINGS = _matchings()
 State = tuple[int, tuple[int, ...]]
 """A sweep state: the groups finished (a bit each) and the labels of the frontier links."""
 Pairs = tuple[tuple[int, int], ...]
-Changes = list[tuple[int, int]]
+Changes = tuple[tuple[int, int], ...]
 """New labels by place (see _OUTSIDE)."""
 Change = tuple[int, Changes, Pairs]
-"""One way of crossing a hex: the groups then finished, the new labels, the paths."""
+"""One way of crossing a hex: the groups then finished, the new labels, the paths.
+Tuples of numbers only: the garbage collector stops tracking them, so the tables of
+them kept for every sweep (`_CHANGES`) cost its passes nothing."""
 
 
 class _Step:
@@ -113,7 +115,7 @@ class _Step:
             LOOSE + moved.get(p, 0) for p in range(len(keep) + len(self.incoming))
         ]
         # what visiting does, by what the hex sees of a state (see _visit)
-        self.seen: dict[tuple[int, tuple[int, ...]], list[Change]] = {}
+        self.seen: dict[tuple[int, tuple[int, ...]], tuple[Change, ...]] = {}
         # what working out the hexes still to visit takes (see rest), and that, once done
         self.later: tuple[list[int], list[int], list[int], dict[int, int]] = ([], [], [], {})
         self._rest: _Rest | None = None
@@ -651,14 +653,14 @@ _OUTSIDE = 1 << 10
 """In `_changes`, places from here on stand for the far ends of loose pieces that enter
 the hex (the first, the second...), which `_visit` puts in place; places below it are
 the sides of the hex whose links are new on the frontier."""
-_CHANGES: dict[tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]], list[Change]] = {}
+_CHANGES: dict[tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]], tuple[Change, ...]] = {}
 """`_changes` by the kind of hex and what it sees, for every sweep: the questions of a
 legal list sweep much the same hexes."""
 _CHANGES_KEPT = 200_000
 """How many looks `_CHANGES` holds before it starts afresh."""
 
 
-def _changes(step: _Step, finished: int, seen: list[int]) -> list[Change]:
+def _changes(step: _Step, finished: int, seen: list[int]) -> tuple[Change, ...]:
     """For each way the hex's paths may carry routes from a state the hex sees as
     (finished, seen): the groups then finished, the new labels (by place: see _OUTSIDE),
     and the paths. `seen` holds each incoming link's label (LOOSE + s for a loose piece
@@ -676,7 +678,7 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> list[Change]:
         match = [-1] * 6
         for a, b in pairs:
             match[a], match[b] = b, a
-        changed: Changes = []
+        changed: list[tuple[int, int]] = []
         now_finished = finished
         visited = 0
         ok = True
@@ -731,8 +733,8 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> list[Change]:
             else:
                 changed += ((a_end, LOOSE + b_end), (b_end, LOOSE + a_end))  # a loose piece
         if ok:
-            results.append((now_finished, changed, pairs))
-    return results
+            results.append((now_finished, tuple(changed), pairs))
+    return tuple(results)
 
 
 def _alive(state: State, needed: list[int]) -> bool:
