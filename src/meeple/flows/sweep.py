@@ -344,12 +344,12 @@ def _sweep(
                 return None
             yield work
             continue
-        needed = [
-            label
+        needed = sum(
+            1 << label
             for g in range(count)
             for label in (HOME + g, TARGET + g)
             if last_use.get(label, -1) <= i
-        ]
+        )
         following: _Reached = {}
         dead: set[State] = set()
         step = plan.step(i)
@@ -737,14 +737,22 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> tuple[Change, ...]:
     return tuple(results)
 
 
-def _alive(state: State, needed: list[int]) -> bool:
+def _alive(state: State, needed: int) -> bool:
     """Whether a state can still finish: at most one piece per group edge, and a piece
-    on every group edge that no later hex can reach any more (unless finished)."""
+    on every group edge in `needed` (a bit per label: the edges no later hex can reach
+    any more) unless its group is finished."""
     finished, labels = state
-    hanging = 0  # the group edge labels with a piece, a bit each
+    taken = _FINISHED_LABELS[finished]  # edges no piece may hang from (any more)
     for label in labels:
         if 0 < label < LOOSE:
-            if hanging >> label & 1 or finished >> (label - HOME) % 3 & 1:
+            if taken >> label & 1:
                 return False
-            hanging |= 1 << label
-    return all(hanging >> label & 1 or finished >> (label - HOME) % 3 & 1 for label in needed)
+            taken |= 1 << label
+    return not needed & ~taken
+
+
+_FINISHED_LABELS = tuple(
+    sum(1 << HOME + g | 1 << TARGET + g for g in range(3) if finished >> g & 1)
+    for finished in range(8)
+)
+"""The edge labels of the groups finished, a bit each, by the finished groups' bits."""
