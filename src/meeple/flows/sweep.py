@@ -518,8 +518,7 @@ class _Rest:
         loose piece can lie on such a join."""
         finished, labels = state
         comp, slots = self.comp, self.slots
-        root = list(range(self.parts))
-        merged = False  # whether some loose piece joins two parts
+        root: list[int] | None = None  # parts joined by loose pieces, once one joins two
         loose: list[int] = []  # the part of each loose piece's first end
         ends: dict[int, int] = {}  # group edge label -> the part of its frontier link
         # Paths in a part join the route ends in it two by two: pieces' frontier links
@@ -534,45 +533,55 @@ class _Rest:
                 ends[label] = part
             elif label - LOOSE > position:
                 loose.append(part)
-            else:
+            elif comp[label - LOOSE] != part:
+                if root is None:
+                    root = list(range(self.parts))
                 a, b = _root(root, comp[label - LOOSE]), _root(root, part)
                 if a != b:
                     root[a] = b
-                    merged = True
         joins = 0  # the parts (as roots) where some group can join its edges
         for g in range(count):
             if finished >> g & 1:
                 continue
-            sides = []
-            for label in (HOME + g, TARGET + g):
-                at = ends.get(label)
-                if at is None:
-                    mask = slots.get(label, 0)
-                    odd &= ~mask  # an off-board side here can even it
-                else:
-                    mask = 1 << at
-                if merged:
-                    found, part = 0, 0
-                    while mask:
-                        if mask & 1:
-                            found |= 1 << _root(root, part)
-                        mask >>= 1
-                        part += 1
-                    mask = found
-                sides.append(mask)
-            common = sides[0] & sides[1]
-            if not common:
+            at = ends.get(HOME + g)
+            if at is None:
+                home = slots.get(HOME + g, 0)
+                odd &= ~home  # an off-board side here can even it
+            else:
+                home = 1 << at
+            at = ends.get(TARGET + g)
+            if at is None:
+                target = slots.get(TARGET + g, 0)
+                odd &= ~target
+            else:
+                target = 1 << at
+            if root is not None:
+                home, target = _roots(root, home), _roots(root, target)
+            if not home & target:
                 return False
-            joins |= common
+            joins |= home & target
         if odd:
             return False
-        return all(joins >> _root(root, part) & 1 for part in loose)
+        if root is not None:
+            loose = [_root(root, part) for part in loose]
+        return all(joins >> part & 1 for part in loose)
 
 
 def _root(root: list[int], part: int) -> int:
     while root[part] != part:
         part = root[part]
     return part
+
+
+def _roots(root: list[int], parts: int) -> int:
+    """The roots of the parts in a mask, as a mask."""
+    found, part = 0, 0
+    while parts:
+        if parts & 1:
+            found |= 1 << _root(root, part)
+        parts >>= 1
+        part += 1
+    return found
 
 
 _ALLOWED: dict[tuple[tuple[int, int | bool], ...], dict[int, list[Pairs]]] = {}
