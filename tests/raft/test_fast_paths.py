@@ -314,6 +314,34 @@ def reference_walkable(board: Board) -> set[int]:
     return found
 
 
+def reference_fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
+    """The fire placements least harmful first: each square of a tile counts the precious
+    squares (where cats walk, the squares beside) among it and its neighbours, and the
+    ways onto free raft squares."""
+    grid = grid_of(board)
+    stride, raft = grid.stride, grid.raft
+    precious = reference_walkable(board) | set(reference_needed(board))
+    access = {
+        end + step
+        for end, letter in enumerate(grid.cells)
+        if raft[end] and 97 <= letter <= 122 and letter not in b"fno"
+        for step in grid.steps
+        if not reference_blocked(board)[end + step]
+    }
+
+    def harm(placement: FirePlacement) -> int:
+        corner = grid.index(placement.row, placement.column)
+        shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+        return sum(
+            (square + step in precious) + solver.RAFT_HARM * (square + step in access)
+            for square in (corner + r * stride + c for r, c in shape)
+            for step in (0, -1, 1, -stride, stride)
+        )
+
+    found = sorted(reference_fire_placements(board, tile), key=harm)
+    return tuple(found[: solver.FIRE_TRIED * 8])
+
+
 def _positions(challenge: int, seed: int, moves: int) -> list[State]:
     """The states of a random game (each move drawn from `legal_moves`)."""
     chosen = components().challenges[challenge]
@@ -357,6 +385,7 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         if game.phase == "fire" and not game.is_over:
             for tile in game.position.bag[::5]:
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)
+                assert solver._fires(board, tile) == reference_fires(board, tile)
             for placement in fire_placements(board, game.position.bag[0])[::7]:
                 laid = lay_fire(board, placement)
                 assert fire_cuts_off(board, placement) == bool(reference_cats_cut_off(laid))

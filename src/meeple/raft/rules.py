@@ -344,16 +344,31 @@ def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
     The board's cells are bits of an integer, so one shift per square of the tile finds
     every place at once: where all its squares are free and one of them is beside fire.
     """
+    return [placement for spots in fire_spots(board, tile) for placement in spots.placements]
+
+
+class FireSpots(NamedTuple):
+    """Where one flip and turn of a fire tile may lie (`fire_spots`)."""
+
+    placements: tuple[FirePlacement, ...]
+    offsets: tuple[int, ...]
+    """The tile's squares as grid steps from its corner."""
+    corners: tuple[int, ...]
+    """The grid square of each placement's corner."""
+
+
+def fire_spots(board: Board, tile: str) -> tuple[FireSpots, ...]:
+    """`fire_placements` grouped by the tile's flip and turn, in the same order."""
     grid = grid_of(board)
-    return list(_fire_places(grid.free_bits, grid.by_fire_bits, grid.stride, grid.height, tile))
+    return _fire_spots(grid.free_bits, grid.by_fire_bits, grid.stride, grid.height, tile)
 
 
 @lru_cache(maxsize=1024)
-def _fire_places(
+def _fire_spots(
     free_bits: int, by_fire_bits: int, stride: int, height: int, tile: str
-) -> tuple[FirePlacement, ...]:
-    """`fire_placements` for a grid with these free squares and squares beside fire:
-    a pathway card changes neither, so every card a search tries in a position asks the
+) -> tuple[FireSpots, ...]:
+    """`fire_spots` for a grid with these free squares and squares beside fire: a
+    pathway card changes neither, so every card a search tries in a position asks the
     same question of its fire tile."""
     width = stride - 2
     found = []
@@ -369,16 +384,16 @@ def _fire_places(
             line = (1 << max(columns, 0)) - 1
             free = sum(line << ((row + 1) * stride + 1) for row in range(max(rows, 0)))
             touching = 0
-            for dr, dc in shape:
-                offset = dr * stride + dc
+            offsets = tuple(dr * stride + dc for dr, dc in shape)
+            for offset in offsets:
                 free &= free_bits >> offset
                 touching |= by_fire_bits >> offset
-            places = free & touching
-            while places:
-                lowest = places & -places
-                places ^= lowest
-                row, column = divmod(lowest.bit_length() - 1, stride)
-                found.append(FirePlacement(tile, row - 1, column - 1, flipped, orientation))
+            corners = tuple(bit_indices(free & touching))
+            placements = []
+            for corner in corners:
+                row, column = divmod(corner, stride)
+                placements.append(FirePlacement(tile, row - 1, column - 1, flipped, orientation))
+            found.append(FireSpots(tuple(placements), offsets, corners))
     return tuple(found)
 
 

@@ -78,8 +78,8 @@ from meeple.raft.rules import (
     card_positions,
     draw_requests,
     fire_cuts_off,
-    fire_placements,
     fire_shape,
+    fire_spots,
     flood_bits,
     grid_of,
     lay_card,
@@ -649,37 +649,39 @@ def _walkable_on(board: Board) -> int:
 def _fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
     """The fire tile's placements, those far from the cats and their ways first."""
     grid = grid_of(board)
-    stride = grid.stride
+    stride, size = grid.stride, len(grid.cells)
     # Harm: for each fire square, how many of it and its four neighbours are precious;
-    # counted once per square of the grid, then summed over each placement's squares.
-    near = [0] * (len(grid.cells) + stride)
+    # summed over each placement's squares. The counts are held a byte a square in one
+    # integer, so one shift moves all of them (no sum reaches 256: nothing carries).
     precious = _walkable_on(board)
     for _, ring in _rings(board):
         precious |= ring
-    for square in bit_indices(precious):
-        for step in (0, -1, 1, -stride, stride):
-            near[square + step] += 1
+    near = _around_counts(precious, size, stride)
     if RAFT_HARM:
         # The ways onto the free raft squares: fire there walls a square in for good.
         access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
-        for square in bit_indices(access & grid.free_bits):
-            for step in (0, -1, 1, -stride, stride):
-                near[square + step] += RAFT_HARM
-
-    placements = fire_placements(board, tile)
-    harms = [sum(_fire_squares(placement, stride)(near)) for placement in placements]
+        near += RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
+    placements: list[FirePlacement] = []
+    harms: list[int] = []
+    for spots in fire_spots(board, tile):
+        summed = sum(near >> (8 * offset) for offset in spots.offsets)
+        counts = summed.to_bytes(size + stride + 1, "little")
+        harms += map(counts.__getitem__, spots.corners)
+        placements += spots.placements
     # Only the first few are ever tried (`_after_card`).
     order = sorted(range(len(placements)), key=harms.__getitem__)[: FIRE_TRIED * 8]
     return tuple(placements[i] for i in order)
 
 
-@lru_cache(maxsize=65536)
-def _fire_squares(placement: FirePlacement, stride: int) -> itemgetter[tuple[int, ...]]:
-    """The grid squares a fire placement covers, as a getter of their entries of a list
-    (every tile has at least four squares, so it always gives a tuple)."""
-    at = (placement.row + 1) * stride + placement.column + 1
-    shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
-    return itemgetter(*(at + r * stride + c for r, c in shape))
+def _around_counts(squares: int, size: int, stride: int) -> int:
+    """For each cell of a grid of `size` cells, how many of it and its four neighbours are
+    in `squares`: one byte a cell, cell 0 lowest."""
+    ones = int.from_bytes(format(squares, f"0{size}b")[::-1].encode().translate(_ONE), "little")
+    return ones + (ones << 8) + (ones >> 8) + (ones << 8 * stride) + (ones >> 8 * stride)
+
+
+_ONE = bytes(1 if i == 49 else 0 for i in range(256))
+"""A bytes.translate table: "1" to the byte 1, anything else to 0."""
 
 
 # -- the search ----------------------------------------------------------------------------
