@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from meeple.raft import solver
 from meeple.raft.components import components
-from meeple.raft.model import FIRE, Board, FirePlacement, Square
+from meeple.raft.model import FIRE, Board, FirePlacement, PathwayPlacement, Square
 from meeple.raft.notation import parse_challenge
 from meeple.raft.rules import (
     State,
@@ -26,6 +26,7 @@ from meeple.raft.rules import (
     fire_cuts_off,
     fire_placements,
     fire_shape,
+    fire_surely_cuts_off,
     grid_of,
     lay_card,
     lay_fire,
@@ -388,7 +389,9 @@ def test_bit_set_paths_match_the_square_by_square_ones(
                 assert solver._fires(board, tile) == reference_fires(board, tile)
             for placement in fire_placements(board, game.position.bag[0])[::7]:
                 laid = lay_fire(board, placement)
-                assert fire_cuts_off(board, placement) == bool(reference_cats_cut_off(laid))
+                cut_off = bool(reference_cats_cut_off(laid))
+                assert fire_cuts_off(board, placement) == cut_off
+                assert cut_off or not fire_surely_cuts_off(board, placement)
 
 
 def test_distances_on_boards_the_solver_reaches() -> None:
@@ -439,3 +442,30 @@ def test_cut_offs_remembered_across_boards_match_the_rules(
             cuts_off = cut_offs.on(painted)
             for placement in fire_placements(painted, tile)[::3]:
                 assert cuts_off(placement) == fire_cuts_off(painted, placement)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.integers(1, 40),
+)
+def test_cards_measured_on_a_board_are_ranked_as_if_measured_afresh(
+    challenge: int, seed: int, moves: int
+) -> None:
+    """`_nearest_cards` keeps what it measured on a board (sums, and sums a card was shown
+    to reach) for the next hand on that board: the ranking stays the plain one."""
+    for game in _positions(challenge, seed, moves):
+        if game.is_over or game.phase != "play":
+            continue
+        board = game.position.board
+        candidates = [placement for _, placement in solver._placements(game)][:60]
+        sums = [sum(solver.distances_after(board, placement)) for placement in candidates]
+        plain = sorted(range(len(candidates)), key=lambda i: (sums[i], i))[:10]
+        measured: dict[PathwayPlacement, tuple[int, bool]] = {}
+        for hand in (candidates[::-1], candidates[1::2], candidates):
+            best = solver._nearest_cards(board, hand, 10, measured)
+            assert (
+                best == sorted(hand, key=lambda p: (sums[candidates.index(p)], hand.index(p)))[:10]
+            )
+        assert best == [candidates[i] for i in plain]

@@ -485,7 +485,17 @@ def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
     at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
     at <<= grid.index(placement.row, placement.column)
     # Fire never lands on the raft card, so the room on the raft stays as it is.
-    return bool(_stuck_cats(grid, at, first=True)) or grid.raft_short
+    return grid.raft_short or bool(_stuck_cats(grid, at, first=True))
+
+
+def fire_surely_cuts_off(board: Board, placement: FirePlacement) -> bool:
+    """Whether a fire tile (that fits there) shuts some cat in even if every square it
+    takes out of a card's reach let every cat pass: then `fire_cuts_off` says so too,
+    whatever those squares' letters (a cat may cross them only if they are its colour)."""
+    grid = grid_of(board)
+    at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
+    at <<= grid.index(placement.row, placement.column)
+    return grid.raft_short or bool(_stuck_cats(grid, at, first=True, cover_kept=True))
 
 
 class _CatWays(NamedTuple):
@@ -520,16 +530,19 @@ def _cat_ways(grid: Grid) -> _CatWays:
     return _CatWays(lower, ground, on_raft_cats, coverable, tuple(ways))
 
 
-def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False) -> int:
+def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False, cover_kept: bool = False) -> int:
     """The waiting cats (as bits) with no way to a free raft square they may end on, once
-    the free squares `fire` are on fire too; with `first`, only the first such cat found."""
+    the free squares `fire` are on fire too; with `first`, only the first such cat found;
+    with `cover_kept`, as if the squares the fire takes out of a card's reach kept it."""
     ways = grid.cat_ways
     # Whole-board work as bit sets, a flood from each cat until it meets a raft square it
     # may end on: this runs for every fire tile a search tries. A way found without the
     # fire still holds if the fire takes none of its squares, nor their cover by a card.
     stride = grid.stride
     lower = ways.lower & ~fire
-    coverable = card_places(grid.free_bits & ~fire, stride)[1] if fire else ways.coverable
+    coverable = ways.coverable
+    if fire and not cover_kept:
+        coverable = card_places(grid.free_bits & ~fire, stride)[1]
     lost = fire | (ways.coverable & ~coverable)
     # Off the raft a cat may pass anything but fire, the island's edge and squares of
     # another colour no card can repaint; on it, only squares where a cat stands.

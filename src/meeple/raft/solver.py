@@ -48,11 +48,12 @@ import gc
 import heapq
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from meeple.errors import RuleError
 from meeple.raft.components import components
@@ -80,6 +81,7 @@ from meeple.raft.rules import (
     fire_cuts_off,
     fire_shape,
     fire_spots,
+    fire_surely_cuts_off,
     flood_bits,
     grid_of,
     lay_card,
@@ -95,6 +97,7 @@ ROUND_BEAM = 2  # states kept after each action within a round
 ROUNDS_BEAM = 2  # states kept at the end of each round
 CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
+MEASURED_BOARDS = 512  # boards whose candidate cards' distances a solve keeps
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
 EXHAUSTED = 4  # searches in a row finding no new position after which a solve gives up
@@ -179,20 +182,26 @@ def _walk_after(
 
 
 def _nearest_cards(
-    board: Board, candidates: list[PathwayPlacement], kept: int
+    board: Board,
+    candidates: list[PathwayPlacement],
+    kept: int,
+    measured: dict[PathwayPlacement, tuple[int, bool]],
 ) -> list[PathwayPlacement]:
     """The `kept` candidates that leave the cats nearest the raft (the least sum of
     `distances_after`), ties in the order given: a candidate is measured only until it
-    cannot be among them."""
+    cannot be among them. `measured` keeps, for `board`, each candidate's sum (True) or
+    a sum it is known to reach (False): positions on one board with other hands share it."""
     worst: list[tuple[int, int, PathwayPlacement]] = []  # (-sum, -order): a max-heap
     for order, placement in enumerate(candidates):
         cap = -worst[0][0] if len(worst) == kept else None
-        found = (
-            distances_after(board, placement) if cap is None else _walk_after(board, placement, cap)
-        )
-        if found is None:
-            continue
-        total = sum(found)
+        total, exact = measured.get(placement, (0, False))
+        if not exact and (cap is None or total < cap):
+            found = _walk_after(board, placement, cap)
+            if found is None:  # its sum reaches the cap
+                measured[placement] = (cap or 0, False)
+                continue
+            total = sum(found)
+            measured[placement] = (total, True)
         if cap is None:
             heapq.heappush(worst, (-total, -order, placement))
         elif total < cap:
@@ -706,7 +715,7 @@ class _CutOffs:
     """
 
     def __init__(self) -> None:
-        self.frames: dict[tuple[int, int], dict[FirePlacement, tuple[int, dict[int, bool]]]] = {}
+        self.frames: dict[tuple[int, int], dict[FirePlacement, _CutOff]] = {}
 
     def on(self, board: Board) -> Callable[[FirePlacement], bool]:
         """`fire_cuts_off` on `board`, for each tile in turn."""
@@ -721,10 +730,15 @@ class _CutOffs:
         def cuts_off(fire: FirePlacement) -> bool:
             known = frame.get(fire)
             if known is None:
-                at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
-                at <<= index(fire.row, fire.column)
-                shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
-                known = frame[fire] = (~_blanks(shadow, size), {})
+                if fire_surely_cuts_off(board, fire):
+                    known = frame[fire] = True
+                else:
+                    at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
+                    at <<= index(fire.row, fire.column)
+                    shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
+                    known = frame[fire] = (~_blanks(shadow, size), {})
+            if known is True:
+                return True
             shadow, answers = known
             letters = cells & shadow
             answer = answers.get(letters)
@@ -733,6 +747,12 @@ class _CutOffs:
             return answer
 
         return cuts_off
+
+
+_CutOff = Literal[True] | tuple[int, dict[int, bool]]
+"""What `_CutOffs` keeps of a tile on a board: True if it shuts a cat in whatever the
+letters of the squares it takes out of a card's reach (`fire_surely_cuts_off`: most tiles
+tried do), else the mask of those squares' bytes and the answer for each of their letters."""
 
 
 @lru_cache(maxsize=2048)
@@ -828,6 +848,19 @@ class _Memory:
         ] = {}
         self.scores: dict[tuple[object, ...], float] = {}
         self.cut_offs = _CutOffs()
+        self.measured: OrderedDict[Board, dict[PathwayPlacement, tuple[int, bool]]] = OrderedDict()
+
+    def measured_on(self, board: Board) -> dict[PathwayPlacement, tuple[int, bool]]:
+        """What `_nearest_cards` learned of the cards laid on `board`, kept for the
+        `MEASURED_BOARDS` boards used last (positions on one board come close together)."""
+        found = self.measured.get(board)
+        if found is None:
+            found = self.measured[board] = {}
+            if len(self.measured) > MEASURED_BOARDS:
+                self.measured.popitem(last=False)
+        else:
+            self.measured.move_to_end(board)
+        return found
 
 
 Report = Callable[[int, float], None]
@@ -930,7 +963,9 @@ class _Search:
         # The proxy (squares a cat needs, given its colour) picks candidates; the exact
         # distance with the card laid (before its fire tile) orders them.
         candidates = [placement for _, placement in _placements(game)[: CARDS_TRIED * 6]]
-        for placement in _nearest_cards(game.position.board, candidates, CARDS_TRIED):
+        board = game.position.board
+        measured = self.memory.measured_on(board)
+        for placement in _nearest_cards(board, candidates, CARDS_TRIED, measured):
             for after in _after_card(game, placement, self.order, self.memory.cut_offs):
                 yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
