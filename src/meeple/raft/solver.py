@@ -280,28 +280,28 @@ def _nearest_walk(
     """`_nearest` with the copies' own squares `zero` and repaintable others `one`; None
     once their sum is sure to reach `cap`, where given."""
     size, ends, waiting = frame.size, frame.ends, frame.waiting
-    found: dict[int, int] = {}
+    found: list[tuple[int, int]] = []  # (square, distance)
     total = 0
-    # A layer may stop growing once it holds every cat left: they are at this level.
-    reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
+    # Each layer is flooded whole: stopping once it holds every cat left saves a pass or
+    # two on the last layer only, and its test cost two operations on every pass.
+    reach = flood_bits(around_bits(ends, stride) & zero, zero, stride)
     level = 0
     while True:
-        for index in bit_indices(waiting & reach):
-            found[index % size] = level
-            total += level
-        waiting &= ~reach
-        if not waiting:
-            break
+        here = waiting & reach
+        if here:
+            found += ((index % size, level) for index in bit_indices(here))
+            total += level * here.bit_count()
+            waiting ^= here
+            if not waiting:
+                break
         if cap is not None and total + waiting.bit_count() * (level + 1) >= cap:
             return None
-        seeds = reach | (around_bits(reach | ends, stride) & one)
-        grown = flood_bits(seeds, zero, stride, waiting)
+        grown = flood_bits(reach | (around_bits(reach | ends, stride) & one), zero, stride)
         if grown == reach:
-            for index in bit_indices(waiting):
-                found[index % size] = BLOCKED
+            found += ((index % size, BLOCKED) for index in bit_indices(waiting))
             break
         reach, level = grown, level + 1
-    return tuple(found[index] for index in sorted(found))
+    return tuple(distance for _, distance in sorted(found))
 
 
 def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
@@ -327,8 +327,8 @@ def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[in
     waiting, goals = frame.waiting, frame.goals
     found: dict[tuple[int, int], int] = {}
     if waiting:
-        # A layer may stop growing once it holds every cat left: they are at this level.
-        reach = flood_bits(around_bits(goals, stride) & zero, zero, stride, waiting)
+        # Each layer is flooded whole (see `_nearest_walk`).
+        reach = flood_bits(around_bits(goals, stride) & zero, zero, stride)
         level = 0
         while True:
             for index in bit_indices(waiting & reach):
@@ -337,7 +337,7 @@ def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[in
             if not waiting:
                 break
             seeds = reach | (around_bits(reach | goals, stride) & one)
-            grown = flood_bits(seeds, zero, stride, waiting)
+            grown = flood_bits(seeds, zero, stride)
             if grown == reach:
                 break
             reach, level = grown, level + 1
