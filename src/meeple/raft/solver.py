@@ -131,10 +131,11 @@ class Solution:
 def cat_distances(game: State) -> list[int]:
     """For each cat not on the raft, the fewest squares to repaint on its best way there.
 
-    One 0-1 breadth-first search per colour, backwards from the free raft squares that
-    colour may end on: a square costs 0 if it has the colour (or holds a cat of it), 1
-    if some card could still repaint it, and blocks otherwise (fire, the island's edge,
-    the raft card, another colour's cat, a square no card can cover).
+    One 0-1 breadth-first search from each cat to the free raft squares it may end on
+    (the cats then matched to distinct squares): a square costs 0 if it has the colour
+    (or holds a cat of it), 1 if some card could still repaint it, and blocks otherwise
+    (fire, the island's edge, the raft card, another colour's cat, a square no card can
+    cover).
     """
     return list(board_distances(game.position.board))
 
@@ -316,7 +317,7 @@ def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[in
     frame = _frame(_Framed(board))
     if not frame.cats:
         return ()
-    size, stride = frame.size, grid.stride
+    stride = grid.stride
     zero = one = 0
     for colour, shifts in frame.colours:
         own = bits(colour + colour.upper())
@@ -324,27 +325,32 @@ def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[in
         for shift in shifts:
             zero |= here << shift
             one |= there << shift
-    waiting, goals = frame.waiting, frame.goals
     found: dict[tuple[int, int], int] = {}
-    if waiting:
-        # Each layer is flooded whole (see `_nearest_walk`).
-        reach = flood_bits(around_bits(goals, stride) & zero, zero, stride)
+    pending, targets = frame.ends, frame.targets
+    if pending:
+        # Each layer is flooded whole (see `_nearest_walk`); a raft square is reached once
+        # the layer holds a square beside it.
+        reach = flood_bits(frame.starts, zero, stride)
         level = 0
         while True:
-            for index in bit_indices(waiting & reach):
-                found[divmod(index, size)] = level
-            waiting &= ~reach
-            if not waiting:
-                break
-            seeds = reach | (around_bits(reach | goals, stride) & one)
-            grown = flood_bits(seeds, zero, stride)
+            if reach & targets:
+                for cat, end, beside in pending:
+                    if reach & beside:
+                        found[(cat, end)] = level
+                pending = tuple(pair for pair in pending if (pair[0], pair[1]) not in found)
+                if not pending:
+                    break
+                targets = 0
+                for _, _, beside in pending:
+                    targets |= beside
+            grown = flood_bits(reach | (around_bits(reach, stride) & one), zero, stride)
             if grown == reach:
                 break
             reach, level = grown, level + 1
     return _matched(
         tuple(
-            tuple((end, found.get((k, cat), BLOCKED)) for k, end in options)
-            for cat, options in frame.cats
+            tuple((end, found.get((k, end), BLOCKED)) for end in options)
+            for k, (_, options) in enumerate(frame.cats)
         )
     )
 
@@ -352,15 +358,19 @@ def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[in
 class _Frame(NamedTuple):
     """What `_distances` needs of a grid that a pathway card does not change."""
 
-    size: int
-    cats: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
-    """Each waiting cat, row order: its square and, for each free raft square it may
-    reach (`_raft_reach`), (the copy of the grid searching for that square, the square)."""
+    cats: tuple[tuple[int, tuple[int, ...]], ...]
+    """Each waiting cat, row order: its square and the free raft squares it may reach
+    (`_raft_reach`), lowest first."""
     colours: tuple[tuple[str, tuple[int, ...]], ...]
-    """Each waiting colour and where its copies of the grid sit (bit shifts)."""
+    """Each waiting colour and where its cats' copies of the grid sit (bit shifts)."""
     repaintable: int
-    goals: int
-    waiting: int
+    starts: int
+    """Each cat that may reach some raft square, in its copy."""
+    ends: tuple[tuple[int, int, int], ...]
+    """Each (cat, raft square it may reach): the cat's place in `cats`, the square, and
+    the squares beside it in the cat's copy."""
+    targets: int
+    """Every square of `ends`."""
 
 
 class _Framed:
@@ -385,32 +395,33 @@ def _frame(framed: _Framed) -> _Frame:
     grid = framed.grid
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
     repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
-    reach = _raft_reach(grid)
-    # Every (colour, raft square) pair some cat may reach searches at once: pair k's copy
-    # of the grid sits k grids up the same integer. Its border of `n` squares (never
-    # passable) keeps the copies apart, so each shift and mask serves every pair.
-    copies: dict[tuple[str, int], int] = {}
+    # Every cat that may reach a raft square searches at once, from where it sits: cat k's
+    # copy of the grid sits k grids up the same integer. Its border of `n` squares (never
+    # passable) keeps the copies apart, so each shift and mask serves every cat. (A path's
+    # cost is the same both ways, and there are fewer cats than (colour, raft square)
+    # pairs to search from.)
     shifts: dict[str, list[int]] = {}
-    goals = waiting = 0
-    cats = []
-    for cat, colour, ends in reach:
-        options = []
-        for end in bit_indices(ends):
-            shift = copies.get((colour, end))
-            if shift is None:
-                shift = copies[(colour, end)] = len(copies) * size
-                shifts.setdefault(colour, []).append(shift)
-                goals |= 1 << (end + shift)
-            waiting |= 1 << (cat + shift)
-            options.append((shift // size, end))
-        cats.append((cat, tuple(options)))
+    starts = targets = copies = 0
+    ends = []
+    cats: list[tuple[int, tuple[int, ...]]] = []
+    for cat, colour, reached in _raft_reach(grid):
+        options = tuple(bit_indices(reached))
+        if options:
+            shift, copies = copies * size, copies + 1
+            shifts.setdefault(colour, []).append(shift)
+            starts |= 1 << (cat + shift)
+            for end in options:
+                beside = around_bits(1 << end, stride) << shift
+                ends.append((len(cats), end, beside))
+                targets |= beside
+        cats.append((cat, options))
     return _Frame(
-        size,
         tuple(cats),
         tuple((c, tuple(at)) for c, at in shifts.items()),
         repaintable,
-        goals,
-        waiting,
+        starts,
+        tuple(ends),
+        targets,
     )
 
 
