@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from collections import deque
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from meeple.errors import RuleError
 from meeple.raft import solver
 from meeple.raft.components import components
 from meeple.raft.model import FIRE, Board, FirePlacement, PathwayPlacement, Square
@@ -30,6 +32,8 @@ from meeple.raft.rules import (
     grid_of,
     lay_card,
     lay_fire,
+    lay_squares,
+    turned_card,
 )
 
 _NOT_PLACEABLE = frozenset(b"fnBGPRYW")
@@ -469,3 +473,27 @@ def test_cards_measured_on_a_board_are_ranked_as_if_measured_afresh(
                 best == sorted(hand, key=lambda p: (sums[candidates.index(p)], hand.index(p)))[:10]
             )
         assert best == [candidates[i] for i in plain]
+
+
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.integers(-3, 20),
+    st.integers(-3, 20),
+    st.sampled_from("NESW"),
+)
+def test_a_card_laid_by_rows_is_the_card_laid_square_by_square(
+    challenge: int, seed: int, row: int, column: int, orientation: str
+) -> None:
+    board = State.initial(parse_challenge(components().challenges[challenge].challenge), seed)
+    card = components().pathway_cards[("B", "c")]
+    placement = PathwayPlacement("B", "c", row, column, orientation)
+    squares = turned_card(card.squares, orientation)
+    cells = {Square(row + i // 3, column + i % 3): letter for i, letter in enumerate(squares)}
+    try:
+        expected = lay_squares(board.position.board, cells)
+    except RuleError:
+        with pytest.raises(RuleError):
+            lay_card(board.position.board, placement)
+    else:
+        assert lay_card(board.position.board, placement) == expected

@@ -59,6 +59,7 @@ from meeple.errors import RuleError
 from meeple.raft.components import components
 from meeple.raft.model import (
     DECKS,
+    ORIENTATIONS,
     WILD,
     Board,
     CardId,
@@ -633,18 +634,20 @@ def _wanted(game: State) -> list[tuple[int, int, list[tuple[int, set[int]]]]]:
 def _placements_at(
     wanted: list[tuple[int, int, list[tuple[int, set[int]]]]], hand: tuple[CardId, ...]
 ) -> list[tuple[int, PathwayPlacement]]:
-
+    """`_placements` over the card positions `wanted`, for the cards of `hand`."""
     cards = components().pathway_cards
+    turns = []  # each card turned each way once, its letters as codes
+    for held in hand:
+        pattern = cards[(held.deck, held.card)].squares
+        for orientation in ORIENTATIONS:
+            turns.append((held, orientation, turned_card(pattern, orientation).encode()))
     found = []
     for row, column, squares in wanted:
-        for card in hand:
-            pattern = cards[(card.deck, card.card)].squares
-            for orientation in "NESW":
-                turned = turned_card(pattern, orientation)
-                gain = sum(1 for i, colours in squares if ord(turned[i]) in colours)
-                if gain:
-                    placement = PathwayPlacement(card.deck, card.card, row, column, orientation)
-                    found.append((gain, placement))
+        for held, orientation, turned in turns:
+            gain = sum([turned[i] in colours for i, colours in squares])
+            if gain:
+                placement = PathwayPlacement(held.deck, held.card, row, column, orientation)
+                found.append((gain, placement))
     found.sort(key=lambda pair: -pair[0])
     return found
 
