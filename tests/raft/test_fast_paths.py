@@ -347,6 +347,26 @@ def reference_fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
     return tuple(found[: solver.FIRE_TRIED * 8])
 
 
+def reference_placements(game: State) -> list[tuple[int, PathwayPlacement]]:
+    """Each card of the hand, each way and each place, by how many squares some cat needs
+    it paints that cat's colour (none left out), most first."""
+    board = game.position.board
+    grid, needed = grid_of(board), reference_needed(board)
+    found = []
+    for row, column in reference_card_positions(board):
+        for deck, card in game.position.hand.ids():
+            squares = components().pathway_cards[(deck, card)].squares
+            for orientation in "NESW":
+                turned = turned_card(squares, orientation)
+                gain = sum(
+                    ord(turned[i]) in needed.get(grid.index(row + i // 3, column + i % 3), ())
+                    for i in range(9)
+                )
+                if gain:
+                    found.append((gain, PathwayPlacement(deck, card, row, column, orientation)))
+    return sorted(found, key=lambda pair: -pair[0])
+
+
 def _positions(challenge: int, seed: int, moves: int) -> list[State]:
     """The states of a random game (each move drawn from `legal_moves`)."""
     chosen = components().challenges[challenge]
@@ -381,9 +401,10 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         assert coverable_squares(board) == reference_coverable(board)
         _assert_distances(game)
         assert cats_cut_off(board) == reference_cats_cut_off(board)
-        assert solver._needed(game) == reference_needed(board)
+        assert solver._needed(board) == reference_needed(board)
         assert solver._walkable(game) == sum(1 << i for i in reference_walkable(board))
         if game.phase == "play" and not game.is_over:
+            assert solver._placements(game) == reference_placements(game)
             for card in game.pathway_placements()[::23]:
                 painted = lay_card(board, card)
                 assert solver.distances_after(board, card) == tuple(reference_nearest(painted))

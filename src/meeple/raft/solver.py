@@ -528,11 +528,11 @@ def _board_distance(board: Board, bag: int) -> float:
     return 3.0 * sum(cats) + 1.5 * len(cats) - bag / 100
 
 
-def _needed(game: State) -> dict[int, set[int]]:
+def _needed(board: Board) -> dict[int, set[int]]:
     """Grid squares of other colours next to where cats can already walk, each with the
     colours (lower-case letter codes) of the cats that would walk on if it were theirs."""
     needed: dict[int, set[int]] = {}
-    for colour, ring in _rings(game.position.board):
+    for colour, ring in _rings(board):
         for square in bit_indices(ring):
             needed.setdefault(square, set()).add(colour)
     return needed
@@ -611,40 +611,56 @@ def _placements(
 ) -> list[tuple[int, PathwayPlacement]]:
     """Pathway placements of the hand's cards (or of `hand`) that give a square some cat
     needs that cat's colour, with how many such squares each one gives, best first."""
-    return _placements_at(_wanted(game), game.position.hand.ids() if hand is None else hand)
+    hand = game.position.hand.ids() if hand is None else hand
+    return _placements_at(_wanted(game.position.board), hand)
 
 
-def _wanted(game: State) -> list[tuple[int, int, list[tuple[int, set[int]]]]]:
-    """Card positions over squares some cat needs: (row, column, [(square of the card,
-    colours wanted there)])."""
-    needed = _needed(game)
+@lru_cache(maxsize=1024)
+def _wanted(board: Board) -> tuple[tuple[int, int, int], ...]:
+    """Card positions over squares some cat needs: (row, column, the colours wanted on each
+    of the card's nine squares as `_letter_fields` of letters)."""
+    needed = _needed(board)
     if not needed:
-        return []
-    grid = grid_of(game.position.board)
+        return ()
+    grid = grid_of(board)
+    steps = [dr * grid.stride + dc for dr in range(3) for dc in range(3)]
+    wanted = {
+        square: sum(_FIELDS[colour] for colour in colours) for square, colours in needed.items()
+    }
     found = []
-    for row, column in card_positions(game.position.board):
+    for row, column in card_positions(board):
         base = grid.index(row, column)
-        squares = [base + dr * grid.stride + dc for dr in range(3) for dc in range(3)]
-        wanted = [(i, needed[at]) for i, at in enumerate(squares) if at in needed]
-        if wanted:
-            found.append((row, column, wanted))
-    return found
+        fields = sum(wanted.get(base + step, 0) << (6 * i) for i, step in enumerate(steps))
+        if fields:
+            found.append((row, column, fields))
+    return tuple(found)
+
+
+_FIELDS = {code: 1 << k for k, code in enumerate(b"bgprwy")}
+"""Each square's letter as one bit of a six-bit field."""
+
+
+@lru_cache(maxsize=512)
+def _letter_fields(squares: str) -> int:
+    """A card's nine letters, six bits a square (`_FIELDS`), the first square lowest: one
+    AND with `_wanted`'s fields leaves a bit where a letter is one wanted there."""
+    return sum(_FIELDS.get(ord(letter), 0) << (6 * i) for i, letter in enumerate(squares))
 
 
 def _placements_at(
-    wanted: list[tuple[int, int, list[tuple[int, set[int]]]]], hand: tuple[CardId, ...]
+    wanted: tuple[tuple[int, int, int], ...], hand: tuple[CardId, ...]
 ) -> list[tuple[int, PathwayPlacement]]:
     """`_placements` over the card positions `wanted`, for the cards of `hand`."""
     cards = components().pathway_cards
-    turns = []  # each card turned each way once, its letters as codes
+    turns = []  # each card turned each way once
     for held in hand:
         pattern = cards[(held.deck, held.card)].squares
         for orientation in ORIENTATIONS:
-            turns.append((held, orientation, turned_card(pattern, orientation).encode()))
+            turns.append((held, orientation, _letter_fields(turned_card(pattern, orientation))))
     found = []
-    for row, column, squares in wanted:
-        for held, orientation, turned in turns:
-            gain = sum([turned[i] in colours for i, colours in squares])
+    for row, column, fields in wanted:
+        for held, orientation, letters in turns:
+            gain = (letters & fields).bit_count()
             if gain:
                 placement = PathwayPlacement(held.deck, held.card, row, column, orientation)
                 found.append((gain, placement))
@@ -1026,7 +1042,7 @@ def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
     board = game.position.board
     now = sum(_nearest(board))
     gains: dict[CardId, int] = {}
-    wanted = _wanted(game)
+    wanted = _wanted(board)
 
     def gain(card: CardId) -> int:
         if card not in gains:
