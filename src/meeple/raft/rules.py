@@ -970,9 +970,8 @@ class State(Pictured):
         grid = grid_of(state.board)
         hand = state.hand.ids()
         found: list[CatMove] = []
-        for index, square in enumerate(grid.cells):
-            if not 65 <= square <= 90 or grid.raft[index] or square == _WILD - 32:
-                continue
+        for index in bit_indices(grid.bits("BGPRY") & ~grid.raft_bits):
+            square = grid.cells[index]
             colour = chr(square)
             start = grid.position(index)
             tired = ExhaustedCat(colour, *start) in state.exhausted

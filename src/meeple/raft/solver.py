@@ -575,11 +575,7 @@ def _card_worth(game: State, card: CardId, colours: set[str]) -> int:
 
 def _waiting_colours(game: State) -> set[str]:
     grid = grid_of(game.position.board)
-    return {
-        chr(square + 32)
-        for i, square in enumerate(grid.cells)
-        if 65 <= square <= 90 and not grid.raft[i]
-    }
+    return {chr(grid.cells[i] + 32) for i in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits)}
 
 
 def _cat_moves(game: State) -> list[CatMove]:
@@ -596,7 +592,7 @@ def _cat_moves(game: State) -> list[CatMove]:
     arriving = [move for move in moves if grid.raft[grid.index(*move.end)]]
     # A useless card is best spent on a step within the cat's own colour: no fire tile
     # comes with it. One such step per cat is kept (ends elsewhere change nothing).
-    stepping = {move.colour: move for move in moves if move not in arriving}
+    stepping = {move.colour: move for move in moves if not grid.raft[grid.index(*move.end)]}
     for move in arriving + list(stepping.values()):
         key = (move.colour, move.start, move.end)
         worth = sum(_card_worth(game, card, colours) for card in move.discards)
