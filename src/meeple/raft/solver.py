@@ -159,28 +159,40 @@ def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...
     """Each waiting cat's distance to its nearest free raft square (`_nearest`, not the
     matching of `board_distances`) once a pathway card is laid where it fits, without
     making that board: the search orders dozens of candidate cards per position by it."""
-    found = _walk_after(board, placement, None)
+    found = _card_walks(board)(placement, None)
     assert found is not None  # no cap
     return found
 
 
-def _walk_after(
-    board: Board, placement: PathwayPlacement, cap: int | None
-) -> tuple[int, ...] | None:
-    """`distances_after`, or None once their sum is sure to reach `cap`."""
+_CardWalk = Callable[[PathwayPlacement, int | None], tuple[int, ...] | None]
+"""A card laid and a cap on the sum (or None): `distances_after`, or None once the sum is
+sure to reach the cap."""
+
+
+def _card_walks(board: Board) -> _CardWalk:
+    """`distances_after` on `board` for one card after another (`_CardWalk`)."""
     frame = _near_frame(board)
-    if not frame.waiting:
-        return ()
     grid = grid_of(board)
-    pattern = components().pathway_cards[(placement.deck, placement.card)].squares
-    area, painted = _card_copies(
-        turned_card(pattern, placement.orientation), grid.stride, frame.layout
-    )
-    # A card repaints its nine squares and frees or blocks none (cats, fire and the raft
-    # card cannot lie under it), so only the copies' own squares change, under the card.
-    corner = grid.index(placement.row, placement.column)
-    zero = (frame.zero & ~(area << corner)) | (painted << corner)
-    return _nearest_walk(frame, zero, frame.repaintable & ~zero, grid.stride, cap)
+    stride, index, cards = grid.stride, grid.index, components().pathway_cards
+    copies: dict[tuple[str, str, str], tuple[int, int]] = {}
+
+    def walk(placement: PathwayPlacement, cap: int | None) -> tuple[int, ...] | None:
+        if not frame.waiting:
+            return ()
+        turn = (placement.deck, placement.card, placement.orientation)
+        copied = copies.get(turn)
+        if copied is None:
+            pattern = cards[(placement.deck, placement.card)].squares
+            turned = turned_card(pattern, placement.orientation)
+            copied = copies[turn] = _card_copies(turned, stride, frame.layout)
+        area, painted = copied
+        # A card repaints its nine squares and frees or blocks none (cats, fire and the
+        # raft card cannot lie under it), so only the copies' own squares change.
+        corner = index(placement.row, placement.column)
+        zero = (frame.zero & ~(area << corner)) | (painted << corner)
+        return _nearest_walk(frame, zero, frame.repaintable & ~zero, stride, cap)
+
+    return walk
 
 
 def _nearest_cards(
@@ -194,11 +206,12 @@ def _nearest_cards(
     cannot be among them. `measured` keeps, for `board`, each candidate's sum (True) or
     a sum it is known to reach (False): positions on one board with other hands share it."""
     worst: list[tuple[int, int, PathwayPlacement]] = []  # (-sum, -order): a max-heap
+    walk = _card_walks(board)
     for order, placement in enumerate(candidates):
         cap = -worst[0][0] if len(worst) == kept else None
         total, exact = measured.get(placement, (0, False))
         if not exact and (cap is None or total < cap):
-            found = _walk_after(board, placement, cap)
+            found = walk(placement, cap)
             if found is None:  # its sum reaches the cap
                 measured[placement] = (cap or 0, False)
                 continue
