@@ -518,3 +518,28 @@ def test_a_card_laid_by_rows_is_the_card_laid_square_by_square(
             lay_card(board.position.board, placement)
     else:
         assert lay_card(board.position.board, placement) == expected
+
+
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.sampled_from(sorted(components().fire_tiles)),
+    st.integers(-3, 20),
+    st.integers(-3, 20),
+    st.booleans(),
+    st.sampled_from("NESW"),
+)
+def test_a_fire_tile_laid_by_rows_is_the_tile_laid_square_by_square(
+    challenge: int, seed: int, tile: str, row: int, column: int, flipped: bool, orientation: str
+) -> None:
+    board = State.initial(parse_challenge(components().challenges[challenge].challenge), seed)
+    placement = FirePlacement(tile, row, column, flipped, orientation)
+    shape = fire_shape(tile, flipped, orientation)
+    cells = {Square(row + r, column + c): FIRE for r, c in shape}
+    try:
+        expected = lay_squares(board.position.board, cells)
+    except RuleError:
+        with pytest.raises(RuleError):
+            lay_fire(board.position.board, placement)
+    else:
+        assert lay_fire(board.position.board, placement) == expected

@@ -83,31 +83,19 @@ class Grid:
         self.cells = (border + NO_SQUARE + inner + NO_SQUARE + border).encode("ascii")
         self.steps = (-stride, -1, 1, stride)
         self._bits: dict[str, int] = {}
-        self.raft = bytearray(len(self.cells))
-        """1 on every square of a raft card (the `o` and the eight around it)."""
         self.centres = _each_index(self.cells, _CENTRE)
-        self.raft_bits = 0
-        """Bit i set on every square of a raft card."""
-        for centre in self.centres:
-            for around in (
-                -stride - 1,
-                -stride,
-                -stride + 1,
-                -1,
-                0,
-                1,
-                stride - 1,
-                stride,
-                stride + 1,
-            ):
-                self.raft[centre + around] = 1
-                self.raft_bits |= 1 << (centre + around)
+        self.raft, self.raft_bits = _raft_squares(tuple(self.centres), stride, len(self.cells))
+        """1 (a byte, and bit i) on every square of a raft card (the `o` and the eight around
+        it)."""
         # A grid is built for every new board, so whole-board work here runs in C:
         # bytes.translate and int(..., 2) instead of a Python loop over the squares.
         self.free_bits = _bits_of(self.cells, _PLACEABLE) & ~self.raft_bits
         """Bit i set where cell i takes a tile (not blocked)."""
-        self.blocked = _bytes_of(~self.free_bits, len(self.cells))
+
+    @cached_property
+    def blocked(self) -> bytes:
         """1 where nothing may be laid: fire, no square, a cat, the raft card."""
+        return _bytes_of(~self.free_bits, len(self.cells))
 
     def bits(self, letters: str) -> int:
         """Bit i set where cell i holds one of `letters`."""
@@ -150,6 +138,20 @@ class Grid:
 
     def letter(self, row: int, column: int) -> str:
         return chr(self.cells[self.index(row, column)]) if self.inside(row, column) else NO_SQUARE
+
+
+@lru_cache(maxsize=64)
+def _raft_squares(centres: tuple[int, ...], stride: int, size: int) -> tuple[bytes, int]:
+    """`Grid.raft` and `Grid.raft_bits` for raft cards centred on `centres` (they never
+    move, so every board of a game shares them)."""
+    raft = bytearray(size)
+    bits = 0
+    for centre in centres:
+        for row in (centre - stride, centre, centre + stride):
+            for square in (row - 1, row, row + 1):
+                raft[square] = 1
+                bits |= 1 << square
+    return bytes(raft), bits
 
 
 @lru_cache(maxsize=64)
@@ -312,6 +314,14 @@ def fire_shape(tile: str, flipped: bool, orientation: str) -> tuple[Square, ...]
     return tuple(sorted(Square(r - top, c - left) for r, c in cells))
 
 
+@lru_cache(maxsize=512)
+def _shape_lines(shape: tuple[Square, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """A tile's squares (`fire_shape`) row by row: how many columns they span, and the
+    columns in each row."""
+    lines = [tuple(c for r, c in shape if r == row) for row in range(shape[-1].row + 1)]
+    return max(c for _, c in shape) + 1, tuple(lines)
+
+
 @lru_cache(maxsize=2048)
 def _shape_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
     """A fire tile's squares as bits of a grid `stride` wide, its corner at bit 0."""
@@ -411,6 +421,17 @@ def fire_fits_somewhere(board: Board, tile: str) -> bool:
 
 def lay_fire(board: Board, placement: FirePlacement) -> Board:
     shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+    row, column = placement.row, placement.column
+    span, lines = _shape_lines(shape)
+    if 0 <= row <= board.height - len(lines) and 0 <= column <= board.width - span:
+        # Only the rows the tile touches are rebuilt: a search lays thousands of tiles.
+        rows = list(board.rows)
+        for dr, columns in enumerate(lines, row):
+            line = list(rows[dr])
+            for dc in columns:
+                line[column + dc] = FIRE
+            rows[dr] = "".join(line)
+        return Board(tuple(rows))
     return lay_squares(
         board, {Square(placement.row + r, placement.column + c): FIRE for r, c in shape}
     )
@@ -636,7 +657,7 @@ def _raft_room(grid: Grid) -> list[str]:
 
 def all_cats_on_raft(board: Board) -> bool:
     grid = grid_of(board)
-    return all(grid.raft[i] for i, square in enumerate(grid.cells) if 65 <= square <= 90)
+    return not grid.bits("BGPRYW") & ~grid.raft_bits
 
 
 def move_cat_on_board(board: Board, move: CatMove) -> Board:
