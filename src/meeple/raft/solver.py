@@ -391,10 +391,11 @@ class _Framed:
     """A board's grid, equal to another's when a pathway card could turn one board into
     the other (`_cut_frame`): what `_frame` answers for one holds for the other."""
 
-    __slots__ = ("grid", "key")
+    __slots__ = ("board", "grid", "key")
 
     def __init__(self, board: Board) -> None:
         self.key = _cut_frame(board)
+        self.board = board
         self.grid = grid_of(board)
 
     def __hash__(self) -> int:
@@ -696,14 +697,22 @@ def _walkable_on(board: Board) -> int:
 @lru_cache(maxsize=2048)
 def _fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
     """The fire tile's placements, those far from the cats and their ways first."""
-    grid = grid_of(board)
+    precious = _walkable_on(board)
+    for _, ring in _rings(board):
+        precious |= ring
+    return _fires_ranked(_Framed(board), tile, precious)
+
+
+@lru_cache(maxsize=2048)
+def _fires_ranked(framed: _Framed, tile: str, precious: int) -> tuple[FirePlacement, ...]:
+    """`_fires` on the boards of a frame (`_cut_frame`: the raft's squares, where tiles fit)
+    whose precious squares (where the cats walk and the squares beside) are `precious`:
+    cards that leave those as they are leave the order as it is."""
+    grid = framed.grid
     stride, size = grid.stride, len(grid.cells)
     # Harm: for each fire square, how many of it and its four neighbours are precious;
     # summed over each placement's squares. The counts are held a byte a square in one
     # integer, so one shift moves all of them (no sum reaches 256: nothing carries).
-    precious = _walkable_on(board)
-    for _, ring in _rings(board):
-        precious |= ring
     near = _around_counts(precious, size, stride)
     if RAFT_HARM:
         # The ways onto the free raft squares: fire there walls a square in for good.
@@ -711,7 +720,7 @@ def _fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
         near += RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
     placements: list[FirePlacement] = []
     harms: list[int] = []
-    for spots in fire_spots(board, tile):
+    for spots in fire_spots(framed.board, tile):
         summed = sum(near >> (8 * offset) for offset in spots.offsets)
         counts = summed.to_bytes(size + stride + 1, "little")
         harms += map(counts.__getitem__, spots.corners)
