@@ -408,6 +408,9 @@ def test_bit_set_paths_match_the_square_by_square_ones(
             for card in game.pathway_placements()[::23]:
                 painted = lay_card(board, card)
                 assert solver.distances_after(board, card) == tuple(reference_nearest(painted))
+                # The cats the card does not touch keep their walks and rings.
+                precious = reference_walkable(painted) | set(reference_needed(painted))
+                assert solver._precious_after(board, card, painted) == sum(1 << i for i in precious)
         if game.phase == "fire" and not game.is_over:
             for tile in game.position.bag[::5]:
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)

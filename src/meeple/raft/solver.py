@@ -552,20 +552,62 @@ def _needed(board: Board) -> dict[int, set[int]]:
     return needed
 
 
-@lru_cache(maxsize=1024)
 def _rings(board: Board) -> tuple[tuple[int, int], ...]:
     """For each waiting cat: its colour (a lower-case letter code) and, as bits, the
     squares of other colours beside where it can walk now (over its colour, off the raft)."""
+    return tuple((colour, ring) for _, colour, _, ring in _cat_regions(board))
+
+
+@lru_cache(maxsize=1024)
+def _cat_regions(board: Board) -> tuple[tuple[int, int, int, int], ...]:
+    """For each waiting cat, row order: `_cat_region`."""
     grid = grid_of(board)
+    return tuple(
+        _cat_region(grid, cat) for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits)
+    )
+
+
+def _cat_region(grid: Grid, cat: int) -> tuple[int, int, int, int]:
+    """A waiting cat's square, its colour (a lower-case letter code), the squares it can
+    walk to now (its colour and wild ones, from where it is) and the squares of other
+    colours beside where it can walk off the raft (its ring), as bits."""
     raft, stride = grid.raft_bits, grid.stride
-    found = []
-    for cat in bit_indices(grid.bits("BGPRYW") & ~raft):
-        letter = chr(grid.cells[cat])
-        own = grid.bits(letter.lower() + letter)
-        walked = flood_bits(1 << cat, own & ~raft, stride)
-        ring = around_bits(walked, stride) & ~raft & grid.bits("bgprwy") & ~own
-        found.append((ord(letter) + 32, ring))
-    return tuple(found)
+    letter = chr(grid.cells[cat])
+    own = grid.bits(letter.lower() + letter)
+    walked = flood_bits(1 << cat, own & ~raft, stride)
+    ring = around_bits(walked, stride) & ~raft & grid.bits("bgprwy") & ~own
+    walkable = flood_bits(1 << cat, grid.bits(letter.lower() + letter + "wW"), stride)
+    return cat, ord(letter) + 32, walkable, ring
+
+
+def _precious_after(base: Board, placement: PathwayPlacement, board: Board) -> int:
+    """`_precious(board)`, `board` being `base` with the card `placement` laid: a cat whose
+    walk and ring the card does not touch (nor the squares beside its walk: the ring lies
+    there) keeps them, the others are walked again."""
+    grid = grid_of(board)
+    area = _card_area(grid.stride) << grid.index(placement.row, placement.column)
+    near = area | around_bits(area, grid.stride)
+    found = 0
+    for cat, _, walkable, ring in _cat_regions(base):
+        if walkable & near:
+            _, _, walkable, ring = _cat_region(grid, cat)
+        found |= walkable | ring
+    return found
+
+
+def _precious(board: Board) -> int:
+    """Where the waiting cats can walk now, and their rings (`_cat_region`): fire there
+    hurts the most."""
+    found = 0
+    for _, _, walkable, ring in _cat_regions(board):
+        found |= walkable | ring
+    return found
+
+
+@lru_cache(maxsize=64)
+def _card_area(stride: int) -> int:
+    """A pathway card's nine squares as bits of a grid `stride` wide, its corner at bit 0."""
+    return sum(1 << (row * stride + column) for row in range(3) for column in range(3))
 
 
 # -- the moves worth trying ----------------------------------------------------------------
@@ -686,21 +728,16 @@ def _walkable(game: State) -> int:
 
 def _walkable_on(board: Board) -> int:
     """`_walkable` of any game on `board`."""
-    grid = grid_of(board)
     found = 0
-    for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits):
-        letter = chr(grid.cells[cat])
-        found |= flood_bits(1 << cat, grid.bits(letter.lower() + letter + "wW"), grid.stride)
+    for _, _, walkable, _ in _cat_regions(board):
+        found |= walkable
     return found
 
 
-@lru_cache(maxsize=2048)
-def _fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
-    """The fire tile's placements, those far from the cats and their ways first."""
-    precious = _walkable_on(board)
-    for _, ring in _rings(board):
-        precious |= ring
-    return _fires_ranked(_Framed(board), tile, precious)
+def _fires(board: Board, tile: str, precious: int | None = None) -> tuple[FirePlacement, ...]:
+    """The fire tile's placements, those far from the cats and their ways first (`precious`,
+    where given, is `_precious(board)`)."""
+    return _fires_ranked(_Framed(board), tile, _precious(board) if precious is None else precious)
 
 
 @lru_cache(maxsize=2048)
@@ -842,7 +879,8 @@ def _after_card(
         board = lay_card(game.position.board, placement)
     except RuleError:
         return
-    fires = _fires(board, _next_fire(game, order))
+    precious = _precious_after(game.position.board, placement, board)
+    fires = _fires(board, _next_fire(game, order), precious)
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return
     # The least harmful first; one that cuts a cat off is passed over for the next.
