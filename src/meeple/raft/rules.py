@@ -107,7 +107,16 @@ class Grid:
     @cached_property
     def cat_ways(self) -> _CatWays:
         """The waiting cats and their ways, for the cut-off test (`_stuck_cats`)."""
-        return _cat_ways(self)
+        return _cat_ways(_Uncovered(self))
+
+    @cached_property
+    def uncovered(self) -> int:
+        """The squares' bytes as one integer, cell 0 lowest, with those a pathway card may
+        still cover blanked: what laying a card cannot change (it frees and blocks none,
+        so the same squares are blanked) tells the free squares, the cats, the raft and
+        the letters no card can reach."""
+        covered = card_places(self.free_bits, self.stride)[1]
+        return int.from_bytes(self.cells, "little") & byte_mask(covered, len(self.cells))
 
     @cached_property
     def raft_short(self) -> bool:
@@ -138,6 +147,16 @@ class Grid:
 
     def letter(self, row: int, column: int) -> str:
         return chr(self.cells[self.index(row, column)]) if self.inside(row, column) else NO_SQUARE
+
+
+@lru_cache(maxsize=4096)
+def byte_mask(squares: int, size: int) -> int:
+    """A mask of `size` bytes: 0x00 on the bytes of `squares`, 0xff on the others."""
+    return int.from_bytes(format(squares, f"0{size}b")[::-1].encode().translate(_BLANK), "little")
+
+
+_BLANK = bytes(255 if i == 48 else 0 for i in range(256))
+"""A bytes.translate table: "0" (a square not in the set) to 0xff, anything else to 0."""
 
 
 @lru_cache(maxsize=64)
@@ -528,20 +547,39 @@ def fire_surely_cuts_off(board: Board, placement: FirePlacement) -> bool:
 
 
 class _CatWays(NamedTuple):
-    """What a grid's cut-off test needs, whatever fire is added: see `_stuck_cats`."""
+    """What a grid's cut-off test needs, whatever fire is added (see `_stuck_cats`), and
+    what no card laid changes: boards a card apart share it."""
 
-    lower: int
     ground: int
     """Squares off the raft that are neither fire, nor the island's edge, nor its centre."""
     on_raft_cats: int
     coverable: int
-    cats: tuple[tuple[int, int, int, int], ...]
-    """For each waiting cat: its bit, the free squares of its colour (and wild ones) off
-    the raft, the squares beside a raft square it may end on, and a way there as it is
-    (squares joined to the cat and to such a square; 0 when there is none)."""
+    cats: tuple[tuple[int, str, int, int], ...]
+    """For each waiting cat: its bit, the letters it may walk on (its colour and wild), the
+    squares beside a raft square it may end on, and a way there as it is (squares joined
+    to the cat and to such a square; 0 when there is none)."""
 
 
-def _cat_ways(grid: Grid) -> _CatWays:
+class _Uncovered:
+    """A grid, equal to another whose squares differ only where a pathway card may still
+    lie (`Grid.uncovered`): a card laid on one gives the other."""
+
+    __slots__ = ("grid", "key")
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.key = (grid.stride, grid.uncovered)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Uncovered) and self.key == other.key
+
+
+@lru_cache(maxsize=4096)
+def _cat_ways(uncovered: _Uncovered) -> _CatWays:
+    grid = uncovered.grid
     raft, stride = grid.raft_bits, grid.stride
     cats = grid.bits("BGPRYW") & ~raft
     lower = grid.bits("bgprwy")
@@ -549,14 +587,17 @@ def _cat_ways(grid: Grid) -> _CatWays:
     board_bits = (1 << len(grid.cells)) - 1
     ground = board_bits & ~raft & ~grid.bits("fno")
     coverable = card_places(grid.free_bits, stride)[1]
+    # A square a card may cover lets every cat pass whatever its letter: the way found
+    # holds on every board of the frame.
     open_ground = ground & ~(lower & ~coverable)
     ways = []
     for cat in bit_indices(cats):
-        own = grid.bits(chr(grid.cells[cat] + 32) + WILD)
-        free, goal = lower & own & ~raft, around_bits(raft & own, stride)
+        letters = chr(grid.cells[cat] + 32) + WILD
+        own = grid.bits(letters)
+        free, goal = own & ~raft, around_bits(raft & own, stride)
         way = _way(1 << cat, open_ground | free | on_raft_cats, goal, stride)
-        ways.append((1 << cat, free, goal, way))
-    return _CatWays(lower, ground, on_raft_cats, coverable, tuple(ways))
+        ways.append((1 << cat, letters, goal, way))
+    return _CatWays(ground, on_raft_cats, coverable, tuple(ways))
 
 
 def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False, cover_kept: bool = False) -> int:
@@ -568,7 +609,7 @@ def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False, cover_kept: bool
     # may end on: this runs for every fire tile a search tries. A way found without the
     # fire still holds if the fire takes none of its squares, nor their cover by a card.
     stride = grid.stride
-    lower = ways.lower & ~fire
+    lower = grid.bits("bgprwy") & ~fire
     coverable = ways.coverable
     if fire and not cover_kept:
         coverable = card_places(grid.free_bits & ~fire, stride)[1]
@@ -577,10 +618,11 @@ def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False, cover_kept: bool
     # another colour no card can repaint; on it, only squares where a cat stands.
     open_ground = ways.ground & ~fire & ~(lower & ~coverable)
     stuck = 0
-    for cat, own, goal, way in ways.cats:
+    for cat, letters, goal, way in ways.cats:
         if way and not way & lost:
             continue
-        passable = open_ground | (own & ~fire) | ways.on_raft_cats
+        own = grid.bits(letters) & ~grid.raft_bits & ~fire
+        passable = open_ground | own | ways.on_raft_cats
         if not way or not _way(cat, passable, goal, stride):
             stuck |= cat
             if first:

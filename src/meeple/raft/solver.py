@@ -76,6 +76,7 @@ from meeple.raft.rules import (
     State,
     around_bits,
     bit_indices,
+    byte_mask,
     card_places,
     card_positions,
     draw_requests,
@@ -821,7 +822,7 @@ class _CutOffs:
                     at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
                     at <<= index(fire.row, fire.column)
                     shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
-                    known = frame[fire] = (~_blanks(shadow, size), {})
+                    known = frame[fire] = (~byte_mask(shadow, size), {})
             if known is True:
                 return True
             shadow, answers = known
@@ -849,23 +850,10 @@ def _tile_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
 @lru_cache(maxsize=4096)
 def _cut_frame(board: Board) -> tuple[int, int]:
     """What `fire_cuts_off` depends on for any tile on `board`, besides the letters of the
-    squares that tile takes out of a card's reach (`_CutOffs`): the board's squares, one
-    byte each, with those a card can cover blanked (they are free, and a card laid or not
-    changes only their letters). What is left tells the free squares, the cats, the raft
-    card and the letters no card can reach."""
+    squares that tile takes out of a card's reach (`_CutOffs`): the grid's width and its
+    squares with those a card can cover blanked (`Grid.uncovered`)."""
     grid = grid_of(board)
-    covered = card_places(grid.free_bits, grid.stride)[1]
-    return grid.stride, int.from_bytes(grid.cells, "little") & _blanks(covered, len(grid.cells))
-
-
-@lru_cache(maxsize=4096)
-def _blanks(squares: int, size: int) -> int:
-    """A mask of `size` bytes: 0x00 on the bytes of `squares`, 0xff on the others."""
-    return int.from_bytes(format(squares, f"0{size}b")[::-1].encode().translate(_BLANK), "little")
-
-
-_BLANK = bytes(255 if i == 48 else 0 for i in range(256))
-"""A bytes.translate table: "0" (a square not in the set) to 0xff, anything else to 0."""
+    return grid.stride, grid.uncovered
 
 
 def _after_card(
