@@ -22,6 +22,7 @@ from meeple.raft.notation import parse_challenge
 from meeple.raft.rules import (
     State,
     card_positions,
+    card_trouble,
     cat_route,
     cats_cut_off,
     coverable_squares,
@@ -546,3 +547,24 @@ def test_a_fire_tile_laid_by_rows_is_the_tile_laid_square_by_square(
             lay_fire(board.position.board, placement)
     else:
         assert lay_fire(board.position.board, placement) == expected
+
+
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.integers(1, 30),
+    st.integers(-3, 20),
+    st.integers(-3, 20),
+)
+def test_a_card_fits_where_none_of_its_squares_is_blocked(
+    challenge: int, seed: int, moves: int, row: int, column: int
+) -> None:
+    board = _positions(challenge, seed, moves)[-1].position.board
+    grid = grid_of(board)
+    blocked = reference_blocked(board)
+    fits = all(
+        grid.inside(r, c) and not blocked[grid.index(r, c)]
+        for r in range(row, row + 3)
+        for c in range(column, column + 3)
+    )
+    assert (card_trouble(board, row, column) == "") == fits

@@ -225,12 +225,24 @@ def turned_card(squares: str, orientation: str) -> str:
 def card_trouble(board: Board, row: int, column: int) -> str:
     """Why a 3x3 card cannot lie with its top-left square at (row, column); "" if it can."""
     grid = grid_of(board)
+    if 0 <= row <= grid.height - 3 and 0 <= column <= grid.width - 3:
+        # On the island: the bit sets answer a card that fits at once (the rules check
+        # every card a search plays); the square-by-square walk says what is wrong.
+        area = card_area(grid.stride) << grid.index(row, column)
+        if area & grid.free_bits == area:
+            return ""
     for r in range(row, row + 3):
         for c in range(column, column + 3):
             trouble = _square_trouble(grid, r, c)
             if trouble:
                 return trouble
     return ""
+
+
+@lru_cache(maxsize=64)
+def card_area(stride: int) -> int:
+    """A pathway card's nine squares as bits of a grid `stride` wide, its corner at bit 0."""
+    return sum(1 << (row * stride + column) for row in range(3) for column in range(3))
 
 
 def _square_trouble(grid: Grid, row: int, column: int) -> str:

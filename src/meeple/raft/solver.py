@@ -77,6 +77,7 @@ from meeple.raft.rules import (
     around_bits,
     bit_indices,
     byte_mask,
+    card_area,
     card_places,
     card_positions,
     draw_requests,
@@ -586,7 +587,7 @@ def _precious_after(base: Board, placement: PathwayPlacement, board: Board) -> i
     walk and ring the card does not touch (nor the squares beside its walk: the ring lies
     there) keeps them, the others are walked again."""
     grid = grid_of(board)
-    area = _card_area(grid.stride) << grid.index(placement.row, placement.column)
+    area = card_area(grid.stride) << grid.index(placement.row, placement.column)
     near = area | around_bits(area, grid.stride)
     found = 0
     for cat, _, walkable, ring in _cat_regions(base):
@@ -603,12 +604,6 @@ def _precious(board: Board) -> int:
     for _, _, walkable, ring in _cat_regions(board):
         found |= walkable | ring
     return found
-
-
-@lru_cache(maxsize=64)
-def _card_area(stride: int) -> int:
-    """A pathway card's nine squares as bits of a grid `stride` wide, its corner at bit 0."""
-    return sum(1 << (row * stride + column) for row in range(3) for column in range(3))
 
 
 # -- the moves worth trying ----------------------------------------------------------------
@@ -644,19 +639,24 @@ def _cat_moves(game: State) -> list[CatMove]:
     """
     colours = _waiting_colours(game)
     grid = grid_of(game.position.board)
-    by_end: dict[tuple[str, Square, Square], CatMove] = {}
-    moves = game.cat_moves()
-    arriving = [move for move in moves if grid.raft[grid.index(*move.end)]]
+    worth = {card: _card_worth(game, card, colours) for card in game.position.hand.ids()}
+    arriving: list[CatMove] = []
     # A useless card is best spent on a step within the cat's own colour: no fire tile
     # comes with it. One such step per cat is kept (ends elsewhere change nothing).
-    stepping = {move.colour: move for move in moves if not grid.raft[grid.index(*move.end)]}
+    stepping: dict[str, CatMove] = {}
+    for move in game.cat_moves():
+        if grid.raft[grid.index(*move.end)]:
+            arriving.append(move)
+        else:
+            stepping[move.colour] = move
+    by_end: dict[tuple[str, Square, Square], tuple[int, CatMove]] = {}
     for move in arriving + list(stepping.values()):
         key = (move.colour, move.start, move.end)
-        worth = sum(_card_worth(game, card, colours) for card in move.discards)
+        paid = sum(worth[card] for card in move.discards)
         known = by_end.get(key)
-        if known is None or worth < sum(_card_worth(game, c, colours) for c in known.discards):
-            by_end[key] = move
-    return list(by_end.values())
+        if known is None or paid < known[0]:
+            by_end[key] = (paid, move)
+    return [move for _, move in by_end.values()]
 
 
 def _placements(
