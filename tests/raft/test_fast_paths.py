@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.errors import RuleError
-from meeple.raft import solver
+from meeple.raft import rules, solver
 from meeple.raft.components import components
 from meeple.raft.model import FIRE, Board, FirePlacement, PathwayPlacement, Square
 from meeple.raft.notation import parse_challenge
@@ -568,3 +568,34 @@ def test_a_card_fits_where_none_of_its_squares_is_blocked(
         for c in range(column, column + 3)
     )
     assert (card_trouble(board, row, column) == "") == fits
+
+
+@given(st.integers(0, 2**49 - 1), st.integers(0, 48), st.integers(1, 2**49 - 1))
+def test_a_kept_way_is_a_shortest_path_to_the_goal(
+    open_bits: int, start: int, goal_bits: int
+) -> None:
+    # A 7 x 7 grid whose border of `n` squares never lets anything pass.
+    inner = [(r + 1) * 9 + c + 1 for r in range(7) for c in range(7)]
+    passable = sum(1 << inner[i] for i in range(49) if open_bits >> i & 1)
+    goal = sum(1 << inner[i] for i in range(49) if goal_bits >> i & 1)
+    cat = inner[start]
+    passable |= 1 << cat
+    distance = {cat: 0}
+    todo = deque([cat])
+    while todo:
+        here = todo.popleft()
+        for step in (-9, -1, 1, 9):
+            there = here + step
+            if passable >> there & 1 and there not in distance:
+                distance[there] = distance[here] + 1
+                todo.append(there)
+    reachable = [d for square, d in distance.items() if goal >> square & 1]
+    path = rules._path(1 << cat, passable, goal, 9)
+    if not reachable:
+        assert path == 0
+        return
+    squares = [i for i in range(81) if path >> i & 1]
+    assert cat in squares and any(goal >> i & 1 for i in squares)
+    assert all(passable >> i & 1 for i in squares)
+    assert len(squares) == min(reachable) + 1
+    assert rules.flood_bits(1 << cat, path, 9) == path  # joined

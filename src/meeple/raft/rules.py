@@ -568,8 +568,8 @@ class _CatWays(NamedTuple):
     coverable: int
     cats: tuple[tuple[int, str, int, int], ...]
     """For each waiting cat: its bit, the letters it may walk on (its colour and wild), the
-    squares beside a raft square it may end on, and a way there as it is (squares joined
-    to the cat and to such a square; 0 when there is none)."""
+    squares beside a raft square it may end on, and a shortest way there as it is (its
+    squares, `_path`; 0 when there is none)."""
 
 
 class _Uncovered:
@@ -607,7 +607,7 @@ def _cat_ways(uncovered: _Uncovered) -> _CatWays:
         letters = chr(grid.cells[cat] + 32) + WILD
         own = grid.bits(letters)
         free, goal = own & ~raft, around_bits(raft & own, stride)
-        way = _way(1 << cat, open_ground | free | on_raft_cats, goal, stride)
+        way = _path(1 << cat, open_ground | free | on_raft_cats, goal, stride)
         ways.append((1 << cat, letters, goal, way))
     return _CatWays(ground, on_raft_cats, coverable, tuple(ways))
 
@@ -640,6 +640,35 @@ def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False, cover_kept: bool
             if first:
                 break
     return stuck
+
+
+def _path(start: int, passable: int, goal: int, stride: int) -> int:
+    """The squares of one shortest way from the square `start` through passable squares to
+    a `goal` square; 0 if there is none.
+
+    A way is kept to tell, for each fire tile tried, that a cat still has it: the fewer
+    its squares, the fewer tiles take one of them and send the test flooding again.
+    """
+    layers = [start]  # the squares first reached at each step
+    reached = start
+    while not reached & goal:
+        grown = reached | (
+            ((reached << 1) | (reached >> 1) | (reached << stride) | (reached >> stride)) & passable
+        )
+        if grown == reached:
+            return 0
+        layers.append(grown & ~reached)
+        reached = grown
+    # Back from a goal square to the start: a square first reached at step k is beside
+    # one first reached at step k - 1.
+    here = layers.pop() & goal
+    here &= -here
+    path = here
+    for layer in reversed(layers):
+        here = around_bits(here, stride) & layer
+        here &= -here
+        path |= here
+    return path
 
 
 def _way(squares: int, passable: int, goal: int, stride: int) -> int:
