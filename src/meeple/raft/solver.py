@@ -253,6 +253,10 @@ class _NearFrame(NamedTuple):
     """Squares a card could still repaint, in every copy."""
     ends: int
     waiting: int
+    stranded: int
+    """The waiting cats no way joins to the raft, whatever is repainted: a card changes
+    which squares have a cat's colour, not which squares it may cross (those of its colour
+    and those a card may repaint), so they are as far with any card laid."""
 
 
 @lru_cache(maxsize=4096)
@@ -275,7 +279,9 @@ def _near_frame(board: Board) -> _NearFrame:
         ends |= (raft & grid.bits(colour + WILD)) << (shift * size)
         waiting |= (cats & own) << (shift * size)
         layout.append((colour, shift * size))
-    return _NearFrame(size, tuple(layout), zero, everywhere, ends, waiting)
+    crossed = zero | everywhere
+    joined = flood_bits(around_bits(ends, stride) & crossed, crossed, stride)
+    return _NearFrame(size, tuple(layout), zero, everywhere, ends, waiting, waiting & ~joined)
 
 
 def _nearest(board: Board) -> tuple[int, ...]:
@@ -296,9 +302,14 @@ def _nearest_walk(
 ) -> tuple[int, ...] | None:
     """`_nearest` with the copies' own squares `zero` and repaintable others `one`; None
     once their sum is sure to reach `cap`, where given."""
-    size, ends, waiting = frame.size, frame.ends, frame.waiting
-    found: list[tuple[int, int]] = []  # (square, distance)
-    total = 0
+    size, ends, stranded = frame.size, frame.ends, frame.stranded
+    # (square, distance): a stranded cat is BLOCKED from the start, and the walk stops
+    # once it has met the others instead of flooding all it can reach to tell so.
+    found = [(index % size, BLOCKED) for index in bit_indices(stranded)]
+    total = BLOCKED * len(found)
+    waiting = frame.waiting & ~stranded
+    if not waiting:
+        return tuple(distance for _, distance in sorted(found))
     # Each layer is flooded whole: stopping once it holds every cat left saves a pass or
     # two on the last layer only, and its test cost two operations on every pass.
     reach = flood_bits(around_bits(ends, stride) & zero, zero, stride)
