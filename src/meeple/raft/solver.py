@@ -394,8 +394,8 @@ class _Frame(NamedTuple):
     starts: int
     """Each cat that may reach some raft square, in its copy."""
     ends: tuple[tuple[int, int, int], ...]
-    """Each (cat, raft square it may reach): the cat's place in `cats`, the square, and
-    the squares beside it in the cat's copy."""
+    """Each (cat, raft square it may reach, some way joining them): the cat's place in
+    `cats`, the square, and the squares beside it in the cat's copy."""
     targets: int
     """Every square of `ends`."""
 
@@ -439,10 +439,19 @@ def _frame(framed: _Framed) -> _Frame:
             shifts.setdefault(colour, []).append(shift)
             starts |= 1 << (cat + shift)
             for end in options:
-                beside = around_bits(1 << end, stride) << shift
-                ends.append((len(cats), end, beside))
-                targets |= beside
+                ends.append((len(cats), end, around_bits(1 << end, stride) << shift))
         cats.append((cat, options))
+    # A raft square no way joins to its cat, whatever is repainted (a cat crosses squares
+    # of its colour and those a card may repaint), is BLOCKED for every board of the
+    # frame: the search leaves it out, and stops once it has met the others.
+    crossed = 0
+    for colour, at in shifts.items():
+        for shift in at:
+            crossed |= (grid.bits(colour + colour.upper()) | repaintable) << shift
+    joined = flood_bits(starts, crossed, stride)
+    ends = [end for end in ends if end[2] & joined]
+    for _, _, beside in ends:
+        targets |= beside
     return _Frame(
         tuple(cats),
         tuple((c, tuple(at)) for c, at in shifts.items()),
