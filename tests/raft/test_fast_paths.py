@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from meeple.errors import RuleError
 from meeple.raft import rules, solver
 from meeple.raft.components import components
-from meeple.raft.model import FIRE, Board, FirePlacement, PathwayPlacement, Square
+from meeple.raft.model import FIRE, Board, CatMove, FirePlacement, PathwayPlacement, Square
 from meeple.raft.notation import parse_challenge
 from meeple.raft.rules import (
     State,
@@ -368,6 +368,27 @@ def reference_placements(game: State) -> list[tuple[int, PathwayPlacement]]:
     return sorted(found, key=lambda pair: -pair[0])
 
 
+def reference_cat_moves(game: State) -> list[CatMove]:
+    """Of every legal cat move: for each cat and raft square it may move to, the move paid
+    with the cards worth least to the waiting cats (the first such); and for each colour,
+    the last move of it to a square off the raft."""
+    grid = grid_of(game.position.board)
+    colours = solver._waiting_colours(game)
+
+    def paid(move: CatMove) -> int:
+        return sum(solver._card_worth(game, card, colours) for card in move.discards)
+
+    moves = game.cat_moves()
+    arriving: dict[tuple[str, Square, Square], CatMove] = {}
+    for move in moves:
+        if grid.raft[grid.index(*move.end)]:
+            key = (move.colour, move.start, move.end)
+            if key not in arriving or paid(move) < paid(arriving[key]):
+                arriving[key] = move
+    stepping = {move.colour: move for move in moves if not grid.raft[grid.index(*move.end)]}
+    return [*arriving.values(), *stepping.values()]
+
+
 def _positions(challenge: int, seed: int, moves: int) -> list[State]:
     """The states of a random game (each move drawn from `legal_moves`)."""
     chosen = components().challenges[challenge]
@@ -406,6 +427,7 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         assert solver._walkable(game) == sum(1 << i for i in reference_walkable(board))
         if game.phase == "play" and not game.is_over:
             assert solver._placements(game) == reference_placements(game)
+            assert solver._cat_moves(game) == reference_cat_moves(game)
             for card in game.pathway_placements()[::23]:
                 painted = lay_card(board, card)
                 assert solver.distances_after(board, card) == tuple(reference_nearest(painted))

@@ -774,6 +774,30 @@ def exhaust(exhausted: tuple[ExhaustedCat, ...], move: CatMove) -> tuple[Exhaust
     return tuple(sorted([*kept, ExhaustedCat(move.colour, *move.end)]))
 
 
+def cat_options(
+    state: Position,
+) -> list[tuple[str, Square, list[tuple[CardId, ...]], list[Square]]]:
+    """For each cat not on the raft, row order: its colour, its square, every choice of
+    cards to pay for a move, and every square it may move to, row order."""
+    grid = grid_of(state.board)
+    hand = state.hand.ids()
+    found = []
+    for index in bit_indices(grid.bits("BGPRY") & ~grid.raft_bits):
+        square = grid.cells[index]
+        colour = chr(square)
+        start = grid.position(index)
+        tired = ExhaustedCat(colour, *start) in state.exhausted
+        # Two cards may be written in either order, and `play` takes both.
+        payments = list(permutations(hand, 2) if tired else combinations(hand, 1))
+        ends = [
+            grid.position(there)
+            for there in sorted(cat_route(grid, index, square + 32))
+            if grid.cells[there] in (square + 32, _WILD)
+        ]
+        found.append((colour, start, payments, ends))
+    return found
+
+
 def cat_move_trouble(state: Position, move: CatMove) -> str:
     """Why `move` is not legal in `state`; "" when it is."""
     trouble = cat_route_ok(state.board, move.colour, move.start, move.end)
@@ -1070,22 +1094,12 @@ class State(Pictured):
 
     def cat_moves(self) -> list[CatMove]:
         """Every legal cat move, with every choice of cards to discard."""
-        state = self.position
-        grid = grid_of(state.board)
-        hand = state.hand.ids()
-        found: list[CatMove] = []
-        for index in bit_indices(grid.bits("BGPRY") & ~grid.raft_bits):
-            square = grid.cells[index]
-            colour = chr(square)
-            start = grid.position(index)
-            tired = ExhaustedCat(colour, *start) in state.exhausted
-            # Two cards may be written in either order, and `play` takes both.
-            payments = list(permutations(hand, 2) if tired else combinations(hand, 1))
-            for there in sorted(cat_route(grid, index, square + 32)):
-                if grid.cells[there] in (square + 32, _WILD):
-                    end = grid.position(there)
-                    found.extend(CatMove(colour, start, end, pay) for pay in payments)
-        return found
+        return [
+            CatMove(colour, start, end, pay)
+            for colour, start, payments, ends in cat_options(self.position)
+            for end in ends
+            for pay in payments
+        ]
 
     def legal_moves(self) -> list[Move]:
         if self.is_over:

@@ -69,7 +69,6 @@ from meeple.raft.model import (
     FirePlacement,
     Move,
     PathwayPlacement,
-    Square,
 )
 from meeple.raft.rules import (
     Grid,
@@ -80,6 +79,7 @@ from meeple.raft.rules import (
     card_area,
     card_places,
     card_positions,
+    cat_options,
     draw_requests,
     fire_cuts_off,
     fire_shape,
@@ -662,21 +662,19 @@ def _cat_moves(game: State) -> list[CatMove]:
     worth = {card: _card_worth(game, card, colours) for card in game.position.hand.ids()}
     arriving: list[CatMove] = []
     # A useless card is best spent on a step within the cat's own colour: no fire tile
-    # comes with it. One such step per cat is kept (ends elsewhere change nothing).
+    # comes with it. One such step per colour is kept (ends elsewhere change nothing):
+    # the last of `State.cat_moves`, its last cat, end and choice of cards.
     stepping: dict[str, CatMove] = {}
-    for move in game.cat_moves():
-        if grid.raft[grid.index(*move.end)]:
-            arriving.append(move)
-        else:
-            stepping[move.colour] = move
-    by_end: dict[tuple[str, Square, Square], tuple[int, CatMove]] = {}
-    for move in arriving + list(stepping.values()):
-        key = (move.colour, move.start, move.end)
-        paid = sum(worth[card] for card in move.discards)
-        known = by_end.get(key)
-        if known is None or paid < known[0]:
-            by_end[key] = (paid, move)
-    return [move for _, move in by_end.values()]
+    for colour, start, payments, ends in cat_options(game.position):
+        if not payments:
+            continue
+        cheapest = min(payments, key=lambda pay: sum(worth[card] for card in pay))
+        for end in ends:
+            if grid.raft[grid.index(*end)]:
+                arriving.append(CatMove(colour, start, end, cheapest))
+            else:
+                stepping[colour] = CatMove(colour, start, end, payments[-1])
+    return arriving + list(stepping.values())
 
 
 def _placements(
