@@ -27,7 +27,7 @@ from meeple.raft.notation import parse_challenge
 ALL_STATES = 110_000
 """The budget for all 39 (docs/play.md's table): every win the search finds at seed 1 came
 within 106,000 states (It's meow or never), each in under a minute of one core; a search
-that finds no win takes one to three minutes."""
+that finds no win takes about 40 to 70 s."""
 RATE_GOAL = 2_000  # states a second of one core (issue 28)
 
 

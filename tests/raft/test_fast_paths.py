@@ -10,25 +10,31 @@ from __future__ import annotations
 import random
 from collections import deque
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple.raft import solver
+from meeple.errors import RuleError
+from meeple.raft import rules, solver
 from meeple.raft.components import components
-from meeple.raft.model import FIRE, Board, FirePlacement, Square
+from meeple.raft.model import FIRE, Board, CatMove, FirePlacement, PathwayPlacement, Square
 from meeple.raft.notation import parse_challenge
 from meeple.raft.rules import (
     State,
     card_positions,
+    card_trouble,
     cat_route,
     cats_cut_off,
     coverable_squares,
     fire_cuts_off,
     fire_placements,
     fire_shape,
+    fire_surely_cuts_off,
     grid_of,
     lay_card,
     lay_fire,
+    lay_squares,
+    turned_card,
 )
 
 _NOT_PLACEABLE = frozenset(b"fnBGPRYW")
@@ -314,6 +320,75 @@ def reference_walkable(board: Board) -> set[int]:
     return found
 
 
+def reference_fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
+    """The fire placements least harmful first: each square of a tile counts the precious
+    squares (where cats walk, the squares beside) among it and its neighbours, and the
+    ways onto free raft squares."""
+    grid = grid_of(board)
+    stride, raft = grid.stride, grid.raft
+    precious = reference_walkable(board) | set(reference_needed(board))
+    access = {
+        end + step
+        for end, letter in enumerate(grid.cells)
+        if raft[end] and 97 <= letter <= 122 and letter not in b"fno"
+        for step in grid.steps
+        if not reference_blocked(board)[end + step]
+    }
+
+    def harm(placement: FirePlacement) -> int:
+        corner = grid.index(placement.row, placement.column)
+        shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+        return sum(
+            (square + step in precious) + solver.RAFT_HARM * (square + step in access)
+            for square in (corner + r * stride + c for r, c in shape)
+            for step in (0, -1, 1, -stride, stride)
+        )
+
+    found = sorted(reference_fire_placements(board, tile), key=harm)
+    return tuple(found[: solver.FIRE_TRIED * 8])
+
+
+def reference_placements(game: State) -> list[tuple[int, PathwayPlacement]]:
+    """Each card of the hand, each way and each place, by how many squares some cat needs
+    it paints that cat's colour (none left out), most first."""
+    board = game.position.board
+    grid, needed = grid_of(board), reference_needed(board)
+    found = []
+    for row, column in reference_card_positions(board):
+        for deck, card in game.position.hand.ids():
+            squares = components().pathway_cards[(deck, card)].squares
+            for orientation in "NESW":
+                turned = turned_card(squares, orientation)
+                gain = sum(
+                    ord(turned[i]) in needed.get(grid.index(row + i // 3, column + i % 3), ())
+                    for i in range(9)
+                )
+                if gain:
+                    found.append((gain, PathwayPlacement(deck, card, row, column, orientation)))
+    return sorted(found, key=lambda pair: -pair[0])
+
+
+def reference_cat_moves(game: State) -> list[CatMove]:
+    """Of every legal cat move: for each cat and raft square it may move to, the move paid
+    with the cards worth least to the waiting cats (the first such); and for each colour,
+    the last move of it to a square off the raft."""
+    grid = grid_of(game.position.board)
+    colours = solver._waiting_colours(game)
+
+    def paid(move: CatMove) -> int:
+        return sum(solver._card_worth(game, card, colours) for card in move.discards)
+
+    moves = game.cat_moves()
+    arriving: dict[tuple[str, Square, Square], CatMove] = {}
+    for move in moves:
+        if grid.raft[grid.index(*move.end)]:
+            key = (move.colour, move.start, move.end)
+            if key not in arriving or paid(move) < paid(arriving[key]):
+                arriving[key] = move
+    stepping = {move.colour: move for move in moves if not grid.raft[grid.index(*move.end)]}
+    return [*arriving.values(), *stepping.values()]
+
+
 def _positions(challenge: int, seed: int, moves: int) -> list[State]:
     """The states of a random game (each move drawn from `legal_moves`)."""
     chosen = components().challenges[challenge]
@@ -348,18 +423,26 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         assert coverable_squares(board) == reference_coverable(board)
         _assert_distances(game)
         assert cats_cut_off(board) == reference_cats_cut_off(board)
-        assert solver._needed(game) == reference_needed(board)
+        assert solver._needed(board) == reference_needed(board)
         assert solver._walkable(game) == sum(1 << i for i in reference_walkable(board))
         if game.phase == "play" and not game.is_over:
+            assert solver._placements(game) == reference_placements(game)
+            assert solver._cat_moves(game) == reference_cat_moves(game)
             for card in game.pathway_placements()[::23]:
                 painted = lay_card(board, card)
                 assert solver.distances_after(board, card) == tuple(reference_nearest(painted))
+                # The cats the card does not touch keep their walks and rings.
+                precious = reference_walkable(painted) | set(reference_needed(painted))
+                assert solver._precious_after(board, card, painted) == sum(1 << i for i in precious)
         if game.phase == "fire" and not game.is_over:
             for tile in game.position.bag[::5]:
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)
+                assert solver._fires(board, tile) == reference_fires(board, tile)
             for placement in fire_placements(board, game.position.bag[0])[::7]:
                 laid = lay_fire(board, placement)
-                assert fire_cuts_off(board, placement) == bool(reference_cats_cut_off(laid))
+                cut_off = bool(reference_cats_cut_off(laid))
+                assert fire_cuts_off(board, placement) == cut_off
+                assert cut_off or not fire_surely_cuts_off(board, placement)
 
 
 def test_distances_on_boards_the_solver_reaches() -> None:
@@ -410,3 +493,131 @@ def test_cut_offs_remembered_across_boards_match_the_rules(
             cuts_off = cut_offs.on(painted)
             for placement in fire_placements(painted, tile)[::3]:
                 assert cuts_off(placement) == fire_cuts_off(painted, placement)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.integers(1, 40),
+)
+def test_cards_measured_on_a_board_are_ranked_as_if_measured_afresh(
+    challenge: int, seed: int, moves: int
+) -> None:
+    """`_nearest_cards` keeps what it measured on a board (sums, and sums a card was shown
+    to reach) for the next hand on that board: the ranking stays the plain one."""
+    for game in _positions(challenge, seed, moves):
+        if game.is_over or game.phase != "play":
+            continue
+        board = game.position.board
+        candidates = [placement for _, placement in solver._placements(game)][:60]
+        sums = [sum(solver.distances_after(board, placement)) for placement in candidates]
+        plain = sorted(range(len(candidates)), key=lambda i: (sums[i], i))[:10]
+        measured: dict[PathwayPlacement, tuple[int, bool]] = {}
+        for hand in (candidates[::-1], candidates[1::2], candidates):
+            best = solver._nearest_cards(board, hand, 10, measured)
+            assert (
+                best == sorted(hand, key=lambda p: (sums[candidates.index(p)], hand.index(p)))[:10]
+            )
+        assert best == [candidates[i] for i in plain]
+
+
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.integers(-3, 20),
+    st.integers(-3, 20),
+    st.sampled_from("NESW"),
+)
+def test_a_card_laid_by_rows_is_the_card_laid_square_by_square(
+    challenge: int, seed: int, row: int, column: int, orientation: str
+) -> None:
+    board = State.initial(parse_challenge(components().challenges[challenge].challenge), seed)
+    card = components().pathway_cards[("B", "c")]
+    placement = PathwayPlacement("B", "c", row, column, orientation)
+    squares = turned_card(card.squares, orientation)
+    cells = {Square(row + i // 3, column + i % 3): letter for i, letter in enumerate(squares)}
+    try:
+        expected = lay_squares(board.position.board, cells)
+    except RuleError:
+        with pytest.raises(RuleError):
+            lay_card(board.position.board, placement)
+    else:
+        assert lay_card(board.position.board, placement) == expected
+
+
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.sampled_from(sorted(components().fire_tiles)),
+    st.integers(-3, 20),
+    st.integers(-3, 20),
+    st.booleans(),
+    st.sampled_from("NESW"),
+)
+def test_a_fire_tile_laid_by_rows_is_the_tile_laid_square_by_square(
+    challenge: int, seed: int, tile: str, row: int, column: int, flipped: bool, orientation: str
+) -> None:
+    board = State.initial(parse_challenge(components().challenges[challenge].challenge), seed)
+    placement = FirePlacement(tile, row, column, flipped, orientation)
+    shape = fire_shape(tile, flipped, orientation)
+    cells = {Square(row + r, column + c): FIRE for r, c in shape}
+    try:
+        expected = lay_squares(board.position.board, cells)
+    except RuleError:
+        with pytest.raises(RuleError):
+            lay_fire(board.position.board, placement)
+    else:
+        assert lay_fire(board.position.board, placement) == expected
+
+
+@given(
+    st.integers(0, len(components().challenges) - 1),
+    st.integers(0, 10_000),
+    st.integers(1, 30),
+    st.integers(-3, 20),
+    st.integers(-3, 20),
+)
+def test_a_card_fits_where_none_of_its_squares_is_blocked(
+    challenge: int, seed: int, moves: int, row: int, column: int
+) -> None:
+    board = _positions(challenge, seed, moves)[-1].position.board
+    grid = grid_of(board)
+    blocked = reference_blocked(board)
+    fits = all(
+        grid.inside(r, c) and not blocked[grid.index(r, c)]
+        for r in range(row, row + 3)
+        for c in range(column, column + 3)
+    )
+    assert (card_trouble(board, row, column) == "") == fits
+
+
+@given(st.integers(0, 2**49 - 1), st.integers(0, 48), st.integers(1, 2**49 - 1))
+def test_a_kept_way_is_a_shortest_path_to_the_goal(
+    open_bits: int, start: int, goal_bits: int
+) -> None:
+    # A 7 x 7 grid whose border of `n` squares never lets anything pass.
+    inner = [(r + 1) * 9 + c + 1 for r in range(7) for c in range(7)]
+    passable = sum(1 << inner[i] for i in range(49) if open_bits >> i & 1)
+    goal = sum(1 << inner[i] for i in range(49) if goal_bits >> i & 1)
+    cat = inner[start]
+    passable |= 1 << cat
+    distance = {cat: 0}
+    todo = deque([cat])
+    while todo:
+        here = todo.popleft()
+        for step in (-9, -1, 1, 9):
+            there = here + step
+            if passable >> there & 1 and there not in distance:
+                distance[there] = distance[here] + 1
+                todo.append(there)
+    reachable = [d for square, d in distance.items() if goal >> square & 1]
+    path = rules._path(1 << cat, passable, goal, 9)
+    if not reachable:
+        assert path == 0
+        return
+    squares = [i for i in range(81) if path >> i & 1]
+    assert cat in squares and any(goal >> i & 1 for i in squares)
+    assert all(passable >> i & 1 for i in squares)
+    assert len(squares) == min(reachable) + 1
+    assert rules.flood_bits(1 << cat, path, 9) == path  # joined

@@ -83,31 +83,19 @@ class Grid:
         self.cells = (border + NO_SQUARE + inner + NO_SQUARE + border).encode("ascii")
         self.steps = (-stride, -1, 1, stride)
         self._bits: dict[str, int] = {}
-        self.raft = bytearray(len(self.cells))
-        """1 on every square of a raft card (the `o` and the eight around it)."""
         self.centres = _each_index(self.cells, _CENTRE)
-        self.raft_bits = 0
-        """Bit i set on every square of a raft card."""
-        for centre in self.centres:
-            for around in (
-                -stride - 1,
-                -stride,
-                -stride + 1,
-                -1,
-                0,
-                1,
-                stride - 1,
-                stride,
-                stride + 1,
-            ):
-                self.raft[centre + around] = 1
-                self.raft_bits |= 1 << (centre + around)
+        self.raft, self.raft_bits = _raft_squares(tuple(self.centres), stride, len(self.cells))
+        """1 (a byte, and bit i) on every square of a raft card (the `o` and the eight around
+        it)."""
         # A grid is built for every new board, so whole-board work here runs in C:
         # bytes.translate and int(..., 2) instead of a Python loop over the squares.
         self.free_bits = _bits_of(self.cells, _PLACEABLE) & ~self.raft_bits
         """Bit i set where cell i takes a tile (not blocked)."""
-        self.blocked = _bytes_of(~self.free_bits, len(self.cells))
+
+    @cached_property
+    def blocked(self) -> bytes:
         """1 where nothing may be laid: fire, no square, a cat, the raft card."""
+        return _bytes_of(~self.free_bits, len(self.cells))
 
     def bits(self, letters: str) -> int:
         """Bit i set where cell i holds one of `letters`."""
@@ -119,7 +107,16 @@ class Grid:
     @cached_property
     def cat_ways(self) -> _CatWays:
         """The waiting cats and their ways, for the cut-off test (`_stuck_cats`)."""
-        return _cat_ways(self)
+        return _cat_ways(_Uncovered(self))
+
+    @cached_property
+    def uncovered(self) -> int:
+        """The squares' bytes as one integer, cell 0 lowest, with those a pathway card may
+        still cover blanked: what laying a card cannot change (it frees and blocks none,
+        so the same squares are blanked) tells the free squares, the cats, the raft and
+        the letters no card can reach."""
+        covered = card_places(self.free_bits, self.stride)[1]
+        return int.from_bytes(self.cells, "little") & byte_mask(covered, len(self.cells))
 
     @cached_property
     def raft_short(self) -> bool:
@@ -150,6 +147,30 @@ class Grid:
 
     def letter(self, row: int, column: int) -> str:
         return chr(self.cells[self.index(row, column)]) if self.inside(row, column) else NO_SQUARE
+
+
+@lru_cache(maxsize=4096)
+def byte_mask(squares: int, size: int) -> int:
+    """A mask of `size` bytes: 0x00 on the bytes of `squares`, 0xff on the others."""
+    return int.from_bytes(format(squares, f"0{size}b")[::-1].encode().translate(_BLANK), "little")
+
+
+_BLANK = bytes(255 if i == 48 else 0 for i in range(256))
+"""A bytes.translate table: "0" (a square not in the set) to 0xff, anything else to 0."""
+
+
+@lru_cache(maxsize=64)
+def _raft_squares(centres: tuple[int, ...], stride: int, size: int) -> tuple[bytes, int]:
+    """`Grid.raft` and `Grid.raft_bits` for raft cards centred on `centres` (they never
+    move, so every board of a game shares them)."""
+    raft = bytearray(size)
+    bits = 0
+    for centre in centres:
+        for row in (centre - stride, centre, centre + stride):
+            for square in (row - 1, row, row + 1):
+                raft[square] = 1
+                bits |= 1 << square
+    return bytes(raft), bits
 
 
 @lru_cache(maxsize=64)
@@ -204,12 +225,24 @@ def turned_card(squares: str, orientation: str) -> str:
 def card_trouble(board: Board, row: int, column: int) -> str:
     """Why a 3x3 card cannot lie with its top-left square at (row, column); "" if it can."""
     grid = grid_of(board)
+    if 0 <= row <= grid.height - 3 and 0 <= column <= grid.width - 3:
+        # On the island: the bit sets answer a card that fits at once (the rules check
+        # every card a search plays); the square-by-square walk says what is wrong.
+        area = card_area(grid.stride) << grid.index(row, column)
+        if area & grid.free_bits == area:
+            return ""
     for r in range(row, row + 3):
         for c in range(column, column + 3):
             trouble = _square_trouble(grid, r, c)
             if trouble:
                 return trouble
     return ""
+
+
+@lru_cache(maxsize=64)
+def card_area(stride: int) -> int:
+    """A pathway card's nine squares as bits of a grid `stride` wide, its corner at bit 0."""
+    return sum(1 << (row * stride + column) for row in range(3) for column in range(3))
 
 
 def _square_trouble(grid: Grid, row: int, column: int) -> str:
@@ -276,6 +309,14 @@ def lay_squares(board: Board, cells: dict[Square, str]) -> Board:
 def lay_card(board: Board, placement: PathwayPlacement) -> Board:
     card = components().pathway_cards[(placement.deck, placement.card)]
     squares = turned_card(card.squares, placement.orientation)
+    row, column = placement.row, placement.column
+    if 0 <= row <= board.height - 3 and 0 <= column <= board.width - 3:
+        # Three slices a row: a search lays tens of thousands of cards.
+        rows = list(board.rows)
+        for i in range(3):
+            line = rows[row + i]
+            rows[row + i] = line[:column] + squares[3 * i : 3 * i + 3] + line[column + 3 :]
+        return Board(tuple(rows))
     return lay_squares(
         board,
         {
@@ -302,6 +343,14 @@ def fire_shape(tile: str, flipped: bool, orientation: str) -> tuple[Square, ...]
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
     return tuple(sorted(Square(r - top, c - left) for r, c in cells))
+
+
+@lru_cache(maxsize=512)
+def _shape_lines(shape: tuple[Square, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """A tile's squares (`fire_shape`) row by row: how many columns they span, and the
+    columns in each row."""
+    lines = [tuple(c for r, c in shape if r == row) for row in range(shape[-1].row + 1)]
+    return max(c for _, c in shape) + 1, tuple(lines)
 
 
 @lru_cache(maxsize=2048)
@@ -344,16 +393,31 @@ def fire_placements(board: Board, tile: str) -> list[FirePlacement]:
     The board's cells are bits of an integer, so one shift per square of the tile finds
     every place at once: where all its squares are free and one of them is beside fire.
     """
+    return [placement for spots in fire_spots(board, tile) for placement in spots.placements]
+
+
+class FireSpots(NamedTuple):
+    """Where one flip and turn of a fire tile may lie (`fire_spots`)."""
+
+    placements: tuple[FirePlacement, ...]
+    offsets: tuple[int, ...]
+    """The tile's squares as grid steps from its corner."""
+    corners: tuple[int, ...]
+    """The grid square of each placement's corner."""
+
+
+def fire_spots(board: Board, tile: str) -> tuple[FireSpots, ...]:
+    """`fire_placements` grouped by the tile's flip and turn, in the same order."""
     grid = grid_of(board)
-    return list(_fire_places(grid.free_bits, grid.by_fire_bits, grid.stride, grid.height, tile))
+    return _fire_spots(grid.free_bits, grid.by_fire_bits, grid.stride, grid.height, tile)
 
 
 @lru_cache(maxsize=1024)
-def _fire_places(
+def _fire_spots(
     free_bits: int, by_fire_bits: int, stride: int, height: int, tile: str
-) -> tuple[FirePlacement, ...]:
-    """`fire_placements` for a grid with these free squares and squares beside fire:
-    a pathway card changes neither, so every card a search tries in a position asks the
+) -> tuple[FireSpots, ...]:
+    """`fire_spots` for a grid with these free squares and squares beside fire: a
+    pathway card changes neither, so every card a search tries in a position asks the
     same question of its fire tile."""
     width = stride - 2
     found = []
@@ -369,16 +433,16 @@ def _fire_places(
             line = (1 << max(columns, 0)) - 1
             free = sum(line << ((row + 1) * stride + 1) for row in range(max(rows, 0)))
             touching = 0
-            for dr, dc in shape:
-                offset = dr * stride + dc
+            offsets = tuple(dr * stride + dc for dr, dc in shape)
+            for offset in offsets:
                 free &= free_bits >> offset
                 touching |= by_fire_bits >> offset
-            places = free & touching
-            while places:
-                lowest = places & -places
-                places ^= lowest
-                row, column = divmod(lowest.bit_length() - 1, stride)
-                found.append(FirePlacement(tile, row - 1, column - 1, flipped, orientation))
+            corners = tuple(bit_indices(free & touching))
+            placements = []
+            for corner in corners:
+                row, column = divmod(corner, stride)
+                placements.append(FirePlacement(tile, row - 1, column - 1, flipped, orientation))
+            found.append(FireSpots(tuple(placements), offsets, corners))
     return tuple(found)
 
 
@@ -388,6 +452,17 @@ def fire_fits_somewhere(board: Board, tile: str) -> bool:
 
 def lay_fire(board: Board, placement: FirePlacement) -> Board:
     shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
+    row, column = placement.row, placement.column
+    span, lines = _shape_lines(shape)
+    if 0 <= row <= board.height - len(lines) and 0 <= column <= board.width - span:
+        # Only the rows the tile touches are rebuilt: a search lays thousands of tiles.
+        rows = list(board.rows)
+        for dr, columns in enumerate(lines, row):
+            line = list(rows[dr])
+            for dc in columns:
+                line[column + dc] = FIRE
+            rows[dr] = "".join(line)
+        return Board(tuple(rows))
     return lay_squares(
         board, {Square(placement.row + r, placement.column + c): FIRE for r, c in shape}
     )
@@ -470,24 +545,53 @@ def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
     at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
     at <<= grid.index(placement.row, placement.column)
     # Fire never lands on the raft card, so the room on the raft stays as it is.
-    return bool(_stuck_cats(grid, at, first=True)) or grid.raft_short
+    return grid.raft_short or bool(_stuck_cats(grid, at, first=True))
+
+
+def fire_surely_cuts_off(board: Board, placement: FirePlacement) -> bool:
+    """Whether a fire tile (that fits there) shuts some cat in even if every square it
+    takes out of a card's reach let every cat pass: then `fire_cuts_off` says so too,
+    whatever those squares' letters (a cat may cross them only if they are its colour)."""
+    grid = grid_of(board)
+    at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
+    at <<= grid.index(placement.row, placement.column)
+    return grid.raft_short or bool(_stuck_cats(grid, at, first=True, cover_kept=True))
 
 
 class _CatWays(NamedTuple):
-    """What a grid's cut-off test needs, whatever fire is added: see `_stuck_cats`."""
+    """What a grid's cut-off test needs, whatever fire is added (see `_stuck_cats`), and
+    what no card laid changes: boards a card apart share it."""
 
-    lower: int
     ground: int
     """Squares off the raft that are neither fire, nor the island's edge, nor its centre."""
     on_raft_cats: int
     coverable: int
-    cats: tuple[tuple[int, int, int, int], ...]
-    """For each waiting cat: its bit, the free squares of its colour (and wild ones) off
-    the raft, the squares beside a raft square it may end on, and a way there as it is
-    (squares joined to the cat and to such a square; 0 when there is none)."""
+    cats: tuple[tuple[int, str, int, int], ...]
+    """For each waiting cat: its bit, the letters it may walk on (its colour and wild), the
+    squares beside a raft square it may end on, and a shortest way there as it is (its
+    squares, `_path`; 0 when there is none)."""
 
 
-def _cat_ways(grid: Grid) -> _CatWays:
+class _Uncovered:
+    """A grid, equal to another whose squares differ only where a pathway card may still
+    lie (`Grid.uncovered`): a card laid on one gives the other."""
+
+    __slots__ = ("grid", "key")
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.key = (grid.stride, grid.uncovered)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Uncovered) and self.key == other.key
+
+
+@lru_cache(maxsize=4096)
+def _cat_ways(uncovered: _Uncovered) -> _CatWays:
+    grid = uncovered.grid
     raft, stride = grid.raft_bits, grid.stride
     cats = grid.bits("BGPRYW") & ~raft
     lower = grid.bits("bgprwy")
@@ -495,40 +599,76 @@ def _cat_ways(grid: Grid) -> _CatWays:
     board_bits = (1 << len(grid.cells)) - 1
     ground = board_bits & ~raft & ~grid.bits("fno")
     coverable = card_places(grid.free_bits, stride)[1]
+    # A square a card may cover lets every cat pass whatever its letter: the way found
+    # holds on every board of the frame.
     open_ground = ground & ~(lower & ~coverable)
     ways = []
     for cat in bit_indices(cats):
-        own = grid.bits(chr(grid.cells[cat] + 32) + WILD)
-        free, goal = lower & own & ~raft, around_bits(raft & own, stride)
-        way = _way(1 << cat, open_ground | free | on_raft_cats, goal, stride)
-        ways.append((1 << cat, free, goal, way))
-    return _CatWays(lower, ground, on_raft_cats, coverable, tuple(ways))
+        letters = chr(grid.cells[cat] + 32) + WILD
+        own = grid.bits(letters)
+        free, goal = own & ~raft, around_bits(raft & own, stride)
+        way = _path(1 << cat, open_ground | free | on_raft_cats, goal, stride)
+        ways.append((1 << cat, letters, goal, way))
+    return _CatWays(ground, on_raft_cats, coverable, tuple(ways))
 
 
-def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False) -> int:
+def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False, cover_kept: bool = False) -> int:
     """The waiting cats (as bits) with no way to a free raft square they may end on, once
-    the free squares `fire` are on fire too; with `first`, only the first such cat found."""
+    the free squares `fire` are on fire too; with `first`, only the first such cat found;
+    with `cover_kept`, as if the squares the fire takes out of a card's reach kept it."""
     ways = grid.cat_ways
     # Whole-board work as bit sets, a flood from each cat until it meets a raft square it
     # may end on: this runs for every fire tile a search tries. A way found without the
     # fire still holds if the fire takes none of its squares, nor their cover by a card.
     stride = grid.stride
-    lower = ways.lower & ~fire
-    coverable = card_places(grid.free_bits & ~fire, stride)[1] if fire else ways.coverable
+    lower = grid.bits("bgprwy") & ~fire
+    coverable = ways.coverable
+    if fire and not cover_kept:
+        coverable = card_places(grid.free_bits & ~fire, stride)[1]
     lost = fire | (ways.coverable & ~coverable)
     # Off the raft a cat may pass anything but fire, the island's edge and squares of
     # another colour no card can repaint; on it, only squares where a cat stands.
     open_ground = ways.ground & ~fire & ~(lower & ~coverable)
     stuck = 0
-    for cat, own, goal, way in ways.cats:
+    for cat, letters, goal, way in ways.cats:
         if way and not way & lost:
             continue
-        passable = open_ground | (own & ~fire) | ways.on_raft_cats
+        own = grid.bits(letters) & ~grid.raft_bits & ~fire
+        passable = open_ground | own | ways.on_raft_cats
         if not way or not _way(cat, passable, goal, stride):
             stuck |= cat
             if first:
                 break
     return stuck
+
+
+def _path(start: int, passable: int, goal: int, stride: int) -> int:
+    """The squares of one shortest way from the square `start` through passable squares to
+    a `goal` square; 0 if there is none.
+
+    A way is kept to tell, for each fire tile tried, that a cat still has it: the fewer
+    its squares, the fewer tiles take one of them and send the test flooding again.
+    """
+    layers = [start]  # the squares first reached at each step
+    reached = start
+    while not reached & goal:
+        grown = reached | (
+            ((reached << 1) | (reached >> 1) | (reached << stride) | (reached >> stride)) & passable
+        )
+        if grown == reached:
+            return 0
+        layers.append(grown & ~reached)
+        reached = grown
+    # Back from a goal square to the start: a square first reached at step k is beside
+    # one first reached at step k - 1.
+    here = layers.pop() & goal
+    here &= -here
+    path = here
+    for layer in reversed(layers):
+        here = around_bits(here, stride) & layer
+        here &= -here
+        path |= here
+    return path
 
 
 def _way(squares: int, passable: int, goal: int, stride: int) -> int:
@@ -600,7 +740,7 @@ def _raft_room(grid: Grid) -> list[str]:
 
 def all_cats_on_raft(board: Board) -> bool:
     grid = grid_of(board)
-    return all(grid.raft[i] for i, square in enumerate(grid.cells) if 65 <= square <= 90)
+    return not grid.bits("BGPRYW") & ~grid.raft_bits
 
 
 def move_cat_on_board(board: Board, move: CatMove) -> Board:
@@ -632,6 +772,30 @@ def exhaust(exhausted: tuple[ExhaustedCat, ...], move: CatMove) -> tuple[Exhaust
     moved = ExhaustedCat(move.colour, *move.start)
     kept = [cat for cat in exhausted if cat != moved]
     return tuple(sorted([*kept, ExhaustedCat(move.colour, *move.end)]))
+
+
+def cat_options(
+    state: Position,
+) -> list[tuple[str, Square, list[tuple[CardId, ...]], list[Square]]]:
+    """For each cat not on the raft, row order: its colour, its square, every choice of
+    cards to pay for a move, and every square it may move to, row order."""
+    grid = grid_of(state.board)
+    hand = state.hand.ids()
+    found = []
+    for index in bit_indices(grid.bits("BGPRY") & ~grid.raft_bits):
+        square = grid.cells[index]
+        colour = chr(square)
+        start = grid.position(index)
+        tired = ExhaustedCat(colour, *start) in state.exhausted
+        # Two cards may be written in either order, and `play` takes both.
+        payments = list(permutations(hand, 2) if tired else combinations(hand, 1))
+        ends = [
+            grid.position(there)
+            for there in sorted(cat_route(grid, index, square + 32))
+            if grid.cells[there] in (square + 32, _WILD)
+        ]
+        found.append((colour, start, payments, ends))
+    return found
 
 
 def cat_move_trouble(state: Position, move: CatMove) -> str:
@@ -930,23 +1094,12 @@ class State(Pictured):
 
     def cat_moves(self) -> list[CatMove]:
         """Every legal cat move, with every choice of cards to discard."""
-        state = self.position
-        grid = grid_of(state.board)
-        hand = state.hand.ids()
-        found: list[CatMove] = []
-        for index, square in enumerate(grid.cells):
-            if not 65 <= square <= 90 or grid.raft[index] or square == _WILD - 32:
-                continue
-            colour = chr(square)
-            start = grid.position(index)
-            tired = ExhaustedCat(colour, *start) in state.exhausted
-            # Two cards may be written in either order, and `play` takes both.
-            payments = list(permutations(hand, 2) if tired else combinations(hand, 1))
-            for there in sorted(cat_route(grid, index, square + 32)):
-                if grid.cells[there] in (square + 32, _WILD):
-                    end = grid.position(there)
-                    found.extend(CatMove(colour, start, end, pay) for pay in payments)
-        return found
+        return [
+            CatMove(colour, start, end, pay)
+            for colour, start, payments, ends in cat_options(self.position)
+            for end in ends
+            for pay in payments
+        ]
 
     def legal_moves(self) -> list[Move]:
         if self.is_over:

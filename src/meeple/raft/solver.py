@@ -48,16 +48,18 @@ import gc
 import heapq
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from meeple.errors import RuleError
 from meeple.raft.components import components
 from meeple.raft.model import (
     DECKS,
+    ORIENTATIONS,
     WILD,
     Board,
     CardId,
@@ -67,19 +69,22 @@ from meeple.raft.model import (
     FirePlacement,
     Move,
     PathwayPlacement,
-    Square,
 )
 from meeple.raft.rules import (
     Grid,
     State,
     around_bits,
     bit_indices,
+    byte_mask,
+    card_area,
     card_places,
     card_positions,
+    cat_options,
     draw_requests,
     fire_cuts_off,
-    fire_placements,
     fire_shape,
+    fire_spots,
+    fire_surely_cuts_off,
     flood_bits,
     grid_of,
     lay_card,
@@ -95,6 +100,7 @@ ROUND_BEAM = 2  # states kept after each action within a round
 ROUNDS_BEAM = 2  # states kept at the end of each round
 CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
+MEASURED_BOARDS = 512  # boards whose candidate cards' distances a solve keeps
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
 EXHAUSTED = 4  # searches in a row finding no new position after which a solve gives up
@@ -128,10 +134,11 @@ class Solution:
 def cat_distances(game: State) -> list[int]:
     """For each cat not on the raft, the fewest squares to repaint on its best way there.
 
-    One 0-1 breadth-first search per colour, backwards from the free raft squares that
-    colour may end on: a square costs 0 if it has the colour (or holds a cat of it), 1
-    if some card could still repaint it, and blocks otherwise (fire, the island's edge,
-    the raft card, another colour's cat, a square no card can cover).
+    One 0-1 breadth-first search from each cat to the free raft squares it may end on
+    (the cats then matched to distinct squares): a square costs 0 if it has the colour
+    (or holds a cat of it), 1 if some card could still repaint it, and blocks otherwise
+    (fire, the island's edge, the raft card, another colour's cat, a square no card can
+    cover).
     """
     return list(board_distances(game.position.board))
 
@@ -154,45 +161,64 @@ def distances_after(board: Board, placement: PathwayPlacement) -> tuple[int, ...
     """Each waiting cat's distance to its nearest free raft square (`_nearest`, not the
     matching of `board_distances`) once a pathway card is laid where it fits, without
     making that board: the search orders dozens of candidate cards per position by it."""
-    found = _walk_after(board, placement, None)
+    found = _card_walks(board)(placement, None)
     assert found is not None  # no cap
     return found
 
 
-def _walk_after(
-    board: Board, placement: PathwayPlacement, cap: int | None
-) -> tuple[int, ...] | None:
-    """`distances_after`, or None once their sum is sure to reach `cap`."""
+_CardWalk = Callable[[PathwayPlacement, int | None], tuple[int, ...] | None]
+"""A card laid and a cap on the sum (or None): `distances_after`, or None once the sum is
+sure to reach the cap."""
+
+
+def _card_walks(board: Board) -> _CardWalk:
+    """`distances_after` on `board` for one card after another (`_CardWalk`)."""
     frame = _near_frame(board)
-    if not frame.waiting:
-        return ()
     grid = grid_of(board)
-    pattern = components().pathway_cards[(placement.deck, placement.card)].squares
-    area, painted = _card_copies(
-        turned_card(pattern, placement.orientation), grid.stride, frame.layout
-    )
-    # A card repaints its nine squares and frees or blocks none (cats, fire and the raft
-    # card cannot lie under it), so only the copies' own squares change, under the card.
-    corner = grid.index(placement.row, placement.column)
-    zero = (frame.zero & ~(area << corner)) | (painted << corner)
-    return _nearest_walk(frame, zero, frame.repaintable & ~zero, grid.stride, cap)
+    stride, index, cards = grid.stride, grid.index, components().pathway_cards
+    copies: dict[tuple[str, str, str], tuple[int, int]] = {}
+
+    def walk(placement: PathwayPlacement, cap: int | None) -> tuple[int, ...] | None:
+        if not frame.waiting:
+            return ()
+        turn = (placement.deck, placement.card, placement.orientation)
+        copied = copies.get(turn)
+        if copied is None:
+            pattern = cards[(placement.deck, placement.card)].squares
+            turned = turned_card(pattern, placement.orientation)
+            copied = copies[turn] = _card_copies(turned, stride, frame.layout)
+        area, painted = copied
+        # A card repaints its nine squares and frees or blocks none (cats, fire and the
+        # raft card cannot lie under it), so only the copies' own squares change.
+        corner = index(placement.row, placement.column)
+        zero = (frame.zero & ~(area << corner)) | (painted << corner)
+        return _nearest_walk(frame, zero, frame.repaintable & ~zero, stride, cap)
+
+    return walk
 
 
 def _nearest_cards(
-    board: Board, candidates: list[PathwayPlacement], kept: int
+    board: Board,
+    candidates: list[PathwayPlacement],
+    kept: int,
+    measured: dict[PathwayPlacement, tuple[int, bool]],
 ) -> list[PathwayPlacement]:
     """The `kept` candidates that leave the cats nearest the raft (the least sum of
     `distances_after`), ties in the order given: a candidate is measured only until it
-    cannot be among them."""
+    cannot be among them. `measured` keeps, for `board`, each candidate's sum (True) or
+    a sum it is known to reach (False): positions on one board with other hands share it."""
     worst: list[tuple[int, int, PathwayPlacement]] = []  # (-sum, -order): a max-heap
+    walk = _card_walks(board)
     for order, placement in enumerate(candidates):
         cap = -worst[0][0] if len(worst) == kept else None
-        found = (
-            distances_after(board, placement) if cap is None else _walk_after(board, placement, cap)
-        )
-        if found is None:
-            continue
-        total = sum(found)
+        total, exact = measured.get(placement, (0, False))
+        if not exact and (cap is None or total < cap):
+            found = walk(placement, cap)
+            if found is None:  # its sum reaches the cap
+                measured[placement] = (cap or 0, False)
+                continue
+            total = sum(found)
+            measured[placement] = (total, True)
         if cap is None:
             heapq.heappush(worst, (-total, -order, placement))
         elif total < cap:
@@ -227,6 +253,10 @@ class _NearFrame(NamedTuple):
     """Squares a card could still repaint, in every copy."""
     ends: int
     waiting: int
+    stranded: int
+    """The waiting cats no way joins to the raft, whatever is repainted: a card changes
+    which squares have a cat's colour, not which squares it may cross (those of its colour
+    and those a card may repaint), so they are as far with any card laid."""
 
 
 @lru_cache(maxsize=4096)
@@ -249,7 +279,9 @@ def _near_frame(board: Board) -> _NearFrame:
         ends |= (raft & grid.bits(colour + WILD)) << (shift * size)
         waiting |= (cats & own) << (shift * size)
         layout.append((colour, shift * size))
-    return _NearFrame(size, tuple(layout), zero, everywhere, ends, waiting)
+    crossed = zero | everywhere
+    joined = flood_bits(around_bits(ends, stride) & crossed, crossed, stride)
+    return _NearFrame(size, tuple(layout), zero, everywhere, ends, waiting, waiting & ~joined)
 
 
 def _nearest(board: Board) -> tuple[int, ...]:
@@ -270,29 +302,34 @@ def _nearest_walk(
 ) -> tuple[int, ...] | None:
     """`_nearest` with the copies' own squares `zero` and repaintable others `one`; None
     once their sum is sure to reach `cap`, where given."""
-    size, ends, waiting = frame.size, frame.ends, frame.waiting
-    found: dict[int, int] = {}
-    total = 0
-    # A layer may stop growing once it holds every cat left: they are at this level.
-    reach = flood_bits(around_bits(ends, stride) & zero, zero, stride, waiting)
+    size, ends, stranded = frame.size, frame.ends, frame.stranded
+    # (square, distance): a stranded cat is BLOCKED from the start, and the walk stops
+    # once it has met the others instead of flooding all it can reach to tell so.
+    found = [(index % size, BLOCKED) for index in bit_indices(stranded)]
+    total = BLOCKED * len(found)
+    waiting = frame.waiting & ~stranded
+    if not waiting:
+        return tuple(distance for _, distance in sorted(found))
+    # Each layer is flooded whole: stopping once it holds every cat left saves a pass or
+    # two on the last layer only, and its test cost two operations on every pass.
+    reach = flood_bits(around_bits(ends, stride) & zero, zero, stride)
     level = 0
     while True:
-        for index in bit_indices(waiting & reach):
-            found[index % size] = level
-            total += level
-        waiting &= ~reach
-        if not waiting:
-            break
+        here = waiting & reach
+        if here:
+            found += ((index % size, level) for index in bit_indices(here))
+            total += level * here.bit_count()
+            waiting ^= here
+            if not waiting:
+                break
         if cap is not None and total + waiting.bit_count() * (level + 1) >= cap:
             return None
-        seeds = reach | (around_bits(reach | ends, stride) & one)
-        grown = flood_bits(seeds, zero, stride, waiting)
+        grown = flood_bits(reach | (around_bits(reach | ends, stride) & one), zero, stride)
         if grown == reach:
-            for index in bit_indices(waiting):
-                found[index % size] = BLOCKED
+            found += ((index % size, BLOCKED) for index in bit_indices(waiting))
             break
         reach, level = grown, level + 1
-    return tuple(found[index] for index in sorted(found))
+    return tuple(distance for _, distance in sorted(found))
 
 
 def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
@@ -307,7 +344,7 @@ def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[in
     frame = _frame(_Framed(board))
     if not frame.cats:
         return ()
-    size, stride = frame.size, grid.stride
+    stride = grid.stride
     zero = one = 0
     for colour, shifts in frame.colours:
         own = bits(colour + colour.upper())
@@ -315,27 +352,32 @@ def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[in
         for shift in shifts:
             zero |= here << shift
             one |= there << shift
-    waiting, goals = frame.waiting, frame.goals
     found: dict[tuple[int, int], int] = {}
-    if waiting:
-        # A layer may stop growing once it holds every cat left: they are at this level.
-        reach = flood_bits(around_bits(goals, stride) & zero, zero, stride, waiting)
+    pending, targets = frame.ends, frame.targets
+    if pending:
+        # Each layer is flooded whole (see `_nearest_walk`); a raft square is reached once
+        # the layer holds a square beside it.
+        reach = flood_bits(frame.starts, zero, stride)
         level = 0
         while True:
-            for index in bit_indices(waiting & reach):
-                found[divmod(index, size)] = level
-            waiting &= ~reach
-            if not waiting:
-                break
-            seeds = reach | (around_bits(reach | goals, stride) & one)
-            grown = flood_bits(seeds, zero, stride, waiting)
+            if reach & targets:
+                for cat, end, beside in pending:
+                    if reach & beside:
+                        found[(cat, end)] = level
+                pending = tuple(pair for pair in pending if (pair[0], pair[1]) not in found)
+                if not pending:
+                    break
+                targets = 0
+                for _, _, beside in pending:
+                    targets |= beside
+            grown = flood_bits(reach | (around_bits(reach, stride) & one), zero, stride)
             if grown == reach:
                 break
             reach, level = grown, level + 1
     return _matched(
         tuple(
-            tuple((end, found.get((k, cat), BLOCKED)) for k, end in options)
-            for cat, options in frame.cats
+            tuple((end, found.get((k, end), BLOCKED)) for end in options)
+            for k, (_, options) in enumerate(frame.cats)
         )
     )
 
@@ -343,25 +385,30 @@ def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[in
 class _Frame(NamedTuple):
     """What `_distances` needs of a grid that a pathway card does not change."""
 
-    size: int
-    cats: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
-    """Each waiting cat, row order: its square and, for each free raft square it may
-    reach (`_raft_reach`), (the copy of the grid searching for that square, the square)."""
+    cats: tuple[tuple[int, tuple[int, ...]], ...]
+    """Each waiting cat, row order: its square and the free raft squares it may reach
+    (`_raft_reach`), lowest first."""
     colours: tuple[tuple[str, tuple[int, ...]], ...]
-    """Each waiting colour and where its copies of the grid sit (bit shifts)."""
+    """Each waiting colour and where its cats' copies of the grid sit (bit shifts)."""
     repaintable: int
-    goals: int
-    waiting: int
+    starts: int
+    """Each cat that may reach some raft square, in its copy."""
+    ends: tuple[tuple[int, int, int], ...]
+    """Each (cat, raft square it may reach, some way joining them): the cat's place in
+    `cats`, the square, and the squares beside it in the cat's copy."""
+    targets: int
+    """Every square of `ends`."""
 
 
 class _Framed:
     """A board's grid, equal to another's when a pathway card could turn one board into
     the other (`_cut_frame`): what `_frame` answers for one holds for the other."""
 
-    __slots__ = ("grid", "key")
+    __slots__ = ("board", "grid", "key")
 
     def __init__(self, board: Board) -> None:
         self.key = _cut_frame(board)
+        self.board = board
         self.grid = grid_of(board)
 
     def __hash__(self) -> int:
@@ -376,32 +423,42 @@ def _frame(framed: _Framed) -> _Frame:
     grid = framed.grid
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
     repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
-    reach = _raft_reach(grid)
-    # Every (colour, raft square) pair some cat may reach searches at once: pair k's copy
-    # of the grid sits k grids up the same integer. Its border of `n` squares (never
-    # passable) keeps the copies apart, so each shift and mask serves every pair.
-    copies: dict[tuple[str, int], int] = {}
+    # Every cat that may reach a raft square searches at once, from where it sits: cat k's
+    # copy of the grid sits k grids up the same integer. Its border of `n` squares (never
+    # passable) keeps the copies apart, so each shift and mask serves every cat. (A path's
+    # cost is the same both ways, and there are fewer cats than (colour, raft square)
+    # pairs to search from.)
     shifts: dict[str, list[int]] = {}
-    goals = waiting = 0
-    cats = []
-    for cat, colour, ends in reach:
-        options = []
-        for end in bit_indices(ends):
-            shift = copies.get((colour, end))
-            if shift is None:
-                shift = copies[(colour, end)] = len(copies) * size
-                shifts.setdefault(colour, []).append(shift)
-                goals |= 1 << (end + shift)
-            waiting |= 1 << (cat + shift)
-            options.append((shift // size, end))
-        cats.append((cat, tuple(options)))
+    starts = targets = copies = 0
+    ends = []
+    cats: list[tuple[int, tuple[int, ...]]] = []
+    for cat, colour, reached in _raft_reach(grid):
+        options = tuple(bit_indices(reached))
+        if options:
+            shift, copies = copies * size, copies + 1
+            shifts.setdefault(colour, []).append(shift)
+            starts |= 1 << (cat + shift)
+            for end in options:
+                ends.append((len(cats), end, around_bits(1 << end, stride) << shift))
+        cats.append((cat, options))
+    # A raft square no way joins to its cat, whatever is repainted (a cat crosses squares
+    # of its colour and those a card may repaint), is BLOCKED for every board of the
+    # frame: the search leaves it out, and stops once it has met the others.
+    crossed = 0
+    for colour, at in shifts.items():
+        for shift in at:
+            crossed |= (grid.bits(colour + colour.upper()) | repaintable) << shift
+    joined = flood_bits(starts, crossed, stride)
+    ends = [end for end in ends if end[2] & joined]
+    for _, _, beside in ends:
+        targets |= beside
     return _Frame(
-        size,
         tuple(cats),
         tuple((c, tuple(at)) for c, at in shifts.items()),
         repaintable,
-        goals,
-        waiting,
+        starts,
+        tuple(ends),
+        targets,
     )
 
 
@@ -507,30 +564,66 @@ def _board_distance(board: Board, bag: int) -> float:
     return 3.0 * sum(cats) + 1.5 * len(cats) - bag / 100
 
 
-def _needed(game: State) -> dict[int, set[int]]:
+def _needed(board: Board) -> dict[int, set[int]]:
     """Grid squares of other colours next to where cats can already walk, each with the
     colours (lower-case letter codes) of the cats that would walk on if it were theirs."""
     needed: dict[int, set[int]] = {}
-    for colour, ring in _rings(game.position.board):
+    for colour, ring in _rings(board):
         for square in bit_indices(ring):
             needed.setdefault(square, set()).add(colour)
     return needed
 
 
-@lru_cache(maxsize=1024)
 def _rings(board: Board) -> tuple[tuple[int, int], ...]:
     """For each waiting cat: its colour (a lower-case letter code) and, as bits, the
     squares of other colours beside where it can walk now (over its colour, off the raft)."""
+    return tuple((colour, ring) for _, colour, _, ring in _cat_regions(board))
+
+
+@lru_cache(maxsize=1024)
+def _cat_regions(board: Board) -> tuple[tuple[int, int, int, int], ...]:
+    """For each waiting cat, row order: `_cat_region`."""
     grid = grid_of(board)
+    return tuple(
+        _cat_region(grid, cat) for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits)
+    )
+
+
+def _cat_region(grid: Grid, cat: int) -> tuple[int, int, int, int]:
+    """A waiting cat's square, its colour (a lower-case letter code), the squares it can
+    walk to now (its colour and wild ones, from where it is) and the squares of other
+    colours beside where it can walk off the raft (its ring), as bits."""
     raft, stride = grid.raft_bits, grid.stride
-    found = []
-    for cat in bit_indices(grid.bits("BGPRYW") & ~raft):
-        letter = chr(grid.cells[cat])
-        own = grid.bits(letter.lower() + letter)
-        walked = flood_bits(1 << cat, own & ~raft, stride)
-        ring = around_bits(walked, stride) & ~raft & grid.bits("bgprwy") & ~own
-        found.append((ord(letter) + 32, ring))
-    return tuple(found)
+    letter = chr(grid.cells[cat])
+    own = grid.bits(letter.lower() + letter)
+    walked = flood_bits(1 << cat, own & ~raft, stride)
+    ring = around_bits(walked, stride) & ~raft & grid.bits("bgprwy") & ~own
+    walkable = flood_bits(1 << cat, grid.bits(letter.lower() + letter + "wW"), stride)
+    return cat, ord(letter) + 32, walkable, ring
+
+
+def _precious_after(base: Board, placement: PathwayPlacement, board: Board) -> int:
+    """`_precious(board)`, `board` being `base` with the card `placement` laid: a cat whose
+    walk and ring the card does not touch (nor the squares beside its walk: the ring lies
+    there) keeps them, the others are walked again."""
+    grid = grid_of(board)
+    area = card_area(grid.stride) << grid.index(placement.row, placement.column)
+    near = area | around_bits(area, grid.stride)
+    found = 0
+    for cat, _, walkable, ring in _cat_regions(base):
+        if walkable & near:
+            _, _, walkable, ring = _cat_region(grid, cat)
+        found |= walkable | ring
+    return found
+
+
+def _precious(board: Board) -> int:
+    """Where the waiting cats can walk now, and their rings (`_cat_region`): fire there
+    hurts the most."""
+    found = 0
+    for _, _, walkable, ring in _cat_regions(board):
+        found |= walkable | ring
+    return found
 
 
 # -- the moves worth trying ----------------------------------------------------------------
@@ -554,11 +647,7 @@ def _card_worth(game: State, card: CardId, colours: set[str]) -> int:
 
 def _waiting_colours(game: State) -> set[str]:
     grid = grid_of(game.position.board)
-    return {
-        chr(square + 32)
-        for i, square in enumerate(grid.cells)
-        if 65 <= square <= 90 and not grid.raft[i]
-    }
+    return {chr(grid.cells[i] + 32) for i in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits)}
 
 
 def _cat_moves(game: State) -> list[CatMove]:
@@ -570,19 +659,22 @@ def _cat_moves(game: State) -> list[CatMove]:
     """
     colours = _waiting_colours(game)
     grid = grid_of(game.position.board)
-    by_end: dict[tuple[str, Square, Square], CatMove] = {}
-    moves = game.cat_moves()
-    arriving = [move for move in moves if grid.raft[grid.index(*move.end)]]
+    worth = {card: _card_worth(game, card, colours) for card in game.position.hand.ids()}
+    arriving: list[CatMove] = []
     # A useless card is best spent on a step within the cat's own colour: no fire tile
-    # comes with it. One such step per cat is kept (ends elsewhere change nothing).
-    stepping = {move.colour: move for move in moves if move not in arriving}
-    for move in arriving + list(stepping.values()):
-        key = (move.colour, move.start, move.end)
-        worth = sum(_card_worth(game, card, colours) for card in move.discards)
-        known = by_end.get(key)
-        if known is None or worth < sum(_card_worth(game, c, colours) for c in known.discards):
-            by_end[key] = move
-    return list(by_end.values())
+    # comes with it. One such step per colour is kept (ends elsewhere change nothing):
+    # the last of `State.cat_moves`, its last cat, end and choice of cards.
+    stepping: dict[str, CatMove] = {}
+    for colour, start, payments, ends in cat_options(game.position):
+        if not payments:
+            continue
+        cheapest = min(payments, key=lambda pay: sum(worth[card] for card in pay))
+        for end in ends:
+            if grid.raft[grid.index(*end)]:
+                arriving.append(CatMove(colour, start, end, cheapest))
+            else:
+                stepping[colour] = CatMove(colour, start, end, payments[-1])
+    return arriving + list(stepping.values())
 
 
 def _placements(
@@ -590,41 +682,59 @@ def _placements(
 ) -> list[tuple[int, PathwayPlacement]]:
     """Pathway placements of the hand's cards (or of `hand`) that give a square some cat
     needs that cat's colour, with how many such squares each one gives, best first."""
-    return _placements_at(_wanted(game), game.position.hand.ids() if hand is None else hand)
+    hand = game.position.hand.ids() if hand is None else hand
+    return _placements_at(_wanted(game.position.board), hand)
 
 
-def _wanted(game: State) -> list[tuple[int, int, list[tuple[int, set[int]]]]]:
-    """Card positions over squares some cat needs: (row, column, [(square of the card,
-    colours wanted there)])."""
-    needed = _needed(game)
+@lru_cache(maxsize=1024)
+def _wanted(board: Board) -> tuple[tuple[int, int, int], ...]:
+    """Card positions over squares some cat needs: (row, column, the colours wanted on each
+    of the card's nine squares as `_letter_fields` of letters)."""
+    needed = _needed(board)
     if not needed:
-        return []
-    grid = grid_of(game.position.board)
+        return ()
+    grid = grid_of(board)
+    steps = [dr * grid.stride + dc for dr in range(3) for dc in range(3)]
+    wanted = {
+        square: sum(_FIELDS[colour] for colour in colours) for square, colours in needed.items()
+    }
     found = []
-    for row, column in card_positions(game.position.board):
+    for row, column in card_positions(board):
         base = grid.index(row, column)
-        squares = [base + dr * grid.stride + dc for dr in range(3) for dc in range(3)]
-        wanted = [(i, needed[at]) for i, at in enumerate(squares) if at in needed]
-        if wanted:
-            found.append((row, column, wanted))
-    return found
+        fields = sum(wanted.get(base + step, 0) << (6 * i) for i, step in enumerate(steps))
+        if fields:
+            found.append((row, column, fields))
+    return tuple(found)
+
+
+_FIELDS = {code: 1 << k for k, code in enumerate(b"bgprwy")}
+"""Each square's letter as one bit of a six-bit field."""
+
+
+@lru_cache(maxsize=512)
+def _letter_fields(squares: str) -> int:
+    """A card's nine letters, six bits a square (`_FIELDS`), the first square lowest: one
+    AND with `_wanted`'s fields leaves a bit where a letter is one wanted there."""
+    return sum(_FIELDS.get(ord(letter), 0) << (6 * i) for i, letter in enumerate(squares))
 
 
 def _placements_at(
-    wanted: list[tuple[int, int, list[tuple[int, set[int]]]]], hand: tuple[CardId, ...]
+    wanted: tuple[tuple[int, int, int], ...], hand: tuple[CardId, ...]
 ) -> list[tuple[int, PathwayPlacement]]:
-
+    """`_placements` over the card positions `wanted`, for the cards of `hand`."""
     cards = components().pathway_cards
+    turns = []  # each card turned each way once
+    for held in hand:
+        pattern = cards[(held.deck, held.card)].squares
+        for orientation in ORIENTATIONS:
+            turns.append((held, orientation, _letter_fields(turned_card(pattern, orientation))))
     found = []
-    for row, column, squares in wanted:
-        for card in hand:
-            pattern = cards[(card.deck, card.card)].squares
-            for orientation in "NESW":
-                turned = turned_card(pattern, orientation)
-                gain = sum(1 for i, colours in squares if ord(turned[i]) in colours)
-                if gain:
-                    placement = PathwayPlacement(card.deck, card.card, row, column, orientation)
-                    found.append((gain, placement))
+    for row, column, fields in wanted:
+        for held, orientation, letters in turns:
+            gain = (letters & fields).bit_count()
+            if gain:
+                placement = PathwayPlacement(held.deck, held.card, row, column, orientation)
+                found.append((gain, placement))
     found.sort(key=lambda pair: -pair[0])
     return found
 
@@ -637,49 +747,54 @@ def _walkable(game: State) -> int:
 
 def _walkable_on(board: Board) -> int:
     """`_walkable` of any game on `board`."""
-    grid = grid_of(board)
     found = 0
-    for cat in bit_indices(grid.bits("BGPRYW") & ~grid.raft_bits):
-        letter = chr(grid.cells[cat])
-        found |= flood_bits(1 << cat, grid.bits(letter.lower() + letter + "wW"), grid.stride)
+    for _, _, walkable, _ in _cat_regions(board):
+        found |= walkable
     return found
 
 
+def _fires(board: Board, tile: str, precious: int | None = None) -> tuple[FirePlacement, ...]:
+    """The fire tile's placements, those far from the cats and their ways first (`precious`,
+    where given, is `_precious(board)`)."""
+    return _fires_ranked(_Framed(board), tile, _precious(board) if precious is None else precious)
+
+
 @lru_cache(maxsize=2048)
-def _fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
-    """The fire tile's placements, those far from the cats and their ways first."""
-    grid = grid_of(board)
-    stride = grid.stride
+def _fires_ranked(framed: _Framed, tile: str, precious: int) -> tuple[FirePlacement, ...]:
+    """`_fires` on the boards of a frame (`_cut_frame`: the raft's squares, where tiles fit)
+    whose precious squares (where the cats walk and the squares beside) are `precious`:
+    cards that leave those as they are leave the order as it is."""
+    grid = framed.grid
+    stride, size = grid.stride, len(grid.cells)
     # Harm: for each fire square, how many of it and its four neighbours are precious;
-    # counted once per square of the grid, then summed over each placement's squares.
-    near = [0] * (len(grid.cells) + stride)
-    precious = _walkable_on(board)
-    for _, ring in _rings(board):
-        precious |= ring
-    for square in bit_indices(precious):
-        for step in (0, -1, 1, -stride, stride):
-            near[square + step] += 1
+    # summed over each placement's squares. The counts are held a byte a square in one
+    # integer, so one shift moves all of them (no sum reaches 256: nothing carries).
+    near = _around_counts(precious, size, stride)
     if RAFT_HARM:
         # The ways onto the free raft squares: fire there walls a square in for good.
         access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
-        for square in bit_indices(access & grid.free_bits):
-            for step in (0, -1, 1, -stride, stride):
-                near[square + step] += RAFT_HARM
-
-    placements = fire_placements(board, tile)
-    harms = [sum(_fire_squares(placement, stride)(near)) for placement in placements]
+        near += RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
+    placements: list[FirePlacement] = []
+    harms: list[int] = []
+    for spots in fire_spots(framed.board, tile):
+        summed = sum(near >> (8 * offset) for offset in spots.offsets)
+        counts = summed.to_bytes(size + stride + 1, "little")
+        harms += map(counts.__getitem__, spots.corners)
+        placements += spots.placements
     # Only the first few are ever tried (`_after_card`).
     order = sorted(range(len(placements)), key=harms.__getitem__)[: FIRE_TRIED * 8]
     return tuple(placements[i] for i in order)
 
 
-@lru_cache(maxsize=65536)
-def _fire_squares(placement: FirePlacement, stride: int) -> itemgetter[tuple[int, ...]]:
-    """The grid squares a fire placement covers, as a getter of their entries of a list
-    (every tile has at least four squares, so it always gives a tuple)."""
-    at = (placement.row + 1) * stride + placement.column + 1
-    shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
-    return itemgetter(*(at + r * stride + c for r, c in shape))
+def _around_counts(squares: int, size: int, stride: int) -> int:
+    """For each cell of a grid of `size` cells, how many of it and its four neighbours are
+    in `squares`: one byte a cell, cell 0 lowest."""
+    ones = int.from_bytes(format(squares, f"0{size}b")[::-1].encode().translate(_ONE), "little")
+    return ones + (ones << 8) + (ones >> 8) + (ones << 8 * stride) + (ones >> 8 * stride)
+
+
+_ONE = bytes(1 if i == 49 else 0 for i in range(256))
+"""A bytes.translate table: "1" to the byte 1, anything else to 0."""
 
 
 # -- the search ----------------------------------------------------------------------------
@@ -704,7 +819,7 @@ class _CutOffs:
     """
 
     def __init__(self) -> None:
-        self.frames: dict[tuple[int, int], dict[FirePlacement, tuple[int, dict[int, bool]]]] = {}
+        self.frames: dict[tuple[int, int], dict[FirePlacement, _CutOff]] = {}
 
     def on(self, board: Board) -> Callable[[FirePlacement], bool]:
         """`fire_cuts_off` on `board`, for each tile in turn."""
@@ -719,10 +834,15 @@ class _CutOffs:
         def cuts_off(fire: FirePlacement) -> bool:
             known = frame.get(fire)
             if known is None:
-                at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
-                at <<= index(fire.row, fire.column)
-                shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
-                known = frame[fire] = (~_blanks(shadow, size), {})
+                if fire_surely_cuts_off(board, fire):
+                    known = frame[fire] = True
+                else:
+                    at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
+                    at <<= index(fire.row, fire.column)
+                    shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
+                    known = frame[fire] = (~byte_mask(shadow, size), {})
+            if known is True:
+                return True
             shadow, answers = known
             letters = cells & shadow
             answer = answers.get(letters)
@@ -731,6 +851,12 @@ class _CutOffs:
             return answer
 
         return cuts_off
+
+
+_CutOff = Literal[True] | tuple[int, dict[int, bool]]
+"""What `_CutOffs` keeps of a tile on a board: True if it shuts a cat in whatever the
+letters of the squares it takes out of a card's reach (`fire_surely_cuts_off`: most tiles
+tried do), else the mask of those squares' bytes and the answer for each of their letters."""
 
 
 @lru_cache(maxsize=2048)
@@ -742,23 +868,10 @@ def _tile_bits(tile: str, flipped: bool, orientation: str, stride: int) -> int:
 @lru_cache(maxsize=4096)
 def _cut_frame(board: Board) -> tuple[int, int]:
     """What `fire_cuts_off` depends on for any tile on `board`, besides the letters of the
-    squares that tile takes out of a card's reach (`_CutOffs`): the board's squares, one
-    byte each, with those a card can cover blanked (they are free, and a card laid or not
-    changes only their letters). What is left tells the free squares, the cats, the raft
-    card and the letters no card can reach."""
+    squares that tile takes out of a card's reach (`_CutOffs`): the grid's width and its
+    squares with those a card can cover blanked (`Grid.uncovered`)."""
     grid = grid_of(board)
-    covered = card_places(grid.free_bits, grid.stride)[1]
-    return grid.stride, int.from_bytes(grid.cells, "little") & _blanks(covered, len(grid.cells))
-
-
-@lru_cache(maxsize=4096)
-def _blanks(squares: int, size: int) -> int:
-    """A mask of `size` bytes: 0x00 on the bytes of `squares`, 0xff on the others."""
-    return int.from_bytes(format(squares, f"0{size}b")[::-1].encode().translate(_BLANK), "little")
-
-
-_BLANK = bytes(255 if i == 48 else 0 for i in range(256))
-"""A bytes.translate table: "0" (a square not in the set) to 0xff, anything else to 0."""
+    return grid.stride, grid.uncovered
 
 
 def _after_card(
@@ -772,7 +885,8 @@ def _after_card(
         board = lay_card(game.position.board, placement)
     except RuleError:
         return
-    fires = _fires(board, _next_fire(game, order))
+    precious = _precious_after(game.position.board, placement, board)
+    fires = _fires(board, _next_fire(game, order), precious)
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return
     # The least harmful first; one that cuts a cat off is passed over for the next.
@@ -826,6 +940,19 @@ class _Memory:
         ] = {}
         self.scores: dict[tuple[object, ...], float] = {}
         self.cut_offs = _CutOffs()
+        self.measured: OrderedDict[Board, dict[PathwayPlacement, tuple[int, bool]]] = OrderedDict()
+
+    def measured_on(self, board: Board) -> dict[PathwayPlacement, tuple[int, bool]]:
+        """What `_nearest_cards` learned of the cards laid on `board`, kept for the
+        `MEASURED_BOARDS` boards used last (positions on one board come close together)."""
+        found = self.measured.get(board)
+        if found is None:
+            found = self.measured[board] = {}
+            if len(self.measured) > MEASURED_BOARDS:
+                self.measured.popitem(last=False)
+        else:
+            self.measured.move_to_end(board)
+        return found
 
 
 Report = Callable[[int, float], None]
@@ -928,7 +1055,9 @@ class _Search:
         # The proxy (squares a cat needs, given its colour) picks candidates; the exact
         # distance with the card laid (before its fire tile) orders them.
         candidates = [placement for _, placement in _placements(game)[: CARDS_TRIED * 6]]
-        for placement in _nearest_cards(game.position.board, candidates, CARDS_TRIED):
+        board = game.position.board
+        measured = self.memory.measured_on(board)
+        for placement in _nearest_cards(board, candidates, CARDS_TRIED, measured):
             for after in _after_card(game, placement, self.order, self.memory.cut_offs):
                 yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
@@ -975,7 +1104,7 @@ def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
     board = game.position.board
     now = sum(_nearest(board))
     gains: dict[CardId, int] = {}
-    wanted = _wanted(game)
+    wanted = _wanted(board)
 
     def gain(card: CardId) -> int:
         if card not in gains:
