@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from meeple.errors import RuleError
 from meeple.raft.components import components
-from meeple.raft.model import Board, Cards, ExhaustedCat, Square
+from meeple.raft.model import Board, Cards, ExhaustedCat, FirePlacement, Square
 from meeple.raft.notation import (
     format_board,
     format_state,
@@ -402,7 +402,9 @@ def test_random_playouts_stay_consistent(index: int, seed: int, rng: random.Rand
         assert len(state.hand) <= 6 and len(state.decks) + len(state.hand) <= 100
         assert list(state.exhausted) == sorted(state.exhausted)
         assert parse_state(format_state(state)) == state
-        if g.outcome == "playing" and g.phase != "draw":
+        if g.outcome == "playing" and isinstance(g.last, FirePlacement):
+            # the loss is decided when a fire tile is laid (docs/formats/raft.md); a cat
+            # standing where a card would have to go only blocks that card while it stays
             assert not cats_cut_off(state.board)
 
 

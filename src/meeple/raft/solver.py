@@ -44,7 +44,6 @@ does not read or write text.
 
 from __future__ import annotations
 
-import gc
 import heapq
 import random
 import time
@@ -56,6 +55,7 @@ from operator import itemgetter
 from typing import Literal, NamedTuple
 
 from meeple.errors import RuleError
+from meeple.garbage import cycles_uncollected
 from meeple.raft.components import components
 from meeple.raft.model import (
     DECKS,
@@ -1145,13 +1145,8 @@ def solve(
     """
     # The search keeps hundreds of thousands of positions and makes no reference cycles:
     # the cyclic garbage collector's passes over them were a fifth of its time.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with cycles_uncollected():
         return _solve(challenge, seed, states, seconds, report)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _solve(
