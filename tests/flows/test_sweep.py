@@ -340,10 +340,11 @@ def test_tiles_that_pose_one_question_are_asked_it_once(monkeypatch: pytest.Monk
         groups: tuple[Group, ...],
         fixed: Routes = (),
         moves: routes.Ways | None = None,
+        hopeful: bool = True,
     ) -> Routes | None:
         if not fixed and len(groups) == len(state.groups):
             asked.append(routes._question(link))
-        return original(link, groups, fixed, moves)
+        return original(link, groups, fixed, moves, hopeful)
 
     monkeypatch.setattr(routes, "find_routes", counted)
     listed = replace(state).legal_moves()

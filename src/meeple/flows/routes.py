@@ -75,6 +75,7 @@ class Network:
         self._avoiding: dict[int, Routes] = {}
         self._crossing: dict[int, dict[tuple[tuple[int, int], ...], Routes]] = {}
         self._known: list[tuple[Routes, Crossings]] = []  # the same, in the order met
+        self._refused: set[int] = set()  # hexes where some tile's question was 'no'
         self._witnessed = False
         self._afters: dict[tuple[int, tuple[int, ...]], Routes | None] = {}
         self._questions: dict[tuple[int, ...], Routes | None] = {}  # see _question
@@ -236,7 +237,11 @@ class Network:
                 found = _rerouted(link, self.groups, cut, kept, moves)
                 if found is not None:
                     return found
-            self._questions[question] = find_routes(link, self.groups, moves=moves)
+            hopeful = cell not in self._refused
+            found = find_routes(link, self.groups, moves=moves, hopeful=hopeful)
+            if found is None:
+                self._refused.add(cell)
+            self._questions[question] = found
         return self._questions[question]
 
     def _reroutes(self, cell: int, pairing: tuple[int, ...]) -> list[tuple[list[int], Routes]]:
@@ -346,6 +351,7 @@ def find_routes(
     groups: tuple[Group, ...],
     fixed: Routes = (),
     moves: Ways | None = None,
+    hopeful: bool = True,
 ) -> Routes | None:
     """One route per group in `groups` (those of `fixed` kept as they are), None when
     there are none, or UNSETTLED when a search with `fixed` routes gave up.
@@ -357,7 +363,8 @@ def find_routes(
     steps, about a quarter of the sweep's work each round (a route a search finds in 200
     steps can cost a sweep seconds; a 'no' costs the searches all their steps, so they
     get the smaller share). Both are exact, so the answer never depends on a budget, only the time
-    taken does.
+    taken does. Not `hopeful` (a 'no' is likely), the first round's searches are left
+    out: the cut test and the sweep come at once.
     """
     order = list(range(len(groups)))
     if moves is None:
@@ -365,7 +372,7 @@ def find_routes(
     searches = [
         (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
     ]
-    found = _searched(searches, SEARCH_STEPS, fixed, order)
+    found = _searched(searches, SEARCH_STEPS, fixed, order) if hopeful else UNSETTLED
     if found is not UNSETTLED or fixed:
         return found
     if refuted(link, groups):
