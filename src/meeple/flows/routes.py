@@ -321,9 +321,9 @@ def _rerouted(
 
 REROUTES = 3
 """How many sets of routes met so far a placement's question tries to reroute from
-before the sweep (`Network._reroutes`): on the slowest lists of random games, where
-reroutes from the witness found 0 of 38 'yes' answers the sweep then took 10-50 ms
-for, the best three of all sets met find 29 (ten find 33, but cost the 'no' answers
+before the sweep (`Network._reroutes`): on the slowest lists of random games the
+witness alone mended none of 38 'yes' answers the sweep then took 10-50 ms for; the
+best three of all sets met mend 18 (ten mend a few more, but cost the 'no' answers
 three times as much)."""
 SEARCH_STEPS = 30
 """Steps each order of the groups gets before the sweep takes the question over."""
@@ -377,9 +377,8 @@ def find_routes(
         return found
     if refuted(link, groups):
         return None
-    # the sweep holds many states at once and makes no reference cycles: Python's cycle
-    # collector, passing over them all, made one list in 300 of random games take 50 ms
-    # more
+    # the sweep holds many states at once and makes no reference cycles: the cycle
+    # collector's passes over them all (tens of milliseconds each) find nothing
     with cycles_uncollected():
         rounds = sweep_rounds(link, groups)
         swept = 0  # the sweep's rounds so far
