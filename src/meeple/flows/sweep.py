@@ -88,20 +88,17 @@ them kept for every sweep (`_CHANGES`) cost its passes nothing."""
 class _Step:
     """What visiting one empty hex does to the frontier, worked out once per question."""
 
-    def __init__(self, cell: int, ports: list[tuple[int, int]], keep: list[int]) -> None:
-        self.cell = cell
+    def __init__(self, ports: list[tuple[int, int]], keep: list[int], rest: _Rest) -> None:
         self.ports = ports  # per side: (kind, index into the old frontier / new / label / side)
         self.keep = keep  # old frontier positions that stay, in new frontier order
+        self.rest = rest  # the hexes still to visit afterwards (see _Rest)
         # the sides that must carry a route, given which incoming links carry one
         self._by_mask: dict[int, list[Pairs]] | None = None
-        # (side, old frontier position) of each link coming in from visited hexes
-        self.incoming = [
-            (side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER
-        ]
-        self.sides = [side for side, _ in self.incoming]
-        self.entering = [index for _, index in self.incoming]
-        self.side_of = {index: side for side, index in self.incoming}
-        self.taken = frozenset(self.entering)
+        # each link coming in from visited hexes: its side, its old frontier position
+        incoming = [(side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER]
+        self.sides = [side for side, _ in incoming]
+        self.entering = [index for _, index in incoming]
+        self.side_of = {index: side for side, index in incoming}
         self.blank = [0] * sum(kind == _NEW for kind, _ in ports)
         # the new frontier position of each side whose link is new on it
         self.spot = [len(keep) + index if kind == _NEW else -1 for kind, index in ports]
@@ -112,24 +109,14 @@ class _Step:
         # end's new position (an end whose other end the hex takes is relabelled anyway)
         moved = {p: n for n, p in enumerate(keep)}
         self.renamed = list(range(LOOSE)) + [
-            LOOSE + moved.get(p, 0) for p in range(len(keep) + len(self.incoming))
+            LOOSE + moved.get(p, 0) for p in range(len(keep) + len(incoming))
         ]
         # what visiting does, by what the hex sees of a state (see _visit)
         self.seen: dict[tuple[int, tuple[int, ...]], tuple[Change, ...]] = {}
-        # what working out the hexes still to visit takes (see rest), and that, once done
-        self.later: tuple[list[int], list[int], list[int], dict[int, int]] = ([], [], [], {})
-        self._rest: _Rest | None = None
-
-    def rest(self) -> _Rest:
-        """The hexes still to visit afterwards, in parts no link joins (see _Rest): worked
-        out when the sweep gets here (most directions' plans are only costed)."""
-        if self._rest is None:
-            self._rest = _rest(*self.later)
-        return self._rest
 
     def by_mask(self) -> dict[int, list[Pairs]]:
         """The paths the hex may take, by the incoming sides that carry a route (worked
-        out when first needed: most directions' plans are only costed, never swept)."""
+        out when first needed: a step whose every look `_CHANGES` holds never asks)."""
         if self._by_mask is None:
             # what the matchings depend on: each side's kind, whether an off-board side
             # may be used, and where a loop leads
@@ -314,10 +301,9 @@ class _Plan:
                 ports.append((_NEW, len(new)))
                 new.append(link_id)
         keep = [p for p in range(len(frontier)) if p not in incoming]
-        step = _Step(cell, ports, keep)
         self._frontier = [frontier[p] for p in keep] + new
-        step.later = (link, self.cells[i + 1 :], self._frontier, self.label_of_edge)
-        return step
+        rest = _rest(link, self.cells[i + 1 :], self._frontier, self.label_of_edge)
+        return _Step(ports, keep, rest)
 
 
 _Reached = dict[State, tuple[State, Pairs] | None]
@@ -366,7 +352,7 @@ def _sweep(
         following: _Reached = {}
         dead: set[State] = set()
         step = plan.step(i)
-        rest = step.rest()
+        rest = step.rest
         for before in states:
             for state, pairs in _visit(step, *before):
                 if state in following or state in dead:
@@ -641,7 +627,7 @@ def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[St
         label = labels[index]
         if label < LOOSE:
             seen.append(label)
-        elif label - LOOSE in step.taken:
+        elif label - LOOSE in step.side_of:
             seen.append(LOOSE + step.side_of[label - LOOSE])  # both ends enter here
         else:
             seen.append(-1 - len(outside))  # a loose piece whose other end stays
