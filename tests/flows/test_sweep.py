@@ -258,6 +258,19 @@ def test_every_direction_agrees_with_the_search(seed: int, players: int, tiles: 
     assert {_settled(link, groups, plan) for plan in _plans(link, groups)} == {expected}
 
 
+def _sweep_works(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The work of every sweep the route rule asks for from now on, in order."""
+    works: list[int] = []
+
+    def counted(link: list[int], groups: tuple[Group, ...]) -> Generator[int, None, Sweep]:
+        found = yield from sweep_rounds(link, groups)
+        works.append(found.work)
+        return found
+
+    monkeypatch.setattr(routes, "sweep_rounds", counted)
+    return works
+
+
 HANG = ROOT / "tests" / "flows" / "golden" / "rule_no_route.flows"
 
 
@@ -269,14 +282,7 @@ def test_the_legal_list_of_a_short_six_player_record_takes_little_sweeping(
     every one is now settled in a few thousand states (the cut conditions, which settle
     them before the sweep, are switched off here)."""
     text = "\n".join(HANG.read_text().splitlines()[:10]) + "\n"
-    works: list[int] = []
-
-    def counted(link: list[int], groups: tuple[Group, ...]) -> Generator[int, None, Sweep]:
-        found = yield from sweep_rounds(link, groups)
-        works.append(found.work)
-        return found
-
-    monkeypatch.setattr(routes, "sweep_rounds", counted)
+    works = _sweep_works(monkeypatch)
     monkeypatch.setattr(routes, "refuted", lambda link, groups: False)
     state = list(replay_text(text))[-1]
     moves = replace(state).legal_moves()
@@ -368,14 +374,7 @@ def test_sweeps_that_close_group_edges_early_settle_the_hardest_list(
     off-board sides, where nearly all die. Sweeps that visit those hexes early settle all
     four in a few thousand states; the list is the one the plain sweeps give."""
     state = list(replay_text(CLOSING.read_text()))[-1]
-    works: list[int] = []
-
-    def counted(link: list[int], groups: tuple[Group, ...]) -> Generator[int, None, Sweep]:
-        found = yield from sweep_rounds(link, groups)
-        works.append(found.work)
-        return found
-
-    monkeypatch.setattr(routes, "sweep_rounds", counted)
+    works = _sweep_works(monkeypatch)
     listed = replace(state).legal_moves()
     assert len(works) == 4
     assert sum(works) < 20_000

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -537,13 +538,7 @@ def test_a_card_laid_by_rows_is_the_card_laid_square_by_square(
     placement = PathwayPlacement("B", "c", row, column, orientation)
     squares = turned_card(card.squares, orientation)
     cells = {Square(row + i // 3, column + i % 3): letter for i, letter in enumerate(squares)}
-    try:
-        expected = lay_squares(board.position.board, cells)
-    except RuleError:
-        with pytest.raises(RuleError):
-            lay_card(board.position.board, placement)
-    else:
-        assert lay_card(board.position.board, placement) == expected
+    _laid_alike(board.position.board, cells, lambda laid_on: lay_card(laid_on, placement))
 
 
 @given(
@@ -562,13 +557,18 @@ def test_a_fire_tile_laid_by_rows_is_the_tile_laid_square_by_square(
     placement = FirePlacement(tile, row, column, flipped, orientation)
     shape = fire_shape(tile, flipped, orientation)
     cells = {Square(row + r, column + c): FIRE for r, c in shape}
+    _laid_alike(board.position.board, cells, lambda laid_on: lay_fire(laid_on, placement))
+
+
+def _laid_alike(board: Board, cells: dict[Square, str], lay: Callable[[Board], Board]) -> None:
+    """`lay` gives the board that laying `cells` square by square gives, or fails as it does."""
     try:
-        expected = lay_squares(board.position.board, cells)
+        expected = lay_squares(board, cells)
     except RuleError:
         with pytest.raises(RuleError):
-            lay_fire(board.position.board, placement)
+            lay(board)
     else:
-        assert lay_fire(board.position.board, placement) == expected
+        assert lay(board) == expected
 
 
 @given(
