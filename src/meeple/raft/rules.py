@@ -16,11 +16,11 @@ per board. Text is not read or written here.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
-from typing import Literal, NamedTuple, TypeVar
+from typing import Generic, Literal, NamedTuple, TypeVar
 
 from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
@@ -52,6 +52,7 @@ from meeple.raft.model import (
 from meeple.raft.setup import initial_state
 
 _Frozen = TypeVar("_Frozen", "State", Position)
+_Value = TypeVar("_Value")
 Phase = Literal["draw", "play", "fire"]
 Outcome = Literal["playing", "won", "lost"]
 MOVE_GROUPS = {
@@ -107,7 +108,7 @@ class Grid:
     @cached_property
     def cat_ways(self) -> _CatWays:
         """The waiting cats and their ways, for the cut-off test (`_stuck_cats`)."""
-        return _cat_ways(_Uncovered(self))
+        return _cat_ways(Keyed(self, (self.stride, self.uncovered)))
 
     @cached_property
     def uncovered(self) -> int:
@@ -572,26 +573,28 @@ class _CatWays(NamedTuple):
     squares, `_path`; 0 when there is none)."""
 
 
-class _Uncovered:
-    """A grid, equal to another whose squares differ only where a pathway card may still
-    lie (`Grid.uncovered`): a card laid on one gives the other."""
+class Keyed(Generic[_Value]):
+    """`value` as a cache key standing for every value with the same `key`: what the
+    cached function reads of it is the same for all of them (a grid and the grids that
+    differ from it only where a pathway card may still lie, say)."""
 
-    __slots__ = ("grid", "key")
+    __slots__ = ("key", "value")
 
-    def __init__(self, grid: Grid) -> None:
-        self.grid = grid
-        self.key = (grid.stride, grid.uncovered)
+    def __init__(self, value: _Value, key: Hashable) -> None:
+        self.value = value
+        self.key = key
 
     def __hash__(self) -> int:
         return hash(self.key)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Uncovered) and self.key == other.key
+        return isinstance(other, Keyed) and self.key == other.key
 
 
 @lru_cache(maxsize=4096)
-def _cat_ways(uncovered: _Uncovered) -> _CatWays:
-    grid = uncovered.grid
+def _cat_ways(uncovered: Keyed[Grid]) -> _CatWays:
+    """`Grid.cat_ways` for every grid whose squares differ only where a card may lie."""
+    grid = uncovered.value
     raft, stride = grid.raft_bits, grid.stride
     cats = grid.bits("BGPRYW") & ~raft
     lower = grid.bits("bgprwy")

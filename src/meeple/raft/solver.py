@@ -72,6 +72,7 @@ from meeple.raft.model import (
 )
 from meeple.raft.rules import (
     Grid,
+    Keyed,
     State,
     around_bits,
     bit_indices,
@@ -341,7 +342,7 @@ def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[in
     both end on the one square they are nearest to. A cat the rules' passage (`_raft_reach`)
     lets reach no square left to it in any such matching is `DEAD`.
     """
-    frame = _frame(_Framed(board))
+    frame = _frame(Keyed(board, _cut_frame(board)))
     if not frame.cats:
         return ()
     stride = grid.stride
@@ -400,27 +401,10 @@ class _Frame(NamedTuple):
     """Every square of `ends`."""
 
 
-class _Framed:
-    """A board's grid, equal to another's when a pathway card could turn one board into
-    the other (`_cut_frame`): what `_frame` answers for one holds for the other."""
-
-    __slots__ = ("board", "grid", "key")
-
-    def __init__(self, board: Board) -> None:
-        self.key = _cut_frame(board)
-        self.board = board
-        self.grid = grid_of(board)
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Framed) and self.key == other.key
-
-
 @lru_cache(maxsize=4096)
-def _frame(framed: _Framed) -> _Frame:
-    grid = framed.grid
+def _frame(framed: Keyed[Board]) -> _Frame:
+    """What a board's frame (`_cut_frame`) gives every board of it."""
+    grid = grid_of(framed.value)
     raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
     repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
     # Every cat that may reach a raft square searches at once, from where it sits: cat k's
@@ -756,15 +740,16 @@ def _walkable_on(board: Board) -> int:
 def _fires(board: Board, tile: str, precious: int | None = None) -> tuple[FirePlacement, ...]:
     """The fire tile's placements, those far from the cats and their ways first (`precious`,
     where given, is `_precious(board)`)."""
-    return _fires_ranked(_Framed(board), tile, _precious(board) if precious is None else precious)
+    framed = Keyed(board, _cut_frame(board))
+    return _fires_ranked(framed, tile, _precious(board) if precious is None else precious)
 
 
 @lru_cache(maxsize=2048)
-def _fires_ranked(framed: _Framed, tile: str, precious: int) -> tuple[FirePlacement, ...]:
+def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[FirePlacement, ...]:
     """`_fires` on the boards of a frame (`_cut_frame`: the raft's squares, where tiles fit)
     whose precious squares (where the cats walk and the squares beside) are `precious`:
     cards that leave those as they are leave the order as it is."""
-    grid = framed.grid
+    grid = grid_of(framed.value)
     stride, size = grid.stride, len(grid.cells)
     # Harm: for each fire square, how many of it and its four neighbours are precious;
     # summed over each placement's squares. The counts are held a byte a square in one
@@ -776,7 +761,7 @@ def _fires_ranked(framed: _Framed, tile: str, precious: int) -> tuple[FirePlacem
         near += RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
     placements: list[FirePlacement] = []
     harms: list[int] = []
-    for spots in fire_spots(framed.board, tile):
+    for spots in fire_spots(framed.value, tile):
         summed = sum(near >> (8 * offset) for offset in spots.offsets)
         counts = summed.to_bytes(size + stride + 1, "little")
         harms += map(counts.__getitem__, spots.corners)
