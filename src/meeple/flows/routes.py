@@ -16,6 +16,9 @@ module knows nothing of turns, bags or records.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
+
 from meeple.flows.board import opposite_edge, opposite_side
 from meeple.flows.cuts import refuted
 from meeple.flows.links import (
@@ -31,7 +34,7 @@ from meeple.flows.links import (
     rejoin,
     relinked,
 )
-from meeple.flows.sweep import FIRST_BUDGET, Sweep, sweep_rounds
+from meeple.flows.sweep import FIRST_BUDGET, Placement, Race
 from meeple.garbage import cycles_uncollected
 
 Way = tuple[int, int, bool, int]
@@ -125,21 +128,41 @@ class Network:
 
     def legal_rotations(self, cell: int, tile: int) -> list[int]:
         """The rotations of `tile` the route rule allows on empty `cell`."""
+        return self.legal_placements((cell,), (tile,))[tile][0]
+
+    def legal_placements(
+        self, cells: tuple[int, ...], tiles: tuple[int, ...]
+    ) -> dict[int, list[list[int]]]:
+        """For each of `tiles`, the rotations the route rule allows on each of the empty
+        `cells` (in their order).
+
+        Each placement is first tried the quick ways (routes met so far, rerouting, the
+        cut conditions, short searches) one after another, so that the routes each
+        finds help the next; the questions they leave open are then swept together,
+        in one race (`meeple.flows.sweep.Race`)."""
         self._witness()
         if self.routes is not None and not self._listing:
             self._listing = True
             self._remember(self.routes)
-        if self.routes is not None and cell in self._avoiding:
-            return list(range(6))
-        verdicts: dict[tuple[int, ...], bool] = {}
-        rotations = []
-        for rotation in range(6):
-            pairing = PAIRING[tile * 6 + rotation]
-            if pairing not in verdicts:
-                verdicts[pairing] = self._after(cell, pairing) is not None
-            if verdicts[pairing]:
-                rotations.append(rotation)
-        return rotations
+
+        def asked() -> Iterator[tuple[int, tuple[int, ...]]]:
+            # as the quick ways go: a hex that routes met so far avoid takes any tile
+            for tile in tiles:
+                for cell in cells:
+                    if self.routes is None or cell not in self._avoiding:
+                        yield from {(cell, PAIRING[tile * 6 + r]): None for r in range(6)}
+
+        self._work_out(asked())
+        every = list(range(6))
+        return {
+            tile: [
+                list(every)
+                if self.routes is not None and cell in self._avoiding
+                else [r for r in every if self._afters[cell, PAIRING[tile * 6 + r]] is not None]
+                for cell in cells
+            ]
+            for tile in tiles
+        }
 
     def place(self, cell: int, code: int) -> Routes | None:
         """A witness for the position after placing `code` on empty `cell` (its routes
@@ -167,22 +190,122 @@ class Network:
     def _after(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
         """A witness for the position after a tile of `pairing` goes on `cell`, or None
         (worked out once: a legal list asks first, playing the move asks again)."""
-        key = (cell, pairing)
-        if key not in self._afters:
-            self._afters[key] = self._work_out_after(cell, pairing)
-        return self._afters[key]
+        if (cell, pairing) not in self._afters:
+            self._work_out([(cell, pairing)])
+        return self._afters[cell, pairing]
 
-    def _work_out_after(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
+    def _work_out(self, asked: Iterable[tuple[int, tuple[int, ...]]]) -> None:
+        """Fill in `_afters` for each placement `asked` (a hex and a tile's pairing): the
+        quick ways first, one placement after another, then the exact methods for the
+        questions they leave open, together (`_settle`)."""
+        left: dict[tuple[int, ...], list[_Open]] = {}  # by question, the placements asking
+        for cell, pairing in asked:
+            if (cell, pairing) in self._afters:
+                continue
+            found = self._quickly(cell, pairing, left)
+            if isinstance(found, _Open):
+                self._refused.add(cell)  # (see _quickly)
+                left.setdefault(found.question, []).append(found)
+            else:
+                self._afters[cell, pairing] = found
+        if not left:
+            return
+        questions = [same[0] for same in left.values()]  # each asked by its first placement
+
+        def learn(question: int, routes: Routes, still: list[int]) -> dict[int, Routes]:
+            for placed in left[questions[question].question]:
+                self._known_after(placed.cell, placed.pairing, routes)
+            found = {}
+            for other in still:  # routes met so far may now run along its tile's paths
+                cell, pairing = questions[other].cell, questions[other].pairing
+                running = self._fitting(cell, pairing)
+                if running is not None:
+                    found[other] = _without(running, cell)
+            return found
+
+        def reroute(question: int) -> Routes | None:
+            asking = questions[question]
+            cell, pairing = asking.cell, asking.pairing
+            for cut, kept in self._reroutes(cell, pairing, every=True)[REROUTES:]:
+                found = _rerouted(asking.link, self.groups, cut, kept, asking.moves)
+                if found is not None:
+                    return found
+            return None
+
+        answers = _settle(self.link, self.groups, questions, learn, reroute)
+        for asking, found in zip(questions, answers, strict=True):
+            self._questions[asking.question] = found
+            for placed in left[asking.question]:
+                self._afters[placed.cell, placed.pairing] = found
+                if found is None:
+                    self._refused.add(placed.cell)
+
+    def _quickly(
+        self,
+        cell: int,
+        pairing: tuple[int, ...],
+        left: dict[tuple[int, ...], list[_Open]],
+    ) -> Routes | _Open | None:
+        """The witness after a tile of `pairing` goes on `cell` or None, if the quick
+        ways settle it; else the question it leaves open (`left`: those left so far)."""
         running = self._fitting(cell, pairing)
         if running is not None:  # routes met so far still run, along the new tile's paths
-            return tuple(tuple(p for p in route if p[0] != cell) for route in running)
+            return _without(running, cell)
         override = rejoin(self.link, cell, pairing)
         if self._completes(override):
             return ()
-        found = self._search_after(cell, pairing, override)
-        if found is not None and self._listing:
-            self._remember(self._through(cell, pairing, found))
-        return found
+        link = relinked(self.link, cell, override)
+        moves = list(self.moves)  # the ways on from each end, but where the tile changed them
+        for end in override:
+            if end < OFF:
+                low = end - end % 6
+                moves[low : low + 6] = [None] * 6
+        # first try to reroute only the groups the tile cuts from routes met so far
+        # (the witness first), keeping the others' routes
+        reroutes = self._reroutes(cell, pairing)
+        for cut, kept in reroutes[:1]:
+            found = _rerouted(link, self.groups, cut, kept, moves)
+            if found is not None:
+                self._known_after(cell, pairing, found)
+                return found
+        question = _question(link)
+        if question in self._questions:
+            found = self._questions[question]
+            if found is not None:
+                self._known_after(cell, pairing, found)
+            return found
+        if question in left:
+            return _Open(cell, pairing, question, link, moves, [])
+        if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
+            return None
+        for cut, kept in reroutes[1:REROUTES]:
+            found = _rerouted(link, self.groups, cut, kept, moves)
+            if found is not None:
+                self._known_after(cell, pairing, found)
+                return found
+        order = list(range(len(self.groups)))
+        searches = [
+            (turn, _Search(link, tuple(self.groups[i] for i in turn), moves))
+            for turn in _orders(order)
+        ]
+        # a hex where some tile's question was 'no', or left open by the quick ways,
+        # mostly answers 'no' again: no searches
+        if cell not in self._refused:
+            found = _searched(searches, SEARCH_STEPS, (), order)
+            if found is not UNSETTLED:
+                self._questions[question] = found
+                if found is None:
+                    self._refused.add(cell)
+                else:
+                    self._known_after(cell, pairing, found)
+                return found
+        return _Open(cell, pairing, question, link, moves, searches)
+
+    def _known_after(self, cell: int, pairing: tuple[int, ...], after: Routes) -> None:
+        """Remember routes found for the position after a placement, as routes of this
+        one (while listing: they may serve the next placements)."""
+        if self._listing:
+            self._remember(self._through(cell, pairing, after))
 
     def _through(self, cell: int, pairing: tuple[int, ...], after: Routes) -> Routes:
         """Routes of the position after a tile of `pairing` went on `cell`, as routes of
@@ -212,42 +335,13 @@ class Network:
             found.append(tuple(passages))
         return tuple(found)
 
-    def _search_after(
-        self, cell: int, pairing: tuple[int, ...], override: dict[int, int]
-    ) -> Routes | None:
-        """Routes after a tile of `pairing` goes on `cell` (its new links `override`)."""
-        link = relinked(self.link, cell, override)
-        moves = list(self.moves)  # the ways on from each end, but where the tile changed them
-        for end in override:
-            if end < OFF:
-                low = end - end % 6
-                moves[low : low + 6] = [None] * 6
-        # first try to reroute only the groups the tile cuts from routes met so far
-        # (the witness first), keeping the others' routes
-        reroutes = self._reroutes(cell, pairing)
-        for cut, kept in reroutes[:1]:
-            found = _rerouted(link, self.groups, cut, kept, moves)
-            if found is not None:
-                return found
-        if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
-            return None
-        question = _question(link)
-        if question not in self._questions:
-            for cut, kept in reroutes[1:REROUTES]:
-                found = _rerouted(link, self.groups, cut, kept, moves)
-                if found is not None:
-                    return found
-            hopeful = cell not in self._refused
-            found = find_routes(link, self.groups, moves=moves, hopeful=hopeful)
-            if found is None:
-                self._refused.add(cell)
-            self._questions[question] = found
-        return self._questions[question]
-
-    def _reroutes(self, cell: int, pairing: tuple[int, ...]) -> list[tuple[list[int], Routes]]:
-        """Up to REROUTES sets of routes met so far that a tile of `pairing` on `cell`
-        cuts for some groups but not all, fewest groups cut first (the witness first of
-        equals): the groups cut, and the others' routes as they run once it is placed."""
+    def _reroutes(
+        self, cell: int, pairing: tuple[int, ...], every: bool = False
+    ) -> list[tuple[list[int], Routes]]:
+        """Up to REROUTES sets of routes met so far (or `every` one) that a tile of
+        `pairing` on `cell` cuts for some groups but not all, fewest groups cut first (the
+        witness first of equals): the groups cut, and the others' routes as they run
+        once it is placed."""
         if self._listing:
             known = self._known
         else:
@@ -270,7 +364,7 @@ class Network:
                 if g not in cut
             )
             found[tuple(sorted(cut)), kept] = None
-            if len(found) == REROUTES:
+            if len(found) == REROUTES and not every:
                 break
         return [(list(cut), kept) for cut, kept in found]
 
@@ -292,6 +386,19 @@ def _question(link: list[int]) -> tuple[int, ...]:
     in which sides of one edge they lead to (four tiles, often, on a rim hex) pose one
     question, and a list asks it once."""
     return tuple(other if other < OFF else OFF + EDGE_OF_END[other] for other in link[:OFF])
+
+
+class _Open(NamedTuple):
+    """A question the quick ways left open: the placement asking it (a hex and a tile's
+    pairing; none for a question asked of a position as it is), the question (see
+    `_question`), the links and ways on after the placement, and its searches so far."""
+
+    cell: int
+    pairing: tuple[int, ...]
+    question: tuple[int, ...]
+    link: list[int]
+    moves: Ways
+    searches: list[tuple[list[int], _Search]]
 
 
 Crossings = dict[int, list[tuple[int, int, int]]]
@@ -327,6 +434,11 @@ best three of all sets met mend 18 (ten mend a few more, but cost the 'no' answe
 three times as much)."""
 SEARCH_STEPS = 30
 """Steps each order of the groups gets before the sweep takes the question over."""
+TOGETHER = 400
+"""States per question the sweep of a list's open questions all at once (`_settle`)
+may create before they are asked one at a time: on the slowest lists of random games,
+with more it wastes time where most answers are 'yes', with less it leaves 'no'
+answers to the costlier sweeps of one question each."""
 UNSETTLED: Routes = (((-1, -1, -1),),)
 """What find_routes returns, given routes to keep, when its search gave up (the sweep
 cannot keep routes, so the caller asks the whole question instead)."""
@@ -351,7 +463,6 @@ def find_routes(
     groups: tuple[Group, ...],
     fixed: Routes = (),
     moves: Ways | None = None,
-    hopeful: bool = True,
 ) -> Routes | None:
     """One route per group in `groups` (those of `fixed` kept as they are), None when
     there are none, or UNSETTLED when a search with `fixed` routes gave up.
@@ -362,9 +473,8 @@ def find_routes(
     which settles it exactly; between the sweep's rounds the searches go on with more
     steps, about a quarter of the sweep's work each round (a route a search finds in 200
     steps can cost a sweep seconds; a 'no' costs the searches all their steps, so they
-    get the smaller share). Both are exact, so the answer never depends on a budget, only the time
-    taken does. Not `hopeful` (a 'no' is likely), the first round's searches are left
-    out: the cut test and the sweep come at once.
+    get the smaller share). Both are exact, so the answer never depends on a budget,
+    only the time taken does.
     """
     order = list(range(len(groups)))
     if moves is None:
@@ -372,30 +482,106 @@ def find_routes(
     searches = [
         (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
     ]
-    found = _searched(searches, SEARCH_STEPS, fixed, order) if hopeful else UNSETTLED
+    found = _searched(searches, SEARCH_STEPS, fixed, order)
     if found is not UNSETTLED or fixed:
         return found
     if refuted(link, groups):
         return None
+    return _settle(link, groups, [_Open(-1, (), (), link, moves, searches)])[0]
+
+
+Learn = Callable[[int, Routes, list[int]], dict[int, Routes]]
+"""Told the routes found for one question, the routes they give some of the questions
+still open (by number)."""
+Reroute = Callable[[int], Routes | None]
+"""Routes for a question found by rerouting every set of routes met so far, or None."""
+
+
+def _settle(
+    link: list[int],
+    groups: tuple[Group, ...],
+    asking: list[_Open],
+    learn: Learn | None = None,
+    reroute: Reroute | None = None,
+) -> list[Routes | None]:
+    """The answer to each question left open (routes of the position it asks about), by
+    the exact methods.
+
+    Several placements' questions are first swept all at once on `link` (`Race`), for
+    `TOGETHER` states a question: that settles most 'no' answers of a list for the
+    price of one or two. Then the questions still open are asked one after another,
+    each swept on its own, of the position after its placement; between the sweep's
+    rounds its searches go on with more steps, about a quarter of the states of the
+    sweep's cheapest direction in the round just run (a step costs about a state: a
+    route a search finds in 200 steps can cost a sweep seconds, a 'no' costs the
+    searches all their steps). After its first round, every set of routes met so far
+    is rerouted (`reroute`). Routes found are passed to `learn`, which may answer later
+    questions with them; and the sweep of them all goes on, with half as many states as
+    the ones of one question."""
+    order = list(range(len(groups)))
+    answers: list[Routes | None] = [None] * len(asking)
+    left = list(range(len(asking)))  # the questions still open, in order
+    together: Race | None = None
+
+    def answer(question: int, routes: Routes | None, learned: bool = False) -> None:
+        answers[question] = routes
+        left.remove(question)
+        if together is not None:
+            together.drop(question)
+        if routes is not None and learn is not None and not learned:
+            for other, found in learn(question, routes, left).items():
+                answer(other, found, learned=True)
+
+    def sweep_together(states: int) -> None:
+        assert together is not None
+        while together.open and together.work < states:
+            together.round()
+        for question in [q for q in left if not together.open >> q & 1]:
+            if question in left:  # (not answered by what the one before taught)
+                found = together.answers[question]
+                cell = asking[question].cell
+                answer(question, None if found is None else _without(found, cell))
+
     # the sweep holds many states at once and makes no reference cycles: the cycle
     # collector's passes over them all (tens of milliseconds each) find nothing
     with cycles_uncollected():
-        rounds = sweep_rounds(link, groups)
-        swept = 0  # the sweep's rounds so far
-        while True:
-            try:
-                next(rounds)
-            except StopIteration as finished:
-                result: Sweep = finished.value
-                return result.routes
-            # the searches' steps, all orders together, about a quarter of the states of
-            # the sweep's cheapest direction in the round just run (a step costs about a
-            # state)
-            budget = max(2 * SEARCH_STEPS, (FIRST_BUDGET << swept) // (4 * len(searches)))
-            swept += 1
-            found = _searched(searches, budget, fixed, order)
-            if found is not UNSETTLED:
-                return found
+        head = 0  # the states of the sweep of them all, before one at a time
+        if len(asking) > 1:
+            placements = tuple(
+                Placement(q.cell, frozenset((a, b) for a, b in enumerate(q.pairing) if a < b))
+                for q in asking
+            )
+            together = Race(link, groups, placements)
+            sweep_together(TOGETHER * len(asking))
+            head = together.work
+        alone = 0  # the states of the sweeps of one question so far
+        while left:
+            question = left[0]
+            race = Race(asking[question].link, groups)
+            searches = asking[question].searches
+            swept = 0  # the sweep's rounds so far
+            while left and left[0] == question:
+                if race.round():
+                    answer(question, race.answers[0])
+                    break
+                budget = max(2 * SEARCH_STEPS, (FIRST_BUDGET << swept) // (4 * len(searches)))
+                swept += 1
+                found = _searched(searches, budget, (), order)
+                if found is UNSETTLED and swept == 1 and reroute is not None:
+                    rerouted = reroute(question)
+                    found = UNSETTLED if rerouted is None else rerouted
+                if found is not UNSETTLED:
+                    answer(question, found)
+                    break
+                if together is not None:
+                    sweep_together(head + (alone + race.work) // 2)
+            alone += race.work
+    return answers
+
+
+def _without(routes: Routes, cell: int) -> Routes:
+    """Routes that cross `cell` along a tile's paths as routes once that tile is placed."""
+    return tuple(tuple(p for p in route if p[0] != cell) for route in routes)
 
 
 def _searched(

@@ -378,19 +378,21 @@ class State(Pictured):
         """
         if self.is_over or not 0 <= tile < TILE_TYPES or self.bag[tile] == 0:
             return []
-        known = self._found.get(tile)
-        if known is not None:
-            return list(known)
-        network = self._network
+        if tile not in self._found:
+            self._list((tile,))
+        return list(self._found[tile])
+
+    def _list(self, tiles: tuple[int, ...]) -> None:
+        """Work out the legal placements of each of `tiles` (in the bag) into `_found`:
+        all at once, so the route rule's hardest questions are swept together."""
         player = self.turn
-        found: list[Move] = []
-        for cell in range(CELL_COUNT):
-            if self.board[cell] != EMPTY:
-                continue
-            rotations = network.legal_rotations(cell, tile)
-            found.extend(Move(player, CELLS[cell], tile, rotation) for rotation in rotations)
-        self._found[tile] = tuple(found)
-        return found
+        cells = tuple(cell for cell in range(CELL_COUNT) if self.board[cell] == EMPTY)
+        for tile, by_cell in self._network.legal_placements(cells, tiles).items():
+            self._found[tile] = tuple(
+                Move(player, CELLS[cell], tile, rotation)
+                for cell, rotations in zip(cells, by_cell, strict=True)
+                for rotation in rotations
+            )
 
     @cached_property
     def _found(self) -> dict[int, tuple[Move, ...]]:
@@ -463,6 +465,10 @@ class State(Pictured):
     def legal_moves(self) -> list[Move | NoPlacement]:
         """The legal moves for every tile that may be drawn, tile type by tile type."""
         found: list[Move | NoPlacement] = []
+        if not self.is_over:
+            self._list(
+                tuple(t for t, count in enumerate(self.bag) if count and t not in self._found)
+            )
         for draw, _ in self.draws():
             found += self.legal_moves_after(draw)
         return found

@@ -19,6 +19,10 @@ A piece of route crossing the frontier is labelled by what its other end holds:
 Only minimal routes need considering (dropping a piece of a solution leaves a solution),
 so a route never closes on itself, never joins two sides of one edge, and each group has
 at most one piece hanging from each of its edges.
+
+One sweep can also ask many placements' questions at once (`Placement`, `Race`): each
+state then carries the questions it stands for, a bit each, and a hex that a placement's
+tile would fill keeps that bit only on the states whose paths there are the tile's.
 """
 
 from __future__ import annotations
@@ -148,6 +152,17 @@ as many, and so on: the cost ranks the sweeps well, see `_CLOSED`); every round 
 them."""
 
 
+class Placement(NamedTuple):
+    """A question asked of the position before a placement: can every group have its
+    route once a tile lies on `cell`? Routes may then cross that hex only along the
+    tile's `paths` (pairs of sides, the lower first), so the sweep asks it of the
+    position as it is, with the hex held to those paths; one race asks a whole legal
+    list's questions at once (`Race`)."""
+
+    cell: int
+    paths: frozenset[tuple[int, int]]
+
+
 class Sweep(NamedTuple):
     """The answer of `sweep`: routes or None, and the work it took (states created, over
     every direction tried), which tests bound."""
@@ -163,62 +178,121 @@ def sweep_routes(link: list[int], groups: tuple[Group, ...]) -> Routes | None:
 
 
 def sweep(link: list[int], groups: tuple[Group, ...]) -> Sweep:
-    """`sweep_routes` with its work. The board is swept from every direction at once,
-    in two orders each (`_order`: plain, and closing group edges early), the
-    cheapest-looking first (`_Plan.cost`), each sweep given a budget of states that
-    falls fourfold down the ranking and doubles every round, until one finishes. Each sweep is
-    exact, so the first to finish answers; the rest cost a small multiple of it."""
-    rounds = sweep_rounds(link, groups)
-    while True:
-        try:
-            next(rounds)
-        except StopIteration as finished:
-            found: Sweep = finished.value
-            return found
+    """`sweep_routes` with its work: a `Race` of one question, run to its end."""
+    race = Race(link, groups)
+    while not race.round():
+        pass
+    return Sweep(race.answers[0], race.work)
 
 
-def sweep_rounds(link: list[int], groups: tuple[Group, ...]) -> Generator[int, None, Sweep]:
-    """`sweep` a round at a time: yields the work so far after each round (every
-    direction has spent its budget, and the budgets double), returns the answer. A
-    caller may run another method between rounds (`routes.find_routes` does)."""
-    label_of_edge: dict[int, int] = {}
-    for g, group in enumerate(groups):
-        label_of_edge[group.edge] = HOME + g
-        label_of_edge[(group.edge + 3) % 6] = TARGET + g
-    done = 0
-    for slot in range(OFF, 2 * OFF):
-        other = link[slot]
-        if EDGE_OF_END[slot] < 0 or other < OFF:
-            continue
-        a = label_of_edge.get(EDGE_OF_END[slot], 0)
-        b = label_of_edge.get(EDGE_OF_END[other], 0)
-        if a and b and _group(a) == _group(b) and a != b:
-            done |= 1 << _group(a)  # placed paths alone join the group's edges
-    empty = [cell for cell in range(CELL_COUNT) if link[cell * 6] != EMPTY]
-    plans: dict[tuple[int, ...], _Plan] = {}
-    running: list[_Running] = []
-    swept: _Swept = {}  # shared by every plan: orders often begin alike
+class Race:
+    """The route question swept from every direction at once, in two orders each
+    (`_order`: plain, and closing group edges early), the cheapest-looking first
+    (`_Plan.cost`), each sweep given a budget of states that falls fourfold down the
+    ranking and doubles every round, until one finishes. Each sweep is exact, so the
+    first to finish answers; the rest cost a small multiple of it.
 
-    # from each direction, the plain greedy order and the one closing group edges early
-    for closing in (None, label_of_edge):
-        for direction in DIRECTIONS:
-            order = sorted(empty, key=lambda cell: direction(CELLS[cell]))
-            cells = tuple(_order(order, link, closing))
-            if cells not in plans:  # two directions may visit the hexes alike
-                plans[cells] = plan = _Plan(link, list(cells), label_of_edge)
-                running.append(_Running(plan.cost, _sweep(link, groups, plan, done, swept)))
-    running.sort(key=lambda run: run.cost)
-    budget = FIRST_BUDGET
-    while True:
-        for rank, run in enumerate(running):
+    Given `placements`, it asks each one's question instead, all in one sweep: a state
+    carries a bit for each placement whose tile allows the paths that made it, and a
+    question is answered 'no' as soon as some sweep has no state left for it. Between
+    rounds a caller may run other methods and `drop` the questions they settle
+    (`routes._settle` does)."""
+
+    def __init__(
+        self,
+        link: list[int],
+        groups: tuple[Group, ...],
+        placements: tuple[Placement, ...] = (),
+    ) -> None:
+        label_of_edge: dict[int, int] = {}
+        for g, group in enumerate(groups):
+            label_of_edge[group.edge] = HOME + g
+            label_of_edge[(group.edge + 3) % 6] = TARGET + g
+        done = 0
+        for slot in range(OFF, 2 * OFF):
+            other = link[slot]
+            if EDGE_OF_END[slot] < 0 or other < OFF:
+                continue
+            a = label_of_edge.get(EDGE_OF_END[slot], 0)
+            b = label_of_edge.get(EDGE_OF_END[other], 0)
+            if a and b and _group(a) == _group(b) and a != b:
+                done |= 1 << _group(a)  # placed paths alone join the group's edges
+        empty = [cell for cell in range(CELL_COUNT) if link[cell * 6] != EMPTY]
+        self.asked = _Asked(placements)
+        self.answers: list[Routes | None] = [None] * self.asked.count
+        self.work = 0  # states created so far, over every sweep
+        plans: dict[tuple[int, ...], _Plan] = {}
+        self._running: list[_Running] = []
+        swept: _Swept = {}  # shared by every plan: orders often begin alike
+        # from each direction, the plain greedy order and the one closing group edges early
+        for closing in (None, label_of_edge):
+            for direction in DIRECTIONS:
+                order = sorted(empty, key=lambda cell: direction(CELLS[cell]))
+                cells = tuple(_order(order, link, closing))
+                if cells not in plans:  # two directions may visit the hexes alike
+                    plans[cells] = plan = _Plan(link, list(cells), label_of_edge)
+                    sweeping = _sweep(link, groups, plan, done, swept, self.asked)
+                    self._running.append(_Running(plan.cost, sweeping))
+        self._running.sort(key=lambda run: run.cost)
+        self._budget = FIRST_BUDGET  # the cheapest-looking sweep's states this round
+
+    @property
+    def open(self) -> int:
+        """The questions not answered yet, a bit each."""
+        return self.asked.open
+
+    def drop(self, question: int) -> None:
+        """Stop asking `question`: the caller settled it another way."""
+        self.asked.open &= ~(1 << question)
+
+    def round(self) -> bool:
+        """Run every sweep up to its budget for this round (and the budgets double);
+        whether every question is answered now. `answers` holds the routes found for
+        each, as routes of the position asked about (a placement's cross its hex along
+        the tile's paths), and None for the others."""
+        asked = self.asked
+        for rank, run in enumerate(self._running):
             try:
-                while run.spent < budget >> 2 * rank:
+                while asked.open and run.spent < self._budget >> 2 * rank:
                     run.spent = next(run.sweep)
             except StopIteration as finished:
-                routes: Routes | None = finished.value
-                return Sweep(routes, sum(run.spent for run in running))
-        budget *= 2
-        yield sum(run.spent for run in running)
+                found: dict[int, Routes] = finished.value
+                for question, routes in found.items():
+                    self.answers[question] = routes
+                asked.open = 0
+            if not asked.open:
+                break
+        self._budget *= 2
+        self.work = sum(run.spent for run in self._running)
+        return not asked.open
+
+
+class _Asked:
+    """What a race asks, shared by its sweeps: the questions still open (a bit each) and
+    the hexes that hold a placement's tile."""
+
+    def __init__(self, placements: tuple[Placement, ...]) -> None:
+        self.count = max(1, len(placements))
+        self.open = (1 << self.count) - 1
+        self.paths = [placement.paths for placement in placements]
+        self.on: dict[int, int] = {}  # per hex, the placements on it
+        for question, placement in enumerate(placements):
+            self.on[placement.cell] = self.on.get(placement.cell, 0) | 1 << question
+        self._allowing: dict[tuple[int, Pairs], int] = {}
+
+    def allowing(self, cell: int, pairs: Pairs) -> int:
+        """The questions that let routes cross `cell` along `pairs`: all but those of
+        the placements on it, and of those the ones whose tile has each such path."""
+        key = (cell, pairs)
+        found = self._allowing.get(key)
+        if found is None:
+            on = self.on[cell]
+            found = ((1 << self.count) - 1) & ~on
+            for question in range(self.count):
+                if on >> question & 1 and self.paths[question].issuperset(pairs):
+                    found |= 1 << question
+            self._allowing[key] = found
+        return found
 
 
 class _Running:
@@ -226,7 +300,7 @@ class _Running:
 
     __slots__ = ("cost", "spent", "sweep")
 
-    def __init__(self, cost: int, sweep: Generator[int, None, Routes | None]) -> None:
+    def __init__(self, cost: int, sweep: Generator[int, None, dict[int, Routes]]) -> None:
         self.cost = cost
         self.sweep = sweep
         self.spent = 0
@@ -306,11 +380,14 @@ class _Plan:
         return _Step(ports, keep, rest)
 
 
-_Reached = dict[State, tuple[State, Pairs] | None]
-"""The states after a step, each with the state before it and the hex's paths."""
-_Swept = dict[tuple[int, ...], tuple[_Reached, int]]
-"""The states after visiting the hexes of an order's beginning, by that beginning, and
-how many states that step created."""
+_Reached = dict[State, int]
+"""The states after a step, each with the questions it stands for (a bit each)."""
+_Came = dict[State, list[tuple[State, int, Pairs]]]
+"""How the states after a step were reached: for each, the state before, the questions
+that way brought it first, and the hex's paths."""
+_Swept = dict[tuple[int, ...], tuple[_Reached, _Came, int]]
+"""The states after visiting the hexes of an order's beginning, by that beginning, how
+they were reached, and how many states that step created."""
 
 
 def _sweep(
@@ -319,28 +396,31 @@ def _sweep(
     plan: _Plan,
     done: int,
     swept: _Swept | None = None,
-) -> Generator[int, None, Routes | None]:
+    asked: _Asked | None = None,
+) -> Generator[int, None, dict[int, Routes]]:
     """One exact sweep by `plan` from the groups `done` already: yields the states
-    created so far after each hex, and returns the routes (None when there are none).
+    created so far after each hex, and returns the routes found for each question
+    `asked` (by its number; none for a question it answers 'no').
 
     The states after the first hexes of an order depend only on which hexes those are,
     in which order (the frontier, the hexes left, the edges no later hex reaches), so
     sweeps that begin alike share them through `swept` (each counting them as its own
     work, so that sharing changes no budget, only the time)."""
+    asked = _Asked(()) if asked is None else asked
     count = len(groups)
     cells, last_use = plan.cells, plan.last_use
     full = (1 << count) - 1
-    states: _Reached = {(done, ()): None}
-    history = []  # per step: the states reached
+    states: _Reached = {(done, ()): asked.open}
+    history: list[_Came] = []  # per step: how its states were reached
     work = 0
-    for i in range(len(cells)):
+    for i, cell in enumerate(cells):
         begun = tuple(cells[: i + 1])
         if swept is not None and begun in swept:
-            states, created = swept[begun]
+            states, came, created = swept[begun]
             work += created  # counted as if made here: the race's budgets stay fair
-            history.append(states)
+            history.append(came)
             if not states:
-                return None
+                return {}
             yield work
             continue
         needed = sum(
@@ -350,35 +430,53 @@ def _sweep(
             if last_use.get(label, -1) <= i
         )
         following: _Reached = {}
+        came = {}
         dead: set[State] = set()
         step = plan.step(i)
         rest = step.rest
-        for before in states:
+        open_now = asked.open
+        placed = cell in asked.on  # a hex some placement's tile lies on
+        for before, asking in states.items():
+            asking &= open_now
+            if not asking:
+                continue
             for state, pairs in _visit(step, *before):
-                if state in following or state in dead:
-                    continue
-                if _alive(state, needed) and rest.reaches(state, count):
-                    following[state] = (before, pairs)
-                else:
-                    dead.add(state)
+                bits = asking & asked.allowing(cell, pairs) if placed else asking
+                known = following.get(state)
+                if known is not None:
+                    if bits & ~known:
+                        following[state] = known | bits
+                        came[state].append((before, bits & ~known, pairs))
+                elif bits and state not in dead:
+                    if _alive(state, needed) and rest.reaches(state, count):
+                        following[state] = bits
+                        came[state] = [(before, bits, pairs)]
+                    else:
+                        dead.add(state)
         created = len(following) + len(dead)
         work += created
-        history.append(following)
+        history.append(came)
         if swept is not None:
-            swept[begun] = following, created
+            swept[begun] = following, came, created
         states = following
         if not states:
-            return None
+            return {}
+        if asked.count > 1:  # a question no state stands for any more is answered 'no'
+            left = 0
+            for bits in states.values():
+                left |= bits
+            asked.open &= left
         yield work
-    final = next((state for state in states if state[0] == full), None)
-    if final is None:
-        return None
-    chosen: dict[int, Pairs] = {}
-    for cell, reached in zip(reversed(cells), reversed(history), strict=True):
-        came = reached[final]
-        assert came is not None
-        final, chosen[cell] = came
-    return tuple(_trace(link, group, chosen) for group in groups)
+    found = {}
+    for question in range(asked.count):
+        final = next((s for s, b in states.items() if s[0] == full and b >> question & 1), None)
+        if final is None or not asked.open >> question & 1:
+            continue
+        chosen: dict[int, Pairs] = {}
+        for cell, reached in zip(reversed(cells), reversed(history), strict=True):
+            final, _, chosen[cell] = next(way for way in reached[final] if way[1] >> question & 1)
+        found[question] = tuple(_trace(link, group, chosen) for group in groups)
+    return found
 
 
 def _trace(link: list[int], group: Group, chosen: dict[int, Pairs]) -> tuple[Passage, ...]:
