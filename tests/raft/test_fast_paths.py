@@ -470,12 +470,25 @@ def _assert_distances(game: State) -> None:
     assert all(d >= n or d == solver.DEAD for d, n in zip(found, nearest, strict=True))
 
 
-@settings(max_examples=25, deadline=None)
-@given(
+_random_games = given(
     st.integers(0, len(components().challenges) - 1),
     st.integers(0, 10_000),
     st.integers(1, 40),
 )
+"""A test's challenge, seed and number of random moves (`_positions`)."""
+
+
+def _playing(challenge: int, seed: int, moves: int) -> list[State]:
+    """The positions of a random game (`_positions`) where a card or a cat is played next."""
+    return [
+        game
+        for game in _positions(challenge, seed, moves)
+        if not game.is_over and game.phase == "play"
+    ]
+
+
+@settings(max_examples=25, deadline=None)
+@_random_games
 def test_cut_offs_remembered_across_boards_match_the_rules(
     challenge: int, seed: int, moves: int
 ) -> None:
@@ -486,30 +499,26 @@ def test_cut_offs_remembered_across_boards_match_the_rules(
         if game.is_over or not game.position.bag:
             continue
         board = game.position.board
-        boards = [board]
-        if game.phase == "play":
-            boards += [lay_card(board, card) for card in game.pathway_placements()[::17]]
+        cards = game.pathway_placements()[::17] if game.phase == "play" else []
         tile = game.position.bag[0]
-        for painted in boards:
-            cuts_off = cut_offs.on(painted)
-            for placement in fire_placements(painted, tile)[::3]:
-                assert cuts_off(placement) == fire_cuts_off(painted, placement)
+        frame = cut_offs.of(board, tile)
+        assert frame.placements == tuple(fire_placements(board, tile))
+        for card in cards[:1] + cards:
+            painted = lay_card(board, card)
+            assert cut_offs.of(painted, tile) is frame  # a card changes no frame
+            cuts_off = frame.after(board, card, painted)
+            for i in range(0, len(frame.placements), 3):
+                assert cuts_off(i) == fire_cuts_off(painted, frame.placements[i])
 
 
 @settings(max_examples=25, deadline=None)
-@given(
-    st.integers(0, len(components().challenges) - 1),
-    st.integers(0, 10_000),
-    st.integers(1, 40),
-)
+@_random_games
 def test_cards_measured_on_a_board_are_ranked_as_if_measured_afresh(
     challenge: int, seed: int, moves: int
 ) -> None:
     """`_nearest_cards` keeps what it measured on a board (sums, and sums a card was shown
     to reach) for the next hand on that board: the ranking stays the plain one."""
-    for game in _positions(challenge, seed, moves):
-        if game.is_over or game.phase != "play":
-            continue
+    for game in _playing(challenge, seed, moves):
         board = game.position.board
         candidates = [placement for _, placement in solver._placements(game)][:60]
         sums = [sum(solver.distances_after(board, placement)) for placement in candidates]
@@ -521,6 +530,29 @@ def test_cards_measured_on_a_board_are_ranked_as_if_measured_afresh(
                 best == sorted(hand, key=lambda p: (sums[candidates.index(p)], hand.index(p)))[:10]
             )
         assert best == [candidates[i] for i in plain]
+
+
+@settings(max_examples=25, deadline=None)
+@_random_games
+def test_a_card_walk_resumed_from_the_boards_walk_is_the_walk_afresh(
+    challenge: int, seed: int, moves: int
+) -> None:
+    """A candidate card's walk starts from the last layer of its board's own walk that
+    the card does not touch: it finds what a walk from the raft on the card's board
+    finds, cap and all."""
+    for game in _playing(challenge, seed, moves):
+        board = game.position.board
+        walk = solver._card_walks(board)
+        for card in game.pathway_placements()[::11]:
+            painted = lay_card(board, card)
+            frame = solver._near_frame(painted)
+            stride = grid_of(painted).stride
+            zero, one = frame.zero, frame.repaintable & ~frame.zero
+            afresh = solver._nearest_walk(frame, zero, one, stride)
+            assert walk(card, None) == afresh
+            assert afresh is not None
+            for cap in {1, sum(afresh) // 2 + 1, sum(afresh), sum(afresh) + 1}:
+                assert walk(card, cap) == solver._nearest_walk(frame, zero, one, stride, cap)
 
 
 @given(

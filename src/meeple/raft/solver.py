@@ -83,6 +83,7 @@ from meeple.raft.rules import (
     cat_options,
     draw_requests,
     fire_cuts_off,
+    fire_placements,
     fire_shape,
     fire_spots,
     fire_surely_cuts_off,
@@ -173,11 +174,15 @@ sure to reach the cap."""
 
 
 def _card_walks(board: Board) -> _CardWalk:
-    """`distances_after` on `board` for one card after another (`_CardWalk`)."""
+    """`distances_after` on `board` for one card after another (`_CardWalk`).
+
+    A card changes the walk only once a layer comes beside its squares: each card's walk
+    starts from the last layer of `board`'s own walk that does not (`_near_layers`)."""
     frame = _near_frame(board)
     grid = grid_of(board)
     stride, index, cards = grid.stride, grid.index, components().pathway_cards
     copies: dict[tuple[str, str, str], tuple[int, int]] = {}
+    layers = _near_layers(board)
 
     def walk(placement: PathwayPlacement, cap: int | None) -> tuple[int, ...] | None:
         if not frame.waiting:
@@ -192,8 +197,14 @@ def _card_walks(board: Board) -> _CardWalk:
         # A card repaints its nine squares and frees or blocks none (cats, fire and the
         # raft card cannot lie under it), so only the copies' own squares change.
         corner = index(placement.row, placement.column)
-        zero = (frame.zero & ~(area << corner)) | (painted << corner)
-        return _nearest_walk(frame, zero, frame.repaintable & ~zero, stride, cap)
+        area <<= corner
+        zero = (frame.zero & ~area) | (painted << corner)
+        resumed = None
+        for layer in layers:
+            if layer.beside & area:
+                break
+            resumed = layer
+        return _nearest_walk(frame, zero, frame.repaintable & ~zero, stride, cap, resumed)
 
     return walk
 
@@ -299,23 +310,38 @@ def _nearest(board: Board) -> tuple[int, ...]:
 
 
 def _nearest_walk(
-    frame: _NearFrame, zero: int, one: int, stride: int, cap: int | None = None
+    frame: _NearFrame,
+    zero: int,
+    one: int,
+    stride: int,
+    cap: int | None = None,
+    resumed: _Layer | None = None,
+    layers: list[_Layer] | None = None,
 ) -> tuple[int, ...] | None:
     """`_nearest` with the copies' own squares `zero` and repaintable others `one`; None
-    once their sum is sure to reach `cap`, where given."""
-    size, ends, stranded = frame.size, frame.ends, frame.stranded
-    # (square, distance): a stranded cat is BLOCKED from the start, and the walk stops
-    # once it has met the others instead of flooding all it can reach to tell so.
-    found = [(index % size, BLOCKED) for index in bit_indices(stranded)]
-    total = BLOCKED * len(found)
-    waiting = frame.waiting & ~stranded
-    if not waiting:
-        return tuple(distance for _, distance in sorted(found))
-    # Each layer is flooded whole: stopping once it holds every cat left saves a pass or
-    # two on the last layer only, and its test cost two operations on every pass.
-    reach = flood_bits(around_bits(ends, stride) & zero, zero, stride)
-    level = 0
+    once their sum is sure to reach `cap`, where given. The walk starts again from the
+    layer `resumed` where given (a layer of a walk whose sets differ from these only
+    outside its `beside`), and adds each of its layers to `layers` where given."""
+    size, ends = frame.size, frame.ends
+    if resumed is None:
+        # (square, distance): a stranded cat is BLOCKED from the start, and the walk stops
+        # once it has met the others instead of flooding all it can reach to tell so.
+        found = [(index % size, BLOCKED) for index in bit_indices(frame.stranded)]
+        total = BLOCKED * len(found)
+        waiting = frame.waiting & ~frame.stranded
+        if not waiting:
+            return tuple(distance for _, distance in sorted(found))
+        # Each layer is flooded whole: stopping once it holds every cat left saves a pass
+        # or two on the last layer only, and its test cost two operations on every pass.
+        reach = flood_bits(around_bits(ends, stride) & zero, zero, stride)
+        level = 0
+    else:
+        reach, level, done, total, waiting, _ = resumed
+        found = list(done)
     while True:
+        if layers is not None:
+            beside = reach | around_bits(reach | ends, stride)
+            layers.append(_Layer(reach, level, tuple(found), total, waiting, beside))
         here = waiting & reach
         if here:
             found += ((index % size, level) for index in bit_indices(here))
@@ -331,6 +357,33 @@ def _nearest_walk(
             break
         reach, level = grown, level + 1
     return tuple(distance for _, distance in sorted(found))
+
+
+class _Layer(NamedTuple):
+    """A layer of a walk (`_nearest_walk`), before the cats it reaches are counted."""
+
+    reach: int
+    level: int
+    found: tuple[tuple[int, int], ...]
+    """The cats reached before it (square, distance) and the stranded ones."""
+    total: int
+    waiting: int
+    beside: int
+    """The squares the walk up to this layer depends on: the layer and the squares beside
+    it or the raft squares. A card laid elsewhere leaves the walk as it is up to here."""
+
+
+@lru_cache(maxsize=1024)
+def _near_layers(board: Board) -> tuple[_Layer, ...]:
+    """The layers of `_nearest(board)`'s walk (none when no cat waits or none can reach the
+    raft): the cards laid on `board` share them up to the first layer that comes beside
+    the card (`_card_walks`)."""
+    frame = _near_frame(board)
+    layers: list[_Layer] = []
+    if frame.waiting:
+        zero, stride = frame.zero, grid_of(board).stride
+        _nearest_walk(frame, zero, frame.repaintable & ~zero, stride, layers=layers)
+    return tuple(layers)
 
 
 def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
@@ -740,14 +793,20 @@ def _walkable_on(board: Board) -> int:
 def _fires(board: Board, tile: str, precious: int | None = None) -> tuple[FirePlacement, ...]:
     """The fire tile's placements, those far from the cats and their ways first (`precious`,
     where given, is `_precious(board)`)."""
+    placements = fire_placements(board, tile)
+    return tuple(placements[i] for i in _fires_at(board, tile, precious))
+
+
+def _fires_at(board: Board, tile: str, precious: int | None = None) -> tuple[int, ...]:
+    """`_fires` as indices into `fire_placements(board, tile)`."""
     framed = Keyed(board, _cut_frame(board))
     return _fires_ranked(framed, tile, _precious(board) if precious is None else precious)
 
 
 @lru_cache(maxsize=2048)
-def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[FirePlacement, ...]:
-    """`_fires` on the boards of a frame (`_cut_frame`: the raft's squares, where tiles fit)
-    whose precious squares (where the cats walk and the squares beside) are `precious`:
+def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[int, ...]:
+    """`_fires_at` on the boards of a frame (`_cut_frame`: the raft's squares, where tiles
+    fit) whose precious squares (where the cats walk and the squares beside) are `precious`:
     cards that leave those as they are leave the order as it is."""
     grid = grid_of(framed.value)
     stride, size = grid.stride, len(grid.cells)
@@ -759,16 +818,13 @@ def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[FireP
         # The ways onto the free raft squares: fire there walls a square in for good.
         access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
         near += RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
-    placements: list[FirePlacement] = []
     harms: list[int] = []
     for spots in fire_spots(framed.value, tile):
         summed = sum(near >> (8 * offset) for offset in spots.offsets)
         counts = summed.to_bytes(size + stride + 1, "little")
         harms += map(counts.__getitem__, spots.corners)
-        placements += spots.placements
     # Only the first few are ever tried (`_after_card`).
-    order = sorted(range(len(placements)), key=harms.__getitem__)[: FIRE_TRIED * 8]
-    return tuple(placements[i] for i in order)
+    return tuple(sorted(range(len(harms)), key=harms.__getitem__)[: FIRE_TRIED * 8])
 
 
 def _around_counts(squares: int, size: int, stride: int) -> int:
@@ -791,57 +847,128 @@ def _key(game: State) -> tuple[object, ...]:
 
 
 class _CutOffs:
-    """`fire_cuts_off`, remembered for one solve across the boards that must answer alike.
-
-    Whether a fire tile shuts a cat in depends on the free squares, the cats and the
-    letters of the squares no card can cover once the tile lies (a cat may cross those
-    only if they are its colour or wild); a card repaints only squares a card can cover.
-    So a board's answers are kept under its free squares, its cats and the letters of its
-    squares no card can cover (`_cut_frame`: the cards laid in one position, and the
-    hands, share it), and each tile's under the letters of the squares that tile alone
-    takes out of a card's reach. Most tiles the search tries shut a cat in, and each
-    such answer took a flood from every cat: the same ones come back across positions.
-    """
+    """`fire_cuts_off`, remembered for one solve across the boards that must answer alike:
+    a `_FireFrame` for each frame (`_cut_frame`) and fire tile."""
 
     def __init__(self) -> None:
-        self.frames: dict[tuple[int, int], dict[FirePlacement, _CutOff]] = {}
+        self.frames: dict[tuple[tuple[int, int], str], _FireFrame] = {}
 
-    def on(self, board: Board) -> Callable[[FirePlacement], bool]:
-        """`fire_cuts_off` on `board`, for each tile in turn."""
-        frame = self.frames.setdefault(_cut_frame(board), {})
+    def of(self, board: Board, tile: str) -> _FireFrame:
+        """The fire tile `tile` on the boards of `board`'s frame."""
+        key = (_cut_frame(board), tile)
+        found = self.frames.get(key)
+        if found is None:
+            found = self.frames[key] = _FireFrame(board, tile)
+        return found
+
+
+class _FireFrame:
+    """A fire tile's placements on the boards of one frame (`_cut_frame`), in
+    `fire_placements`' order, and which of them shut a cat in (`fire_cuts_off`).
+
+    Whether a tile shuts a cat in depends on the free squares, the cats and the letters of
+    the squares no card can cover once the tile lies (a cat may cross those only if they
+    are its colour or wild); a card repaints only squares a card can cover. So the boards
+    of a frame (the cards laid in one position, and the hands) share each tile's answer
+    but for the letters of the squares that tile alone takes out of a card's reach (its
+    shadow), and the answers are kept under those letters: most tiles the search tries
+    shut a cat in, and the same ones come back. A tile that shuts a cat in even if its
+    shadow let every cat pass (`fire_surely_cuts_off`: most tiles tried) does so on every
+    board of the frame. A card changes the answer only of the tiles whose shadow it
+    covers: for the others, the answer on the board it is laid on serves.
+    """
+
+    def __init__(self, board: Board, tile: str) -> None:
+        self.placements = tuple(fire_placements(board, tile))
+        self.kinds: list[_Shadow | bool | None] = [None] * len(self.placements)
+        """For each tile, once asked: True if it shuts a cat in on every board of the
+        frame, else its shadow (`_Shadow`)."""
+        self._base: Board | None = None
+        self._cells = 0
+        self._answers: dict[int, bool] = {}
+
+    def after(
+        self, board: Board, placement: PathwayPlacement, laid: Board
+    ) -> Callable[[int], bool]:
+        """Whether tile `i` shuts a cat in on `laid`, the board of the frame that laying
+        the card `placement` on `board` makes, for each `i` in turn."""
+        kinds, answer = self.kinds, self._answer
+        if board is not self._base:
+            self._base, self._answers = board, {}
+            self._cells = int.from_bytes(grid_of(board).cells, "little")
+        answers, cells = self._answers, self._cells
         grid = grid_of(board)
-        stride, free, index = grid.stride, grid.free_bits, grid.index
-        coverable = card_places(free, stride)[1]
-        # The squares a tile takes out of a card's reach may hold any letter a card gave
-        # them: the answers are kept under those squares' bytes.
-        cells, size = int.from_bytes(grid.cells, "little"), len(grid.cells)
+        corner = grid.index(placement.row, placement.column)
+        area = card_area(grid.stride) << corner
+        painted: list[int] = []  # the squares' bytes with the card laid, once needed
 
-        def cuts_off(fire: FirePlacement) -> bool:
-            known = frame.get(fire)
-            if known is None:
-                if fire_surely_cuts_off(board, fire):
-                    known = frame[fire] = True
-                else:
-                    at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
-                    at <<= index(fire.row, fire.column)
-                    shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
-                    known = frame[fire] = (~byte_mask(shadow, size), {})
-            if known is True:
+        def cuts_off(i: int) -> bool:
+            kind = kinds[i]
+            if kind is None:
+                kind = kinds[i] = self._kind(board, i)
+            if kind is True:
                 return True
-            shadow, answers = known
-            letters = cells & shadow
-            answer = answers.get(letters)
-            if answer is None:
-                answer = answers[letters] = fire_cuts_off(board, fire)
-            return answer
+            assert kind is not False
+            if not kind.squares & area:
+                # The card leaves the shadow as it is: the board's own answer.
+                found = answers.get(i)
+                if found is None:
+                    found = answers[i] = answer(kind, cells, i, board)
+                return found
+            if not painted:
+                pattern = components().pathway_cards[(placement.deck, placement.card)].squares
+                turned = turned_card(pattern, placement.orientation)
+                square_bytes, letters = _card_bytes(turned, grid.stride)
+                painted.append((cells & ~(square_bytes << 8 * corner)) | (letters << 8 * corner))
+            return answer(kind, painted[0], i, laid)
 
         return cuts_off
 
+    def _kind(self, board: Board, i: int) -> _Shadow | Literal[True]:
+        fire = self.placements[i]
+        if fire_surely_cuts_off(board, fire):
+            return True
+        grid = grid_of(board)
+        stride, free = grid.stride, grid.free_bits
+        at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
+        at <<= grid.index(fire.row, fire.column)
+        shadow = card_places(free, stride)[1] & ~card_places(free & ~at, stride)[1] & ~at
+        return _Shadow(shadow, ~byte_mask(shadow, len(grid.cells)), {})
 
-_CutOff = Literal[True] | tuple[int, dict[int, bool]]
-"""What `_CutOffs` keeps of a tile on a board: True if it shuts a cat in whatever the
-letters of the squares it takes out of a card's reach (`fire_surely_cuts_off`: most tiles
-tried do), else the mask of those squares' bytes and the answer for each of their letters."""
+    def _answer(self, kind: _Shadow, cells: int, i: int, board: Board) -> bool:
+        """Tile `i`'s answer on `board`, whose squares' bytes are `cells`."""
+        letters = cells & kind.bytes
+        answer = kind.answers.get(letters)
+        if answer is None:
+            answer = kind.answers[letters] = fire_cuts_off(board, self.placements[i])
+        return answer
+
+
+class _Shadow(NamedTuple):
+    """The squares a fire tile takes out of a card's reach (`_FireFrame`)."""
+
+    squares: int
+    bytes: int
+    """0xff on the squares' bytes."""
+    answers: dict[int, bool]
+    """Whether the tile shuts a cat in, under the squares' letters."""
+
+
+@lru_cache(maxsize=64)
+def _card_steps(stride: int) -> tuple[int, ...]:
+    """A pathway card's nine squares as grid steps from its corner."""
+    return tuple(row * stride + column for row in range(3) for column in range(3))
+
+
+@lru_cache(maxsize=2048)
+def _card_bytes(squares: str, stride: int) -> tuple[int, int]:
+    """A turned card's nine squares as bytes of a grid `stride` wide, its corner at byte
+    0: 0xff on each, and its letters."""
+    area = letters = 0
+    for step, letter in zip(_card_steps(stride), squares, strict=True):
+        area |= 0xFF << (8 * step)
+        letters |= ord(letter) << (8 * step)
+    return area, letters
 
 
 @lru_cache(maxsize=2048)
@@ -866,24 +993,28 @@ def _after_card(
         return
     # The card's board first: the rules play the card only if some fire tile can follow
     # it (on boards where fire shuts cats in, most cards have none).
+    base = game.position.board
     try:
-        board = lay_card(game.position.board, placement)
+        board = lay_card(base, placement)
     except RuleError:
         return
-    precious = _precious_after(game.position.board, placement, board)
-    fires = _fires(board, _next_fire(game, order), precious)
+    tile = _next_fire(game, order)
+    precious = _precious_after(base, placement, board)
+    fires = _fires_at(board, tile, precious)
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return
-    # The least harmful first; one that cuts a cat off is passed over for the next.
+    # The least harmful first; one that cuts a cat off is passed over for the next. Most
+    # tiles near the cats cut one off: the bit-set test tells so without making the
+    # board. The others are measured on their boards, and the rules play only the best
+    # two.
+    frame = cut_offs.of(base, tile)
+    cuts_off = frame.after(base, placement, board)
     bag = len(game.position.bag) - 1
     scored = []
-    cuts_off = cut_offs.on(board)
-    for fire in fires[: FIRE_TRIED * 8]:
-        # Most tiles near the cats cut one off: the bit-set test tells so without making
-        # the board. The others are measured on their boards, and the rules play only
-        # the best two.
-        if cuts_off(fire):
+    for i in fires:
+        if cuts_off(i):
             continue
+        fire = frame.placements[i]
         score = _board_distance(lay_fire(board, fire), bag)
         if score < BLOCKED:
             scored.append((score, fire))
