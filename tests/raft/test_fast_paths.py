@@ -30,6 +30,7 @@ from meeple.raft.rules import (
     fire_cuts_off,
     fire_placements,
     fire_shape,
+    fire_shut_in,
     fire_surely_cuts_off,
     grid_of,
     lay_card,
@@ -178,36 +179,42 @@ def reference_raft_reach(board: Board) -> dict[int, set[int]]:
     """For each waiting cat, the free raft squares it may end on and reach by the passage
     the cut-off rule allows (as `reference_cats_cut_off` walks)."""
     grid = grid_of(board)
+    return {
+        start: reference_walk(board, start)[1]
+        for start, square in enumerate(grid.cells)
+        if 65 <= square <= 90 and not grid.raft[start]
+    }
+
+
+def reference_walk(board: Board, start: int) -> tuple[set[int], set[int]]:
+    """Where the cat at `start` can go by the passage the cut-off rule allows, and the free
+    raft squares among them that it may end on."""
+    grid = grid_of(board)
     cells, raft, steps = grid.cells, grid.raft, grid.steps
     coverable = reference_coverable(board)
-    found: dict[int, set[int]] = {}
-    for start, square in enumerate(cells):
-        if not 65 <= square <= 90 or raft[start]:
-            continue
-        own = square + 32
-        seen, todo, ends = {start}, [start], set()
-        while todo:
-            here = todo.pop()
-            for step in steps:
-                there = here + step
-                if there in seen:
+    own = cells[start] + 32
+    seen, todo, ends = {start}, [start], set()
+    while todo:
+        here = todo.pop()
+        for step in steps:
+            there = here + step
+            if there in seen:
+                continue
+            letter = cells[there]
+            if raft[there]:
+                # Free raft squares of the cat's colour and wild ones: it may end there, or
+                # cross them to another.
+                if letter in (own, ord("w")):
+                    ends.add(there)
+                elif not 65 <= letter <= 90:
                     continue
-                letter = cells[there]
-                if raft[there]:
-                    # Free raft squares of the cat's colour and wild ones: it may end
-                    # there, or cross them to another.
-                    if letter in (own, ord("w")):
-                        ends.add(there)
-                    elif not 65 <= letter <= 90:
-                        continue
-                elif letter in b"fno" or (
-                    97 <= letter <= 122 and letter not in (own, ord("w")) and not coverable[there]
-                ):
-                    continue
-                seen.add(there)
-                todo.append(there)
-        found[start] = ends
-    return found
+            elif letter in b"fno" or (
+                97 <= letter <= 122 and letter not in (own, ord("w")) and not coverable[there]
+            ):
+                continue
+            seen.add(there)
+            todo.append(there)
+    return seen, ends
 
 
 def reference_matching(board: Board) -> int:
@@ -235,40 +242,23 @@ def reference_matching(board: Board) -> int:
     return best(0, frozenset())
 
 
+def reference_reach(board: Board, start: int) -> set[int] | None:
+    """Where the cat at `start` can still go, or None if it can reach a raft square it may
+    end on (a square of its colour or wild)."""
+    seen, ends = reference_walk(board, start)
+    return None if ends else seen
+
+
 def reference_cats_cut_off(board: Board) -> list[str]:
     grid = grid_of(board)
-    cells, raft, steps = grid.cells, grid.raft, grid.steps
+    cells, raft = grid.cells, grid.raft
     waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
-    coverable = reference_coverable(board)
-
-    def reaches(start: int) -> bool:
-        own = cells[start] + 32
-        seen, todo = {start}, [start]
-        while todo:
-            here = todo.pop()
-            for step in steps:
-                there = here + step
-                if there in seen:
-                    continue
-                letter = cells[there]
-                if raft[there]:
-                    if letter in (own, ord("w")):
-                        return True
-                    if not 65 <= letter <= 90:
-                        continue
-                elif letter in b"fno" or (
-                    97 <= letter <= 122 and letter not in (own, ord("w")) and not coverable[there]
-                ):
-                    continue
-                seen.add(there)
-                todo.append(there)
-        return False
 
     reasons = [
         f"the {COLOUR_NAMES[chr(cells[i] + 32)]} cat at ({grid.position(i).row},"
         f"{grid.position(i).column}) can no longer reach the raft"
         for i in waiting
-        if not reaches(i)
+        if reference_reach(board, i) is not None
     ]
     if reasons or not waiting:
         return reasons
@@ -443,6 +433,18 @@ def test_bit_set_paths_match_the_square_by_square_ones(
                 laid = lay_fire(board, placement)
                 cut_off = bool(reference_cats_cut_off(laid))
                 assert fire_cuts_off(board, placement) == cut_off
+                shut = fire_shut_in(board, placement)
+                assert (shut is not None) == cut_off
+                if shut is not None and shut.reach:
+                    # The first cat shut in, and all it can reach.
+                    grid = grid_of(laid)
+                    cats = [
+                        i for i, c in enumerate(grid.cells) if 65 <= c <= 90 and not grid.raft[i]
+                    ]
+                    cat = next(cat for cat in cats if reference_reach(laid, cat))
+                    reach = reference_reach(laid, cat) or set()
+                    assert shut.reach == sum(1 << i for i in reach)
+                    assert shut.letters == chr(grid.cells[cat] + 32) + "w"
                 assert cut_off or not fire_surely_cuts_off(board, placement)
 
 
@@ -499,16 +501,19 @@ def test_cut_offs_remembered_across_boards_match_the_rules(
         if game.is_over or not game.position.bag:
             continue
         board = game.position.board
-        cards = game.pathway_placements()[::17] if game.phase == "play" else []
+        cards = game.pathway_placements()[::7] if game.phase == "play" else []
         tile = game.position.bag[0]
         frame = cut_offs.of(board, tile)
         assert frame.placements == tuple(fire_placements(board, tile))
-        for card in cards[:1] + cards:
-            painted = lay_card(board, card)
-            assert cut_offs.of(painted, tile) is frame  # a card changes no frame
-            cuts_off = frame.after(board, card, painted)
-            for i in range(0, len(frame.placements), 3):
-                assert cuts_off(i) == fire_cuts_off(painted, frame.placements[i])
+        # Every third tile, and the least harmful ones, as the search asks of them.
+        for tiles in (tuple(range(0, len(frame.placements), 3)), solver._fires_at(board, tile)):
+            for card in cards[:1] + cards:
+                painted = lay_card(board, card)
+                assert cut_offs.of(painted, tile) is frame  # a card changes no frame
+                spared = list(frame.sparing(board, card, painted, tiles))
+                assert spared == [
+                    i for i in tiles if not fire_cuts_off(painted, frame.placements[i])
+                ]
 
 
 @settings(max_examples=25, deadline=None)

@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from meeple.errors import RuleError
 from meeple.garbage import cycles_uncollected
@@ -73,6 +73,7 @@ from meeple.raft.model import (
 from meeple.raft.rules import (
     Grid,
     Keyed,
+    ShutIn,
     State,
     around_bits,
     bit_indices,
@@ -82,9 +83,9 @@ from meeple.raft.rules import (
     card_positions,
     cat_options,
     draw_requests,
-    fire_cuts_off,
     fire_placements,
     fire_shape,
+    fire_shut_in,
     fire_spots,
     fire_surely_cuts_off,
     flood_bits,
@@ -880,68 +881,98 @@ class _FireFrame:
 
     def __init__(self, board: Board, tile: str) -> None:
         self.placements = tuple(fire_placements(board, tile))
-        self.kinds: list[_Shadow | bool | None] = [None] * len(self.placements)
-        """For each tile, once asked: True if it shuts a cat in on every board of the
-        frame, else its shadow (`_Shadow`)."""
+        self.shadows: list[_Shadow | None] = [None] * len(self.placements)
+        """Each tile's shadow once asked (`_shadow_of`), or None: unknown, or the tile
+        shuts a cat in on every board of the frame (then it is in `_closed`)."""
+        self._closed = 0
+        """The tiles known to shut a cat in on every board of the frame, as bits."""
+        self._open: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """For each order of tiles asked (`_fires_ranked`), those not in `_closed`."""
         self._base: Board | None = None
         self._cells = 0
-        self._answers: dict[int, bool] = {}
+        self._answers: dict[int, ShutIn | None] = {}
 
-    def after(
-        self, board: Board, placement: PathwayPlacement, laid: Board
-    ) -> Callable[[int], bool]:
-        """Whether tile `i` shuts a cat in on `laid`, the board of the frame that laying
-        the card `placement` on `board` makes, for each `i` in turn."""
-        kinds, answer = self.kinds, self._answer
+    def sparing(
+        self, board: Board, placement: PathwayPlacement, laid: Board, tiles: tuple[int, ...]
+    ) -> Iterator[int]:
+        """The tiles of `tiles` (indices into `placements`, `_fires_ranked`'s order kept)
+        that shut no cat in on `laid`, the board of the frame that laying the card
+        `placement` on `board` makes."""
+        maybe = self._open.get(tiles)
+        if maybe is None:
+            maybe = self._open[tiles] = tuple(i for i in tiles if self._shadow_of(board, i))
         if board is not self._base:
             self._base, self._answers = board, {}
             self._cells = int.from_bytes(grid_of(board).cells, "little")
-        answers, cells = self._answers, self._cells
+        answers, cells, shadows = self._answers, self._cells, self.shadows
         grid = grid_of(board)
-        corner = grid.index(placement.row, placement.column)
-        area = card_area(grid.stride) << corner
-        painted: list[int] = []  # the squares' bytes with the card laid, once needed
+        stride, corner = grid.stride, grid.index(placement.row, placement.column)
+        area = card_area(stride) << corner
+        painted = 0  # the squares' bytes with the card laid, once needed
+        for i in maybe:
+            shadow = shadows[i]
+            assert shadow is not None
+            # The board's own answer first: a card that leaves the tile's shadow as it is
+            # leaves it as it is, and so does one that lets no cat it shuts in pass
+            # beside where that cat can still go.
+            shut = answers.get(i, _UNASKED)
+            if shut is _UNASKED:
+                shut = answers[i] = self._answer(shadow, cells, i, board)
+            covered = shadow.squares & area
+            if covered:
+                if not painted:
+                    pattern = components().pathway_cards[(placement.deck, placement.card)].squares
+                    turned = turned_card(pattern, placement.orientation)
+                    square_bytes, letters = _card_bytes(turned, stride)
+                    painted = (cells & ~(square_bytes << 8 * corner)) | (letters << 8 * corner)
+                if shut is None or _lets_out(shut, covered, painted, stride):
+                    shut = self._answer(shadow, painted, i, laid)
+            if shut is None:
+                yield i
 
-        def cuts_off(i: int) -> bool:
-            kind = kinds[i]
-            if kind is None:
-                kind = kinds[i] = self._kind(board, i)
-            if kind is True:
-                return True
-            assert kind is not False
-            if not kind.squares & area:
-                # The card leaves the shadow as it is: the board's own answer.
-                found = answers.get(i)
-                if found is None:
-                    found = answers[i] = answer(kind, cells, i, board)
-                return found
-            if not painted:
-                pattern = components().pathway_cards[(placement.deck, placement.card)].squares
-                turned = turned_card(pattern, placement.orientation)
-                square_bytes, letters = _card_bytes(turned, grid.stride)
-                painted.append((cells & ~(square_bytes << 8 * corner)) | (letters << 8 * corner))
-            return answer(kind, painted[0], i, laid)
-
-        return cuts_off
-
-    def _kind(self, board: Board, i: int) -> _Shadow | Literal[True]:
+    def _shadow_of(self, board: Board, i: int) -> _Shadow | None:
+        """Tile `i`'s shadow, or None if it shuts a cat in on every board of the frame (of
+        which `board` is one)."""
+        if self._closed >> i & 1:
+            return None
+        known = self.shadows[i]
+        if known is not None:
+            return known
         fire = self.placements[i]
         if fire_surely_cuts_off(board, fire):
-            return True
+            self._closed |= 1 << i
+            return None
         grid = grid_of(board)
         stride, free = grid.stride, grid.free_bits
         at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
         at <<= grid.index(fire.row, fire.column)
         shadow = card_places(free, stride)[1] & ~card_places(free & ~at, stride)[1] & ~at
-        return _Shadow(shadow, ~byte_mask(shadow, len(grid.cells)), {})
+        known = self.shadows[i] = _Shadow(shadow, ~byte_mask(shadow, len(grid.cells)), {})
+        return known
 
-    def _answer(self, kind: _Shadow, cells: int, i: int, board: Board) -> bool:
-        """Tile `i`'s answer on `board`, whose squares' bytes are `cells`."""
-        letters = cells & kind.bytes
-        answer = kind.answers.get(letters)
-        if answer is None:
-            answer = kind.answers[letters] = fire_cuts_off(board, self.placements[i])
+    def _answer(self, shadow: _Shadow, cells: int, i: int, board: Board) -> ShutIn | None:
+        """Tile `i`'s answer on `board`, whose squares' bytes are `cells` (`fire_shut_in`)."""
+        letters = cells & shadow.bytes
+        answer = shadow.answers.get(letters, _UNASKED)
+        if answer is _UNASKED:
+            answer = shadow.answers[letters] = fire_shut_in(board, self.placements[i])
         return answer
+
+
+_UNASKED = ShutIn("?", -1)
+"""Stands for an answer not yet found, where None is an answer (no cat is shut in)."""
+
+
+def _lets_out(shut: ShutIn, squares: int, painted: int, stride: int) -> bool:
+    """Whether some of `squares`, with the letters `painted` (the squares' bytes) gives them,
+    may let the cat `shut` out: one beside where it can still go that it may walk on.
+    A cat's way changes only where letters change, and squares it cannot step onto cannot
+    let it out."""
+    reach = shut.reach
+    for square in bit_indices(around_bits(reach, stride) & squares & ~reach):
+        if chr(painted >> 8 * square & 0xFF) in shut.letters:
+            return True
+    return False
 
 
 class _Shadow(NamedTuple):
@@ -950,8 +981,8 @@ class _Shadow(NamedTuple):
     squares: int
     bytes: int
     """0xff on the squares' bytes."""
-    answers: dict[int, bool]
-    """Whether the tile shuts a cat in, under the squares' letters."""
+    answers: dict[int, ShutIn | None]
+    """The cat the tile shuts in (`fire_shut_in`), under the squares' letters."""
 
 
 @lru_cache(maxsize=64)
@@ -987,50 +1018,35 @@ def _cut_frame(board: Board) -> tuple[int, int]:
 
 
 def _after_card(
-    game: State, placement: PathwayPlacement, order: str, cut_offs: _CutOffs
+    game: State,
+    placement: PathwayPlacement,
+    order: str,
+    cut_offs: _CutOffs,
+    known: dict[tuple[PathwayPlacement, str], tuple[FirePlacement, ...]],
 ) -> Iterator[State]:
-    if not game.position.bag:  # the rules lose the game as the card is laid
+    """The card `placement` played, each followed by one of the best two fire tiles worth
+    laying after it (`_fires_after`). `known` keeps those tiles for the position's board,
+    under the card and the fire bag: positions on one board with other hands share them."""
+    bag = game.position.bag
+    if not bag:  # the rules lose the game as the card is laid
         return
-    # The card's board first: the rules play the card only if some fire tile can follow
-    # it (on boards where fire shuts cats in, most cards have none).
-    base = game.position.board
-    try:
-        board = lay_card(base, placement)
-    except RuleError:
+    fires = known.get((placement, bag))
+    if fires is None:
+        tile = _next_fire(game, order)
+        fires = _fires_after(game.position.board, placement, tile, len(bag) - 1, cut_offs)
+        known[(placement, bag)] = fires
+    if not fires:
         return
-    tile = _next_fire(game, order)
-    precious = _precious_after(base, placement, board)
-    fires = _fires_at(board, tile, precious)
-    if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
-        return
-    # The least harmful first; one that cuts a cat off is passed over for the next. Most
-    # tiles near the cats cut one off: the bit-set test tells so without making the
-    # board. The others are measured on their boards, and the rules play only the best
-    # two.
-    frame = cut_offs.of(base, tile)
-    cuts_off = frame.after(base, placement, board)
-    bag = len(game.position.bag) - 1
-    scored = []
-    for i in fires:
-        if cuts_off(i):
-            continue
-        fire = frame.placements[i]
-        score = _board_distance(lay_fire(board, fire), bag)
-        if score < BLOCKED:
-            scored.append((score, fire))
-            if len(scored) == FIRE_TRIED:
-                break
-    if not scored:
-        return
+    # The rules play the card only if some fire tile can follow it (on boards where fire
+    # shuts cats in, most cards have none).
     try:
         laid = game.play(placement)
     except RuleError:
         return
     if laid.is_over:
         return
-    scored.sort(key=itemgetter(0))
     kept = 0
-    for _, fire in scored:
+    for fire in fires:
         try:
             burnt = laid.play(fire)
         except RuleError:
@@ -1040,6 +1056,37 @@ def _after_card(
             kept += 1
             if kept == 2:
                 break
+
+
+def _fires_after(
+    base: Board, placement: PathwayPlacement, tile: str, bag: int, cut_offs: _CutOffs
+) -> tuple[FirePlacement, ...]:
+    """The placements of fire tile `tile` worth laying after the card `placement` on `base`
+    with `bag` tiles left after it, nearest the raft first: the first `FIRE_TRIED` of the
+    least harmful (`_fires`) that shut no cat in and leave every cat a raft square."""
+    try:
+        board = lay_card(base, placement)
+    except RuleError:
+        return ()
+    precious = _precious_after(base, placement, board)
+    fires = _fires_at(board, tile, precious)
+    if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
+        return ()
+    # The least harmful first; one that cuts a cat off is passed over for the next. Most
+    # tiles near the cats cut one off: the bit-set test tells so without making the
+    # board. The others are measured on their boards, and the rules play only the best
+    # two.
+    frame = cut_offs.of(base, tile)
+    scored = []
+    for i in frame.sparing(base, placement, board, fires):
+        fire = frame.placements[i]
+        score = _board_distance(lay_fire(board, fire), bag)
+        if score < BLOCKED:
+            scored.append((score, fire))
+            if len(scored) == FIRE_TRIED:
+                break
+    scored.sort(key=itemgetter(0))
+    return tuple(fire for _, fire in scored)
 
 
 class _Memory:
@@ -1056,19 +1103,29 @@ class _Memory:
         ] = {}
         self.scores: dict[tuple[object, ...], float] = {}
         self.cut_offs = _CutOffs()
-        self.measured: OrderedDict[Board, dict[PathwayPlacement, tuple[int, bool]]] = OrderedDict()
+        self.measured: OrderedDict[Board, _Measured] = OrderedDict()
 
-    def measured_on(self, board: Board) -> dict[PathwayPlacement, tuple[int, bool]]:
-        """What `_nearest_cards` learned of the cards laid on `board`, kept for the
-        `MEASURED_BOARDS` boards used last (positions on one board come close together)."""
+    def measured_on(self, board: Board) -> _Measured:
+        """What `_nearest_cards` and `_after_card` learned of the cards laid on `board`,
+        kept for the `MEASURED_BOARDS` boards used last (positions on one board come close
+        together)."""
         found = self.measured.get(board)
         if found is None:
-            found = self.measured[board] = {}
+            found = self.measured[board] = _Measured({}, {})
             if len(self.measured) > MEASURED_BOARDS:
                 self.measured.popitem(last=False)
         else:
             self.measured.move_to_end(board)
         return found
+
+
+class _Measured(NamedTuple):
+    """What a solve learned of the cards laid on one board (`_Memory.measured_on`)."""
+
+    sums: dict[PathwayPlacement, tuple[int, bool]]
+    """`_nearest_cards`' sums."""
+    fires: dict[tuple[PathwayPlacement, str], tuple[FirePlacement, ...]]
+    """`_after_card`'s fire tiles."""
 
 
 Report = Callable[[int, float], None]
@@ -1173,8 +1230,9 @@ class _Search:
         candidates = [placement for _, placement in _placements(game)[: CARDS_TRIED * 6]]
         board = game.position.board
         measured = self.memory.measured_on(board)
-        for placement in _nearest_cards(board, candidates, CARDS_TRIED, measured):
-            for after in _after_card(game, placement, self.order, self.memory.cut_offs):
+        cut_offs = self.memory.cut_offs
+        for placement in _nearest_cards(board, candidates, CARDS_TRIED, measured.sums):
+            for after in _after_card(game, placement, self.order, cut_offs, measured.fires):
                 yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
         if not yielded:
@@ -1182,7 +1240,7 @@ class _Search:
             for placement in game.pathway_placements()[
                 :: max(1, len(game.pathway_placements()) // 40)
             ]:
-                for after in _after_card(game, placement, self.order, self.memory.cut_offs):
+                for after in _after_card(game, placement, self.order, cut_offs, measured.fires):
                     yield after, (placement, after.last) if after.last else (placement,)
 
 
