@@ -177,8 +177,9 @@ sure to reach the cap."""
 def _card_walks(board: Board) -> _CardWalk:
     """`distances_after` on `board` for one card after another (`_CardWalk`).
 
-    A card changes the walk only once a layer comes beside its squares: each card's walk
-    starts from the last layer of `board`'s own walk that does not (`_near_layers`)."""
+    A card changes the walk only once a layer comes beside a square it turns to or from a
+    copy's colour: each card's walk starts from the last layer of `board`'s own walk that
+    does not (`_near_layers`)."""
     frame = _near_frame(board)
     grid = grid_of(board)
     stride, index, cards = grid.stride, grid.index, components().pathway_cards
@@ -198,11 +199,13 @@ def _card_walks(board: Board) -> _CardWalk:
         # A card repaints its nine squares and frees or blocks none (cats, fire and the
         # raft card cannot lie under it), so only the copies' own squares change.
         corner = index(placement.row, placement.column)
-        area <<= corner
-        zero = (frame.zero & ~area) | (painted << corner)
+        zero = (frame.zero & ~(area << corner)) | (painted << corner)
+        # Only where a copy's own squares change (a square turns to or from its colour)
+        # does the walk change.
+        changed = frame.zero ^ zero
         resumed = None
         for layer in layers:
-            if layer.beside & area:
+            if layer.beside & changed:
                 break
             resumed = layer
         return _nearest_walk(frame, zero, frame.repaintable & ~zero, stride, cap, resumed)
@@ -338,6 +341,9 @@ def _nearest_walk(
         level = 0
     else:
         reach, level, done, total, waiting, _ = resumed
+        # The test the walk made after the layer before, as a walk from the raft would.
+        if cap is not None and level and total + waiting.bit_count() * level >= cap:
+            return None
         found = list(done)
     while True:
         if layers is not None:
@@ -882,12 +888,8 @@ class _FireFrame:
     def __init__(self, board: Board, tile: str) -> None:
         self.placements = tuple(fire_placements(board, tile))
         self.shadows: list[_Shadow | None] = [None] * len(self.placements)
-        """Each tile's shadow once asked (`_shadow_of`), or None: unknown, or the tile
-        shuts a cat in on every board of the frame (then it is in `_closed`)."""
-        self._closed = 0
-        """The tiles known to shut a cat in on every board of the frame, as bits."""
-        self._open: dict[tuple[int, ...], tuple[int, ...]] = {}
-        """For each order of tiles asked (`_fires_ranked`), those not in `_closed`."""
+        """Each tile's shadow once asked (`_shadow_of`; `_SHUT_EVERYWHERE` if it shuts
+        a cat in on every board of the frame)."""
         self._base: Board | None = None
         self._cells = 0
         self._answers: dict[int, ShutIn | None] = {}
@@ -898,9 +900,6 @@ class _FireFrame:
         """The tiles of `tiles` (indices into `placements`, `_fires_ranked`'s order kept)
         that shut no cat in on `laid`, the board of the frame that laying the card
         `placement` on `board` makes."""
-        maybe = self._open.get(tiles)
-        if maybe is None:
-            maybe = self._open[tiles] = tuple(i for i in tiles if self._shadow_of(board, i))
         if board is not self._base:
             self._base, self._answers = board, {}
             self._cells = int.from_bytes(grid_of(board).cells, "little")
@@ -909,9 +908,12 @@ class _FireFrame:
         stride, corner = grid.stride, grid.index(placement.row, placement.column)
         area = card_area(stride) << corner
         painted = 0  # the squares' bytes with the card laid, once needed
-        for i in maybe:
+        for i in tiles:
             shadow = shadows[i]
-            assert shadow is not None
+            if shadow is None:
+                shadow = shadows[i] = self._shadow_of(board, i)
+            if shadow is _SHUT_EVERYWHERE:
+                continue
             # The board's own answer first: a card that leaves the tile's shadow as it is
             # leaves it as it is, and so does one that lets no cat it shuts in pass
             # beside where that cat can still go.
@@ -930,25 +932,18 @@ class _FireFrame:
             if shut is None:
                 yield i
 
-    def _shadow_of(self, board: Board, i: int) -> _Shadow | None:
-        """Tile `i`'s shadow, or None if it shuts a cat in on every board of the frame (of
-        which `board` is one)."""
-        if self._closed >> i & 1:
-            return None
-        known = self.shadows[i]
-        if known is not None:
-            return known
+    def _shadow_of(self, board: Board, i: int) -> _Shadow:
+        """Tile `i`'s shadow on `board`, a board of the frame (`_SHUT_EVERYWHERE` if the
+        tile shuts a cat in whatever the letters there)."""
         fire = self.placements[i]
         if fire_surely_cuts_off(board, fire):
-            self._closed |= 1 << i
-            return None
+            return _SHUT_EVERYWHERE
         grid = grid_of(board)
         stride, free = grid.stride, grid.free_bits
         at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
         at <<= grid.index(fire.row, fire.column)
         shadow = card_places(free, stride)[1] & ~card_places(free & ~at, stride)[1] & ~at
-        known = self.shadows[i] = _Shadow(shadow, ~byte_mask(shadow, len(grid.cells)), {})
-        return known
+        return _Shadow(shadow, ~byte_mask(shadow, len(grid.cells)), {})
 
     def _answer(self, shadow: _Shadow, cells: int, i: int, board: Board) -> ShutIn | None:
         """Tile `i`'s answer on `board`, whose squares' bytes are `cells` (`fire_shut_in`)."""
@@ -983,6 +978,11 @@ class _Shadow(NamedTuple):
     """0xff on the squares' bytes."""
     answers: dict[int, ShutIn | None]
     """The cat the tile shuts in (`fire_shut_in`), under the squares' letters."""
+
+
+_SHUT_EVERYWHERE = _Shadow(0, 0, {})
+"""Stands for the shadow of a tile that shuts a cat in whatever the letters there
+(`fire_surely_cuts_off`)."""
 
 
 @lru_cache(maxsize=64)
