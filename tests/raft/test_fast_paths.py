@@ -424,7 +424,7 @@ def test_bit_set_paths_match_the_square_by_square_ones(
                 assert solver.distances_after(board, card) == tuple(reference_nearest(painted))
                 # The cats the card does not touch keep their walks and rings.
                 precious = reference_walkable(painted) | set(reference_needed(painted))
-                assert solver._precious_after(board, card, painted) == sum(1 << i for i in precious)
+                assert solver._precious_after(board, card) == sum(1 << i for i in precious)
         if game.phase == "fire" and not game.is_over:
             for tile in game.position.bag[::5]:
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)

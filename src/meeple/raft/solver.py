@@ -633,32 +633,51 @@ def _cat_regions(board: Board) -> tuple[tuple[int, int, int, int], ...]:
     )
 
 
-def _cat_region(grid: Grid, cat: int) -> tuple[int, int, int, int]:
+def _cat_region(
+    grid: Grid, cat: int, bits: Callable[[str], int] | None = None
+) -> tuple[int, int, int, int]:
     """A waiting cat's square, its colour (a lower-case letter code), the squares it can
     walk to now (its colour and wild ones, from where it is) and the squares of other
-    colours beside where it can walk off the raft (its ring), as bits."""
+    colours beside where it can walk off the raft (its ring), as bits; the squares'
+    letters told by `bits` where given (`Grid.bits` of a board a card apart)."""
+    bits = grid.bits if bits is None else bits
     raft, stride = grid.raft_bits, grid.stride
     letter = chr(grid.cells[cat])
-    own = grid.bits(letter.lower() + letter)
+    own = bits(letter.lower() + letter)
     walked = flood_bits(1 << cat, own & ~raft, stride)
-    ring = around_bits(walked, stride) & ~raft & grid.bits("bgprwy") & ~own
-    walkable = flood_bits(1 << cat, grid.bits(letter.lower() + letter + "wW"), stride)
+    ring = around_bits(walked, stride) & ~raft & bits("bgprwy") & ~own
+    walkable = flood_bits(1 << cat, bits(letter.lower() + letter + "wW"), stride)
     return cat, ord(letter) + 32, walkable, ring
 
 
-def _precious_after(base: Board, placement: PathwayPlacement, board: Board) -> int:
-    """`_precious(board)`, `board` being `base` with the card `placement` laid: a cat whose
-    walk and ring the card does not touch (nor the squares beside its walk: the ring lies
-    there) keeps them, the others are walked again."""
-    grid = grid_of(board)
-    area = card_area(grid.stride) << grid.index(placement.row, placement.column)
-    near = area | around_bits(area, grid.stride)
+def _precious_after(base: Board, placement: PathwayPlacement) -> int:
+    """`_precious` of `base` with the card `placement` laid (where it fits), without making
+    that board: a cat whose walk and ring the card does not touch (nor the squares beside
+    its walk: the ring lies there) keeps them, the others are walked again."""
+    grid = grid_of(base)
+    stride, corner = grid.stride, grid.index(placement.row, placement.column)
+    area = card_area(stride) << corner
+    near = area | around_bits(area, stride)
+    pattern = components().pathway_cards[(placement.deck, placement.card)].squares
+    turned = turned_card(pattern, placement.orientation)
+
+    def bits(letters: str) -> int:
+        return (grid.bits(letters) & ~area) | (_card_bits(turned, letters, stride) << corner)
+
     found = 0
     for cat, _, walkable, ring in _cat_regions(base):
         if walkable & near:
-            _, _, walkable, ring = _cat_region(grid, cat)
+            _, _, walkable, ring = _cat_region(grid, cat, bits)
         found |= walkable | ring
     return found
+
+
+@lru_cache(maxsize=4096)
+def _card_bits(squares: str, letters: str, stride: int) -> int:
+    """A turned card's squares holding one of `letters`, as bits of a grid `stride` wide,
+    its corner at bit 0."""
+    steps = _card_steps(stride)
+    return sum(1 << step for step, letter in zip(steps, squares, strict=True) if letter in letters)
 
 
 def _precious(board: Board) -> int:
@@ -820,11 +839,7 @@ def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[int, 
     # Harm: for each fire square, how many of it and its four neighbours are precious;
     # summed over each placement's squares. The counts are held a byte a square in one
     # integer, so one shift moves all of them (no sum reaches 256: nothing carries).
-    near = _around_counts(precious, size, stride)
-    if RAFT_HARM:
-        # The ways onto the free raft squares: fire there walls a square in for good.
-        access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
-        near += RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
+    near = _around_counts(precious, size, stride) + _raft_harms(framed)
     harms: list[int] = []
     for spots in fire_spots(framed.value, tile):
         summed = sum(near >> (8 * offset) for offset in spots.offsets)
@@ -832,6 +847,16 @@ def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[int, 
         harms += map(counts.__getitem__, spots.corners)
     # Only the first few are ever tried (`_after_card`).
     return tuple(sorted(range(len(harms)), key=harms.__getitem__)[: FIRE_TRIED * 8])
+
+
+@lru_cache(maxsize=1024)
+def _raft_harms(framed: Keyed[Board]) -> int:
+    """What the ways onto the free raft squares add to `_fires_ranked`'s counts, on the
+    boards of a frame: fire there walls a raft square in for good (`RAFT_HARM`)."""
+    grid = grid_of(framed.value)
+    stride, size = grid.stride, len(grid.cells)
+    access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
+    return RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
 
 
 def _around_counts(squares: int, size: int, stride: int) -> int:
@@ -1068,8 +1093,9 @@ def _fires_after(
         board = lay_card(base, placement)
     except RuleError:
         return ()
-    precious = _precious_after(base, placement, board)
-    fires = _fires_at(board, tile, precious)
+    # The card changes neither the frame nor the squares it ranks by but the cats' walks.
+    framed = Keyed(base, _cut_frame(base))
+    fires = _fires_ranked(framed, tile, _precious_after(base, placement))
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return ()
     # The least harmful first; one that cuts a cat off is passed over for the next. Most
