@@ -30,6 +30,7 @@ from meeple.raft.rules import (
     fire_cuts_off,
     fire_placements,
     fire_shape,
+    fire_shut_in,
     fire_surely_cuts_off,
     grid_of,
     lay_card,
@@ -178,36 +179,42 @@ def reference_raft_reach(board: Board) -> dict[int, set[int]]:
     """For each waiting cat, the free raft squares it may end on and reach by the passage
     the cut-off rule allows (as `reference_cats_cut_off` walks)."""
     grid = grid_of(board)
+    return {
+        start: reference_walk(board, start)[1]
+        for start, square in enumerate(grid.cells)
+        if 65 <= square <= 90 and not grid.raft[start]
+    }
+
+
+def reference_walk(board: Board, start: int) -> tuple[set[int], set[int]]:
+    """Where the cat at `start` can go by the passage the cut-off rule allows, and the free
+    raft squares among them that it may end on."""
+    grid = grid_of(board)
     cells, raft, steps = grid.cells, grid.raft, grid.steps
     coverable = reference_coverable(board)
-    found: dict[int, set[int]] = {}
-    for start, square in enumerate(cells):
-        if not 65 <= square <= 90 or raft[start]:
-            continue
-        own = square + 32
-        seen, todo, ends = {start}, [start], set()
-        while todo:
-            here = todo.pop()
-            for step in steps:
-                there = here + step
-                if there in seen:
+    own = cells[start] + 32
+    seen, todo, ends = {start}, [start], set()
+    while todo:
+        here = todo.pop()
+        for step in steps:
+            there = here + step
+            if there in seen:
+                continue
+            letter = cells[there]
+            if raft[there]:
+                # Free raft squares of the cat's colour and wild ones: it may end there, or
+                # cross them to another.
+                if letter in (own, ord("w")):
+                    ends.add(there)
+                elif not 65 <= letter <= 90:
                     continue
-                letter = cells[there]
-                if raft[there]:
-                    # Free raft squares of the cat's colour and wild ones: it may end
-                    # there, or cross them to another.
-                    if letter in (own, ord("w")):
-                        ends.add(there)
-                    elif not 65 <= letter <= 90:
-                        continue
-                elif letter in b"fno" or (
-                    97 <= letter <= 122 and letter not in (own, ord("w")) and not coverable[there]
-                ):
-                    continue
-                seen.add(there)
-                todo.append(there)
-        found[start] = ends
-    return found
+            elif letter in b"fno" or (
+                97 <= letter <= 122 and letter not in (own, ord("w")) and not coverable[there]
+            ):
+                continue
+            seen.add(there)
+            todo.append(there)
+    return seen, ends
 
 
 def reference_matching(board: Board) -> int:
@@ -235,40 +242,23 @@ def reference_matching(board: Board) -> int:
     return best(0, frozenset())
 
 
+def reference_reach(board: Board, start: int) -> set[int] | None:
+    """Where the cat at `start` can still go, or None if it can reach a raft square it may
+    end on (a square of its colour or wild)."""
+    seen, ends = reference_walk(board, start)
+    return None if ends else seen
+
+
 def reference_cats_cut_off(board: Board) -> list[str]:
     grid = grid_of(board)
-    cells, raft, steps = grid.cells, grid.raft, grid.steps
+    cells, raft = grid.cells, grid.raft
     waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
-    coverable = reference_coverable(board)
-
-    def reaches(start: int) -> bool:
-        own = cells[start] + 32
-        seen, todo = {start}, [start]
-        while todo:
-            here = todo.pop()
-            for step in steps:
-                there = here + step
-                if there in seen:
-                    continue
-                letter = cells[there]
-                if raft[there]:
-                    if letter in (own, ord("w")):
-                        return True
-                    if not 65 <= letter <= 90:
-                        continue
-                elif letter in b"fno" or (
-                    97 <= letter <= 122 and letter not in (own, ord("w")) and not coverable[there]
-                ):
-                    continue
-                seen.add(there)
-                todo.append(there)
-        return False
 
     reasons = [
         f"the {COLOUR_NAMES[chr(cells[i] + 32)]} cat at ({grid.position(i).row},"
         f"{grid.position(i).column}) can no longer reach the raft"
         for i in waiting
-        if not reaches(i)
+        if reference_reach(board, i) is not None
     ]
     if reasons or not waiting:
         return reasons
@@ -434,7 +424,7 @@ def test_bit_set_paths_match_the_square_by_square_ones(
                 assert solver.distances_after(board, card) == tuple(reference_nearest(painted))
                 # The cats the card does not touch keep their walks and rings.
                 precious = reference_walkable(painted) | set(reference_needed(painted))
-                assert solver._precious_after(board, card, painted) == sum(1 << i for i in precious)
+                assert solver._precious_after(board, card) == sum(1 << i for i in precious)
         if game.phase == "fire" and not game.is_over:
             for tile in game.position.bag[::5]:
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)
@@ -443,6 +433,18 @@ def test_bit_set_paths_match_the_square_by_square_ones(
                 laid = lay_fire(board, placement)
                 cut_off = bool(reference_cats_cut_off(laid))
                 assert fire_cuts_off(board, placement) == cut_off
+                shut = fire_shut_in(board, placement)
+                assert (shut is not None) == cut_off
+                if shut is not None and shut.reach:
+                    # The first cat shut in, and all it can reach.
+                    grid = grid_of(laid)
+                    cats = [
+                        i for i, c in enumerate(grid.cells) if 65 <= c <= 90 and not grid.raft[i]
+                    ]
+                    cat = next(cat for cat in cats if reference_reach(laid, cat))
+                    reach = reference_reach(laid, cat) or set()
+                    assert shut.reach == sum(1 << i for i in reach)
+                    assert shut.letters == chr(grid.cells[cat] + 32) + "w"
                 assert cut_off or not fire_surely_cuts_off(board, placement)
 
 
@@ -470,12 +472,25 @@ def _assert_distances(game: State) -> None:
     assert all(d >= n or d == solver.DEAD for d, n in zip(found, nearest, strict=True))
 
 
-@settings(max_examples=25, deadline=None)
-@given(
+_random_games = given(
     st.integers(0, len(components().challenges) - 1),
     st.integers(0, 10_000),
     st.integers(1, 40),
 )
+"""A test's challenge, seed and number of random moves (`_positions`)."""
+
+
+def _playing(challenge: int, seed: int, moves: int) -> list[State]:
+    """The positions of a random game (`_positions`) where a card or a cat is played next."""
+    return [
+        game
+        for game in _positions(challenge, seed, moves)
+        if not game.is_over and game.phase == "play"
+    ]
+
+
+@settings(max_examples=25, deadline=None)
+@_random_games
 def test_cut_offs_remembered_across_boards_match_the_rules(
     challenge: int, seed: int, moves: int
 ) -> None:
@@ -486,30 +501,29 @@ def test_cut_offs_remembered_across_boards_match_the_rules(
         if game.is_over or not game.position.bag:
             continue
         board = game.position.board
-        boards = [board]
-        if game.phase == "play":
-            boards += [lay_card(board, card) for card in game.pathway_placements()[::17]]
+        cards = game.pathway_placements()[::7] if game.phase == "play" else []
         tile = game.position.bag[0]
-        for painted in boards:
-            cuts_off = cut_offs.on(painted)
-            for placement in fire_placements(painted, tile)[::3]:
-                assert cuts_off(placement) == fire_cuts_off(painted, placement)
+        frame = cut_offs.of(board, tile)
+        assert frame.placements == tuple(fire_placements(board, tile))
+        # Every third tile, and the least harmful ones, as the search asks of them.
+        for tiles in (tuple(range(0, len(frame.placements), 3)), solver._fires_at(board, tile)):
+            for card in cards[:1] + cards:
+                painted = lay_card(board, card)
+                assert cut_offs.of(painted, tile) is frame  # a card changes no frame
+                spared = list(frame.sparing(board, card, painted, tiles))
+                assert spared == [
+                    i for i in tiles if not fire_cuts_off(painted, frame.placements[i])
+                ]
 
 
 @settings(max_examples=25, deadline=None)
-@given(
-    st.integers(0, len(components().challenges) - 1),
-    st.integers(0, 10_000),
-    st.integers(1, 40),
-)
+@_random_games
 def test_cards_measured_on_a_board_are_ranked_as_if_measured_afresh(
     challenge: int, seed: int, moves: int
 ) -> None:
     """`_nearest_cards` keeps what it measured on a board (sums, and sums a card was shown
     to reach) for the next hand on that board: the ranking stays the plain one."""
-    for game in _positions(challenge, seed, moves):
-        if game.is_over or game.phase != "play":
-            continue
+    for game in _playing(challenge, seed, moves):
         board = game.position.board
         candidates = [placement for _, placement in solver._placements(game)][:60]
         sums = [sum(solver.distances_after(board, placement)) for placement in candidates]
@@ -521,6 +535,30 @@ def test_cards_measured_on_a_board_are_ranked_as_if_measured_afresh(
                 best == sorted(hand, key=lambda p: (sums[candidates.index(p)], hand.index(p)))[:10]
             )
         assert best == [candidates[i] for i in plain]
+
+
+@settings(max_examples=25, deadline=None)
+@_random_games
+def test_a_card_walk_resumed_from_the_boards_walk_is_the_walk_afresh(
+    challenge: int, seed: int, moves: int
+) -> None:
+    """A candidate card's walk starts from the last layer of its board's own walk that
+    the card does not touch: it finds what a walk from the raft on the card's board
+    finds, cap and all."""
+    for game in _playing(challenge, seed, moves):
+        board = game.position.board
+        walk = solver._card_walks(board)
+        for card in game.pathway_placements()[::11]:
+            painted = lay_card(board, card)
+            frame = solver._near_frame(painted)
+            stride = grid_of(painted).stride
+            zero, one = frame.zero, frame.repaintable & ~frame.zero
+            afresh = solver._nearest_walk(frame, zero, one, stride)
+            assert walk(card, None) == afresh
+            assert afresh is not None
+            # Caps at and just under the sum: where a walk stops early, or just does not.
+            for cap in {1, sum(afresh) // 2 + 1, *range(sum(afresh) - 12, sum(afresh) + 2)}:
+                assert walk(card, cap) == solver._nearest_walk(frame, zero, one, stride, cap)
 
 
 @given(

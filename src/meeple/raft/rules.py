@@ -542,11 +542,32 @@ def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
     """Whether laying a fire tile (that fits there) leaves `cats_cut_off` something to say:
     the same answer as `bool(cats_cut_off(lay_fire(board, placement)))`, without making the
     board (a search asks this of many placements it never lays)."""
+    return fire_shut_in(board, placement) is not None
+
+
+class ShutIn(NamedTuple):
+    """A cat a fire tile shuts in (`fire_shut_in`)."""
+
+    letters: str
+    """The letters it may walk on: its colour and wild (none when the raft is short of
+    room)."""
+    reach: int
+    """The squares it can still go to: beside them, only a square of its colour that a
+    card can no longer cover would let it out (0 when nothing would)."""
+
+
+def fire_shut_in(board: Board, placement: FirePlacement) -> ShutIn | None:
+    """The first cat `fire_cuts_off` finds that laying a fire tile (that fits there) shuts
+    in, or None when it shuts in none (and the raft has room for every cat)."""
     grid = grid_of(board)
+    # Fire never lands on the raft card, so the room on the raft stays as it is.
+    if grid.raft_short:
+        return ShutIn("", 0)
     at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
     at <<= grid.index(placement.row, placement.column)
-    # Fire never lands on the raft card, so the room on the raft stays as it is.
-    return grid.raft_short or bool(_stuck_cats(grid, at, first=True))
+    for _, letters, reach in _shut_in(grid, at):
+        return ShutIn(letters, reach)
+    return None
 
 
 def fire_surely_cuts_off(board: Board, placement: FirePlacement) -> bool:
@@ -619,6 +640,18 @@ def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False, cover_kept: bool
     """The waiting cats (as bits) with no way to a free raft square they may end on, once
     the free squares `fire` are on fire too; with `first`, only the first such cat found;
     with `cover_kept`, as if the squares the fire takes out of a card's reach kept it."""
+    stuck = 0
+    for cat, _, _ in _shut_in(grid, fire, cover_kept):
+        stuck |= cat
+        if first:
+            break
+    return stuck
+
+
+def _shut_in(grid: Grid, fire: int = 0, cover_kept: bool = False) -> Iterator[tuple[int, str, int]]:
+    """`_stuck_cats`, each cat (row order) with the letters it may walk on and the squares
+    it can still reach (0 when it has no way whatever letters the squares a card may cover
+    have)."""
     ways = grid.cat_ways
     # Whole-board work as bit sets, a flood from each cat until it meets a raft square it
     # may end on: this runs for every fire tile a search tries. A way found without the
@@ -632,17 +665,17 @@ def _stuck_cats(grid: Grid, fire: int = 0, first: bool = False, cover_kept: bool
     # Off the raft a cat may pass anything but fire, the island's edge and squares of
     # another colour no card can repaint; on it, only squares where a cat stands.
     open_ground = ways.ground & ~fire & ~(lower & ~coverable)
-    stuck = 0
     for cat, letters, goal, way in ways.cats:
         if way and not way & lost:
             continue
+        if not way:
+            yield cat, letters, 0
+            continue
         own = grid.bits(letters) & ~grid.raft_bits & ~fire
         passable = open_ground | own | ways.on_raft_cats
-        if not way or not _way(cat, passable, goal, stride):
-            stuck |= cat
-            if first:
-                break
-    return stuck
+        reach = _way(cat, passable, goal, stride)
+        if not reach & goal:
+            yield cat, letters, reach
 
 
 def _path(start: int, passable: int, goal: int, stride: int) -> int:
@@ -676,13 +709,13 @@ def _path(start: int, passable: int, goal: int, stride: int) -> int:
 
 def _way(squares: int, passable: int, goal: int, stride: int) -> int:
     """The squares a flood from `squares` through passable squares fills until it reaches a
-    `goal` square; 0 if it never does."""
+    `goal` square, or all it can reach if it never does."""
     while not squares & goal:
         grown = squares | (
             ((squares << 1) | (squares >> 1) | (squares << stride) | (squares >> stride)) & passable
         )
         if grown == squares:
-            return 0
+            return squares
         squares = grown
     return squares
 

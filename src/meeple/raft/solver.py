@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from meeple.errors import RuleError
 from meeple.garbage import cycles_uncollected
@@ -73,6 +73,7 @@ from meeple.raft.model import (
 from meeple.raft.rules import (
     Grid,
     Keyed,
+    ShutIn,
     State,
     around_bits,
     bit_indices,
@@ -82,8 +83,9 @@ from meeple.raft.rules import (
     card_positions,
     cat_options,
     draw_requests,
-    fire_cuts_off,
+    fire_placements,
     fire_shape,
+    fire_shut_in,
     fire_spots,
     fire_surely_cuts_off,
     flood_bits,
@@ -173,11 +175,16 @@ sure to reach the cap."""
 
 
 def _card_walks(board: Board) -> _CardWalk:
-    """`distances_after` on `board` for one card after another (`_CardWalk`)."""
+    """`distances_after` on `board` for one card after another (`_CardWalk`).
+
+    A card changes the walk only once a layer comes beside a square it turns to or from a
+    copy's colour: each card's walk starts from the last layer of `board`'s own walk that
+    does not (`_near_layers`)."""
     frame = _near_frame(board)
     grid = grid_of(board)
     stride, index, cards = grid.stride, grid.index, components().pathway_cards
     copies: dict[tuple[str, str, str], tuple[int, int]] = {}
+    layers = _near_layers(board)
 
     def walk(placement: PathwayPlacement, cap: int | None) -> tuple[int, ...] | None:
         if not frame.waiting:
@@ -193,7 +200,15 @@ def _card_walks(board: Board) -> _CardWalk:
         # raft card cannot lie under it), so only the copies' own squares change.
         corner = index(placement.row, placement.column)
         zero = (frame.zero & ~(area << corner)) | (painted << corner)
-        return _nearest_walk(frame, zero, frame.repaintable & ~zero, stride, cap)
+        # Only where a copy's own squares change (a square turns to or from its colour)
+        # does the walk change.
+        changed = frame.zero ^ zero
+        resumed = None
+        for layer in layers:
+            if layer.beside & changed:
+                break
+            resumed = layer
+        return _nearest_walk(frame, zero, frame.repaintable & ~zero, stride, cap, resumed)
 
     return walk
 
@@ -299,23 +314,41 @@ def _nearest(board: Board) -> tuple[int, ...]:
 
 
 def _nearest_walk(
-    frame: _NearFrame, zero: int, one: int, stride: int, cap: int | None = None
+    frame: _NearFrame,
+    zero: int,
+    one: int,
+    stride: int,
+    cap: int | None = None,
+    resumed: _Layer | None = None,
+    layers: list[_Layer] | None = None,
 ) -> tuple[int, ...] | None:
     """`_nearest` with the copies' own squares `zero` and repaintable others `one`; None
-    once their sum is sure to reach `cap`, where given."""
-    size, ends, stranded = frame.size, frame.ends, frame.stranded
-    # (square, distance): a stranded cat is BLOCKED from the start, and the walk stops
-    # once it has met the others instead of flooding all it can reach to tell so.
-    found = [(index % size, BLOCKED) for index in bit_indices(stranded)]
-    total = BLOCKED * len(found)
-    waiting = frame.waiting & ~stranded
-    if not waiting:
-        return tuple(distance for _, distance in sorted(found))
-    # Each layer is flooded whole: stopping once it holds every cat left saves a pass or
-    # two on the last layer only, and its test cost two operations on every pass.
-    reach = flood_bits(around_bits(ends, stride) & zero, zero, stride)
-    level = 0
+    once their sum is sure to reach `cap`, where given. The walk starts again from the
+    layer `resumed` where given (a layer of a walk whose sets differ from these only
+    outside its `beside`), and adds each of its layers to `layers` where given."""
+    size, ends = frame.size, frame.ends
+    if resumed is None:
+        # (square, distance): a stranded cat is BLOCKED from the start, and the walk stops
+        # once it has met the others instead of flooding all it can reach to tell so.
+        found = [(index % size, BLOCKED) for index in bit_indices(frame.stranded)]
+        total = BLOCKED * len(found)
+        waiting = frame.waiting & ~frame.stranded
+        if not waiting:
+            return tuple(distance for _, distance in sorted(found))
+        # Each layer is flooded whole: stopping once it holds every cat left saves a pass
+        # or two on the last layer only, and its test cost two operations on every pass.
+        reach = flood_bits(around_bits(ends, stride) & zero, zero, stride)
+        level = 0
+    else:
+        reach, level, done, total, waiting, _ = resumed
+        # The test the walk made after the layer before, as a walk from the raft would.
+        if cap is not None and level and total + waiting.bit_count() * level >= cap:
+            return None
+        found = list(done)
     while True:
+        if layers is not None:
+            beside = reach | around_bits(reach | ends, stride)
+            layers.append(_Layer(reach, level, tuple(found), total, waiting, beside))
         here = waiting & reach
         if here:
             found += ((index % size, level) for index in bit_indices(here))
@@ -331,6 +364,33 @@ def _nearest_walk(
             break
         reach, level = grown, level + 1
     return tuple(distance for _, distance in sorted(found))
+
+
+class _Layer(NamedTuple):
+    """A layer of a walk (`_nearest_walk`), before the cats it reaches are counted."""
+
+    reach: int
+    level: int
+    found: tuple[tuple[int, int], ...]
+    """The cats reached before it (square, distance) and the stranded ones."""
+    total: int
+    waiting: int
+    beside: int
+    """The squares the walk up to this layer depends on: the layer and the squares beside
+    it or the raft squares. A card laid elsewhere leaves the walk as it is up to here."""
+
+
+@lru_cache(maxsize=1024)
+def _near_layers(board: Board) -> tuple[_Layer, ...]:
+    """The layers of `_nearest(board)`'s walk (none when no cat waits or none can reach the
+    raft): the cards laid on `board` share them up to the first layer that comes beside
+    the card (`_card_walks`)."""
+    frame = _near_frame(board)
+    layers: list[_Layer] = []
+    if frame.waiting:
+        zero, stride = frame.zero, grid_of(board).stride
+        _nearest_walk(frame, zero, frame.repaintable & ~zero, stride, layers=layers)
+    return tuple(layers)
 
 
 def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
@@ -573,32 +633,51 @@ def _cat_regions(board: Board) -> tuple[tuple[int, int, int, int], ...]:
     )
 
 
-def _cat_region(grid: Grid, cat: int) -> tuple[int, int, int, int]:
+def _cat_region(
+    grid: Grid, cat: int, bits: Callable[[str], int] | None = None
+) -> tuple[int, int, int, int]:
     """A waiting cat's square, its colour (a lower-case letter code), the squares it can
     walk to now (its colour and wild ones, from where it is) and the squares of other
-    colours beside where it can walk off the raft (its ring), as bits."""
+    colours beside where it can walk off the raft (its ring), as bits; the squares'
+    letters told by `bits` where given (`Grid.bits` of a board a card apart)."""
+    bits = grid.bits if bits is None else bits
     raft, stride = grid.raft_bits, grid.stride
     letter = chr(grid.cells[cat])
-    own = grid.bits(letter.lower() + letter)
+    own = bits(letter.lower() + letter)
     walked = flood_bits(1 << cat, own & ~raft, stride)
-    ring = around_bits(walked, stride) & ~raft & grid.bits("bgprwy") & ~own
-    walkable = flood_bits(1 << cat, grid.bits(letter.lower() + letter + "wW"), stride)
+    ring = around_bits(walked, stride) & ~raft & bits("bgprwy") & ~own
+    walkable = flood_bits(1 << cat, bits(letter.lower() + letter + "wW"), stride)
     return cat, ord(letter) + 32, walkable, ring
 
 
-def _precious_after(base: Board, placement: PathwayPlacement, board: Board) -> int:
-    """`_precious(board)`, `board` being `base` with the card `placement` laid: a cat whose
-    walk and ring the card does not touch (nor the squares beside its walk: the ring lies
-    there) keeps them, the others are walked again."""
-    grid = grid_of(board)
-    area = card_area(grid.stride) << grid.index(placement.row, placement.column)
-    near = area | around_bits(area, grid.stride)
+def _precious_after(base: Board, placement: PathwayPlacement) -> int:
+    """`_precious` of `base` with the card `placement` laid (where it fits), without making
+    that board: a cat whose walk and ring the card does not touch (nor the squares beside
+    its walk: the ring lies there) keeps them, the others are walked again."""
+    grid = grid_of(base)
+    stride, corner = grid.stride, grid.index(placement.row, placement.column)
+    area = card_area(stride) << corner
+    near = area | around_bits(area, stride)
+    pattern = components().pathway_cards[(placement.deck, placement.card)].squares
+    turned = turned_card(pattern, placement.orientation)
+
+    def bits(letters: str) -> int:
+        return (grid.bits(letters) & ~area) | (_card_bits(turned, letters, stride) << corner)
+
     found = 0
     for cat, _, walkable, ring in _cat_regions(base):
         if walkable & near:
-            _, _, walkable, ring = _cat_region(grid, cat)
+            _, _, walkable, ring = _cat_region(grid, cat, bits)
         found |= walkable | ring
     return found
+
+
+@lru_cache(maxsize=4096)
+def _card_bits(squares: str, letters: str, stride: int) -> int:
+    """A turned card's squares holding one of `letters`, as bits of a grid `stride` wide,
+    its corner at bit 0."""
+    steps = _card_steps(stride)
+    return sum(1 << step for step, letter in zip(steps, squares, strict=True) if letter in letters)
 
 
 def _precious(board: Board) -> int:
@@ -740,35 +819,44 @@ def _walkable_on(board: Board) -> int:
 def _fires(board: Board, tile: str, precious: int | None = None) -> tuple[FirePlacement, ...]:
     """The fire tile's placements, those far from the cats and their ways first (`precious`,
     where given, is `_precious(board)`)."""
+    placements = fire_placements(board, tile)
+    return tuple(placements[i] for i in _fires_at(board, tile, precious))
+
+
+def _fires_at(board: Board, tile: str, precious: int | None = None) -> tuple[int, ...]:
+    """`_fires` as indices into `fire_placements(board, tile)`."""
     framed = Keyed(board, _cut_frame(board))
     return _fires_ranked(framed, tile, _precious(board) if precious is None else precious)
 
 
 @lru_cache(maxsize=2048)
-def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[FirePlacement, ...]:
-    """`_fires` on the boards of a frame (`_cut_frame`: the raft's squares, where tiles fit)
-    whose precious squares (where the cats walk and the squares beside) are `precious`:
+def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[int, ...]:
+    """`_fires_at` on the boards of a frame (`_cut_frame`: the raft's squares, where tiles
+    fit) whose precious squares (where the cats walk and the squares beside) are `precious`:
     cards that leave those as they are leave the order as it is."""
     grid = grid_of(framed.value)
     stride, size = grid.stride, len(grid.cells)
     # Harm: for each fire square, how many of it and its four neighbours are precious;
     # summed over each placement's squares. The counts are held a byte a square in one
     # integer, so one shift moves all of them (no sum reaches 256: nothing carries).
-    near = _around_counts(precious, size, stride)
-    if RAFT_HARM:
-        # The ways onto the free raft squares: fire there walls a square in for good.
-        access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
-        near += RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
-    placements: list[FirePlacement] = []
+    near = _around_counts(precious, size, stride) + _raft_harms(framed)
     harms: list[int] = []
     for spots in fire_spots(framed.value, tile):
         summed = sum(near >> (8 * offset) for offset in spots.offsets)
         counts = summed.to_bytes(size + stride + 1, "little")
         harms += map(counts.__getitem__, spots.corners)
-        placements += spots.placements
     # Only the first few are ever tried (`_after_card`).
-    order = sorted(range(len(placements)), key=harms.__getitem__)[: FIRE_TRIED * 8]
-    return tuple(placements[i] for i in order)
+    return tuple(sorted(range(len(harms)), key=harms.__getitem__)[: FIRE_TRIED * 8])
+
+
+@lru_cache(maxsize=1024)
+def _raft_harms(framed: Keyed[Board]) -> int:
+    """What the ways onto the free raft squares add to `_fires_ranked`'s counts, on the
+    boards of a frame: fire there walls a raft square in for good (`RAFT_HARM`)."""
+    grid = grid_of(framed.value)
+    stride, size = grid.stride, len(grid.cells)
+    access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
+    return RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
 
 
 def _around_counts(squares: int, size: int, stride: int) -> int:
@@ -791,57 +879,152 @@ def _key(game: State) -> tuple[object, ...]:
 
 
 class _CutOffs:
-    """`fire_cuts_off`, remembered for one solve across the boards that must answer alike.
-
-    Whether a fire tile shuts a cat in depends on the free squares, the cats and the
-    letters of the squares no card can cover once the tile lies (a cat may cross those
-    only if they are its colour or wild); a card repaints only squares a card can cover.
-    So a board's answers are kept under its free squares, its cats and the letters of its
-    squares no card can cover (`_cut_frame`: the cards laid in one position, and the
-    hands, share it), and each tile's under the letters of the squares that tile alone
-    takes out of a card's reach. Most tiles the search tries shut a cat in, and each
-    such answer took a flood from every cat: the same ones come back across positions.
-    """
+    """`fire_cuts_off`, remembered for one solve across the boards that must answer alike:
+    a `_FireFrame` for each frame (`_cut_frame`) and fire tile."""
 
     def __init__(self) -> None:
-        self.frames: dict[tuple[int, int], dict[FirePlacement, _CutOff]] = {}
+        self.frames: dict[tuple[tuple[int, int], str], _FireFrame] = {}
 
-    def on(self, board: Board) -> Callable[[FirePlacement], bool]:
-        """`fire_cuts_off` on `board`, for each tile in turn."""
-        frame = self.frames.setdefault(_cut_frame(board), {})
+    def of(self, board: Board, tile: str) -> _FireFrame:
+        """The fire tile `tile` on the boards of `board`'s frame."""
+        key = (_cut_frame(board), tile)
+        found = self.frames.get(key)
+        if found is None:
+            found = self.frames[key] = _FireFrame(board, tile)
+        return found
+
+
+class _FireFrame:
+    """A fire tile's placements on the boards of one frame (`_cut_frame`), in
+    `fire_placements`' order, and which of them shut a cat in (`fire_cuts_off`).
+
+    Whether a tile shuts a cat in depends on the free squares, the cats and the letters of
+    the squares no card can cover once the tile lies (a cat may cross those only if they
+    are its colour or wild); a card repaints only squares a card can cover. So the boards
+    of a frame (the cards laid in one position, and the hands) share each tile's answer
+    but for the letters of the squares that tile alone takes out of a card's reach (its
+    shadow), and the answers are kept under those letters: most tiles the search tries
+    shut a cat in, and the same ones come back. A tile that shuts a cat in even if its
+    shadow let every cat pass (`fire_surely_cuts_off`: most tiles tried) does so on every
+    board of the frame. A card changes the answer only of the tiles whose shadow it
+    covers: for the others, the answer on the board it is laid on serves.
+    """
+
+    def __init__(self, board: Board, tile: str) -> None:
+        self.placements = tuple(fire_placements(board, tile))
+        self.shadows: list[_Shadow | None] = [None] * len(self.placements)
+        """Each tile's shadow once asked (`_shadow_of`; `_SHUT_EVERYWHERE` if it shuts
+        a cat in on every board of the frame)."""
+        self._base: Board | None = None
+        self._cells = 0
+        self._answers: dict[int, ShutIn | None] = {}
+
+    def sparing(
+        self, board: Board, placement: PathwayPlacement, laid: Board, tiles: tuple[int, ...]
+    ) -> Iterator[int]:
+        """The tiles of `tiles` (indices into `placements`, `_fires_ranked`'s order kept)
+        that shut no cat in on `laid`, the board of the frame that laying the card
+        `placement` on `board` makes."""
+        if board is not self._base:
+            self._base, self._answers = board, {}
+            self._cells = int.from_bytes(grid_of(board).cells, "little")
+        answers, cells, shadows = self._answers, self._cells, self.shadows
         grid = grid_of(board)
-        stride, free, index = grid.stride, grid.free_bits, grid.index
-        coverable = card_places(free, stride)[1]
-        # The squares a tile takes out of a card's reach may hold any letter a card gave
-        # them: the answers are kept under those squares' bytes.
-        cells, size = int.from_bytes(grid.cells, "little"), len(grid.cells)
+        stride, corner = grid.stride, grid.index(placement.row, placement.column)
+        area = card_area(stride) << corner
+        painted = 0  # the squares' bytes with the card laid, once needed
+        for i in tiles:
+            shadow = shadows[i]
+            if shadow is None:
+                shadow = shadows[i] = self._shadow_of(board, i)
+            if shadow is _SHUT_EVERYWHERE:
+                continue
+            # The board's own answer first: a card that leaves the tile's shadow as it is
+            # leaves it as it is, and so does one that lets no cat it shuts in pass
+            # beside where that cat can still go.
+            shut = answers.get(i, _UNASKED)
+            if shut is _UNASKED:
+                shut = answers[i] = self._answer(shadow, cells, i, board)
+            covered = shadow.squares & area
+            if covered:
+                if not painted:
+                    pattern = components().pathway_cards[(placement.deck, placement.card)].squares
+                    turned = turned_card(pattern, placement.orientation)
+                    square_bytes, letters = _card_bytes(turned, stride)
+                    painted = (cells & ~(square_bytes << 8 * corner)) | (letters << 8 * corner)
+                if shut is None or _lets_out(shut, covered, painted, stride):
+                    shut = self._answer(shadow, painted, i, laid)
+            if shut is None:
+                yield i
 
-        def cuts_off(fire: FirePlacement) -> bool:
-            known = frame.get(fire)
-            if known is None:
-                if fire_surely_cuts_off(board, fire):
-                    known = frame[fire] = True
-                else:
-                    at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
-                    at <<= index(fire.row, fire.column)
-                    shadow = coverable & ~card_places(free & ~at, stride)[1] & ~at
-                    known = frame[fire] = (~byte_mask(shadow, size), {})
-            if known is True:
-                return True
-            shadow, answers = known
-            letters = cells & shadow
-            answer = answers.get(letters)
-            if answer is None:
-                answer = answers[letters] = fire_cuts_off(board, fire)
-            return answer
+    def _shadow_of(self, board: Board, i: int) -> _Shadow:
+        """Tile `i`'s shadow on `board`, a board of the frame (`_SHUT_EVERYWHERE` if the
+        tile shuts a cat in whatever the letters there)."""
+        fire = self.placements[i]
+        if fire_surely_cuts_off(board, fire):
+            return _SHUT_EVERYWHERE
+        grid = grid_of(board)
+        stride, free = grid.stride, grid.free_bits
+        at = _tile_bits(fire.tile, fire.flipped, fire.orientation, stride)
+        at <<= grid.index(fire.row, fire.column)
+        shadow = card_places(free, stride)[1] & ~card_places(free & ~at, stride)[1] & ~at
+        return _Shadow(shadow, ~byte_mask(shadow, len(grid.cells)), {})
 
-        return cuts_off
+    def _answer(self, shadow: _Shadow, cells: int, i: int, board: Board) -> ShutIn | None:
+        """Tile `i`'s answer on `board`, whose squares' bytes are `cells` (`fire_shut_in`)."""
+        letters = cells & shadow.bytes
+        answer = shadow.answers.get(letters, _UNASKED)
+        if answer is _UNASKED:
+            answer = shadow.answers[letters] = fire_shut_in(board, self.placements[i])
+        return answer
 
 
-_CutOff = Literal[True] | tuple[int, dict[int, bool]]
-"""What `_CutOffs` keeps of a tile on a board: True if it shuts a cat in whatever the
-letters of the squares it takes out of a card's reach (`fire_surely_cuts_off`: most tiles
-tried do), else the mask of those squares' bytes and the answer for each of their letters."""
+_UNASKED = ShutIn("?", -1)
+"""Stands for an answer not yet found, where None is an answer (no cat is shut in)."""
+
+
+def _lets_out(shut: ShutIn, squares: int, painted: int, stride: int) -> bool:
+    """Whether some of `squares`, with the letters `painted` (the squares' bytes) gives them,
+    may let the cat `shut` out: one beside where it can still go that it may walk on.
+    A cat's way changes only where letters change, and squares it cannot step onto cannot
+    let it out."""
+    reach = shut.reach
+    for square in bit_indices(around_bits(reach, stride) & squares & ~reach):
+        if chr(painted >> 8 * square & 0xFF) in shut.letters:
+            return True
+    return False
+
+
+class _Shadow(NamedTuple):
+    """The squares a fire tile takes out of a card's reach (`_FireFrame`)."""
+
+    squares: int
+    bytes: int
+    """0xff on the squares' bytes."""
+    answers: dict[int, ShutIn | None]
+    """The cat the tile shuts in (`fire_shut_in`), under the squares' letters."""
+
+
+_SHUT_EVERYWHERE = _Shadow(0, 0, {})
+"""Stands for the shadow of a tile that shuts a cat in whatever the letters there
+(`fire_surely_cuts_off`)."""
+
+
+@lru_cache(maxsize=64)
+def _card_steps(stride: int) -> tuple[int, ...]:
+    """A pathway card's nine squares as grid steps from its corner."""
+    return tuple(row * stride + column for row in range(3) for column in range(3))
+
+
+@lru_cache(maxsize=2048)
+def _card_bytes(squares: str, stride: int) -> tuple[int, int]:
+    """A turned card's nine squares as bytes of a grid `stride` wide, its corner at byte
+    0: 0xff on each, and its letters."""
+    area = letters = 0
+    for step, letter in zip(_card_steps(stride), squares, strict=True):
+        area |= 0xFF << (8 * step)
+        letters |= ord(letter) << (8 * step)
+    return area, letters
 
 
 @lru_cache(maxsize=2048)
@@ -860,46 +1043,35 @@ def _cut_frame(board: Board) -> tuple[int, int]:
 
 
 def _after_card(
-    game: State, placement: PathwayPlacement, order: str, cut_offs: _CutOffs
+    game: State,
+    placement: PathwayPlacement,
+    order: str,
+    cut_offs: _CutOffs,
+    known: dict[tuple[PathwayPlacement, str], tuple[FirePlacement, ...]],
 ) -> Iterator[State]:
-    if not game.position.bag:  # the rules lose the game as the card is laid
+    """The card `placement` played, each followed by one of the best two fire tiles worth
+    laying after it (`_fires_after`). `known` keeps those tiles for the position's board,
+    under the card and the fire bag: positions on one board with other hands share them."""
+    bag = game.position.bag
+    if not bag:  # the rules lose the game as the card is laid
         return
-    # The card's board first: the rules play the card only if some fire tile can follow
-    # it (on boards where fire shuts cats in, most cards have none).
-    try:
-        board = lay_card(game.position.board, placement)
-    except RuleError:
+    fires = known.get((placement, bag))
+    if fires is None:
+        tile = _next_fire(game, order)
+        fires = _fires_after(game.position.board, placement, tile, len(bag) - 1, cut_offs)
+        known[(placement, bag)] = fires
+    if not fires:
         return
-    precious = _precious_after(game.position.board, placement, board)
-    fires = _fires(board, _next_fire(game, order), precious)
-    if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
-        return
-    # The least harmful first; one that cuts a cat off is passed over for the next.
-    bag = len(game.position.bag) - 1
-    scored = []
-    cuts_off = cut_offs.on(board)
-    for fire in fires[: FIRE_TRIED * 8]:
-        # Most tiles near the cats cut one off: the bit-set test tells so without making
-        # the board. The others are measured on their boards, and the rules play only
-        # the best two.
-        if cuts_off(fire):
-            continue
-        score = _board_distance(lay_fire(board, fire), bag)
-        if score < BLOCKED:
-            scored.append((score, fire))
-            if len(scored) == FIRE_TRIED:
-                break
-    if not scored:
-        return
+    # The rules play the card only if some fire tile can follow it (on boards where fire
+    # shuts cats in, most cards have none).
     try:
         laid = game.play(placement)
     except RuleError:
         return
     if laid.is_over:
         return
-    scored.sort(key=itemgetter(0))
     kept = 0
-    for _, fire in scored:
+    for fire in fires:
         try:
             burnt = laid.play(fire)
         except RuleError:
@@ -909,6 +1081,38 @@ def _after_card(
             kept += 1
             if kept == 2:
                 break
+
+
+def _fires_after(
+    base: Board, placement: PathwayPlacement, tile: str, bag: int, cut_offs: _CutOffs
+) -> tuple[FirePlacement, ...]:
+    """The placements of fire tile `tile` worth laying after the card `placement` on `base`
+    with `bag` tiles left after it, nearest the raft first: the first `FIRE_TRIED` of the
+    least harmful (`_fires`) that shut no cat in and leave every cat a raft square."""
+    try:
+        board = lay_card(base, placement)
+    except RuleError:
+        return ()
+    # The card changes neither the frame nor the squares it ranks by but the cats' walks.
+    framed = Keyed(base, _cut_frame(base))
+    fires = _fires_ranked(framed, tile, _precious_after(base, placement))
+    if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
+        return ()
+    # The least harmful first; one that cuts a cat off is passed over for the next. Most
+    # tiles near the cats cut one off: the bit-set test tells so without making the
+    # board. The others are measured on their boards, and the rules play only the best
+    # two.
+    frame = cut_offs.of(base, tile)
+    scored = []
+    for i in frame.sparing(base, placement, board, fires):
+        fire = frame.placements[i]
+        score = _board_distance(lay_fire(board, fire), bag)
+        if score < BLOCKED:
+            scored.append((score, fire))
+            if len(scored) == FIRE_TRIED:
+                break
+    scored.sort(key=itemgetter(0))
+    return tuple(fire for _, fire in scored)
 
 
 class _Memory:
@@ -925,19 +1129,29 @@ class _Memory:
         ] = {}
         self.scores: dict[tuple[object, ...], float] = {}
         self.cut_offs = _CutOffs()
-        self.measured: OrderedDict[Board, dict[PathwayPlacement, tuple[int, bool]]] = OrderedDict()
+        self.measured: OrderedDict[Board, _Measured] = OrderedDict()
 
-    def measured_on(self, board: Board) -> dict[PathwayPlacement, tuple[int, bool]]:
-        """What `_nearest_cards` learned of the cards laid on `board`, kept for the
-        `MEASURED_BOARDS` boards used last (positions on one board come close together)."""
+    def measured_on(self, board: Board) -> _Measured:
+        """What `_nearest_cards` and `_after_card` learned of the cards laid on `board`,
+        kept for the `MEASURED_BOARDS` boards used last (positions on one board come close
+        together)."""
         found = self.measured.get(board)
         if found is None:
-            found = self.measured[board] = {}
+            found = self.measured[board] = _Measured({}, {})
             if len(self.measured) > MEASURED_BOARDS:
                 self.measured.popitem(last=False)
         else:
             self.measured.move_to_end(board)
         return found
+
+
+class _Measured(NamedTuple):
+    """What a solve learned of the cards laid on one board (`_Memory.measured_on`)."""
+
+    sums: dict[PathwayPlacement, tuple[int, bool]]
+    """`_nearest_cards`' sums."""
+    fires: dict[tuple[PathwayPlacement, str], tuple[FirePlacement, ...]]
+    """`_after_card`'s fire tiles."""
 
 
 Report = Callable[[int, float], None]
@@ -1042,8 +1256,9 @@ class _Search:
         candidates = [placement for _, placement in _placements(game)[: CARDS_TRIED * 6]]
         board = game.position.board
         measured = self.memory.measured_on(board)
-        for placement in _nearest_cards(board, candidates, CARDS_TRIED, measured):
-            for after in _after_card(game, placement, self.order, self.memory.cut_offs):
+        cut_offs = self.memory.cut_offs
+        for placement in _nearest_cards(board, candidates, CARDS_TRIED, measured.sums):
+            for after in _after_card(game, placement, self.order, cut_offs, measured.fires):
                 yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
         if not yielded:
@@ -1051,7 +1266,7 @@ class _Search:
             for placement in game.pathway_placements()[
                 :: max(1, len(game.pathway_placements()) // 40)
             ]:
-                for after in _after_card(game, placement, self.order, self.memory.cut_offs):
+                for after in _after_card(game, placement, self.order, cut_offs, measured.fires):
                     yield after, (placement, after.last) if after.last else (placement,)
 
 
