@@ -40,7 +40,8 @@ PICTURED = (
     "raft/crossed-paths.raft",
     "atlantis/game.json",
     "botc/twelve.botc",
-    "qgn/carcassonne.qgn",
+    "qgn/messy.qgn",
+    "carcassonne/game.qgn",
 )
 
 
