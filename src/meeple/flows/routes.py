@@ -235,10 +235,8 @@ class Network:
         answers = _settle(self.link, self.groups, questions, learn, reroute)
         for asking, found in zip(questions, answers, strict=True):
             self._questions[asking.question] = found
-            for placed in left[asking.question]:
+            for placed in left[asking.question]:  # (their hexes refused when left open)
                 self._afters[placed.cell, placed.pairing] = found
-                if found is None:
-                    self._refused.add(placed.cell)
 
     def _quickly(
         self,
@@ -277,6 +275,7 @@ class Network:
         if question in left:
             return _Open(cell, pairing, question, link, moves, [])
         if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
+            self._questions[question] = None
             return None
         for cut, kept in reroutes[1:REROUTES]:
             found = _rerouted(link, self.groups, cut, kept, moves)
@@ -536,8 +535,9 @@ def _settle(
         assert together is not None
         while together.open and together.work < states:
             together.round()
-        for question in [q for q in left if not together.open >> q & 1]:
-            if question in left:  # (not answered by what the one before taught)
+        for question in list(left):
+            # (one answered here may teach the answer of a later one: `answer`)
+            if question in left and not together.open >> question & 1:
                 found = together.answers[question]
                 cell = asking[question].cell
                 answer(question, None if found is None else _without(found, cell))

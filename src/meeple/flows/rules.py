@@ -465,10 +465,9 @@ class State(Pictured):
     def legal_moves(self) -> list[Move | NoPlacement]:
         """The legal moves for every tile that may be drawn, tile type by tile type."""
         found: list[Move | NoPlacement] = []
-        if not self.is_over:
-            self._list(
-                tuple(t for t, count in enumerate(self.bag) if count and t not in self._found)
-            )
+        missing = tuple(t for t, count in enumerate(self.bag) if count and t not in self._found)
+        if missing and not self.is_over:  # every tile type's at once (see `_list`)
+            self._list(missing)
         for draw, _ in self.draws():
             found += self.legal_moves_after(draw)
         return found

@@ -469,8 +469,10 @@ def _sweep(
         yield work
     found = {}
     for question in range(asked.count):
+        if not asked.open >> question & 1:
+            continue  # answered another way
         final = next((s for s, b in states.items() if s[0] == full and b >> question & 1), None)
-        if final is None or not asked.open >> question & 1:
+        if final is None:
             continue
         chosen: dict[int, Pairs] = {}
         for cell, reached in zip(reversed(cells), reversed(history), strict=True):
