@@ -534,7 +534,7 @@ def _settle(
     def sweep_together(states: int) -> None:
         assert together is not None
         while together.open and together.work < states:
-            together.round()
+            together.round(until=states)
         for question in list(left):
             # (one answered here may teach the answer of a later one: `answer`)
             if question in left and not together.open >> question & 1:
@@ -650,6 +650,9 @@ class _Search:
         # per group, the last way `_reachable` found from its edge: its links and the
         # hexes it crosses straight (while none is used or crossed straight, it holds)
         self.proof: list[tuple[int, int] | None] = [None] * len(groups)
+        # per group, for each end on a way `_reachable` found, the same of the way on
+        # from that end: the route growing along it need not be checked again
+        self.ahead: list[dict[int, tuple[int, int]]] = [{} for _ in groups]
 
     def routes(self, fixed: Routes = ()) -> Routes | None:
         """One route per group (those of `fixed` kept as they are), or None."""
@@ -690,17 +693,17 @@ class _Search:
         by any other side (but the one across, in a hex crossed straight already), so
         each of its sides is tried once, when some entry first allows it. Hexes from
         which no link at all leads to the target are never entered. From the group's
-        own edge, the way found is kept as its `proof`."""
+        own edge, the way found is kept as its `proof`; from each end on the way, the
+        way on is kept `ahead`."""
         goal = opposite_edge(self.groups[group].edge)
         link, distance = self.link, self.distance[group]
         entered = [0] * CELL_COUNT  # per hex: the sides it was entered by (a bit each)
         left = [0] * CELL_COUNT  # per hex: the sides tried as ways out
         stack: list[int] = []
-        # from the edge: how each end was first reached (the end entered before and the
-        # side left by), or the bit of the link from the edge
-        via: dict[int, tuple[int, int]] | None = None
+        # how each end was first reached: the end entered before and the side left by,
+        # or -1 and the bit of the link from the edge (0 for `end`)
+        via: dict[int, tuple[int, int]] = {}
         if end < 0:
-            via = {}
             for other, bit in self.sources[group]:  # off-board ones are already joined
                 if used & bit:
                     continue
@@ -712,6 +715,7 @@ class _Search:
             stack.reverse()  # the nearest source on top
         else:
             stack.append(end)
+            via[end] = (-1, 0)
         while stack:
             here = stack.pop()
             cell, side = divmod(here, 6)
@@ -733,14 +737,15 @@ class _Search:
                     continue  # the link's bit, as _bit gives it
                 if other >= OFF:
                     if EDGE_OF_END[other] == goal:
-                        if via is not None:
-                            self.proof[group] = self._way(via, here, out)
+                        way = self._way(group, via, here, out)
+                        if end < 0:
+                            self.proof[group] = way
                         return True
                     continue
                 far = distance[other // 6]
                 if far < 0 or entered[other // 6] >> other % 6 & 1:
                     continue
-                if via is not None and other not in via:
+                if other not in via:
                     via[other] = (here, out)
                 if far < near:
                     closer.append(other)
@@ -749,13 +754,18 @@ class _Search:
             stack += closer
         return False
 
-    def _way(self, via: dict[int, tuple[int, int]], here: int, out: int) -> tuple[int, int]:
+    def _way(
+        self, group: int, via: dict[int, tuple[int, int]], here: int, out: int
+    ) -> tuple[int, int]:
         """The links of the way `_reachable` found, ending by leaving `here` through
-        `out`, and the hexes it crosses straight (bit masks)."""
+        `out`, and the hexes it crosses straight (bit masks); the same from each end on
+        it is kept in `ahead`."""
+        ahead = self.ahead[group]
         links, crossed = self._bit(out), 0
         while True:
             if out % 6 == opposite_side(here % 6):
                 crossed |= 1 << here // 6
+            ahead[here] = links, crossed
             before, out = via[here]
             if before < 0:
                 return links | out, crossed  # `out`: the bit of the link from the edge
@@ -803,7 +813,9 @@ class _Search:
         if self.budget == 0:
             raise _OutOfSteps
         found = None
-        if self._reachable(group, end, used, straight) and not self._hopeless(
+        ahead = self.ahead[group].get(end)  # a way on found before, if still free
+        free = ahead is not None and not (used & ahead[0] or straight & ahead[1])
+        if (free or self._reachable(group, end, used, straight)) and not self._hopeless(
             group, used, straight
         ):
             found = self._steps(group, end, used, straight)
