@@ -283,10 +283,7 @@ class Network:
                 self._known_after(cell, pairing, found)
                 return found
         order = list(range(len(self.groups)))
-        searches = [
-            (turn, _Search(link, tuple(self.groups[i] for i in turn), moves))
-            for turn in _orders(order)
-        ]
+        searches = _searches(link, self.groups, moves)
         # a hex where some tile's question was 'no', or left open by the quick ways,
         # mostly answers 'no' again: no searches
         if cell not in self._refused:
@@ -478,9 +475,7 @@ def find_routes(
     order = list(range(len(groups)))
     if moves is None:
         moves = _no_ways()
-    searches = [
-        (turn, _Search(link, tuple(groups[i] for i in turn), moves)) for turn in _orders(order)
-    ]
+    searches = _searches(link, groups, moves)
     found = _searched(searches, SEARCH_STEPS, fixed, order)
     if found is not UNSETTLED or fixed:
         return found
@@ -602,6 +597,18 @@ def _searched(
     return UNSETTLED
 
 
+def _searches(
+    link: list[int], groups: tuple[Group, ...], moves: Ways
+) -> list[tuple[list[int], _Search]]:
+    """A search for each order of the groups (`_orders`), with the order; they share the
+    ways on from each end (`moves`) and each group's distances to its target."""
+    distances: dict[int, list[int]] = {}
+    return [
+        (turn, _Search(link, tuple(groups[i] for i in turn), moves, distances))
+        for turn in _orders(list(range(len(groups))))
+    ]
+
+
 def _orders(order: list[int]) -> list[list[int]]:
     """`order` and its rotations: each group first once. (Three groups have six orders;
     the other three cost a 'no' as many steps again and rarely find a route the
@@ -624,12 +631,20 @@ class _Search:
         link: list[int],
         groups: tuple[Group, ...],
         moves: Ways | None = None,
+        distances: dict[int, list[int]] | None = None,
     ) -> None:
         self.link = link
         self.groups = groups
         self.budget = -1  # steps left before giving up (_OutOfSteps); -1: no limit
         self.sinks = [frozenset(EDGE_SLOTS[opposite_edge(group.edge)]) for group in groups]
-        self.distance = [_distances(link, sinks) for sinks in self.sinks]
+        # per group, each hex's distance to its target (`distances`: those worked out
+        # already, by the group's edge, shared with other searches of these links)
+        known = {} if distances is None else distances
+        self.distance = []
+        for group, sinks in zip(groups, self.sinks, strict=True):
+            if group.edge not in known:
+                known[group.edge] = _distances(link, sinks)
+            self.distance.append(known[group.edge])
         # sources[g]: where group g's route may begin (the end its first link leads to, and
         # that link's bit), nearest its target first
         self.sources: list[list[tuple[int, int]]] = []

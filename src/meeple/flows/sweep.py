@@ -594,52 +594,67 @@ def _searched_order(cells: list[int], link: list[int], label_of_edge: dict[int, 
     frontier, and so what comes after, depends on the set only, not on its order)."""
     count = len(cells)
     index = {cell: i for i, cell in enumerate(cells)}
-    # per hex, the hexes it has links to (a bit each): near[i][k] those it has more
-    # than k links to
-    near: list[list[int]] = [[] for _ in cells]
-    degree = [0] * count
+    # per hex, its links to other empty hexes (by index), and the group edge labels
+    # whose off-board sides it holds
+    linked: list[list[int]] = [[] for _ in cells]
     holders: dict[int, int] = {}  # per group edge label, the hexes holding its sides
     for i, cell in enumerate(cells):
-        masks = near[i]
         for other in link[cell * 6 : cell * 6 + 6]:
             if other >= OFF:
                 label = label_of_edge.get(EDGE_OF_END[other], 0)
                 if label:
                     holders[label] = holders.get(label, 0) | 1 << i
             elif other // 6 != cell:
-                bit = 1 << index[other // 6]
-                degree[i] += 1
-                for k, mask in enumerate(masks):
-                    if not mask & bit:
-                        masks[k] |= bit
-                        break
-                else:
-                    masks.append(bit)
+                linked[i].append(index[other // 6])
     held = [[mask for mask in holders.values() if mask >> i & 1] for i in range(count)]
     full = [3**width for width in range(4 * count + 1)]
     later = [cost // _LATER for cost in full]
-    # a beginning: (cost, frontier width, edges closed, hexes visited, order)
-    layer: list[tuple[int, int, int, int, tuple[int, ...]]] = [(0, 0, 0, 0, ())]
+    # a beginning: its cost, frontier width, group edges closed, hexes visited (a bit
+    # each), order, the hexes left, and by how much visiting each hex next would
+    # widen the frontier (its links, less two for each link to a hex visited)
+    first = _Beginning(0, 0, 0, 0, (), tuple(range(count)), [len(near) for near in linked])
+    layer = [first]
     for _ in range(count):
-        best: dict[int, int] = {}  # per set of hexes visited, the lowest cost met
-        following: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = {}
-        for cost, width, closed, visited, order in layer:
+        best: dict[int, tuple[int, int, int]] = {}  # per set visited: the cheapest way
+        for b, (cost, width, closed, visited, _, left, widen) in enumerate(layer):
             powers = full if closed < _CLOSED else later
-            for i in range(count):
-                bit = 1 << i
-                if visited & bit:
-                    continue
-                wide = width + degree[i]
-                for mask in near[i]:
-                    wide -= 2 * (visited & mask).bit_count()
-                now = visited | bit
-                total = cost + powers[wide]
-                if total < best.get(now, total + 1):
-                    best[now] = total
-                    shut = closed + sum(1 for mask in held[i] if not mask & ~now)
-                    following[now] = (total, wide, shut, now, (*order, i))
-        layer = heapq.nsmallest(BEAM, following.values())
-    return [cells[i] for i in layer[0][4]]
+            for i in left:
+                now = visited | 1 << i
+                total = cost + powers[width + widen[i]]
+                known = best.get(now)
+                if known is None or total < known[0]:
+                    best[now] = (total, b, i)
+        layer = [
+            _Beginning(*_grown(layer[b], i, total, linked, held))
+            for total, b, i in heapq.nsmallest(BEAM, best.values())
+        ]
+    return [cells[i] for i in layer[0].order]
+
+
+class _Beginning(NamedTuple):
+    """The beginning of an order, in `_searched_order`."""
+
+    cost: int
+    width: int
+    closed: int
+    visited: int
+    order: tuple[int, ...]
+    left: tuple[int, ...]
+    widen: list[int]
+
+
+def _grown(
+    beginning: _Beginning, i: int, cost: int, linked: list[list[int]], held: list[list[int]]
+) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], list[int]]:
+    """The fields of `beginning` with hex `i` visited next, at `cost` in all."""
+    visited = beginning.visited | 1 << i
+    widen = beginning.widen.copy()
+    for j in linked[i]:
+        widen[j] -= 2
+    closed = beginning.closed + sum(1 for mask in held[i] if not mask & ~visited)
+    left = tuple(j for j in beginning.left if j != i)
+    width = beginning.width + beginning.widen[i]
+    return cost, width, closed, visited, (*beginning.order, i), left, widen
 
 
 def _group(label: int) -> int:
