@@ -182,15 +182,17 @@ def test_a_way_found_ahead_spares_most_checks_of_a_long_search() -> None:
 
 
 def _searched_both_ways(
-    link: list[int], groups: tuple[Group, ...]
+    link: list[int], groups: tuple[Group, ...], forget: str = "ahead"
 ) -> list[tuple[Routes | str | None, int, int]]:
-    """The search's routes, steps left and checks (`_reachable` calls): keeping the ways
-    found ahead, and checking every step afresh."""
+    """The search's routes, steps left and checks (`_reachable` calls): as it is, and
+    with one memory (`forget`: "ahead" or "walls") keeping nothing."""
     runs = []
     for forgetting in (False, True):
         search = _Search(link, groups)
-        if forgetting:
+        if forgetting and forget == "ahead":
             search.ahead = [_Forgetting() for _ in groups]
+        if forgetting and forget == "walls":
+            search.walls = _Walls(keep=False)
         checks: list[int] = []
         search._reachable = _counted(search._reachable, checks)  # type: ignore[method-assign]
         search.budget = 20_000
@@ -200,6 +202,49 @@ def _searched_both_ways(
             found = "gave up"
         runs.append((found, search.budget, len(checks)))
     return runs
+
+
+class _Walls(dict[tuple[int, int], list[tuple[int, int]]]):
+    """A `_Search.walls` that counts the walks that failed, keeping their walls or not."""
+
+    def __init__(self, keep: bool) -> None:
+        super().__init__()
+        self.keep = keep
+        self.failed = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return super().get(key, default) if self.keep else default
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self.failed += 1  # `_reachable` asks once for each walk that failed
+        return super().setdefault(key, []) if self.keep else []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 6), st.integers(14, 34))
+def test_the_walls_a_failed_walk_met_change_nothing(seed: int, players: int, tiles: int) -> None:
+    """A check that finds every link and straight crossing that stopped an earlier walk
+    still in the way fails at once, as the walk would: the search takes the same steps
+    to the same routes as when every check walks."""
+    _, link, groups = _asked_board(seed, players, tiles)
+    (found, left, _), (afresh, left_afresh, _) = _searched_both_ways(link, groups, "walls")
+    assert (found, left) == (afresh, left_afresh)
+
+
+def test_walls_spare_many_failed_walks_of_a_long_search() -> None:
+    """On the position of `HARD`, where the search spends all its 20,000 steps, five in
+    six of the checks that fail meet only walls met before, and walk no more (1,850
+    walks fail, against 11,900 without walls)."""
+    link, groups = links_of(HARD), groups_of(DEFAULT_SEATS[3])
+    failed = []
+    for keep in (True, False):
+        search = _Search(link, groups)
+        search.walls = walls = _Walls(keep)
+        search.budget = 20_000
+        with pytest.raises(_OutOfSteps):
+            search.routes()
+        failed.append(walls.failed)
+    assert failed[0] < failed[1] / 3
 
 
 @settings(max_examples=40, deadline=None)

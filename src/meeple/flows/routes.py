@@ -430,6 +430,11 @@ best three of all sets met mend 18 (ten mend a few more, but cost the 'no' answe
 three times as much)."""
 SEARCH_STEPS = 30
 """Steps each order of the groups gets before the sweep takes the question over."""
+WALLS = 8
+"""How many failed walks `_Search._reachable` remembers per group and start, the latest:
+on the 30 slowest lists of 10,000 random positions, half the walks that fail meet only
+walls an earlier one met (2, 8 or 32 kept: the same time); the bound keeps a long
+search from scanning thousands."""
 TOGETHER = 400
 """States per question the sweep of a list's open questions all at once (`_settle`)
 may create before they are asked one at a time: on the slowest lists of random games,
@@ -668,6 +673,10 @@ class _Search:
         # per group, for each end on a way `_reachable` found, the same of the way on
         # from that end: the route growing along it need not be checked again
         self.ahead: list[dict[int, tuple[int, int]]] = [{} for _ in groups]
+        # per group and where its walk began (-1: its edge), what stopped each walk that
+        # failed: the links used it met and the hexes crossed straight it entered
+        # (while all of them are used and crossed straight, it fails again)
+        self.walls: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
     def routes(self, fixed: Routes = ()) -> Routes | None:
         """One route per group (those of `fixed` kept as they are), or None."""
@@ -709,9 +718,16 @@ class _Search:
         each of its sides is tried once, when some entry first allows it. Hexes from
         which no link at all leads to the target are never entered. From the group's
         own edge, the way found is kept as its `proof`; from each end on the way, the
-        way on is kept `ahead`."""
+        way on is kept `ahead`. A walk that fails keeps its walls (`walls`): a later
+        check from the same start that finds them all still standing fails at once."""
+        walls = self.walls.get((group, end))
+        if walls is not None:
+            for blocked, crossed in walls:
+                if not (blocked & ~used or crossed & ~straight):
+                    return False  # what stopped an earlier walk stops this one
         goal = opposite_edge(self.groups[group].edge)
         link, distance = self.link, self.distance[group]
+        blocked = 0  # the links used that the walk met
         entered = [0] * CELL_COUNT  # per hex: the sides it was entered by (a bit each)
         left = [0] * CELL_COUNT  # per hex: the sides tried as ways out
         stack: list[int] = []
@@ -721,6 +737,7 @@ class _Search:
         if end < 0:
             for other, bit in self.sources[group]:  # off-board ones are already joined
                 if used & bit:
+                    blocked |= bit
                     continue
                 if other >= OFF:
                     self.proof[group] = (bit, 0)
@@ -749,7 +766,8 @@ class _Search:
                 out += first
                 other = link[out]
                 if used >> (out if out < other else other) & 1:
-                    continue  # the link's bit, as _bit gives it
+                    blocked |= 1 << (out if out < other else other)  # as _bit gives it
+                    continue
                 if other >= OFF:
                     if EDGE_OF_END[other] == goal:
                         way = self._way(group, via, here, out)
@@ -767,6 +785,14 @@ class _Search:
                 else:
                     stack.append(other)
             stack += closer
+        crossed = 0  # the hexes crossed straight that the walk entered
+        for cell in range(CELL_COUNT):
+            if entered[cell] and straight >> cell & 1:
+                crossed |= 1 << cell
+        walls = self.walls.setdefault((group, end), [])
+        walls.append((blocked, crossed))
+        if len(walls) > WALLS:
+            del walls[0]
         return False
 
     def _way(
