@@ -606,12 +606,23 @@ def _searches(
     link: list[int], groups: tuple[Group, ...], moves: Ways
 ) -> list[tuple[list[int], _Search]]:
     """A search for each order of the groups (`_orders`), with the order; they share the
-    ways on from each end (`moves`) and each group's distances to its target."""
-    distances: dict[int, list[int]] = {}
+    ways on from each end (`moves`) and what each learns of a group (`_Learned`)."""
+    learned = _Learned()
     return [
-        (turn, _Search(link, tuple(groups[i] for i in turn), moves, distances))
+        (turn, _Search(link, tuple(groups[i] for i in turn), moves, learned))
         for turn in _orders(list(range(len(groups))))
     ]
+
+
+class _Learned:
+    """What searches of one set of links learn of each group, by its edge, and share:
+    hexes' distances to its target, walls of its failed walks (by where they began),
+    and the ways on found from ends (see `_Search`)."""
+
+    def __init__(self) -> None:
+        self.distances: dict[int, list[int]] = {}
+        self.walls: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.ahead: dict[int, dict[int, tuple[int, int]]] = {}
 
 
 def _orders(order: list[int]) -> list[list[int]]:
@@ -636,20 +647,20 @@ class _Search:
         link: list[int],
         groups: tuple[Group, ...],
         moves: Ways | None = None,
-        distances: dict[int, list[int]] | None = None,
+        learned: _Learned | None = None,
     ) -> None:
         self.link = link
         self.groups = groups
         self.budget = -1  # steps left before giving up (_OutOfSteps); -1: no limit
         self.sinks = [frozenset(EDGE_SLOTS[opposite_edge(group.edge)]) for group in groups]
-        # per group, each hex's distance to its target (`distances`: those worked out
-        # already, by the group's edge, shared with other searches of these links)
-        known = {} if distances is None else distances
+        learned = _Learned() if learned is None else learned  # (shared: `_searches`)
+        self.edges = [group.edge for group in groups]
+        # per group, each hex's distance to its target
         self.distance = []
         for group, sinks in zip(groups, self.sinks, strict=True):
-            if group.edge not in known:
-                known[group.edge] = _distances(link, sinks)
-            self.distance.append(known[group.edge])
+            if group.edge not in learned.distances:
+                learned.distances[group.edge] = _distances(link, sinks)
+            self.distance.append(learned.distances[group.edge])
         # sources[g]: where group g's route may begin (the end its first link leads to, and
         # that link's bit), nearest its target first
         self.sources: list[list[tuple[int, int]]] = []
@@ -672,11 +683,11 @@ class _Search:
         self.proof: list[tuple[int, int] | None] = [None] * len(groups)
         # per group, for each end on a way `_reachable` found, the same of the way on
         # from that end: the route growing along it need not be checked again
-        self.ahead: list[dict[int, tuple[int, int]]] = [{} for _ in groups]
-        # per group and where its walk began (-1: its edge), what stopped each walk that
-        # failed: the links used it met and the hexes crossed straight it entered
-        # (while all of them are used and crossed straight, it fails again)
-        self.walls: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.ahead = [learned.ahead.setdefault(edge, {}) for edge in self.edges]
+        # per group's edge and where its walk began (-1: its edge), what stopped each
+        # walk that failed: the links used it met and the hexes crossed straight it
+        # entered (while all of them are used and crossed straight, it fails again)
+        self.walls = learned.walls
 
     def routes(self, fixed: Routes = ()) -> Routes | None:
         """One route per group (those of `fixed` kept as they are), or None."""
@@ -720,7 +731,7 @@ class _Search:
         own edge, the way found is kept as its `proof`; from each end on the way, the
         way on is kept `ahead`. A walk that fails keeps its walls (`walls`): a later
         check from the same start that finds them all still standing fails at once."""
-        walls = self.walls.get((group, end))
+        walls = self.walls.get((self.edges[group], end))
         if walls is not None:
             for blocked, crossed in walls:
                 if not (blocked & ~used or crossed & ~straight):
@@ -789,7 +800,7 @@ class _Search:
         for cell in range(CELL_COUNT):
             if entered[cell] and straight >> cell & 1:
                 crossed |= 1 << cell
-        walls = self.walls.setdefault((group, end), [])
+        walls = self.walls.setdefault((self.edges[group], end), [])
         walls.append((blocked, crossed))
         if len(walls) > WALLS:
             del walls[0]
