@@ -20,6 +20,10 @@ Only minimal routes need considering (dropping a piece of a solution leaves a so
 so a route never closes on itself, never joins two sides of one edge, and each group has
 at most one piece hanging from each of its edges.
 
+A single question is swept depth first (`_dive`): the same states, but gone on from one
+at a time, so that where routes exist the sweep ends at the first set of them instead
+of making every state at every hex first.
+
 One sweep can also ask many placements' questions at once (`Placement`, `Race`): each
 state then carries the questions it stands for, a bit each, and a hex that a placement's
 tile would fill keeps that bit only on the states whose paths there are the tile's.
@@ -252,7 +256,10 @@ class Race:
             return
         self._orders.add(tuple(cells))
         plan = _Plan(self._link, cells, self._label_of_edge)
-        sweeping = _sweep(self._link, self._groups, plan, self._done, self._swept, self.asked)
+        if self.asked.count == 1:
+            sweeping = _dive(self._link, self._groups, plan, self._done)
+        else:
+            sweeping = _sweep(self._link, self._groups, plan, self._done, self._swept, self.asked)
         self._running.append(_Running(plan.cost, sweeping))
         self._running.sort(key=lambda run: run.cost)  # stable: the first added on a tie
 
@@ -373,6 +380,16 @@ class _Plan:
         self.steps: list[_Step] = []
         self._frontier: list[int] = []  # link ids (the lower end) with one end visited
 
+    def needed(self, i: int, count: int) -> int:
+        """The edge labels of `count` groups that no hex after the i-th can reach any
+        more (a bit each): once it is visited, a piece must hang from each (`_alive`)."""
+        return sum(
+            1 << label
+            for g in range(count)
+            for label in (HOME + g, TARGET + g)
+            if self.last_use.get(label, -1) <= i
+        )
+
     def step(self, i: int) -> _Step:
         """The step visiting the i-th hex (those before it worked out first)."""
         while len(self.steps) <= i:
@@ -434,7 +451,7 @@ def _sweep(
     work, so that sharing changes no budget, only the time)."""
     asked = _Asked(()) if asked is None else asked
     count = len(groups)
-    cells, last_use = plan.cells, plan.last_use
+    cells = plan.cells
     full = (1 << count) - 1
     states: _Reached = {(done, ()): asked.open}
     history: list[_Came] = []  # per step: how its states were reached
@@ -449,12 +466,7 @@ def _sweep(
                 return {}
             yield work
             continue
-        needed = sum(
-            1 << label
-            for g in range(count)
-            for label in (HOME + g, TARGET + g)
-            if last_use.get(label, -1) <= i
-        )
+        needed = plan.needed(i, count)
         following: _Reached = {}
         came = {}
         dead: set[State] = set()
@@ -505,6 +517,53 @@ def _sweep(
             final, _, chosen[cell] = next(way for way in reached[final] if way[1] >> question & 1)
         found[question] = tuple(_trace(link, group, chosen) for group in groups)
     return found
+
+
+def _dive(
+    link: list[int], groups: tuple[Group, ...], plan: _Plan, done: int
+) -> Generator[int, None, dict[int, Routes]]:
+    """`_sweep` of one question, depth first: yields the states created so far after
+    each state it goes on from, and returns {0: routes} or {} for 'no'.
+
+    It makes the states `_sweep` makes, hex by hex, but goes on from one state at a time,
+    deepest first, and keeps every state it made at each depth, so none is gone on from
+    twice. A 'no' costs it the states it costs `_sweep`; a 'yes' ends at the first
+    finished state, where `_sweep` makes every state at every hex first (on the slowest
+    lists of random games, 9,000 states for 36 'yes' answers instead of 270,000)."""
+    count = len(groups)
+    full = (1 << count) - 1
+    cells = plan.cells
+    made: list[set[State]] = [set() for _ in cells]  # per depth: the states made there
+    waiting: list[list[tuple[State, Pairs]]] = [[((done, ()), ())]]  # per depth: to go on from
+    chosen: list[Pairs] = [()] * len(cells)  # the paths of the way followed, per hex
+    needs = [plan.needed(depth, count) for depth in range(len(cells))]
+    work = 0
+    while waiting:
+        depth = len(waiting) - 1
+        if not waiting[-1]:
+            waiting.pop()
+            continue
+        state, pairs = waiting[-1].pop()
+        if depth:
+            chosen[depth - 1] = pairs
+        if depth == len(cells):
+            if state[0] == full:
+                paths = dict(zip(cells, chosen, strict=True))
+                return {0: tuple(_trace(link, group, paths) for group in groups)}
+            continue
+        step = plan.step(depth)
+        rest, needed, seen = step.rest, needs[depth], made[depth]
+        following = []
+        for after, way in _visit(step, *state):
+            if after not in seen:
+                seen.add(after)
+                work += 1
+                if _alive(after, needed) and rest.reaches(after, count):
+                    following.append((after, way))
+        following.reverse()  # the first made is gone on from first
+        waiting.append(following)
+        yield work
+    return {}
 
 
 def _trace(link: list[int], group: Group, chosen: dict[int, Pairs]) -> tuple[Passage, ...]:
