@@ -34,7 +34,7 @@ from meeple.flows.links import (
     rejoin,
     relinked,
 )
-from meeple.flows.sweep import FIRST_BUDGET, Placement, Race
+from meeple.flows.sweep import Placement, Race
 from meeple.garbage import cycles_uncollected
 
 Way = tuple[int, int, bool, int]
@@ -223,16 +223,7 @@ class Network:
                     found[other] = _without(running, cell)
             return found
 
-        def reroute(question: int) -> Routes | None:
-            asking = questions[question]
-            cell, pairing = asking.cell, asking.pairing
-            for cut, kept in self._reroutes(cell, pairing, every=True)[REROUTES:]:
-                found = _rerouted(asking.link, self.groups, cut, kept, asking.moves)
-                if found is not None:
-                    return found
-            return None
-
-        answers = _settle(self.link, self.groups, questions, learn, reroute)
+        answers = _settle(self.link, self.groups, questions, learn)
         for asking, found in zip(questions, answers, strict=True):
             self._questions[asking.question] = found
             for placed in left[asking.question]:  # (their hexes refused when left open)
@@ -273,7 +264,7 @@ class Network:
                 self._known_after(cell, pairing, found)
             return found
         if question in left:
-            return _Open(cell, pairing, question, link, moves, [])
+            return _Open(cell, pairing, question, link)
         if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
             self._questions[question] = None
             return None
@@ -282,12 +273,11 @@ class Network:
             if found is not None:
                 self._known_after(cell, pairing, found)
                 return found
-        order = list(range(len(self.groups)))
-        searches = _searches(link, self.groups, moves)
         # a hex where some tile's question was 'no', or left open by the quick ways,
         # mostly answers 'no' again: no searches
         if cell not in self._refused:
-            found = _searched(searches, SEARCH_STEPS, (), order)
+            order = list(range(len(self.groups)))
+            found = _searched(_searches(link, self.groups, moves), SEARCH_STEPS, (), order)
             if found is not UNSETTLED:
                 self._questions[question] = found
                 if found is None:
@@ -295,7 +285,7 @@ class Network:
                 else:
                     self._known_after(cell, pairing, found)
                 return found
-        return _Open(cell, pairing, question, link, moves, searches)
+        return _Open(cell, pairing, question, link)
 
     def _known_after(self, cell: int, pairing: tuple[int, ...], after: Routes) -> None:
         """Remember routes found for the position after a placement, as routes of this
@@ -331,13 +321,10 @@ class Network:
             found.append(tuple(passages))
         return tuple(found)
 
-    def _reroutes(
-        self, cell: int, pairing: tuple[int, ...], every: bool = False
-    ) -> list[tuple[list[int], Routes]]:
-        """Up to REROUTES sets of routes met so far (or `every` one) that a tile of
-        `pairing` on `cell` cuts for some groups but not all, fewest groups cut first (the
-        witness first of equals): the groups cut, and the others' routes as they run
-        once it is placed."""
+    def _reroutes(self, cell: int, pairing: tuple[int, ...]) -> list[tuple[list[int], Routes]]:
+        """Up to REROUTES sets of routes met so far that a tile of `pairing` on `cell`
+        cuts for some groups but not all, fewest groups cut first (the witness first of
+        equals): the groups cut, and the others' routes as they run once it is placed."""
         if self._listing:
             known = self._known
         else:
@@ -360,7 +347,7 @@ class Network:
                 if g not in cut
             )
             found[tuple(sorted(cut)), kept] = None
-            if len(found) == REROUTES and not every:
+            if len(found) == REROUTES:
                 break
         return [(list(cut), kept) for cut, kept in found]
 
@@ -387,14 +374,12 @@ def _question(link: list[int]) -> tuple[int, ...]:
 class _Open(NamedTuple):
     """A question the quick ways left open: the placement asking it (a hex and a tile's
     pairing; none for a question asked of a position as it is), the question (see
-    `_question`), the links and ways on after the placement, and its searches so far."""
+    `_question`), and the links after the placement."""
 
     cell: int
     pairing: tuple[int, ...]
     question: tuple[int, ...]
     link: list[int]
-    moves: Ways
-    searches: list[tuple[list[int], _Search]]
 
 
 Crossings = dict[int, list[tuple[int, int, int]]]
@@ -471,10 +456,7 @@ def find_routes(
     Depth-first search is quick where it is lucky, so the groups are first tried in
     several orders (`_orders`) with a small step budget. Whatever that leaves open goes
     to the cut conditions (`meeple.flows.cuts`), then to the sweep (`meeple.flows.sweep`),
-    which settles it exactly; between the sweep's rounds the searches go on with more
-    steps, about a quarter of the sweep's work each round (a route a search finds in 200
-    steps can cost a sweep seconds; a 'no' costs the searches all their steps, so they
-    get the smaller share). Both are exact, so the answer never depends on a budget,
+    which settles it exactly. Both are exact, so the answer never depends on a budget,
     only the time taken does.
     """
     order = list(range(len(groups)))
@@ -486,14 +468,12 @@ def find_routes(
         return found
     if refuted(link, groups):
         return None
-    return _settle(link, groups, [_Open(-1, (), (), link, moves, searches)])[0]
+    return _settle(link, groups, [_Open(-1, (), (), link)])[0]
 
 
 Learn = Callable[[int, Routes, list[int]], dict[int, Routes]]
 """Told the routes found for one question, the routes they give some of the questions
 still open (by number)."""
-Reroute = Callable[[int], Routes | None]
-"""Routes for a question found by rerouting every set of routes met so far, or None."""
 
 
 def _settle(
@@ -501,7 +481,6 @@ def _settle(
     groups: tuple[Group, ...],
     asking: list[_Open],
     learn: Learn | None = None,
-    reroute: Reroute | None = None,
 ) -> list[Routes | None]:
     """The answer to each question left open (routes of the position it asks about), by
     the exact methods.
@@ -509,15 +488,10 @@ def _settle(
     Several placements' questions are first swept all at once on `link` (`Race`), for
     `TOGETHER` states a question: that settles most 'no' answers of a list for the
     price of one or two. Then the questions still open are asked one after another,
-    each swept on its own, of the position after its placement; between the sweep's
-    rounds its searches go on with more steps, about a quarter of the states of the
-    sweep's cheapest direction in the round just run (a step costs about a state: a
-    route a search finds in 200 steps can cost a sweep seconds, a 'no' costs the
-    searches all their steps). After its first round, every set of routes met so far
-    is rerouted (`reroute`). Routes found are passed to `learn`, which may answer later
-    questions with them; and the sweep of them all goes on, with half as many states as
-    the ones of one question."""
-    order = list(range(len(groups)))
+    each swept on its own (depth first, so a 'yes' ends at its first routes), of the
+    position after its placement. Routes found are passed to `learn`, which may answer
+    later questions with them; and between the rounds of each question's sweep, the
+    sweep of them all goes on, with half as many states as the ones of one question."""
     answers: list[Routes | None] = [None] * len(asking)
     left = list(range(len(asking)))  # the questions still open, in order
     together: Race | None = None
@@ -558,20 +532,9 @@ def _settle(
         while left:
             question = left[0]
             race = Race(asking[question].link, groups)
-            searches = asking[question].searches
-            swept = 0  # the sweep's rounds so far
             while left and left[0] == question:
                 if race.round():
                     answer(question, race.answers[0])
-                    break
-                budget = max(2 * SEARCH_STEPS, (FIRST_BUDGET << swept) // (4 * len(searches)))
-                swept += 1
-                found = _searched(searches, budget, (), order)
-                if found is UNSETTLED and swept == 1 and reroute is not None:
-                    rerouted = reroute(question)
-                    found = UNSETTLED if rerouted is None else rerouted
-                if found is not UNSETTLED:
-                    answer(question, found)
                     break
                 if together is not None:
                     sweep_together(head + (alone + race.work) // 2)
