@@ -765,16 +765,23 @@ class _Rest:
     filling the rest finishes the state. Cheap (a few parts), and it settles early what
     the sweep would otherwise carry to the last hexes."""
 
-    __slots__ = ("comp", "parts", "slots")
+    __slots__ = ("comp", "parts", "sided", "slots")
 
     def __init__(self, comp: tuple[int, ...], slots: dict[int, int], parts: int) -> None:
         self.comp = comp  # per frontier position: the part its link leads into
         self.slots = slots  # per edge label: the parts with one of its off-board sides
         self.parts = parts
+        self.sided = sum(1 << label for label in slots)  # the labels with sides left
 
     def reaches(self, state: State, count: int) -> bool:
         """Whether every group still to finish can join its edges in the rest, and every
         loose piece can lie on such a join."""
+        if self.parts == 1:
+            return self._reaches_in_one(state, count)
+        return self._reaches_in_parts(state, count)
+
+    def _reaches_in_parts(self, state: State, count: int) -> bool:
+        """`reaches`, part by part."""
         finished, labels = state
         comp, slots = self.comp, self.slots
         root: list[int] | None = None  # parts joined by loose pieces, once one joins two
@@ -824,6 +831,27 @@ class _Rest:
         if root is not None:
             loose = [_root(root, part) for part in loose]
         return all(joins >> part & 1 for part in loose)
+
+    def _reaches_in_one(self, state: State, count: int) -> bool:
+        """`reaches` where the hexes left are one part, so every route end in it can be
+        joined to any other: what is left is counting."""
+        finished, labels = state
+        pieces = 0  # the group edge labels a piece hangs from, a bit each
+        ends = 0  # the frontier links that carry a route
+        loose = False
+        for label in labels:
+            if label:
+                ends += 1
+                if label < LOOSE:
+                    pieces |= 1 << label
+                else:
+                    loose = True
+        needed = _UNFINISHED_LABELS[count][finished]
+        if needed & ~(pieces | self.sided):
+            return False  # a group edge with neither a piece nor an off-board side left
+        if ends & 1 and not needed & ~pieces & self.sided:
+            return False  # route ends pair up, unless an off-board side evens them
+        return bool(needed) or not loose  # a loose piece must lie on some route
 
 
 def _root(root: list[int], part: int) -> int:
@@ -1019,6 +1047,15 @@ def _alive(state: State, needed: int) -> bool:
     return not needed & ~taken
 
 
+_UNFINISHED_LABELS = tuple(
+    tuple(
+        sum(1 << HOME + g | 1 << TARGET + g for g in range(count) if not finished >> g & 1)
+        for finished in range(8)
+    )
+    for count in range(4)
+)
+"""By the number of groups and the finished ones' bits, the edge labels of the groups
+still to finish, a bit each."""
 _FINISHED_LABELS = tuple(
     sum(1 << HOME + g | 1 << TARGET + g for g in range(3) if finished >> g & 1)
     for finished in range(8)
