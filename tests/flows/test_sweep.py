@@ -70,6 +70,46 @@ def test_a_hex_carries_any_paths_one_tile_could_give() -> None:
     assert all(sum(b == a + 3 for a, b in pairs) <= 1 for pairs in MATCHINGS)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=6, max_size=6), st.randoms())
+def test_the_paths_a_hex_may_take_are_those_its_sides_allow(
+    kinds: list[int], rnd: random.Random
+) -> None:
+    """`_allowed`, by bit masks, gives the matchings each side allows, checked side by
+    side: no off-board side that no group owns, a loop of placed paths entered and left
+    alike, filed by the incoming sides they use."""
+    frontier, new, slot, loop = range(4)  # the kinds of port, as `sweep` numbers them
+    ports = []
+    for side, kind in enumerate(kinds):
+        others = [o for o in range(6) if o != side and kinds[o] >= 4]
+        if kind == 0:
+            ports.append((frontier, rnd.randrange(8)))
+        elif kind == 1 or (kind >= 4 and not others):
+            ports.append((new, 0))
+        elif kind in (2, 3):
+            ports.append((slot, rnd.choice((0, HOME, TARGET + 1))))
+        else:
+            ports.append((loop, rnd.choice(others)))
+    for side, (kind, other) in enumerate(ports):  # a loop joins two sides both ways
+        if kind == loop and ports[other] != (loop, side):
+            ports[side] = (new, 0)
+    incoming = [side for side in range(6) if ports[side][0] == frontier]
+    expected: dict[int, list[Any]] = {}
+    for pairs in MATCHINGS:
+        used = {side for pair in pairs for side in pair}
+        if any(k == slot and not label and side in used for side, (k, label) in enumerate(ports)):
+            continue
+        if any(k == loop and (side in used) != (o in used) for side, (k, o) in enumerate(ports)):
+            continue
+        expected.setdefault(sum(1 << side for side in incoming if side in used), []).append(pairs)
+    found = {
+        mask: [pairs for pairs, _ in matchings]
+        for mask, matchings in sweep_module._allowed(ports).items()
+        if matchings
+    }
+    assert found == expected
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(1, 3))
 def test_sweep_agrees_with_brute_force_filling(seed: int, players: int, empty: int) -> None:

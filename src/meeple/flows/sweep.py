@@ -86,6 +86,8 @@ MATCHINGS = _matchings()
 State = tuple[int, tuple[int, ...]]
 """A sweep state: the groups finished (a bit each) and the labels of the frontier links."""
 Pairs = tuple[tuple[int, int], ...]
+Matching = tuple[Pairs, tuple[int, ...]]
+"""A set of paths through a hex, and for each side the side its path joins (-1: none)."""
 Changes = tuple[tuple[int, int], ...]
 """New labels by place (see _OUTSIDE)."""
 Change = tuple[int, Changes, Pairs]
@@ -102,7 +104,7 @@ class _Step:
         self.keep = keep  # old frontier positions that stay, in new frontier order
         self.rest = rest  # the hexes still to visit afterwards (see _Rest)
         # the sides that must carry a route, given which incoming links carry one
-        self._by_mask: dict[int, list[Pairs]] | None = None
+        self._by_mask: dict[int, list[Matching]] | None = None
         # each link coming in from visited hexes: its side, its old frontier position
         incoming = [(side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER]
         self.sides = [side for side, _ in incoming]
@@ -123,7 +125,7 @@ class _Step:
         # what visiting does, by what the hex sees of a state (see _visit)
         self.seen: dict[tuple[int, tuple[int, ...]], tuple[Change, ...]] = {}
 
-    def by_mask(self) -> dict[int, list[Pairs]]:
+    def by_mask(self) -> dict[int, list[Matching]]:
         """The paths the hex may take, by the incoming sides that carry a route (worked
         out when first needed: a step whose every look `_CHANGES` holds never asks)."""
         if self._by_mask is None:
@@ -871,35 +873,42 @@ def _roots(root: list[int], parts: int) -> int:
     return found
 
 
-_ALLOWED: dict[tuple[tuple[int, int | bool], ...], dict[int, list[Pairs]]] = {}
+_ALLOWED: dict[tuple[tuple[int, int | bool], ...], dict[int, list[Matching]]] = {}
 """`_allowed` by what it depends on in the ports: a few hundred kinds of hex in all."""
 
 
-def _allowed(ports: list[tuple[int, int]]) -> dict[int, list[tuple[tuple[int, int], ...]]]:
+def _allowed(ports: list[tuple[int, int]]) -> dict[int, list[Matching]]:
     """The matchings a step may use, by the mask of incoming sides that carry a route."""
     incoming = [side for side in range(6) if ports[side][0] == _FRONTIER]
-    allowed: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+    allowed: dict[int, list[Matching]] = {}
     for size in range(len(incoming) + 1):
         for carrying in combinations(incoming, size):
             mask = sum(1 << side for side in carrying)
             allowed[mask] = []
-    for pairs in MATCHINGS:
-        used = 0
-        for a, b in pairs:
-            used |= 1 << a | 1 << b
-        if any(
-            kind == _SLOT and not label and used >> side & 1
-            for side, (kind, label) in enumerate(ports)
-        ):
-            continue  # an off-board side no group may use
-        if any(
-            kind == _LOOP and (used >> side & 1) != (used >> other & 1)
-            for side, (kind, other) in enumerate(ports)
-        ):
-            continue  # a route led into a loop of placed paths comes back out of it
-        mask = sum(1 << side for side in incoming if used >> side & 1)
-        allowed[mask].append(pairs)
+    entering = sum(1 << side for side in incoming)
+    # off-board sides no group may use, and the loops of placed paths (a route led into
+    # one comes back out of it)
+    barred = sum(
+        1 << side for side, (kind, label) in enumerate(ports) if kind == _SLOT and not label
+    )
+    loops = [(side, other) for side, (kind, other) in enumerate(ports) if kind == _LOOP]
+    for matching, used in _USED:
+        if used & barred or any((used >> a ^ used >> b) & 1 for a, b in loops):
+            continue
+        allowed[used & entering].append(matching)
     return allowed
+
+
+def _matching(pairs: Pairs) -> Matching:
+    """`pairs` with the side each side's path joins."""
+    match = [-1] * 6
+    for a, b in pairs:
+        match[a], match[b] = b, a
+    return pairs, tuple(match)
+
+
+_USED = tuple((_matching(pairs), sum(1 << a | 1 << b for a, b in pairs)) for pairs in MATCHINGS)
+"""Each matching (see `Matching`) with the sides it uses, a bit each."""
 
 
 def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[State, Pairs]]:
@@ -970,10 +979,7 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> tuple[Change, ...]:
         if label:
             mask |= 1 << side
     results = []
-    for pairs in step.by_mask().get(mask, ()):
-        match = [-1] * 6
-        for a, b in pairs:
-            match[a], match[b] = b, a
+    for pairs, match in step.by_mask().get(mask, ()):
         changed: list[tuple[int, int]] = []
         now_finished = finished
         visited = 0
