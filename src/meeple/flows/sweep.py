@@ -971,13 +971,29 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> tuple[Change, ...]:
     and the paths. `seen` holds each incoming link's label (LOOSE + s for a loose piece
     whose other end enters by side s), or for a loose piece whose other end stays on the
     frontier -1 - k, its far end standing at place _OUTSIDE + k."""
-    ports = step.ports
+    # what a piece leaving the hex by each side meets: an end (`final`: (0, a group
+    # edge label) or (1, a place), see _OUTSIDE) or the side it comes back in by
+    # (`back`: along a loop of placed paths, or along a loose piece both of whose ends
+    # enter here)
+    final: list[tuple[int, int] | None] = [None] * 6
+    back = [-1] * 6
     mask = 0
-    label_of = [0] * 6  # per incoming side
+    for side, (kind, index) in enumerate(step.ports):
+        if kind == _LOOP:
+            back[side] = index
+        elif kind == _SLOT:
+            final[side] = (0, index)
+        elif kind == _NEW:
+            final[side] = (1, side)
     for side, label in zip(step.sides, seen, strict=True):
-        label_of[side] = label
         if label:
             mask |= 1 << side
+        if label >= LOOSE:
+            back[side] = label - LOOSE  # on along the piece
+        elif label < 0:
+            final[side] = (1, _OUTSIDE - 1 - label)
+        else:
+            final[side] = (0, label)
     results = []
     for pairs, match in step.by_mask().get(mask, ()):
         changed: list[tuple[int, int]] = []
@@ -992,23 +1008,11 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> tuple[Change, ...]:
             for start in (a, b):
                 side = start
                 while True:
-                    kind, index = ports[side]
-                    if kind == _LOOP:
-                        side = index
-                    elif kind == _FRONTIER and label_of[side] >= LOOSE:
-                        side = label_of[side] - LOOSE  # on along the piece
-                    elif kind == _FRONTIER and label_of[side] < 0:
-                        ends.append((1, _OUTSIDE - 1 - label_of[side]))
+                    end = final[side]
+                    if end is not None:
+                        ends.append(end)
                         break
-                    elif kind == _FRONTIER:
-                        ends.append((0, label_of[side]))
-                        break
-                    elif kind == _SLOT:
-                        ends.append((0, index))
-                        break
-                    else:
-                        ends.append((1, side))
-                        break
+                    side = back[side]
                     if visited >> side & 1:
                         ok = False  # the piece closed on itself
                         break
