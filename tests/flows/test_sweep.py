@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import random
 from collections.abc import Generator
@@ -641,6 +642,24 @@ def test_sweeps_that_close_group_edges_early_settle_the_hardest_list(
     monkeypatch.setattr(sweep_module, "_searched_order", _first_greedy_order)
     assert replace(state).legal_moves() == listed
     assert sum(race.work for race in races) > 50_000
+
+
+def test_a_legal_list_leaves_no_reference_cycles() -> None:
+    """What a list makes, races and their states included, is freed as soon as it is
+    dropped: the cycle collector, which waits while a list is made, finds nothing after
+    it. (A recursive helper of `_settle` once kept each list's races alive in a cycle,
+    9,000-14,000 objects on the slowest lists, for the collector's next pass.)"""
+    for path in (SEARCHED, CLOSING):
+        state = list(replay_text(path.read_text()))[-1]
+        gc.collect()
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            assert replace(state).legal_moves()
+            assert gc.collect() == 0
+        finally:
+            if paused:
+                gc.enable()
 
 
 def _first_greedy_order(cells: list[int], link: list[int], _: dict[int, int]) -> list[int]:

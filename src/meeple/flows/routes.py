@@ -139,11 +139,9 @@ class Network:
         Each placement is first tried the quick ways (routes met so far, rerouting, the
         cut conditions, short searches) one after another, so that the routes each
         finds help the next; the questions they leave open are then swept together,
-        in one race (`meeple.flows.sweep.Race`)."""
-        self._witness()
-        if self.routes is not None and not self._listing:
-            self._listing = True
-            self._remember(self.routes)
+        in one race (`meeple.flows.sweep.Race`). The cycle collector waits until the
+        list is made (`cycles_uncollected`): it makes no reference cycles, and a pass
+        over a long-lived heap in the middle of it would find nothing."""
 
         def asked() -> Iterator[tuple[int, tuple[int, ...]]]:
             # as the quick ways go: a hex that routes met so far avoid takes any tile
@@ -152,7 +150,12 @@ class Network:
                     if self.routes is None or cell not in self._avoiding:
                         yield from {(cell, PAIRING[tile * 6 + r]): None for r in range(6)}
 
-        self._work_out(asked())
+        with cycles_uncollected():
+            self._witness()
+            if self.routes is not None and not self._listing:
+                self._listing = True
+                self._remember(self.routes)
+            self._work_out(asked())
         every = list(range(6))
         return {
             tile: [
@@ -496,14 +499,15 @@ def _settle(
     left = list(range(len(asking)))  # the questions still open, in order
     together: Race | None = None
 
-    def answer(question: int, routes: Routes | None, learned: bool = False) -> None:
-        answers[question] = routes
-        left.remove(question)
-        if together is not None:
-            together.drop(question)
-        if routes is not None and learn is not None and not learned:
-            for other, found in learn(question, routes, left).items():
-                answer(other, found, learned=True)
+    def answer(question: int, routes: Routes | None) -> None:
+        settled = [(question, routes)]
+        if routes is not None and learn is not None:  # what these routes answer too
+            settled += learn(question, routes, [q for q in left if q != question]).items()
+        for settling, found in settled:
+            answers[settling] = found
+            left.remove(settling)
+            if together is not None:
+                together.drop(settling)
 
     def sweep_together(states: int) -> None:
         assert together is not None
