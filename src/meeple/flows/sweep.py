@@ -245,8 +245,9 @@ class Race:
         self._budget = FIRST_BUDGET  # the cheapest-looking sweep's states this round
 
     def _search(self) -> None:
-        """Add the sweep of the order `_searched_order` finds, once: it costs about a
-        millisecond, as much as a round of a race that is easy enough to need one."""
+        """Add the sweep of the order `_searched_order` finds, once: finding it costs
+        0.3 ms on average and up to a millisecond, about what a whole race costs where
+        one round settles it."""
         if not self._searched:
             self._searched = True
             self._add(_searched_order(self._empty, self._link, self._label_of_edge))
