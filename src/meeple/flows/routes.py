@@ -703,7 +703,7 @@ class _Search:
             for blocked, crossed in walls:
                 if not (blocked & ~used or crossed & ~straight):
                     return False  # what stopped an earlier walk stops this one
-        goal = opposite_edge(self.groups[group].edge)
+        goal = opposite_edge(self.edges[group])
         link, distance = self.link, self.distance[group]
         blocked = 0  # the links used that the walk met
         entered = [0] * CELL_COUNT  # per hex: the sides it was entered by (a bit each)

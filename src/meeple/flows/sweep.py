@@ -671,9 +671,6 @@ def _searched_order(cells: list[int], link: list[int], label_of_edge: dict[int, 
     held = [[mask for mask in holders.values() if mask >> i & 1] for i in range(count)]
     full = [3**width for width in range(4 * count + 1)]
     later = [cost // _LATER for cost in full]
-    # a beginning: its cost, frontier width, group edges closed, hexes visited (a bit
-    # each), order, the hexes left, and by how much visiting each hex next would
-    # widen the frontier (its links, less two for each link to a hex visited)
     first = _Beginning(0, 0, 0, 0, (), tuple(range(count)), [len(near) for near in linked])
     layer = [first]
     for _ in range(count):
@@ -687,14 +684,17 @@ def _searched_order(cells: list[int], link: list[int], label_of_edge: dict[int, 
                 if known is None or total < known[0]:
                     best[now] = (total, b, i)
         layer = [
-            _Beginning(*_grown(layer[b], i, total, linked, held))
+            _grown(layer[b], i, total, linked, held)
             for total, b, i in heapq.nsmallest(BEAM, best.values())
         ]
     return [cells[i] for i in layer[0].order]
 
 
 class _Beginning(NamedTuple):
-    """The beginning of an order, in `_searched_order`."""
+    """The beginning of an order, in `_searched_order`: its cost, frontier width, group
+    edges closed, hexes visited (a bit each), order, the hexes left, and by how much
+    visiting each hex next would widen the frontier (its links, less two for each link
+    to a hex visited)."""
 
     cost: int
     width: int
@@ -707,8 +707,8 @@ class _Beginning(NamedTuple):
 
 def _grown(
     beginning: _Beginning, i: int, cost: int, linked: list[list[int]], held: list[list[int]]
-) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], list[int]]:
-    """The fields of `beginning` with hex `i` visited next, at `cost` in all."""
+) -> _Beginning:
+    """`beginning` with hex `i` visited next, at `cost` in all."""
     visited = beginning.visited | 1 << i
     widen = beginning.widen.copy()
     for j in linked[i]:
@@ -716,7 +716,7 @@ def _grown(
     closed = beginning.closed + sum(1 for mask in held[i] if not mask & ~visited)
     left = tuple(j for j in beginning.left if j != i)
     width = beginning.width + beginning.widen[i]
-    return cost, width, closed, visited, (*beginning.order, i), left, widen
+    return _Beginning(cost, width, closed, visited, (*beginning.order, i), left, widen)
 
 
 def _group(label: int) -> int:
