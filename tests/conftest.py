@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests import standalone
 
 # `make test` runs the bounded "ci" profile; `make fuzz` runs "fuzz" for long
 # (MEEPLE_FUZZ_EXAMPLES examples per target, 20,000 unless set).
@@ -22,4 +26,20 @@ settings.register_profile("dev", max_examples=30, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+
+standalone.install()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """A test module that reads beside the checkout while it is collected stops the run."""
+    if standalone.read_beside:
+        raise pytest.UsageError(f"read beside the checkout: {sorted(set(standalone.read_beside))}")
+
+
+@pytest.fixture(autouse=True)
+def reads_nothing_beside_the_checkout() -> Iterator[None]:
+    """Fail a test that read a file or folder beside the repository (tests/standalone.py)."""
+    standalone.read_beside.clear()
+    yield
+    if standalone.read_beside:
+        pytest.fail(f"read beside the checkout: {sorted(set(standalone.read_beside))}")

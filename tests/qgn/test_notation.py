@@ -11,7 +11,6 @@ import meeple
 from meeple import qgn
 from meeple.qgn import Action, Snapshot
 from tests.cli_helpers import meeple as meeple_cli
-from tests.conftest import SHARED
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -34,11 +33,9 @@ def test_seed_example_rewritten_is_canonical() -> None:
 
 
 def _seed_example_as_written() -> str:
-    """Seed 004's QGN example exactly as printed: from its first tag to its last action."""
-    seed = (SHARED / "seeds" / "004_cdcd9f6dcaa9eaef.txt").read_text()
-    start = seed.index('[key "carcassonne"]\n[teams')
-    end = seed.index("0b&2.2.t.l", start) + len("0b&2.2.t.l")
-    return seed[start:end] + "\n"
+    """Seed 004's QGN example exactly as printed, from its first tag to its last action
+    (seed 004_cdcd9f6dcaa9eaef.txt, lines 26-32, kept in golden/)."""
+    return (GOLDEN / "seed-example-as-printed.qgn").read_text()
 
 
 def test_the_seed_example_as_written_differs_from_canonical_by_one_blank_line(
