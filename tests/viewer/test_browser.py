@@ -275,3 +275,59 @@ def test_the_flows_viewer_labels_the_board_as_the_chosen_player_writes_it(
     page.click("#first")
     expect(shown).to_have_attribute("data-frame", "P2")  # the choice stays through the steps
     expect(page.locator(".meeple-board")).to_contain_text("hexes as P2 writes them")
+
+
+# -- what a newcomer still trips on: the viewer's own places (issue 31) ------------------
+
+LONG = EXAMPLES / "connect4" / "full-board.qgn"  # 42 moves: a move list that scrolls
+
+
+def _fragment(record: Path, name: str, tmp_path: Path) -> str:
+    out = tmp_path / f"{name}.html"
+    run = meeple(["html", str(record), "--fragment", name, "-o", str(out)])
+    assert run.code == 0, run.err
+    return out.read_text()
+
+
+def _current_move_shows_in_its_list(page: Page, moves: str) -> None:
+    inside = page.locator(f'{moves} button[aria-current="step"]').evaluate(
+        """button => {
+            const list = button.closest("ol").getBoundingClientRect();
+            const box = button.getBoundingClientRect();
+            return list.height > 0 && box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+        }"""
+    )
+    assert inside
+
+
+def test_a_fragment_under_a_tall_heading_opens_at_the_top(page: Page, tmp_path: Path) -> None:
+    host = tmp_path / "notes.html"
+    host.write_text(
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>notes</title></head>"
+        "<body><h1 id='mine' style='height:1200px'>My notes</h1>"
+        f"{_fragment(LONG, 'game', tmp_path)}</body></html>"
+    )
+    page.goto(host.as_uri() + "#game-step=30")
+    expect(page.locator("#game-step")).to_contain_text("step 30 of")
+    assert page.evaluate("window.scrollY") == 0
+    page.locator("#game-moves").scroll_into_view_if_needed()
+    _current_move_shows_in_its_list(page, "#game-moves")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1100, 400)], ids=["phone", "notebook"])
+def test_the_page_opens_at_its_title_with_the_current_move_in_view(
+    browser: Browser, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    opened = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        opened.goto(_viewer(LONG, tmp_path))
+        expect(opened.locator("#step")).to_contain_text("step 42 of 42")
+        assert opened.evaluate("window.scrollY") == 0
+        opened.locator("#moves").scroll_into_view_if_needed()
+        _current_move_shows_in_its_list(opened, "#moves")
+        opened.evaluate("window.scrollTo(0, 0)")
+        opened.keyboard.press("Home")  # stepping moves the list, never the window
+        expect(opened.locator("#step")).to_contain_text("step 0 of 42")
+        assert opened.evaluate("window.scrollY") == 0
+    finally:
+        opened.close()

@@ -325,8 +325,7 @@ function start(root) {
     result.textContent = frame.text;
     for (const button of moves) {
       const current = Number(button.dataset.step) === step;
-      if (current) { button.setAttribute("aria-current", "step");
-                     button.scrollIntoView({block: "nearest"}); }
+      if (current) { button.setAttribute("aria-current", "step"); reveal(button); }
       else { button.removeAttribute("aria-current"); }
     }
     frameChoice();
@@ -337,6 +336,15 @@ function start(root) {
       const hash = steps.toString();
       history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
     }
+  }
+  // The current move is scrolled into view inside the move list only: scrollIntoView
+  // would scroll the window too, and a page would open away from its top.
+  function reveal(button) {
+    const list = button.closest(".meeple-moves");
+    const box = button.getBoundingClientRect(), frame = list.getBoundingClientRect();
+    const top = frame.top + list.clientTop, bottom = top + list.clientHeight;
+    if (box.top < top) list.scrollTop -= top - box.top;
+    else if (box.bottom > bottom) list.scrollTop += box.bottom - bottom;
   }
   // A picture that labels its places in several players' frames (Flows) offers them
   // all; the one chosen stays through the steps.
