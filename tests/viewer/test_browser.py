@@ -11,6 +11,7 @@ import os
 import socket
 import threading
 import time
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, expect
 
 from meeple.viewer.app import create_app
+from tests.botc.strategies import crowded_grimoire
 from tests.cli_helpers import meeple
 from tests.viewer.browser import launch, need_chromium, screenshot
 
@@ -331,3 +333,41 @@ def test_the_page_opens_at_its_title_with_the_current_move_in_view(
         assert opened.evaluate("window.scrollY") == 0
     finally:
         opened.close()
+
+
+@pytest.mark.parametrize("seats", range(5, 16))
+def test_the_town_squares_labels_never_meet(page: Page, seats: int) -> None:
+    from meeple.botc import notation, svg
+
+    picture = svg.render(notation.parse_grimoire(crowded_grimoire(seats)))
+    ET.fromstring(picture)  # well-formed
+    page.set_content(f"<!DOCTYPE html><html><body style='margin:0'>{picture}</body></html>")
+    labels = page.evaluate(
+        """() => Array.from(document.querySelectorAll("svg text"), (text) => {
+            const box = text.getBBox();
+            return [text.textContent, box.x, box.y, box.x + box.width, box.y + box.height];
+        })"""
+    )
+    assert len(labels) > 3 * seats
+    alive = [label for label in labels if label[0].endswith("alive")]
+    assert [label[0] for label in alive] == [f"{seats} of {seats} alive"]
+    met = [
+        (a[0], b[0])
+        for i, a in enumerate(labels)
+        for b in labels[i + 1 :]
+        if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
+    ]
+    assert met == []
+    pills = page.evaluate(
+        """() => Array.from(document.querySelectorAll("svg rect[rx]"), (pill) => {
+            const box = pill.getBBox();
+            return [box.x, box.y, box.x + box.width, box.y + box.height];
+        })"""
+    )
+    overlapping = [
+        (a, b)
+        for i, a in enumerate(pills)
+        for b in pills[i + 1 :]
+        if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    ]
+    assert overlapping == []
