@@ -371,3 +371,24 @@ def test_the_town_squares_labels_never_meet(page: Page, seats: int) -> None:
         if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
     ]
     assert overlapping == []
+
+
+@pytest.mark.parametrize(
+    ("record", "step"), [("game.qgn", 42), ("four-teams.qgn", 60), ("four-teams.qgn", 107)]
+)
+def test_carcassonnes_coordinates_and_legend_read_at_eleven_px(
+    page: Page, tmp_path: Path, record: str, step: int
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})  # the default window
+    page.goto(_viewer(EXAMPLES / "carcassonne" / record, tmp_path) + f"#step={step}")
+    expect(page.locator("#step")).to_contain_text(f"step {step} of")
+    sizes = page.evaluate(
+        """() => {
+            const svg = document.querySelector(".meeple-board svg");
+            const shrunk = svg.getScreenCTM().a;  // the tokens' letters are inside <g>
+            return Array.from(svg.querySelectorAll(":scope > text"), (text) =>
+                [text.textContent, parseFloat(getComputedStyle(text).fontSize) * shrunk]);
+        }"""
+    )
+    assert len(sizes) > 10
+    assert [(text, size) for text, size in sizes if size < 11] == []
