@@ -144,3 +144,44 @@ def test_a_long_game_page_grows_with_its_moves_not_moves_times_board(tmp_path: P
     assert len(view.frames) > 200
     markup = page(record.read_text(), str(record))
     assert len(markup) < drawn / 20
+
+
+def _pictures(markup: str) -> list[str]:
+    data = json.loads(_parsed(markup).data)
+    return unpacked(data["lines"], [f["edits"] for f in data["frames"]])
+
+
+def _shown_label(picture: str, key: str) -> str:
+    """The label the picture shows on the hex keyed `key` (in its displayed frame)."""
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(picture)
+    hexagon = next(p for p in root.iter(f"{ns}polygon") if p.get("data-at") == key)
+    corners = [tuple(map(float, c.split(","))) for c in hexagon.get("points", "").split()]
+    x = sum(c[0] for c in corners) / 6
+    y = sum(c[1] for c in corners) / 6
+    shown = next(g for g in root.iter(f"{ns}g") if g.get("data-frame") and not g.get("display"))
+    nearest = min(
+        (t for t in shown if t.get("text-anchor") == "middle"),
+        key=lambda t: abs(float(t.get("x", 0)) - x) + abs(float(t.get("y", 0)) - y),
+    )
+    return nearest.text or ""
+
+
+@pytest.mark.parametrize("record", ["numbered.flows", "three-players.flows"])
+def test_the_flows_viewer_labels_each_move_in_its_players_frame(record: str) -> None:
+    """The hex a move placed is lit and labelled as the move writes it (`P2F5T3N`: F5),
+    whoever moves next."""
+    path = EXAMPLES / "flows" / record
+    view = viewing(path.read_text(encoding="utf-8"), str(path))
+    pictures = _pictures(page(path.read_text(encoding="utf-8"), str(path)))
+    checked = 0
+    for frame, picture in zip(view.frames, pictures, strict=True):
+        if not frame.marks:
+            continue
+        written = re.match(r"P\d+([A-G]\d)T", frame.move or "")
+        assert written is not None, frame.move
+        assert _shown_label(picture, frame.marks[0]) == written[1], frame.move
+        checked += 1
+    assert checked >= 8

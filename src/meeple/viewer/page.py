@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from meeple import records, registry
+from meeple.engine import Framed
 from meeple.errors import DEFAULT_SOURCE, MeepleError, Unsupported
 from meeple.registry import Format
 
@@ -61,12 +62,14 @@ def viewing(
     game = record.game
     frames: list[Frame] = []
     finding = None
+    mover = None
     try:
         for step in records.steps(record):
-            frame = _frame(game, step.state, step.move, step.result_text)
+            frame = _frame(game, step.state, step.move, step.result_text, mover)
             if step.index and game.marks is not None and frame.is_svg:
                 frame = replace(frame, marks=tuple(game.marks(step.state)))
             frames.append(frame)
+            mover = getattr(step.state, "to_move", None)
     except Unsupported as problem:  # a record of a kind the page cannot show
         raise problem.with_source(source) from None
     except MeepleError as problem:
@@ -76,9 +79,15 @@ def viewing(
     return Viewing(source, game.title, frames, finding)
 
 
-def _frame(game: Format, subject: Any, move: str | None, text: str) -> Frame:
+def _frame(game: Format, subject: Any, move: str | None, text: str, mover: Any) -> Frame:
+    """The step's picture; where players label places in their own frames (Flows), as
+    `mover`, the player who made the step's move, writes them: the lit place then
+    carries the label the move's text names (the first state: as the player to move)."""
     if game.svg is not None:
-        return Frame(game.svg(subject), True, move, text)
+        framed = isinstance(subject, Framed) and isinstance(mover, int)
+        return Frame(
+            game.svg(subject, **({"frame": f"P{mover}"} if framed else {})), True, move, text
+        )
     if game.render is not None:
         return Frame(game.render(subject), False, move, text)
     return Frame("", False, move, text)
@@ -358,7 +367,7 @@ function start(root) {
       pick.className = "meeple-frames";
       pick.setAttribute("aria-label", "label the board as this player writes it");
       const natural = document.createElement("option");
-      natural.value = ""; natural.textContent = "labels: the player to move";
+      natural.value = ""; natural.textContent = "labels: the player who moved";
       pick.append(natural);
       for (const group of groups) {
         const option = document.createElement("option");
