@@ -185,3 +185,37 @@ def test_the_flows_viewer_labels_each_move_in_its_players_frame(record: str) -> 
         assert _shown_label(picture, frame.marks[0]) == written[1], frame.move
         checked += 1
     assert checked >= 8
+
+
+def test_a_record_with_a_finding_shows_the_board_up_to_it_and_every_finding() -> None:
+    """seed-sample.flows breaks the rules on line 5 and its notation on line 7: the page
+    draws the three legal moves and lists both findings, in `meeple check`'s order."""
+    path = EXAMPLES / "flows" / "seed-sample.flows"
+    text = path.read_text(encoding="utf-8")
+    checked = meeple(["check", str(path)])
+    assert checked.code == 1
+    view = viewing(text, str(path))
+    assert len(view.frames) == 4  # the start and three legal moves
+    assert [f.move for f in view.frames[1:]] == ["P1A1T0N", "P2A4T1NE", "P1D4T2SE"]
+    assert len(view.findings) == 2
+    assert ":5:1: error:" in view.findings[0] and ":7:7: error:" in view.findings[1]
+    assert "\n".join(view.findings) + "\n" in checked.out
+    markup = html.unescape(page(text, str(path)))
+    assert all(finding in markup for finding in view.findings)
+    assert len(json.loads(_parsed(page(text, str(path))).data)["frames"]) == 4
+
+
+def test_a_sound_record_lists_checks_lints_and_keeps_exit_0(tmp_path: Path) -> None:
+    """An unfinished Flows record without `...` gets a lint from `check`: the page lists
+    it, and a record with only lints is no invalid record (html exits 0, as check does)."""
+    path = EXAMPLES / "flows" / "numbered.flows"
+    unfinished = tmp_path / "unfinished.flows"
+    unfinished.write_text(path.read_text(encoding="utf-8").removesuffix("...\n"))
+    checked = meeple(["check", str(unfinished)])
+    view = viewing(unfinished.read_text(), str(unfinished))
+    assert len(view.findings) == 1 and ": lint:" in view.findings[0]
+    assert view.findings[0] + "\n" in checked.out
+    assert view.finding is None  # nothing that makes the record invalid
+    run = meeple(["html", str(unfinished), "-o", str(tmp_path / "unfinished.html")])
+    assert run.code == checked.code == 0
+    assert view.findings[0] in html.unescape((tmp_path / "unfinished.html").read_text())
