@@ -392,3 +392,23 @@ def test_carcassonnes_coordinates_and_legend_read_at_eleven_px(
     )
     assert len(sizes) > 10
     assert [(text, size) for text, size in sizes if size < 11] == []
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "this is no record at all, " * 40,  # no notation: detection's message
+        '[key "connect4"]\n[teams "red, blue"]\n\n' + "0p&3 1p&4 " * 60,  # long lines
+        "\ufffe" + "x" * 3000,
+    ],
+    ids=["unknown", "long-lines", "one-long-word"],
+)
+def test_a_checked_text_never_widens_the_page(page: Page, served: str, pasted: str) -> None:
+    page.set_viewport_size({"width": 800, "height": 700})
+    page.goto(served + "/check")
+    page.fill("textarea[name=record]", pasted)
+    page.click("button[type=submit]")
+    expect(page.locator("h1")).to_contain_text("pasted")
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    expect(page.locator("textarea[name=record]")).to_have_value(pasted.replace("\r", ""))
