@@ -39,7 +39,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from meeple import records, registry
 from meeple.corpus import stop_now
 from meeple.errors import Finding, MeepleError, Unsupported, decode
-from meeple.viewer.page import SCRIPT, page, render, viewing
+from meeple.viewer.page import SCRIPT, game_name, page, render, viewing
 
 MAX_UPLOAD = 5 * 1024 * 1024  # bytes of request body
 SKIPPED = {".git", ".venv", "node_modules", "__pycache__"}
@@ -339,12 +339,6 @@ def _form(pasted: str = "", format_name: str | None = None) -> str:
     return _FORM.format(options=options, pasted="\n" + html.escape(pasted))
 
 
-def _game_name(title: str) -> str:
-    """A game's name from its format's title: `Connect four` of `Connect four (quibbble's
-    QGN records): ...`, `Flows` of `Flows (Quortex) game records: ...`."""
-    return title.split(" (")[0].split(":")[0].strip()
-
-
 def _checked(data: bytes, source: str, format_name: str | None) -> str:
     """The result page of a pasted or uploaded record, the form again under it (holding
     the pasted text: an upload is not pasted back)."""
@@ -369,7 +363,7 @@ def _checked(data: bytes, source: str, format_name: str | None) -> str:
         viewer, game = render(view), view.game
     except Unsupported:  # a bag of roles: a page that says why nothing is drawn
         viewer, game = page(text, source, fmt.name), fmt.title
-    name = _game_name(game)
+    name = game_name(game)
     body = (
         f'<p id="verdict" class="{verdict}">{html.escape(name)}: {verdict},'
         f" {len(found)} finding{'s' if len(found) != 1 else ''}</p>"

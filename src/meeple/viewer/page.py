@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -80,6 +81,24 @@ def viewing(
     if refused is not None and not invalid:  # a picture's refusal: check cannot know it
         shown, invalid = (*shown, refused), True
     return Viewing(source, record.game.title, frames, shown, invalid)
+
+
+def game_name(title: str) -> str:
+    """A game's name from its format's title: `Connect four` of `Connect four (quibbble's
+    QGN records): ...`, `Race to the Raft` of `Race to the Raft game record: ...`."""
+    words = title.split(" (")[0].split(":")[0].strip()
+    return _KIND_OF_TEXT.sub("", words) or words
+
+
+# What a format's title says after the game's name (`Atlantis transcripts`).
+_KIND_OF_TEXT = re.compile(r" (?:game )?(?:records?|traces?|transcripts?|state)$")
+
+
+def titled(view: Viewing, noun: str) -> Viewing:
+    """`view` titled by its game and length (`Atlantis: 12 moves`), for a record that has
+    no file name to show (one in a notebook); `noun` is what a step is called."""
+    played = max(0, len(view.frames) - 1)
+    return replace(view, title=f"{game_name(view.game)}: {played} {noun}{'s' * (played != 1)}")
 
 
 def _as_checked(finding: Finding) -> str:
