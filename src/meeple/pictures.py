@@ -57,13 +57,14 @@ class Pictured:
             fmt = registry.for_model(self)
         except (TypeError, ValueError):
             return None  # a state: its SVG is its picture
-        from meeple.viewer.page import fragment, viewing
+        from meeple.viewer.page import fragment, titled, viewing
 
         text = fmt.dump(self)
         try:
             view = viewing(text, f"<{type(self).__name__}>", fmt.name)
         except MeepleError:
             return None
+        view = titled(view, fmt.step_noun)  # no file name: `Atlantis: 12 moves`
         if len(view.frames) < 2:
             return None  # nothing to step through: the SVG says it all
         import hashlib

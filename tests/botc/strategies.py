@@ -41,3 +41,35 @@ def grimoires(min_size: int = 0, max_size: int = 20) -> st.SearchStrategy[Grimoi
 
 
 bags = st.lists(identifiers, max_size=20).map(Bag.of)
+
+
+NAMES = "Alice Bartholomew Cy Dee Evangeline Frank Grace Hannah Ian Josephine Kate Leo Mark Nia Oz"
+ROLES = [
+    "fortune_teller",
+    "scarlet_woman",
+    "imp",
+    "washerwoman",
+    "poisoner",
+    "monk",
+    "butler",
+    "librarian",
+]
+REMINDERS = [
+    "poisoner:poisoned",
+    "fortune_teller:red_herring",
+    "imp:dead",
+    "washerwoman:townsfolk",
+    "is_the_drunk",
+    "monk:safe",
+    "virgin:no_ability",
+]
+
+
+def crowded_grimoire(count: int) -> str:
+    """A grimoire of `count` players (up to 15) with two to four reminder tokens a seat:
+    the town square's hardest case (tests/botc/test_svg.py, tests/viewer/)."""
+    written = []
+    for number, player in enumerate(NAMES.split()[:count]):
+        tokens = [REMINDERS[(number + k) % len(REMINDERS)] for k in range(2 + number % 3)]
+        written.append(f"{player}:{ROLES[number % len(ROLES)]}({','.join(tokens)})")
+    return "[" + " ".join(written) + "]"

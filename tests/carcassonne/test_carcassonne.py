@@ -37,6 +37,7 @@ from meeple.carcassonne.rules import (
     road,
     road_points,
 )
+from meeple.carcassonne.svg import SHOWN
 from meeple.errors import MeepleError, NotationError, RuleError
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
@@ -457,9 +458,12 @@ def test_the_pictures_number_every_square_inside_the_view() -> None:
     root = ET.fromstring(svg)
     ns = "{http://www.w3.org/2000/svg}"
     _, _, width, height = (float(v) for v in root.attrib["viewBox"].split())
-    labels = [t for t in root.iter(f"{ns}text") if t.text and "," in t.text]
+    labels = [t for t in root.findall(f"{ns}text") if t.text and t.text.lstrip("-")[:1].isdigit()]
     squares = {*state.board, *empty_squares(state.board)}
-    assert {t.text for t in labels} >= {f"{x},{y}" for x, y in squares}
+    # Empty squares are labelled x,y; every column and row is numbered at the board's edge.
+    named = {t.text for t in labels}
+    assert named >= {f"{x},{y}" for x, y in empty_squares(state.board)}
+    assert named >= {str(x) for x, _ in squares} | {str(y) for _, y in squares}
     for label in labels:
         assert 0 < float(label.attrib["x"]) < width and 0 < float(label.attrib["y"]) < height
     keys = {e.attrib["data-at"] for e in root.iter() if "data-at" in e.attrib}
@@ -527,3 +531,20 @@ def test_a_person_plays_a_game_and_saves_it(tmp_path: Path) -> None:
     record = carcassonne.parse(saved.read_text(encoding="utf-8"))
     assert record.seed == dealt.seed and record.moves[:2] == (second, Skip(0))
     assert isinstance(record.moves[2], Place) and record.moves[2].team == 1
+
+
+@pytest.mark.parametrize(("record", "step"), [("game.qgn", 42), ("four-teams.qgn", 60)])
+def test_coordinates_and_legend_stay_readable_when_the_viewer_shrinks_a_big_board(
+    record: str, step: int
+) -> None:
+    """The HTML viewer fits a picture into about 860 x 720 px (a 1280 x 900 window), so
+    a big board's words are drawn larger in proportion: at least 11 px once shrunk.
+    Measured in Chromium too: tests/viewer/test_browser.py."""
+    state = carcassonne.replay(carcassonne.parse((EXAMPLES / record).read_text()))[step]
+    root = ET.fromstring(carcassonne.svg.render(state))
+    _, _, width, height = (float(v) for v in root.attrib["viewBox"].split())
+    shown = min(1.0, SHOWN[0] / width, SHOWN[1] / height)
+    words = [t for t in root.findall("{http://www.w3.org/2000/svg}text")]  # not the tokens'
+    assert len(words) > len(state.teams) + 10
+    small = [(t.text, float(t.attrib["font-size"]) * shown) for t in words]
+    assert [(text, size) for text, size in small if size < 11] == []

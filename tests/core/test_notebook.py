@@ -79,3 +79,16 @@ def test_a_record_with_one_state_has_no_viewer() -> None:
 def test_a_bag_of_roles_has_no_picture_and_shows_as_text() -> None:
     bag = meeple.load(EXAMPLES / "botc" / "bag.botc")
     assert bag._repr_svg_() is None and bag._repr_html_() is None
+
+
+@pytest.mark.parametrize("game", ["atlantis", "botc-trace", "flows", "raft"])
+def test_a_notebooks_viewer_is_titled_by_its_game_not_a_class(game: str) -> None:
+    """A record in a notebook has no file name: its viewer says what game it is and how
+    long (`Atlantis: 12 moves`), never `<Transcript>`."""
+    record = meeple.load(RECORDS[game])
+    shown = record._repr_html_()
+    assert shown is not None
+    title = shown.split("<h1>")[1].split("</h1>")[0]
+    played = len(meeple.replay(RECORDS[game])) - 1
+    assert "&lt;" not in title and title.endswith(f": {played} {title.split()[-1]}")
+    assert title.split(":")[0] in meeple.registry.for_model(record).title

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import time
 from pathlib import Path
 
@@ -205,3 +206,37 @@ def test_a_record_with_thousands_of_findings_lists_a_hundred_and_counts_the_rest
     assert page.count('<li class="lint">') == 100
     assert "500 more findings not shown" in page  # two lints a seat
     assert page.count("<mark ") == 100
+
+
+# -- what a newcomer still trips on (issue 31) ------------------------------------------
+
+
+def test_a_pasted_record_is_titled_by_its_game(client: TestClient) -> None:
+    pasted = (EXAMPLES / "connect4" / "win.qgn").read_text()
+    page = client.post("/check", data={"record": pasted}).text
+    verdict = page.split('<p id="verdict"')[1].split("</p>")[0]
+    assert "Connect four: valid" in verdict
+    assert "Quibbble Game Notation" not in page.split("<iframe")[0]
+    assert "<title>Connect four: pasted - meeple</title>" in page
+
+
+def test_the_pasted_text_stays_in_the_form(client: TestClient) -> None:
+    pasted = '[key "connect4"]\n[teams "red, <blue>"]\n\n0p&3 1p&9\n'
+    page = client.post("/check", data={"record": pasted, "format": "qgn"}).text
+    assert _kept(page) == pasted
+    assert '<option value="qgn" selected>' in page.split("<form")[1]
+    unreadable = "no record at all\n"
+    assert _kept(client.post("/check", data={"record": unreadable}).text) == unreadable
+
+
+def _kept(page: str) -> str:
+    """The text in the page's form, as a browser reads it (a first newline dropped)."""
+    form = page.split("<form")[1].split("</form>")[0]
+    kept = form.split("<textarea")[1].split(">", 1)[1].split("</textarea>")[0]
+    return html.unescape(kept.removeprefix("\n"))
+
+
+def test_an_uploaded_record_is_not_pasted_back(client: TestClient) -> None:
+    text = (EXAMPLES / "flows" / "numbered.flows").read_bytes()
+    page = client.post("/check", files={"upload": ("game.flows", text)}).text
+    assert "<form" in page and _kept(page) == ""  # the form is offered again, empty

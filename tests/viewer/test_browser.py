@@ -11,6 +11,7 @@ import os
 import socket
 import threading
 import time
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, expect
 
 from meeple.viewer.app import create_app
+from tests.botc.strategies import crowded_grimoire
 from tests.cli_helpers import meeple
 from tests.viewer.browser import launch, need_chromium, screenshot
 
@@ -275,3 +277,138 @@ def test_the_flows_viewer_labels_the_board_as_the_chosen_player_writes_it(
     page.click("#first")
     expect(shown).to_have_attribute("data-frame", "P2")  # the choice stays through the steps
     expect(page.locator(".meeple-board")).to_contain_text("hexes as P2 writes them")
+
+
+# -- what a newcomer still trips on: the viewer's own places (issue 31) ------------------
+
+LONG = EXAMPLES / "connect4" / "full-board.qgn"  # 42 moves: a move list that scrolls
+
+
+def _fragment(record: Path, name: str, tmp_path: Path) -> str:
+    out = tmp_path / f"{name}.html"
+    run = meeple(["html", str(record), "--fragment", name, "-o", str(out)])
+    assert run.code == 0, run.err
+    return out.read_text()
+
+
+def _current_move_shows_in_its_list(page: Page, moves: str) -> None:
+    inside = page.locator(f'{moves} button[aria-current="step"]').evaluate(
+        """button => {
+            const list = button.closest("ol").getBoundingClientRect();
+            const box = button.getBoundingClientRect();
+            return list.height > 0 && box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+        }"""
+    )
+    assert inside
+
+
+def test_a_fragment_under_a_tall_heading_opens_at_the_top(page: Page, tmp_path: Path) -> None:
+    host = tmp_path / "notes.html"
+    host.write_text(
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>notes</title></head>"
+        "<body><h1 id='mine' style='height:1200px'>My notes</h1>"
+        f"{_fragment(LONG, 'game', tmp_path)}</body></html>"
+    )
+    page.goto(host.as_uri() + "#game-step=30")
+    expect(page.locator("#game-step")).to_contain_text("step 30 of")
+    assert page.evaluate("window.scrollY") == 0
+    page.locator("#game-moves").scroll_into_view_if_needed()
+    _current_move_shows_in_its_list(page, "#game-moves")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1100, 400)], ids=["phone", "notebook"])
+def test_the_page_opens_at_its_title_with_the_current_move_in_view(
+    browser: Browser, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    opened = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        opened.goto(_viewer(LONG, tmp_path))
+        expect(opened.locator("#step")).to_contain_text("step 42 of 42")
+        assert opened.evaluate("window.scrollY") == 0
+        opened.locator("#moves").scroll_into_view_if_needed()
+        _current_move_shows_in_its_list(opened, "#moves")
+        opened.evaluate("window.scrollTo(0, 0)")
+        opened.keyboard.press("Home")  # stepping moves the list, never the window
+        expect(opened.locator("#step")).to_contain_text("step 0 of 42")
+        assert opened.evaluate("window.scrollY") == 0
+    finally:
+        opened.close()
+
+
+@pytest.mark.parametrize("seats", range(5, 16))
+def test_the_town_squares_labels_never_meet(page: Page, seats: int) -> None:
+    from meeple.botc import notation, svg
+
+    picture = svg.render(notation.parse_grimoire(crowded_grimoire(seats)))
+    ET.fromstring(picture)  # well-formed
+    page.set_content(f"<!DOCTYPE html><html><body style='margin:0'>{picture}</body></html>")
+    labels = page.evaluate(
+        """() => Array.from(document.querySelectorAll("svg text"), (text) => {
+            const box = text.getBBox();
+            return [text.textContent, box.x, box.y, box.x + box.width, box.y + box.height];
+        })"""
+    )
+    assert len(labels) > 3 * seats
+    alive = [label for label in labels if label[0].endswith("alive")]
+    assert [label[0] for label in alive] == [f"{seats} of {seats} alive"]
+    met = [
+        (a[0], b[0])
+        for i, a in enumerate(labels)
+        for b in labels[i + 1 :]
+        if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
+    ]
+    assert met == []
+    pills = page.evaluate(
+        """() => Array.from(document.querySelectorAll("svg rect[rx]"), (pill) => {
+            const box = pill.getBBox();
+            return [box.x, box.y, box.x + box.width, box.y + box.height];
+        })"""
+    )
+    overlapping = [
+        (a, b)
+        for i, a in enumerate(pills)
+        for b in pills[i + 1 :]
+        if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    ]
+    assert overlapping == []
+
+
+@pytest.mark.parametrize(
+    ("record", "step"), [("game.qgn", 42), ("four-teams.qgn", 60), ("four-teams.qgn", 107)]
+)
+def test_carcassonnes_coordinates_and_legend_read_at_eleven_px(
+    page: Page, tmp_path: Path, record: str, step: int
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})  # the default window
+    page.goto(_viewer(EXAMPLES / "carcassonne" / record, tmp_path) + f"#step={step}")
+    expect(page.locator("#step")).to_contain_text(f"step {step} of")
+    sizes = page.evaluate(
+        """() => {
+            const svg = document.querySelector(".meeple-board svg");
+            const shrunk = svg.getScreenCTM().a;  // the tokens' letters are inside <g>
+            return Array.from(svg.querySelectorAll(":scope > text"), (text) =>
+                [text.textContent, parseFloat(getComputedStyle(text).fontSize) * shrunk]);
+        }"""
+    )
+    assert len(sizes) > 10
+    assert [(text, size) for text, size in sizes if size < 11] == []
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "this is no record at all, " * 40,  # no notation: detection's message
+        '[key "connect4"]\n[teams "red, blue"]\n\n' + "0p&3 1p&4 " * 60,  # long lines
+        "\ufffe" + "x" * 3000,
+    ],
+    ids=["unknown", "long-lines", "one-long-word"],
+)
+def test_a_checked_text_never_widens_the_page(page: Page, served: str, pasted: str) -> None:
+    page.set_viewport_size({"width": 800, "height": 700})
+    page.goto(served + "/check")
+    page.fill("textarea[name=record]", pasted)
+    page.click("button[type=submit]")
+    expect(page.locator("h1")).to_contain_text("pasted")
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    expect(page.locator("textarea[name=record]")).to_have_value(pasted.replace("\r", ""))

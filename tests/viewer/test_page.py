@@ -144,3 +144,78 @@ def test_a_long_game_page_grows_with_its_moves_not_moves_times_board(tmp_path: P
     assert len(view.frames) > 200
     markup = page(record.read_text(), str(record))
     assert len(markup) < drawn / 20
+
+
+def _pictures(markup: str) -> list[str]:
+    data = json.loads(_parsed(markup).data)
+    return unpacked(data["lines"], [f["edits"] for f in data["frames"]])
+
+
+def _shown_label(picture: str, key: str) -> str:
+    """The label the picture shows on the hex keyed `key` (in its displayed frame)."""
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(picture)
+    hexagon = next(p for p in root.iter(f"{ns}polygon") if p.get("data-at") == key)
+    corners = [tuple(map(float, c.split(","))) for c in hexagon.get("points", "").split()]
+    x = sum(c[0] for c in corners) / 6
+    y = sum(c[1] for c in corners) / 6
+    shown = next(g for g in root.iter(f"{ns}g") if g.get("data-frame") and not g.get("display"))
+    nearest = min(
+        (t for t in shown if t.get("text-anchor") == "middle"),
+        key=lambda t: abs(float(t.get("x", 0)) - x) + abs(float(t.get("y", 0)) - y),
+    )
+    return nearest.text or ""
+
+
+@pytest.mark.parametrize("record", ["numbered.flows", "three-players.flows"])
+def test_the_flows_viewer_labels_each_move_in_its_players_frame(record: str) -> None:
+    """The hex a move placed is lit and labelled as the move writes it (`P2F5T3N`: F5),
+    whoever moves next."""
+    path = EXAMPLES / "flows" / record
+    view = viewing(path.read_text(encoding="utf-8"), str(path))
+    pictures = _pictures(page(path.read_text(encoding="utf-8"), str(path)))
+    checked = 0
+    for frame, picture in zip(view.frames, pictures, strict=True):
+        if not frame.marks:
+            continue
+        written = re.match(r"P\d+([A-G]\d)T", frame.move or "")
+        assert written is not None, frame.move
+        assert _shown_label(picture, frame.marks[0]) == written[1], frame.move
+        checked += 1
+    assert checked >= 8
+
+
+def test_a_record_with_a_finding_shows_the_board_up_to_it_and_every_finding() -> None:
+    """seed-sample.flows breaks the rules on line 5 and its notation on line 7: the page
+    draws the three legal moves and lists both findings, in `meeple check`'s order."""
+    path = EXAMPLES / "flows" / "seed-sample.flows"
+    text = path.read_text(encoding="utf-8")
+    checked = meeple(["check", str(path)])
+    assert checked.code == 1
+    view = viewing(text, str(path))
+    assert len(view.frames) == 4  # the start and three legal moves
+    assert [f.move for f in view.frames[1:]] == ["P1A1T0N", "P2A4T1NE", "P1D4T2SE"]
+    assert len(view.findings) == 2
+    assert ":5:1: error:" in view.findings[0] and ":7:7: error:" in view.findings[1]
+    assert "\n".join(view.findings) + "\n" in checked.out
+    markup = html.unescape(page(text, str(path)))
+    assert all(finding in markup for finding in view.findings)
+    assert len(json.loads(_parsed(page(text, str(path))).data)["frames"]) == 4
+
+
+def test_a_sound_record_lists_checks_lints_and_keeps_exit_0(tmp_path: Path) -> None:
+    """An unfinished Flows record without `...` gets a lint from `check`: the page lists
+    it, and a record with only lints is no invalid record (html exits 0, as check does)."""
+    path = EXAMPLES / "flows" / "numbered.flows"
+    unfinished = tmp_path / "unfinished.flows"
+    unfinished.write_text(path.read_text(encoding="utf-8").removesuffix("...\n"))
+    checked = meeple(["check", str(unfinished)])
+    view = viewing(unfinished.read_text(), str(unfinished))
+    assert len(view.findings) == 1 and ": lint:" in view.findings[0]
+    assert view.findings[0] + "\n" in checked.out
+    assert view.finding is None  # nothing that makes the record invalid
+    run = meeple(["html", str(unfinished), "-o", str(tmp_path / "unfinished.html")])
+    assert run.code == checked.code == 0
+    assert view.findings[0] in html.unescape((tmp_path / "unfinished.html").read_text())

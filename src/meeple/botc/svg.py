@@ -5,10 +5,11 @@ top, clockwise), each as a token in their role's team colour (townsfolk blue, ou
 teal, minion orange, demon red, by what the seat really is: the Drunk is an outsider; a
 role no bundled script knows grey), with the name
 just outside it, the role's name inside (on two lines where one would need a small font),
-and the reminder tokens as pills toward the centre naming the character they come from
-(`Poisoner: poisoned`). A dead player is plain at a glance: the token faded to grey under
-a dark shroud with the ghost vote on it (crossed out once spent), the name grey and
-marked with a cross. `html(grimoire)` is the grimoire as an HTML
+and the reminder tokens as pills naming the character they come from (`Poisoner:
+poisoned`), in a column beside the seat toward the centre; the circle widens until no
+seat's labels meet another's or the count in the centre. A dead player is plain at a
+glance: the token faded to grey under a dark shroud with the ghost vote on it (crossed
+out once spent), the name grey and marked with a cross. `html(grimoire)` is the grimoire as an HTML
 fragment (the seed's third format): a list of seats with the same facts, every name
 escaped. Both are strings; the same grimoire gives the same bytes. No I/O.
 """
@@ -17,8 +18,9 @@ from __future__ import annotations
 
 import html as markup
 import math
+from typing import NamedTuple
 
-from meeple.botc.model import Grimoire, Life, Seat
+from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.script import effective_role, team_of
 from meeple.pictures import xml_text
 
@@ -32,6 +34,9 @@ TEAM_COLOURS = {
 TOKEN = 34.0  # a seat's token radius, px
 REMINDER = 10.0  # half a reminder token's height, px
 REMINDER_CHAR = 4.6  # px per character of a reminder's 8 px words, roughly
+PILL_GAP = 3.0  # px between a seat's reminder tokens
+NAME_CHAR = 8.0  # px per character of a 13 px name, generously
+CENTRE_CHAR = 8.6  # px per character of the 14 px count in the centre, generously
 
 
 def _title(role: str) -> str:
@@ -60,14 +65,110 @@ def _role_lines(title: str) -> tuple[list[str], float]:
     return lines, min(11.0, room / (0.6 * max(len(line) for line in lines)))
 
 
+class _Box(NamedTuple):
+    """The room a label takes on the picture, px."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def meets(self, other: _Box) -> bool:
+        return not (
+            self.right <= other.left
+            or other.right <= self.left
+            or self.bottom <= other.top
+            or other.bottom <= self.top
+        )
+
+
+class _Pill(NamedTuple):
+    """A reminder token as drawn: its words, centre and width."""
+
+    words: str
+    x: float
+    y: float
+    width: float
+
+    def box(self) -> _Box:
+        return _Box(
+            self.x - self.width / 2 - 1,
+            self.y - REMINDER - 1,
+            self.x + self.width / 2 + 1,
+            self.y + REMINDER + 1,
+        )
+
+
+def _words(token: ReminderToken) -> str:
+    words = token.name.replace("_", " ")
+    return words if token.role is None else f"{_title(token.role)}: {words}"
+
+
+def _pills(seat: Seat, x: float, y: float, angle: float) -> list[_Pill]:
+    """The seat's reminder tokens, stacked in one column beside its token toward the
+    centre (as the online grimoire lays them by their seat), the nearest first."""
+    words = [_words(token) for token in seat.tokens]
+    if not words:
+        return []
+    widths = [max(2 * REMINDER, REMINDER_CHAR * len(w) + 10) for w in words]
+    step = 2 * REMINDER + PILL_GAP
+    wide, high = max(widths), len(words) * step - PILL_GAP
+    in_x, in_y = -math.cos(angle), -math.sin(angle)
+    reach = TOKEN + 4 + abs(in_x) * wide / 2 + abs(in_y) * high / 2
+    cx, cy = x + in_x * reach, y + in_y * reach
+    rows = [cy - high / 2 + REMINDER + row * step for row in range(len(words))]
+    if in_y < 0:  # a seat below the centre: its nearest token is the lowest
+        rows.reverse()
+    return [_Pill(w, cx, row, width) for w, row, width in zip(words, rows, widths, strict=True)]
+
+
+def _name_box(player: str, x: float, y: float, angle: float, dead: bool) -> _Box:
+    lx, ly, anchor = _name_place(x, y, angle)
+    wide = NAME_CHAR * (len(player) + (2 if dead else 0))
+    left = {"start": lx, "end": lx - wide, "middle": lx - wide / 2}[anchor]
+    return _Box(left, ly - 13, left + wide, ly + 4)
+
+
+def _crowded(grimoire: Grimoire, ring: float) -> bool:
+    """Whether, on a circle of radius `ring`, a seat's token, name or reminder tokens
+    meet another seat's or the count in the centre."""
+    count = max(1, len(grimoire.seats))
+    alive = _alive(grimoire)
+    groups = [[_Box(-CENTRE_CHAR * len(alive) / 2, -15, CENTRE_CHAR * len(alive) / 2, 5)]]
+    for number, seat in enumerate(grimoire.seats):
+        angle = 2 * math.pi * number / count - math.pi / 2
+        x, y = ring * math.cos(angle), ring * math.sin(angle)
+        token = _Box(x - TOKEN, y - TOKEN, x + TOKEN, y + TOKEN)
+        pills = [pill.box() for pill in _pills(seat, x, y, angle)]
+        groups.append([token, _name_box(seat.player, x, y, angle, seat.life.dead), *pills])
+    boxes = [(group, box) for group, boxes in enumerate(groups) for box in boxes]
+    return any(a.meets(b) for i, (g, a) in enumerate(boxes) for h, b in boxes[i + 1 :] if g != h)
+
+
+def _ring(grimoire: Grimoire) -> float:
+    """The radius the seats sit on: room for each token and its gaps, widened until no
+    seat's labels meet another's (reminder tokens may need more room than the seats)."""
+    count = max(1, len(grimoire.seats))
+    ring = max(160.0, count * (2 * TOKEN + 36) / (2 * math.pi))
+    for _ in range(60):  # each pass widens by a tenth: 60 passes are 300 times as wide
+        if not _crowded(grimoire, ring):
+            break
+        ring *= 1.1
+    return ring
+
+
+def _alive(grimoire: Grimoire) -> str:
+    alive = sum(1 for seat in grimoire.seats if not seat.life.dead)
+    return f"{alive} of {len(grimoire.seats)} alive"
+
+
 def render(grimoire: Grimoire) -> str:
     """The town square as an SVG picture (see the module's description)."""
     seats = grimoire.seats
     count = max(1, len(seats))
-    ring = max(160.0, count * (2 * TOKEN + 36) / (2 * math.pi))
+    ring = _ring(grimoire)
     size = 2 * (ring + TOKEN + 70)
     middle = size / 2
-    alive = sum(1 for seat in seats if not seat.life.dead)
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
         f' viewBox="0 0 {size:.0f} {size:.0f}" width="{size:.0f}" height="{size:.0f}"'
@@ -78,7 +179,7 @@ def render(grimoire: Grimoire) -> str:
         f'<circle cx="{middle:.0f}" cy="{middle:.0f}" r="{ring:.0f}" fill="none"'
         ' stroke="#d8ccb4" stroke-dasharray="4 6"/>',
         f'<text x="{middle:.0f}" y="{middle:.0f}" font-size="14" fill="#6b5a3a">'
-        f"{alive} of {len(seats)} alive</text>",
+        f"{_alive(grimoire)}</text>",
     ]
     for number, seat in enumerate(seats):
         angle = 2 * math.pi * number / count - math.pi / 2
@@ -121,23 +222,13 @@ def _seat(seat: Seat, x: float, y: float, angle: float) -> list[str]:
                 f'<path d="M {vx - 5:.1f} {vy - 5:.1f} L {vx + 5:.1f} {vy + 5:.1f}"'
                 ' stroke="#c62828" stroke-width="2.5"/>'
             )
-    # Reminder tokens in a row toward the centre, each as wide as its words, so none
-    # covers the seat's token or the one before it.
-    in_x, in_y = -math.cos(angle), -math.sin(angle)
-    reach = TOKEN + 4.0
-    for token in seat.tokens:
-        words = token.name.replace("_", " ")
-        if token.role is not None:
-            words = f"{_title(token.role)}: {words}"
-        width = max(2 * REMINDER, REMINDER_CHAR * len(words) + 10)
-        half = abs(in_x) * width / 2 + abs(in_y) * REMINDER
-        tx, ty = x + in_x * (reach + half), y + in_y * (reach + half)
-        reach += 2 * half + 3
+    for pill in _pills(seat, x, y, angle):
         parts.append(
-            f'<rect x="{tx - width / 2:.1f}" y="{ty - REMINDER:.1f}" width="{width:.1f}"'
-            f' height="{2 * REMINDER:.0f}" rx="{REMINDER:.0f}" fill="#fffdf6" stroke="#6b5a3a"/>'
-            f'<text x="{tx:.1f}" y="{ty + 3:.1f}" font-size="8" fill="#3a2f1d">'
-            f"{xml_text(words)}</text>"
+            f'<rect x="{pill.x - pill.width / 2:.1f}" y="{pill.y - REMINDER:.1f}"'
+            f' width="{pill.width:.1f}" height="{2 * REMINDER:.0f}" rx="{REMINDER:.0f}"'
+            ' fill="#fffdf6" stroke="#6b5a3a"/>'
+            f'<text x="{pill.x:.1f}" y="{pill.y + 3:.1f}" font-size="8" fill="#3a2f1d">'
+            f"{xml_text(pill.words)}</text>"
         )
     return parts
 
@@ -146,17 +237,23 @@ def _name(player: str, x: float, y: float, angle: float, dead: bool = False) -> 
     """The player's name just outside their token, away from the centre, where the
     reminder tokens (which lie toward the centre) never cover it; a dead player's grey,
     after a cross."""
+    lx, ly, anchor = _name_place(x, y, angle)
+    shown, colour = (f"\u271d {player}", "#777") if dead else (player, "#222")
+    return (
+        f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="13" fill="{colour}" text-anchor="{anchor}">'
+        f"{xml_text(shown)}</text>"
+    )
+
+
+def _name_place(x: float, y: float, angle: float) -> tuple[float, float, str]:
+    """Where a seat's name is written: its anchor point and `text-anchor`."""
     out_x, out_y = math.cos(angle), math.sin(angle)
     anchor = "start" if out_x > 0.3 else "end" if out_x < -0.3 else "middle"
     gap = TOKEN + 6
     lx, ly = x + out_x * gap, y + out_y * gap + 4
     if anchor == "middle":
         ly += out_y * 8  # clear of the token above or below it
-    shown, colour = (f"\u271d {player}", "#777") if dead else (player, "#222")
-    return (
-        f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="13" fill="{colour}" text-anchor="{anchor}">'
-        f"{xml_text(shown)}</text>"
-    )
+    return lx, ly, anchor
 
 
 def _description(grimoire: Grimoire) -> str:

@@ -1,7 +1,8 @@
 """Carcassonne as SVG: every tile with its fields, cities (shields marked), roads and
 cloisters, the tokens in their teams' colours, the empty squares a tile may take
-labelled `x,y`, and a legend with the tile each team holds, its points and tokens, and
-the result.
+labelled `x,y`, the columns and rows numbered at the board's edges, and a legend with the
+tile each team holds, its points and tokens, and the result. The words grow with a big
+board, so they stay readable where the HTML viewer shrinks the picture to fit.
 
 Pure functions to text; no I/O. Each square, tile or empty, carries a `data-at` key
 (`x,y`, as the QGN details number it) so the viewer can light the square a move took.
@@ -19,6 +20,10 @@ from meeple.quibbble import team_shade
 SIZE = 64.0
 MARGIN = 30.0
 LINE = 30
+SHOWN = (860.0, 720.0)
+"""px: the room the HTML viewer gives a picture in a 1280 x 900 window (its default)."""
+COORDINATE = 12.0
+"""The coordinates' font size at scale 1: at least 11 px however the viewer shrinks it."""
 FIELD, CITY_FILL, CITY_EDGE, ROAD_FILL = "#9ccf6b", "#c9a46a", "#7d5a2c", "#f4efe2"
 # Each side's two corners, clockwise, as fractions of the tile (y down).
 _CORNERS = {
@@ -48,15 +53,16 @@ def render(state: State) -> str:
     top = max(y for _, y in squares)
     columns = max(x for x, _ in squares) - left + 1
     rows = top - min(y for _, y in squares) + 1
-    board_width = columns * SIZE + 2 * MARGIN
-    legend_width = 360.0
-    width = round(max(board_width, legend_width + 2 * MARGIN))
-    board_height = rows * SIZE + 2 * MARGIN
-    legend_height = LINE * (len(state.teams) + 3) + 40
-    height = round(board_height + legend_height)
+    scale = 1.0
+    for _ in range(2):  # the margins and legend grow with the scale: settle it twice
+        width, height = _size(state, columns, rows, scale)
+        scale = max(1.0, width / SHOWN[0], height / SHOWN[1])
+    width, height = _size(state, columns, rows, scale)
+    margin = MARGIN * scale
+    board_height = rows * SIZE + 2 * margin
 
     def corner(x: int, y: int) -> tuple[float, float]:
-        return MARGIN + (x - left) * SIZE, MARGIN + (top - y) * SIZE
+        return margin + (x - left) * SIZE, margin + (top - y) * SIZE
 
     title = xml_text(f"carcassonne: {state.result_text}")
     parts = [
@@ -66,19 +72,26 @@ def render(state: State) -> str:
         f"<title>{title}</title>",
         f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
     ]
+    font = COORDINATE * scale
+    for x in range(left, left + columns):
+        parts.append(_label(corner(x, top)[0] + SIZE / 2, margin - font / 2, str(x), font))
+    for y in range(top - rows + 1, top + 1):
+        px, py = corner(left, y)
+        parts.append(_label(px - font / 2, py + SIZE / 2 + font / 3, str(y), font, "end"))
     for x, y in empties:
         px, py = corner(x, y)
         parts.append(
             f'<rect data-at="{at(x, y)}" x="{px + 2:.1f}" y="{py + 2:.1f}" width="{SIZE - 4:.1f}"'
             f' height="{SIZE - 4:.1f}" fill="none" stroke="#b9b3a3" stroke-dasharray="4 3"/>'
         )
-        parts.append(_label(px + SIZE / 2, py + SIZE / 2 + 4, f"{x},{y}", 11, "#8a8474"))
+        words = f"{x},{y}"
+        fits = min(font, (SIZE - 6) / (0.52 * len(words)))  # digits, commas and hyphens
+        parts.append(_label(px + SIZE / 2, py + SIZE / 2 + fits / 3, words, fits, "#8a8474"))
     for x, y in state.order:
         px, py = corner(x, y)
         parts.append(f'<g data-at="{at(x, y)}">')
         parts.extend(_tile(state.board[(x, y)], px, py, SIZE))
         parts.append("</g>")
-        parts.append(_label(px + SIZE - 3, py + SIZE - 3, f"{x},{y}", 8, "#3b3b3b", "end"))
     last = next((m for m in reversed(state.history) if not isinstance(m, Skip)), None)
     if last is not None:
         px, py = corner(last.x, last.y)
@@ -90,14 +103,25 @@ def render(state: State) -> str:
     for token in state.tokens:
         px, py = corner(token.x, token.y)
         parts.append(_token(state, token, px, py))
-    parts.extend(_legend(state, board_height))
+    parts.extend(_legend(state, board_height, margin, scale))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
 
-def _label(x: float, y: float, text: str, size: int, fill: str, anchor: str = "middle") -> str:
+def _size(state: State, columns: int, rows: int, scale: float) -> tuple[int, int]:
+    """The picture's width and height with its words `scale` times their base size."""
+    margin = MARGIN * scale
+    legend_width = 360.0 * scale
+    width = round(max(columns * SIZE + 2 * margin, legend_width + 2 * MARGIN))
+    legend_height = (LINE * (len(state.teams) + 3) + 40) * scale
+    return width, round(rows * SIZE + 2 * margin + legend_height)
+
+
+def _label(
+    x: float, y: float, text: str, size: float, fill: str = "#555", anchor: str = "middle"
+) -> str:
     return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}"'
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="{anchor}"'
         f' fill="{fill}" stroke="#fbfaf7" stroke-width="2" paint-order="stroke">'
         f"{xml_text(text)}</text>"
     )
@@ -202,31 +226,36 @@ def _token(state: State, token: Token, px: float, py: float) -> str:
     )
 
 
-def _legend(state: State, top: float) -> Iterator[str]:
-    x = MARGIN
-    y = top + 8
+def _legend(state: State, top: float, x: float, scale: float) -> Iterator[str]:
+    """Each team's tile in hand, points and tokens, the deck and the result, `scale`
+    times their base size (so the viewer, shrinking a big board, keeps them readable)."""
+    y = top + 8 * scale
+    line = LINE * scale
     for seat, name in enumerate(state.teams):
         shade = team_shade(state.teams, seat)
-        y += LINE
-        yield f'<rect x="{x:.1f}" y="{y - 13:.1f}" width="16" height="16" fill="{shade}"/>'
+        y += line
+        yield (
+            f'<rect x="{x:.1f}" y="{y - 13 * scale:.1f}" width="{16 * scale:.1f}"'
+            f' height="{16 * scale:.1f}" fill="{shade}"/>'
+        )
         hand = state.hands[seat]
         if hand is not None and not state.is_over:
             yield f'<g data-hand="{xml_text(name)}">'
-            yield from _tile(hand, x + 24, y - 20, 26)
+            yield from _tile(hand, x + 24 * scale, y - 20 * scale, 26 * scale)
             yield "</g>"
         marker = "\u25b6 " if not state.is_over and seat == state.turn else ""
         points, left = state.scores[seat], state.supply[seat]
         text = f"{marker}{name}: {points} points, {left} tokens"
-        yield (
-            f'<text x="{x + 58:.1f}" y="{y:.1f}" font-size="15" fill="#222">{xml_text(text)}</text>'
-        )
-    y += LINE
-    yield (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="13" fill="#444">{len(state.deck)} tiles in'
-        " the deck; K knight, T thief, F farmer, M monk</text>"
-    )
-    y += LINE
-    yield (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="16" font-weight="bold"'
-        f' fill="#222">{xml_text(state.result_text)}</text>'
+        yield _words(x + 58 * scale, y, 15 * scale, text, "#222")
+    y += line
+    deck = f"{len(state.deck)} tiles in the deck; K knight, T thief, F farmer, M monk"
+    yield _words(x, y, 13 * scale, deck, "#444")
+    y += line
+    yield _words(x, y, 16 * scale, state.result_text, "#222", ' font-weight="bold"')
+
+
+def _words(x: float, y: float, size: float, text: str, fill: str, bold: str = "") -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}"{bold} fill="{fill}">'
+        f"{xml_text(text)}</text>"
     )

@@ -1,8 +1,9 @@
 """`meeple serve`: a local web app over a folder of records (extra `serve`).
 
 Pages: `/` lists the records under the folder, `/view/PATH` shows one in the viewer,
-`/check` takes a pasted or uploaded record and shows its findings (their positions
-marked in the text) and its picture. Built on Starlette; uvicorn serves it.
+`/check` takes a pasted or uploaded record and shows, under its game's name, its findings
+(their positions marked in the text), its picture and the form again, holding the text
+pasted. Built on Starlette; uvicorn serves it.
 
 What it refuses: paths that leave the folder (404, never a file outside it), request
 bodies over `MAX_UPLOAD` bytes (413, counted as they arrive, whatever the headers say),
@@ -37,8 +38,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from meeple import records, registry
 from meeple.corpus import stop_now
-from meeple.errors import Finding, MeepleError, decode
-from meeple.viewer.page import SCRIPT, page
+from meeple.errors import Finding, MeepleError, Unsupported, decode
+from meeple.viewer.page import SCRIPT, game_name, page, render, viewing
 
 MAX_UPLOAD = 5 * 1024 * 1024  # bytes of request body
 SKIPPED = {".git", ".venv", "node_modules", "__pycache__"}
@@ -294,7 +295,7 @@ def create_app(root: str | Path, workers: Workers | None = None) -> ASGIApp:
         return await heavy(page, text, wanted)
 
     async def check_form(request: Request) -> Response:
-        return HTMLResponse(_layout("Check a record", _FORM.format(options=_format_options())))
+        return HTMLResponse(_layout("Check a record", _form()))
 
     async def check(request: Request) -> Response:
         async with request.form(max_part_size=MAX_UPLOAD) as form:
@@ -325,20 +326,30 @@ def create_app(root: str | Path, workers: Workers | None = None) -> ASGIApp:
     return SecurityHeaders(LimitBody(Starlette(routes=routes, lifespan=lifespan)))
 
 
-def _format_options() -> str:
+def _form(pasted: str = "", format_name: str | None = None) -> str:
+    """The form that takes a record, holding the text pasted and the notation chosen."""
     names = [fmt.name for fmt in registry.formats()]
-    return "".join(f'<option value="{html.escape(n)}">{html.escape(n)}</option>' for n in names)
+    options = "".join(
+        f'<option value="{html.escape(n)}"{" selected" if n == format_name else ""}>'
+        f"{html.escape(n)}</option>"
+        for n in names
+    )
+    # A newline right after <textarea> is dropped by the browser: one is written, so a
+    # text that starts with a newline keeps it.
+    return _FORM.format(options=options, pasted="\n" + html.escape(pasted))
 
 
 def _checked(data: bytes, source: str, format_name: str | None) -> str:
-    """The result page of a pasted or uploaded record."""
+    """The result page of a pasted or uploaded record, the form again under it (holding
+    the pasted text: an upload is not pasted back)."""
+    kept = source == "pasted"
+    form = _form(data.decode("utf-8", errors="replace") if kept else "", format_name)
     try:
         text = decode(data, source)
         fmt = registry.get(format_name) if format_name else registry.detect(text, source, source)
     except (MeepleError, ValueError) as problem:
-        return _layout(
-            f"Findings: {source}", f"<pre class=finding>{html.escape(str(problem))}</pre>"
-        )
+        message = f"<pre class=finding>{html.escape(str(problem))}</pre>"
+        return _layout(f"Findings: {source}", message + form)
     found = records.text_findings(text, source, fmt)
     verdict = "valid" if not any(f.severity == "error" for f in found) else "invalid"
     shown = found[:MAX_FINDINGS]
@@ -347,9 +358,14 @@ def _checked(data: bytes, source: str, format_name: str | None) -> str:
     )
     if len(found) > len(shown):
         items += f'<li class="more">{len(found) - len(shown)} more findings not shown</li>'
-    viewer = page(text, source, fmt.name)
+    try:
+        view = viewing(text, source, fmt.name)  # a QGN text: its game's viewer and title
+        viewer, game = render(view), view.game
+    except Unsupported:  # a bag of roles: a page that says why nothing is drawn
+        viewer, game = page(text, source, fmt.name), fmt.title
+    name = game_name(game)
     body = (
-        f'<p id="verdict" class="{verdict}">{html.escape(fmt.title)}: {verdict},'
+        f'<p id="verdict" class="{verdict}">{html.escape(name)}: {verdict},'
         f" {len(found)} finding{'s' if len(found) != 1 else ''}</p>"
         f'<ol id="findings">{items}</ol>'
         f'<h2>The record</h2><pre id="record">{_marked(text, shown)}</pre>'
@@ -357,12 +373,13 @@ def _checked(data: bytes, source: str, format_name: str | None) -> str:
         f' srcdoc="{html.escape(viewer)}">'
         "</iframe>"
     )
-    return _layout(f"Findings: {source}", body)
+    return _layout(f"{name}: {source}", body + form)
 
 
 _FORM = """
 <form method="post" action="/check" enctype="multipart/form-data">
-<p><label>Paste a record<br><textarea name="record" rows="16" cols="90"></textarea></label></p>
+<p><label>Paste a record<br><textarea name="record" rows="16" cols="90">{pasted}</textarea>
+</label></p>
 <p><label>or upload one <input type="file" name="upload"></label></p>
 <p><label>notation <select name="format"><option value="">detect</option>{options}</select>
 </label> <button type="submit">Check</button></p>
@@ -372,8 +389,9 @@ _FORM = """
 _STYLE = """
 body{font:15px/1.4 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:1em}
 nav{margin-bottom:1em}pre{font:13px/1.3 ui-monospace,monospace}
+pre{white-space:pre-wrap;overflow-wrap:anywhere}textarea{max-width:100%;box-sizing:border-box}
 mark{background:#ffcdd2;outline:1px solid #c62828}
-#findings pre{white-space:pre-wrap;margin:.2em 0}
+#findings pre{margin:.2em 0}
 .invalid{color:#c62828;font-weight:600}.valid{color:#2e7d32;font-weight:600}
 iframe{width:100%;height:80vh;border:1px solid #ccc}
 """

@@ -2,8 +2,10 @@
 
 The page holds every state's picture (the game's SVG, or its ASCII picture where a
 format has no SVG), the move list in the game's notation, first/previous/next/last
-buttons, arrow keys, a slider and the result line. An invalid record shows its finding
-with line and caret, and the game up to the last legal state. No network: styles,
+buttons, arrow keys, a slider and the result line. A record with findings lists every
+one `meeple check` reports, with line and caret, and shows the game up to the last legal
+state (a text that does not read: from the lines before its first notation problem).
+No network: styles,
 script and pictures are all inline, so the file opens from disk.
 
 Standard library only. Everything taken from the record is escaped: text through
@@ -14,12 +16,14 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from meeple import records, registry
-from meeple.errors import DEFAULT_SOURCE, MeepleError, Unsupported
+from meeple.engine import Framed
+from meeple.errors import DEFAULT_SOURCE, Finding, MeepleError, Unsupported
 from meeple.registry import Format
 
 
@@ -38,47 +42,120 @@ class Frame:
 
 @dataclass(frozen=True)
 class Viewing:
-    """Everything the page shows: the frames, and the finding that stopped the record."""
+    """Everything the page shows: the frames, and what `meeple check` finds."""
 
     title: str
     game: str
     frames: list[Frame] = field(default_factory=list)
-    finding: str | None = None
+    findings: tuple[str, ...] = ()
+    """Every finding, as `meeple check` prints it and in its order."""
+    invalid: bool = False
+    """Whether a finding is an error (the record stops there), not a lint or warning."""
+
+    @property
+    def finding(self) -> str | None:
+        """The findings that make the record invalid, as `meeple check` prints them."""
+        return "\n".join(self.findings) if self.invalid else None
 
 
 def viewing(
     text: str, source: str, format_name: str | None = None, reading: Mapping[str, Any] | None = None
 ) -> Viewing:
-    """Read and replay a record for the page; a bad record keeps its legal prefix.
-    `reading`: the format's reading options (such as Flows' `dialect`).
+    """Read and replay a record for the page; a bad record keeps its legal prefix (a text
+    that does not read: the lines before its first notation problem), and every finding
+    `meeple check` reports. `reading`: the format's reading options (Flows' `dialect`).
 
     Raises `Unsupported` for a valid record the page cannot show (a bag of roles)."""
+    reading = reading or {}
     try:
         fmt = registry.get(format_name) if format_name else registry.detect(text, source, source)
-        record = records.of(fmt.read(text, source, **(reading or {})))
     except MeepleError as problem:
-        return Viewing(source, "not a record meeple can read", finding=problem.report())
+        return Viewing(source, "not a record meeple can read", [], (problem.report(),), True)
+    found = records.text_findings(text, source, fmt, **reading)
+    shown = tuple(_as_checked(finding) for finding in found)
+    invalid = any(finding.severity == "error" for finding in found)
+    record = _readable(text, source, fmt, reading, found)
+    if record is None:
+        return Viewing(source, fmt.title, [], shown, invalid)
+    frames, refused = _frames(record, source)
+    if refused is not None and not invalid:  # a picture's refusal: check cannot know it
+        shown, invalid = (*shown, refused), True
+    return Viewing(source, record.game.title, frames, shown, invalid)
+
+
+def game_name(title: str) -> str:
+    """A game's name from its format's title: `Connect four` of `Connect four (quibbble's
+    QGN records): ...`, `Race to the Raft` of `Race to the Raft game record: ...`."""
+    words = title.split(" (")[0].split(":")[0].strip()
+    return _KIND_OF_TEXT.sub("", words) or words
+
+
+# What a format's title says after the game's name (`Atlantis transcripts`).
+_KIND_OF_TEXT = re.compile(r" (?:game )?(?:records?|traces?|transcripts?|state)$")
+
+
+def titled(view: Viewing, noun: str) -> Viewing:
+    """`view` titled by its game and length (`Atlantis: 12 moves`), for a record that has
+    no file name to show (one in a notebook); `noun` is what a step is called."""
+    played = max(0, len(view.frames) - 1)
+    return replace(view, title=f"{game_name(view.game)}: {played} {noun}{'s' * (played != 1)}")
+
+
+def _as_checked(finding: Finding) -> str:
+    """A finding as `meeple check` prints it."""
+    if finding.location.line == 0:
+        return f"{finding.location.source}: {finding.severity}: {finding.message}"
+    return str(finding)
+
+
+def _readable(
+    text: str, source: str, fmt: Format, reading: Mapping[str, Any], found: list[Finding]
+) -> records.Record | None:
+    """The record, or where its text does not read, the lines before the first notation
+    problem read as one (None where even those do not)."""
+    try:
+        return records.of(fmt.read(text, source, **reading))
+    except MeepleError as problem:
+        lines = [f.location.line for f in found if f.kind == "notation" and f.location.line]
+        first = min(lines, default=problem.location.line)
+        before = "".join(text.splitlines(keepends=True)[: first - 1])
+        try:
+            return records.of(fmt.read(before, source, **reading)) if before.strip() else None
+        except MeepleError:
+            return None
+
+
+def _frames(record: records.Record, source: str) -> tuple[list[Frame], str | None]:
+    """A frame for each state up to the first illegal move, and the report of what
+    stopped the replay (None when nothing did)."""
     game = record.game
     frames: list[Frame] = []
-    finding = None
+    mover = None
     try:
         for step in records.steps(record):
-            frame = _frame(game, step.state, step.move, step.result_text)
+            frame = _frame(game, step.state, step.move, step.result_text, mover)
             if step.index and game.marks is not None and frame.is_svg:
                 frame = replace(frame, marks=tuple(game.marks(step.state)))
             frames.append(frame)
+            mover = getattr(step.state, "to_move", None)
     except Unsupported as problem:  # a record of a kind the page cannot show
         raise problem.with_source(source) from None
     except MeepleError as problem:
         if problem.source == DEFAULT_SOURCE:  # a picture's refusal names no file
             problem = problem.with_source(source)
-        finding = problem.report()
-    return Viewing(source, game.title, frames, finding)
+        return frames, problem.report()
+    return frames, None
 
 
-def _frame(game: Format, subject: Any, move: str | None, text: str) -> Frame:
+def _frame(game: Format, subject: Any, move: str | None, text: str, mover: Any) -> Frame:
+    """The step's picture; where players label places in their own frames (Flows), as
+    `mover`, the player who made the step's move, writes them: the lit place then
+    carries the label the move's text names (the first state: as the player to move)."""
     if game.svg is not None:
-        return Frame(game.svg(subject), True, move, text)
+        framed = isinstance(subject, Framed) and isinstance(mover, int)
+        return Frame(
+            game.svg(subject, **({"frame": f"P{mover}"} if framed else {})), True, move, text
+        )
     if game.render is not None:
         return Frame(game.render(subject), False, move, text)
     return Frame("", False, move, text)
@@ -173,8 +250,10 @@ def fragment(view: Viewing, name: str = "meeple") -> str:
     )
     finding = (
         f'<section id="{prefix}finding" class="meeple-finding" role="alert">'
-        f"<h2>This record stops here</h2><pre>{html.escape(view.finding)}</pre></section>"
-        if view.finding
+        f"<h2>{'This record stops here' if view.invalid else 'meeple check finds'}</h2>"
+        + "".join(f"<pre>{html.escape(found)}</pre>" for found in view.findings)
+        + "</section>"
+        if view.findings
         else ""
     )
     body = ""
@@ -203,7 +282,7 @@ def page(text: str, source: str, format_name: str | None = None) -> str:
     try:
         return render(viewing(text, source, format_name))
     except Unsupported as problem:
-        return render(Viewing(source, "nothing to show", finding=problem.report()))
+        return render(Viewing(source, "nothing to show", [], (problem.report(),), True))
 
 
 # The page around one viewer.
@@ -325,8 +404,7 @@ function start(root) {
     result.textContent = frame.text;
     for (const button of moves) {
       const current = Number(button.dataset.step) === step;
-      if (current) { button.setAttribute("aria-current", "step");
-                     button.scrollIntoView({block: "nearest"}); }
+      if (current) { button.setAttribute("aria-current", "step"); reveal(button); }
       else { button.removeAttribute("aria-current"); }
     }
     frameChoice();
@@ -337,6 +415,15 @@ function start(root) {
       const hash = steps.toString();
       history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
     }
+  }
+  // The current move is scrolled into view inside the move list only: scrollIntoView
+  // would scroll the window too, and a page would open away from its top.
+  function reveal(button) {
+    const list = button.closest(".meeple-moves");
+    const box = button.getBoundingClientRect(), frame = list.getBoundingClientRect();
+    const top = frame.top + list.clientTop, bottom = top + list.clientHeight;
+    if (box.top < top) list.scrollTop -= top - box.top;
+    else if (box.bottom > bottom) list.scrollTop += box.bottom - bottom;
   }
   // A picture that labels its places in several players' frames (Flows) offers them
   // all; the one chosen stays through the steps.
@@ -350,7 +437,7 @@ function start(root) {
       pick.className = "meeple-frames";
       pick.setAttribute("aria-label", "label the board as this player writes it");
       const natural = document.createElement("option");
-      natural.value = ""; natural.textContent = "labels: the player to move";
+      natural.value = ""; natural.textContent = "labels: the player who moved";
       pick.append(natural);
       for (const group of groups) {
         const option = document.createElement("option");
