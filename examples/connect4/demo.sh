@@ -1,4 +1,4 @@
-# Connect four as quibbble records it (sourced by examples/demo.sh from this folder).
+# Connect Four as quibbble records it (sourced by examples/demo.sh from this folder).
 run meeple check win.qgn full-board.qgn three-teams.qgn
 run meeple show win.qgn
 run meeple show full-board.qgn

@@ -1,4 +1,4 @@
-"""Connect four as quibbble records it: golden games (quibbble's own tests among them),
+"""Connect Four as quibbble records it: golden games (quibbble's own tests among them),
 one illegal record per rule (found at its action), round trips, pictures, bots, and the
 CLI as a person runs it."""
 

@@ -215,9 +215,9 @@ def test_a_pasted_record_is_titled_by_its_game(client: TestClient) -> None:
     pasted = (EXAMPLES / "connect4" / "win.qgn").read_text()
     page = client.post("/check", data={"record": pasted}).text
     verdict = page.split('<p id="verdict"')[1].split("</p>")[0]
-    assert "Connect four: valid" in verdict
+    assert "Connect Four: valid" in verdict
     assert "Quibbble Game Notation" not in page.split("<iframe")[0]
-    assert "<title>Connect four: pasted - meeple</title>" in page
+    assert "<title>Connect Four: pasted - meeple</title>" in page
 
 
 def test_the_pasted_text_stays_in_the_form(client: TestClient) -> None:

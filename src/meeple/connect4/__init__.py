@@ -1,4 +1,4 @@
-"""Connect four as quibbble records it: QGN games with `[key "connect4"]`.
+"""Connect Four as quibbble records it: QGN games with `[key "connect4"]`.
 
 >>> from meeple import connect4
 >>> record = connect4.parse('[key "connect4"]\\n[teams "red, blue"]\\n\\n0p&3 1p&3 0p&4\\n')

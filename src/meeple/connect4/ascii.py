@@ -1,4 +1,4 @@
-"""Connect four as text: the grid with its column numbers (the one QGN detail) above
+"""Connect Four as text: the grid with its column numbers (the one QGN detail) above
 and below, quibbble's row numbers (0 at the top) at the left, and a legend.
 
 The first team's disks are drawn `X`, the second's `O`, a third's `V` (quibbble names

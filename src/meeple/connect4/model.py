@@ -1,4 +1,4 @@
-"""Connect four as quibbble records it: a 6x7 grid, and one kind of move, a place.
+"""Connect Four as quibbble records it: a 6x7 grid, and one kind of move, a place.
 
 Plain values only; QGN details <-> moves is `meeple.connect4.notation`.
 """

@@ -1,4 +1,4 @@
-"""Connect four's QGN action: `{team}p&{column}` (quibbble's `place`).
+"""Connect Four's QGN action: `{team}p&{column}` (quibbble's `place`).
 
 What the detail means comes from quibbble's games/connect4 (builder.go, models.go): one
 whole number, the column. Whether it is on the board is a rule

@@ -1,4 +1,4 @@
-"""Connect four as SVG: the grid's holes and the disks in their teams' colours, column
+"""Connect Four as SVG: the grid's holes and the disks in their teams' colours, column
 numbers (the QGN detail) above and below, row numbers at the left, the winning four
 struck through, and a legend with the result.
 

@@ -84,7 +84,7 @@ def viewing(
 
 
 def game_name(title: str) -> str:
-    """A game's name from its format's title: `Connect four` of `Connect four (quibbble's
+    """A game's name from its format's title: `Connect Four` of `Connect Four (quibbble's
     QGN records): ...`, `Race to the Raft` of `Race to the Raft game record: ...`."""
     words = title.split(" (")[0].split(":")[0].strip()
     return _KIND_OF_TEXT.sub("", words) or words
