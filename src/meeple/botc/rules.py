@@ -154,12 +154,14 @@ class State(Pictured):
 
     def play(self, event: Event) -> State:
         """The state after `event`; RuleError naming the mechanic it breaks."""
-        if self.winner is not None:
+        if self.winner is not None and not _confirms(_last(self.history), event):
             raise RuleError(
                 f"the game is over ({self.ending}: {self.winner} won): no event follows it",
                 rule="game-over",
             )
         after = replace(self, history=self.history.then(event))
+        if self.winner is not None:
+            return after  # the death the ending event announced
         if event.kind == "phase":
             return after._enter(event)._day_ends(self)
         if self.phase is None:
@@ -319,12 +321,7 @@ class State(Pictured):
         seat = self._seat(event.target)
         if seat.life.dead:
             before = self.history[-2] if len(self.history) > 1 else None
-            if (
-                event.kind == "dies"
-                and before is not None
-                and before.kind in ("execution", "death")
-                and before.target == event.target
-            ):
+            if _confirms(before, event):
                 return self  # `Alice!dies` says what the event before it did
             if effective_role(seat) == "zombuul" and _token(seat, "dead", "zombuul"):
                 return self  # the Zombuul that registers as dead can die
@@ -413,6 +410,21 @@ class State(Pictured):
     def _with(self, seat: Seat) -> State:
         seats = tuple(seat if s.player == seat.player else s for s in self.grimoire.seats)
         return replace(self, grimoire=Grimoire(seats))
+
+
+def _last(history: History) -> Event | None:
+    return history[-1] if history else None
+
+
+def _confirms(before: Event | None, event: Event) -> bool:
+    """Whether `event` is botc-sat's `Alice!dies` announcing the death that the event
+    `before` it (an execution or a kill of Alice) caused: part of that event, not a new one."""
+    return (
+        event.kind == "dies"
+        and before is not None
+        and before.kind in ("execution", "death")
+        and before.target == event.target
+    )
 
 
 def _token(seat: Seat, name: str, role: str | None = None) -> bool:
