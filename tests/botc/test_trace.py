@@ -188,3 +188,26 @@ def _seat(grimoire: Grimoire, player: str) -> Seat:
     seat = grimoire.seat_of(player)
     assert seat is not None, player
     return seat
+
+
+SCARLET = "[Alice:imp Ben:scarlet_woman Carol:chef Dave:monk Eve:empath Fay:butler]"
+
+
+@pytest.mark.parametrize(
+    ("wrong", "right"),
+    [
+        ("<N2> Ben:imp!Carol(+imp:dead)", "<N2> Ben:scarlet_woman!Carol(+imp:dead)"),
+        ("<N2> <D2> Carol!nominates->Ben:imp", "<N2> <D2> Carol!nominates->Ben:scarlet_woman"),
+    ],
+)
+def test_a_player_who_became_the_demon_is_written_with_their_own_role(
+    tmp_path: Path, wrong: str, right: str
+) -> None:
+    record = tmp_path / "scarlet.trace"
+    record.write_text(f"{SCARLET}\n<N1> <D1> st!executes->Alice {wrong}\n")
+    done = run(["check", str(record)])
+    assert done.code == 1
+    assert "Ben is the scarlet_woman, not the imp: Ben has become the Demon" in done.out
+    assert f"so write {right.split()[-1]}" in done.out
+    record.write_text(f"{SCARLET}\n<N1> <D1> st!executes->Alice {right}\n")
+    assert run(["check", str(record)]).code == 0

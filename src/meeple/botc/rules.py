@@ -191,11 +191,7 @@ class State(Pictured):
         assert event.actor is not None and event.role is not None
         if self.phase is None or self.phase.kind != "SETUP":
             raise RuleError(f"{event} hands out a role: that happens at <SETUP>", rule="bag-setup")
-        seat = self._seat(event.actor)
-        if event.role not in (seat.role, effective_role(seat)):
-            raise RuleError(
-                f"{event.actor} is the {seat.role}, not the {event.role}", rule="wrong-role"
-            )
+        _check_role(self._seat(event.actor), event)
         return self
 
     def _seat(self, player: str) -> Seat:
@@ -229,11 +225,7 @@ class State(Pictured):
     def _abilities(self, event: Event) -> State:
         if event.kind == "ability":
             assert event.actor is not None and event.role is not None
-            actor = self._seat(event.actor)
-            if event.role not in (actor.role, effective_role(actor)):
-                raise RuleError(
-                    f"{event.actor} is the {actor.role}, not the {event.role}", rule="wrong-role"
-                )
+            _check_role(self._seat(event.actor), event)
         assert event.target is not None
         seat = self._seat(event.target)
         tokens = list(seat.tokens)
@@ -272,10 +264,8 @@ class State(Pictured):
             raise RuleError(
                 f"{event.target} has already been nominated today", rule="nominated-once"
             )
-        if event.role and event.role not in (nominee.role, effective_role(nominee)):
-            raise RuleError(
-                f"{event.target} is the {nominee.role}, not the {event.role}", rule="wrong-role"
-            )
+        if event.role:
+            _check_role(nominee, event)
         return replace(
             self,
             nominated=self.nominated | {event.target},
@@ -410,6 +400,22 @@ class State(Pictured):
     def _with(self, seat: Seat) -> State:
         seats = tuple(seat if s.player == seat.player else s for s in self.grimoire.seats)
         return replace(self, grimoire=Grimoire(seats))
+
+
+def _check_role(seat: Seat, event: Event) -> None:
+    """RuleError unless `event` names the seat's role (shown or real). A player who has
+    become the Demon (the Scarlet Woman, an Imp's minion) keeps their role's name: the
+    message says how to write the event so."""
+    if event.role in (seat.role, effective_role(seat)):
+        return
+    message = f"{seat.player} is the {seat.role}, not the {event.role}"
+    if _token(seat, "is_the_demon") and team_of(effective_role(seat)) != "demon":
+        written = replace(event, role=effective_role(seat))
+        message += (
+            f": {seat.player} has become the Demon and keeps the {effective_role(seat)}'s"
+            f" name, so write {written}"
+        )
+    raise RuleError(message, rule="wrong-role")
 
 
 def _last(history: History) -> Event | None:
