@@ -95,15 +95,22 @@ def test_a_modifier_with_alternatives_allows_either() -> None:
     assert setup.count_bags(godfather_script, 7) == _legal_by_brute_force(godfather_script, 7)
     bag = ["godfather", "demon", "t0", "t1", "t2", "t3", "t4"]
     assert setup.bag_problems(godfather_script, bag) == [
-        "a Godfather needs 1 more outsider: 7 players have 1, this bag has 0"
+        "with a Godfather (1 more outsider), 7 players have 1 outsider; this bag has 0, 1 too few"
     ]
 
 
 def test_problems_name_the_rule_broken() -> None:
     baron = "baron imp poisoner chef empath monk mayor soldier virgin slayer butler saint"
     assert setup.bag_problems(TB, baron.split()) == [
-        "a Baron needs 2 more outsiders: 12 players have 4, this bag has 2"
+        "with a Baron (2 more outsiders), 12 players have 4 outsiders; this bag has 2, 2 too few"
     ]
+    baron = "baron imp chef empath butler saint recluse"
+    assert setup.bag_problems(TB, baron.split()) == [
+        "with a Baron (2 more outsiders), 7 players have 2 outsiders; this bag has 3, 1 too many"
+    ]
+    assert setup.bag_problems(
+        TB, ["imp", "poisoner", "spy", "chef", "empath", "monk", "mayor"]
+    ) == ["7 players have 1 minion; this bag has 2, 1 too many"]
     assert setup.bag_problems(TB, ["imp", "chef"], 5) == [
         "5 players need 5 characters; this bag has 2"
     ]
@@ -157,8 +164,8 @@ def test_check_names_the_broken_rule_of_a_bag_file() -> None:
     run = meeple(["check", "--format", "botc", "-", "--players", "12"], stdin=bag)
     assert run.code == 1
     assert (
-        "<stdin>:1:1: error: a Baron needs 2 more outsiders: 12 players have 4, this bag has 2"
-        in run.out
+        "<stdin>:1:1: error: with a Baron (2 more outsiders), 12 players have 4 outsiders;"
+        " this bag has 2, 2 too few" in run.out
     )
     assert meeple(["check", "--format", "botc", "-", "--players", "many"], stdin=bag).code == 2
 
