@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -211,3 +212,27 @@ def test_setup_refuses_an_illegal_bag_or_the_wrong_names() -> None:
     bag = meeple(["botc", "bags", "--players", "5", "--seed", "1"]).out.strip()
     run = meeple(["botc", "setup", bag, "--names", "A,B,C,D,A"])
     assert run.code == 2 and "'A' is named twice" in run.err
+
+
+SEATED_12 = (
+    "[A1:monk A2:soldier A3:baron A4:poisoner A5:imp A6:mayor A7:washerwoman(drunk:is_the_drunk)"
+    " A8:saint A9:empath B1:butler B2:recluse B3:chef]\n"
+)
+
+
+@pytest.mark.parametrize("to", ["botc", "botc-ascii", "botc-townsquare"])
+def test_players_checks_a_seated_grimoires_set_up(to: str, tmp_path: Path) -> None:
+    record = tmp_path / "seated"
+    record.write_text(meeple(["convert", "-", "--format", "botc", "--to", to], stdin=SEATED_12).out)
+    done = meeple(["check", "--format", to, str(record), "--players", "12"])
+    assert done.code == 0, done.out
+    done = meeple(["check", "--format", to, str(record), "--players", "11"])
+    assert done.code == 1
+    assert "11 players need 11 characters; this bag has 12" in done.out
+
+
+def test_players_on_a_grimoire_points_at_the_seat_a_rule_concerns() -> None:
+    grimoire = "[Ann:imp Ben:chef Cat:chef Dan:monk Eve:poisoner]\n"
+    done = meeple(["check", "--format", "botc", "-", "--players", "5"], stdin=grimoire)
+    assert done.code == 1
+    assert "<stdin>:1:23: error: the chef is in the bag twice" in done.out

@@ -16,6 +16,7 @@ from meeple.botc.script import (
     bag_findings,
     bag_script_findings,
     convention_findings,
+    roles_in_play,
     script_findings,
     script_named,
 )
@@ -107,7 +108,7 @@ def _grimoire_findings(
         yield from script_findings(placed, script_named(script), text, source)
     if bag is None:
         if players is not None:
-            raise OptionError("--players checks a bag: give one with --bag, or check a bag file")
+            yield from _legality(_seated_bag(placed), script, players, text, source)
         return
     try:
         the_bag = parse_bag(bag, "--bag")
@@ -117,6 +118,21 @@ def _grimoire_findings(
     yield from bag_findings(placed, the_bag, text, source)
     if players is not None:
         yield from _legality(read_bag(bag, "--bag"), script, players, bag, "--bag")
+
+
+def _seated_bag(placed: Placed) -> list[tuple[str, int]]:
+    """The characters in play (the Drunk's seat as the Drunk, a babysat Lil' Monsta), each
+    with the offset of the seat's role (Lil' Monsta, at no seat: the babysitter's token)."""
+    in_play = roles_in_play(placed.grimoire)
+    offsets = [place.role for place in placed.places]
+    monsta = [
+        offset
+        for seat, place in zip(placed.grimoire.seats, placed.places, strict=True)
+        for token, offset in zip(seat.tokens, place.tokens, strict=True)
+        if token.name == "is_the_demon"
+    ]
+    offsets += monsta[: len(in_play) - len(offsets)]
+    return list(zip(in_play, offsets, strict=True))
 
 
 def _legality(
