@@ -37,6 +37,7 @@ def check_line(
     players: str | None = None,
 ) -> Iterator[Finding]:
     text, source = document.text, document.source
+    yield from _left_out(script)
     if isinstance(document.model, Bag):
         roles = read_bag(text, source)
         yield from bag_convention_findings(roles, text, source)
@@ -61,6 +62,7 @@ def check_art(
     from meeple.botc.ascii import read_art  # with the layouts: only art needs them
 
     placed = read_art(document.text, document.source)
+    yield from _left_out(script)
     yield from _grimoire_findings(placed, document.text, document.source, script, bag, players)
 
 
@@ -75,6 +77,7 @@ def check_townsquare(
     about the role), one about the whole table at the start of the file."""
     from meeple.jsontext import Paths
 
+    yield from _left_out(script)
     line = dump(Grimoire(document.model.seats))
     placed = read_grimoire(line)
     paths = Paths(document.text)
@@ -93,6 +96,24 @@ def check_townsquare(
             finding.severity,
             finding.kind,
         )
+
+
+def _left_out(script: str | None) -> Iterator[Finding]:
+    """Warnings, at their places in a script file given to --script, for what the checks
+    leave out of it (an id that names no character)."""
+    from meeple.botc.script import SCRIPTS
+
+    if not script or script in SCRIPTS:
+        return
+    from pathlib import Path
+
+    from meeple.botc.scriptcheck import left_out
+    from meeple.botc.scriptfile import parse
+    from meeple.errors import decode
+
+    script_named(script)  # OptionError for a file that is not a script
+    text = decode(Path(script).read_bytes(), script)
+    yield from left_out(parse(text, script), text, script)
 
 
 def _grimoire_findings(
