@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import meeple
@@ -160,6 +160,29 @@ def test_any_sequence_of_events_replays_or_stops_with_a_rule_error(
     with contextlib.suppress(RuleError):
         for _ in rules.replay(record):
             pass
+
+
+def _outcome(written: list[trace.Event]) -> tuple[Grimoire, str | None] | str:
+    """The last state's grimoire and winner, or the rule the replay stopped at."""
+    record = trace.Trace(trace.parse(GRIMOIRE + "\n").grimoire, tuple(written))
+    try:
+        *_, last = rules.replay(record)
+    except RuleError as problem:
+        return str(problem.rule)
+    return last.grimoire, last.winner
+
+
+@given(st.lists(events, max_size=20))
+@example([trace.Event("execution", target="Eve")])  # the Demon: the game ends there
+def test_a_death_announced_after_its_event_changes_nothing(written: list[trace.Event]) -> None:
+    # botc-sat's `st!executes->Bob, Bob!dies`: the `dies` belongs to the event before it.
+    written = [trace.Event("phase", phase=trace.Phase("D", 1)), *written]
+    announced = []
+    for event in written:
+        announced.append(event)
+        if event.kind in ("execution", "death"):
+            announced.append(trace.Event("dies", target=event.target))
+    assert _outcome(announced) == _outcome(written)
 
 
 # -- the command line -----------------------------------------------------------------------
