@@ -236,3 +236,16 @@ def test_players_on_a_grimoire_points_at_the_seat_a_rule_concerns() -> None:
     done = meeple(["check", "--format", "botc", "-", "--players", "5"], stdin=grimoire)
     assert done.code == 1
     assert "<stdin>:1:23: error: the chef is in the bag twice" in done.out
+
+
+def test_players_on_a_grimoire_counts_the_babysat_lil_monsta(tmp_path: Path) -> None:
+    script = tmp_path / "monsta.json"
+    script.write_text(
+        '[{"id": "_meta", "name": "Monsta"}, "lilmonsta", "poisoner", "spy", "baron", "chef",'
+        ' "empath", "monk", "mayor", "soldier", "butler", "saint"]'
+    )
+    grimoire = "[A:monk B:spy C:soldier D:chef E:baron(lilmonsta:is_the_demon) F:saint G:butler]\n"
+    args = ["check", "--format", "botc", "-", "--script", str(script), "--players"]
+    assert meeple([*args, "7"], stdin=grimoire).code == 0
+    done = meeple([*args, "8"], stdin=grimoire)
+    assert "8 players need 9 characters (with the Lil' Monsta" in done.out

@@ -46,16 +46,20 @@ def _script_option(
 
 def _rules(name: str) -> Script:
     """The set-up rules of a bundled script or a script file; a usage error otherwise."""
-    from meeple.botc.script import SCRIPTS, load_script, named_after, script_of
+    from meeple.botc.script import SCRIPTS, script_named
 
     if name == EVERY:
         raise click.UsageError(
             f"--script {EVERY} lists every official character (botc characters, botc night);"
             f" bags are drawn from one script: {_offered(False)}"
         )
-    if name in SCRIPTS:
-        return load_script(name)
-    return script_of(_file(name), named_after(name))
+    try:
+        rules = script_named(name)
+    except ValueError as problem:
+        raise click.UsageError(str(problem)) from None
+    if name not in SCRIPTS:
+        _file(name)  # its warnings about what the rules leave out
+    return rules
 
 
 def _file(name: str, every: bool = False) -> ScriptFile:

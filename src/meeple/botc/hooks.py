@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from meeple.botc.characters import official_id
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
 from meeple.botc.script import (
+    MONSTA_TOKEN,
     bag_convention_findings,
     bag_findings,
     bag_script_findings,
@@ -150,7 +152,8 @@ def _seated_bag(placed: Placed) -> list[tuple[str, int]]:
         offset
         for seat, place in zip(placed.grimoire.seats, placed.places, strict=True)
         for token, offset in zip(seat.tokens, place.tokens, strict=True)
-        if token.name == "is_the_demon"
+        if token.name == MONSTA_TOKEN.name
+        and official_id(token.role or MONSTA_TOKEN.role or "") == MONSTA_TOKEN.role
     ]
     offsets += monsta[: len(in_play) - len(offsets)]
     return list(zip(in_play, offsets, strict=True))

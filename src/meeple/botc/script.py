@@ -478,12 +478,4 @@ def _script_file(path: str) -> Script:
         file = parse_script(text, path)
     except NotationError as problem:
         raise OptionError(f"--script: {problem}") from None
-    return script_of(file, named_after(path))
-
-
-def named_after(path: str) -> str:
-    """A script file's name without its extension (`my.script.json` is `my`): the script's
-    name when its `_meta` gives none."""
-    from pathlib import Path
-
-    return Path(path).name.removesuffix(".json").removesuffix(".script")
+    return script_of(file, Path(path).name.removesuffix(".json").removesuffix(".script"))
