@@ -3,6 +3,8 @@ JSON text: the schema's rules (types, required keys, teams, ids, lengths, 5 to 2
 items), unknown official ids (with "did you mean"), ids given twice, homebrew characters
 that reuse an official id, no demon, jinxes and night orders naming characters not on
 the script, and homebrew characters that change set-up in ways meeple cannot check.
+`left_out` gives the warnings the commands that use a script print for what they leave
+out of it (an unknown id, a night order entry that is no character of the script).
 """
 
 from __future__ import annotations
