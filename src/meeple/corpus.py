@@ -281,6 +281,9 @@ def summarise(path: str, format_name: str | None = None) -> Summary:
             game["moves"] = len(last.history)
             game["status"] = last.status
             game["winners"] = engine.winner_names(last)
+        elif isinstance(last, engine.Ending):  # a trace that knows who won, as replay says
+            game["status"] = last.status
+            game["winners"] = list(last.winners)
     return _with_findings(game, moves, found)
 
 

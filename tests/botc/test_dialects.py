@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from meeple.botc import ascii, notation, townsquare, trace
 from meeple.botc.model import BOTC_SAT_ABBREVIATIONS, Grimoire, Life, ReminderToken, Seat
 from meeple.errors import NotationError
+from tests.cli_helpers import meeple as run
 
 GOLDEN = Path(__file__).parent / "golden" / "botc-sat"
 
@@ -299,6 +300,36 @@ def test_an_event_after_the_end_is_an_error_at_it(tmp_path: Path) -> None:
     done = meeple("replay", str(record))
     assert done.returncode == 1
     assert f"{record}:2:20: error: the game is over" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("events", "team"),
+    [
+        # src/tests/operational-semantics.test.ts writes a death as two events:
+        # "st!executes->Alice, Alice!dies" and "st!demon_kill->Bob, Bob!dies".
+        ("<N1> <D1> st!executes->Alice, Alice!dies", "good"),
+        ("<N1> st!kills->Bob, Bob!dies", "evil"),
+        ("<N1> st!demon_kill->Bob, Bob!dies", "evil"),
+    ],
+)
+def test_the_death_an_ending_event_announces_belongs_to_it(events: str, team: str) -> None:
+    players = "[Alice:imp Bob:chef Carol:monk]" if team == "evil" else ENDINGS["demon-executed"][0]
+    text = players.splitlines()[0] + "\n" + events + "\n"
+    done = run(["replay", "--json", "-", "--format", "botc-trace"], stdin=text)
+    assert done.code == 0, done.err
+    states = [json.loads(line) for line in done.out.splitlines()]
+    assert states[-1]["move"].endswith("!dies")
+    assert states[-1]["status"] == states[-2]["status"] == "won"
+    assert states[-1]["state"]["winner"] == team
+    assert states[-1]["winners"] == states[-2]["winners"]
+
+
+def test_only_the_announced_death_may_follow_the_end() -> None:
+    grimoire = ENDINGS["demon-executed"][0].splitlines()[0]
+    text = grimoire + "\n<N1> <D1> st!executes->Alice, Bob!dies\n"
+    done = run(["replay", "-", "--format", "botc-trace"], stdin=text)
+    assert done.code == 1
+    assert "<stdin>:2:31: error: the game is over" in done.err
 
 
 def test_zombuul_first_death_and_mastermind_day_do_not_end_the_game(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from meeple.botc.script import (
     script_findings,
 )
 from meeple.errors import Finding
+from tests.cli_helpers import meeple
 
 TB = load_script("trouble-brewing")
 SEVEN = "[Ann:washerwoman Ben:chef Cat:empath Dan:monk Eve:slayer Fay:poisoner Gus:imp]"
@@ -129,6 +130,25 @@ def test_team_counts_must_fit_the_player_count() -> None:
     assert "this has 4 townsfolk, 1 outsider, 1 minion, 1 demon" in found.message
 
 
+@pytest.mark.parametrize(
+    ("record", "this"),
+    [
+        (SEVEN, "this has 7 characters not on bad-moon-rising (washerwoman, chef, empath, monk,"),
+        (
+            "[Ann:zombuul Ben:godfather Cat:chef Dan:empath Eve:monk Fay:grandmother Gus:sailor]",
+            "this has 2 townsfolk, 0 outsiders, 1 minion, 1 demon, and 3 characters not on"
+            " bad-moon-rising (chef, empath, monk)",
+        ),
+        ("{imp chef empath monk mayor soldier poisoner}", "this has 7 characters not on"),
+    ],
+)
+def test_characters_not_on_the_script_are_named_in_the_team_counts(record: str, this: str) -> None:
+    done = meeple(["check", "--format", "botc", "-", "--script", "bad-moon-rising"], stdin=record)
+    assert done.code == 0
+    assert this in done.out
+    assert "0 townsfolk, 0 outsiders, 0 minions, 0 demons" not in done.out
+
+
 def test_player_count_must_be_on_the_table() -> None:
     (found,) = findings("[Ann:imp Ben:chef]")
     assert found.message == "trouble-brewing seats 5 to 15 players, not 2"
@@ -170,7 +190,10 @@ def test_bag_checks() -> None:
         (text.index("imp goblin") + 1, "the imp is in the bag twice"),
         (text.index("goblin") + 1, "'goblin' is not a role of trouble-brewing"),
     ]
-    assert found[-1].message.endswith("this has 1 townsfolk, 0 outsiders, 0 minions, 2 demons")
+    assert found[-1].message.endswith(
+        "this has 1 townsfolk, 0 outsiders, 0 minions, 2 demons,"
+        " and 2 characters not on trouble-brewing (goblin, Empath)"
+    )
     (lint,) = bag_convention_findings(roles, text)
     assert lint.location.column == text.index("Empath") + 1
 

@@ -259,3 +259,79 @@ def test_fuzz_json_soup(text: str) -> None:
 @given(st.lists(st.one_of(json_values, items), max_size=8))
 def test_fuzz_any_json_array(values: list[object]) -> None:
     _survives(json.dumps(values))
+
+
+# A custom script with a typo in an id and in its own first-night order.
+TYPOS = """[
+  {"id": "_meta", "name": "Typos", "firstNight": ["dusk", "poisner", "washerwoman", "dawn"]},
+  "washerwoman", "undertakr", "chef", "imp", "poisoner", "butler", "empath"
+]
+"""
+UNDERTAKR = (
+    "typos.json:3:18: warning: left out: 'undertakr' is not an official character;"
+    " did you mean 'undertaker'?"
+)
+POISNER = (
+    "typos.json:2:59: warning: left out: the firstNight order names 'poisner',"
+    " which is not on the script"
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["botc", "characters"],
+        ["botc", "night"],
+        ["botc", "bags", "--players", "5", "--seed", "1"],
+        ["botc", "setup", "{imp poisoner chef empath washerwoman}", "--names", "A,B,C,D,E"],
+    ],
+)
+def test_every_command_that_reads_a_script_warns_about_what_it_leaves_out(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("typos.json").write_text(TYPOS)
+    done = meeple([*command, "--script", "typos.json"])
+    assert done.code == 0, done.err
+    assert UNDERTAKR in done.err and POISNER in done.err
+    assert "undertakr" not in done.out and "poisner" not in done.out
+
+
+def test_a_night_sheet_leaves_out_an_unknown_step(tmp_path: Path) -> None:
+    path = tmp_path / "typos.json"
+    path.write_text(TYPOS)
+    sheet = meeple(["botc", "night", "--script", str(path)]).out
+    assert sheet == "First night: Typos\n1. Dusk\n2. Washerwoman (washerwoman)\n3. Dawn\n"
+
+
+def test_check_with_a_script_file_warns_about_what_it_leaves_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("typos.json").write_text(TYPOS)
+    grimoire = "[A:imp B:poisoner C:chef D:empath E:washerwoman]\n"
+    done = meeple(["check", "--format", "botc", "-", "--script", "typos.json"], stdin=grimoire)
+    assert done.code == 0
+    assert UNDERTAKR in done.out
+
+
+def test_night_and_characters_take_all_and_other_commands_say_what_script_takes() -> None:
+    sheet = meeple(["botc", "night", "--script", "all"])
+    assert sheet.code == 0 and sheet.out.startswith("First night: Every official character\n")
+    assert "all (every official character)" in meeple(["botc", "night", "--help"]).out
+    for command in (["botc", "night"], ["botc", "bags", "--players", "5"]):
+        done = meeple([*command, "--script", "nosuch"])
+        assert done.code == 2
+        assert "trouble-brewing, bad-moon-rising, sects-and-violets" in done.err
+    done = meeple(["botc", "bags", "--players", "5", "--script", "all"])
+    assert done.code == 2
+    assert "bags are drawn from one script: trouble-brewing" in done.err
+
+
+def test_first_and_other_print_both_sheets_in_order() -> None:
+    first = meeple(["botc", "night", "--script", "trouble-brewing", "--first"]).out
+    other = meeple(["botc", "night", "--script", "trouble-brewing", "--other"]).out
+    both = meeple(["botc", "night", "--script", "trouble-brewing", "--other", "--first"])
+    assert both.code == 0
+    assert both.out == f"{first}\n{other}"
+    assert meeple(["botc", "night", "--script", "trouble-brewing"]).out == first

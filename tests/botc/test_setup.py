@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -95,15 +96,22 @@ def test_a_modifier_with_alternatives_allows_either() -> None:
     assert setup.count_bags(godfather_script, 7) == _legal_by_brute_force(godfather_script, 7)
     bag = ["godfather", "demon", "t0", "t1", "t2", "t3", "t4"]
     assert setup.bag_problems(godfather_script, bag) == [
-        "a Godfather needs 1 more outsider: 7 players have 1, this bag has 0"
+        "with a Godfather (1 more outsider), 7 players have 1 outsider; this bag has 0, 1 too few"
     ]
 
 
 def test_problems_name_the_rule_broken() -> None:
     baron = "baron imp poisoner chef empath monk mayor soldier virgin slayer butler saint"
     assert setup.bag_problems(TB, baron.split()) == [
-        "a Baron needs 2 more outsiders: 12 players have 4, this bag has 2"
+        "with a Baron (2 more outsiders), 12 players have 4 outsiders; this bag has 2, 2 too few"
     ]
+    baron = "baron imp chef empath butler saint recluse"
+    assert setup.bag_problems(TB, baron.split()) == [
+        "with a Baron (2 more outsiders), 7 players have 2 outsiders; this bag has 3, 1 too many"
+    ]
+    assert setup.bag_problems(
+        TB, ["imp", "poisoner", "spy", "chef", "empath", "monk", "mayor"]
+    ) == ["7 players have 1 minion; this bag has 2, 1 too many"]
     assert setup.bag_problems(TB, ["imp", "chef"], 5) == [
         "5 players need 5 characters; this bag has 2"
     ]
@@ -157,8 +165,8 @@ def test_check_names_the_broken_rule_of_a_bag_file() -> None:
     run = meeple(["check", "--format", "botc", "-", "--players", "12"], stdin=bag)
     assert run.code == 1
     assert (
-        "<stdin>:1:1: error: a Baron needs 2 more outsiders: 12 players have 4, this bag has 2"
-        in run.out
+        "<stdin>:1:1: error: with a Baron (2 more outsiders), 12 players have 4 outsiders;"
+        " this bag has 2, 2 too few" in run.out
     )
     assert meeple(["check", "--format", "botc", "-", "--players", "many"], stdin=bag).code == 2
 
@@ -204,3 +212,40 @@ def test_setup_refuses_an_illegal_bag_or_the_wrong_names() -> None:
     bag = meeple(["botc", "bags", "--players", "5", "--seed", "1"]).out.strip()
     run = meeple(["botc", "setup", bag, "--names", "A,B,C,D,A"])
     assert run.code == 2 and "'A' is named twice" in run.err
+
+
+SEATED_12 = (
+    "[A1:monk A2:soldier A3:baron A4:poisoner A5:imp A6:mayor A7:washerwoman(drunk:is_the_drunk)"
+    " A8:saint A9:empath B1:butler B2:recluse B3:chef]\n"
+)
+
+
+@pytest.mark.parametrize("to", ["botc", "botc-ascii", "botc-townsquare"])
+def test_players_checks_a_seated_grimoires_set_up(to: str, tmp_path: Path) -> None:
+    record = tmp_path / "seated"
+    record.write_text(meeple(["convert", "-", "--format", "botc", "--to", to], stdin=SEATED_12).out)
+    done = meeple(["check", "--format", to, str(record), "--players", "12"])
+    assert done.code == 0, done.out
+    done = meeple(["check", "--format", to, str(record), "--players", "11"])
+    assert done.code == 1
+    assert "11 players need 11 characters; this bag has 12" in done.out
+
+
+def test_players_on_a_grimoire_points_at_the_seat_a_rule_concerns() -> None:
+    grimoire = "[Ann:imp Ben:chef Cat:chef Dan:monk Eve:poisoner]\n"
+    done = meeple(["check", "--format", "botc", "-", "--players", "5"], stdin=grimoire)
+    assert done.code == 1
+    assert "<stdin>:1:23: error: the chef is in the bag twice" in done.out
+
+
+def test_players_on_a_grimoire_counts_the_babysat_lil_monsta(tmp_path: Path) -> None:
+    script = tmp_path / "monsta.json"
+    script.write_text(
+        '[{"id": "_meta", "name": "Monsta"}, "lilmonsta", "poisoner", "spy", "baron", "chef",'
+        ' "empath", "monk", "mayor", "soldier", "butler", "saint"]'
+    )
+    grimoire = "[A:monk B:spy C:soldier D:chef E:baron(lilmonsta:is_the_demon) F:saint G:butler]\n"
+    args = ["check", "--format", "botc", "-", "--script", str(script), "--players"]
+    assert meeple([*args, "7"], stdin=grimoire).code == 0
+    done = meeple([*args, "8"], stdin=grimoire)
+    assert "8 players need 9 characters (with the Lil' Monsta" in done.out

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import meeple
@@ -162,6 +162,29 @@ def test_any_sequence_of_events_replays_or_stops_with_a_rule_error(
             pass
 
 
+def _outcome(written: list[trace.Event]) -> tuple[Grimoire, str | None] | str:
+    """The last state's grimoire and winner, or the rule the replay stopped at."""
+    record = trace.Trace(trace.parse(GRIMOIRE + "\n").grimoire, tuple(written))
+    try:
+        *_, last = rules.replay(record)
+    except RuleError as problem:
+        return str(problem.rule)
+    return last.grimoire, last.winner
+
+
+@given(st.lists(events, max_size=20))
+@example([trace.Event("execution", target="Eve")])  # the Demon: the game ends there
+def test_a_death_announced_after_its_event_changes_nothing(written: list[trace.Event]) -> None:
+    # botc-sat's `st!executes->Bob, Bob!dies`: the `dies` belongs to the event before it.
+    written = [trace.Event("phase", phase=trace.Phase("D", 1)), *written]
+    announced = []
+    for event in written:
+        announced.append(event)
+        if event.kind in ("execution", "death"):
+            announced.append(trace.Event("dies", target=event.target))
+    assert _outcome(announced) == _outcome(written)
+
+
 # -- the command line -----------------------------------------------------------------------
 
 
@@ -188,3 +211,26 @@ def _seat(grimoire: Grimoire, player: str) -> Seat:
     seat = grimoire.seat_of(player)
     assert seat is not None, player
     return seat
+
+
+SCARLET = "[Alice:imp Ben:scarlet_woman Carol:chef Dave:monk Eve:empath Fay:butler]"
+
+
+@pytest.mark.parametrize(
+    ("wrong", "right"),
+    [
+        ("<N2> Ben:imp!Carol(+imp:dead)", "<N2> Ben:scarlet_woman!Carol(+imp:dead)"),
+        ("<N2> <D2> Carol!nominates->Ben:imp", "<N2> <D2> Carol!nominates->Ben:scarlet_woman"),
+    ],
+)
+def test_a_player_who_became_the_demon_is_written_with_their_own_role(
+    tmp_path: Path, wrong: str, right: str
+) -> None:
+    record = tmp_path / "scarlet.trace"
+    record.write_text(f"{SCARLET}\n<N1> <D1> st!executes->Alice {wrong}\n")
+    done = run(["check", str(record)])
+    assert done.code == 1
+    assert "Ben is the scarlet_woman, not the imp: Ben has become the Demon" in done.out
+    assert f"so write {right.split()[-1]}" in done.out
+    record.write_text(f"{SCARLET}\n<N1> <D1> st!executes->Alice {right}\n")
+    assert run(["check", str(record)]).code == 0

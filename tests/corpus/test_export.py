@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -59,6 +60,14 @@ def test_moves_are_one_row_per_move_of_every_replayable_game(dataset: Path) -> N
         " where g.moves is not null and g.valid group by g.game_id, g.moves",
     )
     assert counts and all(expected == found for expected, found in counts)
+
+
+def test_a_trace_is_written_with_the_status_and_winners_replay_gives(dataset: Path) -> None:
+    trace = EXAMPLES / "botc" / "game.trace"
+    rows = _sql(dataset, f"select status, winners from games where source = '{trace}'")
+    replayed = json.loads(meeple(["replay", "--json", str(trace)]).out.splitlines()[-1])
+    assert replayed["status"] == "won" and len(replayed["winners"]) == 5
+    assert rows == [(replayed["status"], replayed["winners"])]
 
 
 def test_win_rate_by_first_move_in_flows(dataset: Path) -> None:

@@ -16,7 +16,21 @@ if TYPE_CHECKING:
     from meeple.botc.scriptfile import ScriptFile
 
 
-def _script_option(required: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+EVERY = "all"
+"""`--script all`: every official character (botc characters, botc night)."""
+
+
+def _offered(every: bool) -> str:
+    """What --script takes, in words."""
+    from meeple.botc.choices import SCRIPTS
+
+    names = [*SCRIPTS, f"{EVERY} (every official character)"] if every else list(SCRIPTS)
+    return f"{', '.join(names)}, or a Script Tool JSON file"
+
+
+def _script_option(
+    required: bool = False, every: bool = False
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     from meeple.botc.choices import SCRIPTS
 
     return click.option(
@@ -26,32 +40,53 @@ def _script_option(required: bool = False) -> Callable[[Callable[..., Any]], Cal
         required=required,
         show_default=not required,
         metavar="NAME|FILE",
-        help=f"The script: {', '.join(SCRIPTS)}, or a Script Tool JSON file.",
+        help=f"The script: {_offered(every)}.",
     )
 
 
 def _rules(name: str) -> Script:
     """The set-up rules of a bundled script or a script file; a usage error otherwise."""
-    from meeple.botc.script import script_named
+    from meeple.botc.script import SCRIPTS, script_named
 
+    if name == EVERY:
+        raise click.UsageError(
+            f"--script {EVERY} lists every official character (botc characters, botc night);"
+            f" bags are drawn from one script: {_offered(False)}"
+        )
     try:
-        return script_named(name)
+        rules = script_named(name)
     except ValueError as problem:
         raise click.UsageError(str(problem)) from None
+    if name not in SCRIPTS:
+        _file(name)  # its warnings about what the rules leave out
+    return rules
 
 
-def _file(name: str) -> ScriptFile:
-    """A bundled script or a script file as written; a usage error otherwise."""
+def _file(name: str, every: bool = False) -> ScriptFile:
+    """A bundled script, every official character (`all`, when `every`), or a script file
+    as written, with a warning on stderr for each thing in it the commands leave out; a
+    usage error naming what --script takes for a file that cannot be read."""
+    from meeple.botc.characters import official
     from meeple.botc.script import SCRIPTS, bundled
-    from meeple.botc.scriptfile import parse
+    from meeple.botc.scriptcheck import left_out
+    from meeple.botc.scriptfile import of_ids, parse
 
     if name in SCRIPTS:
         return bundled(name)
-    text, source = files.read_or_usage(name)
+    if every and name == EVERY:
+        return of_ids(list(official()), {"id": "_meta", "name": "Every official character"})
     try:
-        return parse(text, source)
+        text, source = files.read(name)
+    except files.Unreadable as problem:
+        why = str(problem).replace(": error:", ":", 1)
+        raise click.UsageError(f"--script takes {_offered(every)}; {why}") from None
+    try:
+        script = parse(text, source)
     except MeepleError as problem:
         files.fail(problem)
+    for finding in left_out(script, text, source):
+        click.echo(str(finding), err=True)
+    return script
 
 
 def botc_command() -> click.Command:
@@ -64,18 +99,13 @@ def botc_command() -> click.Command:
         """Blood on the Clocktower for storytellers: scripts, legal bags, seated set-ups."""
 
     @botc.command()
-    @_script_option()
+    @_script_option(every=True)
     @click.option("--json", "as_json", is_flag=True, help="Write the facts as JSON.")
     def characters(script_name: str, as_json: bool) -> None:
         """The characters of a script (every official one with --script all)."""
-        from meeple.botc.characters import official
-        from meeple.botc.scriptfile import of_ids
         from meeple.botc.sheet import character_list, character_rows
 
-        if script_name == "all":
-            chosen = of_ids(list(official()), {"id": "_meta", "name": "Every official character"})
-        else:
-            chosen = _file(script_name)
+        chosen = _file(script_name, every=True)
         if as_json:
             import json
 
@@ -84,17 +114,23 @@ def botc_command() -> click.Command:
             click.echo(character_list(chosen), nl=False)
 
     @botc.command()
-    @_script_option(required=True)
-    @click.option("--first", "night_", flag_value="first", default=True, help="The first night.")
-    @click.option("--other", "night_", flag_value="other", help="The other nights.")
+    @_script_option(required=True, every=True)
+    @click.option("--first", is_flag=True, help="The first night (the default).")
+    @click.option("--other", is_flag=True, help="The other nights (after --first's, with both).")
     @click.option(
         "--players", type=click.IntRange(min=1), metavar="N", help="Players at the table."
     )
-    def night(script_name: str, night_: str, players: int | None) -> None:
-        """The night order sheet of a script: who wakes, in order, dusk to dawn."""
+    def night(script_name: str, first: bool, other: bool, players: int | None) -> None:
+        """The night order sheet of a script: who wakes, in order, dusk to dawn.
+
+        With --first and --other, both sheets: the first night, then the other nights.
+        """
         from meeple.botc.sheet import night_sheet
 
-        click.echo(night_sheet(_file(script_name), night_ == "first", players), nl=False)
+        script = _file(script_name, every=True)
+        nights = [True] * (first or not other) + [False] * other
+        sheets = (night_sheet(script, night_, players) for night_ in nights)
+        click.echo("\n".join(sheets), nl=False)
 
     @botc.command(name="script")
     @click.argument("name")

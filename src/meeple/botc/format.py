@@ -41,7 +41,8 @@ BAG_OPTION = Option(
 )
 PLAYERS_OPTION = Option(
     "players",
-    "Check that the bag (the record, or --bag) is a legal set-up for this many players.",
+    "Check that the bag (a bag record, --bag, or else a grimoire's characters in play) is a"
+    " legal set-up for this many players.",
     ("check",),
 )
 ABBREVIATE_OPTION = Option(

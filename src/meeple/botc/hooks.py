@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from meeple.botc.characters import official_id
 from meeple.botc.model import Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
 from meeple.botc.script import (
+    MONSTA_TOKEN,
     bag_convention_findings,
     bag_findings,
     bag_script_findings,
     convention_findings,
+    roles_in_play,
     script_findings,
     script_named,
 )
@@ -36,6 +39,7 @@ def check_line(
     players: str | None = None,
 ) -> Iterator[Finding]:
     text, source = document.text, document.source
+    yield from _left_out(script)
     if isinstance(document.model, Bag):
         roles = read_bag(text, source)
         yield from bag_convention_findings(roles, text, source)
@@ -60,6 +64,7 @@ def check_art(
     from meeple.botc.ascii import read_art  # with the layouts: only art needs them
 
     placed = read_art(document.text, document.source)
+    yield from _left_out(script)
     yield from _grimoire_findings(placed, document.text, document.source, script, bag, players)
 
 
@@ -74,6 +79,7 @@ def check_townsquare(
     about the role), one about the whole table at the start of the file."""
     from meeple.jsontext import Paths
 
+    yield from _left_out(script)
     line = dump(Grimoire(document.model.seats))
     placed = read_grimoire(line)
     paths = Paths(document.text)
@@ -94,6 +100,24 @@ def check_townsquare(
         )
 
 
+def _left_out(script: str | None) -> Iterator[Finding]:
+    """Warnings, at their places in a script file given to --script, for what the checks
+    leave out of it (an id that names no character)."""
+    from meeple.botc.script import SCRIPTS
+
+    if not script or script in SCRIPTS:
+        return
+    from pathlib import Path
+
+    from meeple.botc.scriptcheck import left_out
+    from meeple.botc.scriptfile import parse
+    from meeple.errors import decode
+
+    script_named(script)  # OptionError for a file that is not a script
+    text = decode(Path(script).read_bytes(), script)
+    yield from left_out(parse(text, script), text, script)
+
+
 def _grimoire_findings(
     placed: Placed,
     text: str,
@@ -107,7 +131,7 @@ def _grimoire_findings(
         yield from script_findings(placed, script_named(script), text, source)
     if bag is None:
         if players is not None:
-            raise OptionError("--players checks a bag: give one with --bag, or check a bag file")
+            yield from _legality(_seated_bag(placed), script, players, text, source)
         return
     try:
         the_bag = parse_bag(bag, "--bag")
@@ -117,6 +141,22 @@ def _grimoire_findings(
     yield from bag_findings(placed, the_bag, text, source)
     if players is not None:
         yield from _legality(read_bag(bag, "--bag"), script, players, bag, "--bag")
+
+
+def _seated_bag(placed: Placed) -> list[tuple[str, int]]:
+    """The characters in play (the Drunk's seat as the Drunk, a babysat Lil' Monsta), each
+    with the offset of the seat's role (Lil' Monsta, at no seat: the babysitter's token)."""
+    in_play = roles_in_play(placed.grimoire)
+    offsets = [place.role for place in placed.places]
+    monsta = [
+        offset
+        for seat, place in zip(placed.grimoire.seats, placed.places, strict=True)
+        for token, offset in zip(seat.tokens, place.tokens, strict=True)
+        if token.name == MONSTA_TOKEN.name
+        and official_id(token.role or MONSTA_TOKEN.role or "") == MONSTA_TOKEN.role
+    ]
+    offsets += monsta[: len(in_play) - len(offsets)]
+    return list(zip(in_play, offsets, strict=True))
 
 
 def _legality(

@@ -154,12 +154,14 @@ class State(Pictured):
 
     def play(self, event: Event) -> State:
         """The state after `event`; RuleError naming the mechanic it breaks."""
-        if self.winner is not None:
+        if self.winner is not None and not _confirms(_last(self.history), event):
             raise RuleError(
                 f"the game is over ({self.ending}: {self.winner} won): no event follows it",
                 rule="game-over",
             )
         after = replace(self, history=self.history.then(event))
+        if self.winner is not None:
+            return after  # the death the ending event announced
         if event.kind == "phase":
             return after._enter(event)._day_ends(self)
         if self.phase is None:
@@ -189,11 +191,7 @@ class State(Pictured):
         assert event.actor is not None and event.role is not None
         if self.phase is None or self.phase.kind != "SETUP":
             raise RuleError(f"{event} hands out a role: that happens at <SETUP>", rule="bag-setup")
-        seat = self._seat(event.actor)
-        if event.role not in (seat.role, effective_role(seat)):
-            raise RuleError(
-                f"{event.actor} is the {seat.role}, not the {event.role}", rule="wrong-role"
-            )
+        _check_role(self._seat(event.actor), event)
         return self
 
     def _seat(self, player: str) -> Seat:
@@ -227,11 +225,7 @@ class State(Pictured):
     def _abilities(self, event: Event) -> State:
         if event.kind == "ability":
             assert event.actor is not None and event.role is not None
-            actor = self._seat(event.actor)
-            if event.role not in (actor.role, effective_role(actor)):
-                raise RuleError(
-                    f"{event.actor} is the {actor.role}, not the {event.role}", rule="wrong-role"
-                )
+            _check_role(self._seat(event.actor), event)
         assert event.target is not None
         seat = self._seat(event.target)
         tokens = list(seat.tokens)
@@ -270,10 +264,8 @@ class State(Pictured):
             raise RuleError(
                 f"{event.target} has already been nominated today", rule="nominated-once"
             )
-        if event.role and event.role not in (nominee.role, effective_role(nominee)):
-            raise RuleError(
-                f"{event.target} is the {nominee.role}, not the {event.role}", rule="wrong-role"
-            )
+        if event.role:
+            _check_role(nominee, event)
         return replace(
             self,
             nominated=self.nominated | {event.target},
@@ -319,12 +311,7 @@ class State(Pictured):
         seat = self._seat(event.target)
         if seat.life.dead:
             before = self.history[-2] if len(self.history) > 1 else None
-            if (
-                event.kind == "dies"
-                and before is not None
-                and before.kind in ("execution", "death")
-                and before.target == event.target
-            ):
+            if _confirms(before, event):
                 return self  # `Alice!dies` says what the event before it did
             if effective_role(seat) == "zombuul" and _token(seat, "dead", "zombuul"):
                 return self  # the Zombuul that registers as dead can die
@@ -413,6 +400,37 @@ class State(Pictured):
     def _with(self, seat: Seat) -> State:
         seats = tuple(seat if s.player == seat.player else s for s in self.grimoire.seats)
         return replace(self, grimoire=Grimoire(seats))
+
+
+def _check_role(seat: Seat, event: Event) -> None:
+    """RuleError unless `event` names the seat's role (shown or real). A player who has
+    become the Demon (the Scarlet Woman, an Imp's minion) keeps their role's name: the
+    message says how to write the event so."""
+    if event.role in (seat.role, effective_role(seat)):
+        return
+    message = f"{seat.player} is the {seat.role}, not the {event.role}"
+    if _token(seat, "is_the_demon") and team_of(effective_role(seat)) != "demon":
+        written = replace(event, role=effective_role(seat))
+        message += (
+            f": {seat.player} has become the Demon and keeps the {effective_role(seat)}'s"
+            f" name, so write {written}"
+        )
+    raise RuleError(message, rule="wrong-role")
+
+
+def _last(history: History) -> Event | None:
+    return history[-1] if history else None
+
+
+def _confirms(before: Event | None, event: Event) -> bool:
+    """Whether `event` is botc-sat's `Alice!dies` announcing the death that the event
+    `before` it (an execution or a kill of Alice) caused: part of that event, not a new one."""
+    return (
+        event.kind == "dies"
+        and before is not None
+        and before.kind in ("execution", "death")
+        and before.target == event.target
+    )
 
 
 def _token(seat: Seat, name: str, role: str | None = None) -> bool:

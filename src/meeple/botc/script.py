@@ -405,10 +405,13 @@ def _count_problems(
     shown = " or ".join(_teams(dict(zip(TEAMS, counts, strict=True))) for counts in fitting[:2])
     more = f" (or {len(fitting) - 2} other counts)" if len(fitting) > 2 else ""
     because = f" (with the {', the '.join(modifiers)})" if modifiers else ""
-    yield (
-        f"{players} players start with {shown}{more}{because};"
-        f" this has {_teams(dict(zip(TEAMS, found, strict=True)))}"
-    )
+    this = _teams(dict(zip(TEAMS, found, strict=True)))
+    foreign = [role for role in dict.fromkeys(in_play) if role not in script.roles]
+    if foreign:
+        many = "character" if len(foreign) == 1 else "characters"
+        not_on = f"{len(foreign)} {many} not on {script.name} ({', '.join(foreign)})"
+        this = f"{this}, and {not_on}" if keys else not_on
+    yield f"{players} players start with {shown}{more}{because}; this has {this}"
 
 
 def _teams(counts: Mapping[str, int]) -> str:

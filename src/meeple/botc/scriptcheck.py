@@ -3,6 +3,8 @@ JSON text: the schema's rules (types, required keys, teams, ids, lengths, 5 to 2
 items), unknown official ids (with "did you mean"), ids given twice, homebrew characters
 that reuse an official id, no demon, jinxes and night orders naming characters not on
 the script, and homebrew characters that change set-up in ways meeple cannot check.
+`left_out` gives the warnings the commands that use a script print for what they leave
+out of it (an unknown id, a night order entry that is no character of the script).
 """
 
 from __future__ import annotations
@@ -92,13 +94,42 @@ def _script_ids(script: ScriptFile) -> set[str]:
     return found
 
 
+def left_out(script: ScriptFile, text: str, source: str) -> Iterator[Finding]:
+    """Warnings for what the commands that use a script (`botc characters`, `night`,
+    `bags`, `setup`, `check --script`) leave out, each at its place: an id that names no
+    character, and a night order entry that is no character of the script."""
+    paths = Paths(text)
+
+    def at(path: Path, message: str) -> Finding:
+        return Finding.at(text, paths.locate(path), f"left out: {message}", source, "warning")
+
+    for index, name, item in script.entries():
+        if (item is None or is_reference(item)) and official_id(name) is None:
+            yield at((index,) if item is None else (index, "id"), _not_official(name))
+    meta = next((i for i, item in enumerate(script.items) if item is script.meta), None)
+    for night in ("firstNight", "otherNight"):
+        order = script.meta.get(night)
+        if meta is None or not isinstance(order, list):
+            continue
+        for index, name in enumerate(order):
+            if isinstance(name, str) and name not in NIGHT_MARKERS and not script.knows(name):
+                yield at((meta, night, index), _off_script(night, name))
+
+
+def _not_official(name: str) -> str:
+    return f"{name!r} is not an official character{_hint(name, official())}"
+
+
+def _off_script(night: str, name: str) -> str:
+    return f"the {night} order names {name!r}, which is not on the script"
+
+
 def _bare_id(name: str, path: Path, at: Any) -> Iterator[Finding]:
     if official_id(name) is not None:
         if len(name) > 20:
             yield at(path, "an official character id has at most 20 characters")
         return
-    hint = _hint(name, official())
-    yield at(path, f"{name!r} is not an official character{hint}")
+    yield at(path, _not_official(name))
 
 
 def _meta(item: dict[str, Any], path: Path, ids: set[str], at: Any) -> Iterator[Finding]:
@@ -116,8 +147,7 @@ def _meta(item: dict[str, Any], path: Path, ids: set[str], at: Any) -> Iterator[
             continue
         for index, name in enumerate(order):
             if isinstance(name, str) and name not in ids and name not in NIGHT_MARKERS:
-                message = f"the {night} order names {name!r}, which is not on the script"
-                yield at((*path, night, index), message)
+                yield at((*path, night, index), _off_script(night, name))
 
 
 def _homebrew(item: dict[str, Any], path: Path, ids: set[str], at: Any) -> Iterator[Finding]:

@@ -66,6 +66,12 @@ class ScriptFile:
                 found.setdefault(known, official()[known])
         return found
 
+    def knows(self, name: str) -> bool:
+        """Whether `name` (an official id, meeple's alias of one, or a homebrew id) is one
+        of the script's characters."""
+        characters = self.characters()
+        return name in characters or official_id(name) in characters
+
 
 def is_reference(item: dict[str, Any]) -> bool:
     """Whether an object only names an official character (`{"id": "imp"}`, the old form)."""

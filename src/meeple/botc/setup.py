@@ -356,20 +356,23 @@ def _count_problems(
             for m in [*modifiers, *script.standing]
             if any(team in change or f"{team}=" in change for change in script.modifiers[m])
         ]
-        have = " or ".join(map(str, options))
+        have = f"{players} players have {_plural(options, team)}; this bag has {found[i]}"
         if movers:
             changes = sorted({counts[i] - base[i] for counts in allowed})
             need = " or ".join(_change(change, team) for change in changes)
             who = " and ".join(f"{_article(m)} {_title(m)}" for m in movers)
-            verb = "need" if len(movers) > 1 else "needs"
-            problems.append(
-                f"{who} {verb} {need}: {players} players have {have}, this bag has {found[i]}"
-            )
-        else:
-            problems.append(
-                f"{players} players have {_plural(options, team)}, this bag has {found[i]}"
-            )
+            have = f"with {who} ({need}), {have}"
+        problems.append(f"{have}{_off(found[i], options)}")
     return problems
+
+
+def _off(found: int, options: list[int]) -> str:
+    """`, 1 too many` or `, 2 too few` against the allowed counts (nothing between them)."""
+    if found > options[-1]:
+        return f", {found - options[-1]} too many"
+    if found < options[0]:
+        return f", {options[0] - found} too few"
+    return ""
 
 
 def _change(amount: int, team: str) -> str:

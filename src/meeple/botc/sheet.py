@@ -67,7 +67,8 @@ def night(script: ScriptFile, first: bool = True, players: int | None = None) ->
     characters = script.characters()
     custom = script.meta.get(key)
     if isinstance(custom, list) and all(isinstance(name, str) for name in custom):
-        order = list(custom)
+        # A name that is no character of the script is left out (and warned about).
+        order = [name for name in custom if name in NIGHT_MARKERS or script.knows(name)]
     else:
         order = _official_order(key, characters)
     if players is not None and players < INFO_PLAYERS:
