@@ -29,11 +29,14 @@ from operator import itemgetter
 from meeple.botc.model import Bag, Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 
+# The names the notation holds, one definition for every reader of a grimoire (this
+# module's and the QGN bridge's): a player is an identifier; a role, a reminder token's
+# role prefix and a bare token may also be a homebrew id as the Script Tool writes them,
+# with hyphens between its parts (`witchhunt-witch`); docs/formats/botc.md.
 IDENTIFIER = r"[A-Za-z][A-Za-z0-9_]*"
-# A character id: an identifier, or a homebrew id as the Script Tool writes them, with
-# hyphens between its parts (`witchhunt-witch`); docs/formats/botc.md.
+PLAYER_NAME = IDENTIFIER
 ROLE_ID = rf"{IDENTIFIER}(?:-[A-Za-z0-9_]+)*"
-_TOKEN = rf"{ROLE_ID}(?::{IDENTIFIER})?"
+TOKEN = rf"{ROLE_ID}(?::{IDENTIFIER})?"
 
 # One seat of the single line. The conditionals tie the closing '~~' to an opening
 # one and the closing '*' to an opening one, so unbalanced marks fall to _diagnose_entry.
@@ -41,10 +44,10 @@ _ENTRY = re.compile(
     rf"""
     (?P<star>\*)?                         # dead players' entries go between stars
     (?(star)(?P<strike>~~)?)              # a spent ghost vote strikes the name out
-    (?P<player>{IDENTIFIER})
+    (?P<player>{PLAYER_NAME})
     (?(strike)~~)
     :(?P<role>{ROLE_ID})
-    (?:\((?P<tokens>{_TOKEN}(?:,{_TOKEN})*)\))?
+    (?:\((?P<tokens>{TOKEN}(?:,{TOKEN})*)\))?
     (?(star)\*)
     (?=[ \]])[ ]*                         # an entry ends at spaces or the closing bracket
     """,
