@@ -175,11 +175,7 @@ def _player(raw: Any, index: int, fail: Any) -> tuple[Seat, TownSquarePlayer]:
         role = role.get("id", "")
     if not isinstance(role, str):
         raise fail((*here, "role"), "expected the role's id, a string (or {} for none)")
-    reminders: list[tuple[str, str]] = []
-    for number, reminder in enumerate(raw.get("reminders", []) or []):
-        if not isinstance(reminder, dict) or not isinstance(reminder.get("name"), str):
-            raise fail((*here, "reminders", number), "expected a reminder: {role, name} strings")
-        reminders.append((str(reminder.get("role", "") or ""), reminder["name"]))
+    reminders = _reminders(raw.get("reminders"), (*here, "reminders"), fail)
     flags = {}
     for key in ("isDead", "isVoteless"):
         flag = raw.get(key, False)
@@ -200,6 +196,23 @@ def _player(raw: Any, index: int, fail: Any) -> tuple[Seat, TownSquarePlayer]:
     seat = Seat(seat_name(name), role_of(role), tokens, life)
     kept = TownSquarePlayer(name, ident, role, tuple(reminders), flags["isVoteless"], pronouns)
     return seat, kept
+
+
+def _reminders(raw: Any, here: tuple[str | int, ...], fail: Any) -> list[tuple[str, str]]:
+    """A player's reminders as (role, name) pairs; absent or null is none."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise fail(here, "expected reminders to be an array of {role, name} objects")
+    found = []
+    for number, reminder in enumerate(raw):
+        if not isinstance(reminder, dict) or not isinstance(reminder.get("name"), str):
+            raise fail((*here, number), "expected a reminder: {role, name} strings")
+        owner = reminder.get("role") or ""
+        if not isinstance(owner, str):
+            raise fail((*here, number, "role"), "expected the reminder's role id, a string")
+        found.append((owner, reminder["name"]))
+    return found
 
 
 # -- writing ---------------------------------------------------------------------------------
