@@ -54,6 +54,27 @@ def _file(name: str) -> ScriptFile:
         files.fail(problem)
 
 
+def _seat_names(names: str) -> list[str]:
+    """The players of `--names` as the notation holds them (`notation.player_name`, as the
+    townsquare import writes them), with a note for each name written otherwise; a usage
+    error when two typed names become one."""
+    from meeple.botc.notation import player_name
+
+    typed = [name.strip() for name in names.split(",") if name.strip()]
+    written: dict[str, str] = {}
+    for name in typed:
+        seat = written.setdefault(player_name(name), name)
+        if seat != name:
+            raise click.UsageError(
+                f"{seat!r} and {name!r} are both written {player_name(name)}:"
+                " every player needs a name of their own"
+            )
+    for seat, name in written.items():
+        if seat != name:
+            click.echo(f"note: {name!r} is written {seat} (letters, digits and _)", err=True)
+    return [player_name(name) for name in typed]
+
+
 def botc_command() -> click.Command:
     from meeple.botc import setup
 
@@ -187,7 +208,7 @@ def botc_command() -> click.Command:
         except MeepleError as problem:
             files.fail(problem)
         script = _rules(script_name)
-        players = [name.strip() for name in names.split(",") if name.strip()]
+        players = _seat_names(names)
         problems = setup.bag_problems(script, the_bag.roles, len(players))
         if problems:
             raise click.UsageError(

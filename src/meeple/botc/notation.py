@@ -53,6 +53,18 @@ _ENTRY = re.compile(
     """,
     re.VERBOSE,
 )
+_NOT_IN_NAME = re.compile(r"[^A-Za-z0-9_]")
+
+
+def player_name(typed: str) -> str:
+    """A player's name as typed (`Ann Lee`), as the notation holds it (`Ann_Lee`): every
+    character other than an ASCII letter, digit or `_` becomes `_`, and a name that does
+    not start with a letter gets a `P` in front (`1st` is `P1st`). The one rule for every
+    name meeple is given rather than reads (`botc setup --names`, the townsquare import)."""
+    cleaned = _NOT_IN_NAME.sub("_", typed)
+    return cleaned if cleaned[:1].isalpha() else f"P{cleaned}"
+
+
 # The same, never backtracking into a name (possessive: a quarter faster over a line).
 _POSSESSIVE_IDENTIFIER = r"[A-Za-z][A-Za-z0-9_]*+"
 _POSSESSIVE_ROLE_ID = rf"{_POSSESSIVE_IDENTIFIER}(?:-[A-Za-z0-9_]++)*+"

@@ -6,7 +6,7 @@ the one-line grimoire has no place for: each player's name as typed, id, pronoun
 reminder names as shown, the bluffs, the edition, custom roles and the fabled. The
 mapping (docs/formats/botc.md, "The online grimoires' game state"):
 
-    players[i].name                      seat name (letters, digits and _ kept; others _)
+    players[i].name                      seat name (notation.player_name: Ann Lee is Ann_Lee)
     players[i].role                      role id (`fortuneteller` is fortune_teller; {} none)
     players[i].reminders[j] {role,name}  token role:name (`Poisoned` is poisoned)
     players[i].isDead, .isVoteless       alive, *dead*, *~~spent~~*
@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
+from meeple.botc.notation import player_name
 from meeple.errors import DEFAULT_SOURCE, NotationError
 from meeple.jsontext import Members, decode, locate
 
@@ -102,12 +103,6 @@ def shown_name(token: str) -> str:
     """meeple's token name (red_herring) as the online grimoire shows it (Red herring)."""
     words = token.replace("_", " ")
     return words[:1].upper() + words[1:]
-
-
-def seat_name(name: str) -> str:
-    """A player's name as typed, made a grimoire name: letters, digits and _ only."""
-    cleaned = _NOT_IDENTIFIER.sub("_", name)
-    return cleaned if cleaned[:1].isalpha() else f"P{cleaned}"
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -193,7 +188,7 @@ def _player(raw: Any, index: int, fail: Any) -> tuple[Seat, TownSquarePlayer]:
         ReminderToken(token_name(shown), role_of(owner) if owner else None)
         for owner, shown in reminders
     )
-    seat = Seat(seat_name(name), role_of(role), tokens, life)
+    seat = Seat(player_name(name), role_of(role), tokens, life)
     kept = TownSquarePlayer(name, ident, role, tuple(reminders), flags["isVoteless"], pronouns)
     return seat, kept
 
@@ -241,7 +236,7 @@ def dump(grimoire: Grimoire, **_: Any) -> str:
 
 def _player_json(seat: Seat, kept: TownSquarePlayer | None) -> dict[str, Any]:
     """One player; the spellings the grimoire came with where they still say the same."""
-    name = kept.name if kept and seat_name(kept.name) == seat.player else seat.player
+    name = kept.name if kept and player_name(kept.name) == seat.player else seat.player
     role = kept.role if kept and role_of(kept.role) == seat.role else townsquare_role(seat.role)
     reminders = [
         {"role": townsquare_role(t.role) if t.role else "", "name": shown_name(t.name)}
