@@ -4,12 +4,15 @@ places (issue "What a newcomer still trips on")."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.botc import notation, townsquare
+from meeple.botc import characters, notation, townsquare
+from meeple.botc.model import Bag
 from tests.cli_helpers import meeple
 
 FIVE = "{fortuneteller imp poisoner chef empath}"
@@ -60,3 +63,109 @@ def _one_seat(typed: str) -> townsquare.TownSquare:
     player = townsquare.TownSquarePlayer(typed, role="imp")
     seat = notation.parse_grimoire(f"[{notation.player_name(typed)}:imp]").seats
     return townsquare.TownSquare(seat, (player,))
+
+
+# -- the seed's spelling of character ids ---------------------------------------------------
+
+OFFICIAL_LINE = "[A:fortuneteller(fortuneteller:red_herring) B:scarletwoman C:hedge-witch]\n"
+SEED_LINE = "[A:fortune_teller(fortune_teller:red_herring) B:scarlet_woman C:hedge-witch]\n"
+
+
+def _roles(line: str) -> list[str]:
+    return re.findall(r"[:{ ]([a-z][a-z0-9_-]*)(?=[ (})\]])", line)
+
+
+def test_bags_are_written_in_the_seed_spelling_unless_official_ids_are_asked_for() -> None:
+    args = ["botc", "bags", "--players", "9", "--count", "20", "--seed", "3"]
+    seed, official = meeple(args).out, meeple([*args, "--ids", "official"]).out
+    assert "fortune_teller" in seed and "fortuneteller" not in seed
+    for line in seed.splitlines():
+        roles = _roles(line)
+        assert all(characters.official_id(r) and characters.spelled(r) == r for r in roles)
+    assert [Bag.of(map(_official, _roles(line))) for line in seed.splitlines()] == [
+        Bag.of(_roles(line)) for line in official.splitlines()
+    ]
+
+
+def _official(role: str) -> str:
+    return characters.official_id(role) or role
+
+
+def test_setup_writes_the_seed_spelling_and_official_ids_on_request() -> None:
+    code, line, _ = _setup(FIVE, "A,B,C,D,E")
+    assert code == 0 and "A:fortune_teller" in line and "(fortune_teller:red_herring)" in line
+    _, official, _ = _setup(FIVE, "A,B,C,D,E", "--ids", "official")
+    assert official == line.replace("fortune_teller", "fortuneteller")
+    _, art, _ = _setup(FIVE, "A,B,C,D,E", "--to", "botc-ascii")
+    assert "fortune_teller" in art and "fortuneteller" not in art
+
+
+def test_fmt_and_convert_write_the_seed_spelling() -> None:
+    assert meeple(["fmt", "--format", "botc", "-"], OFFICIAL_LINE).out == SEED_LINE
+    fmt_official = meeple(["fmt", "--format", "botc", "--ids", "official", "-"], SEED_LINE)
+    assert fmt_official.out == OFFICIAL_LINE
+    to_art = ["convert", "--format", "botc", "-", "--to", "botc-ascii"]
+    art = meeple(to_art, OFFICIAL_LINE).out
+    assert "scarlet_woman" in art and "scarletwoman" not in art
+    official_art = meeple([*to_art, "--ids", "official"], SEED_LINE).out
+    assert "scarletwoman" in official_art
+    assert meeple(["fmt", "--format", "botc-ascii", "-"], official_art).out == art
+    snapshot = '[key "botc"]\n[teams "A"]\n\n0s&fortuneteller.alive.fortuneteller:red_herring\n'
+    back = meeple(["convert", "--format", "qgn", "-", "--to", "botc"], snapshot)
+    assert back.out == "[A:fortune_teller(fortune_teller:red_herring)]\n"
+
+
+def test_the_townsquare_import_reads_the_seed_spelling_and_writes_official_ids() -> None:
+    state = json.dumps(
+        {
+            "bluffs": [],
+            "edition": {"id": "snv"},
+            "roles": "",
+            "fabled": [],
+            "players": [{"name": "Ann", "role": "eviltwin", "reminders": [], "isDead": False}],
+        }
+    )
+    line = meeple(["convert", "--format", "botc-townsquare", "-", "--to", "botc"], state).out
+    assert line == "[Ann:evil_twin]\n"
+    back = meeple(["convert", "--format", "botc", "-", "--to", "botc-townsquare"], line).out
+    assert json.loads(back)["players"][0]["role"] == "eviltwin"
+
+
+@given(st.sampled_from(sorted(characters.official())))
+def test_every_official_character_has_a_seed_spelling_that_reads_back(official_id: str) -> None:
+    seed = characters.spelled(official_id, "seed")
+    assert re.fullmatch(r"[a-z][a-z0-9_]*", seed)
+    assert characters.official_id(seed) == official_id
+    assert characters.spelled(seed, "official") == official_id
+    line = notation.format_grimoire(notation.parse_grimoire(f"[A:{official_id}]"))
+    assert meeple(["fmt", "--format", "botc", "-"], line).out == f"[A:{seed}]\n"
+
+
+def test_show_draws_the_seed_spelling() -> None:
+    assert meeple(["show", "--format", "botc", "-"], "{scarletwoman imp}\n").out == (
+        "{imp scarlet_woman}\n"
+    )
+    art = meeple(["show", "--format", "botc", "-"], OFFICIAL_LINE).out
+    assert "fortune_teller" in art and "fortuneteller" not in art
+
+
+# -- botc-sat's short prefixes survive fmt ----------------------------------------------------
+
+SHORT_TRACE = (
+    "[Alice:fortune_teller(fortune_teller:red_herring) Bob:imp Cat:poisoner Dan:chef Eve:empath]\n"
+    "<N1> Cat:poisoner!Dan(+poisoner:poisoned)\n"
+)
+
+
+def test_fmt_abbreviate_output_passes_fmt_check(tmp_path: Path) -> None:
+    _, line, _ = _setup(FIVE, "A,B,C,D,E")
+    art = meeple(["convert", "--format", "botc", "-", "--to", "botc-ascii"], line).out
+    records = (("botc", line), ("botc-ascii", art), ("botc-trace", SHORT_TRACE))
+    for to, text in records:
+        path = tmp_path / f"{to}.record"
+        path.write_text(text)
+        assert meeple(["fmt", "--format", to, "--abbreviate", str(path)]).code == 0
+        assert "ft:red_herring" in path.read_text()
+        assert meeple(["fmt", "--format", to, "--check", str(path)]).code == 0, path.read_text()
+        full = meeple(["convert", "--format", to, str(path), "--to", to])
+        assert "ft:" not in full.out and "fortune_teller:red_herring" in full.out

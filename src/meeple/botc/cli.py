@@ -30,6 +30,19 @@ def _script_option(required: bool = False) -> Callable[[Callable[..., Any]], Cal
     )
 
 
+def _ids_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    from meeple.botc.choices import IDS
+
+    return click.option(
+        "--ids",
+        type=click.Choice(IDS),
+        default=IDS[0],
+        show_default=True,
+        help="Spell official characters as the seed does (fortune_teller) or as the"
+        " Script Tool does (official: fortuneteller).",
+    )
+
+
 def _rules(name: str) -> Script:
     """The set-up rules of a bundled script or a script file; a usage error otherwise."""
     from meeple.botc.script import script_named
@@ -142,6 +155,7 @@ def botc_command() -> click.Command:
     @click.option("--seed", type=int, help="Make the draw reproducible.")
     @click.option("--all", "every", is_flag=True, help="List every legal bag, in a fixed order.")
     @click.option("--count-only", is_flag=True, help="Print how many legal bags there are.")
+    @_ids_option()
     def bags(
         players: int,
         script_name: str,
@@ -149,6 +163,7 @@ def botc_command() -> click.Command:
         seed: int | None,
         every: bool,
         count_only: bool,
+        ids: str,
     ) -> None:
         """Legal bags for N players, drawn uniformly at random among all of them.
 
@@ -159,6 +174,7 @@ def botc_command() -> click.Command:
         """
         import random
 
+        from meeple.botc.hooks import spelled
         from meeple.botc.notation import format_bag
 
         script = _rules(script_name)
@@ -176,7 +192,7 @@ def botc_command() -> click.Command:
         else:
             chosen = setup.random_bags(script, players, count, random.Random(seed))
         for bag in chosen:
-            click.echo(format_bag(bag))
+            click.echo(format_bag(spelled(bag, ids)))
 
     @botc.command(name="setup")
     @click.argument("bag")

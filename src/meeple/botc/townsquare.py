@@ -7,7 +7,7 @@ reminder names as shown, the bluffs, the edition, custom roles and the fabled. T
 mapping (docs/formats/botc.md, "The online grimoires' game state"):
 
     players[i].name                      seat name (notation.player_name: Ann Lee is Ann_Lee)
-    players[i].role                      role id (`fortuneteller` is fortune_teller; {} none)
+    players[i].role                      role (`fortuneteller` is fortune_teller; {} none)
     players[i].reminders[j] {role,name}  token role:name (`Poisoned` is poisoned)
     players[i].isDead, .isVoteless       alive, *dead*, *~~spent~~*
 
@@ -19,9 +19,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
+from meeple.botc.characters import official_id, spelled
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.notation import player_name
 from meeple.errors import DEFAULT_SOURCE, NotationError
@@ -65,33 +65,21 @@ def looks_like(text: str) -> bool:
     return bool(_LOOKS_LIKE.match(text)) and _DISTINCT_KEYS.search(text[:65536]) is not None
 
 
-@cache
-def _role_ids() -> dict[str, str]:
-    """Townsquare's role ids (no underscores) and meeple's for the bundled scripts' roles
-    (the official ids: the same, since scripts moved to the Script Tool's ids)."""
-    from meeple.botc.script import SCRIPTS, load_script
-
-    found: dict[str, str] = {}
-    for name in SCRIPTS:
-        for role in load_script(name).roles:
-            found.setdefault(role.replace("_", ""), role)
-    return found
-
-
 def role_of(townsquare_id: str) -> str:
-    """meeple's role id for a townsquare role id."""
+    """The grimoire's role for a townsquare role id: an official character in the seed's
+    spelling (`fortuneteller` is fortune_teller), a homebrew id as written."""
     if not townsquare_id:
         return NO_ROLE
-    known = _role_ids().get(townsquare_id)
-    return known if known is not None else _NOT_IDENTIFIER.sub("_", townsquare_id)
+    if official_id(townsquare_id) == townsquare_id:
+        return spelled(townsquare_id)
+    return _NOT_IDENTIFIER.sub("_", townsquare_id)
 
 
 def townsquare_role(role: str) -> str:
-    """The townsquare id of meeple's role id (a bundled role loses its underscores)."""
+    """The townsquare id of a grimoire's role: an official character's official id."""
     if role == NO_ROLE:
         return ""
-    squeezed = role.replace("_", "")
-    return squeezed if _role_ids().get(squeezed) == role else role
+    return official_id(role) or role
 
 
 def token_name(shown: str) -> str:
