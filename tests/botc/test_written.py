@@ -5,14 +5,17 @@ places (issue "What a newcomer still trips on")."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.botc import characters, notation, townsquare
-from meeple.botc.model import Bag
+from meeple.botc import characters, notation, setup, townsquare
+from meeple.botc.model import Bag, ReminderToken
+from meeple.botc.notation import parse_bag
+from meeple.botc.script import load_script
 from tests.cli_helpers import meeple
 
 FIVE = "{fortuneteller imp poisoner chef empath}"
@@ -169,3 +172,28 @@ def test_fmt_abbreviate_output_passes_fmt_check(tmp_path: Path) -> None:
         assert meeple(["fmt", "--format", to, "--check", str(path)]).code == 0, path.read_text()
         full = meeple(["convert", "--format", to, str(path), "--to", to])
         assert "ft:" not in full.out and "fortune_teller:red_herring" in full.out
+
+
+# -- the Evil Twin's twin --------------------------------------------------------------------
+
+TWINS = "{eviltwin vigormortis clockmaker dreamer seamstress}"
+
+
+def test_setup_places_the_twin_token_on_a_good_player() -> None:
+    script = load_script("sects-and-violets")
+    for seed in range(20):
+        grimoire = setup.seat(script, parse_bag(TWINS), list("ABCDE"), random.Random(seed))
+        twins = [s for s in grimoire.seats if ReminderToken("twin", "eviltwin") in s.tokens]
+        assert len(twins) == 1
+        assert twins[0].role in {"clockmaker", "dreamer", "seamstress"}
+
+
+def test_a_set_up_evil_twin_game_ends_when_the_good_twin_is_executed() -> None:
+    code, line, _ = _setup(TWINS, "A,B,C,D,E", "--script", "sects-and-violets")
+    assert code == 0 and "(evil_twin:twin)" in line
+    checked = meeple(["check", "--format", "botc", "--script", "sects-and-violets", "-"], line)
+    assert checked.code == 0 and "warning" not in checked.out, checked.out
+    twin = next(s.player for s in notation.parse_grimoire(line).seats if s.tokens)
+    trace = f"{line}<N1> <D1> st!executes->{twin}\n"
+    done = meeple(["replay", "--json", "--format", "botc-trace", "-"], trace)
+    assert json.loads(done.out.splitlines()[-1])["state"]["winner"] == "evil"
