@@ -208,8 +208,9 @@ def botc_command() -> click.Command:
 
         The Drunk is shown a townsfolk that is not in play and marked
         drunk:is_the_drunk (the Marionette a good character, marionette:is_the_marionette);
-        a Fortune Teller's red herring goes on a good player; Lil' Monsta takes no seat
-        (a minion carries lilmonsta:is_the_demon).
+        a Fortune Teller's red herring and an Evil Twin's twin go on good players; Lil'
+        Monsta takes no seat (a minion carries lil_monsta:is_the_demon). A name is written
+        with letters, digits and _ only (Ann Lee is Ann_Lee), as the townsquare import does.
         """
         import random
 

@@ -411,8 +411,8 @@ def seat(script: Script, bag: Bag, players: Sequence[str], rng: random.Random) -
     `drunk:is_the_drunk` token, the Marionette's a good character not in the bag and
     `marionette:is_the_marionette` (beside the demon); a Fortune Teller's red herring goes
     on a good player; Lil' Monsta takes no seat, a minion babysits it
-    (`lilmonsta:is_the_demon`); one of two or three Village Idiots carries
-    `villageidiot:drunk`; the Evil Twin's twin, a good player, carries `evil_twin:twin`;
+    (`lil_monsta:is_the_demon`); one of two or three Village Idiots carries
+    `village_idiot:drunk`; the Evil Twin's twin, a good player, carries `evil_twin:twin`;
     with the Lord of Typhon the evil players sit in a line, the Lord in the middle.
     ValueError when the names and the bag do not fit (a count, a name twice, no
     townsfolk left for the Drunk, no minion to babysit Lil' Monsta).
