@@ -24,13 +24,21 @@ short_identifiers = _identifiers(6)
 # botc-sat's short prefixes read as the roles they stand for: a model holds full role ids.
 prefixes = (short_identifiers | identifiers).filter(lambda r: r not in BOTC_SAT_ABBREVIATIONS)
 reminder_tokens = st.builds(ReminderToken, name=identifiers, role=st.none() | prefixes)
-seats = st.builds(
-    Seat,
-    player=identifiers,
-    role=identifiers,
-    tokens=st.lists(reminder_tokens, max_size=5).map(tuple),
-    life=st.sampled_from(Life),
-)
+
+
+def _seats(
+    roles: st.SearchStrategy[str], tokens: st.SearchStrategy[ReminderToken], most: int
+) -> st.SearchStrategy[Seat]:
+    return st.builds(
+        Seat,
+        player=identifiers,
+        role=roles,
+        tokens=st.lists(tokens, max_size=most).map(tuple),
+        life=st.sampled_from(Life),
+    )
+
+
+seats = _seats(identifiers, reminder_tokens, 5)
 
 
 def grimoires(min_size: int = 0, max_size: int = 20) -> st.SearchStrategy[Grimoire]:
@@ -73,3 +81,18 @@ def crowded_grimoire(count: int) -> str:
         tokens = [REMINDERS[(number + k) % len(REMINDERS)] for k in range(2 + number % 3)]
         written.append(f"{player}:{ROLES[number % len(ROLES)]}({','.join(tokens)})")
     return "[" + " ".join(written) + "]"
+
+
+# The full alphabet the single line accepts (docs/formats/botc.md): a role, a token's role
+# prefix and a bare token may be a homebrew id with hyphens between its parts.
+_PARTS = st.lists(st.text(alphabet=REST, min_size=1, max_size=4), max_size=3)
+role_ids = st.builds(lambda head, parts: "-".join([head, *parts]), short_identifiers, _PARTS)
+every_reminder_token = st.builds(ReminderToken, name=role_ids) | st.builds(
+    ReminderToken,
+    name=identifiers,
+    role=role_ids.filter(lambda r: r not in BOTC_SAT_ABBREVIATIONS),
+)
+every_name_grimoires = st.lists(
+    _seats(role_ids, every_reminder_token, 4), max_size=8, unique_by=lambda seat: seat.player
+).map(lambda found: Grimoire(tuple(found)))
+"""Grimoires over every name the single line accepts, hyphenated homebrew ids included."""

@@ -12,13 +12,28 @@ from meeple.botc.model import Bag, Grimoire
 from meeple.botc.qgn import from_qgn, to_qgn
 from meeple.errors import NotationError, Unsupported
 from meeple.qgn.model import Action, Snapshot
-from tests.botc.strategies import grimoires
+from tests.botc.strategies import every_name_grimoires, grimoires
 from tests.cli_helpers import meeple
 
 
 @given(grimoires())
 def test_a_grimoire_survives_qgn_text(grimoire: Grimoire) -> None:
     assert from_qgn(qgn.parse(qgn.dump(to_qgn(grimoire)))) == grimoire
+
+
+def test_hyphenated_roles_and_tokens_come_back_from_qgn() -> None:
+    line = "[A:butle-r B:imp(a-b,hedge-witch:cursed)]\n"
+    snapshot = meeple(["convert", "-", "--format", "botc", "--to", "qgn"], line)
+    back = meeple(["convert", "-", "--to", "botc"], snapshot.out)
+    assert (back.code, back.out, back.err) == (0, line, "")
+
+
+@given(every_name_grimoires)
+def test_every_name_the_line_accepts_goes_through_qgn(grimoire: Grimoire) -> None:
+    line = notation.format_grimoire(grimoire)
+    assert notation.parse_grimoire(line) == grimoire
+    snapshot = qgn.parse(qgn.dump(to_qgn(notation.parse_grimoire(line))))
+    assert notation.format_grimoire(from_qgn(snapshot)) == line
 
 
 def test_the_mapping_is_one_seating_action_per_seat() -> None:

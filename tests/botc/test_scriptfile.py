@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from meeple import registry
 from meeple.botc import characters, scriptcheck, scriptfile, setup
 from meeple.botc.script import bundled, load_script, script_of
+from meeple.botc.sheet import character_rows
 from meeple.errors import NotationError
 from tests.cli_helpers import meeple
 
@@ -114,6 +115,19 @@ def test_checks_are_positioned_findings() -> None:
     assert any(m.startswith("team is one of townsfolk") for *_, m in found)
     assert any(s == "warning" and "reuses an official" in m for *_, s, m in found)
     assert any(s == "warning" and "jinx with 'ghost'" in m for *_, s, m in found)
+
+
+def test_a_homebrew_id_that_is_a_list_is_an_error_at_it(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(
+        '[{"id": "_meta", "name": "Odd"},\n'
+        '{"id": ["a"], "name": "X", "team": "townsfolk", "ability": "x", "setup": true},\n'
+        '"imp", "chef", "empath", "monk"]\n'
+    )
+    run = meeple(["check", str(path)])
+    assert run.code == 1 and "Traceback" not in run.err
+    assert "odd.json:2:8: error: id is a string" in run.out
+    assert meeple(["botc", "bags", "--players", "5", "--script", str(path)]).code == 1
 
 
 def test_a_script_with_no_demon_or_too_few_items() -> None:
@@ -253,6 +267,22 @@ def _survives(text: str) -> None:
 @given(st.text(alphabet='[]{}",:_metaidn 0-9\\', max_size=60))
 def test_fuzz_json_soup(text: str) -> None:
     _survives(text)
+
+
+# Every key a homebrew character object may have (the Script Tool's schema), each with a
+# value of any JSON type: the checks report a wrong type, they never raise.
+wrong_typed_characters = st.fixed_dictionaries(
+    {"id": json_values, "setup": st.booleans() | json_values},
+    optional=dict.fromkeys(sorted(scriptcheck._CHARACTER_KEYS - {"id", "setup"}), json_values),
+)
+
+
+@pytest.mark.fuzz
+@given(st.lists(wrong_typed_characters | items, min_size=1, max_size=6))
+def test_fuzz_wrong_typed_values_in_homebrew_characters(values: list[object]) -> None:
+    text = json.dumps([{"id": "_meta", "name": "Odd"}, *values])
+    _survives(text)
+    character_rows(scriptfile.parse(text))
 
 
 @pytest.mark.fuzz

@@ -3,8 +3,8 @@ reminder token labels, whether it changes set-up, night order positions, jinx pa
 
 The facts come from `data/characters.json` (made by tools/botc_characters.py from the
 official release data; no ability or flavour text). Ids are the Script Tool's
-(`fortuneteller`, `scarletwoman`); meeple's older underscored spellings
-(`fortune_teller`) are aliases, `official_id` maps them. A reminder token label
+(`fortuneteller`, `scarletwoman`); the seed's underscored spellings (`fortune_teller`)
+are aliases, `official_id` maps them, and `spelled` writes either. A reminder token label
 ("Red Herring") is written in a grimoire as its token name (`red_herring`). This
 module reads data; it parses no record.
 """
@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon", "traveller", "fabled", "loric")
 """Every team a character may belong to, as the Script Tool names them."""
@@ -111,6 +111,17 @@ def _data() -> dict[str, object]:
     text = resources.files("meeple.botc").joinpath("data/characters.json").read_text("utf-8")
     loaded: dict[str, object] = json.loads(text)
     return loaded
+
+
+@lru_cache(maxsize=4096)
+def spelled(name: str, ids: str = "seed") -> str:
+    """An official character's id in the spelling `ids` names: the seed's (`fortune_teller`,
+    lower case with underscores, what botc-sat reads) or the Script Tool's
+    (`fortuneteller`, "official"); any other name (a homebrew id) as given."""
+    known = official_id(name)
+    if known is None:
+        return name
+    return known if ids == "official" else official()[known].alias
 
 
 @cache

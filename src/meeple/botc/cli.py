@@ -44,6 +44,19 @@ def _script_option(
     )
 
 
+def _ids_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    from meeple.botc.choices import IDS
+
+    return click.option(
+        "--ids",
+        type=click.Choice(IDS),
+        default=IDS[0],
+        show_default=True,
+        help="Spell official characters as the seed does (fortune_teller) or as the"
+        " Script Tool does (official: fortuneteller).",
+    )
+
+
 def _rules(name: str) -> Script:
     """The set-up rules of a bundled script or a script file; a usage error otherwise."""
     from meeple.botc.script import SCRIPTS, script_named
@@ -87,6 +100,27 @@ def _file(name: str, every: bool = False) -> ScriptFile:
     for finding in left_out(script, text, source):
         click.echo(str(finding), err=True)
     return script
+
+
+def _seat_names(names: str) -> list[str]:
+    """The players of `--names` as the notation holds them (`notation.player_name`, as the
+    townsquare import writes them), with a note for each name written otherwise; a usage
+    error when two typed names become one."""
+    from meeple.botc.notation import player_name
+
+    typed = [name.strip() for name in names.split(",") if name.strip()]
+    written: dict[str, str] = {}
+    for name in typed:
+        seat = written.setdefault(player_name(name), name)
+        if seat != name:
+            raise click.UsageError(
+                f"{seat!r} and {name!r} are both written {player_name(name)}:"
+                " every player needs a name of their own"
+            )
+    for seat, name in written.items():
+        if seat != name:
+            click.echo(f"note: {name!r} is written {seat} (letters, digits and _)", err=True)
+    return [player_name(name) for name in typed]
 
 
 def botc_command() -> click.Command:
@@ -157,6 +191,7 @@ def botc_command() -> click.Command:
     @click.option("--seed", type=int, help="Make the draw reproducible.")
     @click.option("--all", "every", is_flag=True, help="List every legal bag, in a fixed order.")
     @click.option("--count-only", is_flag=True, help="Print how many legal bags there are.")
+    @_ids_option()
     def bags(
         players: int,
         script_name: str,
@@ -164,6 +199,7 @@ def botc_command() -> click.Command:
         seed: int | None,
         every: bool,
         count_only: bool,
+        ids: str,
     ) -> None:
         """Legal bags for N players, drawn uniformly at random among all of them.
 
@@ -174,6 +210,7 @@ def botc_command() -> click.Command:
         """
         import random
 
+        from meeple.botc.hooks import spelled
         from meeple.botc.notation import format_bag
 
         script = _rules(script_name)
@@ -191,7 +228,7 @@ def botc_command() -> click.Command:
         else:
             chosen = setup.random_bags(script, players, count, random.Random(seed))
         for bag in chosen:
-            click.echo(format_bag(bag))
+            click.echo(format_bag(spelled(bag, ids)))
 
     @botc.command(name="setup")
     @click.argument("bag")
@@ -207,8 +244,9 @@ def botc_command() -> click.Command:
 
         The Drunk is shown a townsfolk that is not in play and marked
         drunk:is_the_drunk (the Marionette a good character, marionette:is_the_marionette);
-        a Fortune Teller's red herring goes on a good player; Lil' Monsta takes no seat
-        (a minion carries lilmonsta:is_the_demon).
+        a Fortune Teller's red herring and an Evil Twin's twin go on good players; Lil'
+        Monsta takes no seat (a minion carries lil_monsta:is_the_demon). A name is written
+        with letters, digits and _ only (Ann Lee is Ann_Lee), as the townsquare import does.
         """
         import random
 
@@ -223,7 +261,7 @@ def botc_command() -> click.Command:
         except MeepleError as problem:
             files.fail(problem)
         script = _rules(script_name)
-        players = [name.strip() for name in names.split(",") if name.strip()]
+        players = _seat_names(names)
         problems = setup.bag_problems(script, the_bag.roles, len(players))
         if problems:
             raise click.UsageError(

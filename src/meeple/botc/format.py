@@ -9,7 +9,7 @@ them is a plain dump in the other notation. Light on purpose: the hooks live in
 
 from __future__ import annotations
 
-from meeple.botc.choices import CHARSETS, LAYOUTS, SCRIPTS
+from meeple.botc.choices import CHARSETS, IDS, LAYOUTS, SCRIPTS
 from meeple.registry import COLOR, Format, Option, lazy, starts_like
 
 QGN_KEY = "botc"
@@ -51,6 +51,13 @@ ABBREVIATE_OPTION = Option(
     commands=("convert", "fmt"),
     flag=True,
 )
+IDS_OPTION = Option(
+    "ids",
+    "Spell official characters as the seed does (fortune_teller, the default) or as the"
+    " Script Tool does (official: fortuneteller).",
+    commands=("convert", "fmt", "setup"),
+    choices=IDS,
+)
 HTML_OPTION = Option(
     "html", "Show the grimoire as an HTML fragment (a list of seats).", ("show",), flag=True
 )
@@ -77,7 +84,7 @@ def _art_options(*commands: str) -> tuple[Option, ...]:
 def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
     """What a grimoire's formats offer: checks against a script and bag, the pictures."""
     pictures = (HTML_OPTION, *_art_options(*art_commands), COLOR)
-    return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, ABBREVIATE_OPTION, *pictures)
+    return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, ABBREVIATE_OPTION, IDS_OPTION, *pictures)
 
 
 TRACE = Format(
@@ -86,6 +93,7 @@ TRACE = Format(
     model="meeple.botc.trace:Trace",
     parse=lazy("meeple.botc.trace:parse"),
     dump=lazy(f"{HOOKS}:dump_trace"),
+    fmt=lazy(f"{HOOKS}:fmt_trace"),
     sniff=_LOOKS_LIKE_TRACE,
     extensions=(".trace",),
     options=(*_art_options("show"), COLOR, ABBREVIATE_OPTION),
@@ -107,6 +115,7 @@ FORMATS = (
         model=GRIMOIRE,
         parse=lazy("meeple.botc.notation:parse"),
         dump=lazy(f"{HOOKS}:dump_line"),
+        fmt=lazy(f"{HOOKS}:fmt_line"),
         sniff=_LOOKS_LIKE_LINE,
         extensions=(".botc",),
         options=_grimoire_options("show"),

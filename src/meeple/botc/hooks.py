@@ -6,11 +6,13 @@ one; `--bag` and `--players` compare the grimoire with a bag and the set-up rule
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from meeple.botc.characters import official_id
-from meeple.botc.model import Bag, Grimoire, Placed
+from meeple.botc.model import BOTC_SAT_ABBREVIATIONS, Bag, Grimoire, Placed
 from meeple.botc.notation import dump, format_bag, parse_bag, read_bag, read_grimoire
 from meeple.botc.script import (
     MONSTA_TOKEN,
@@ -30,6 +32,10 @@ if TYPE_CHECKING:  # traces' rules and set-up rules are imported where they are 
     from meeple.botc import rules, trace
 
 DEFAULT_SCRIPT = "trouble-brewing"
+M = TypeVar("M", bound=Grimoire | Bag)
+# A reminder token with a short prefix: after '(' or ',' in the line and the art, after
+# '+' or '-' too in a trace's token changes.
+_SHORT_PREFIX = re.compile(rf"[(,][+-]?(?:{'|'.join(BOTC_SAT_ABBREVIATIONS)}):")
 
 
 def check_line(
@@ -178,11 +184,33 @@ def _legality(
         yield Finding(broken.message, Location.of(text, at, source), "error", "check")
 
 
-def dump_line(model: Grimoire | Bag, abbreviate: bool | None = None, **_: Any) -> str:
-    """The canonical line; `abbreviate` writes botc-sat's short reminder prefixes."""
+def spelled(model: M, ids: str | None = None) -> M:
+    """The grimoire or bag with official characters in the spelling `ids` names: the
+    seed's (`fortune_teller`, the default) or the Script Tool's (`fortuneteller`)."""
+    from meeple.botc.characters import spelled as spell
+
+    return model.respelled(partial(spell, ids=ids or "seed"))  # type: ignore[return-value]
+
+
+def written_short(text: str) -> bool:
+    """Whether a line or picture writes a reminder with botc-sat's short prefix (`ft:`)."""
+    return _SHORT_PREFIX.search(text) is not None
+
+
+def dump_line(
+    model: Grimoire | Bag, abbreviate: bool | None = None, ids: str | None = None, **_: Any
+) -> str:
+    """The canonical line, official characters in the spelling `ids` names (the seed's by
+    default); `abbreviate` writes botc-sat's short reminder prefixes."""
+    model = spelled(model, ids)
     if abbreviate and isinstance(model, Grimoire):
         model = model.abbreviated()
     return dump(model)
+
+
+def fmt_line(document: Document, abbreviate: bool | None = None, ids: str | None = None) -> str:
+    """The canonical line; a line written with botc-sat's short prefixes keeps them."""
+    return dump_line(document.model, abbreviate or written_short(document.text), ids)
 
 
 def dump_art(
@@ -191,9 +219,11 @@ def dump_art(
     columns: bool | None = None,
     charset: str | None = None,
     abbreviate: bool | None = None,
+    ids: str | None = None,
 ) -> str:
     from meeple.botc.ascii import render_grimoire
 
+    model = spelled(model, ids)
     if abbreviate:
         model = model.abbreviated()
     return render_grimoire(model, layout or "auto", bool(columns), charset or "unicode")
@@ -205,16 +235,21 @@ def fmt_art(
     columns: bool | None = None,
     charset: str | None = None,
     abbreviate: bool | None = None,
+    ids: str | None = None,
 ) -> str:
     """A valid picture keeps its layout (and charset) unless --layout, --columns or
-    --abbreviate asks for a redrawing (or it was drawn in botc-sat's dialect, which is
-    redrawn in meeple's layout): only blank lines around the box and spaces after it go."""
+    --abbreviate asks for a redrawing, or a character is not written in the spelling
+    `ids` names (or it was drawn in botc-sat's dialect, which is redrawn in meeple's
+    layout): only blank lines around the box and spaces after it go. A redrawn picture
+    that wrote botc-sat's short prefixes keeps them."""
     from meeple.botc.ascii import art_dialect, charset_of, recharset
 
     charset = charset or charset_of(document.text)
-    redraw = layout or columns or abbreviate
+    model = document.model
+    redraw = layout or columns or abbreviate or spelled(model, ids) != model
     if redraw or art_dialect(document.text, document.source) != "seed":
-        return dump_art(document.model, layout, columns, charset, abbreviate)
+        short = abbreviate or written_short(document.text)
+        return dump_art(model, layout, columns, charset, short, ids)
     lines = [line.rstrip() for line in document.text.splitlines()]
     kept = "\n".join(line for line in lines if line) + "\n"
     return recharset(kept, charset)
@@ -232,6 +267,7 @@ def render(
     from meeple.botc.ascii import colour
 
     if isinstance(model, Bag):
+        model = spelled(model)
         picture = format_bag(model)
         return colour(picture, model.roles) if color else picture
     if html:
@@ -323,6 +359,11 @@ def dump_trace(model: trace.Trace, abbreviate: bool | None = None, **_: Any) -> 
     from meeple.botc import trace
 
     return trace.dump(model, abbreviate=bool(abbreviate))
+
+
+def fmt_trace(document: Document, abbreviate: bool | None = None) -> str:
+    """The canonical trace; a trace written with botc-sat's short prefixes keeps them."""
+    return dump_trace(document.model, abbreviate or written_short(document.text))
 
 
 def trace_result(state: rules.State) -> str:

@@ -9,7 +9,7 @@ can point at them. This module does no parsing and no drawing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -44,7 +44,13 @@ BOTC_SAT_ABBREVIATIONS: dict[str, str] = {
 """botc-sat's short reminder prefixes (its roles' suggested abbreviations, Trouble Brewing
 data), each with the role id it stands for. Its `imp` abbreviates to itself."""
 
-ABBREVIATION_OF = {role: short for short, role in BOTC_SAT_ABBREVIATIONS.items()}
+ABBREVIATION_OF = {
+    spelling: short
+    for short, role in BOTC_SAT_ABBREVIATIONS.items()
+    for spelling in (role, role.replace("_", ""))
+}
+"""Each role botc-sat abbreviates, in the seed's spelling and the Script Tool's, with its
+short prefix."""
 
 
 def full_role(prefix: str) -> str:
@@ -84,6 +90,10 @@ class ReminderToken:
         """This token with botc-sat's short prefix (`ww:townsfolk`), where it has one."""
         short = ABBREVIATION_OF.get(self.role) if self.role else None
         return self if short is None else ReminderToken(self.name, short)
+
+    def respelled(self, spell: Callable[[str], str]) -> ReminderToken:
+        """This token with its role prefix spelled by `spell`."""
+        return self if self.role is None else ReminderToken(self.name, spell(self.role))
 
 
 @dataclass(frozen=True, init=False)
@@ -131,9 +141,19 @@ class Grimoire(Pictured):
 
     def abbreviated(self) -> Grimoire:
         """The same seats with botc-sat's short reminder prefixes, for writing its dialect."""
+        return self._each_seat(str, ReminderToken.abbreviated)
+
+    def respelled(self, spell: Callable[[str], str]) -> Grimoire:
+        """The same seats with every role and token prefix spelled by `spell` (the seed's
+        `fortune_teller` or the Script Tool's `fortuneteller`: characters.spelled)."""
+        return self._each_seat(spell, lambda token: token.respelled(spell))
+
+    def _each_seat(
+        self, role: Callable[[str], str], token: Callable[[ReminderToken], ReminderToken]
+    ) -> Grimoire:
         return Grimoire(
             tuple(
-                Seat(s.player, s.role, tuple(t.abbreviated() for t in s.tokens), s.life)
+                Seat(s.player, role(s.role), tuple(map(token, s.tokens)), s.life)
                 for s in self.seats
             )
         )
@@ -170,6 +190,10 @@ class Bag(Pictured):
 
     def __len__(self) -> int:
         return len(self.roles)
+
+    def respelled(self, spell: Callable[[str], str]) -> Bag:
+        """The same bag with every role spelled by `spell` (characters.spelled)."""
+        return Bag.of(map(spell, self.roles))
 
     def counts(self) -> Counter[str]:
         return Counter(self.roles)

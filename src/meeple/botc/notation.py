@@ -29,11 +29,14 @@ from operator import itemgetter
 from meeple.botc.model import Bag, Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 
+# The names the notation holds, one definition for every reader of a grimoire (this
+# module's and the QGN bridge's): a player is an identifier; a role, a reminder token's
+# role prefix and a bare token may also be a homebrew id as the Script Tool writes them,
+# with hyphens between its parts (`witchhunt-witch`); docs/formats/botc.md.
 IDENTIFIER = r"[A-Za-z][A-Za-z0-9_]*"
-# A character id: an identifier, or a homebrew id as the Script Tool writes them, with
-# hyphens between its parts (`witchhunt-witch`); docs/formats/botc.md.
+PLAYER_NAME = IDENTIFIER
 ROLE_ID = rf"{IDENTIFIER}(?:-[A-Za-z0-9_]+)*"
-_TOKEN = rf"{ROLE_ID}(?::{IDENTIFIER})?"
+TOKEN = rf"{ROLE_ID}(?::{IDENTIFIER})?"
 
 # One seat of the single line. The conditionals tie the closing '~~' to an opening
 # one and the closing '*' to an opening one, so unbalanced marks fall to _diagnose_entry.
@@ -41,15 +44,27 @@ _ENTRY = re.compile(
     rf"""
     (?P<star>\*)?                         # dead players' entries go between stars
     (?(star)(?P<strike>~~)?)              # a spent ghost vote strikes the name out
-    (?P<player>{IDENTIFIER})
+    (?P<player>{PLAYER_NAME})
     (?(strike)~~)
     :(?P<role>{ROLE_ID})
-    (?:\((?P<tokens>{_TOKEN}(?:,{_TOKEN})*)\))?
+    (?:\((?P<tokens>{TOKEN}(?:,{TOKEN})*)\))?
     (?(star)\*)
     (?=[ \]])[ ]*                         # an entry ends at spaces or the closing bracket
     """,
     re.VERBOSE,
 )
+_NOT_IN_NAME = re.compile(r"[^A-Za-z0-9_]")
+
+
+def player_name(typed: str) -> str:
+    """A player's name as typed (`Ann Lee`), as the notation holds it (`Ann_Lee`): every
+    character other than an ASCII letter, digit or `_` becomes `_`, and a name that does
+    not start with a letter gets a `P` in front (`1st` is `P1st`). The one rule for every
+    name meeple is given rather than reads (`botc setup --names`, the townsquare import)."""
+    cleaned = _NOT_IN_NAME.sub("_", typed)
+    return cleaned if cleaned[:1].isalpha() else f"P{cleaned}"
+
+
 # The same, never backtracking into a name (possessive: a quarter faster over a line).
 _POSSESSIVE_IDENTIFIER = r"[A-Za-z][A-Za-z0-9_]*+"
 _POSSESSIVE_ROLE_ID = rf"{_POSSESSIVE_IDENTIFIER}(?:-[A-Za-z0-9_]++)*+"

@@ -5,8 +5,10 @@ players clockwise, then one action per seat, in clockwise order:
 
     {seat index}s&{role}.{life}[.{token}...]     life: alive | dead | spent
 
-e.g. `1s&imp.dead.poisoner:poisoned`. Roles, tokens and names are identifiers, which
-never hold QGN's reserved characters. This module knows nothing of text.
+e.g. `1s&imp.dead.poisoner:poisoned`. Names, roles and tokens are read with the single
+line's own patterns (meeple.botc.notation), so a snapshot holds exactly the names a
+grimoire line does; none of them holds QGN's reserved characters. This module knows
+nothing of text.
 """
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ import re
 
 from meeple.botc.format import QGN_KEY
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
-from meeple.botc.notation import IDENTIFIER
+from meeple.botc.notation import PLAYER_NAME, ROLE_ID, TOKEN
 from meeple.errors import NotationError, Unsupported
 from meeple.qgn.model import Action, Snapshot
 
 SEATED = "s"
 LIVES = {Life.ALIVE: "alive", Life.DEAD: "dead", Life.VOTE_USED: "spent"}
 _LIFE_OF = {word: life for life, word in LIVES.items()}
-_NAME = re.compile(rf"{IDENTIFIER}\Z")
-_TOKEN = re.compile(rf"{IDENTIFIER}(?::{IDENTIFIER})?\Z")
+_NAME = re.compile(rf"{PLAYER_NAME}\Z")
+_ROLE = re.compile(rf"{ROLE_ID}\Z")
+_TOKEN = re.compile(rf"{TOKEN}\Z")
 
 
 def to_qgn(grimoire: Grimoire) -> Snapshot:
@@ -67,7 +70,7 @@ def _seat(number: int, action: Action, players: list[str], seats: dict[int, Seat
     if len(action.details) < 2:
         raise NotationError(f"{where}: expected the role and life, as s&imp.alive")
     role, life, *tokens = action.details
-    if not _NAME.match(role):
+    if not _ROLE.match(role):
         raise NotationError(f"{where}: {role!r} is not a role")
     if life not in _LIFE_OF:
         raise NotationError(f"{where}: life is alive, dead or spent, not {life!r}")

@@ -174,7 +174,7 @@ def _homebrew(item: dict[str, Any], path: Path, ids: set[str], at: Any) -> Itera
     yield from _strings(item, "remindersGlobal", 20, 25, path, at)
     if "setup" in item and not isinstance(item["setup"], bool):
         yield at((*path, "setup"), "setup is true or false")
-    elif item.get("setup") is True and name not in RULES:
+    elif item.get("setup") is True and isinstance(name, str) and name not in RULES:
         message = "changes set-up in a way meeple cannot check: legal bags ignore it"
         yield at((*path, "setup"), message, "warning")
     image = item.get("image")

@@ -16,7 +16,8 @@ makes every legal bag equally likely; `all_bags` lists them in a fixed order.
 `bag_problems` says, in a storyteller's words, which rule a given bag breaks;
 `seat` turns a bag and the players' names into a grimoire (the Drunk and the
 Marionette shown a character not in play, the Fortune Teller's red herring on a good
-player, Lil' Monsta babysat by a minion, the Lord of Typhon's evil line).
+player, the Evil Twin's good twin, Lil' Monsta babysat by a minion, the Lord of
+Typhon's evil line).
 
 This module reads role data (meeple.botc.script); it does not parse text.
 """
@@ -49,6 +50,8 @@ PickTeam = Callable[[list[str], int], list[str]]
 """Chooses n of a team's characters: `random.Random.sample`, for one."""
 
 RED_HERRING = ReminderToken("red_herring", "fortune_teller")
+TWIN = ReminderToken("twin", "evil_twin")
+"""On the Evil Twin's good twin: the trace's win rules find the twin by it."""
 GOOD_TEAMS = ("townsfolk", "outsider")
 
 
@@ -411,10 +414,11 @@ def seat(script: Script, bag: Bag, players: Sequence[str], rng: random.Random) -
     `drunk:is_the_drunk` token, the Marionette's a good character not in the bag and
     `marionette:is_the_marionette` (beside the demon); a Fortune Teller's red herring goes
     on a good player; Lil' Monsta takes no seat, a minion babysits it
-    (`lilmonsta:is_the_demon`); one of two or three Village Idiots carries
-    `villageidiot:drunk`; with the Lord of Typhon the evil players sit in a line, the
-    Lord in the middle. ValueError when the names and the bag do not fit (a count, a name
-    twice, no townsfolk left for the Drunk, no minion to babysit Lil' Monsta).
+    (`lil_monsta:is_the_demon`); one of two or three Village Idiots carries
+    `village_idiot:drunk`; the Evil Twin's twin, a good player, carries `evil_twin:twin`;
+    with the Lord of Typhon the evil players sit in a line, the Lord in the middle.
+    ValueError when the names and the bag do not fit (a count, a name twice, no
+    townsfolk left for the Drunk, no minion to babysit Lil' Monsta).
     """
     roles = list(bag.roles)
     unseated = [role for role in roles if _held_by_no_player(script, role)]
@@ -461,11 +465,11 @@ def seat(script: Script, bag: Bag, players: Sequence[str], rng: random.Random) -
     if len(idiots) > 1:
         at = rng.choice(idiots[1:])
         seats[at] = _with_token(seats[at], ReminderToken("drunk", roles[at]))
-    teller = [role for role in roles if script.canonical(role) == "fortuneteller"]
-    if teller:
-        good = [i for i, role in enumerate(roles) if _team(script, role) in GOOD_TEAMS]
-        at = rng.choice(good)
-        seats[at] = _with_token(seats[at], replace(RED_HERRING, role=teller[0]))
+    good = [i for i, role in enumerate(roles) if _team(script, role) in GOOD_TEAMS]
+    for key, token in (("fortuneteller", RED_HERRING), ("eviltwin", TWIN)):
+        if key in keys and good:
+            at = rng.choice(good)
+            seats[at] = _with_token(seats[at], replace(token, role=roles[keys.index(key)]))
     for role in unseated:
         minions = [i for i, role_ in enumerate(roles) if _team(script, role_) == "minion"]
         if not minions:

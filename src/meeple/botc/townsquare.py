@@ -6,8 +6,8 @@ the one-line grimoire has no place for: each player's name as typed, id, pronoun
 reminder names as shown, the bluffs, the edition, custom roles and the fabled. The
 mapping (docs/formats/botc.md, "The online grimoires' game state"):
 
-    players[i].name                      seat name (letters, digits and _ kept; others _)
-    players[i].role                      role id (`fortuneteller` is fortune_teller; {} none)
+    players[i].name                      seat name (notation.player_name: Ann Lee is Ann_Lee)
+    players[i].role                      role (`fortuneteller` is fortune_teller; {} none)
     players[i].reminders[j] {role,name}  token role:name (`Poisoned` is poisoned)
     players[i].isDead, .isVoteless       alive, *dead*, *~~spent~~*
 
@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
+from meeple.botc.characters import official_id, spelled
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
+from meeple.botc.notation import player_name
 from meeple.errors import DEFAULT_SOURCE, NotationError
 from meeple.jsontext import Members, decode, locate
 
@@ -64,33 +65,21 @@ def looks_like(text: str) -> bool:
     return bool(_LOOKS_LIKE.match(text)) and _DISTINCT_KEYS.search(text[:65536]) is not None
 
 
-@cache
-def _role_ids() -> dict[str, str]:
-    """Townsquare's role ids (no underscores) and meeple's for the bundled scripts' roles
-    (the official ids: the same, since scripts moved to the Script Tool's ids)."""
-    from meeple.botc.script import SCRIPTS, load_script
-
-    found: dict[str, str] = {}
-    for name in SCRIPTS:
-        for role in load_script(name).roles:
-            found.setdefault(role.replace("_", ""), role)
-    return found
-
-
 def role_of(townsquare_id: str) -> str:
-    """meeple's role id for a townsquare role id."""
+    """The grimoire's role for a townsquare role id: an official character in the seed's
+    spelling (`fortuneteller` is fortune_teller), a homebrew id as written."""
     if not townsquare_id:
         return NO_ROLE
-    known = _role_ids().get(townsquare_id)
-    return known if known is not None else _NOT_IDENTIFIER.sub("_", townsquare_id)
+    if official_id(townsquare_id) == townsquare_id:
+        return spelled(townsquare_id)
+    return _NOT_IDENTIFIER.sub("_", townsquare_id)
 
 
 def townsquare_role(role: str) -> str:
-    """The townsquare id of meeple's role id (a bundled role loses its underscores)."""
+    """The townsquare id of a grimoire's role: an official character's official id."""
     if role == NO_ROLE:
         return ""
-    squeezed = role.replace("_", "")
-    return squeezed if _role_ids().get(squeezed) == role else role
+    return official_id(role) or role
 
 
 def token_name(shown: str) -> str:
@@ -102,12 +91,6 @@ def shown_name(token: str) -> str:
     """meeple's token name (red_herring) as the online grimoire shows it (Red herring)."""
     words = token.replace("_", " ")
     return words[:1].upper() + words[1:]
-
-
-def seat_name(name: str) -> str:
-    """A player's name as typed, made a grimoire name: letters, digits and _ only."""
-    cleaned = _NOT_IDENTIFIER.sub("_", name)
-    return cleaned if cleaned[:1].isalpha() else f"P{cleaned}"
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -175,11 +158,7 @@ def _player(raw: Any, index: int, fail: Any) -> tuple[Seat, TownSquarePlayer]:
         role = role.get("id", "")
     if not isinstance(role, str):
         raise fail((*here, "role"), "expected the role's id, a string (or {} for none)")
-    reminders: list[tuple[str, str]] = []
-    for number, reminder in enumerate(raw.get("reminders", []) or []):
-        if not isinstance(reminder, dict) or not isinstance(reminder.get("name"), str):
-            raise fail((*here, "reminders", number), "expected a reminder: {role, name} strings")
-        reminders.append((str(reminder.get("role", "") or ""), reminder["name"]))
+    reminders = _reminders(raw.get("reminders"), (*here, "reminders"), fail)
     flags = {}
     for key in ("isDead", "isVoteless"):
         flag = raw.get(key, False)
@@ -197,9 +176,26 @@ def _player(raw: Any, index: int, fail: Any) -> tuple[Seat, TownSquarePlayer]:
         ReminderToken(token_name(shown), role_of(owner) if owner else None)
         for owner, shown in reminders
     )
-    seat = Seat(seat_name(name), role_of(role), tokens, life)
+    seat = Seat(player_name(name), role_of(role), tokens, life)
     kept = TownSquarePlayer(name, ident, role, tuple(reminders), flags["isVoteless"], pronouns)
     return seat, kept
+
+
+def _reminders(raw: Any, here: tuple[str | int, ...], fail: Any) -> list[tuple[str, str]]:
+    """A player's reminders as (role, name) pairs; absent or null is none."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise fail(here, "expected reminders to be an array of {role, name} objects")
+    found = []
+    for number, reminder in enumerate(raw):
+        if not isinstance(reminder, dict) or not isinstance(reminder.get("name"), str):
+            raise fail((*here, number), "expected a reminder: {role, name} strings")
+        owner = reminder.get("role") or ""
+        if not isinstance(owner, str):
+            raise fail((*here, number, "role"), "expected the reminder's role id, a string")
+        found.append((owner, reminder["name"]))
+    return found
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -228,7 +224,7 @@ def dump(grimoire: Grimoire, **_: Any) -> str:
 
 def _player_json(seat: Seat, kept: TownSquarePlayer | None) -> dict[str, Any]:
     """One player; the spellings the grimoire came with where they still say the same."""
-    name = kept.name if kept and seat_name(kept.name) == seat.player else seat.player
+    name = kept.name if kept and player_name(kept.name) == seat.player else seat.player
     role = kept.role if kept and role_of(kept.role) == seat.role else townsquare_role(seat.role)
     reminders = [
         {"role": townsquare_role(t.role) if t.role else "", "name": shown_name(t.name)}
