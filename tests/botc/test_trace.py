@@ -234,3 +234,30 @@ def test_a_player_who_became_the_demon_is_written_with_their_own_role(
     assert f"so write {right.split()[-1]}" in done.out
     record.write_text(f"{SCARLET}\n<N1> <D1> st!executes->Alice {right}\n")
     assert run(["check", str(record)]).code == 0
+
+
+# Each a trace whose ending rests on a character's ability: the Scarlet Woman catching the
+# Demon, the Saint's execution, the Evil Twin's twin executed.
+ABILITY_ENDINGS = [
+    f"{SCARLET}\n<D1> st!executes->Alice\n"
+    "<N2> Ben:scarlet_woman!Carol(+imp:dead) st!kills->Carol\n",
+    "[Alice:imp Ben:saint Carol:chef Dave:monk Eve:empath]\n<D1> st!executes->Ben\n",
+    "[Alice:imp Ben:evil_twin Carol:chef(evil_twin:twin) Dave:monk Eve:empath]\n"
+    "<D1> st!executes->Carol\n",
+]
+
+
+@pytest.mark.parametrize("written", ABILITY_ENDINGS)
+def test_the_rules_read_either_spelling_of_a_character(tmp_path: Path, written: str) -> None:
+    """A trace written with the Script Tool's ids (`scarletwoman`, `eviltwin`) ends as the
+    same trace in the seed's spelling: the rules compare characters, not spellings."""
+    official = written.replace("scarlet_woman", "scarletwoman").replace("evil_twin", "eviltwin")
+    endings = []
+    for name, text in (("seed", written), ("official", official)):
+        record = tmp_path / f"{name}.trace"
+        record.write_text(text)
+        done = run(["replay", "--json", str(record)])
+        assert done.code == 0, done.out
+        last = json.loads(done.out.splitlines()[-1])
+        endings.append((last["status"], last["winners"], last["text"]))
+    assert endings[0] == endings[1]

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import overload
 
+from meeple.botc.characters import spelled
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.script import effective_role, team_of
 from meeple.botc.trace import Event, Phase, Trace
@@ -313,7 +314,7 @@ class State(Pictured):
             before = self.history[-2] if len(self.history) > 1 else None
             if _confirms(before, event):
                 return self  # `Alice!dies` says what the event before it did
-            if effective_role(seat) == "zombuul" and _token(seat, "dead", "zombuul"):
+            if _role(seat) == "zombuul" and _token(seat, "dead", "zombuul"):
                 return self  # the Zombuul that registers as dead can die
             raise RuleError(f"{event.target} is already dead", rule="already-dead")
         return self._with(replace(seat, life=Life.DEAD))
@@ -339,7 +340,7 @@ class State(Pictured):
             twin = _living(state, "evil_twin")
             if twin is not None and has_ability(twin, "evil_twin") and _token(was, "twin"):
                 return state._won("evil", "the Evil Twin's good twin was executed")
-        zombuul = effective_role(was) == "zombuul" and _token(was, "dead", "zombuul")
+        zombuul = _role(was) == "zombuul" and _token(was, "dead", "zombuul")
         if zombuul and event.kind in ("execution", "death"):
             # The Zombuul that registers as dead dies for real.
             kept = tuple(t for t in now.tokens if t != ReminderToken("dead", "zombuul"))
@@ -348,7 +349,7 @@ class State(Pictured):
         if not was.life.dead and now.life.dead and is_demon(was):
             alive_before = sum(1 for s in before.grimoire.seats if not s.life.dead)
             scarlet = _living(state, "scarlet_woman")
-            if effective_role(was) == "zombuul" and not _token(was, "dead", "zombuul"):
+            if _role(was) == "zombuul" and not _token(was, "dead", "zombuul"):
                 # The Zombuul's first death: it registers as dead and lives on.
                 return state._with(_add(now, ReminderToken("dead", "zombuul")))
             if scarlet is not None and has_ability(scarlet, "scarlet_woman") and alive_before >= 5:
@@ -406,7 +407,7 @@ def _check_role(seat: Seat, event: Event) -> None:
     """RuleError unless `event` names the seat's role (shown or real). A player who has
     become the Demon (the Scarlet Woman, an Imp's minion) keeps their role's name: the
     message says how to write the event so."""
-    if event.role in (seat.role, effective_role(seat)):
+    if spelled(event.role) in (spelled(seat.role), _role(seat)):
         return
     message = f"{seat.player} is the {seat.role}, not the {event.role}"
     if _token(seat, "is_the_demon") and team_of(effective_role(seat)) != "demon":
@@ -441,9 +442,15 @@ def _add(seat: Seat, token: ReminderToken) -> Seat:
     return replace(seat, tokens=(*seat.tokens, token))
 
 
+def _role(seat: Seat) -> str:
+    """The role a seat really has, in the seed's spelling (`scarlet_woman` whether the
+    record wrote it so or as the Script Tool's `scarletwoman`): what the rules compare."""
+    return spelled(effective_role(seat))
+
+
 def has_ability(seat: Seat, role: str) -> bool:
     """Whether `seat` is the `role` and neither drunk nor poisoned."""
-    return effective_role(seat) == role and not _token(seat, "poisoned")
+    return _role(seat) == role and not _token(seat, "poisoned")
 
 
 def is_demon(seat: Seat) -> bool:
@@ -458,9 +465,7 @@ def is_evil(seat: Seat) -> bool:
 
 def _really_alive(seat: Seat) -> bool:
     """Alive, or the Zombuul that registers as dead."""
-    return not seat.life.dead or (
-        effective_role(seat) == "zombuul" and _token(seat, "dead", "zombuul")
-    )
+    return not seat.life.dead or (_role(seat) == "zombuul" and _token(seat, "dead", "zombuul"))
 
 
 def _living_demons(grimoire: Grimoire) -> list[Seat]:
@@ -468,14 +473,12 @@ def _living_demons(grimoire: Grimoire) -> list[Seat]:
 
 
 def _living(state: State, role: str) -> Seat | None:
-    return next(
-        (s for s in state.grimoire.seats if effective_role(s) == role and not s.life.dead), None
-    )
+    return next((s for s in state.grimoire.seats if _role(s) == role and not s.life.dead), None)
 
 
 def _twins_alive(grimoire: Grimoire) -> bool:
     """The Evil Twin and its good twin both alive: good cannot win."""
-    twin = next((s for s in grimoire.seats if effective_role(s) == "evil_twin"), None)
+    twin = next((s for s in grimoire.seats if _role(s) == "evil_twin"), None)
     if twin is None or twin.life.dead or not has_ability(twin, "evil_twin"):
         return False
     return any(_token(s, "twin") and not s.life.dead for s in grimoire.seats if s is not twin)
