@@ -1,0 +1,42 @@
+"""What quibbble's games share (meeple.quibbble), seen from the outside: numbers in
+actions and in the `seed` tag read as Go's strconv reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+import meeple
+from tests.cli_helpers import meeple as run_meeple
+
+CONNECT4 = '[key "connect4"][teams "a, b"] 0p&{}\n'
+INDIGO = '[key "indigo"]\n[teams "red, blue"]\n[seed "{}"]\n'
+
+
+@pytest.mark.parametrize("digits", ["9" * 20, "1" + "0" * 5000, "-" + "7" * 4400])
+def test_a_detail_too_long_for_64_bits_is_a_notation_error_at_the_detail(digits: str) -> None:
+    run = run_meeple(["check", "-"], CONNECT4.replace("{}", digits))
+    assert run.code == 1
+    assert "Traceback" not in run.err
+    assert run.out.startswith("<stdin>:1:35: error: not a connect4 game: a column ")
+    assert "does not fit in 64 bits" in run.out
+
+
+def test_leading_zeros_read_as_go_reads_them_however_many() -> None:
+    """Go's strconv.Atoi reads 000...01 as 1 whatever its length, and so does meeple."""
+    (finding,) = meeple.check(CONNECT4.replace("{}", "0" * 5000 + "9"), "qgn")
+    assert "column 9 is out of bounds" in finding.message
+    assert meeple.check(CONNECT4.replace("{}", "0" * 5000 + "1"), "qgn") == []
+
+
+@pytest.mark.parametrize("seed", ["1" * 5000, "-" + "9" * 4400, "9223372036854775808"])
+def test_a_seed_too_long_for_64_bits_is_a_notation_error_at_the_tag(seed: str) -> None:
+    run = run_meeple(["check", "-"], INDIGO.format(seed))
+    assert run.code == 1
+    assert "Traceback" not in run.err
+    assert run.out.startswith("<stdin>:3:1: error: the seed ")
+    assert "does not fit in 64 bits" in run.out
+
+
+def test_a_seed_with_many_leading_zeros_is_its_value() -> None:
+    record = meeple.loads(INDIGO.format("0" * 5000 + "2024"), "indigo")
+    assert record.seed == 2024
