@@ -33,7 +33,7 @@ def to_qgn(transcript: Transcript) -> Snapshot:
     """
     names = [p.name or f"player {n + 1}" for n, p in enumerate(transcript.players)]
     tags = {"key": QGN_KEY, "teams": ", ".join(names), "version": transcript.version}
-    tags["segments"] = ", ".join(" ".join(map(str, s.refs)) for s in transcript.segments)
+    tags["segments"] = ", ".join(_segment(s.refs) for s in transcript.segments)
     for number, player in enumerate(transcript.players):
         tags[f"stacks{number}"] = _stacks(player.stacks)
         if player.color is not None:
@@ -66,7 +66,7 @@ def from_qgn(snapshot: Snapshot) -> Transcript:
         raise NotationError(f"a QGN snapshot of {snapshot.key!r} is not an Atlantis game")
     tags = snapshot.tags
     teams = snapshot.teams
-    segments = [part.split() for part in tags.get("segments", "").split(",") if part.strip()]
+    segments = _segments(tags.get("segments", ""))
     players = [_player(tags, number, name) for number, name in enumerate(teams)]
     events = [_turn(action, number, len(teams)) for number, action in enumerate(snapshot.actions)]
     record: dict[str, Any] = {"version": tags.get("version", "1.0"), "segments": segments}
@@ -80,6 +80,23 @@ def from_qgn(snapshot: Snapshot) -> Transcript:
     except NotationError as problem:
         message = f"the QGN snapshot is no sound Atlantis game: {problem.message}"
         raise NotationError(message, step=problem.step, part=problem.part) from None
+
+
+EMPTY_SEGMENT = "-"
+"""A segment of no fields in the `segments` tag (docs/formats/atlantis.md): written as
+nothing, a board of one empty segment would read as a board of none."""
+
+
+def _segment(refs: tuple[FieldRef, ...]) -> str:
+    return " ".join(map(str, refs)) or EMPTY_SEGMENT
+
+
+def _segments(tag: str) -> list[list[str]]:
+    """The segments of a `segments` tag: separated by commas, `-` (or nothing between
+    two commas, as meeple wrote it before) an empty one; an empty tag, none."""
+    if not tag.strip():
+        return []
+    return [[] if part.strip() == EMPTY_SEGMENT else part.split() for part in tag.split(",")]
 
 
 def _player(tags: dict[str, str], number: int, name: str) -> dict[str, Any]:
