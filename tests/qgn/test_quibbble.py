@@ -40,3 +40,16 @@ def test_a_seed_too_long_for_64_bits_is_a_notation_error_at_the_tag(seed: str) -
 def test_a_seed_with_many_leading_zeros_is_its_value() -> None:
     record = meeple.loads(INDIGO.format("0" * 5000 + "2024"), "indigo")
     assert record.seed == 2024
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ('[key "connect4"]\n[teams "a, a"]\n\n0p&1\n', "two teams have the same name"),
+        ('[key "connect4"]\n[teams "a"]\n\n0p&1\n', "connect4 is for 2 or 3 teams, not 1"),
+    ],
+)
+def test_a_rule_broken_by_the_tags_is_not_said_to_stop_at_a_move(record: str, message: str) -> None:
+    (finding,) = meeple.check(record, "qgn")
+    assert finding.location.line == 1 and finding.kind == "rule"
+    assert finding.message == f"{message} (the game cannot start, so no move is checked)"
