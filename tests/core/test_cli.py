@@ -436,3 +436,56 @@ def test_fmt_help_says_it_needs_the_notation_only(tmp_path: Path) -> None:
     help_text = " ".join(meeple(["fmt", "--help"]).out.split())
     assert "Exit 1 when a record is invalid" not in help_text
     assert "rules" in help_text and "meeple check" in help_text
+
+
+# -- replay: records with no moves ---------------------------------------------------------
+
+
+@pytest.fixture
+def moveless(tmp_path: Path) -> Path:
+    """A folder of valid records that have no moves: a bag, a grimoire, a script, a
+    game state of the online grimoires."""
+    botc = EXAMPLES / "botc"
+    for name in ("bag.botc", "seed.grimoire", "my-script.json"):
+        (tmp_path / name).write_text((botc / name).read_text())
+    state = meeple(["convert", str(botc / "seed.grimoire"), "--to", "botc-townsquare"])
+    (tmp_path / "state.json").write_text(state.out)
+    return tmp_path
+
+
+def test_replay_of_valid_records_with_no_moves_is_their_one_state(moveless: Path) -> None:
+    """Decision (docs/json.md): a valid record with no moves replays as its one state,
+    step 0, exit 0; it is no error and no usage mistake."""
+    run = meeple(["replay", "--json", str(moveless)])
+    _clean(run)
+    assert (run.code, run.err) == (0, "")
+    lines = [json.loads(line) for line in run.out.splitlines()]
+    assert sorted(Path(line["source"]).name for line in lines) == [
+        "bag.botc",
+        "my-script.json",
+        "seed.grimoire",
+        "state.json",
+    ]
+    assert all(line["step"] == 0 and "state" in line for line in lines)
+    for path in moveless.iterdir():
+        one = meeple(["replay", "--json", str(path)])
+        assert one.code == 0, one.err
+        (line,) = [json.loads(row) for row in one.out.splitlines()]
+        assert set(line) == {"meeple", "step", "state"}
+        shown = meeple(["replay", str(path)])
+        assert shown.code == 0 and shown.out.startswith("== step 0 ==\n")
+
+
+def test_replay_of_qgn_of_a_game_without_rules_is_a_usage_mistake_passed_over_in_a_batch(
+    moveless: Path,
+) -> None:
+    """Its moves cannot be played: exit 2 alone; in a folder it is passed over, saying
+    so, and the others replay (exit 0)."""
+    alone = meeple(["replay", str(QGN)])
+    assert alone.code == 2 and f"{QGN}: QGN of a game" in alone.err
+    (moveless / "unknown.qgn").write_text(QGN.read_text())
+    batch = meeple(["replay", "--json", str(moveless)])
+    assert batch.code == 0
+    no_rules = "QGN of a game meeple has no rules for ('unknown-game'), so no move plays"
+    assert batch.err == f"{moveless / 'unknown.qgn'}: {no_rules}: skipped\n"
+    assert len(batch.out.splitlines()) == 4
