@@ -47,7 +47,7 @@ def convert(document: Document, target: Format, *, force: bool = False, **option
     model = model_in(document, target)
     try:
         return target.dump(model, **options)
-    except ConversionError as problem:  # a writer that cannot write this record
+    except MeepleError as problem:  # a writer that cannot write this record: name the file
         raise problem.with_source(document.source) from None
 
 

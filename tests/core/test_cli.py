@@ -489,3 +489,10 @@ def test_replay_of_qgn_of_a_game_without_rules_is_a_usage_mistake_passed_over_in
     no_rules = "QGN of a game meeple has no rules for ('unknown-game'), so no move plays"
     assert batch.err == f"{moveless / 'unknown.qgn'}: {no_rules}: skipped\n"
     assert len(batch.out.splitlines()) == 4
+
+
+def test_a_writers_refusal_names_the_file_converted() -> None:
+    handwritten = EXAMPLES / "atlantis" / "handwritten.json5"
+    run = meeple(["convert", str(handwritten), "--to", "atlantis"])
+    assert run.err.startswith(f"{handwritten}:1:1: error: the transcript has 4 comments")
+    assert "<string>" not in run.err
