@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meeple import engine, registry
-from meeple.errors import Finding, Location, MeepleError, NotationError, decode
+from meeple.errors import Finding, Location, LossError, MeepleError, NotationError, decode
 from meeple.registry import Document, Format
 
 STOPPED = "the replay stops at this move; later moves are not checked"
@@ -90,7 +90,10 @@ def of(document: Document) -> Record:
         # (a missing or malformed tag) at the key that names the game.
         message = f"not {_article(game.name)} {game.name} game: {problem.message}"
         raise locate(NotationError(message, step=problem.step, part=problem.part)) from None
-    canonical = game.dump(model)
+    try:
+        canonical = game.dump(model)
+    except LossError as problem:  # what the notation cannot hold plays no part
+        canonical = problem.kept
     played = (
         Document(canonical, source, game, model) if game.qgn_exact else game.read(canonical, source)
     )
