@@ -93,6 +93,8 @@ def of(document: Document) -> Record:
     try:
         canonical = game.dump(model)
     except LossError as problem:  # what the notation cannot hold plays no part
+        if not isinstance(problem.kept, str):
+            raise
         canonical = problem.kept
     played = (
         Document(canonical, source, game, model) if game.qgn_exact else game.read(canonical, source)

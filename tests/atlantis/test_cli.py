@@ -343,6 +343,7 @@ def test_json5_comments_go_into_qgn_and_json_refuses_them_back_as_fmt_does() -> 
     assert run.code == 0, run.err
     assert "{// one stone, one step}" in run.out
     assert '{chat ["john",null,"hello Mary"]}' in run.out
+    assert meeple(["check", "-"], stdin=run.out).code == 0  # its comments play no part
     back = meeple(["convert", "-", "--format", "qgn", "--to", "atlantis"], stdin=run.out)
     assert back.code == 1
     assert "the transcript has 4 comments" in back.err and "--drop-comments" in back.err
