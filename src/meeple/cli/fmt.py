@@ -38,7 +38,9 @@ def command() -> click.Command:
         reads standard input and always writes the canonical record to standard
         output, changed or not. A formatter needs the notation only: a record that
         breaks its game's rules is formatted too (meeple check finds that). Exit 1 when
-        a record's notation is malformed (or, with --check, not canonical).
+        a record's notation is malformed, when canonical form would lose something (the
+        message names the option that allows it), or, with --check, when a record is not
+        canonical.
         """
         files.existing(paths)
         found = list(corpus.files(paths, hidden=hidden))
