@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import meeple
 from meeple import engine
@@ -96,3 +98,8 @@ def test_detect_takes_a_path_or_its_text_as_its_siblings_do() -> None:
     win = EXAMPLES / "connect4" / "win.qgn"
     assert meeple.detect(win) == meeple.detect(str(win)) == meeple.detect(win.read_text()) == "qgn"
     assert meeple.detect(FLOWS) == meeple.detect(FLOWS.read_bytes()) == "flows"
+
+
+@given(st.binary(max_size=40), st.sampled_from(["qgn", "flows", None]))
+def test_check_of_any_bytes_never_raises(data: bytes, format: str | None) -> None:
+    assert isinstance(meeple.check(data, format), list)

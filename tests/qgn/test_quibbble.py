@@ -4,8 +4,12 @@ actions and in the `seed` tag read as Go's strconv reads them."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import meeple
+from meeple import qgn
+from meeple.quibbble import go_int
 from tests.cli_helpers import meeple as run_meeple
 
 CONNECT4 = '[key "connect4"][teams "a, b"] 0p&{}\n'
@@ -53,3 +57,23 @@ def test_a_rule_broken_by_the_tags_is_not_said_to_stop_at_a_move(record: str, me
     (finding,) = meeple.check(record, "qgn")
     assert finding.location.line == 1 and finding.kind == "rule"
     assert finding.message == f"{message} (the game cannot start, so no move is checked)"
+
+
+@given(
+    st.sampled_from(["", "+", "-"]),
+    st.integers(0, 5000),
+    st.text("0123456789", max_size=30),
+)
+def test_go_int_reads_any_whole_number_as_go_does(sign: str, zeros: int, digits: str) -> None:
+    """A sign, any number of leading zeros, then digits: the int64 Go reads, or None."""
+    text = sign + "0" * zeros + digits
+    if not text.lstrip("+-"):
+        return
+    value = int(sign + (digits.lstrip("0") or "0"))
+    assert go_int(text) == (value if -(2**63) <= value < 2**63 else None)
+
+
+@given(st.text(" \t\r\n", max_size=50), st.sampled_from(["", "{c}", "0a", '[x "y"]']))
+def test_blank_space_at_the_end_changes_no_reading(blank: str, last: str) -> None:
+    text = '[key "x"]\n[teams "a"]\n' + last
+    assert qgn.parse_many(text + blank) == qgn.parse_many(text)
