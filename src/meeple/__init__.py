@@ -11,7 +11,7 @@ The front door mirrors the json module:
 unless `format=` names it; `dumps`/`dump` write any model canonically, in its own
 notation or another (`format="qgn"`, `format="botc-ascii"`). `check`, `convert`,
 `replay` and `render` do what the `meeple` command's commands of those names do, on
-a path, a text, or a record already loaded. `detect` names a text's notation and
+a path, a text, or a record already loaded. `detect` names a record's notation and
 `formats` lists them all.
 """
 
@@ -112,7 +112,7 @@ def _document(record: Source | object, format: str | None) -> Document:
 
 def _text(record: Source, source: str | None = None) -> tuple[str, str, str | None]:
     """(text, source name, path) of a record given as a path, text or bytes."""
-    if isinstance(record, str) and "\n" not in record and os.path.isfile(record):
+    if isinstance(record, str) and _names_a_file(record):
         from pathlib import Path
 
         record = Path(record)
@@ -129,11 +129,24 @@ def _text(record: Source, source: str | None = None) -> tuple[str, str, str | No
     return record, source or "<string>", None
 
 
-def detect(text: str) -> str:
-    """The name of the notation `text` is written in; NotationError when none fits."""
+def _names_a_file(record: str) -> bool:
+    """Whether a str record is a path: one line naming a file, or, when no file has that
+    name, one line ending in an extension meeple reads (a mistyped path is then a
+    FileNotFoundError, not a text that is no notation)."""
+    if "\n" in record or "\r" in record:
+        return False
+    if os.path.isfile(record):
+        return True
     from meeple import registry
 
-    return registry.detect(text).name
+    return registry.is_record_extension(registry.extension(record))
+
+
+def detect(record: Source) -> str:
+    """The name of the notation a record (a path, its text or bytes) is written in, by
+    its file's extension first, then by content; NotationError when none fits."""
+    text, source, path = _text(record)
+    return _format(None, text, path, source).name
 
 
 def loads(text: str | bytes, format: str | None = None, *, source: str = "<string>") -> Any:
@@ -219,14 +232,19 @@ def convert(
 
 def check(record: Source | object, format: str | None = None, **options: Any) -> list[Finding]:
     """Every finding `meeple check` reports for a record (a path, its text or bytes, or a
-    loaded model). A record that does not parse gives its notation errors as findings,
-    never raises.
+    loaded model). A record that does not parse (bytes that are not UTF-8, a text of no
+    notation included) gives its notation errors as findings, never raises; a path
+    that cannot be read raises OSError (FileNotFoundError for a missing file).
     """
     from meeple import records
+    from meeple.errors import Finding, NotationError
 
     if isinstance(record, str | bytes | os.PathLike):
-        text, source, path = _text(record)
-        fmt = _format(format, text, path, source)
+        try:
+            text, source, path = _text(record)
+            fmt = _format(format, text, path, source)
+        except NotationError as problem:
+            return [Finding.from_error(problem)]
         return records.text_findings(text, source, fmt, **options)
     document = _document(record, format)
     return records.text_findings(document.text, document.source, document.format, **options)

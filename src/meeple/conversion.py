@@ -14,8 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from meeple import records, registry
-from meeple.errors import ConversionError, MeepleError
+from meeple.errors import ConversionError, LossError, MeepleError
 from meeple.registry import Document, Format
+
+DROP_LOST = "drop_lost"
+"""The option (`meeple convert --drop-lost`) that allows a conversion to QGN to leave out
+what QGN cannot hold; without it that conversion is refused, naming what would be lost."""
 
 
 def targets(fmt: Format) -> list[str]:
@@ -44,10 +48,11 @@ def convert(document: Document, target: Format, *, force: bool = False, **option
     """
     if not force:
         refuse_invalid(document)
-    model = model_in(document, target)
+    drop_lost = bool(options.pop(DROP_LOST, False))
+    model = model_in(document, target, drop_lost)
     try:
         return target.dump(model, **options)
-    except ConversionError as problem:  # a writer that cannot write this record
+    except MeepleError as problem:  # a writer that cannot write this record: name the file
         raise problem.with_source(document.source) from None
 
 
@@ -59,8 +64,9 @@ def refuse_invalid(document: Document) -> None:
             raise finding.to_error()
 
 
-def model_in(document: Document, target: Format) -> Any:
-    """The record of `document` as a model `target` writes (see `convert`)."""
+def model_in(document: Document, target: Format, drop_lost: bool = False) -> Any:
+    """The record of `document` as a model `target` writes (see `convert`); on the way to
+    QGN, what QGN cannot hold is refused (LossError) unless `drop_lost`."""
     source = document.format
     if target.owns(document.model):
         return document.model
@@ -70,7 +76,12 @@ def model_in(document: Document, target: Format) -> Any:
     if source is qgn:
         snapshot = document.model
     elif source.to_qgn is not None:
-        snapshot = _located(document, source.to_qgn, document.model)
+        try:
+            snapshot = _located(document, source.to_qgn, document.model)
+        except LossError as problem:
+            if not drop_lost or problem.kept is None:
+                raise
+            snapshot = problem.kept
     else:
         raise ConversionError(f"{source.name} records cannot be converted").with_source(
             document.source

@@ -19,7 +19,7 @@ import copy
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Generic, Literal, Self, TypeVar
+from typing import Any, Generic, Literal, Self, TypeVar
 
 DEFAULT_SOURCE = "<string>"
 
@@ -262,6 +262,17 @@ class Unsupported(MeepleError):
 class ConversionError(Unsupported):
     """A record that cannot be written in the notation asked for: another game's, or
     a QGN file of several games where one game's record is wanted."""
+
+
+class LossError(NotationError):
+    """A valid record that the notation asked for cannot hold whole (an Atlantis
+    transcript's comments in JSON, its unknown keys in QGN): refused, the message naming
+    what would be lost and the option that allows the loss. `kept` is what the notation
+    can hold, written when that option is given (None: the writer writes it itself)."""
+
+    def __init__(self, message: str, kept: Any = None) -> None:
+        super().__init__(message)
+        self.kept = kept
 
 
 class OptionError(ValueError):

@@ -106,13 +106,36 @@ class Record(Pictured, Generic[MoveT]):
 def read_seed(text: str) -> int:
     """A `seed` tag's value as quibbble reads it (Go's strconv.ParseInt, base 10, 64
     bits); NotationError otherwise."""
-    body = text[1:] if text[:1] in "+-" else text
-    if not body.isascii() or not body.isdigit():
+    if not _is_whole_number(text):
         raise NotationError(f"the seed tag must be a whole number, not {text!r}")
-    value = int(text)
-    if not -(2**63) <= value < 2**63:
-        raise NotationError(f"the seed {text} does not fit in 64 bits")
+    value = go_int(text)
+    if value is None:
+        raise NotationError(f"the seed {_shown(text)} does not fit in 64 bits")
     return value
+
+
+INT64_DIGITS = 19  # 2**63 has 19 digits
+
+
+def go_int(text: str) -> int | None:
+    """A whole number (an optional sign, then decimal digits) as Go's strconv reads it
+    into an int64: leading zeros however many, None when it does not fit. Python's int()
+    refuses a text of more than 4,300 digits, so the digits are counted first."""
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) > INT64_DIGITS:
+        return None
+    value = int(text[:1] + digits) if text[:1] == "-" and digits else int(digits or "0")
+    return value if -(2**63) <= value < 2**63 else None
+
+
+def _is_whole_number(text: str) -> bool:
+    body = text[1:] if text[:1] in "+-" else text
+    return body.isascii() and body.isdigit()
+
+
+def _shown(number: str) -> str:
+    """A number as an error message shows it: whole, or its length when it is long."""
+    return number if len(number) <= 2 * INT64_DIGITS else f"of {len(number)} characters"
 
 
 @dataclass(frozen=True)
@@ -252,10 +275,12 @@ def whole_number(action: Action, part: int, what: str) -> int:
     if part >= len(action.details):
         raise detail_error(f"expected {what} as detail {part + 1}", None)
     text = action.details[part]
-    body = text[1:] if text[:1] in "+-" else text
-    if not body.isascii() or not body.isdigit():
+    if not _is_whole_number(text):
         raise detail_error(f"expected {what}, a whole number, not {text!r}", part)
-    return int(text)
+    value = go_int(text)
+    if value is None:
+        raise detail_error(f"{what} {_shown(text)} does not fit in 64 bits", part)
+    return value
 
 
 def expect_details(action: Action, count: int, shape: str) -> None:

@@ -16,10 +16,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meeple import engine, registry
-from meeple.errors import Finding, Location, MeepleError, NotationError, decode
+from meeple.errors import Finding, Location, LossError, MeepleError, NotationError, decode
 from meeple.registry import Document, Format
 
 STOPPED = "the replay stops at this move; later moves are not checked"
+NOT_STARTED = "the game cannot start, so no move is checked"
+"""What a rule error says of the moves after it: at a move, or before any (a tag, a
+header that cannot set the game up)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,12 @@ def of(document: Document) -> Record:
         # (a missing or malformed tag) at the key that names the game.
         message = f"not {_article(game.name)} {game.name} game: {problem.message}"
         raise locate(NotationError(message, step=problem.step, part=problem.part)) from None
-    canonical = game.dump(model)
+    try:
+        canonical = game.dump(model)
+    except LossError as problem:  # what the notation cannot hold plays no part
+        if not isinstance(problem.kept, str):
+            raise
+        canonical = problem.kept
     played = (
         Document(canonical, source, game, model) if game.qgn_exact else game.read(canonical, source)
     )
@@ -271,15 +279,16 @@ def rule_findings(record: Record) -> list[Finding]:
         for _ in states(record):
             pass
     except MeepleError as problem:
-        return [stopped(Finding.from_error(problem))]
+        return [stopped(Finding.from_error(problem), at_move=problem.step is not None)]
     return []
 
 
-def stopped(finding: Finding) -> Finding:
-    """A rule error as `meeple check` reports it: the replay stops there, and says so."""
-    if finding.kind != "rule" or STOPPED in finding.message:
+def stopped(finding: Finding, at_move: bool = True) -> Finding:
+    """A rule error as `meeple check` reports it: the replay stops there, and says so
+    (`at_move`: the error is at a move, not before the first)."""
+    if finding.kind != "rule" or STOPPED in finding.message or NOT_STARTED in finding.message:
         return finding
-    return replace(finding, message=f"{finding.message} ({STOPPED})")
+    return replace(finding, message=f"{finding.message} ({STOPPED if at_move else NOT_STARTED})")
 
 
 def text_findings(text: str, source: str, fmt: Format, **options: Any) -> list[Finding]:

@@ -361,6 +361,11 @@ def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> 
     )
 
 
+def is_record_extension(suffix: str) -> bool:
+    """Whether a file extension (`.qgn`, any case) is one a format reads."""
+    return bool(suffix) and any(suffix.lower() in fmt.extensions for fmt in _all())
+
+
 def extension(path: str) -> str:
     """The last suffix of the file `path` names (`.flows`; `` for none): pathlib's
     `"".join(PurePath(path).suffixes[-1:])`, without importing pathlib for it."""

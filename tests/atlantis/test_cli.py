@@ -109,10 +109,12 @@ def test_convert_to_qgn_and_back() -> None:
     snapshot = qgn.parse(run.out)
     assert snapshot.tags["key"] == "atlantis"
     assert snapshot.tags["stacks1"] == "c3:2 d4:2"
-    back = meeple(["convert", "-", "--to", "atlantis"], stdin=run.out)
+    # The JSON5 comments travel in QGN, so JSON refuses them back without --drop-comments.
+    back = meeple(["convert", "-", "--to", "atlantis", "--drop-comments"], stdin=run.out)
     assert back.code == 0
     turns = json.loads(back.out)["events"]
     assert turns == [
+        {"type": "chat", "user": "john", "message": "hello Mary"},
         {"type": "turn", "moves": [["a1", "b2"]]},
         {"type": "turn", "moves": [["c3", "c5"]]},
     ]
@@ -320,3 +322,53 @@ def test_a_rule_error_in_qgn_points_at_the_move_inside_the_turn(tmp_path: Path) 
         report = run.out + run.err
         assert f"{path}:{line}:10: error: turn 1 (John), move 2 b2-c3: " in report, report
         assert "\n    0t&a1-b2.b2-c3.c2-c4\n" + " " * 13 + "^" in report
+
+
+# -- nothing dropped without a word on the way to QGN ----------------------------------
+
+
+def test_a_chat_goes_into_qgn_as_a_comment_and_comes_back() -> None:
+    game = EXAMPLES / "game.json"
+    run = meeple(["convert", str(game), "--to", "qgn"])
+    assert (run.code, run.err) == (0, "")
+    assert '{chat ["Ann","2026-11-23T10:00:00Z","good luck!"]} 0t&d3-f3' in run.out
+    back = meeple(["convert", "-", "--format", "qgn", "--to", "atlantis"], stdin=run.out)
+    assert back.code == 0, back.err
+    assert back.out == game.read_text()
+
+
+def test_json5_comments_go_into_qgn_and_json_refuses_them_back_as_fmt_does() -> None:
+    handwritten = EXAMPLES / "handwritten.json5"
+    run = meeple(["convert", str(handwritten), "--to", "qgn"])
+    assert run.code == 0, run.err
+    assert "{// one stone, one step}" in run.out
+    assert '{chat ["john",null,"hello Mary"]}' in run.out
+    assert meeple(["check", "-"], stdin=run.out).code == 0  # its comments play no part
+    back = meeple(["convert", "-", "--format", "qgn", "--to", "atlantis"], stdin=run.out)
+    assert back.code == 1
+    assert "the transcript has 4 comments" in back.err and "--drop-comments" in back.err
+    dropped = ["convert", "-", "--format", "qgn", "--to", "atlantis", "--drop-comments"]
+    assert meeple(dropped, stdin=run.out).code == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "lost"),
+    [
+        ({"referee": "Zoe"}, "the transcript's key 'referee'"),
+        ({"events": [{"type": "pause"}]}, "an event of type 'pause' (event 1)"),
+        ({"events": [{"type": "chat", "message": "hi", "mood": 1}]}, "the key 'mood' of the chat"),
+        ({"players": [{"stacks": {"a1": 1}}]}, "that player 1 has no name"),
+    ],
+)
+def test_what_qgn_cannot_hold_is_refused_naming_it_and_the_option(
+    change: dict[str, object], lost: str
+) -> None:
+    ann = {"name": "Ann", "stacks": {"a1": 1}}
+    record = {"version": "1.0", "segments": [["a1", "a2"]], "players": [ann], **change}
+    text = json.dumps(record)
+    run = meeple(["convert", "-", "--format", "atlantis", "--to", "qgn"], stdin=text)
+    assert run.code == 1 and run.out == ""
+    assert f"QGN cannot hold {lost}" in run.err and "--drop-lost" in run.err
+    dropped = meeple(["convert", "-", "--format", "atlantis", "--to", "qgn", "--drop-lost"], text)
+    assert dropped.code == 0, dropped.err
+    assert dropped.out.startswith('[key "atlantis"]')

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from meeple import qgn
 from meeple.atlantis.generate import random_game
-from meeple.atlantis.model import Player, Transcript, Turn
+from meeple.atlantis.model import Chat, Event, Player, Segment, Transcript, Turn
 from meeple.atlantis.notation import dump, parse
 from meeple.atlantis.qgn import from_qgn, to_qgn
 from meeple.errors import NotationError
@@ -44,6 +44,27 @@ def qgn_transcripts(draw: st.DrawFn) -> Transcript:
 def test_transcripts_round_trip_through_qgn_text(transcript: Transcript) -> None:
     text = qgn.dump(to_qgn(transcript))
     assert from_qgn(qgn.parse(text)) == transcript
+
+
+@pytest.mark.parametrize(
+    "segments", ['[["B2"], [], ["E4"]]', "[[]]", "[[], []]", '[["a1"], []]', "[]"]
+)
+def test_empty_segments_survive_the_round_trip_through_qgn(segments: str) -> None:
+    transcript = parse(f'{{"version": "1.0", "segments": {segments}}}')
+    snapshot = qgn.parse(qgn.dump(to_qgn(transcript)))
+    assert from_qgn(snapshot) == transcript
+    assert len(from_qgn(snapshot).segments) == segments.count("[") - 1
+
+
+@given(qgn_transcripts(), st.lists(st.integers(0, 8), max_size=3))
+def test_transcripts_with_empty_segments_round_trip_through_qgn(
+    transcript: Transcript, places: list[int]
+) -> None:
+    segments = list(transcript.segments)
+    for place in places:
+        segments.insert(min(place, len(segments)), Segment(()))
+    transcript = replace(transcript, segments=tuple(segments))
+    assert from_qgn(qgn.parse(qgn.dump(to_qgn(transcript)))) == transcript
 
 
 def test_a_generated_game_round_trips_through_qgn() -> None:
@@ -122,3 +143,28 @@ def _assert_read_back_exactly(converted: Transcript) -> None:
 def test_what_qgn_cannot_hold_is_refused(player: Player, message: str) -> None:
     with pytest.raises(NotationError, match=message.replace("\\", "\\\\")):
         to_qgn(Transcript(players=(player,)))
+
+
+said = st.none() | st.text(max_size=12)
+
+
+@given(
+    qgn_transcripts(),
+    st.lists(st.tuples(st.integers(0, 40), said, said, st.text(max_size=20)), max_size=4),
+    st.lists(st.tuples(said, said), max_size=6),
+)
+def test_chats_and_who_played_each_turn_round_trip_through_qgn_comments(
+    transcript: Transcript,
+    chats: list[tuple[int, str | None, str | None, str]],
+    played_by: list[tuple[str | None, str | None]],
+) -> None:
+    """Chats, and the user and time of each turn, travel as QGN comments and come back
+    where they stood, whatever their text (a '}' or a line break included)."""
+    events: list[Event] = [
+        replace(event, user=by[0], time=by[1]) if isinstance(event, Turn) else event
+        for event, by in zip(transcript.events, [*played_by, *[(None, None)] * 99], strict=False)
+    ]
+    for place, user, time, message in chats:
+        events.insert(min(place, len(events)), Chat(message, user, time))
+    transcript = replace(transcript, events=tuple(events))
+    assert from_qgn(qgn.parse(qgn.dump(to_qgn(transcript)))) == transcript

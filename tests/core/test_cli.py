@@ -378,3 +378,121 @@ def test_version_and_a_plain_check_import_no_click(command: list[str]) -> None:
         [sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True
     )
     assert run.stderr.splitlines()[-1] == "False", run.stderr
+
+
+# -- html: the page's file -------------------------------------------------------------
+
+
+def test_html_of_a_file_that_is_not_utf8_writes_a_page_with_the_finding(tmp_path: Path) -> None:
+    record = tmp_path / "latin1.qgn"
+    record.write_bytes(b'[key "x"]\n[teams "a, b"]\n\n0a {caf\xe9}\n')
+    page = tmp_path / "latin1.html"
+    run = meeple(["html", str(record), "-o", str(page)])
+    _clean(run)
+    assert run.code == 1
+    assert f"{record}:4:8: error: byte 0xe9 is not UTF-8" in run.err
+    assert "byte 0xe9 is not UTF-8" in page.read_text()
+
+
+def test_html_reading_stdin_writes_the_page_to_stdout_unless_o_names_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Decision (docs/play.md): a page of standard input goes to standard output; no
+    file appears in the current folder unasked."""
+    monkeypatch.chdir(tmp_path)
+    run = meeple(["html", "-"], stdin=FLOWS.read_text())
+    assert run.code == 0 and run.out.startswith("<!DOCTYPE html>")
+    assert list(tmp_path.iterdir()) == []
+    assert meeple(["html", "-", "-o", "page.html"], stdin=FLOWS.read_text()).code == 0
+    assert (tmp_path / "page.html").read_text() == run.out
+
+
+# -- fmt: what it takes and what it says -------------------------------------------------
+
+
+def test_fmt_takes_folders_and_globs_as_check_does(tmp_path: Path) -> None:
+    for name in ("a.flows", "b.flows"):
+        (tmp_path / name).write_text((EXAMPLES / "flows" / "messy.flows").read_text())
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "c.qgn").write_text((EXAMPLES / "qgn" / "messy.qgn").read_text())
+    assert meeple(["fmt", "--check", str(tmp_path)]).code == 1
+    run = meeple(["fmt", str(tmp_path / "*.flows")])
+    assert run.code == 0, run.err
+    assert meeple(["fmt", "--check", str(tmp_path / "*.flows")]).code == 0
+    assert meeple(["fmt", str(tmp_path)]).code == 0
+    assert meeple(["check", str(tmp_path)]).code == 0
+    assert meeple(["fmt", "--check", str(tmp_path)]).code == 0
+    shipped = meeple(["fmt", "--check", str(EXAMPLES / "flows")])
+    assert "messy.flows: not in canonical form" in shipped.out
+    assert "folder" not in shipped.err
+
+
+def test_fmt_help_says_it_needs_the_notation_only(tmp_path: Path) -> None:
+    """fmt formats a record that breaks the game's rules (check says so), and says that."""
+    occupied = tmp_path / "occupied.flows"
+    occupied.write_text((EXAMPLES / "flows" / "occupied.flows").read_text())
+    assert meeple(["check", str(occupied)]).code == 1
+    assert meeple(["fmt", str(occupied)]).code == 0
+    help_text = " ".join(meeple(["fmt", "--help"]).out.split())
+    assert "Exit 1 when a record is invalid" not in help_text
+    assert "rules" in help_text and "meeple check" in help_text
+
+
+# -- replay: records with no moves ---------------------------------------------------------
+
+
+@pytest.fixture
+def moveless(tmp_path: Path) -> Path:
+    """A folder of valid records that have no moves: a bag, a grimoire, a script, a
+    game state of the online grimoires."""
+    botc = EXAMPLES / "botc"
+    for name in ("bag.botc", "seed.grimoire", "my-script.json"):
+        (tmp_path / name).write_text((botc / name).read_text())
+    state = meeple(["convert", str(botc / "seed.grimoire"), "--to", "botc-townsquare"])
+    (tmp_path / "state.json").write_text(state.out)
+    return tmp_path
+
+
+def test_replay_of_valid_records_with_no_moves_is_their_one_state(moveless: Path) -> None:
+    """Decision (docs/json.md): a valid record with no moves replays as its one state,
+    step 0, exit 0; it is no error and no usage mistake."""
+    run = meeple(["replay", "--json", str(moveless)])
+    _clean(run)
+    assert (run.code, run.err) == (0, "")
+    lines = [json.loads(line) for line in run.out.splitlines()]
+    assert sorted(Path(line["source"]).name for line in lines) == [
+        "bag.botc",
+        "my-script.json",
+        "seed.grimoire",
+        "state.json",
+    ]
+    assert all(line["step"] == 0 and "state" in line for line in lines)
+    for path in moveless.iterdir():
+        one = meeple(["replay", "--json", str(path)])
+        assert one.code == 0, one.err
+        (line,) = [json.loads(row) for row in one.out.splitlines()]
+        assert set(line) == {"meeple", "step", "state"}
+        shown = meeple(["replay", str(path)])
+        assert shown.code == 0 and shown.out.startswith("== step 0 ==\n")
+
+
+def test_replay_of_qgn_of_a_game_without_rules_is_a_usage_mistake_passed_over_in_a_batch(
+    moveless: Path,
+) -> None:
+    """Its moves cannot be played: exit 2 alone; in a folder it is passed over, saying
+    so, and the others replay (exit 0)."""
+    alone = meeple(["replay", str(QGN)])
+    assert alone.code == 2 and f"{QGN}: QGN of a game" in alone.err
+    (moveless / "unknown.qgn").write_text(QGN.read_text())
+    batch = meeple(["replay", "--json", str(moveless)])
+    assert batch.code == 0
+    no_rules = "QGN of a game meeple has no rules for ('unknown-game'), so no move plays"
+    assert batch.err == f"{moveless / 'unknown.qgn'}: {no_rules}: skipped\n"
+    assert len(batch.out.splitlines()) == 4
+
+
+def test_a_writers_refusal_names_the_file_converted() -> None:
+    handwritten = EXAMPLES / "atlantis" / "handwritten.json5"
+    run = meeple(["convert", str(handwritten), "--to", "atlantis"])
+    assert run.err.startswith(f"{handwritten}:1:1: error: the transcript has 4 comments")
+    assert "<string>" not in run.err

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import meeple
 from meeple import engine
@@ -70,3 +73,33 @@ def test_loads_accepts_bytes_and_positions_bad_utf8() -> None:
     with pytest.raises(meeple.NotationError) as caught:
         meeple.loads(b'[key "x"]\n[teams "\xff"]', format="qgn")
     assert (caught.value.line, caught.value.column) == (2, 9)
+
+
+@pytest.mark.parametrize("record", [b"\xff", b'[key "x"]\n[teams "a"]\n0a {\xff}\n', "nothing"])
+def test_check_never_raises_for_bytes_that_are_no_utf8_nor_a_text_of_no_notation(
+    record: str | bytes,
+) -> None:
+    """`check` promises findings, never an exception, for any record given as text."""
+    for format in ("qgn", None):
+        (finding,) = meeple.check(record, format)
+        assert (finding.severity, finding.kind) == ("error", "notation")
+        assert finding.location.line >= 1 and finding.location.column >= 1
+
+
+@pytest.mark.parametrize("call", [meeple.check, meeple.detect, meeple.replay, meeple.render])
+def test_a_string_that_looks_like_a_path_and_names_no_file_is_file_not_found(call: Any) -> None:
+    """One line ending in an extension meeple knows is taken as a path, even when the
+    file is missing: a mistyped path is not a text in some notation."""
+    with pytest.raises(FileNotFoundError, match=r"wni\.qgn"):
+        call("examples/connect4/wni.qgn")
+
+
+def test_detect_takes_a_path_or_its_text_as_its_siblings_do() -> None:
+    win = EXAMPLES / "connect4" / "win.qgn"
+    assert meeple.detect(win) == meeple.detect(str(win)) == meeple.detect(win.read_text()) == "qgn"
+    assert meeple.detect(FLOWS) == meeple.detect(FLOWS.read_bytes()) == "flows"
+
+
+@given(st.binary(max_size=40), st.sampled_from(["qgn", "flows", None]))
+def test_check_of_any_bytes_never_raises(data: bytes, format: str | None) -> None:
+    assert isinstance(meeple.check(data, format), list)

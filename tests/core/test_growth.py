@@ -161,30 +161,76 @@ def test_qgn_diagnosis_of_many_problems_grows_linearly(name: str) -> None:
 
 
 class _ScanCounter:
-    """Stands in for the token pattern and counts what a failed comment costs the regular
-    expression engine: from each '{' it could not close, the rest of the text."""
+    """Stands in for a token pattern and counts what its misses cost the regular
+    expression engine: from each '{' it could not close, the rest of the text; and from
+    each offset where no token starts (the pattern is tried again there), the rest of
+    the text. A pattern whose tokens tile the text costs nothing here."""
 
-    def __init__(self, pattern: re.Pattern[str]) -> None:
-        self.pattern, self.scanned = pattern, 0
+    def __init__(self, pattern: re.Pattern[str], comments: bool = True) -> None:
+        self.pattern, self.comments, self.scanned = pattern, comments, 0
 
     def finditer(self, text: str, pos: int = 0) -> Iterator[re.Match[str]]:
+        reached = pos
         for match in self.pattern.finditer(text, pos):
-            if match.lastgroup == "bad" and text[match.start("bad")] == "{":
+            self.scanned += _retried(len(text), reached, match.start())
+            if self.comments and match.lastgroup == "bad" and text[match.start("bad")] == "{":
                 self.scanned += len(text) - match.start("bad")
+            reached = match.end()
             yield match
+        self.scanned += _retried(len(text), reached, len(text))
+
+
+def _retried(length: int, start: int, end: int) -> int:
+    """What trying a pattern at every offset from `start` to `end` may scan: from each,
+    the rest of a text of `length` characters."""
+    return (end - start) * (2 * length - start - end + 1) // 2
+
+
+@contextmanager
+def counting_scans() -> Iterator[list[_ScanCounter]]:
+    """Both QGN token patterns (with comments, and past an unclosed one) counted."""
+    counters = [_ScanCounter(qgn._TOKEN), _ScanCounter(qgn._TOKEN_UNCLOSED, comments=False)]
+    originals = qgn._TOKEN, qgn._TOKEN_UNCLOSED
+    qgn._TOKEN, qgn._TOKEN_UNCLOSED = counters  # type: ignore[assignment]
+    try:
+        yield counters
+    finally:
+        qgn._TOKEN, qgn._TOKEN_UNCLOSED = originals
+
+
+def scanned(work: Any) -> int:
+    """What `work()` costs the QGN token patterns' misses (see `_ScanCounter`)."""
+    with counting_scans() as counters:
+        work()
+    return sum(counter.scanned for counter in counters)
 
 
 @pytest.mark.parametrize("lines", [True, False])
 def test_unclosed_qgn_comments_are_not_each_scanned_to_the_end(lines: bool) -> None:
-    scanned = []
+    work = []
     for n in (2000, 20000):
         text = QGN_HEAD + ("{\n" if lines else "{ ") * n
-        counter = _ScanCounter(qgn._TOKEN)
-        original, qgn._TOKEN = qgn._TOKEN, counter  # type: ignore[assignment]
-        try:
-            found = qgn.diagnose(text)
-        finally:
-            qgn._TOKEN = original
-        assert len(found.problems) == (n if lines else 1)
-        scanned.append(counter.scanned)
-    assert scanned[1] / scanned[0] < LINEAR
+        work.append(scanned(partial(qgn.diagnose, text)))
+        assert len(qgn.diagnose(text).problems) == (n if lines else 1)
+    assert work[1] / work[0] < LINEAR
+
+
+QGN_SCANNED = {
+    "blank space after a final comment": lambda n: QGN_HEAD + "0a {c}" + " " * n,
+    "blank space after a tag": lambda n: QGN_HEAD + " \n" * (n // 2),
+    "blank space after a game's tag": lambda n: '[key "connect4"]' + " " * n,
+    "blank space after a game's comment": lambda n: CONNECT4_HEAD + "0p&1 {c}" + " " * n,
+    "unclosed comments in a game": lambda n: CONNECT4_HEAD + "0p&1 " + "{ " * (n // 2),
+    "unclosed comments in a game, one a line": lambda n: CONNECT4_HEAD + "{\n" * (n // 2),
+}
+CONNECT4_HEAD = '[key "connect4"]\n[teams "a, b"]\n'
+
+
+@pytest.mark.parametrize("name", QGN_SCANNED)
+def test_qgn_tokens_are_not_tried_again_from_every_offset(name: str) -> None:
+    """The token pattern is never tried again at every offset of a tail it cannot read,
+    nor from every '{' of many unclosed ones, whatever reads the text: the reader, the
+    checker of a game's record (which finds each action's place), the team warnings."""
+    small, large = (QGN_SCANNED[name](n) for n in (2000, 20000))
+    for work in (qgn.diagnose, meeple.check, qgn.action_offsets, qgn.team_findings):
+        assert scanned(partial(work, large)) <= LINEAR * max(1, scanned(partial(work, small)))

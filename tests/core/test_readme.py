@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import json
 import os
 import re
 from pathlib import Path
@@ -25,3 +26,16 @@ def test_the_readme_python_session_runs_as_shown(monkeypatch: pytest.MonkeyPatch
     result = runner.summarize(verbose=False)
     assert result.attempted > 5 and result.failed == 0
     assert os.getcwd() == str(ROOT)
+
+
+def test_the_readme_counts_atlantis_steps_as_replay_does() -> None:
+    """`--step 4` of an Atlantis transcript is four steps, and a step is a move or the
+    end of a turn (examples/atlantis/game.json's fourth step follows three moves)."""
+    from tests.cli_helpers import meeple
+
+    readme = (ROOT / "README.md").read_text()
+    (line,) = [row for row in readme.splitlines() if "show game.json --step 4" in row]
+    assert "four steps (a step: a move or an end of turn)" in line
+    run = meeple(["replay", str(ROOT / "examples" / "atlantis" / "game.json"), "--json"])
+    moves = [json.loads(line)["move"] for line in run.out.splitlines()[1:5]]
+    assert moves == ["d3-f3", "end", "d5-d6", "c5-c4"]

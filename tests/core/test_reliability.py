@@ -139,9 +139,10 @@ def test_solve_checks_its_output_path_before_searching(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "command",
-    [["show", "--svg"], ["convert", "--to", "qgn"], ["html", "-o", "-"], ["moves"], ["replay"]],
+    [["show", "--svg"], ["convert", "--to", "qgn"], ["html", "-o", "-"], ["moves"]],
 )
 def test_what_a_valid_bag_cannot_do_is_a_usage_mistake_everywhere(command: list[str]) -> None:
+    """(`replay` of a bag is its one state, exit 0: docs/json.md, tests/core/test_cli.py.)"""
     run = run_meeple([*command, str(BAG)])
     assert run.code == 2, run.err
     assert "<string>" not in run.err

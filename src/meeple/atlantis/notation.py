@@ -39,7 +39,7 @@ from meeple.atlantis.model import (
     Turn,
     field_name,
 )
-from meeple.errors import DEFAULT_SOURCE, Diagnosis, Locator, NotationError
+from meeple.errors import DEFAULT_SOURCE, Diagnosis, Locator, LossError, NotationError
 from meeple.hexgrid import Hex, line_between
 from meeple.jsontext import MAX_DEPTH, Members, Path, Paths, decode, short
 
@@ -652,11 +652,12 @@ def dump(transcript: Transcript, drop_comments: bool = False) -> str:
     """
     if transcript.comments and not drop_comments:
         count = len(transcript.comments)
-        first = transcript.comments[0].splitlines()[0][:40]
-        raise NotationError(
+        first = (transcript.comments[0].splitlines() or [""])[0][:40]
+        raise LossError(
             f"the transcript has {count} comment{'s' if count != 1 else ''} (the first:"
             f" {first!r}) that canonical JSON cannot keep: rewrite with --drop-comments to"
-            " drop them"
+            " drop them",
+            kept=dump(transcript, drop_comments=True),
         )
     members = [("format", _json(FORMAT_NAME)), ("version", _json(transcript.version))]
     members.append(("segments", _block([format_segment(s) for s in transcript.segments])))

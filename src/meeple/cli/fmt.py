@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from meeple import corpus
 from meeple.cli import files, options
 from meeple.cli.progress import progress
 from meeple.errors import DEFAULT_SOURCE, MeepleError
@@ -22,20 +23,30 @@ def command() -> click.Command:
         is_flag=True,
         help="Only report files that are not canonical; change nothing.",
     )
+    @options.hidden_option
     @options.game_options("fmt")
     def fmt(
-        paths: tuple[str, ...], format_name: str | None, only_check: bool, **given: Any
+        paths: tuple[str, ...],
+        format_name: str | None,
+        only_check: bool,
+        hidden: bool,
+        **given: Any,
     ) -> None:
         """Rewrite records in canonical form, in place.
 
-        - reads standard input and always writes the canonical record to standard
-        output, changed or not. Exit 1 when a record is invalid (or, with --check,
-        not canonical).
+        PATHS are files, directories (every record under them) or glob patterns; -
+        reads standard input and always writes the canonical record to standard
+        output, changed or not. A formatter needs the notation only: a record that
+        breaks its game's rules is formatted too (meeple check finds that). Exit 1 when
+        a record's notation is malformed, when canonical form would lose something (the
+        message names the option that allows it), or, with --check, when a record is not
+        canonical.
         """
         files.existing(paths)
+        found = list(corpus.files(paths, hidden=hidden))
         failed = 0
-        with progress(len(paths), "formatting") as advance:
-            for path in paths:
+        with progress(len(found), "formatting") as advance:
+            for path in found:
                 try:
                     document = files.document(path, format_name, given, "fmt")
                     canonical = canonical_text(document, given)

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from meeple import __version__, corpus, records
+from meeple import __version__, corpus, records, registry
 from meeple.cli import files, options
 from meeple.errors import MeepleError
 
@@ -41,7 +41,9 @@ def command() -> click.Command:
     ) -> None:
         """Play records through their game's rules, printing every state and the result.
 
-        PATHS are files, directories or glob patterns. With several files each JSON
+        PATHS are files, directories or glob patterns. A record with no moves (a
+        grimoire, a bag) is its one state, step 0; QGN of a game meeple has no rules
+        for is a usage mistake (exit 2), passed over in a batch. With several files each JSON
         object also names its `source`, files are replayed over --jobs processes
         (output in input order), and a bad record is reported without stopping the
         rest (exit 1 at the end) unless --fail-fast.
@@ -78,10 +80,24 @@ def _replayed(
             replay_one(path, format_name, as_json, path, given)
         except SystemExit as stop:
             ok = stop.code in (0, None)
+        except NoRules as problem:
+            click.echo(f"{problem.message}: skipped", err=True)
         except click.UsageError as problem:
             click.echo(f"{path}: error: {problem.message}", err=True)
             ok = False
     return out.getvalue(), err.getvalue(), ok
+
+
+class NoRules(click.UsageError):
+    """A record whose moves meeple cannot play: a usage mistake for one file, passed
+    over (and said so) in a batch."""
+
+
+def _key(model: object) -> str:
+    from meeple.qgn.model import Games
+
+    keys = {game.key for game in model} if isinstance(model, Games) else {getattr(model, "key", "")}
+    return ", ".join(sorted(repr(key) for key in keys))
 
 
 def replay_one(
@@ -91,11 +107,15 @@ def replay_one(
     source: str | None,
     given: dict[str, Any] | None = None,
 ) -> None:
-    """Replay one file; SystemExit(1) after printing why when the record is invalid."""
+    """Replay one file; SystemExit(1) after printing why when the record is invalid.
+
+    A valid record with no moves (a grimoire, a bag) replays as its one state, step 0;
+    QGN moves of a game meeple has no rules for are NoRules (docs/json.md)."""
     record = files.record_or_exit(path, format_name, given, "replay")
     fmt = record.game
-    if fmt.replay is None:
-        raise click.UsageError(f"{fmt.name} records have no moves to replay")
+    if fmt is registry.get("qgn"):
+        game = _key(record.played.model)
+        raise NoRules(f"{path}: QGN of a game meeple has no rules for ({game}), so no move plays")
     last: records.Step | None = None
     if source is not None and not as_json:
         click.echo(f"## {source}")
@@ -114,5 +134,5 @@ def replay_one(
                 click.echo(fmt.render(step.state) if fmt.render else repr(step.state))
     except MeepleError as problem:
         files.fail(problem)
-    if not as_json and last is not None:
+    if not as_json and last is not None and last.result_text:
         click.echo(f"result: {last.result_text}")

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from meeple.registry import COLOR, Format, lazy, starts_like
+from meeple.registry import COLOR, Format, Option, lazy, starts_like
 
 HOOKS = "meeple.qgn.hooks"
+
+DROP_LOST = Option(
+    "drop_lost",
+    "Convert to QGN even what QGN cannot hold (an Atlantis transcript's unknown keys or"
+    " events), leaving it out; without it the conversion is refused, naming what is lost.",
+    commands=("convert",),
+    flag=True,
+)
 
 _LOOKS_LIKE_QGN = starts_like(r'\A(?:\s|\{[^}]*\})*\[\s*[A-Za-z_][\w-]*\s+"')
 
@@ -21,7 +29,7 @@ FORMATS = (
         diagnose=lazy(f"{HOOKS}:diagnose"),
         render=lazy("meeple.qgn.ascii:render"),
         svg=lazy("meeple.qgn.svg:render"),
-        options=(COLOR,),
+        options=(COLOR, DROP_LOST),
     ),
 )
 

@@ -57,7 +57,8 @@ _TOKEN_PATTERN = rf"""
     | \[[ \t]*(?P<name>[A-Za-z_][A-Za-z0-9_-]*)[ \t]+
          "(?P<value>(?:[^"\\\r\n]|\\["\\])*)"[ \t]*\]
     | (?P<bad>\S)                                   # anything else: find out what in _diagnose
-    )
+    | (?P<end>\Z)                                   # layout ending the text: read once, not
+    )                                               # tried again from each of its offsets
     """
 _TOKEN = re.compile(_TOKEN_PATTERN.replace("COMMENT", r"\{(?P<comment>[^}]*)\}"), re.VERBOSE)
 # Past a '{' that no '}' closes, no '{' can be closed: the same tokens without comments,
@@ -194,6 +195,8 @@ def _games(
                 ends = more and match.end() == len(buffer)
                 if (more and kind == "bad") or (ends and kind != "run"):
                     resume = match.start()  # the next piece may complete this token
+                    break
+                if kind == "end":
                     break
                 if kind == "run":
                     start = match.start("run")
@@ -576,7 +579,7 @@ def action_offsets(text: str) -> list[list[int]]:
     games: list[list[int]] = []
     offsets: list[int] = []
     has_key = False
-    for token in _TOKEN.finditer(text):
+    for token in _tokens(text):
         kind = token.lastgroup
         if kind == "run":
             start = token.start("run")
@@ -588,6 +591,16 @@ def action_offsets(text: str) -> list[list[int]]:
             has_key = has_key or token["name"] == "key"
     games.append(offsets)
     return games
+
+
+def _tokens(text: str) -> Iterator[re.Match[str]]:
+    """The tokens of a whole text as `_games` reads them: past a '{' that no '}' closes,
+    without comments (so that each later '{' is not scanned to the end again)."""
+    for token in _TOKEN.finditer(text):
+        yield token
+        if token.lastgroup == "bad" and text[token.start("bad")] == "{":
+            yield from _TOKEN_UNCLOSED.finditer(text, token.end())
+            return
 
 
 def detail_offset(text: str, action: int, part: int) -> int:
@@ -613,7 +626,7 @@ def team_findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
     """
     findings = []
     teams = 0
-    for token in _TOKEN.finditer(text):
+    for token in _tokens(text):
         if token.lastgroup == "value" and token["name"] == "teams":
             teams = len(split_teams(_UNESCAPE.sub(r"\1", token["value"])))
             if teams == 0:
