@@ -59,7 +59,9 @@ def command() -> click.Command:
         try:
             text, source = files.read_or_usage(file)
         except MeepleError as problem:  # not UTF-8: the page shows why
-            view = Viewing(problem.source, "not a record meeple can read", [], problem.report())
+            view = Viewing(
+                problem.source, "not a record meeple can read", [], (problem.report(),), True
+            )
         else:
             view = _viewed(text, file, source, format_name, given)
         page = render(view) if name is None else fragment(view, name) + "\n"
