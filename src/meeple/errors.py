@@ -272,7 +272,9 @@ class OptionError(ValueError):
     """
 
 
-Severity = Literal["error", "warning", "lint"]
+Severity = Literal["error", "warning", "lint", "note"]
+"""How bad a finding is: an error refuses the record; a warning or a lint fails only
+`meeple check --strict`; a note only informs (which reading was chosen) and never fails."""
 Kind = Literal["notation", "rule", "check"]
 
 
