@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from meeple.errors import DEFAULT_SOURCE, Diagnosis, NotationError, line_ends
+from meeple.errors import DEFAULT_SOURCE, Diagnosis, Locator, NotationError, line_ends
 from meeple.flows.board import (
     EDGE_INDEX,
     EDGE_NAMES,
@@ -397,6 +397,7 @@ class _Reader:
     def __init__(self, text: str, source: str, dialect: str = SEED) -> None:
         self.text = text
         self.source = source
+        self.locate = Locator(text, source)  # a problem a line: each not found from the start
         self.dialect = dialect
         self.entries: list[Entry] = []
         self.offsets: list[int] = []
@@ -409,7 +410,7 @@ class _Reader:
         self.anything = False
 
     def error(self, offset: int, message: str) -> NotationError:
-        return NotationError.at(self.text, offset, message, self.source)
+        return NotationError(message, self.locate(offset))
 
     def skip(self, line: Line) -> None:
         """Account for a malformed line so that later lines are judged as if it were fine."""
