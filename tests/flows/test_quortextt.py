@@ -306,11 +306,25 @@ def test_a_label_the_seed_lacks_is_an_error_not_another_dialect() -> None:
         notation.parse(text, "g.flows")
     assert (caught.value.line, caught.value.column) == (4, 3)
     assert str(caught.value) == (
-        "g.flows:4:3: no hex G1 in P1's frame: row G runs G4-G7\n    P1G1T0N\n      ^"
+        "g.flows:4:3: no hex G1 in P1's frame: row G runs G4-G7"
+        + notation.QUORTEXTT_HINT  # every label is one of quortextt's: a hint, no switch
+        + "\n    P1G1T0N\n      ^"
     )
     assert notation.parse(text, dialect=QUORTEXTT).dialect == QUORTEXTT  # when named
     run = meeple(["check", "--format", "flows", "-"], stdin=text)
     assert run.code == 1 and "<stdin>:4:3: error: no hex G1 in P1's frame" in run.out
+
+
+def test_a_quortextt_record_without_its_layout_gets_a_hint() -> None:
+    _, text = _short_game()
+    moves = text.split("\n\n")[1].replace("1. P1D4T0N", "1. P1G1T0N")  # G1: seed lacks it
+    with pytest.raises(NotationError) as caught:
+        notation.parse(moves, "g.flows")
+    assert caught.value.message == "no hex G1 in P1's frame: row G runs G4-G7" + (
+        notation.QUORTEXTT_HINT
+    )
+    assert notation.diagnose(moves, "g.flows").problems[0].message == caught.value.message
+    assert notation.parse(moves, dialect=QUORTEXTT).dialect == QUORTEXTT
 
 
 def test_a_label_quortextt_lacks_is_an_error_at_its_move() -> None:

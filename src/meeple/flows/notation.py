@@ -140,7 +140,27 @@ def parse_located(text: str, source: str = DEFAULT_SOURCE, dialect: str | None =
     dialect `dialect_of` chooses."""
     text = line_ends(text)
     chosen = dialect_of(text, source, dialect)
-    return _read(text, source, chosen.name)._replace(chosen=chosen.chosen)
+    try:
+        parsed = _read(text, source, chosen.name)
+    except NotationError as problem:
+        raise _hinted(problem, text, source, chosen) from None
+    return parsed._replace(chosen=chosen.chosen)
+
+
+QUORTEXTT_HINT = (
+    " (the whole record reads as quortextt's labels: if quortextt wrote it, add"
+    " 'dialect: quortextt' to the header or give --dialect quortextt)"
+)
+
+
+def _hinted(problem: NotationError, text: str, source: str, chosen: Dialect) -> NotationError:
+    """`problem`, saying so when nothing chose the seed's dialect and the whole text reads
+    as quortextt's: a record quortextt wrote, copied without its layout."""
+    if chosen.chosen != DEFAULT or _diagnose(text, source, QUORTEXTT).problems:
+        return problem
+    hinted = problem.moved_to(problem.location)
+    hinted.message += QUORTEXTT_HINT
+    return hinted
 
 
 def dialect_of(text: str, source: str = DEFAULT_SOURCE, given: str | None = None) -> Dialect:
@@ -182,7 +202,10 @@ def diagnose(
         early = []
     read = _diagnose(text, source, chosen.name)
     assert read.model is not None  # every line is read, the malformed ones skipped
-    return Diagnosis(read.model._replace(chosen=chosen.chosen), early + read.problems)
+    problems = early + read.problems
+    if problems:
+        problems[0] = _hinted(problems[0], text, source, chosen)
+    return Diagnosis(read.model._replace(chosen=chosen.chosen), problems)
 
 
 def _diagnose(text: str, source: str, dialect: str) -> Diagnosis[Parsed]:
