@@ -31,7 +31,6 @@ from meeple.raft.model import (
     Position,
     Square,
 )
-from tests.conftest import SHARED
 
 GOLDEN = Path(__file__).parent / "golden"
 EXAMPLES: dict[str, list[str]] = json.loads((GOLDEN / "strings.json").read_text())
@@ -358,7 +357,8 @@ def test_fuzz_mutations(valid: str, at: int, insert: str, cut: int) -> None:
 def test_the_seeds_board_as_printed_lacks_the_final_newline() -> None:
     """docs/formats/raft.md: the seed's example, between its quotes, ends without the
     newline every row needs; with it, it is the golden board."""
-    seed = (SHARED / "seeds" / "001_fbbc1b4f13ed8804.txt").read_text()
+    # The quoted board of seeds/001_fbbc1b4f13ed8804.txt, lines 40-54, as the seed has it.
+    seed = (GOLDEN / "seed_board_quoted.txt").read_text()
     quoted = seed[seed.index('"fffffffffrrfffffff') + 1 :]
     quoted = quoted[: quoted.index('"')]
     printed = "\n".join(line.strip() for line in quoted.split("\n"))  # the quote's indent
