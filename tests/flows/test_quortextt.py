@@ -356,6 +356,24 @@ def test_check_says_when_the_dialect_was_detected() -> None:
     assert "note:" not in meeple(["check", "--format", "flows", "-"], stdin=marked).out
 
 
+@pytest.mark.parametrize(
+    "command", [["show"], ["replay"], ["fmt"], ["convert", "--to", "qgn"], ["moves"]]
+)
+def test_the_commands_that_read_a_record_say_when_the_dialect_was_detected(
+    command: list[str],
+) -> None:
+    _, text = _short_game()
+    run = meeple([*command, "--format", "flows", "-"], stdin=text + "...\n")
+    assert run.code == 0, run.err
+    assert run.err.startswith("<stdin>:1:1: note: read in quortextt's dialect, detected")
+    assert "note:" not in run.out
+    marked = text.replace("2-player", "2-player, dialect: quortextt") + "...\n"
+    assert "note:" not in meeple([*command, "--format", "flows", "-"], stdin=marked).err
+    if command[0] != "convert":  # where --dialect says how to read
+        named = meeple([*command, "--format", "flows", "--dialect", "quortextt", "-"], text)
+        assert named.code == 0 and "note:" not in named.err
+
+
 def test_a_player_without_a_seat() -> None:
     with pytest.raises(NotationError) as caught:
         notation.parse("Game: 2-player\nP3A1T0N\n", "g.flows", dialect=QUORTEXTT)

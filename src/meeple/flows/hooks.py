@@ -197,6 +197,13 @@ def check(document: Document, dialect: str | None = None) -> Iterable[Finding]:
     return detected + _other_reading(document, chosen) + _ending(document, states[-1])
 
 
+def notes(document: Document, dialect: str | None = None) -> list[Finding]:
+    """The dialect a record was read in, when its layout chose it (not `dialect`, nor its
+    header): the commands that read a record print it on stderr."""
+    text, source = document.text, document.source
+    return _detected(text, source, notation.dialect_of(text, source, dialect).chosen)
+
+
 def _detected(text: str, source: str, chosen: str) -> list[Finding]:
     """A note at the header of a record read in quortextt's dialect because of its layout
     (nothing named the dialect): every label is read the way that dialect reads it."""
