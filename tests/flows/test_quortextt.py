@@ -29,6 +29,8 @@ from meeple.flows.rules import State
 from meeple.hexgrid import Hex
 from tests.cli_helpers import meeple
 
+from .strategies import records
+
 GOLDEN = Path(__file__).parent / "golden"
 
 
@@ -298,6 +300,16 @@ def test_any_other_layout_is_the_seeds(text: str) -> None:
     parsed = notation.parse_located(text)
     assert (parsed.record.dialect, parsed.chosen) == (SEED, notation.DEFAULT)
     assert [str(move) for move in parsed.record.moves] == ["P1D4T0N", "P2C4T1SW"]
+
+
+@given(records(), st.sampled_from(["\n", "\r\n"]))
+def test_no_record_in_the_seeds_labels_is_written_in_quortextts_layout(
+    record: Record, line_end: str
+) -> None:
+    """meeple's canonical seed form never has the layout that detects quortextt's dialect,
+    so every record it writes reads back in the seed's labels."""
+    text = notation.dump(record, SEED).replace("\n", line_end)
+    assert not notation.quortextt_layout(text)
 
 
 def test_a_label_the_seed_lacks_is_an_error_not_another_dialect() -> None:
