@@ -156,7 +156,11 @@ QUORTEXTT_HINT = (
 def _hinted(problem: NotationError, text: str, source: str, chosen: Dialect) -> NotationError:
     """`problem`, saying so when nothing chose the seed's dialect and the whole text reads
     as quortextt's: a record quortextt wrote, copied without its layout."""
-    if chosen.chosen != DEFAULT or _diagnose(text, source, QUORTEXTT).problems:
+    if chosen.chosen != DEFAULT:
+        return problem
+    try:
+        _read(text, source, QUORTEXTT)  # stops at its first problem, if any
+    except NotationError:
         return problem
     hinted = problem.moved_to(problem.location)
     hinted.message += QUORTEXTT_HINT
