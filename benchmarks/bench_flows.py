@@ -29,6 +29,7 @@ from pathlib import Path
 
 from harness import Case, human
 
+from meeple import records, registry
 from meeple.flows import notation, replay_text, state_json
 from meeple.flows.links import Group
 from meeple.flows.model import Entry, Record
@@ -43,6 +44,7 @@ POSITIONS = int(os.environ.get("MEEPLE_FLOWS_POSITIONS", "10000"))
 DATA = Path(__file__).parent / "data"
 SHORT_RECORD = Path(__file__).parent.parent / "tests" / "flows" / "golden" / "rule_no_route.flows"
 _MOVES = re.compile(r"P[1-6][A-G][1-7]T[0-3][NSEW]{1,2}")
+_BAD_LINE = re.compile(r"P[1-6]G1T")
 
 
 def mid_game(players: int, seed: int = 7) -> State:
@@ -174,6 +176,24 @@ def _ten_thousand_case() -> Case:
     )
 
 
+MALFORMED = 20000
+"""Lines of the record `check` reads with a problem on each (80,000 took 12.8 s when each
+problem was located from the start of the text)."""
+
+
+def _malformed_case() -> Case:
+    """`meeple check` of a record whose every move names a hex P1's frame lacks."""
+    text = "Game: 2-player\n" + "P1G1T0N\n" * MALFORMED
+    flows = registry.get("flows")
+    return Case(
+        name=f"check a record of {MALFORMED} malformed lines",
+        run=lambda: records.text_findings(text, "bad.flows", flows),
+        floor_name="regex pass over the text",
+        floor=lambda: _BAD_LINE.findall(text),
+        repeat=5,
+    )
+
+
 def cases() -> list[Case]:
     long_game = _record_text(mid_game(3))
     return [
@@ -193,6 +213,7 @@ def cases() -> list[Case]:
             floor_name="regex pass over the text",
             floor=lambda: _MOVES.findall(long_game),
         ),
+        _malformed_case(),
         _hard_sweep_case(),
         _short_record_case(),
         _many_positions_case(),

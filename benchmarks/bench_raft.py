@@ -21,7 +21,8 @@ from meeple.raft.notation import (
     parse_state,
 )
 from meeple.raft.rules import State, card_positions, cats_cut_off, grid_of
-from meeple.registry import get
+from meeple.records import text_findings
+from meeple.registry import Format, get
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "raft"
 _SQUARES = re.compile(r"[bgpry]")
@@ -92,4 +93,22 @@ def cases() -> list[Case]:
             "regex over the record",
             lambda: _ANY.findall(record_text),
         ),
+        _malformed_case(raft),
     ]
+
+
+MALFORMED = 20000
+"""Lines of the record `check` reads with a problem on each (128,000 took 7.5 s when each
+problem was located from the start of the text)."""
+
+
+def _malformed_case(raft: Format) -> Case:
+    """`meeple check` of a record whose every move is malformed (no deck Z)."""
+    text = "LNSNLASAFC30912R11212 seed=3\n" + "Z6\n" * MALFORMED
+    return Case(
+        f"raft: check a record of {MALFORMED} malformed lines",
+        lambda: text_findings(text, "bad.raft", raft),
+        "regex over the record",
+        lambda: _ANY.findall(text),
+        repeat=5,
+    )

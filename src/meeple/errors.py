@@ -15,6 +15,7 @@ lint from `meeple check`). `Diagnosis` is what every game's lenient reading
 
 from __future__ import annotations
 
+import bisect
 import copy
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -98,11 +99,12 @@ class Location:
 
 
 class Locator:
-    """`Location.of` for many offsets of one text, in one pass when they come in order.
+    """`Location.of` for many offsets of one text, linear in the text overall.
 
     A reader that goes on after each problem may report thousands of them; finding each
     one's line from the start of the text would cost the text's length every time.
-    An offset before the last one asked for is located from the start, as `Location.of`.
+    Offsets that come in order are located by scanning on from the last one; an offset
+    before it by a binary search of the line starts, listed once, on the first such.
     """
 
     def __init__(self, text: str, source: str = DEFAULT_SOURCE) -> None:
@@ -113,12 +115,13 @@ class Locator:
         self._line = 1
         self._line_start = 0
         self._line_text: str | None = None
+        self._starts: list[int] | None = None  # every line's start, once needed
 
     def __call__(self, offset: int) -> Location:
         text = self._lines
         offset = max(0, min(offset, len(text)))
         if offset < self._offset:
-            return Location.of(text, offset, self.source)
+            return self._located(self._line_starts(), offset)
         newlines = text.count("\n", self._offset, offset)
         if newlines:
             self._line += newlines
@@ -126,11 +129,29 @@ class Locator:
             self._line_text = None
         self._offset = offset
         if self._line_text is None:
-            line_end = text.find("\n", offset)
-            line_end = len(text) if line_end == -1 else line_end
-            self._line_text = text[self._line_start : line_end].rstrip("\r")
+            self._line_text = self._text_of(self._line_start)
         column = offset - self._line_start + 1
         return Location(self.source, self._line, column, self._line_text)
+
+    def _line_starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [0, *(found.end() for found in _NEWLINE.finditer(self._lines))]
+        return self._starts
+
+    def _located(self, starts: list[int], offset: int) -> Location:
+        """The location of an offset found by a binary search of the line `starts`."""
+        line = bisect.bisect_right(starts, offset)
+        start = starts[line - 1]
+        return Location(self.source, line, offset - start + 1, self._text_of(start))
+
+    def _text_of(self, line_start: int) -> str:
+        """The text of the line that starts at `line_start`, without its line end."""
+        line_end = self._lines.find("\n", line_start)
+        line_end = len(self._lines) if line_end == -1 else line_end
+        return self._lines[line_start:line_end].rstrip("\r")
+
+
+_NEWLINE = re.compile("\n")
 
 
 WINDOW = 100  # characters of a long line shown around the caret
@@ -283,7 +304,9 @@ class OptionError(ValueError):
     """
 
 
-Severity = Literal["error", "warning", "lint"]
+Severity = Literal["error", "warning", "lint", "note"]
+"""How bad a finding is: an error refuses the record; a warning or a lint fails only
+`meeple check --strict`; a note only informs (which reading was chosen) and never fails."""
 Kind = Literal["notation", "rule", "check"]
 
 

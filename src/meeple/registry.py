@@ -140,6 +140,11 @@ class Format:
     """`named(name)`: the text of a record meeple ships under `name` (a bundled Blood on
     the Clocktower script such as `trouble-brewing`), or None. The CLI reads an input
     that names no file this way."""
+    notes: Callable[..., Iterable[Finding]] | None = None
+    """`notes(document, **reading)`: what reading the document chose that its text does
+    not say (a Flows record's dialect, detected from its layout), given the reading
+    options it was read with. The commands that read a record print them on stderr;
+    `check` reports them among its findings."""
     commands: tuple[tuple[str, str], ...] = ()
     """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
     the `module:function` that builds its click command, imported when it is used."""

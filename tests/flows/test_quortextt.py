@@ -29,6 +29,8 @@ from meeple.flows.rules import State
 from meeple.hexgrid import Hex
 from tests.cli_helpers import meeple
 
+from .strategies import records
+
 GOLDEN = Path(__file__).parent / "golden"
 
 
@@ -144,7 +146,7 @@ def test_a_whole_two_player_game_as_quortextt_writes_it() -> None:
     text = _quortextt_text(2, moves, DEFAULT_SEATS[2])
     assert text.startswith("Game: 2-player\n\n1. P1A1T0SE\n2. P2A1T2NW\n")
     record = notation.parse(text)
-    assert record.dialect == QUORTEXTT  # P2A1 is no hex of the seed's P2 frame
+    assert record.dialect == QUORTEXTT  # laid out as quortextt writes
     assert record.moves == tuple(moves)
     *_, last = replay_text(text)
     seed_text = notation.dump(Record(tuple(Entry(m) for m in moves), header="2-player"))
@@ -170,9 +172,9 @@ def test_random_games_read_back_from_quortextts_labels(players: int, seed: int, 
         state = state.play(chance.choice(options))
     moves = [move for move in state.moves if isinstance(move, Move)]
     text = _quortextt_text(players, moves, CLOCKWISE_SEATS[players])
-    record = notation.parse(text, dialect=QUORTEXTT)
+    record = notation.parse(text)  # its layout is quortextt's: detected
     assert record.moves == tuple(moves) and record.first == first
-    *_, last = replay_text(text, dialect=QUORTEXTT)
+    *_, last = replay_text(text)
     assert last.flows == state.flows and last.winners == state.winners
     as_seed = notation.dump(record, SEED)  # the seed's labels name the seats and who starts
     *_, same = replay_text(as_seed, dialect=SEED)
@@ -255,6 +257,133 @@ def test_an_ambiguous_record_is_the_seeds() -> None:
     assert notation.parse(text).dialect == SEED
     written = notation.dump(notation.parse(text, dialect=QUORTEXTT))
     assert written.startswith("Game: 2-player, dialect: quortextt\n\n")
+
+
+# Dialects are named or told by layout, never guessed from the labels (issue "What a
+# newcomer still trips on", item 1).
+
+
+def _short_game() -> tuple[list[Move], str]:
+    """Two moves as formatGameRecord writes them, which read as the seed's labels too (as
+    other hexes: `P2C4T1SW` is P2's C4 seen from P2's seat, C5 in the seed's P2 frame)."""
+    moves = [Move(1, Hex(3, 3), 0, 0), Move(2, Hex(4, 4), 1, 2)]
+    text = _quortextt_text(2, moves, DEFAULT_SEATS[2])
+    assert text == "Game: 2-player\n\n1. P1D4T0N\n2. P2C4T1SW\n"
+    assert notation.parse(text, dialect=SEED).moves != tuple(moves)
+    return moves, text
+
+
+def test_quortextts_layout_chooses_its_dialect_where_labels_read_both_ways() -> None:
+    moves, text = _short_game()
+    parsed = notation.parse_located(text)
+    assert (parsed.record.dialect, parsed.chosen) == (QUORTEXTT, notation.LAYOUT)
+    assert parsed.record.moves == tuple(moves)
+    assert notation.dump(parsed.record) == text  # and it stays quortextt's, unmarked
+    for unfinished in (text + "...\n", text.replace("\n", "\r\n"), text + "\n\n"):
+        assert notation.parse(unfinished).moves == tuple(moves)
+    named = notation.parse_located(text, dialect=SEED)  # the option names the other one
+    assert (named.record.dialect, named.chosen) == (SEED, notation.NAMED)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Game: 2-player\n1. P1D4T0N\n2. P2C4T1SW\n",  # no empty line
+        "Game: 2-player\n\nP1D4T0N\nP2C4T1SW\n",  # moves not numbered
+        "Game: 2-player, club night\n\n1. P1D4T0N\n2. P2C4T1SW\n",  # more header
+        "Game: 2-player\n\n1. P1D4T0N ; a start\n2. P2C4T1SW\n",  # a comment
+        "\nGame: 2-player\n\n1. P1D4T0N\n2. P2C4T1SW\n",  # a line before the header
+        "P1D4T0N\nP2C4T1SW\n",
+    ],
+)
+def test_any_other_layout_is_the_seeds(text: str) -> None:
+    parsed = notation.parse_located(text)
+    assert (parsed.record.dialect, parsed.chosen) == (SEED, notation.DEFAULT)
+    assert [str(move) for move in parsed.record.moves] == ["P1D4T0N", "P2C4T1SW"]
+
+
+@given(records(), st.sampled_from(["\n", "\r\n"]))
+def test_no_record_in_the_seeds_labels_is_written_in_quortextts_layout(
+    record: Record, line_end: str
+) -> None:
+    """meeple's canonical seed form never has the layout that detects quortextt's dialect,
+    so every record it writes reads back in the seed's labels."""
+    text = notation.dump(record, SEED).replace("\n", line_end)
+    assert not notation.quortextt_layout(text)
+
+
+def test_a_label_the_seed_lacks_is_an_error_not_another_dialect() -> None:
+    text = "Game: 2-player\nP1A1T0N\nP2A4T1NE\nP1G1T0N\n"  # P1's row G runs G4-G7
+    with pytest.raises(NotationError) as caught:
+        notation.parse(text, "g.flows")
+    assert (caught.value.line, caught.value.column) == (4, 3)
+    assert str(caught.value) == (
+        "g.flows:4:3: no hex G1 in P1's frame: row G runs G4-G7"
+        + notation.QUORTEXTT_HINT  # every label is one of quortextt's: a hint, no switch
+        + "\n    P1G1T0N\n      ^"
+    )
+    assert notation.parse(text, dialect=QUORTEXTT).dialect == QUORTEXTT  # when named
+    run = meeple(["check", "--format", "flows", "-"], stdin=text)
+    assert run.code == 1 and "<stdin>:4:3: error: no hex G1 in P1's frame" in run.out
+
+
+def test_a_quortextt_record_without_its_layout_gets_a_hint() -> None:
+    _, text = _short_game()
+    moves = text.split("\n\n")[1].replace("1. P1D4T0N", "1. P1G1T0N")  # G1: seed lacks it
+    with pytest.raises(NotationError) as caught:
+        notation.parse(moves, "g.flows")
+    assert caught.value.message == "no hex G1 in P1's frame: row G runs G4-G7" + (
+        notation.QUORTEXTT_HINT
+    )
+    assert notation.diagnose(moves, "g.flows").problems[0].message == caught.value.message
+    assert notation.parse(moves, dialect=QUORTEXTT).dialect == QUORTEXTT
+
+
+def test_a_label_quortextt_lacks_is_an_error_at_its_move() -> None:
+    text = "Game: 2-player\n\n1. P1D4T0N\n2. P2E7T0N\n"  # E7 is a seed label
+    with pytest.raises(NotationError) as caught:
+        notation.parse(text, "g.flows")
+    assert str(caught.value) == (
+        "g.flows:4:6: no hex E7 in quortextt's labels: row E runs E1-E6\n    2. P2E7T0N\n         ^"
+    )
+    found = meeple(["check", "--format", "flows", "-"], stdin=text)
+    assert found.code == 1 and "<stdin>:4:6: error: no hex E7 in quortextt's labels" in found.out
+    assert "<stdin>:1:1: note: read in quortextt's dialect" in found.out
+
+
+def test_check_says_when_the_dialect_was_detected() -> None:
+    _, text = _short_game()
+    run = meeple(["check", "--strict", "--format", "flows", "-"], stdin=text + "...\n")
+    assert run.code == 0, run.out  # a note never fails, not even --strict
+    assert run.out.startswith(
+        "<stdin>:1:1: note: read in quortextt's dialect, detected from its layout"
+    )
+    assert "--dialect seed" in run.out
+    as_json = meeple(["check", "--json", "--format", "flows", "-"], stdin=text + "...\n")
+    assert '"severity": "note"' in as_json.out
+    for named in (["--dialect", "quortextt"], ["--dialect", "seed"]):
+        quiet = meeple(["check", "--format", "flows", *named, "-"], stdin=text + "...\n")
+        assert "note:" not in quiet.out
+    marked = text.replace("2-player", "2-player, dialect: quortextt") + "...\n"
+    assert "note:" not in meeple(["check", "--format", "flows", "-"], stdin=marked).out
+
+
+@pytest.mark.parametrize(
+    "command", [["show"], ["replay"], ["fmt"], ["convert", "--to", "qgn"], ["moves"]]
+)
+def test_the_commands_that_read_a_record_say_when_the_dialect_was_detected(
+    command: list[str],
+) -> None:
+    _, text = _short_game()
+    run = meeple([*command, "--format", "flows", "-"], stdin=text + "...\n")
+    assert run.code == 0, run.err
+    assert run.err.startswith("<stdin>:1:1: note: read in quortextt's dialect, detected")
+    assert "note:" not in run.out
+    marked = text.replace("2-player", "2-player, dialect: quortextt") + "...\n"
+    assert "note:" not in meeple([*command, "--format", "flows", "-"], stdin=marked).err
+    if command[0] != "convert":  # where --dialect says how to read
+        named = meeple([*command, "--format", "flows", "--dialect", "quortextt", "-"], text)
+        assert named.code == 0 and "note:" not in named.err
 
 
 def test_a_player_without_a_seat() -> None:

@@ -28,7 +28,11 @@ def command() -> click.Command:
     @click.command()
     @click.argument("paths", nargs=-1, required=True)
     @options.format_option
-    @click.option("--strict", is_flag=True, help="Treat warnings and lint findings as failures.")
+    @click.option(
+        "--strict",
+        is_flag=True,
+        help="Treat warnings and lint findings as failures (notes never fail).",
+    )
     @click.option(
         "--json", "as_json", is_flag=True, help="One JSON object per finding, then a summary."
     )
@@ -99,7 +103,7 @@ def run(
                 _report(result.path, found, max_findings, as_json)
                 problems += len(found)
                 advance()
-                if any(f.severity == "error" or strict for f in found):
+                if any(f.severity == "error" or (strict and f.severity != "note") for f in found):
                     failed += 1
                     if fail_fast:
                         break

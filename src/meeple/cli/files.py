@@ -117,7 +117,10 @@ def document(
     text, source = read_or_usage(path)
     fmt = format_of(text, path, source, format_name)
     reading = reading_options(fmt, command, given) if given and command else {}
-    return fmt.read(text, source, **reading)
+    read = fmt.read(text, source, **reading)
+    for note in fmt.notes(read, **reading) if fmt.notes else ():
+        echo(str(note), err=True)
+    return read
 
 
 def reading_options(fmt: Format, command: str, given: dict[str, Any]) -> dict[str, Any]:

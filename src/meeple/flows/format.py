@@ -45,6 +45,7 @@ FLOWS = Format(
     options=(COLOR, DIALECT, FRAME),
     svg=lazy(f"{HOOKS}:svg"),
     diagnose=lazy(f"{HOOKS}:diagnose"),
+    notes=lazy(f"{HOOKS}:notes"),
     state_json=lazy(f"{HOOKS}:state_json"),
     marks=lazy(f"{HOOKS}:marks"),
     result=lazy(f"{HOOKS}:result"),

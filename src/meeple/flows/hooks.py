@@ -82,7 +82,7 @@ def replay_text(
 
 
 def _replay(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
-    record, offsets = parsed
+    record, offsets = parsed.record, parsed.move_offsets
     try:
         state = start_of(record)
     except (RuleError, NotationError) as problem:
@@ -179,26 +179,50 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None
         document = Document(text, source, FLOWS, parsed.record)
         object.__setattr__(document, _REPLAYED, (states, None))  # replayed just now
         found += check(document, dialect)
+    else:  # `check` says it of a sound record
+        found += _detected(text, source, parsed.chosen)
     return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
 def check(document: Document, dialect: str | None = None) -> Iterable[Finding]:
-    """Whether the trailing `...` agrees with how the game stands (rule errors come from
-    replay), and whether a record read as the seed's labels also reads as quortextt's
-    (unless `dialect` or the header names the dialect)."""
+    """Which dialect the record was read in when it was detected, whether the trailing
+    `...` agrees with how the game stands (rule errors come from replay), and whether a
+    record read as the seed's labels by default also reads as quortextt's."""
+    text, source = document.text, document.source
+    chosen = notation.dialect_of(text, source, dialect).chosen
+    detected = _detected(text, source, chosen)
     states, problem = _replayed(document)
     if problem is not None:
+        return detected
+    return detected + _other_reading(document, chosen) + _ending(document, states[-1])
+
+
+def notes(document: Document, dialect: str | None = None) -> list[Finding]:
+    """The dialect a record was read in, when its layout chose it (not `dialect`, nor its
+    header): the commands that read a record print it on stderr."""
+    text, source = document.text, document.source
+    return _detected(text, source, notation.dialect_of(text, source, dialect).chosen)
+
+
+def _detected(text: str, source: str, chosen: str) -> list[Finding]:
+    """A note at the header of a record read in quortextt's dialect because of its layout
+    (nothing named the dialect): every label is read the way that dialect reads it."""
+    if chosen != notation.LAYOUT:
         return []
-    last = states[-1]
-    other = [] if dialect is not None else _other_reading(document)
-    return other + _ending(document, last)
+    message = (
+        "read in quortextt's dialect, detected from its layout ('Game: N-player', an empty"
+        " line, numbered moves): labels are seen from each player's seat; add 'dialect:"
+        " quortextt' to the header to say so, or give --dialect seed"
+    )
+    return [Finding.at(text, 0, message, source, "note")]
 
 
-def _other_reading(document: Document) -> list[Finding]:
-    """A lint when the record, read as the seed's labels, reads as quortextt's too."""
+def _other_reading(document: Document, chosen: str) -> list[Finding]:
+    """A lint when the record, read as the seed's labels for want of any other sign,
+    reads as quortextt's too."""
     record: Record = document.model
     text, source = document.text, document.source
-    if record.dialect != SEED or not record.moves or notation.header_dialect(text) is not None:
+    if chosen != notation.DEFAULT or not record.moves:
         return []
     try:
         notation.parse(text, source, QUORTEXTT)

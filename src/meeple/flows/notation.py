@@ -14,8 +14,10 @@ A record is line based (docs/formats/flows.md gives every decision):
 the player number (`board.hex_of_label`), or in quortextt's dialect the frame of the
 player's seat (`board.hex_of_seated_label`, orientations relative to the seat). The
 dialect is named (`dialect: quortextt` in the header, or the caller's `dialect`), or
-detected: a text that reads only as quortextt's labels is quortextt's; any other is
-the seed's.
+detected from the layout quortextt writes and the seed never does (`Game: N-player`, an
+empty line, numbered moves and nothing else: `quortextt_layout`); any other text is the
+seed's.
+The labels never choose the dialect: a label the chosen dialect lacks is an error.
 The fast path is one compiled expression per line; a line it cannot match is taken
 apart by `_diagnose_move`, which names the exact bad part. This module knows nothing of
 the rules: an occupied hex or a move out of turn is `rules`' business.
@@ -27,7 +29,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from meeple.errors import DEFAULT_SOURCE, Diagnosis, NotationError, line_ends
+from meeple.errors import DEFAULT_SOURCE, Diagnosis, Locator, NotationError, line_ends
 from meeple.flows.board import (
     EDGE_INDEX,
     EDGE_NAMES,
@@ -76,6 +78,21 @@ DIALECT_LIST = " or ".join(DIALECTS)
 _SEATS = re.compile(r"\bseats:")
 _SEAT = re.compile(r"P([0-9]+)[ \t]+([a-z-]+)\Z")
 _MAX_DIGITS = 9
+# What quortextt writes (src/game/notation.ts, formatGameRecord): `Game: N-player`, an
+# empty line, then one numbered move a line, `1. P1A1T0S`; nothing else. The moves are
+# only sketched (a number, a dot, a space, one word), so that a mistyped label is read,
+# and reported, in quortextt's dialect. Tolerated: blanks at line ends, meeple's `...`
+# for an unfinished game, blank lines at the end.
+_QUORTEXTT_LAYOUT = re.compile(
+    r"""
+    Game:\ [0-9]+-player[ \t\r]*\n
+    [ \t\r]*\n
+    (?:[0-9]+\.\ [^\s;]+[ \t\r]*(?:\n|\Z))*
+    (?:\.\.\.[ \t\r]*(?:\n|\Z))?
+    \s*\Z
+    """,
+    re.VERBOSE,
+)
 _STARTS_LIKE_A_MOVE = re.compile(r"(?:[0-9]+\.[ \t]*)?P[1-6][A-G][1-7]T[0-3]")
 
 
@@ -86,11 +103,27 @@ class Line(NamedTuple):
     text: str
 
 
+NAMED = "named"
+LAYOUT = "layout"
+DEFAULT = "default"
+
+
+class Dialect(NamedTuple):
+    """The dialect a text is read in, and how it was chosen: NAMED (by the caller or the
+    header), LAYOUT (detected: the text is laid out as quortextt writes records) or
+    DEFAULT (the seed's, since nothing says otherwise)."""
+
+    name: str
+    chosen: str
+
+
 class Parsed(NamedTuple):
-    """A record and, for each of its moves, the offset of the move in the text."""
+    """A record, for each of its moves the offset of the move in the text, and how its
+    dialect was chosen (`record.dialect` is its name)."""
 
     record: Record
     move_offsets: tuple[int, ...]
+    chosen: str = NAMED
 
 
 def parse(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None) -> Record:
@@ -103,22 +136,53 @@ def parse(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None) -
 
 
 def parse_located(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None) -> Parsed:
-    """The record and where each move stands in `text` (for rule errors).
-
-    Without a named dialect the text is read as the seed's labels; only when that fails
-    and quortextt's reading succeeds is it quortextt's.
-    """
+    """The record and where each move stands in `text` (for rule errors), read in the
+    dialect `dialect_of` chooses."""
     text = line_ends(text)
-    named = _named_dialect(text, source, dialect)
-    if named is not None:
-        return _read(text, source, named)
+    chosen = dialect_of(text, source, dialect)
     try:
-        return _read(text, source, SEED)
-    except NotationError as seed_problem:
-        try:
-            return _read(text, source, QUORTEXTT)
-        except NotationError:
-            raise seed_problem from None
+        parsed = _read(text, source, chosen.name)
+    except NotationError as problem:
+        raise _hinted(problem, text, source, chosen) from None
+    return parsed._replace(chosen=chosen.chosen)
+
+
+QUORTEXTT_HINT = (
+    " (the whole record reads as quortextt's labels: if quortextt wrote it, add"
+    " 'dialect: quortextt' to the header or give --dialect quortextt)"
+)
+
+
+def _hinted(problem: NotationError, text: str, source: str, chosen: Dialect) -> NotationError:
+    """`problem`, saying so when nothing chose the seed's dialect and the whole text reads
+    as quortextt's: a record quortextt wrote, copied without its layout."""
+    if chosen.chosen != DEFAULT:
+        return problem
+    try:
+        _read(text, source, QUORTEXTT)  # stops at its first problem, if any
+    except NotationError:
+        return problem
+    hinted = problem.moved_to(problem.location)
+    hinted.message += QUORTEXTT_HINT
+    return hinted
+
+
+def dialect_of(text: str, source: str = DEFAULT_SOURCE, given: str | None = None) -> Dialect:
+    """The dialect `text` is read in: `given` or the header's `dialect:` (NotationError
+    when they disagree or name none of DIALECTS); else quortextt's when the text is laid
+    out as quortextt writes (`quortextt_layout`); else the seed's."""
+    named = _named_dialect(text, source, given)
+    if named is not None:
+        return Dialect(named, NAMED)
+    if quortextt_layout(text):
+        return Dialect(QUORTEXTT, LAYOUT)
+    return Dialect(SEED, DEFAULT)
+
+
+def quortextt_layout(text: str) -> bool:
+    """Whether `text` is laid out exactly as quortextt's `formatGameRecord` writes a record
+    (`_QUORTEXTT_LAYOUT`), which seed 002 and a hand-written record in its labels never are."""
+    return _QUORTEXTT_LAYOUT.match(line_ends(text)) is not None
 
 
 def _read(text: str, source: str, dialect: str) -> Parsed:
@@ -132,24 +196,20 @@ def diagnose(
     text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None
 ) -> Diagnosis[Parsed]:
     """Every malformed line of `text`, and the record made of the lines that are well formed
-    (the dialect chosen as `parse_located` does: quortextt's only when its reading has no
-    problem and the seed's has some)."""
+    (read in the dialect `dialect_of` chooses)."""
     text = line_ends(text)
     try:
-        named = _named_dialect(text, source, dialect)
+        chosen = dialect_of(text, source, dialect)
     except NotationError as problem:
-        named, early = SEED, [problem]
+        chosen, early = Dialect(SEED, NAMED), [problem]
     else:
         early = []
-    if named is not None:
-        read = _diagnose(text, source, named)
-        return Diagnosis(read.model, early + list(read.problems))
-    read = _diagnose(text, source, SEED)
-    if read.problems:
-        other = _diagnose(text, source, QUORTEXTT)
-        if not other.problems:
-            return other
-    return read
+    read = _diagnose(text, source, chosen.name)
+    assert read.model is not None  # every line is read, the malformed ones skipped
+    problems = early + read.problems
+    if problems:
+        problems[0] = _hinted(problems[0], text, source, chosen)
+    return Diagnosis(read.model._replace(chosen=chosen.chosen), problems)
 
 
 def _diagnose(text: str, source: str, dialect: str) -> Diagnosis[Parsed]:
@@ -364,6 +424,7 @@ class _Reader:
     def __init__(self, text: str, source: str, dialect: str = SEED) -> None:
         self.text = text
         self.source = source
+        self.locate = Locator(text, source)  # a problem a line: each not found from the start
         self.dialect = dialect
         self.entries: list[Entry] = []
         self.offsets: list[int] = []
@@ -376,7 +437,7 @@ class _Reader:
         self.anything = False
 
     def error(self, offset: int, message: str) -> NotationError:
-        return NotationError.at(self.text, offset, message, self.source)
+        return NotationError(message, self.locate(offset))
 
     def skip(self, line: Line) -> None:
         """Account for a malformed line so that later lines are judged as if it were fine."""
@@ -655,7 +716,8 @@ def dump(record: Record, dialect: str | None = None) -> str:
 
     Written in `dialect` (default: the record's own). quortextt's dialect leaves a blank
     line after the header, as quortextt does, and names itself in the header
-    (`dialect: quortextt`) only when the text would also read as the seed's labels.
+    (`dialect: quortextt`) unless the text is laid out exactly as quortextt writes, which
+    detection reads as quortextt's (`quortextt_layout`).
     NotationError when a move's player has no seat (quortextt's labels need one).
     """
     dialect = dialect or record.dialect
@@ -665,10 +727,8 @@ def dump(record: Record, dialect: str | None = None) -> str:
     if dialect == SEED:
         return _dump(record, SEED, header)
     text = _dump(record, QUORTEXTT, header)
-    try:
-        _read(line_ends(text), DEFAULT_SOURCE, SEED)
-    except NotationError:
-        return text  # only quortextt's reading fits: detection finds it
+    if quortextt_layout(text):
+        return text  # laid out as quortextt writes: detection finds it
     return _dump(record, QUORTEXTT, with_dialect(header, QUORTEXTT))
 
 

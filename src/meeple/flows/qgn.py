@@ -7,6 +7,8 @@ models; reading and writing text is `notation`'s.
 
 from __future__ import annotations
 
+import re
+
 from meeple.errors import NotationError
 from meeple.flows import notation
 from meeple.flows.board import CELL_INDEX, MAX_PLAYERS
@@ -19,6 +21,7 @@ from meeple.qgn.model import Action, Snapshot
 
 PLACE = "p"  # the QGN action letter of a placement
 MOVE_COMMENT = ";"  # marks, in QGN, the comment written on a move's own line
+_LINE_BREAK = re.compile(r"\r\n?|\n")  # what ends a Flows line (docs/formats/flows.md)
 
 
 def _qgn_comment(text: str) -> str:
@@ -95,8 +98,10 @@ def from_qgn(snapshot: Snapshot) -> Record:
 
 
 def _one_line(comment: str) -> str:
-    """A QGN comment as a Flows comment, which ends at the line's end."""
-    return " ".join(comment.split())
+    """A QGN comment as a Flows comment, which ends at the line's end and is read without
+    the blanks around it: each line break becomes a space, all other spacing is kept (a
+    Flows comment comes back byte for byte)."""
+    return _LINE_BREAK.sub(" ", comment).strip()
 
 
 def _qgn_move(action: Action, number: int, teams: int) -> Move:

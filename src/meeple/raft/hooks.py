@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from meeple.errors import Finding, RuleError, line_ends
+from meeple.errors import Finding, Locator, RuleError, line_ends
 from meeple.raft import notation
 from meeple.raft.ascii import render_board, render_game, render_state
 from meeple.raft.format import RAFT
@@ -133,11 +133,7 @@ def state_findings(document: Document) -> Iterable[Finding]:
     lines = line_ends(document.text).split("\n")
     start = sum(len(line) + 1 for line in lines[:-3])
     text = lines[-3].removesuffix("\r")  # of a CRLF
+    locate = Locator(document.text, document.source)
     for finding in exhausted_cats_findings(text, document.source):
-        yield Finding.at(
-            document.text,
-            start + finding.location.column - 1,
-            finding.message,
-            document.source,
-            finding.severity,
-        )
+        where = locate(start + finding.location.column - 1)
+        yield Finding(finding.message, where, finding.severity)

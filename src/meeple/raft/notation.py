@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from meeple.errors import DEFAULT_SOURCE, Diagnosis, Finding, NotationError, line_ends
+from meeple.errors import DEFAULT_SOURCE, Diagnosis, Finding, Locator, NotationError, line_ends
 from meeple.raft.model import (
     CARD_IDS,
     CAT_COLOURS,
@@ -57,13 +57,24 @@ RAFT_CARD_IDS = "0123"
 
 
 class _Text:
-    """A slice [start, end) of a larger text, so errors point into the whole document."""
+    """A slice [start, end) of a larger text, so errors point into the whole document.
 
-    def __init__(self, text: str, start: int, end: int, source: str) -> None:
+    The slices of one text share `locate`, which finds an error's line: a record with a
+    problem on every line is then located once, not from the start for each problem.
+    """
+
+    def __init__(
+        self, text: str, start: int, end: int, source: str, locate: Locator | None = None
+    ) -> None:
         self.text, self.start, self.end, self.source = text, start, end, source
+        self.locate = locate or Locator(text, source)
+
+    def part(self, start: int, end: int) -> _Text:
+        """The slice [start, end) of the same text."""
+        return _Text(self.text, start, end, self.source, self.locate)
 
     def error(self, offset: int, message: str) -> NotationError:
-        return NotationError.at(self.text, offset, message, self.source)
+        return NotationError(message, self.locate(offset))
 
     def found(self, offset: int) -> str:
         if offset >= self.end:
@@ -201,17 +212,16 @@ def _exhausted(span: _Text) -> tuple[ExhaustedCat, ...]:
 def exhausted_cats_findings(text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
     """Lint an exhausted cats string: cats must be sorted by colour, row, column."""
     cats = parse_exhausted_cats(text, source)
+    locate = Locator(text, source)
     found = []
     for index in range(1, len(cats)):
         if cats[index - 1] >= cats[index]:
             problem = "listed twice" if cats[index - 1] == cats[index] else "out of order"
             found.append(
-                Finding.at(
-                    text,
-                    index * 5,
+                Finding(
                     f"exhausted cat {format_exhausted_cats(cats[index : index + 1])} is {problem}:"
                     " cats are sorted by colour, then row, then column",
-                    source,
+                    locate(index * 5),
                     "lint",
                 )
             )
@@ -256,10 +266,11 @@ def parse_state(text: str, source: str = DEFAULT_SOURCE) -> Position:
         message = "expected board rows, then the decks, hand, exhausted cats and fire bag lines"
         raise NotationError.at(text, len(text), message, source)
     board_end = starts[-5]
-    spans = [_Text(text, starts[i], _line_end(text, starts[i + 1]), source) for i in range(-5, -1)]
+    whole = _whole(text, source)
+    spans = [whole.part(starts[i], _line_end(text, starts[i + 1])) for i in range(-5, -1)]
     return _consistent(
         Position(
-            board=_board(_Text(text, 0, board_end, source)),
+            board=_board(whole.part(0, board_end)),
             decks=_cards(spans[0], "deck string", None),
             hand=_cards(spans[1], "hand", HAND_LIMIT),
             exhausted=_exhausted(spans[2]),
@@ -587,7 +598,7 @@ def _draw(span: _Text) -> DrawRequest:
         raise span.error(span.start, f"a draw request takes {DRAW_SIZE} cards in all, not {total}")
     if space == -1:
         return DrawRequest(tuple(draws))
-    drawn = _cards(_Text(span.text, space + 1, span.end, span.source), "cards drawn", None)
+    drawn = _cards(span.part(space + 1, span.end), "cards drawn", None)
     wanted = dict(draws)
     for deck, pile in zip(DECKS, drawn.piles, strict=True):
         if len(pile) != wanted.get(deck, 0):
@@ -737,11 +748,12 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[Record]:
     problems: list[NotationError] = []
     read_header = False
     text = line_ends(text)  # same length: offsets into the caller's text stay right
+    whole = _whole(text, source)
     for start, end, kind in record_lines(text):
         if kind == "comment":
             comments.append(text[start + 1 : end])
             continue
-        span = _Text(text, start, end, source)
+        span = whole.part(start, end)
         try:
             if not read_header:
                 read_header = True
@@ -766,7 +778,7 @@ def _header(span: _Text) -> tuple[Challenge, int | None]:
     space = span.text.find(" ", span.start, span.end)
     if space == -1:
         return _challenge(span), None
-    challenge = _challenge(_Text(span.text, span.start, space, span.source))
+    challenge = _challenge(span.part(span.start, space))
     at = space
     while at < span.end and span.text[at] == " ":
         at += 1
