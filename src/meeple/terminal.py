@@ -30,6 +30,7 @@ from meeple.bots import Bot, legal_choices
 from meeple.engine import AnyState, Framed, Recording
 from meeple.errors import MeepleError, NotationError
 from meeple.registry import Format
+from meeple.words import counted
 
 HELP = (
     "type a move in the game's notation, or: moves (list the legal ones), hint,"
@@ -180,7 +181,7 @@ class Session:
             groups.setdefault(self.state.move_group(move), []).append(self.state.move_to_text(move))
         if drawn is not None:
             self.write(f"you drew {drawn}")
-        self.write(f"{len(moves)} legal moves")
+        self.write(f"{counted(len(moves), 'legal move')}")
         for group, texts in groups.items():
             self.write(f"{group} ({len(texts)}): {' '.join(texts)}")
 

@@ -15,6 +15,7 @@ from meeple.carcassonne.model import CITY, CLOISTER, ROAD, SIDES, Skip, Tile, To
 from meeple.carcassonne.rules import State, empty_squares
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.words import counted
 
 SIZE = 64.0
 MARGIN = 30.0
@@ -216,14 +217,15 @@ def _legend(state: State, top: float) -> Iterator[str]:
             yield "</g>"
         marker = "\u25b6 " if not state.is_over and seat == state.turn else ""
         points, left = state.scores[seat], state.supply[seat]
-        text = f"{marker}{name}: {points} points, {left} tokens"
+        text = f"{marker}{name}: {counted(points, 'point')}, {counted(left, 'token')}"
         yield (
             f'<text x="{x + 58:.1f}" y="{y:.1f}" font-size="15" fill="#222">{xml_text(text)}</text>'
         )
     y += LINE
     yield (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="13" fill="#444">{len(state.deck)} tiles in'
-        " the deck; K knight, T thief, F farmer, M monk</text>"
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="13" fill="#444">'
+        f"{counted(len(state.deck), 'tile')} in the deck;"
+        " K knight, T thief, F farmer, M monk</text>"
     )
     y += LINE
     yield (
