@@ -249,10 +249,6 @@ def test_the_file_named_at_the_question_is_written(tmp_path: Path) -> None:
     assert meeple(["check", str(tmp_path / "mine.qgn")]).code == 0
 
 
-@pytest.mark.parametrize(
-    ("leave", "refuse"),
-    [("quit", "no"), ("ctrl-d", "ctrl-c"), ("ctrl-c", "ctrl-d"), ("ctrl-c", "ctrl-c")],
-)
 def _press(game: pexpect.spawn, typed: str) -> None:
     """Type a line, or press Ctrl-C or Ctrl-D."""
     if typed == "ctrl-c":
@@ -263,6 +259,10 @@ def _press(game: pexpect.spawn, typed: str) -> None:
         game.sendline(typed)
 
 
+@pytest.mark.parametrize(
+    ("leave", "refuse"),
+    [("quit", "no"), ("ctrl-d", "ctrl-c"), ("ctrl-c", "ctrl-d"), ("ctrl-c", "ctrl-c")],
+)
 def test_leaving_without_saving_shows_no_traceback(leave: str, refuse: str, tmp_path: Path) -> None:
     """Ctrl-C or Ctrl-D at the question leaves without saving, as `no` does."""
     game = _tictactoe_after_one_move(tmp_path)
