@@ -9,14 +9,17 @@ message `meeple check` gives, with a caret under the input. Commands: `moves`
 (the legal moves, grouped), `hint` (the greedy bot's choice), `undo` (back to the
 person's last turn), `save FILE` (the record so far), `help` (the notation, with an
 example from the position), `quit`; after the game ends, `undo`, `save` and `quit` still
-work. On a terminal, lines can be edited and recalled (readline). Talks to the engine
-protocol and the registry only; reads lines from any text stream, so tests drive it
-through a pseudo-terminal.
+work. A line that is no move at all is answered with what a move looks like and a few
+legal ones as they may be typed. Leaving (`quit`, end of input, Ctrl-C) with moves not
+yet saved offers to save them first. On a terminal, lines can be edited and recalled
+(readline). Talks to the engine protocol and the registry only; reads lines from any
+text stream, so tests drive it through a pseudo-terminal.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,12 +30,21 @@ from meeple.bots import Bot, legal_choices
 from meeple.engine import AnyState, Framed, Recording
 from meeple.errors import MeepleError, NotationError
 from meeple.registry import Format
+from meeple.words import counted
 
 HELP = (
     "type a move in the game's notation, or: moves (list the legal ones), hint,"
     " undo, save FILE, help, quit"
 )
 OVER = "the game is over: undo, save FILE or quit"
+
+
+class _NotAMove(Exception):
+    """A typed line that reads as no move at all; `problem` is the game's own reason."""
+
+    def __init__(self, problem: NotationError) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
 
 
 @dataclass
@@ -46,6 +58,12 @@ class Session:
     write: Callable[[str], None]
     drawn: dict[int, tuple[str | None, list[Any]]] = field(default_factory=dict)
     """The hidden draw dealt at each step (so undo and redraws stay fair)."""
+    saved: tuple[AnyState, str] | None = None
+    """The state last saved and the file it went to (None: the initial state, unsaved)."""
+    result_drawn: bool = False
+    """Whether the last picture shown already says the result (as a Flows board does)."""
+    announced: AnyState | None = None
+    """The finished state whose result was last told."""
 
     @property
     def state(self) -> AnyState:
@@ -60,7 +78,16 @@ class Session:
 
     def show(self) -> None:
         render = self.fmt.render
-        self.write(render(self.state, **self._framing()) if render else self.state.result_text)
+        picture = render(self.state, **self._framing()) if render else self.state.result_text
+        self.result_drawn = f"result: {self.state.result_text}" in picture.splitlines()
+        self.write(picture)
+
+    def announce(self) -> None:
+        """Tell the result once, where the picture just drawn does not say it already."""
+        if not self.result_drawn:
+            self.write(f"result: {self.state.result_text}")
+        self.write(OVER)
+        self.announced = self.state
 
     def _framing(self) -> dict[str, str]:
         """With one person at the table, a game whose players name places in their own
@@ -115,7 +142,37 @@ class Session:
         except OSError as problem:
             self.write(f"cannot write {path}: {problem.strerror}")
             return
+        self.saved = (self.state, path)
         self.write(f"saved {path}")
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether moves were played (or undone) since the game began or was last saved."""
+        last = self.saved[0] if self.saved else self.states[0]
+        return self.state is not last and isinstance(self.state, Recording)
+
+    def offer_to_save(self, ask: Callable[[str], str | None]) -> None:
+        """Before leaving with unsaved moves: ask for a file (a name is suggested); an
+        empty answer takes the suggestion, `no`, end of input or Ctrl-C leave unsaved."""
+        suggested = self.saved[1] if self.saved else self._free_name()
+        question = f'save the game before leaving? file [{suggested}], or "no": '
+        while self.unsaved:
+            answer = ask(question)
+            if answer is None or answer.strip().lower() in ("n", "no"):
+                self.write("left without saving")
+                return
+            self.save(answer.strip() or suggested)
+
+    def _free_name(self) -> str:
+        """A file name in the current folder that no file has yet: `flows-game.flows`,
+        then `flows-game-2.flows` and so on."""
+        suffix = self.fmt.extensions[0] if self.fmt.extensions else f".{self.fmt.name}"
+        stem, number = f"{self.fmt.name}-game", 1
+        name = stem + suffix
+        while os.path.exists(name):
+            number += 1
+            name = f"{stem}-{number}{suffix}"
+        return name
 
     def list_moves(self) -> None:
         drawn, moves = self.choices()
@@ -124,7 +181,7 @@ class Session:
             groups.setdefault(self.state.move_group(move), []).append(self.state.move_to_text(move))
         if drawn is not None:
             self.write(f"you drew {drawn}")
-        self.write(f"{len(moves)} legal moves")
+        self.write(f"{counted(len(moves), 'legal move')}")
         for group, texts in groups.items():
             self.write(f"{group} ({len(texts)}): {' '.join(texts)}")
 
@@ -154,18 +211,48 @@ class Session:
                 if drawn is not None:
                     raise NotationError(f"you drew {drawn}: play a move with it")
                 raise NotationError("that move is not legal here (type moves to list them)")
+        except _NotAMove as unread:
+            self._not_a_move(text, unread.problem, moves)
+            return
         except MeepleError as problem:
             self.write(_pointed(text, problem))
             return
         self.states.append(self.state.play(move))
         self.show()
 
+    def _not_a_move(self, text: str, problem: NotationError, moves: list[Any]) -> None:
+        """Answer a line that is no move with what moves look like: the game's own reason
+        where it is about the line as typed (a game read in its own notation), else the
+        notation's help (the reason would be about the QGN action the line was read as);
+        then a few legal moves, as short as they may be typed."""
+        if problem.location.line_text == text:
+            self.write(_pointed(text, problem))
+        else:
+            self.write(_pointed(text, NotationError(f"{text!r} is not a move")))
+            if self.fmt.move_help:
+                self.write(self.fmt.move_help)
+        if moves:
+            picked = sorted({0, len(moves) // 2, len(moves) - 1})
+            shown = ", ".join(self._as_typed(moves[index]) for index in picked)
+            self.write(f"for example: {shown} (type moves to list every legal one)")
+
+    def _as_typed(self, move: Any) -> str:
+        """The shortest end of `move`'s text, from after a mark (a number's sign kept),
+        that the game reads as `move` (a QGN action `0m&1.2` as `1.2`); else the text."""
+        text = self.state.move_to_text(move)
+        for cut in range(len(text) - 1, 0, -1):
+            if (text[cut].isalnum() or text[cut] == "-") and not text[cut - 1].isalnum():
+                with contextlib.suppress(MeepleError):
+                    if self.state.move_from_text(text[cut:]) == move:
+                        return text[cut:]
+        return text
+
     def _typed(self, text: str, moves: list[Any]) -> Any:
         """The move `text` means: in the game's notation, else the one legal move whose
         text ends with it, ignoring case and spaces (NotationError if several do)."""
         try:
             return self.state.move_from_text(text)
-        except MeepleError as problem:
+        except NotationError as problem:
             wanted = _loose(text)
             if not wanted:
                 raise
@@ -176,7 +263,7 @@ class Session:
                 shown = " ".join(self.state.move_to_text(m) for m in meant[:8])
                 more = " ..." if len(meant) > 8 else ""
                 raise NotationError(f"{text!r} could be any of {shown}{more}") from None
-            raise problem from None
+            raise _NotAMove(problem) from None
 
 
 def _loose(text: str) -> str:
@@ -206,34 +293,45 @@ def run(
         raise ValueError(f"{game} cannot be played here")
     rng = random.Random(seed)
     first: AnyState = fmt.start(players=players, seed=rng.randrange(2**31))
+    _check_seats(game, first.player_count, seats)
     bots: dict[int, Bot] = {}
     if bot is not None:
         bots = {p: bot for p in range(1, first.player_count + 1) if p not in seats}
     session = Session(fmt, [first], bots, rng, write)
     write(f"{fmt.title}. {HELP}")
     session.show()
-    session.advance_bots()
     ask = _asking(read, write)
-    announced = False
-    while True:
-        if session.state.is_over and not announced:
-            write(f"result: {session.state.result_text}")
-            write(OVER)
-            announced = True
-        line = ask(_prompt(session))
-        if line is None:
-            break
-        command = line.strip()
-        if command in ("quit", "exit"):
-            break
-        before = len(session.states)
-        _obey(session, command)
-        if len(session.states) < before:
-            announced = False  # undone: the game goes on, and will be announced again
-        session.advance_bots()
-    if not announced:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C, even while a bot thinks: leave
+        _converse(session, ask)
+    session.offer_to_save(ask)
+    if session.announced is not session.state:
         write(f"result: {session.state.result_text}")
     return session.state
+
+
+def _check_seats(game: str, players: int, seats: tuple[int, ...]) -> None:
+    """ValueError naming the seats there are, for a person's seat the game has not."""
+    for seat in seats:
+        if players == 1 and seat != 1:
+            raise ValueError(f"there is no seat {seat}: {game} is a solo game, its one seat is 1")
+        if not 1 <= seat <= players:
+            there = f"1 {'and' if players == 2 else 'to'} {players}"
+            raise ValueError(
+                f"there is no seat {seat} in a {players}-player {game} game: its seats are {there}"
+            )
+
+
+def _converse(session: Session, ask: Callable[[str], str | None]) -> None:
+    """Bots move, the person types, until the person leaves (quit or end of input)."""
+    session.advance_bots()
+    while True:
+        if session.state.is_over and session.announced is not session.state:
+            session.announce()  # again if undone and played to an end again
+        line = ask(_prompt(session))
+        if line is None or line.strip() in ("quit", "exit"):
+            return
+        _obey(session, line.strip())
+        session.advance_bots()
 
 
 def _prompt(session: Session) -> str:
@@ -282,14 +380,17 @@ def _asking(read: IO[str], write: Callable[[str], None]) -> Callable[[str], str 
         def typed(prompt: str) -> str | None:
             try:
                 return input(prompt)
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: the person leaves
+                print()  # what follows starts on a line of its own, not after the prompt
                 return None
 
         return typed
 
     def line(prompt: str) -> str | None:
         write(prompt)
-        got = read.readline()
-        return got or None
+        try:
+            return read.readline() or None
+        except KeyboardInterrupt:
+            return None
 
     return line

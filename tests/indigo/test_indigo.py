@@ -352,3 +352,20 @@ def test_a_person_plays_a_game_and_saves_it(tmp_path: Path) -> None:
     record = indigo.parse(saved.read_text(encoding="utf-8"))
     assert record.seed == dealt.seed and record.moves[0] == Place(0, TURNS[tile][1], 3, 3)
     assert len(record.moves) == 2
+
+
+def test_one_point_and_one_gem_are_worded_in_the_singular() -> None:
+    """The first amber gem home: `1 point (1 gem)`, not `1 points (1 gems)`, in both
+    pictures."""
+    rng = random.Random(5)
+    for _ in range(20):
+        state = start(2, seed=rng.randrange(2**31))
+        while not state.is_over and 1 not in state.points:
+            state = state.play(rng.choice(state.legal_moves()))
+        if 1 in state.points:
+            break
+    else:
+        pytest.fail("no game of twenty brought one amber gem home first")
+    name = state.teams[state.points.index(1)]
+    assert f"{name}: 1 point (1 gem)," in indigo.render(state)
+    assert f"{name}: 1 point, 1 gem<" in indigo.svg.render(state)

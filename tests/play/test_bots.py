@@ -335,3 +335,14 @@ def test_flows_mcts_plays_few_of_the_moves_it_could(monkeypatch: pytest.MonkeyPa
     after = state.play(chosen)
     kept = bot._reused(after)
     assert kept is not None and kept.visits > 0  # the tree is kept for the next move
+
+
+def test_a_solo_tournament_is_worded_for_one_game_and_lists_every_bot() -> None:
+    """`raft: 1 game` (not `1 games`), no `vs` in a solo game, and a row for the bot
+    that had no game to play (dashes for its score)."""
+    run = meeple(["selfplay", "raft", "--games", "1", "--bots", "random,greedy", "-j", "1"])
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0] == "raft: 1 game, solo: random, greedy taking turns, seed 0"
+    rows = {line.split()[0]: line.split()[1:] for line in lines[2:4]}
+    assert rows["random"][0] == "1" and rows["greedy"] == ["0", "0", "0", "-", "-"]

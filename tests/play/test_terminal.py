@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 
@@ -13,14 +14,24 @@ from tests.cli_helpers import meeple
 TIMEOUT = 60
 
 
-def _spawn(*args: str) -> pexpect.spawn:
+def _spawn(*args: str, cwd: Path | None = None) -> pexpect.spawn:
     return pexpect.spawn(
         sys.executable,
         ["-m", "meeple", "play", *args],
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(60, 160),
+        cwd=cwd,
     )
+
+
+def _quit_unsaved(game: pexpect.spawn) -> None:
+    """Leave a game whose last moves are not saved, declining to save them."""
+    game.sendline("quit")
+    game.expect("save the game before leaving")
+    game.sendline("no")
+    game.expect("left without saving")
+    game.expect(pexpect.EOF)
 
 
 def test_a_person_plays_flows_against_a_bot_lists_moves_undoes_and_saves(tmp_path: Path) -> None:
@@ -73,8 +84,7 @@ def test_hotseat_has_no_bot() -> None:
     game.expect("> ")
     game.sendline(move)
     game.expect(r"P2 \(drew T\d\)> ")
-    game.sendline("quit")
-    game.expect(pexpect.EOF)
+    _quit_unsaved(game)
 
 
 def test_a_newcomer_plays_flows_to_the_end_in_short_lowercase_moves(tmp_path: Path) -> None:
@@ -151,8 +161,7 @@ def test_a_bots_flows_move_is_told_on_the_persons_own_board_too() -> None:
     own, yours = game.match.group(1), game.match.group(2)
     # P2's frame is P1's turned top to bottom: the row letter mirrors, the column stays.
     assert yours == "ABCDEFG"[6 - "ABCDEFG".index(own[0])] + own[1]
-    game.sendline("quit")
-    game.expect(pexpect.EOF)
+    _quit_unsaved(game)
 
 
 def test_the_flows_board_is_labelled_as_the_person_writes_hexes_whoever_moves() -> None:
@@ -167,8 +176,7 @@ def test_the_flows_board_is_labelled_as_the_person_writes_hexes_whoever_moves() 
     game.expect(rf"hexes as P2 writes them; \[{where}\] the last tile placed")
     assert any(char in str(game.before) for char in "╭╮╰╯┏┓┗┛")
     game.expect(r"P2 \(drew T\d\)> ")
-    game.sendline("quit")
-    game.expect(pexpect.EOF)
+    _quit_unsaved(game)
 
 
 @pytest.mark.parametrize("game_name", ["atlantis", "raft"])
@@ -201,3 +209,139 @@ def test_a_newcomer_plays_to_the_end_in_short_lowercase_moves(
     replayed = meeple(["replay", str(saved)])
     assert replayed.code == 0
     assert "playing" not in replayed.out.splitlines()[-1]  # the record ends the game
+
+
+SAVE_QUESTION = r'save the game before leaving\? file \[(\S+)\], or "no": '
+
+
+def _tictactoe_after_one_move(cwd: Path) -> pexpect.spawn:
+    """A tic-tac-toe game against a bot, after the person's first mark and its answer."""
+    game = _spawn("tictactoe", "--bot", "random", "--seed", "1", cwd=cwd)
+    game.expect("red> ")
+    game.sendline("1.1")
+    game.expect(r"blue \(random\) plays")
+    game.expect("red> ")
+    return game
+
+
+def test_quit_offers_to_save_under_a_suggested_name(tmp_path: Path) -> None:
+    (tmp_path / "tictactoe-game.qgn").write_text("taken")  # the suggestion passes it by
+    game = _tictactoe_after_one_move(tmp_path)
+    game.sendline("quit")
+    game.expect(SAVE_QUESTION)
+    assert game.match.group(1) == "tictactoe-game-2.qgn"
+    game.sendline("")
+    game.expect("saved tictactoe-game-2.qgn")
+    game.expect(pexpect.EOF)
+    saved = tmp_path / "tictactoe-game-2.qgn"
+    assert meeple(["check", str(saved)]).code == 0
+    assert "0m&1.1" in saved.read_text(encoding="utf-8")
+    assert (tmp_path / "tictactoe-game.qgn").read_text() == "taken"
+
+
+def test_the_file_named_at_the_question_is_written(tmp_path: Path) -> None:
+    game = _tictactoe_after_one_move(tmp_path)
+    game.sendeof()  # Ctrl-D leaves the game, as quit does
+    game.expect(SAVE_QUESTION)
+    game.sendline("mine.qgn")
+    game.expect("saved mine.qgn")
+    game.expect(pexpect.EOF)
+    assert meeple(["check", str(tmp_path / "mine.qgn")]).code == 0
+
+
+def _press(game: pexpect.spawn, typed: str) -> None:
+    """Type a line, or press Ctrl-C or Ctrl-D."""
+    if typed == "ctrl-c":
+        game.sendintr()
+    elif typed == "ctrl-d":
+        game.sendeof()
+    else:
+        game.sendline(typed)
+
+
+@pytest.mark.parametrize(
+    ("leave", "refuse"),
+    [("quit", "no"), ("ctrl-d", "ctrl-c"), ("ctrl-c", "ctrl-d"), ("ctrl-c", "ctrl-c")],
+)
+def test_leaving_without_saving_shows_no_traceback(leave: str, refuse: str, tmp_path: Path) -> None:
+    """Ctrl-C or Ctrl-D at the question leaves without saving, as `no` does."""
+    game = _tictactoe_after_one_move(tmp_path)
+    _press(game, leave)
+    game.expect(SAVE_QUESTION)
+    _press(game, refuse)
+    game.expect("left without saving")
+    game.expect(pexpect.EOF)
+    game.close()
+    assert "Traceback" not in str(game.before)
+    assert game.exitstatus == 0
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_nothing_to_save_asks_nothing(tmp_path: Path) -> None:
+    """No move yet, or none since the last save: leaving asks no question."""
+    game = _spawn("tictactoe", "--bot", "random", "--seed", "1", cwd=tmp_path)
+    game.expect("red> ")
+    game.sendline("quit")
+    game.expect(pexpect.EOF)
+    assert "save the game" not in str(game.before)
+    game = _tictactoe_after_one_move(tmp_path)
+    game.sendline("save kept.qgn")
+    game.expect("saved kept.qgn")
+    game.sendline("quit")
+    game.expect(pexpect.EOF)
+    assert "save the game" not in str(game.before)
+
+
+def test_a_line_that_is_no_move_is_told_what_moves_look_like() -> None:
+    """Not the QGN reader's words about an action's details: the game's help and legal
+    moves as a person may type them, one of which is then accepted."""
+    game = _spawn("tictactoe", "--bot", "random", "--seed", "1")
+    game.expect("red> ")
+    game.sendline("xyz")
+    game.expect("error: 'xyz' is not a move")
+    game.expect(r"a mark is .* rows and columns 0 to 2")
+    game.expect(r"for example: (\d\.\d), \d\.\d, \d\.\d \(type moves")
+    example = game.match.group(1)
+    game.expect("red> ")
+    assert "details" not in str(game.before) and "'m'" not in str(game.before)
+    game.sendline(example)
+    game.expect(r"blue \(random\) plays")
+    assert "error" not in str(game.before)
+    _quit_unsaved(game)
+
+
+def test_a_game_in_its_own_notation_keeps_its_reason_and_adds_examples() -> None:
+    game = _spawn("flows", "--bot", "random", "--seed", "4")
+    game.expect(r"P1 \(drew (T\d)\)> ")
+    drawn = game.match.group(1)
+    game.sendline("P1A1T9N")
+    game.expect("error: no tile type T9")
+    game.expect(rf"for example: P1\w+{drawn}\w+, ")
+    game.sendline("quit")
+    game.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(
+    ("args", "told"),
+    [
+        (["flows", "--seat", "3"], "no seat 3 in a 2-player flows game: its seats are 1 and 2"),
+        (["flows", "--players", "4", "--seat", "5"], "its seats are 1 to 4"),
+        (["raft", "--seat", "2"], "raft is a solo game, its one seat is 1"),
+    ],
+)
+def test_a_seat_the_game_has_not_is_a_usage_mistake(args: list[str], told: str) -> None:
+    run = meeple(["play", *args, "--seed", "1"], stdin="")
+    assert run.code == 2 and told in run.err
+    assert run.out == ""  # refused before the game starts: no bot plays a move
+
+
+def test_a_finished_flows_game_tells_its_result_once() -> None:
+    """The Flows board already says the result: the end of the game does not repeat it."""
+    from meeple.bots import make
+    from meeple.terminal import run
+
+    written: list[str] = []
+    final = run("flows", io.StringIO(""), written.append, 2, make("random", seed=1), (), 5)
+    assert final.is_over
+    told = "\n".join(written)
+    assert told.count(f"result: {final.result_text}") == 1

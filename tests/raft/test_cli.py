@@ -242,3 +242,13 @@ def test_a_malformed_challenge_line_still_reports_the_malformed_moves(tmp_path: 
     assert f"{record}:1:6: error: expected an island rotation" in run.out
     assert f"{record}:3:1: error: expected a draw request" in run.out
     assert meeple(["check", "-"], stdin="# nothing\n").code == 1
+
+
+@pytest.mark.parametrize(
+    ("hand", "shown"), [("ABCD", "hand: empty\n"), ("AfBCD", "hand: AfBCD (1 card)\n")]
+)
+def test_a_hand_is_worded_by_its_size(hand: str, shown: str) -> None:
+    """Not `ABCD (0 cards)` (the notation's empty hand) nor `(1 cards)`."""
+    state = (EXAMPLES / "seed-board.raftstate").read_text().replace("AfhkBCDahw", hand)
+    run = meeple(["show", "-"], stdin=state)
+    assert run.code == 0 and shown in run.out

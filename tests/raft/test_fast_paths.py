@@ -272,7 +272,8 @@ def reference_cats_cut_off(board: Board) -> list[str]:
     short = sum(max(0, count - free.get(colour, 0)) for colour, count in need.items())
     if short <= free.get(ord("w"), 0):
         return []
-    return [f"the raft has no free square left for {short - free.get(ord('w'), 0)} cat(s)"]
+    left = short - free.get(ord("w"), 0)
+    return [f"the raft has no free square left for {left} cat{'' if left == 1 else 's'}"]
 
 
 COLOUR_NAMES = {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow", "w": "wild"}

@@ -327,9 +327,9 @@ def test_a_square_no_card_can_cover_keeps_its_colour_and_blocks() -> None:
 def test_cut_off_when_the_raft_has_no_room() -> None:
     # Three blue cats, one free blue raft square, and every wild square taken.
     board = "BbBbBbbbb\n" + "bbbbbbbbb\n" * 8 + "ppppppbyW\npppppproW\nppppppgWW\n"
-    assert cats_cut_off(parse_board(board)) == ["the raft has no free square left for 2 cat(s)"]
+    assert cats_cut_off(parse_board(board)) == ["the raft has no free square left for 2 cats"]
     roomy = board.replace("proW", "prow")
-    assert cats_cut_off(parse_board(roomy)) == ["the raft has no free square left for 1 cat(s)"]
+    assert cats_cut_off(parse_board(roomy)) == ["the raft has no free square left for 1 cat"]
     roomier = roomy.replace("gWW", "gww")
     assert cats_cut_off(parse_board(roomier)) == []
 

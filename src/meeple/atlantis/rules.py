@@ -33,6 +33,7 @@ from meeple.engine import Status
 from meeple.errors import Location, RuleError
 from meeple.hexgrid import Hex, hex_line, line_between, neighbours
 from meeple.pictures import Pictured
+from meeple.words import counted
 
 FieldState = Literal["open", "growing", "dead"]
 OPEN: FieldState = "open"
@@ -503,9 +504,9 @@ class State(Pictured):
             ranking = ", ".join(
                 f"{self.players[p]} ({player_letter(p)}) {scores[p]}" for p in self.ranking
             )
-            return f"game over after {_turns(self.turn)}; ranking: {ranking}"
-        mover = self.players[self.seat_index]
-        return f"after {_turns(self.turn)}: {mover} ({player_letter(self.seat_index)}) to move"
+            return f"game over after {counted(self.turn, 'turn')}; ranking: {ranking}"
+        mover = f"{self.players[self.seat_index]} ({player_letter(self.seat_index)})"
+        return f"after {counted(self.turn, 'turn')}: {mover} to move"
 
     def move_to_text(self, move: Move | EndTurn) -> str:
         return str(move)
@@ -622,10 +623,6 @@ class State(Pictured):
         """Players best first; equal scores rank in reverse order of moving."""
         scores = self.scores
         return tuple(sorted(range(len(scores)), key=lambda p: (-scores[p], -p)))
-
-
-def _turns(count: int) -> str:
-    return f"{count} turn" if count == 1 else f"{count} turns"
 
 
 Where = Callable[[int, int | None], Location]

@@ -115,9 +115,10 @@ class Standing:
         return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def standings(results: Sequence[Played]) -> list[Standing]:
-    """Each bot's seats, wins, ties and points, best first."""
-    table: dict[str, Standing] = {}
+def standings(results: Sequence[Played], bots: Sequence[str] = ()) -> list[Standing]:
+    """Each bot's seats, wins, ties and points, best first; a bot of `bots` that sat in
+    no game (a solo game's tournament shorter than its list of bots) has a row too."""
+    table = {name: Standing(name) for name in bots}
     for result in results:
         for seat, name in enumerate(result.seats, start=1):
             row = table.setdefault(name, Standing(name))

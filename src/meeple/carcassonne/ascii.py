@@ -18,6 +18,7 @@ import re
 from meeple import ansi
 from meeple.carcassonne.model import CLOISTER, Tile, Token
 from meeple.carcassonne.rules import State, empty_squares
+from meeple.words import counted
 
 CELL = 11
 GAP = 1
@@ -110,8 +111,9 @@ def _legend(state: State) -> list[str]:
     for seat, name in enumerate(state.teams):
         hand = state.hands[seat]
         holds = f", holds {hand.text}" if hand is not None and not state.is_over else ""
-        lines.append(f"{name}: {state.scores[seat]} points, {state.supply[seat]} tokens{holds}")
-    lines.append(f"{len(state.deck)} tiles in the deck")
+        scored, left = counted(state.scores[seat], "point"), counted(state.supply[seat], "token")
+        lines.append(f"{name}: {scored}, {left}{holds}")
+    lines.append(f"{counted(len(state.deck), 'tile')} in the deck")
     if not state.is_over and not state.placing:
         spot = state.last[state.turn]
         if spot is not None:

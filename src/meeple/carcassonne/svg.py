@@ -16,6 +16,7 @@ from meeple.carcassonne.model import CITY, CLOISTER, ROAD, SIDES, Skip, Tile, To
 from meeple.carcassonne.rules import State, empty_squares
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.words import counted
 
 SIZE = 64.0
 MARGIN = 30.0
@@ -245,10 +246,10 @@ def _legend(state: State, top: float, x: float, scale: float) -> Iterator[str]:
             yield "</g>"
         marker = "\u25b6 " if not state.is_over and seat == state.turn else ""
         points, left = state.scores[seat], state.supply[seat]
-        text = f"{marker}{name}: {points} points, {left} tokens"
+        text = f"{marker}{name}: {counted(points, 'point')}, {counted(left, 'token')}"
         yield _words(x + 58 * scale, y, 15 * scale, text, "#222")
     y += line
-    deck = f"{len(state.deck)} tiles in the deck; K knight, T thief, F farmer, M monk"
+    deck = f"{counted(len(state.deck), 'tile')} in the deck; K knight, T thief, F farmer, M monk"
     yield _words(x, y, 13 * scale, deck, "#444")
     y += line
     yield _words(x, y, 16 * scale, state.result_text, "#222", ' font-weight="bold"')

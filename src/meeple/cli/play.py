@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+from collections.abc import Iterator
 
 import click
 
@@ -28,6 +31,17 @@ def playable_format(name: str) -> Format:
             f"{name!r} cannot be played; {hint}games that can: {', '.join(games)}"
         )
     return registry.get(name)
+
+
+@contextlib.contextmanager
+def _ctrl_c_for_the_game() -> Iterator[None]:
+    """Ctrl-C as Python raises it (KeyboardInterrupt), not as the other commands stop on
+    it (exit 130): at the table it is a person leaving, and the game offers to save."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def command() -> click.Command:
@@ -58,7 +72,8 @@ def command() -> click.Command:
             raise click.UsageError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}, none")
         opponent = None if bot == "none" else make(bot, seed=seed)
         try:
-            run(fmt.name, sys.stdin, click.echo, players, opponent, (seat,), seed)
+            with _ctrl_c_for_the_game():
+                run(fmt.name, sys.stdin, click.echo, players, opponent, (seat,), seed)
         except MeepleError as problem:  # a set-up the game refuses
             raise click.UsageError(problem.message) from None
         except ValueError as problem:

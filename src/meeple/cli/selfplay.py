@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,6 +11,10 @@ from meeple.cli import files
 from meeple.cli.options import jobs_option
 from meeple.cli.play import playable_format
 from meeple.cli.progress import progress
+from meeple.words import counted
+
+if TYPE_CHECKING:
+    from meeple.bots.selfplay import Standing
 
 
 def command() -> click.Command:
@@ -78,14 +83,20 @@ def command() -> click.Command:
                 advance()
         ties = sum(r.status == "tie" for r in results)
         length = sum(r.length for r in results) / len(results)
-        click.echo(f"{fmt.name}: {games} games, {' vs '.join(names)}, seed {seed}")
+        solo = len(results[0].seats) == 1
+        who = f"solo: {', '.join(names)} taking turns" if solo else " vs ".join(names)
+        click.echo(f"{fmt.name}: {counted(games, 'game')}, {who}, seed {seed}")
         click.echo(f"{'bot':<8} {'seats':>5} {'wins':>5} {'ties':>5} {'score':>6}  95% interval")
-        for row in standings(results):
-            low, high = row.interval()
-            click.echo(
-                f"{row.name:<8} {row.seats:>5} {row.wins:>5} {row.ties:>5} {row.score:>6.3f}"
-                f"  [{low:.3f}, {high:.3f}]"
-            )
+        for row in standings(results, names):
+            click.echo(f"{row.name:<8} {row.seats:>5} {row.wins:>5} {row.ties:>5} {_score(row)}")
         click.echo(f"ties: {ties}, average length: {length:.1f} {fmt.step_noun}s")
 
     return selfplay
+
+
+def _score(row: Standing) -> str:
+    """A bot's score and the interval around it; dashes for a bot that sat in no game."""
+    if not row.seats:
+        return f"{'-':>6}  -"
+    low, high = row.interval()
+    return f"{row.score:>6.3f}  [{low:.3f}, {high:.3f}]"

@@ -25,6 +25,7 @@ from meeple.flows.board import (
 from meeple.flows.rules import State
 from meeple.hexgrid import Hex
 from meeple.pictures import xml_text
+from meeple.words import counted
 
 RADIUS = 30.0  # px from a hex's centre to its corners
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf")
@@ -178,7 +179,7 @@ def render(state: State, frame: int | None = None) -> str:
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
         f' viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" width="{WIDTH:.0f}" height="{HEIGHT:.0f}"'
         ' font-family="sans-serif" font-size="14">',
-        f"<title>Flows, {state.players} players, after {len(state.moves)} moves</title>",
+        f"<title>Flows, {state.players} players, after {counted(len(state.moves), 'move')}</title>",
         f"<desc>{xml_text(homes + '. ' + state.result_text)}</desc>",
         f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="#fbfaf6"/>',
     ]

@@ -16,6 +16,7 @@ from collections import Counter
 from meeple import ansi
 from meeple.indigo.model import CENTRE, ROWS, TREASURES, row_length
 from meeple.indigo.rules import State
+from meeple.words import counted
 
 CELL = 8
 INITIALS = {"amber": "A", "emerald": "E", "sapphire": "S"}
@@ -92,9 +93,10 @@ def _legend(state: State) -> list[str]:
         sides = ", ".join(f"{edges} ({SIDES[edges]})" for edges in owned)
         hand = " ".join(state.hands[seat]) or "nothing"
         points, count = state.points[seat], state.gem_counts[seat]
-        lines.append(f"{name}: {points} points ({count} gems), holds {hand}; gateways {sides}")
+        won = f"{counted(points, 'point')} ({counted(count, 'gem')})"
+        lines.append(f"{name}: {won}, holds {hand}; gateways {sides}")
     left = state.gems_in_play()
-    lines.append(f"{len(state.deck)} tiles in the deck, {left} gems in play")
+    lines.append(f"{counted(len(state.deck), 'tile')} in the deck, {counted(left, 'gem')} in play")
     return lines
 
 

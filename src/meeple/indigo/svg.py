@@ -15,6 +15,7 @@ from meeple.indigo.model import CENTRE, EDGES, HEXES, ROWS, TREASURES, Gem, row_
 from meeple.indigo.rules import State
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.words import counted
 
 RADIUS = 34.0
 WIDTH = math.sqrt(3) * RADIUS
@@ -174,7 +175,7 @@ def _legend(state: State, top: float) -> Iterator[str]:
             tile_x += 34
         marker = "\u25b6 " if not state.is_over and seat == state.turn else ""
         points, count = state.points[seat], state.gem_counts[seat]
-        text = f"{marker}{name}: {points} points, {count} gems"
+        text = f"{marker}{name}: {counted(points, 'point')}, {counted(count, 'gem')}"
         yield (
             f'<text x="{x + 44 + 34 * HAND_ROOM:.1f}" y="{y:.1f}" font-size="15" fill="#222">'
             f"{xml_text(text)}</text>"
@@ -188,7 +189,7 @@ def _legend(state: State, top: float) -> Iterator[str]:
         yield f'<text x="{gx + 14:.1f}" y="{y:.1f}" font-size="14" fill="#444">{words}</text>'
     yield (
         f'<text x="{x + 380:.1f}" y="{y:.1f}" font-size="14" fill="#444">'
-        f"{len(state.deck)} tiles in the deck</text>"
+        f"{counted(len(state.deck), 'tile')} in the deck</text>"
     )
     y += LINE
     yield (

@@ -9,9 +9,10 @@ Pure functions: nothing here reads text or applies rules.
 
 from __future__ import annotations
 
-from meeple.raft.model import FIRE, NO_SQUARE, RAFT_CENTRE, WILD, Board, Position
+from meeple.raft.model import FIRE, NO_SQUARE, RAFT_CENTRE, WILD, Board, Cards, Position
 from meeple.raft.notation import format_cards, format_exhausted_cats
 from meeple.raft.rules import State, grid_of
+from meeple.words import counted
 
 _BACKGROUND = {
     "b": "44",
@@ -66,12 +67,18 @@ def render_state(state: Position, color: bool = False) -> str:
         [
             render_board(state.board, color),
             LEGEND,
-            f"hand: {format_cards(state.hand)} ({len(state.hand)} cards)",
-            f"decks: {len(state.decks)} cards left ({piles})",
+            f"hand: {_hand(state.hand)}",
+            f"decks: {counted(len(state.decks), 'card')} left ({piles})",
             f"exhausted cats: {exhausted}",
-            f"fire bag: {state.bag or 'empty'} ({len(state.bag)} tiles)",
+            f"fire bag: {state.bag or 'empty'} ({counted(len(state.bag), 'tile')})",
         ]
     )
+
+
+def _hand(hand: Cards) -> str:
+    """The hand in notation and how many cards it holds, or `empty` (not `ABCD`, the
+    notation's empty hand)."""
+    return f"{format_cards(hand)} ({counted(len(hand), 'card')})" if len(hand) else "empty"
 
 
 def render_game(game: State, color: bool = False) -> str:

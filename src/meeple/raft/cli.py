@@ -7,6 +7,7 @@ import click
 
 from meeple.cli import files
 from meeple.errors import MeepleError
+from meeple.words import counted
 
 DEFAULT_STATES = 20_000
 """`meeple.raft.solver.DEFAULT_STATES`, repeated so that building the command imports no
@@ -72,7 +73,8 @@ def solve_command() -> click.Command:
             limit = f"{seconds:g} s" if found.out_of_time else f"{budget:,} states"
             click.echo(
                 f"no win found within {limit}: {summary}; the best line reached"
-                f" {len(found.moves)} actions with {len(left)} cat(s) still to bring home",
+                f" {counted(len(found.moves), 'action')} with {counted(len(left), 'cat')}"
+                " still to bring home",
                 err=True,
             )
             raise SystemExit(1)
@@ -81,6 +83,6 @@ def solve_command() -> click.Command:
             files.write(output, text)
         else:
             click.echo(text, nl=False)
-        click.echo(f"won in {len(found.moves)} actions: {summary}", err=True)
+        click.echo(f"won in {counted(len(found.moves), 'action')}: {summary}", err=True)
 
     return solve

@@ -50,6 +50,7 @@ from meeple.raft.model import (
     Square,
 )
 from meeple.raft.setup import initial_state
+from meeple.words import counted
 
 _Frozen = TypeVar("_Frozen", "State", Position)
 _Value = TypeVar("_Value")
@@ -771,7 +772,7 @@ def _raft_room(grid: Grid) -> list[str]:
     wild = on_raft.count(_WILD)
     if short <= wild:
         return []
-    return [f"the raft has no free square left for {short - wild} cat(s)"]
+    return [f"the raft has no free square left for {counted(short - wild, 'cat')}"]
 
 
 def all_cats_on_raft(board: Board) -> bool:
@@ -858,7 +859,7 @@ def draw_trouble(decks: Cards, request: DrawRequest) -> str:
     for deck, count in request.draws:
         left = len(decks.piles[DECKS.index(deck)])
         if left < count:
-            return f"deck {deck} holds {left} card(s), fewer than the {count} requested"
+            return f"deck {deck} holds {counted(left, 'card')}, fewer than the {count} requested"
     if request.drawn is not None:
         for card in request.drawn.ids():
             if not decks.has(card):
@@ -1112,7 +1113,8 @@ class State(Pictured):
         game = _with(self, position=_with(state, exhausted=()), phase="draw")
         if len(state.decks) < DRAW_SIZE:
             return game._lost(
-                f"a new hand must be drawn but the decks hold only {len(state.decks)} card(s)"
+                "a new hand must be drawn but the decks hold only"
+                f" {counted(len(state.decks), 'card')}"
             )
         return game
 

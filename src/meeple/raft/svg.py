@@ -26,6 +26,7 @@ from meeple.raft.model import (
     PathwayPlacement,
 )
 from meeple.raft.rules import State, fire_shape, grid_of, turned_card
+from meeple.words import counted
 
 SQUARE = 22  # px
 MARGIN = 16
@@ -169,7 +170,7 @@ def _last(game: State) -> list[str]:
 def _side(game: State, left: float) -> tuple[list[str], float]:
     """The hand as cards, then decks, fire bag and status, in a column at `left`."""
     held = len(game.position.hand.ids())
-    heading = f"hand: {held} card{'s' if held != 1 else ''}" if held else "hand: empty"
+    heading = f"hand: {counted(held, 'card')}" if held else "hand: empty"
     parts = [f'<text x="{left:.0f}" y="{TOP + 10}" font-weight="bold">{heading}</text>']
     cards = components().pathway_cards
     y = TOP + 18
@@ -196,7 +197,7 @@ def _side(game: State, left: float) -> tuple[list[str], float]:
         f"{d}:{len(p)}" for d, p in zip(DECKS, game.position.decks.piles, strict=True)
     )
     lines = [
-        f"decks: {len(game.position.decks)} cards ({piles})",
+        f"decks: {counted(len(game.position.decks), 'card')} ({piles})",
         f"fire tiles left: {len(game.position.bag)}",
         f"exhausted cats: {len(game.position.exhausted)}",
         game.result_text,
@@ -216,12 +217,12 @@ def render(game: State) -> str:
     width = left + max(3 * (3 * CARD + 12), 260) + MARGIN
     height = max(TOP + MARGIN + board.height * SQUARE, side_bottom + MARGIN)
     cats = sum(1 for row in board.rows for letter in row if letter.isupper())
-    summary = f"{board.height} by {board.width} island, {cats} cats. {game.result_text}"
+    summary = f"{board.height} by {board.width} island, {counted(cats, 'cat')}. {game.result_text}"
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
         f' viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"'
         ' font-family="sans-serif" font-size="13">',
-        f"<title>Race to the Raft after {len(game.history)} actions</title>",
+        f"<title>Race to the Raft after {counted(len(game.history), 'action')}</title>",
         f"<desc>{xml_text(summary)}</desc>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fbfaf6"/>',
     ]

@@ -13,6 +13,7 @@ import re
 from meeple import ansi
 from meeple.tsuro.model import SIZE
 from meeple.tsuro.rules import State
+from meeple.words import counted
 
 WIDTH = 10
 _TOKEN = re.compile(r"\b(\d)[@x][A-H]\b")
@@ -32,7 +33,7 @@ def render(state: State, color: bool = False) -> str:
         lines.append("    |" + "|".join(tokens) + "|")
         lines.append(rule)
     legend = [_team_line(state, team) for team in range(len(state.teams))]
-    left = f"deck: {len(state.deck)} tiles"
+    left = f"deck: {counted(len(state.deck), 'tile')}"
     if state.dragon is not None:
         left += f"; the dragon: {state.teams[state.dragon]} (draws first)"
     text = "\n".join([*lines, "", *legend, left, state.result_text]) + "\n"

@@ -43,6 +43,7 @@ from meeple.tsuro.model import (
     destination,
     rotations,
 )
+from meeple.words import counted
 
 CLASSIC = "classic"
 LONGEST_PATH = "longest_path"
@@ -220,7 +221,7 @@ class State(TeamsState[Place]):
             saved = len(self.winner_seats)
             if saved == len(self.teams):
                 return "you saved all the tokens"
-            return f"you saved {saved} tokens"
+            return f"you saved {counted(saved, 'token')}"
         names = [self.teams[seat] for seat in self.winner_seats]
         return f"{names[0]} wins" if len(names) == 1 else f"{', '.join(names)} tie"
 

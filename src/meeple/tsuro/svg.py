@@ -13,6 +13,7 @@ from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
 from meeple.tsuro.model import NOTCHES, SIZE, path_pairs
 from meeple.tsuro.rules import State
+from meeple.words import counted
 
 CELL = 84
 MARGIN = 34
@@ -169,7 +170,7 @@ def _hand(state: State, top: int, width: int) -> list[str]:
     name = xml_text(state.teams[team])
     parts = [
         f'<text x="{MARGIN}" y="{top - 18}" font-size="14" fill="#222">{name}\'s hand'
-        f" ({len(state.deck)} tiles in the deck)</text>"
+        f" ({counted(len(state.deck), 'tile')} in the deck)</text>"
     ]
     for index, tile in enumerate(hand):
         x = MARGIN + index * (HAND_CELL + 110)
