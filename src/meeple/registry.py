@@ -142,9 +142,9 @@ class Format:
     that names no file this way."""
     notes: Callable[..., Iterable[Finding]] | None = None
     """`notes(document, **reading)`: what reading the document chose that its text does
-    not say (a Flows record's dialect, detected from its layout), given the reading
-    options it was read with. The commands that read a record print them on stderr;
-    `check` reports them among its findings."""
+    not say (a Flows record's dialect, detected from its layout), or what it leaves out
+    (a script's unknown ids), given the reading options it was read with. The commands
+    that read a record print them on stderr; `check` reports them among its findings."""
     commands: tuple[tuple[str, str], ...] = ()
     """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
     the `module:function` that builds its click command, imported when it is used."""

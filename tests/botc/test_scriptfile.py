@@ -327,6 +327,18 @@ def test_every_command_that_reads_a_script_warns_about_what_it_leaves_out(
     assert "undertakr" not in done.out and "poisner" not in done.out
 
 
+def test_show_warns_about_what_it_leaves_out_of_a_script(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`meeple show` of the script itself lists its characters and says what it left out."""
+    monkeypatch.chdir(tmp_path)
+    Path("typos.json").write_text(TYPOS)
+    done = meeple(["show", "typos.json"])
+    assert done.code == 0, done.err
+    assert UNDERTAKR in done.err and POISNER in done.err
+    assert done.out.startswith("Typos: 6 characters") and "undertakr" not in done.out
+
+
 def test_a_night_sheet_leaves_out_an_unknown_step(tmp_path: Path) -> None:
     path = tmp_path / "typos.json"
     path.write_text(TYPOS)

@@ -154,6 +154,7 @@ FORMATS = (
         check=lazy(f"{HOOKS}:check_script"),
         render=lazy(f"{HOOKS}:render_script"),
         named=lazy(f"{HOOKS}:named_script"),
+        notes=lazy(f"{HOOKS}:script_notes"),
         options=(
             Option(
                 "bundled",

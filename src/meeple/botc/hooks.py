@@ -377,6 +377,14 @@ def check_script(document: Document) -> Iterator[Finding]:
     yield from findings(document.model, document.text, document.source)
 
 
+def script_notes(document: Document) -> list[Finding]:
+    """What the commands that read a script leave out of it (an id that names no
+    character, a night step off the script): they print these on stderr."""
+    from meeple.botc.scriptcheck import left_out
+
+    return list(left_out(document.model, document.text, document.source))
+
+
 def render_script(model: ScriptFile, **_: Any) -> str:
     """The script's characters, team by team (`meeple show`)."""
     from meeple.botc.sheet import character_list
