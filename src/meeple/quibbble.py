@@ -31,6 +31,7 @@ from meeple.engine import Status
 from meeple.errors import DEFAULT_SOURCE, Location, MeepleError, NotationError, RuleError
 from meeple.pictures import Pictured
 from meeple.qgn.model import Action, Snapshot, split_teams
+from meeple.words import counted
 
 if TYPE_CHECKING:
     from meeple.registry import Document
@@ -287,7 +288,8 @@ def expect_details(action: Action, count: int, shape: str) -> None:
     """NotationError unless `action` has exactly `count` details (`shape` says which)."""
     if len(action.details) != count:
         have = len(action.details)
-        raise detail_error(f"a {action.action!r} action has {count} details ({shape}), not {have}")
+        written = counted(count, "detail")
+        raise detail_error(f"a {action.action!r} action has {written} ({shape}), not {have}")
 
 
 # One action as QGN writes it (meeple.qgn's grammar): index, letter, '&' details.

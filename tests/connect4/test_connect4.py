@@ -143,8 +143,8 @@ def test_a_third_team_takes_its_turn() -> None:
     ("actions", "where", "message"),
     [
         ("0m&1", (4, 1), "one action, p (place), not 'm'"),
-        ("0p&1.2", (4, 1), "1 details (the column), not 2"),
-        ("0p", (4, 1), "1 details (the column), not 0"),
+        ("0p&1.2", (4, 1), "1 detail (the column), not 2"),
+        ("0p", (4, 1), "1 detail (the column), not 0"),
         ("0p&x", (4, 4), "expected a column, a whole number, not 'x'"),
         ("0p&1 1p&3e", (4, 9), "expected a column"),
     ],

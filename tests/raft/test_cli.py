@@ -252,3 +252,14 @@ def test_a_hand_is_worded_by_its_size(hand: str, shown: str) -> None:
     state = (EXAMPLES / "seed-board.raftstate").read_text().replace("AfhkBCDahw", hand)
     run = meeple(["show", "-"], stdin=state)
     assert run.code == 0 and shown in run.out
+
+
+@pytest.mark.parametrize(
+    ("bag", "shown"), [("", "fire bag: empty\n"), ("a", "fire bag: a (1 tile)\n")]
+)
+def test_a_fire_bag_is_worded_by_its_size(bag: str, shown: str) -> None:
+    """Not `fire bag: empty (0 tiles)`, which says the same thing twice."""
+    state = (EXAMPLES / "seed-board.raftstate").read_text()
+    state = state.replace("abcdefghijklmnopqrstuvwxyzABCDE", bag)
+    run = meeple(["show", "-"], stdin=state)
+    assert run.code == 0 and shown in run.out + "\n"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from meeple.pictures import xml_text
 from meeple.qgn.model import Games, Snapshot
 from meeple.qgn.notation import format_action
+from meeple.words import counted
 
 LINE = 20  # px per row
 CHAR = 8.4  # px per character of the monospace font, roughly
@@ -26,7 +27,7 @@ def lines(snapshot: Snapshot) -> list[tuple[str, str]]:
     shown = snapshot.actions[: MAX_ROWS * ACTIONS_PER_ROW]  # all the rows can hold, no more
     for start in range(0, total, ACTIONS_PER_ROW):
         if len(rows) >= MAX_ROWS:
-            rows.append(("note", f"... {total - start} more actions"))
+            rows.append(("note", f"... {counted(total - start, 'more action')}"))
             break
         chunk = shown[start : start + ACTIONS_PER_ROW]
         words = [f"{start + i + 1}. {format_action(a)}" for i, a in enumerate(chunk)]
@@ -42,7 +43,9 @@ def render(record: Snapshot | Games) -> str:
     height = LINE * len(rows) + 24
     title = xml_text(f"QGN record of {snapshot.key or 'an untitled game'}")
     count = len(snapshot.actions)
-    desc = xml_text(f"{len(snapshot.tags)} tags and {count} actions, listed in order")
+    desc = xml_text(
+        f"{counted(len(snapshot.tags), 'tag')} and {counted(count, 'action')}, listed in order"
+    )
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
         f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'

@@ -70,7 +70,9 @@ def render_state(state: Position, color: bool = False) -> str:
             f"hand: {_hand(state.hand)}",
             f"decks: {counted(len(state.decks), 'card')} left ({piles})",
             f"exhausted cats: {exhausted}",
-            f"fire bag: {state.bag or 'empty'} ({counted(len(state.bag), 'tile')})",
+            f"fire bag: {state.bag} ({counted(len(state.bag), 'tile')})"
+            if state.bag
+            else "fire bag: empty",
         ]
     )
 
