@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,7 +28,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 
-standalone.install()
+
+standalone.install([tempfile.gettempdir()])
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _temporary_folders_are_not_beside(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """pytest's temporary folders may lie beside a checkout in the temporary folder."""
+    standalone.install([tempfile.gettempdir(), str(tmp_path_factory.getbasetemp().parent)])
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
