@@ -201,6 +201,13 @@ def test_fmt_never_drops_comments_unless_asked(tmp_path: Path) -> None:
     assert meeple(["fmt", "--check", str(path)]).code == 0
 
 
+def test_fmt_of_standard_input_names_it_as_every_message_does() -> None:
+    """`<stdin>`, not `-`, as every other message names standard input."""
+    run = meeple(["fmt", "-"], stdin=(EXAMPLES / "handwritten.json5").read_text(encoding="utf-8"))
+    assert run.code == 1
+    assert run.err.startswith("<stdin>:1:1: error: the transcript has 4 comments")
+
+
 def test_replay_json_works_out_each_states_areas_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from meeple.atlantis import rules
 

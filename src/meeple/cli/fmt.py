@@ -47,12 +47,13 @@ def command() -> click.Command:
         failed = 0
         with progress(len(found), "formatting") as advance:
             for path in found:
+                document = None
                 try:
                     document = files.document(path, format_name, given, "fmt")
                     canonical = canonical_text(document, given)
                 except MeepleError as problem:
-                    if problem.source == DEFAULT_SOURCE:  # a writer's refusal names no file
-                        problem = problem.with_source(path)
+                    if problem.source == DEFAULT_SOURCE and document:  # a writer's refusal
+                        problem = problem.with_source(document.source)  # names no file
                     click.echo(problem.report(), err=True)
                     failed += 1
                     continue
