@@ -10,7 +10,9 @@ alone so that `meeple.raft.strings` can offer them without a `State`.
 
 Boards are read through `Grid`, a flat row-major copy padded with a border of
 `n` (no square) so that neighbours never need bounds checks; grids are cached
-per board. Text is not read or written here.
+per board. How far the cats are from the raft (`board_distances`, behind
+`State.evaluate`) is measured here too: the solver (`meeple.raft.solver`) sits above
+these rules and builds its search on it. Text is not read or written here.
 """
 
 from __future__ import annotations
