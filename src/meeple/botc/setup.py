@@ -39,12 +39,12 @@ from meeple.botc.script import (
     MARIONETTE_TOKEN,
     MONSTA_TOKEN,
     TEAMS,
+    Copies,
+    Counts,
     Script,
+    allowed,
     unknown_role,
 )
-
-Counts = tuple[int, ...]
-"""Team counts in TEAMS order: townsfolk, outsiders, minions, demons."""
 
 PickTeam = Callable[[list[str], int], list[str]]
 """Chooses n of a team's characters: `random.Random.sample`, for one."""
@@ -92,61 +92,6 @@ def _plain(script: Script) -> dict[str, list[str]]:
         )
         for team in TEAMS
     }
-
-
-Copies = tuple[int, ...]
-"""How many times each modifier character is in the bag, in the order they are named."""
-
-
-def allowed(script: Script, players: int, modifiers: Sequence[str]) -> set[tuple[Counts, Copies]]:
-    """Every team count a game of `players` may start with when these modifiers are in
-    play (and the script's standing ones, such as the Sentinel), each with how many times
-    each of the named modifiers is in the bag (the Village Idiot 1 to 3 times). A count
-    includes the characters held by no player (Lil' Monsta), so it may add up to more
-    than `players`.
-
-    The alternatives are applied one character at a time and equal partial results merged,
-    so that characters with many alternatives (Legion, Kazali, Xaan) do not multiply."""
-    base = script.setup_counts.get(players)
-    if base is None:
-        return set()
-    named = [name for name in dict.fromkeys(modifiers) if name in script.modifiers]
-    standing = [name for name in script.standing if name not in named]
-    start = tuple(base.get(team, 0) for team in TEAMS)
-    states: set[tuple[Counts, int, Copies]] = {(start, players, ())}
-    for index, name in enumerate([*named, *standing]):
-        in_bag = index < len(named)
-        states = {
-            stepped
-            for state in states
-            for change in script.modifiers[name]
-            if (stepped := _step(state, change, players, in_bag)) is not None
-        }
-    found = set()
-    for counts, size, copies in states:
-        final = (size - sum(counts[1:]), *counts[1:])
-        if min(final) >= 0:
-            found.add((final, copies))
-    return found
-
-
-def _step(
-    state: tuple[Counts, int, Copies], change: Mapping[str, int], players: int, in_bag: bool
-) -> tuple[Counts, int, Copies] | None:
-    """One alternative applied (see meeple.botc.modifiers); None when it cannot apply."""
-    counts, size, copies = state
-    new = list(counts)
-    for key, amount in change.items():
-        if key == "seats":
-            size += amount
-        elif key.endswith("="):
-            new[TEAMS.index(key[:-1])] = amount
-        elif key in TEAMS and key != "townsfolk":
-            new[TEAMS.index(key)] += amount
-    many = change.get("copies", 1)
-    if change.get("majority") and not players < 2 * many < 2 * players:
-        return None
-    return tuple(new), size, (*copies, many) if in_bag else copies
 
 
 def allowed_counts(script: Script, players: int, modifiers: Sequence[str]) -> set[Counts]:

@@ -10,16 +10,19 @@ alone so that `meeple.raft.strings` can offer them without a `State`.
 
 Boards are read through `Grid`, a flat row-major copy padded with a border of
 `n` (no square) so that neighbours never need bounds checks; grids are cached
-per board. Text is not read or written here.
+per board. How far the cats are from the raft (`board_distances`, behind
+`State.evaluate`) is measured here too: the solver (`meeple.raft.solver`) sits above
+these rules and builds its search on it. Text is not read or written here.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
+from operator import itemgetter
 from typing import Generic, Literal, NamedTuple, TypeVar
 
 from meeple.engine import Status, violation_by_playing
@@ -894,6 +897,243 @@ def draw_requests(decks: Cards) -> list[DrawRequest]:
     return found
 
 
+# -- how far the cats are from the raft ----------------------------------------------
+
+
+BLOCKED = 10_000
+DEAD = 100_000  # a cat left no free raft square it may reach: the line cannot win
+STUCK = 15  # the distance counted for a cat whose way no card can repaint for now
+
+
+def cat_distances(game: State) -> list[int]:
+    """For each cat not on the raft, the fewest squares to repaint on its best way there.
+
+    One 0-1 breadth-first search from each cat to the free raft squares it may end on
+    (the cats then matched to distinct squares): a square costs 0 if it has the colour
+    (or holds a cat of it), 1 if some card could still repaint it, and blocks otherwise
+    (fire, the island's edge, the raft card, another colour's cat, a square no card can
+    cover).
+    """
+    return list(board_distances(game.position.board))
+
+
+@lru_cache(maxsize=4096)
+def board_distances(board: Board) -> tuple[int, ...]:
+    """`cat_distances` of any game on `board`, cats in row order.
+
+    The search runs on sets of squares held as the bits of an integer, a whole layer of
+    the search at a time: the squares at distance k are those one repaint beyond distance
+    k - 1, then everything joined to them by squares of the colour (a flood, one step per
+    pass). A Python loop over single squares was most of the solver's time.
+    """
+    grid = grid_of(board)
+    return _distances(board, grid, grid.bits)
+
+
+def _distances(board: Board, grid: Grid, bits: Callable[[str], int]) -> tuple[int, ...]:
+    """`board_distances` of `grid`, its squares' letters told by `bits` (`Grid.bits`;
+    a pathway card laid changes only which lower-case letter a square has).
+
+    Each cat is measured to every free raft square it may end on, and the cats are then
+    matched to distinct squares at the least total cost (`_matched`): two cats cannot
+    both end on the one square they are nearest to. A cat the rules' passage (`_raft_reach`)
+    lets reach no square left to it in any such matching is `DEAD`.
+    """
+    frame = _frame(Keyed(board, cut_frame(board)))
+    if not frame.cats:
+        return ()
+    stride = grid.stride
+    zero = one = 0
+    for colour, shifts in frame.colours:
+        own = bits(colour + colour.upper())
+        here, there = own, frame.repaintable & ~own
+        for shift in shifts:
+            zero |= here << shift
+            one |= there << shift
+    found: dict[tuple[int, int], int] = {}
+    pending, targets = frame.ends, frame.targets
+    if pending:
+        # Each layer is flooded whole (see `_nearest_walk`); a raft square is reached once
+        # the layer holds a square beside it.
+        reach = flood_bits(frame.starts, zero, stride)
+        level = 0
+        while True:
+            if reach & targets:
+                for cat, end, beside in pending:
+                    if reach & beside:
+                        found[(cat, end)] = level
+                pending = tuple(pair for pair in pending if (pair[0], pair[1]) not in found)
+                if not pending:
+                    break
+                targets = 0
+                for _, _, beside in pending:
+                    targets |= beside
+            grown = flood_bits(reach | (around_bits(reach, stride) & one), zero, stride)
+            if grown == reach:
+                break
+            reach, level = grown, level + 1
+    return _matched(
+        tuple(
+            tuple((end, found.get((k, end), BLOCKED)) for end in options)
+            for k, (_, options) in enumerate(frame.cats)
+        )
+    )
+
+
+class _Frame(NamedTuple):
+    """What `_distances` needs of a grid that a pathway card does not change."""
+
+    cats: tuple[tuple[int, tuple[int, ...]], ...]
+    """Each waiting cat, row order: its square and the free raft squares it may reach
+    (`_raft_reach`), lowest first."""
+    colours: tuple[tuple[str, tuple[int, ...]], ...]
+    """Each waiting colour and where its cats' copies of the grid sit (bit shifts)."""
+    repaintable: int
+    starts: int
+    """Each cat that may reach some raft square, in its copy."""
+    ends: tuple[tuple[int, int, int], ...]
+    """Each (cat, raft square it may reach, some way joining them): the cat's place in
+    `cats`, the square, and the squares beside it in the cat's copy."""
+    targets: int
+    """Every square of `ends`."""
+
+
+@lru_cache(maxsize=4096)
+def _frame(framed: Keyed[Board]) -> _Frame:
+    """What a board's frame (`cut_frame`) gives every board of it."""
+    grid = grid_of(framed.value)
+    raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
+    repaintable = grid.bits("bgprwy") & card_places(grid.free_bits, stride)[1] & ~raft
+    # Every cat that may reach a raft square searches at once, from where it sits: cat k's
+    # copy of the grid sits k grids up the same integer. Its border of `n` squares (never
+    # passable) keeps the copies apart, so each shift and mask serves every cat. (A path's
+    # cost is the same both ways, and there are fewer cats than (colour, raft square)
+    # pairs to search from.)
+    shifts: dict[str, list[int]] = {}
+    starts = targets = copies = 0
+    ends = []
+    cats: list[tuple[int, tuple[int, ...]]] = []
+    for cat, colour, reached in _raft_reach(grid):
+        options = tuple(bit_indices(reached))
+        if options:
+            shift, copies = copies * size, copies + 1
+            shifts.setdefault(colour, []).append(shift)
+            starts |= 1 << (cat + shift)
+            for end in options:
+                ends.append((len(cats), end, around_bits(1 << end, stride) << shift))
+        cats.append((cat, options))
+    # A raft square no way joins to its cat, whatever is repainted (a cat crosses squares
+    # of its colour and those a card may repaint), is BLOCKED for every board of the
+    # frame: the search leaves it out, and stops once it has met the others.
+    crossed = 0
+    for colour, at in shifts.items():
+        for shift in at:
+            crossed |= (grid.bits(colour + colour.upper()) | repaintable) << shift
+    joined = flood_bits(starts, crossed, stride)
+    ends = [end for end in ends if end[2] & joined]
+    for _, _, beside in ends:
+        targets |= beside
+    return _Frame(
+        tuple(cats),
+        tuple((c, tuple(at)) for c, at in shifts.items()),
+        repaintable,
+        starts,
+        tuple(ends),
+        targets,
+    )
+
+
+@lru_cache(maxsize=65536)
+def _matched(costs: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[int, ...]:
+    """Each cat's distance in the cheapest matching of cats to distinct raft squares.
+
+    `costs[i]` lists (raft square, distance) for the squares cat i may reach; a distance
+    of `BLOCKED` (no way to repaint for now) costs `STUCK`. A cat left without a square
+    in every matching gets `DEAD`. Few cats and few squares: a search over the cats in
+    turn, best choices first, is enough.
+    """
+    firsts = [min((d for _, d in row), default=DEAD) for row in costs]
+    chosen = [min(row, key=itemgetter(1))[0] if row else -1 for row in costs]
+    if DEAD not in firsts and len(set(chosen)) == len(chosen):
+        return tuple(firsts)  # no two cats want the same square: each takes its nearest
+    rows = [sorted(row, key=itemgetter(1)) for row in costs]
+    best: list[int] = [DEAD * len(rows) + 1]
+    answer: list[tuple[int, ...]] = [tuple(DEAD for _ in rows)]
+
+    def cost(d: int) -> int:
+        return min(d, STUCK)
+
+    # The least the cats from i on can add: a branch that cannot beat the best found is
+    # cut (the first best matching found stays the answer, as without the cut).
+    rest = [0] * (len(rows) + 1)
+    for i in range(len(rows) - 1, -1, -1):
+        rest[i] = rest[i + 1] + (cost(rows[i][0][1]) if rows[i] else DEAD)
+
+    def visit(i: int, used: frozenset[int], total: int, picked: tuple[int, ...]) -> None:
+        if total + rest[i] >= best[0]:
+            return
+        if i == len(rows):
+            best[0], answer[0] = total, picked
+            return
+        for end, d in rows[i]:
+            if end not in used:
+                visit(i + 1, used | {end}, total + cost(d), (*picked, d))
+        visit(i + 1, used, total + DEAD, (*picked, DEAD))
+
+    visit(0, frozenset(), 0, ())
+    return answer[0]
+
+
+def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
+    """For each waiting cat (row order): its square, its colour (a lower-case letter) and,
+    as bits, the free raft squares of its colour or wild it may still reach, by the
+    passage the rules' cut-off test allows (fire, the island's edge and squares of another
+    colour no card can cover block; cats do not).
+
+    A pathway card changes none of it (it frees or blocks no square and repaints only
+    squares a card covers), so boards a card apart share the answer.
+    """
+    raft, stride, size = grid.raft_bits, grid.stride, len(grid.cells)
+    lower = grid.bits("bgprwy")
+    waiting = grid.bits("BGPRYW") & ~raft
+    cats = [(cat, chr(grid.cells[cat] + 32)) for cat in bit_indices(waiting)]
+    # One flood per cat, all at once (cat k's copy of the grid k grids up the integer).
+    # Off the raft a cat may pass anything but fire, the island's edge and squares of
+    # another colour no card can repaint; on it, only squares where a cat stands.
+    ground = ((1 << size) - 1) & ~raft & ~grid.bits("fno")
+    coverable = card_places(grid.free_bits, stride)[1]
+    open_ground = ground & ~(lower & ~coverable) | (raft & grid.bits("BGPRYW"))
+    passable = seeds = ways_on = 0
+    free = raft & lower
+    for k, (cat, colour) in enumerate(cats):
+        # A cat may cross free raft squares of its colour and wild ones to another.
+        own = lower & grid.bits(colour + WILD)
+        mine = open_ground | own
+        passable |= mine << (k * size)
+        seeds |= 1 << (cat + k * size)
+        ways_on |= (free & grid.bits(colour + WILD)) << (k * size)
+    # Most cats can reach every raft square of theirs: the flood stops once it has.
+    reached = flood_bits(seeds, passable, stride, ways_on)
+    mask = (1 << size) - 1
+    return tuple(
+        (
+            cat,
+            colour,
+            (reached >> (k * size)) & mask & free & grid.bits(colour + WILD),
+        )
+        for k, (cat, colour) in enumerate(cats)
+    )
+
+
+@lru_cache(maxsize=4096)
+def cut_frame(board: Board) -> tuple[int, int]:
+    """What `fire_cuts_off` depends on for any tile on `board`, besides the letters of the
+    squares that tile takes out of a card's reach (the solver's `_CutOffs`): the grid's
+    width and its squares with those a card can cover blanked (`Grid.uncovered`)."""
+    grid = grid_of(board)
+    return grid.stride, grid.uncovered
+
+
 # -- the game ----------------------------------------------------------------------------
 
 
@@ -1004,8 +1244,6 @@ class State(Pictured):
         others still need repainted (a one-ply heuristic for greedy bots)."""
         if self.outcome != "playing":
             return 1.0 if self.outcome == "won" else 0.0
-        from meeple.raft.solver import cat_distances
-
         grid = grid_of(self.position.board)
         cats = sum(1 for square in grid.cells if 65 <= square <= 90)
         waiting = [min(d, 20) for d in cat_distances(self)]

@@ -1,0 +1,173 @@
+"""One way up: the graph of meeple's imports of its own modules has no cycle.
+
+Every module of the package is read with `ast`: imports at module level, under
+`TYPE_CHECKING` and inside functions all count (an import put off until first use still
+makes the two modules know each other), and relative imports are resolved. Imports by
+name at run time (`importlib`, the registry's "module:attribute" strings) are not
+statements and are left out.
+
+The cycles issue 39's `Game` refactor removes are held open by the edges of `ALLOWED`,
+each with its reason. The test fails on any cycle those edges do not explain, and on an
+allowed edge that is gone, so the list shrinks as the cycles go.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import meeple
+
+Graph = dict[str, set[str]]
+
+ALLOWED: Mapping[tuple[str, str], str] = {
+    # Models reach up to the viewer: `Pictured._repr_svg_` draws through the front door and
+    # `viewer.page`, closing the eight-module cycle (meeple, conversion, pictures,
+    # qgn.model, qgn.notation, quibbble, records, viewer.page). `State.game.svg` ends it.
+    ("meeple.pictures", "meeple"): "Pictured draws a model through the front door",
+    ("meeple.pictures", "meeple.viewer.page"): "Pictured shows a record's page",
+    # The command package hands the click group its table of core commands, and imports
+    # the group when first asked for it (start-up shaped code, issue 39).
+    ("meeple.cli.app", "meeple.cli"): "the click group reads COMMANDS from its package",
+    # Raft's moves write themselves (`__str__`) through the notation, and the notation
+    # reads the cat cards from the component data, which the notation parses.
+    ("meeple.raft.model", "meeple.raft.notation"): "a raft move's __str__ is its notation",
+    ("meeple.raft.notation", "meeple.raft.components"): "a challenge's cats from the cards",
+}
+
+
+def modules(package: Path) -> dict[str, Path]:
+    """Each module of the package in directory `package`, by dotted name (a package by
+    the name of the directory its `__init__.py` is in)."""
+    found = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def imported(name: str, path: Path, known: Mapping[str, Path]) -> set[str]:
+    """The modules of `known` that module `name` (read from `path`) imports, anywhere."""
+    here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(_known(alias.name, known) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            source = _source(node, here)
+            for alias in node.names:
+                found.add(_known(f"{source}.{alias.name}", known))  # a submodule or a name
+    return found - {"", name}
+
+
+def _source(node: ast.ImportFrom, here: str) -> str:
+    """The module `from ... import` reads, relative levels resolved against package `here`."""
+    if not node.level:
+        return node.module or ""
+    parts = here.split(".")
+    base = parts[: len(parts) - node.level + 1]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def _known(dotted: str, known: Mapping[str, Path]) -> str:
+    """The longest prefix of `dotted` that is a module of `known` ("" for none)."""
+    while dotted and dotted not in known:
+        dotted = dotted.rpartition(".")[0]
+    return dotted
+
+
+def import_graph(package: Path) -> Graph:
+    known = modules(package)
+    return {name: imported(name, path, known) for name, path in known.items()}
+
+
+def cycles(graph: Graph) -> list[list[str]]:
+    """The strongly connected parts of `graph` with more than one module (Tarjan's
+    algorithm, iterative), each sorted: every cycle lies within one of them."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+    for root in graph:
+        if root in order:
+            continue
+        order[root] = low[root] = len(order)
+        stack.append(root)
+        work = [(root, iter(sorted(graph[root])))]
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == order[node]:
+                    part = stack[stack.index(node) :]
+                    del stack[stack.index(node) :]
+                    if len(part) > 1:
+                        found.append(sorted(part))
+            elif target not in order:
+                order[target] = low[target] = len(order)
+                stack.append(target)
+                work.append((target, iter(sorted(graph[target]))))
+            elif target in stack:
+                low[node] = min(low[node], order[target])
+    return found
+
+
+def edges_within(graph: Graph, part: list[str]) -> Iterator[str]:
+    for source in part:
+        for target in sorted(graph[source] & set(part)):
+            yield f"{source} -> {target}"
+
+
+def without(graph: Graph, edges: Mapping[tuple[str, str], str]) -> Graph:
+    return {
+        source: {t for t in targets if (source, t) not in edges}
+        for source, targets in graph.items()
+    }
+
+
+MEEPLE = import_graph(Path(meeple.__file__).parent)
+
+
+def test_every_import_cycle_is_one_the_allow_list_explains() -> None:
+    left = cycles(without(MEEPLE, ALLOWED))
+    report = "\n\n".join("\n".join(edges_within(MEEPLE, part)) for part in left)
+    assert not left, f"import cycles (break them, or allow an edge with its reason):\n{report}"
+
+
+def test_every_allowed_edge_is_still_an_import() -> None:
+    gone = [f"{source} -> {target}" for source, target in ALLOWED if target not in MEEPLE[source]]
+    assert not gone, f"these edges are gone: take them off ALLOWED: {gone}"
+
+
+def test_the_raft_solver_sits_above_the_raft_rules_and_botc_setup_above_its_script() -> None:
+    assert "meeple.raft.rules" in MEEPLE["meeple.raft.solver"]
+    assert "meeple.raft.solver" not in MEEPLE["meeple.raft.rules"]
+    assert "meeple.botc.script" in MEEPLE["meeple.botc.setup"]
+    assert "meeple.botc.setup" not in MEEPLE["meeple.botc.script"]
+    allowed = {module for edge in ALLOWED for module in edge}
+    assert not allowed & {"meeple.raft.rules", "meeple.raft.solver", "meeple.botc.script"}
+
+
+def test_the_graph_holds_imports_inside_functions_and_relative_ones(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .sub import low\n")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "sub" / "low.py").write_text("def f():\n    from .. import top\n")
+    (package / "top.py").write_text("if True:\n    import pkg.sub.low as low\n")
+    graph = import_graph(package)
+    assert graph == {
+        "pkg": {"pkg.sub.low"},
+        "pkg.sub": set(),
+        "pkg.sub.low": {"pkg.top"},
+        "pkg.top": {"pkg.sub.low"},
+    }
+    assert cycles(graph) == [["pkg.sub.low", "pkg.top"]]
+    assert list(edges_within(graph, ["pkg.sub.low", "pkg.top"])) == [
+        "pkg.sub.low -> pkg.top",
+        "pkg.top -> pkg.sub.low",
+    ]
