@@ -163,3 +163,14 @@ def test_the_tag_an_error_is_about_is_a_declared_attribute() -> None:
 def test_an_error_has_no_kind_a_finding_has_one() -> None:
     assert not hasattr(NotationError("x"), "kind")
     assert Finding("x").kind == "check"
+
+
+def test_a_malformed_option_value_the_cli_meets_as_an_error_is_a_usage_error() -> None:
+    """An OptionError is a MeepleError now, so a command's `except MeepleError` meets it:
+    it still exits 2 with click's usage message, not 1 as an invalid record."""
+    import click
+
+    from meeple.cli import files
+
+    with pytest.raises(click.UsageError, match="--players takes a number"):
+        files.fail(OptionError("--players takes a number"))
