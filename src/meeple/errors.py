@@ -203,6 +203,14 @@ class MeepleError(ValueError):
         self.part = part
         self.tag: str | None = None
 
+    def __copy__(self) -> Self:
+        """A copy with its own attributes: `at_step`, `moved_to` and the like mark the copy
+        only, even where a library (tblib, under Dask) has registered a reducer for
+        exceptions that hands the copy the original's attribute dict."""
+        twin = type(self).__new__(type(self), *self.args)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
     def at_step(self, step: int, part: int | None = None) -> Self:
         """The same error, marked as being in move number `step` (0-based), in its
         move number `part` where a step holds several."""

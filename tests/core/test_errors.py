@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copyreg
 import importlib
 import pkgutil
 
@@ -174,3 +175,25 @@ def test_a_malformed_option_value_the_cli_meets_as_an_error_is_a_usage_error() -
 
     with pytest.raises(click.UsageError, match="--players takes a number"):
         files.fail(OptionError("--players takes a number"))
+
+
+def _rebuilt_sharing(kind: type[RuleError], attributes: dict[str, object]) -> RuleError:
+    """An error rebuilt as tblib's reducer rebuilds one: given the original's dict itself."""
+    error = kind.__new__(kind)
+    error.__dict__ = attributes
+    return error
+
+
+def test_a_marked_copy_leaves_the_error_it_copies_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tblib (which Dask installs) registers, for every exception class, a reducer that
+    rebuilds an error around the original's attribute dict: `copy.copy` shared it."""
+
+    def sharing(error: RuleError) -> tuple[object, ...]:
+        return (_rebuilt_sharing, (RuleError, error.__dict__))
+
+    monkeypatch.setitem(copyreg.dispatch_table, RuleError, sharing)
+    error = RuleError("no such variant", rule="variant")
+    marked = at_tag(error.at_step(3), "variant")
+    assert (error.step, error.tag) == (None, None)
+    assert (marked.step, marked.tag, marked.rule) == (3, "variant", "variant")
+    assert marked.message == "no such variant"
