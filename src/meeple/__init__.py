@@ -266,18 +266,18 @@ def render(
     svg: bool = False,
     **options: Any,
 ) -> str:
-    """The picture `meeple show` draws: ASCII (or SVG) of the final position or `step`."""
+    """The picture `meeple show` draws: ASCII (or SVG) of the final position or `step`.
+
+    `meeple.errors.Unsupported` (a TypeError too) for a record with no picture, or with
+    no moves to step through; `StepOutOfRange` (a ValueError) past its last step."""
     from meeple import records
+    from meeple.errors import Unsupported
 
     played = records.of(_document(record, format))
     game = played.game
     draw = game.svg if svg else game.render
     if draw is None:
-        raise TypeError(f"{game.name} records have no {'SVG ' if svg else ''}picture")
+        raise Unsupported(f"{game.name} records have no {'SVG ' if svg else ''}picture")
     if game.replay is None and step is not None:
-        raise ValueError(f"{game.name} records have no moves to step through")
-    try:
-        subject = records.step_at(played, step).state
-    except records.StepOutOfRange as problem:
-        raise ValueError(str(problem)) from None
-    return draw(subject, **options)
+        raise Unsupported(f"{game.name} records have no moves to step through")
+    return draw(records.step_at(played, step).state, **options)

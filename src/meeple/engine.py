@@ -1,7 +1,9 @@
 """The engine protocol: one vocabulary for every game whose records replay.
 
-Raft, Flows and Atlantis states each implement `GameState` in their own words
-underneath, so the command line, the JSON output, pictures, corpora and bots are
+The states of all ten games whose moves replay (Raft, Flows, Atlantis and quibbble's
+seven: tic-tac-toe, Connect 4, Onitama, Tsuro, Indigo, Stratego, Carcassonne) each
+implement `GameState` in their own words underneath (a botc trace replays events, not
+moves), so the command line, the JSON output, pictures, corpora and bots are
 written once against this module and the registry, never against a game's
 internals. The shape follows OpenSpiel's `State` (legal actions, apply, terminal,
 returns) with python-chess's feel (`legal_moves`, a `play` that returns a new
@@ -28,7 +30,7 @@ helpers over any state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
@@ -233,14 +235,6 @@ def play_all(state: AnyState, moves: Iterable[Any]) -> AnyState:
     for move in moves:
         state = state.play(move)
     return state
-
-
-def states_of(state: AnyState, moves: Iterable[Any]) -> Iterator[AnyState]:
-    """`state`, then the state after each of `moves`."""
-    yield state
-    for move in moves:
-        state = state.play(move)
-        yield state
 
 
 def random_playout(

@@ -182,10 +182,9 @@ class MeepleError(ValueError):
     (the action of a QGN record). `part`, where a step holds several moves (an Atlantis
     turn), is the index of the one at fault: the detail of that QGN action. `rule`, on a
     RuleError, is the short stable name of the rule broken (`occupied-hex`); notation
-    errors have none.
+    errors have none. `tag`, for a problem about a tag of the record's QGN form rather
+    than a move (a `variant` no game has), names that tag (`quibbble.at_tag`).
     """
-
-    kind = "error"
 
     def __init__(
         self,
@@ -202,6 +201,15 @@ class MeepleError(ValueError):
         self.step = step
         self.rule = rule
         self.part = part
+        self.tag: str | None = None
+
+    def __copy__(self) -> Self:
+        """A copy with its own attributes: `at_step`, `moved_to` and the like mark the copy
+        only, even where a library (tblib, under Dask) has registered a reducer for
+        exceptions that hands the copy the original's attribute dict."""
+        twin = type(self).__new__(type(self), *self.args)
+        twin.__dict__.update(self.__dict__)
+        return twin
 
     def at_step(self, step: int, part: int | None = None) -> Self:
         """The same error, marked as being in move number `step` (0-based), in its
@@ -274,10 +282,11 @@ class RuleError(MeepleError):
     """
 
 
-class Unsupported(MeepleError):
+class Unsupported(MeepleError, TypeError):
     """A valid record asked for what its kind has not: a bag of roles has no picture
     and no QGN form, as a grimoire has no legal moves. A usage mistake (the CLI exits
-    2), not an invalid record."""
+    2), not an invalid record. Also a TypeError, as the front door's missing picture
+    was before it was this (`meeple.render` of a record with no picture)."""
 
 
 class ConversionError(Unsupported):
@@ -296,12 +305,29 @@ class LossError(NotationError):
         self.kept = kept
 
 
-class OptionError(ValueError):
+class Unplaced(MeepleError):
+    """An error about no place in a record's text (an option's value, a step number):
+    `str()` is its message alone."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class OptionError(Unplaced):
     """An option value given to a format's hook is malformed (a usage mistake, exit 2).
 
     Raised by hooks for values such as a `--bag` that does not parse; the CLI reports
     it as a usage error instead of counting the record as invalid.
     """
+
+
+class StepOutOfRange(Unplaced):
+    """A step past the end of a record (a usage mistake: the record itself is fine)."""
+
+    def __init__(self, asked: int, played: int, noun: str) -> None:
+        plural = "s" if played != 1 else ""
+        super().__init__(f"step {asked}: the record has {played} {noun}{plural}")
+        self.asked, self.played = asked, played
 
 
 Severity = Literal["error", "warning", "lint", "note"]

@@ -88,7 +88,9 @@ def _svg_of(thing: object) -> str:
             if ours and fmt.svg is not None and fmt.replay is not None:
                 drawn: str = fmt.svg(thing)
                 return drawn
-        raise TypeError(f"no picture of {type(thing).__name__} objects") from None
+        from meeple.errors import Unsupported
+
+        raise Unsupported(f"no picture of {type(thing).__name__} objects") from None
     import meeple
 
     return meeple.render(thing, svg=True)

@@ -25,6 +25,7 @@ import copy
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from meeple.engine import Status
@@ -249,19 +250,16 @@ def locate(problem: MeepleError, text: str, source: str) -> MeepleError:
 def tag_location(problem: MeepleError, text: str, source: str) -> Location:
     """Where a problem about no action shows in the QGN `text`: at the tag it is about
     (`at_tag`), else at the `key` tag that names the game."""
-    tag = re.search(rf"\[\s*{re.escape(getattr(problem, TAG_ATTRIBUTE, 'key'))}\s", text)
+    tag = re.search(rf"\[\s*{re.escape(problem.tag or 'key')}\s", text)
     at = tag.start() if tag else max(text.find("[key"), 0)
     return Location.of(text, at, source)
-
-
-TAG_ATTRIBUTE = "quibbble_tag"
 
 
 def at_tag(problem: ErrorT, tag: str) -> ErrorT:
     """The same error, to be shown at the QGN tag `tag` (a `variant` no game has, say)
     when `locate` places it; errors about no tag are shown at `key`."""
     marked = copy.copy(problem)
-    setattr(marked, TAG_ATTRIBUTE, tag)
+    marked.tag = tag
     return marked
 
 
@@ -472,11 +470,29 @@ NAMED_SHADES = {
 }  # fmt: skip
 
 
+SPARE_SHADES = tuple(dict.fromkeys((*SEAT_SHADES, *NAMED_SHADES.values())))
+"""Every shade, the palette's first: where a team's seat colour is another's."""
+
+
 def team_shade(teams: Sequence[str], seat: int) -> str:
-    """The SVG colour of the team in `seat` (0-based): its own hue if it is named after
-    one no other team's name takes, else the seat's colour of the palette."""
-    name = teams[seat].strip().casefold()
-    shade = NAMED_SHADES.get(name)
-    if shade is not None:
-        return shade
-    return SEAT_SHADES[seat % len(SEAT_SHADES)]
+    """The SVG colour of the team in `seat` (0-based), one no other team has: the hue it
+    is named after if no other team's name takes that hue (`Blue` and `blue` both do),
+    else the seat's colour of the palette, else the first shade no team has yet."""
+    return team_shades(tuple(teams))[seat]
+
+
+@lru_cache(maxsize=64)
+def team_shades(teams: tuple[str, ...]) -> tuple[str, ...]:
+    """The colour of each team (`team_shade`), distinct while there are shades to go."""
+    named = [NAMED_SHADES.get(team.strip().casefold()) for team in teams]
+    owned = {shade for shade in named if shade is not None and named.count(shade) == 1}
+    shades: list[str] = []
+    for seat, hue in enumerate(named):
+        if hue is not None and hue in owned:
+            shades.append(hue)
+            continue
+        taken = owned.union(shades)
+        free = [spare for spare in SPARE_SHADES if spare not in taken]
+        shade = SEAT_SHADES[seat % len(SEAT_SHADES)]
+        shades.append(shade if shade not in taken or not free else free[0])
+    return tuple(shades)

@@ -16,7 +16,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meeple import engine, registry
-from meeple.errors import Finding, Location, LossError, MeepleError, NotationError, decode
+from meeple.errors import (
+    Finding,
+    Location,
+    LossError,
+    MeepleError,
+    NotationError,
+    OptionError,
+    StepOutOfRange,
+    decode,
+)
 from meeple.registry import Document, Format
 
 STOPPED = "the replay stops at this move; later moves are not checked"
@@ -225,15 +234,6 @@ def step_at(record: Record, index: int | None) -> Step:
     return last
 
 
-class StepOutOfRange(ValueError):
-    """A step past the end of a record (a usage mistake: the record itself is fine)."""
-
-    def __init__(self, asked: int, played: int, noun: str) -> None:
-        plural = "s" if played != 1 else ""
-        super().__init__(f"step {asked}: the record has {played} {noun}{plural}")
-        self.asked, self.played = asked, played
-
-
 def findings(document: Document, **options: Any) -> list[Finding]:
     """Everything wrong with a parsed record: the format's checks, then its rules.
 
@@ -298,6 +298,8 @@ def text_findings(text: str, source: str, fmt: Format, **options: Any) -> list[F
         return [stopped(finding) for finding in fmt.diagnose(text, source, **reading)]
     try:
         return findings(fmt.read(text, source, **reading), **options)
+    except OptionError:
+        raise  # a malformed option value is a usage mistake, not a finding
     except MeepleError as problem:
         return [Finding.from_error(problem)]
 

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import copyreg
+import importlib
+import pkgutil
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.errors import Finding, Location, NotationError, RuleError, decode, line_ends
+from meeple.errors import (
+    Finding,
+    Location,
+    MeepleError,
+    NotationError,
+    OptionError,
+    RuleError,
+    StepOutOfRange,
+    Unsupported,
+    decode,
+    line_ends,
+)
+from meeple.quibbble import at_tag
 
 
 def test_location_of_an_offset() -> None:
@@ -80,3 +96,104 @@ def test_control_characters_are_shown_as_pictures_and_keep_the_caret_aligned() -
     assert "\x00" not in shown and "\x1b" not in shown and "\x7f" not in shown
     assert "␀" in shown and "␛" in shown
     assert shown[caret.index("^")] == "d"
+
+
+# -- one error hierarchy ---------------------------------------------------------------
+
+NOT_MEEPLE_ERRORS = {
+    # Control flow, caught in the module that raises it (the name says so):
+    "meeple.terminal._NotAMove",
+    "meeple.flows.notation._HeaderProblem",
+    "meeple.flows.routes._OutOfSteps",
+    # The command line's own, which never leave a command (docs/architecture.md, Errors):
+    "meeple.cli.replay.NoRules",  # click's UsageError, which click reports
+    "meeple.cli.output.Interrupted",  # Ctrl-C: no `except ValueError` may swallow it
+    "meeple.cli.files.Unreadable",  # a file system failure, not a record's problem
+}
+
+
+def _exception_classes() -> dict[str, type[BaseException]]:
+    """Every exception class defined in a module of the meeple package, by full name."""
+    import meeple
+
+    found: dict[str, type[BaseException]] = {}
+    for module in pkgutil.walk_packages(meeple.__path__, "meeple."):
+        if module.name.endswith("__main__"):
+            continue
+        imported = importlib.import_module(module.name)
+        for name, value in vars(imported).items():
+            defined_here = getattr(value, "__module__", None) == module.name
+            if isinstance(value, type) and issubclass(value, BaseException) and defined_here:
+                found[f"{module.name}.{name}"] = value
+    return found
+
+
+def test_every_error_meeple_raises_is_a_meeple_error() -> None:
+    classes = _exception_classes()
+    assert {"meeple.errors.OptionError", "meeple.errors.StepOutOfRange"} <= set(classes)
+    assert set(classes) >= NOT_MEEPLE_ERRORS, "an exempt class is gone: drop it here"
+    outside = {name for name, cls in classes.items() if not issubclass(cls, MeepleError)}
+    assert outside == NOT_MEEPLE_ERRORS
+
+
+@pytest.mark.parametrize(
+    ("error", "builtin"),
+    [
+        (OptionError("--bag: no such bag"), ValueError),
+        (StepOutOfRange(9, 3, "move"), ValueError),
+        (Unsupported("a bag has no picture"), TypeError),
+        (Unsupported("a bag has no picture"), ValueError),
+    ],
+)
+def test_each_error_is_still_the_builtin_it_was(error: MeepleError, builtin: type) -> None:
+    assert isinstance(error, builtin)
+
+
+def test_an_error_about_no_place_in_a_text_reads_as_its_message_alone() -> None:
+    assert str(StepOutOfRange(9, 3, "move")) == "step 9: the record has 3 moves"
+    assert str(OptionError("--players takes a number")) == "--players takes a number"
+
+
+def test_the_tag_an_error_is_about_is_a_declared_attribute() -> None:
+    error = RuleError("no such variant")
+    assert error.tag is None
+    marked = at_tag(error, "variant")
+    assert (marked.tag, error.tag) == ("variant", None)
+
+
+def test_an_error_has_no_kind_a_finding_has_one() -> None:
+    assert not hasattr(NotationError("x"), "kind")
+    assert Finding("x").kind == "check"
+
+
+def test_a_malformed_option_value_the_cli_meets_as_an_error_is_a_usage_error() -> None:
+    """An OptionError is a MeepleError now, so a command's `except MeepleError` meets it:
+    it still exits 2 with click's usage message, not 1 as an invalid record."""
+    import click
+
+    from meeple.cli import files
+
+    with pytest.raises(click.UsageError, match="--players takes a number"):
+        files.fail(OptionError("--players takes a number"))
+
+
+def _rebuilt_sharing(kind: type[RuleError], attributes: dict[str, object]) -> RuleError:
+    """An error rebuilt as tblib's reducer rebuilds one: given the original's dict itself."""
+    error = kind.__new__(kind)
+    error.__dict__ = attributes
+    return error
+
+
+def test_a_marked_copy_leaves_the_error_it_copies_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tblib (which Dask installs) registers, for every exception class, a reducer that
+    rebuilds an error around the original's attribute dict: `copy.copy` shared it."""
+
+    def sharing(error: RuleError) -> tuple[object, ...]:
+        return (_rebuilt_sharing, (RuleError, error.__dict__))
+
+    monkeypatch.setitem(copyreg.dispatch_table, RuleError, sharing)
+    error = RuleError("no such variant", rule="variant")
+    marked = at_tag(error.at_step(3), "variant")
+    assert (error.step, error.tag) == (None, None)
+    assert (marked.step, marked.tag, marked.rule) == (3, "variant", "variant")
+    assert marked.message == "no such variant"

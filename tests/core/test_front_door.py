@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import meeple
 from meeple import engine
-from meeple.errors import ConversionError
+from meeple.errors import ConversionError, Unsupported
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FLOWS = EXAMPLES / "flows" / "numbered.flows"
@@ -44,6 +44,14 @@ def test_replay_gives_protocol_states_and_render_draws_one() -> None:
 def test_render_of_a_step_past_the_end_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="the record has 12 moves"):
         meeple.render(FLOWS, step=10_000)
+
+
+def test_a_picture_a_kind_has_not_is_unsupported_as_in_every_game() -> None:
+    script = '[{"id": "_meta", "name": "Two"}, "washerwoman", "imp"]'
+    with pytest.raises(Unsupported, match="botc-script records have no SVG picture"):
+        meeple.render(script, format="botc-script", svg=True)
+    with pytest.raises(TypeError):  # what it was before it was Unsupported
+        meeple.render(script, format="botc-script", svg=True)
 
 
 def test_dumps_picks_among_a_models_notations() -> None:

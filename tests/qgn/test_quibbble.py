@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import meeple
 from meeple import qgn
-from meeple.quibbble import go_int
+from meeple.quibbble import SPARE_SHADES, go_int, team_shade, team_shades
 from tests.cli_helpers import meeple as run_meeple
 
 CONNECT4 = '[key "connect4"][teams "a, b"] 0p&{}\n'
@@ -77,3 +77,24 @@ def test_go_int_reads_any_whole_number_as_go_does(sign: str, zeros: int, digits:
 def test_blank_space_at_the_end_changes_no_reading(blank: str, last: str) -> None:
     text = '[key "x"]\n[teams "a"]\n' + last
     assert qgn.parse_many(text + blank) == qgn.parse_many(text)
+
+
+# -- each team its own colour (quibbble.team_shade) ------------------------------------
+
+
+def test_a_team_named_after_a_hue_no_other_team_takes_is_drawn_in_it() -> None:
+    assert [team_shade(("red", "blue"), seat) for seat in (0, 1)] == ["#D55E00", "#0072B2"]
+    assert team_shade(("Blue", "x"), 0) == "#0072B2"
+
+
+def test_teams_whose_names_differ_only_in_case_get_their_seats_colours() -> None:
+    assert team_shades(("blue", "Blue")) == ("#D55E00", "#0072B2")
+    assert len(set(team_shades(("grey", "gray", "red")))) == 3  # grey and gray: one hue
+
+
+NAMES = st.sampled_from(["red", "Red", "blue", " BLUE", "grey", "gray", "sky"]) | st.text()
+
+
+@given(st.lists(NAMES, max_size=len(SPARE_SHADES)))
+def test_every_team_has_its_own_colour_while_there_are_colours(teams: list[str]) -> None:
+    assert len(set(team_shades(tuple(teams)))) == len(teams)

@@ -53,11 +53,6 @@ ABBREVIATION_OF = {
 short prefix."""
 
 
-def full_role(prefix: str) -> str:
-    """The role id a reminder prefix names: botc-sat's `ww` is the washerwoman."""
-    return BOTC_SAT_ABBREVIATIONS.get(prefix, prefix)
-
-
 # Seats and tokens are made by the thousand (a grimoire is read in microseconds), so their
 # __init__ is written out: a frozen dataclass's generated one sets every field through
 # object.__setattr__, which took half the time of reading a line. It fills the instance

@@ -18,7 +18,7 @@ from meeple import records
 from meeple.cli.output import Interrupted as Interrupted  # offered here too, for the commands
 from meeple.cli.output import echo, usage_error
 from meeple.cli.output import interrupted_exits as interrupted_exits
-from meeple.errors import MeepleError, Unsupported, decode
+from meeple.errors import MeepleError, OptionError, Unsupported, decode
 from meeple.registry import Document, Format
 
 if TYPE_CHECKING:  # pathlib is imported by the commands that write files, when they do
@@ -134,7 +134,9 @@ def reading_options(fmt: Format, command: str, given: dict[str, Any]) -> dict[st
 def fail(error: MeepleError) -> NoReturn:
     """Print `error` as the CLI reports it and exit: 2 for what no record of its kind
     can do (a usage mistake: a bag's picture, a conversion to another game), 1 for an
-    invalid record."""
+    invalid record. A malformed option value is a usage error, as click reports it."""
+    if isinstance(error, OptionError):
+        raise usage_error(str(error))
     if isinstance(error, Unsupported):
         echo(f"{error.source}: error: {error.message}", err=True)
         raise SystemExit(2)

@@ -8,7 +8,7 @@ import click
 
 from meeple import records
 from meeple.cli import files, options
-from meeple.errors import MeepleError
+from meeple.errors import MeepleError, StepOutOfRange
 
 
 def command() -> click.Command:
@@ -65,7 +65,7 @@ def step_at(record: records.Record, step: int | None) -> records.Step:
     it, a usage error past the end of the record."""
     try:
         return records.step_at(record, step)
+    except StepOutOfRange as problem:
+        raise click.UsageError(f"--{problem}") from None
     except MeepleError as problem:
         files.fail(problem)
-    except records.StepOutOfRange as problem:
-        raise click.UsageError(f"--{problem}") from None

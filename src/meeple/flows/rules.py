@@ -2,7 +2,7 @@
 
 `State` is an immutable position: `play(move)` returns the next one or raises RuleError
 saying which rule the move breaks; `legal_placements(tile)` lists every placement the
-rules allow. Rule errors carry no location: `replay` (in `meeple.flows.format`) places
+rules allow. Rule errors carry no location: `replay` (in `meeple.flows.hooks`) places
 them on the record's line.
 
 The legal-placement rule itself (route groups, routes, links) is in `routes`.

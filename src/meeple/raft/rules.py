@@ -2,10 +2,10 @@
 
 `State` wraps the five-part `Position` with what the strings leave out: which
 step of the round comes next (draw, play, or place the fire tile just drawn),
-the set-up seed, and the outcome. `State.apply` plays one draw request or action
+the set-up seed, and the outcome. `State.play` plays one draw request or action
 and returns the next `State`, or raises RuleError naming the rule broken;
-`State.legal_moves` lists every legal move. The lower-level checks (`card_fits`,
-`fire_fits`, `cat_route_ok`, `cats_cut_off`, ...) work on boards and states
+`State.legal_moves` lists every legal move. The lower-level checks (`card_trouble`,
+`fire_trouble`, `cat_route_ok`, `cats_cut_off`, ...) work on boards and states
 alone so that `meeple.raft.strings` can offer them without a `State`.
 
 Boards are read through `Grid`, a flat row-major copy padded with a border of
