@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import meeple
+from meeple import registry
 
 Graph = dict[str, set[str]]
 
@@ -150,6 +151,34 @@ def test_the_raft_solver_sits_above_the_raft_rules_and_botc_setup_above_its_scri
     assert "meeple.botc.setup" not in MEEPLE["meeple.botc.script"]
     allowed = {module for edge in ALLOWED for module in edge}
     assert not allowed & {"meeple.raft.rules", "meeple.raft.solver", "meeple.botc.script"}
+
+
+GAMES = sorted({module.rpartition(".")[0] for module in registry.FORMAT_MODULES})
+"""Every game package (each with a `format` module the registry lists)."""
+
+
+def outside_imports(path: Path) -> set[str]:
+    """The top-level names of the packages the module at `path` imports, anywhere."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_no_game_imports_the_command_line_or_click() -> None:
+    """A game declares its commands as data (`meeple.commands`); `meeple.cli` builds them."""
+    known = modules(Path(meeple.__file__).parent)
+    offending = [
+        name
+        for name, path in known.items()
+        if name.startswith(tuple(f"{game}." for game in GAMES)) or name in GAMES
+        if "click" in outside_imports(path)
+        or any(target.startswith("meeple.cli") for target in MEEPLE[name])
+    ]
+    assert GAMES and not offending
 
 
 def test_the_graph_holds_imports_inside_functions_and_relative_ones(tmp_path: Path) -> None:
