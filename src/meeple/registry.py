@@ -19,9 +19,12 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
+
+if TYPE_CHECKING:
+    from meeple.commands import Command, Group
 
 # Game packages, each with a `format` module holding `FORMATS: tuple[Format, ...]`.
 # Order matters for detection: the first format whose sniff accepts a text wins.
@@ -145,9 +148,10 @@ class Format:
     not say (a Flows record's dialect, detected from its layout), or what it leaves out
     (a script's unknown ids), given the reading options it was read with. The commands
     that read a record print them on stderr; `check` reports them among its findings."""
-    commands: tuple[tuple[str, str], ...] = ()
-    """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
-    the `module:function` that builds its click command, imported when it is used."""
+    commands: tuple[tuple[str, Callable[[], Command | Group]], ...] = ()
+    """Commands only this game has (`meeple botc ...`, `meeple solve`): each its name and
+    a function returning it as data (`meeple.commands`), which imports the game's module
+    declaring it; the CLI builds it when it is used."""
     capabilities: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:

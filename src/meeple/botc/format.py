@@ -9,8 +9,13 @@ them is a plain dump in the other notation. Light on purpose: the hooks live in
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.botc.choices import CHARSETS, IDS, LAYOUTS, SCRIPTS
 from meeple.registry import COLOR, Format, Option, lazy, starts_like
+
+if TYPE_CHECKING:
+    from meeple.commands import Group
 
 QGN_KEY = "botc"
 HOOKS = "meeple.botc.hooks"
@@ -87,6 +92,13 @@ def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
     return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, ABBREVIATE_OPTION, IDS_OPTION, *pictures)
 
 
+def _commands() -> Group:
+    """`meeple botc`, imported when it is used."""
+    from meeple.botc.commands import BOTC
+
+    return BOTC
+
+
 TRACE = Format(
     name="botc-trace",
     title="Blood on the Clocktower game trace: a grimoire line, then phases and events",
@@ -125,7 +137,7 @@ FORMATS = (
         to_qgn=lazy("meeple.botc.qgn:to_qgn"),
         from_qgn=lazy("meeple.botc.qgn:from_qgn"),
         qgn_key=QGN_KEY,
-        commands=(("botc", "meeple.botc.cli:botc_command"),),
+        commands=(("botc", _commands),),
     ),
     Format(
         name="botc-ascii",

@@ -1,9 +1,10 @@
 """The `meeple` command as a click group: the core commands and those the games register.
 
 Each command is built on first use from the module that defines it (`meeple.cli.check`:
-`command()`), and a game's own commands (`meeple botc`, `meeple solve`) from the target
-its registry entry names, so building the group imports no game. `meeple.cli.main` runs
-it, after answering the commands it can without importing click at all.
+`command()`), and a game's own commands (`meeple botc`, `meeple solve`) from the data
+its registry entry returns (`meeple.cli.declared`), so building the group imports no
+game. `meeple.cli.main` runs it, after answering the commands it can without importing
+click at all.
 """
 
 from __future__ import annotations
@@ -14,17 +15,25 @@ from collections.abc import Callable
 import click
 
 from meeple import __version__, registry
-from meeple.cli import COMMANDS
+from meeple.cli import COMMANDS, declared
+from meeple.commands import Command, Group
 
 
 def _factory(target: str) -> Callable[[], click.Command]:
-    """A function building the command `module:function` names (`module` alone: `command`)."""
-    module_name, _, function = target.partition(":")
+    """A function building the command module `target` defines (its `command()`)."""
 
     def build() -> click.Command:
-        module = importlib.import_module(module_name)
-        built: click.Command = getattr(module, function or "command")()
+        built: click.Command = importlib.import_module(target).command()
         return built
+
+    return build
+
+
+def _declared(load: Callable[[], Command | Group]) -> Callable[[], click.Command]:
+    """A function building the command a game declares (`load` imports the declaration)."""
+
+    def build() -> click.Command:
+        return declared.build(load())
 
     return build
 
@@ -35,8 +44,8 @@ class _Commands(click.Group):
     def _factories(self) -> dict[str, Callable[[], click.Command]]:
         found = {name: _factory(module) for name, module in COMMANDS.items()}
         for fmt in registry.formats():
-            for name, target in fmt.commands:
-                found[name] = _factory(target)
+            for name, load in fmt.commands:
+                found[name] = _declared(load)
         return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:

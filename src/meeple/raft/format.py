@@ -7,7 +7,12 @@ called. The notation itself is `meeple.raft.notation`, the rules `meeple.raft.ru
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.registry import COLOR, Format, lazy, starts_like
+
+if TYPE_CHECKING:
+    from meeple.commands import Command
 
 QGN_KEY = "race-to-the-raft"
 HOOKS = "meeple.raft.hooks"
@@ -15,6 +20,14 @@ NOTATION = "meeple.raft.notation"
 
 _LOOKS_LIKE_RECORD = starts_like(r"\A(?:\s*#[^\n]*\n)*\s*[LS][NESWA][LS][NESWA]")
 _LOOKS_LIKE_STATE = starts_like(r"\A[bBfgGnopPrRwWyY]{9}(?:[bBfgGnopPrRwWyY]{9})?\n")
+
+
+def _commands() -> Command:
+    """`meeple solve`, imported (with the solver) when it is used."""
+    from meeple.raft.commands import SOLVE
+
+    return SOLVE
+
 
 RAFT = Format(
     name="raft",
@@ -42,7 +55,7 @@ RAFT = Format(
     to_qgn=lazy("meeple.raft.qgn:to_qgn"),
     from_qgn=lazy("meeple.raft.qgn:from_qgn"),
     qgn_key=QGN_KEY,
-    commands=(("solve", "meeple.raft.cli:solve_command"),),
+    commands=(("solve", _commands),),
 )
 
 FORMATS = (
