@@ -28,9 +28,6 @@ ALLOWED: Mapping[tuple[str, str], str] = {
     # qgn.model, qgn.notation, quibbble, records, viewer.page). `State.game.svg` ends it.
     ("meeple.pictures", "meeple"): "Pictured draws a model through the front door",
     ("meeple.pictures", "meeple.viewer.page"): "Pictured shows a record's page",
-    # The command package hands the click group its table of core commands, and imports
-    # the group when first asked for it (start-up shaped code, issue 39).
-    ("meeple.cli.app", "meeple.cli"): "the click group reads COMMANDS from its package",
     # Raft's moves write themselves (`__str__`) through the notation, and the notation
     # reads the cat cards from the component data, which the notation parses.
     ("meeple.raft.model", "meeple.raft.notation"): "a raft move's __str__ is its notation",

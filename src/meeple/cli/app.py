@@ -15,8 +15,24 @@ from collections.abc import Callable
 import click
 
 from meeple import __version__, registry
-from meeple.cli import COMMANDS, declared
+from meeple.cli import declared
 from meeple.commands import Command, Group
+
+# The core commands, each built by `command()` in the module named.
+COMMANDS = {
+    "check": "meeple.cli.check",
+    "convert": "meeple.cli.convert",
+    "export": "meeple.cli.export",
+    "fmt": "meeple.cli.fmt",
+    "formats": "meeple.cli.formats",
+    "html": "meeple.cli.html",
+    "moves": "meeple.cli.moves",
+    "play": "meeple.cli.play",
+    "replay": "meeple.cli.replay",
+    "selfplay": "meeple.cli.selfplay",
+    "serve": "meeple.cli.serve",
+    "show": "meeple.cli.show",
+}
 
 
 def _factory(target: str) -> Callable[[], click.Command]:
