@@ -34,7 +34,7 @@ Output = Iterable[Line]
 
 class CommandFailed(Unplaced):
     """A command that ran and did not succeed (no legal bag, no win within the budget):
-    its message is printed on stderr as it is, and the command exits 1."""
+    its message, if any, is printed on stderr as it is, and the command exits 1."""
 
 
 @dataclass(frozen=True)

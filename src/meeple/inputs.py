@@ -44,6 +44,14 @@ def read(path: str) -> tuple[str, str]:
         raise Unreadable(f"{path}: error: cannot read the file: {reason}") from None
 
 
+def read_or_mistake(path: str) -> tuple[str, str]:
+    """`read`, with a file that cannot be read an OptionError (a usage mistake)."""
+    try:
+        return read(path)
+    except Unreadable as problem:
+        raise OptionError(problem.usage()) from None
+
+
 def notation(name: str, what: str = "format") -> registry.Format:
     """The format named `name`; an OptionError naming the closest name when there is none."""
     try:

@@ -23,6 +23,9 @@ def greet(name: str, times: int, loud: bool, tone: str, pause: float | None) -> 
         raise OptionError("say who to greet")
     if name == "ghost":
         raise CommandFailed("no one answered")
+    if name == "echo":
+        yield Line("echo?")
+        raise CommandFailed("")  # said all on stdout: exit 1 and nothing more
     if name == "broken":
         raise NotationError("not a name", Location("NAME", 1, 2, name))
     for _ in range(times):
@@ -79,6 +82,7 @@ def test_a_usage_mistake_a_failure_and_bad_input_exit_as_every_command_does() ->
     assert mistake.err.startswith("note: greeting nobody\nUsage: meeple [OPTIONS] NAME\n")
     assert mistake.err.endswith("Error: say who to greet\n")
     assert run(["ghost"]) == Run(1, "", "note: greeting ghost\nno one answered\n")
+    assert run(["echo"]) == Run(1, "echo?\n", "note: greeting echo\n")
     broken = run(["broken"])
     assert broken.code == 1 and "NAME:1:2: error: not a name" in broken.err
 

@@ -183,10 +183,7 @@ def seat_bag(
     if bag.lstrip().startswith("{"):
         text, source = bag, "BAG"
     else:
-        try:
-            text, source = inputs.read(bag)
-        except inputs.Unreadable as problem:
-            raise OptionError(problem.usage()) from None
+        text, source = inputs.read_or_mistake(bag)
     the_bag = parse_bag(text.strip(), source)
     script, notes = _rules(script_name)
     yield from notes

@@ -86,7 +86,8 @@ def _run(declared: Command, given: dict[str, Any]) -> None:
             for line in lines:
                 click.echo(line.text + line.end, err=line.err, nl=False)
     except CommandFailed as failed:
-        click.echo(failed.message, err=True)
+        if failed.message:
+            click.echo(failed.message, err=True)
         raise SystemExit(1) from None
     except MeepleError as problem:
         files.fail(problem)

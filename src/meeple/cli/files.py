@@ -33,9 +33,9 @@ TEMPORARY = ".meeple-{pid}-"
 def read_or_usage(path: str) -> tuple[str, str]:
     """`read`, with a file that cannot be read a usage error (exit 2)."""
     try:
-        return read(path)
-    except Unreadable as problem:
-        raise usage_error(problem.usage()) from None
+        return inputs.read_or_mistake(path)
+    except OptionError as problem:
+        raise usage_error(str(problem)) from None
 
 
 def existing(paths: tuple[str, ...]) -> None:
