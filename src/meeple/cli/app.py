@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
 from meeple import __version__, registry
-from meeple.cli import declared
-from meeple.commands import Command, Group
+
+if TYPE_CHECKING:
+    from meeple.commands import Command, Group
 
 # The core commands, each built by `command()` in the module named.
 COMMANDS = {
@@ -49,6 +51,8 @@ def _declared(load: Callable[[], Command | Group]) -> Callable[[], click.Command
     """A function building the command a game declares (`load` imports the declaration)."""
 
     def build() -> click.Command:
+        from meeple.cli import declared  # only here: a core command has no need of it
+
         return declared.build(load())
 
     return build
