@@ -31,6 +31,7 @@ def _offered(every: bool) -> str:
 
 
 def _script_option(required: bool = False, every: bool = False) -> Option:
+    """--script: a bundled script's name or a script file (`all` too, when `every`)."""
     return Option(
         ("--script",),
         "script_name",
@@ -104,6 +105,7 @@ def _seat_names(names: str) -> tuple[list[str], list[Line]]:
 
 
 def characters(script_name: str, as_json: bool) -> Output:
+    """`botc characters`: the script's character list, or its facts as JSON."""
     from meeple.botc.sheet import character_list, character_rows
 
     chosen, notes = _file(script_name, every=True)
@@ -117,6 +119,7 @@ def characters(script_name: str, as_json: bool) -> Output:
 
 
 def nights(script_name: str, first: bool, other: bool, players: int | None) -> Output:
+    """`botc night`: the first night's sheet, the other nights', or both."""
     from meeple.botc.sheet import night_sheet
 
     script, notes = _file(script_name, every=True)
@@ -126,6 +129,7 @@ def nights(script_name: str, first: bool, other: bool, players: int | None) -> O
 
 
 def write_script(name: str) -> Output:
+    """`botc script`: a bundled script as Script Tool JSON."""
     from meeple.botc.script import bundled
     from meeple.botc.scriptfile import dump
 
@@ -143,6 +147,7 @@ def draw_bags(
     count_only: bool,
     ids: str,
 ) -> Output:
+    """`botc bags`: bags drawn at random, every bag, or how many there are."""
     import random
 
     from meeple.botc import setup
@@ -175,6 +180,7 @@ def seat_bag(
     to: str,
     game_options: dict[str, Any],
 ) -> Output:
+    """`botc setup`: the bag seated, written in the notation `to` names."""
     import random
 
     from meeple.botc import setup
