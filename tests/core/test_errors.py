@@ -108,8 +108,10 @@ NOT_MEEPLE_ERRORS = {
     # The command line's own, which never leave a command (docs/architecture.md, Errors):
     "meeple.cli.replay.NoRules",  # click's UsageError, which click reports
     "meeple.cli.output.Interrupted",  # Ctrl-C: no `except ValueError` may swallow it
-    "meeple.cli.files.Unreadable",  # a file system failure, not a record's problem
 }
+# Reading the files a command names (meeple.inputs, shared by cli/ and the games'
+# declared commands): a file system failure, not a record's problem, reported by the command.
+NOT_MEEPLE_ERRORS.add("meeple.inputs.Unreadable")
 
 
 def _exception_classes() -> dict[str, type[BaseException]]:
