@@ -28,41 +28,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
+from meeple.botc.puzzle import model as m
 from meeple.botc.puzzle.jsonform import CARRIES
-from meeple.botc.puzzle.model import (
-    EVENTS,
-    SETUPS,
-    Aligned,
-    Alignment,
-    Choice,
-    Claim,
-    DemonAmong,
-    DemonCheck,
-    DifferentTypes,
-    Direction,
-    Dream,
-    Event,
-    EvilAmong,
-    Guess,
-    Info,
-    Nominated,
-    Nominations,
-    Number,
-    Options,
-    ProdigyCheck,
-    Puzzle,
-    PuzzleGuess,
-    Reading,
-    Roles,
-    Seen,
-    Sentence,
-    Shot,
-    Shown,
-    Statement,
-    Time,
-    Watched,
-    Woke,
-)
+from meeple.botc.puzzle.model import EVENTS, SETUPS, Claim, Event, Info, Puzzle, Sentence, Time
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
 from meeple.errors import DEFAULT_SOURCE, NotationError
 
@@ -258,55 +226,57 @@ def _t(info: type[Any], text: str, **kinds: str) -> Template:
 TEMPLATES: dict[type[Any], Template] = {
     template.info: template
     for template in (
-        _t(Shown, "one of {among} is {role}", among="players", role="role"),
-        _t(Number, "{count}[ among the living {alive}]", count="count", alive="players"),
-        _t(Reading, "{left} and {right}: {yes}", left="player", right="player", yes="flag"),
-        _t(Woke, "{left} and {right}: {count} woke", left="player", right="player", count="count"),
-        _t(Seen, "{player} is {role}", player="player", role="role"),
-        _t(Dream, "{player} is {roles}", player="player", roles="roles"),
-        _t(Guess, "guessed {player} is {role}", player="player", role="role"),
+        _t(m.Shown, "one of {among} is {role}", among="players", role="role"),
+        _t(m.Number, "{count}[ among the living {alive}]", count="count", alive="players"),
+        _t(m.Reading, "{left} and {right}: {yes}", left="player", right="player", yes="flag"),
         _t(
-            PuzzleGuess,
+            m.Woke, "{left} and {right}: {count} woke", left="player", right="player", count="count"
+        ),
+        _t(m.Seen, "{player} is {role}", player="player", role="role"),
+        _t(m.Dream, "{player} is {roles}", player="player", roles="roles"),
+        _t(m.Guess, "guessed {player} is {role}", player="player", role="role"),
+        _t(
+            m.PuzzleGuess,
             "guessed {player} drunk, shown {demon} as the demon",
             player="player",
             demon="player",
         ),
-        _t(ProdigyCheck, "chose {chosen}, learned {learned}", chosen="player", learned="player"),
-        _t(Choice, "chose {players}[, died {died}]", players="players", died="flag"),
-        _t(Alignment, "{player} is good: {good}", player="player", good="flag"),
-        _t(DemonCheck, "{player} is the demon: {demon}", player="player", demon="flag"),
-        _t(DemonAmong, "the demon among {among}: {yes}", among="players", yes="flag"),
-        _t(EvilAmong, "{count} evil among {among}", count="count", among="players"),
-        _t(Aligned, "{among} alike: {same}", among="players", same="flag"),
-        _t(Roles, "characters {roles}[, drunk on {drunk}]", roles="roles", drunk="times"),
-        _t(Direction, "evil is {clockwise}", clockwise="direction"),
-        _t(Nominations, "{players}: {yes}", players="players", yes="flag"),
-        _t(DifferentTypes, "{left} and {right} differ", left="player", right="player"),
+        _t(m.ProdigyCheck, "chose {chosen}, learned {learned}", chosen="player", learned="player"),
+        _t(m.Choice, "chose {players}[, died {died}]", players="players", died="flag"),
+        _t(m.Alignment, "{player} is good: {good}", player="player", good="flag"),
+        _t(m.DemonCheck, "{player} is the demon: {demon}", player="player", demon="flag"),
+        _t(m.DemonAmong, "the demon among {among}: {yes}", among="players", yes="flag"),
+        _t(m.EvilAmong, "{count} evil among {among}", count="count", among="players"),
+        _t(m.Aligned, "{among} alike: {same}", among="players", same="flag"),
+        _t(m.Roles, "characters {roles}[, drunk on {drunk}]", roles="roles", drunk="times"),
+        _t(m.Direction, "evil is {clockwise}", clockwise="direction"),
+        _t(m.Nominations, "{players}: {yes}", players="players", yes="flag"),
+        _t(m.DifferentTypes, "{left} and {right} differ", left="player", right="player"),
         _t(
-            Shot,
+            m.Shot,
             "shot {target}[, killed {killed}][, game continued {game_continued}]",
             target="player",
             killed="flag",
             game_continued="flag",
         ),
         _t(
-            Nominated,
+            m.Nominated,
             "nominated by {nominator}[, executed {executed}]",
             nominator="player",
             executed="flag",
         ),
         _t(
-            Watched,
+            m.Watched,
             "chose {chosen}[, learned {learned}][, confirmed {confirmed}]",
             chosen="player",
             learned="flag",
             confirmed="flag",
         ),
-        _t(Statement, "says[ as {role}] {sentence}", role="role", sentence="sentence"),
-        _t(Options, "one of: {sentences}", sentences="sentences"),
+        _t(m.Statement, "says[ as {role}] {sentence}", role="role", sentence="sentence"),
+        _t(m.Options, "one of: {sentences}", sentences="sentences"),
     )
 }
-_INFO = _t(Statement, "info[ as {role}] {sentence}", role="role", sentence="sentence")
+_INFO = _t(m.Statement, "info[ as {role}] {sentence}", role="role", sentence="sentence")
 _EVENT = _t(
     Event,
     "{when}: {kind} of {players}[ by {caller}][, acted before death{acted_before_death}]",
@@ -403,7 +373,7 @@ class _Reader:
         self.events: list[Event] = []
         self.claims: list[Claim] = []
         self.items: list[Info] = []
-        self.statements: list[Statement] = []
+        self.statements: list[m.Statement] = []
         self.claim: Claim | None = None
         self.named: list[tuple[int, str]] = []  # (offset, player) to check against the seats
 
