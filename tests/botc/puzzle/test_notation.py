@@ -11,10 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.botc.characters import official, official_id
-from meeple.botc.model import Grimoire
-from meeple.botc.notation import parse as parse_grimoire
 from meeple.botc.puzzle import Puzzle, Reading, Shot, Time
-from meeple.botc.puzzle.notation import dump, looks_like, parse
+from meeple.botc.puzzle.notation import dump, dump_answers, looks_like, parse, parse_answers
 from meeple.errors import NotationError
 
 from .strategies import puzzles
@@ -37,12 +35,17 @@ def test_transcriptions_are_canonical(path: Path) -> None:
 @pytest.mark.parametrize("path", sorted(PUZZLES.glob("*.answers")), ids=lambda path: path.stem)
 def test_every_answer_seats_every_player(path: Path) -> None:
     puzzle = parse(path.with_suffix(".puzzle").read_text("utf-8"))
-    answers = _without_comments(path.read_text("utf-8")).splitlines()
-    assert answers
-    for line in answers:
-        grimoire = parse_grimoire(line)
-        assert isinstance(grimoire, Grimoire)
-        assert tuple(seat.player for seat in grimoire.seats) == puzzle.players
+    text = path.read_text("utf-8")
+    worlds = parse_answers(text, path.name)
+    assert worlds
+    assert all(list(world.characters) == list(puzzle.players) for world in worlds)
+    assert dump_answers(worlds, puzzle.players) == _without_comments(text)
+
+
+def test_a_bad_answer_is_placed() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_answers("# worlds\n[Anna:imp Bob:chef]\n[Anna:imp Bob:]\n", "p.answers")
+    assert (caught.value.line, caught.value.column) == (3, 15)
 
 
 TROUBLE_BREWING = [

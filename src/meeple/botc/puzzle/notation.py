@@ -29,9 +29,21 @@ from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from typing import Any
 
+from meeple.botc.model import Grimoire
+from meeple.botc.notation import parse as parse_grimoire
 from meeple.botc.puzzle import model as m
 from meeple.botc.puzzle.jsonform import CARRIES
-from meeple.botc.puzzle.model import EVENTS, SETUPS, Claim, Event, Info, Puzzle, Sentence, Time
+from meeple.botc.puzzle.model import (
+    EVENTS,
+    SETUPS,
+    Claim,
+    Event,
+    Info,
+    Puzzle,
+    Sentence,
+    Solution,
+    Time,
+)
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
 from meeple.errors import DEFAULT_SOURCE, NotationError
 
@@ -588,3 +600,33 @@ class _Reader:
         self.lines = 0
         self.items = []
         self.statements = []
+
+
+# -- answers --------------------------------------------------------------------------
+
+
+def parse_answers(text: str, source: str = DEFAULT_SOURCE) -> tuple[Solution, ...]:
+    """The worlds of an `.answers` file: one single-line grimoire per world, each seat's
+    starting character (`[Olivia:imp Matt:ravenkeeper ...]`); `#` lines are comments."""
+    worlds = []
+    offset = 0
+    for line in text.split("\n"):
+        if line.strip() and not line.lstrip().startswith("#"):
+            try:
+                grimoire = parse_grimoire(line)
+            except NotationError as error:
+                at = offset + error.column - 1
+                raise NotationError.at(text, at, error.message, source) from None
+            if not isinstance(grimoire, Grimoire):
+                raise NotationError.at(text, offset, "expected a grimoire: [Anna:imp ...]", source)
+            worlds.append(Solution({seat.player: seat.role for seat in grimoire.seats}))
+        offset += len(line) + 1
+    return tuple(worlds)
+
+
+def dump_answers(worlds: tuple[Solution, ...], players: tuple[str, ...]) -> str:
+    """Worlds as an `.answers` file, seats in the order of `players`."""
+    return "".join(
+        "[" + " ".join(f"{player}:{world.characters[player]}" for player in players) + "]\n"
+        for world in worlds
+    )
