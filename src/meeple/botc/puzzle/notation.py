@@ -33,17 +33,7 @@ from meeple.botc.model import Grimoire
 from meeple.botc.notation import parse as parse_grimoire
 from meeple.botc.puzzle import model as m
 from meeple.botc.puzzle.jsonform import CARRIES
-from meeple.botc.puzzle.model import (
-    EVENTS,
-    SETUPS,
-    Claim,
-    Event,
-    Info,
-    Puzzle,
-    Sentence,
-    Solution,
-    Time,
-)
+from meeple.botc.puzzle.model import Claim, Event, Info, Puzzle, Sentence, Time
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
 from meeple.errors import DEFAULT_SOURCE, NotationError
 
@@ -68,7 +58,7 @@ _PATTERNS: dict[str, str] = {
     "direction": r"clockwise|anticlockwise",
     "sentence": r".+",
     "sentences": r".+",
-    "event": "|".join(kind.replace("_", " ") for kind in EVENTS),
+    "event": "|".join(kind.replace("_", " ") for kind in m.EVENTS),
 }
 
 
@@ -489,8 +479,8 @@ class _Reader:
                 )
             self.found[key] = () if value == "nothing" else tuple(value.split(", "))
         elif key == "setup":
-            if value not in SETUPS:
-                raise self.fail(at, f"expected the set-up: {', '.join(SETUPS)}")
+            if value not in m.SETUPS:
+                raise self.fail(at, f"expected the set-up: {', '.join(m.SETUPS)}")
             self.found[key] = value
         elif key == "unique characters":
             if value not in ("yes", "no"):
@@ -519,7 +509,7 @@ class _Reader:
     def event(self, line: str, at: int) -> None:
         match = _EVENT.pattern.match(line)
         if match is None:
-            kinds = ", ".join(_write("event", kind) for kind in EVENTS)
+            kinds = ", ".join(_write("event", kind) for kind in m.EVENTS)
             raise self.fail(at, f"expected an event: `day 1: execution of Anna` ({kinds})")
         event = _EVENT.read(match, None)
         self.named.extend((at + match.start("players"), p) for _, p in _EVENT.players(event))
@@ -605,7 +595,7 @@ class _Reader:
 # -- answers --------------------------------------------------------------------------
 
 
-def parse_answers(text: str, source: str = DEFAULT_SOURCE) -> tuple[Solution, ...]:
+def parse_answers(text: str, source: str = DEFAULT_SOURCE) -> tuple[m.Solution, ...]:
     """The worlds of an `.answers` file: one single-line grimoire per world, each seat's
     starting character (`[Olivia:imp Matt:ravenkeeper ...]`); `#` lines are comments."""
     worlds = []
@@ -619,12 +609,12 @@ def parse_answers(text: str, source: str = DEFAULT_SOURCE) -> tuple[Solution, ..
                 raise NotationError.at(text, at, error.message, source) from None
             if not isinstance(grimoire, Grimoire):
                 raise NotationError.at(text, offset, "expected a grimoire: [Anna:imp ...]", source)
-            worlds.append(Solution({seat.player: seat.role for seat in grimoire.seats}))
+            worlds.append(m.Solution({seat.player: seat.role for seat in grimoire.seats}))
         offset += len(line) + 1
     return tuple(worlds)
 
 
-def dump_answers(worlds: tuple[Solution, ...], players: tuple[str, ...]) -> str:
+def dump_answers(worlds: tuple[m.Solution, ...], players: tuple[str, ...]) -> str:
     """Worlds as an `.answers` file, seats in the order of `players`."""
     return "".join(
         "[" + " ".join(f"{player}:{world.characters[player]}" for player in players) + "]\n"
