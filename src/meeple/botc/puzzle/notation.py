@@ -34,6 +34,7 @@ from meeple.botc.notation import parse as parse_grimoire
 from meeple.botc.puzzle import model as m
 from meeple.botc.puzzle.jsonform import CARRIES
 from meeple.botc.puzzle.model import Claim, Event, Info, Puzzle, Sentence, Time
+from meeple.botc.puzzle.phrases import read_phrase, sentence_text
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
 from meeple.errors import DEFAULT_SOURCE, NotationError
 
@@ -95,8 +96,10 @@ def _write(kind: str, value: Any) -> str:
         return ", ".join(str(time) for time in value)
     if kind == "direction":
         return "clockwise" if value else "anticlockwise"
+    if kind == "sentence":
+        return sentence_text(value.tree)
     if kind == "sentences":
-        return " ; ".join(str(sentence) for sentence in value)
+        return " ; ".join(sentence_text(sentence.tree) for sentence in value)
     if kind == "event":
         return str(value).replace("_", " ")
     if kind == "flagword":
@@ -123,7 +126,7 @@ def _read(kind: str, text: str) -> Any:
     if kind == "time":
         return time_from(text)
     if kind == "sentence":
-        return Sentence(text, parse_sentence(text))
+        return _sentence(text)
     if kind == "sentences":
         return tuple(_sentences(text))
     if kind == "event":
@@ -133,12 +136,21 @@ def _read(kind: str, text: str) -> Any:
     return text
 
 
+def _sentence(text: str) -> Sentence:
+    """A sentence in meeple's words or the puzzles' language; its text is always the
+    latter (jthemphill's JSON writes it)."""
+    tree = read_phrase(text)
+    if tree is not None:
+        return Sentence(str(tree), tree)
+    return Sentence(text, parse_sentence(text))
+
+
 def _sentences(text: str) -> Iterator[Sentence]:
     at = 0
     for part in text.split(";"):
         stripped = part.strip()
         try:
-            yield Sentence(stripped, parse_sentence(stripped))
+            yield _sentence(stripped)
         except SentenceError as error:
             offset = at + part.index(stripped[:1]) + error.offset
             raise SentenceError(error.message, offset) from None
@@ -334,7 +346,7 @@ def dump(puzzle: Puzzle) -> str:
         lines.append(f"setup: {puzzle.setup}")
     if puzzle.unique_characters is not None:
         lines.append(f"unique characters: {_write('flag', puzzle.unique_characters)}")
-    lines.extend(f"constraint: {sentence}" for sentence in puzzle.constraints)
+    lines.extend(f"constraint: {sentence_text(sentence.tree)}" for sentence in puzzle.constraints)
     lines.extend(_EVENT.write(event) for event in puzzle.timeline)
     grouped: tuple[object, ...] | None = None  # the header the lines above share, if any
     for claim in puzzle.claims:
@@ -516,7 +528,7 @@ class _Reader:
 
     def sentence(self, value: str, at: int) -> Sentence:
         try:
-            return Sentence(value, parse_sentence(value))
+            return _sentence(value)
         except SentenceError as error:
             raise self.fail(at + error.offset, error.message) from None
 
