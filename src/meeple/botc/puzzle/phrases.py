@@ -21,18 +21,8 @@ from __future__ import annotations
 
 import re
 
-from meeple.botc.puzzle.expression import (
-    Binary,
-    Count,
-    Integer,
-    Join,
-    Multiplicity,
-    Name,
-    Node,
-    Operator,
-    SetOf,
-    name_text,
-)
+from meeple.botc.puzzle import expression as ex
+from meeple.botc.puzzle.expression import Node, Operator, name_text
 from meeple.botc.puzzle.sentences import parse_sentence
 
 _WORD_QUANTIFIERS = {"one": "one", "no": "no", "some": "some", "lone": "at most one"}
@@ -56,7 +46,7 @@ def _name(text: str) -> str:
 
 def _players_with(node: Node) -> str | None:
     """`X.~rel` as "has role X" or "has a role in xs" (a set named in lower case)."""
-    if not (isinstance(node, Join) and node.inverse and isinstance(node.left, Name)):
+    if not (isinstance(node, ex.Join) and node.inverse and isinstance(node.left, ex.Name)):
         return None
     relation, named = name_text(node.field), name_text(node.left.name)
     if named[:1].islower():
@@ -66,31 +56,35 @@ def _players_with(node: Node) -> str | None:
 
 def phrase(node: Node) -> str | None:
     """The sentence in meeple's words, or None when it has no such shape."""
-    if isinstance(node, Multiplicity):
+    if isinstance(node, ex.Multiplicity):
         having = _players_with(node.set)
         if having is not None:
             return f"{_WORD_QUANTIFIERS[node.quantifier]} player has {having}"
-    if isinstance(node, Binary) and node.operator in ("==", "in") and isinstance(node.left, Count):
+    if (
+        isinstance(node, ex.Binary)
+        and node.operator in ("==", "in")
+        and isinstance(node.left, ex.Count)
+    ):
         having = _players_with(node.left.set)
         numbers = _numbers(node.right)
         if (
             having is not None
             and numbers is not None
-            and (node.operator == "in") == (isinstance(node.right, SetOf))
+            and (node.operator == "in") == (isinstance(node.right, ex.SetOf))
         ):
             return f"{numbers} {'player has' if numbers == '1' else 'players have'} {having}"
     if (
-        isinstance(node, Binary)
+        isinstance(node, ex.Binary)
         and node.operator in ("==", "!=", "in")
-        and isinstance(node.left, Join)
+        and isinstance(node.left, ex.Join)
         and not node.left.inverse
-        and isinstance(node.left.left, Name)
+        and isinstance(node.left.left, ex.Name)
     ):
         negation = "not " if node.operator == "!=" else ""
         who, what = name_text(node.left.left.name), _one_of(node.right, node.operator)
         if what is not None:
             return f"the {name_text(node.left.field)} of {who} is {negation}{what}"
-    if isinstance(node, Binary) and node.operator == "=>":
+    if isinstance(node, ex.Binary) and node.operator == "=>":
         condition, consequence = phrase(node.left), phrase(node.right)
         if condition is not None and consequence is not None:
             return f"if {condition} then {consequence}"
@@ -100,19 +94,19 @@ def phrase(node: Node) -> str | None:
 def _one_of(node: Node, operator: str) -> str | None:
     """A name (after `==`, `!=`), or "one of a, b" (after `in` a set of names)."""
     if operator != "in":
-        return name_text(node.name) if isinstance(node, Name) else None
-    if isinstance(node, SetOf) and len(node.elements) > 1:
-        names = [name_text(e.name) for e in node.elements if isinstance(e, Name)]
+        return name_text(node.name) if isinstance(node, ex.Name) else None
+    if isinstance(node, ex.SetOf) and len(node.elements) > 1:
+        names = [name_text(e.name) for e in node.elements if isinstance(e, ex.Name)]
         if len(names) == len(node.elements):
             return "one of " + ", ".join(names)
     return None
 
 
 def _numbers(node: Node) -> str | None:
-    if isinstance(node, Integer):
+    if isinstance(node, ex.Integer):
         return str(node.value)
-    if isinstance(node, SetOf) and len(node.elements) > 1:
-        values = [str(e.value) for e in node.elements if isinstance(e, Integer)]
+    if isinstance(node, ex.SetOf) and len(node.elements) > 1:
+        values = [str(e.value) for e in node.elements if isinstance(e, ex.Integer)]
         if len(values) == len(node.elements):
             return ", ".join(values[:-1]) + " or " + values[-1]
     return None
@@ -124,35 +118,35 @@ def read_phrase(text: str) -> Node | None:
     if found is not None:
         condition, consequence = read_phrase(found.group("a")), read_phrase(found.group("b"))
         if condition is not None and consequence is not None:
-            return Binary("=>", condition, consequence)
+            return ex.Binary("=>", condition, consequence)
     found = _MULTIPLICITY.match(text)
     if found is not None:
-        return Multiplicity(_QUANTIFIER_WORDS[found.group("q")], _having(found))  # type: ignore[arg-type]
+        return ex.Multiplicity(_QUANTIFIER_WORDS[found.group("q")], _having(found))  # type: ignore[arg-type]
     found = _COUNT.match(text)
     if found is not None:
-        counted = Count(_having(found))
-        numbers = [Integer(int(n)) for n in re.findall("[0-9]+", found.group("n"))]
+        counted = ex.Count(_having(found))
+        numbers = [ex.Integer(int(n)) for n in re.findall("[0-9]+", found.group("n"))]
         if len(numbers) == 1:
-            return Binary("==", counted, numbers[0])
-        return Binary("in", counted, SetOf(tuple(numbers)))
+            return ex.Binary("==", counted, numbers[0])
+        return ex.Binary("in", counted, ex.SetOf(tuple(numbers)))
     found = _RELATION.match(text)
     if found is not None:
-        related = Join(Name(_name(found.group("who"))), _name(found.group("rel")))
+        related = ex.Join(ex.Name(_name(found.group("who"))), _name(found.group("rel")))
         among = found.group("among")
         if among is not None:
             if found.group("not"):
                 return None
-            names = tuple(Name(_name(name)) for name in _NAMES.findall(among))
-            return Binary("in", related, SetOf(names))
+            names = tuple(ex.Name(_name(name)) for name in _NAMES.findall(among))
+            return ex.Binary("in", related, ex.SetOf(names))
         operator: Operator = "!=" if found.group("not") else "=="
-        return Binary(operator, related, Name(_name(found.group("what"))))
+        return ex.Binary(operator, related, ex.Name(_name(found.group("what"))))
     return None
 
 
-def _having(found: re.Match[str]) -> Join:
+def _having(found: re.Match[str]) -> ex.Join:
     if found.group("rel") is not None:
-        return Join(Name(_name(found.group("set"))), _name(found.group("rel")), inverse=True)
-    return Join(Name(_name(found.group("one"))), _name(found.group("rel2")), inverse=True)
+        return ex.Join(ex.Name(_name(found.group("set"))), _name(found.group("rel")), inverse=True)
+    return ex.Join(ex.Name(_name(found.group("one"))), _name(found.group("rel2")), inverse=True)
 
 
 def sentence_text(node: Node) -> str:
