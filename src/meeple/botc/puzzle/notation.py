@@ -337,7 +337,7 @@ def _template(item: Info) -> Template:
 
 def dump(puzzle: Puzzle) -> str:
     """The puzzle in canonical botc-puzzle text."""
-    lines = []
+    lines = [f"#{note}" for note in puzzle.notes]
     if puzzle.title is not None:
         lines.append(f"title: {_title_text(puzzle.title)}")
     lines.append(f"seats: {_write('players', puzzle.players)}")
@@ -436,6 +436,8 @@ class _Reader:
         self.items: list[Info] = []
         self.statements: list[m.Statement] = []
         self.claim: Claim | None = None
+        self.notes: list[str] = []
+        self.started = False  # a line other than a comment or a blank was read
         self.base: int | None = None  # where the claim under way sits in `claims`
         self.lines = 0  # lines read under its header
         self.named: list[tuple[int, str]] = []  # (offset, player) to check against the seats
@@ -467,12 +469,16 @@ class _Reader:
             self.found.get("unique characters"),
             tuple(self.constraints),
             tuple(self.events),
+            tuple(self.notes),
         )
 
     def line(self, line: str, at: int) -> None:
         body = line.strip()
+        if body.startswith("#") and not self.started:
+            self.notes.append(body[1:])  # the comments heading the file are kept
         if not body or body.startswith("#"):
             return
+        self.started = True
         if line[0] in " \t":
             self.item(body, at + len(line) - len(line.lstrip()))
             return
