@@ -314,19 +314,29 @@ _HEADER = re.compile(
     rf"(?:, knows evil twin (?P<twin>{_NAME}))?\Z"
 )
 _ITEM_TIME = re.compile(rf"({_TIME}): ")
-_LINE = re.compile(r"[^\n]*")
+
+
+_RIGHT = _t(m.Number, "{count} right", count="count")
+"""How many of a Juggler's guesses were right (beside the guesses, a bare number is unclear)."""
+_OWN: dict[tuple[str, type[Any]], Template] = {("juggler", m.Number): _RIGHT}
+"""A character's own line for an item, where the common one reads badly."""
 
 
 def _templates(character: str) -> list[Template]:
     """The lines a claim of `character` may hold: what it carries, then `info`."""
-    found = [TEMPLATES[carries.info] for carries in CARRIES.get(character, ())]
+    found = [
+        _OWN.get((character, carries.info), TEMPLATES[carries.info])
+        for carries in CARRIES.get(character, ())
+    ]
     if TEMPLATES[m.Shown] in found:
         found.insert(found.index(TEMPLATES[m.Shown]), _NO_ONE)
     return [*dict.fromkeys(found), _INFO]
 
 
-def _template(item: Info) -> Template:
-    """The line that writes `item`."""
+def _template(character: str, item: Info) -> Template:
+    """The line that writes `item` in a claim of `character`."""
+    if (character, type(item)) in _OWN:
+        return _OWN[character, type(item)]
     if isinstance(item, m.Shown) and item.role is None and not item.among:
         return _NO_ONE
     return TEMPLATES[type(item)]
@@ -355,11 +365,11 @@ def dump(puzzle: Puzzle) -> str:
             if grouped != _shared(claim):
                 lines.append(_header(replace(claim, when=None)))
                 grouped = _shared(claim)
-            lines.append(f"  {claim.when}: {_template(item).write(item)}")
+            lines.append(f"  {claim.when}: {_template(claim.character, item).write(item)}")
             continue
         grouped = None
         lines.append(_header(claim))
-        lines.extend(_item_line(_template(item), item) for item in claim.learned)
+        lines.extend(_item_line(_template(claim.character, item), item) for item in claim.learned)
         lines.extend(_item_line(_INFO, statement) for statement in claim.statements)
     return "\n".join(lines) + "\n"
 
