@@ -318,7 +318,13 @@ _ITEM_TIME = re.compile(rf"({_TIME}): ")
 
 _RIGHT = _t(m.Number, "{count} right", count="count")
 """How many of a Juggler's guesses were right (beside the guesses, a bare number is unclear)."""
-_OWN: dict[tuple[str, type[Any]], Template] = {("juggler", m.Number): _RIGHT}
+_CHOSE = _t(m.Roles, "chose {roles}[, drunk on {drunk}]", roles="roles", drunk="times")
+_OWN: dict[tuple[str, type[Any]], Template] = {
+    ("juggler", m.Number): _RIGHT,
+    ("philosopher", m.Roles): _CHOSE,
+    ("courtier", m.Roles): _CHOSE,
+    ("godfather", m.Roles): _t(m.Roles, "outsiders in play: {roles}", roles="roles"),
+}
 """A character's own line for an item, where the common one reads badly."""
 
 
