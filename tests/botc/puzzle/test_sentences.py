@@ -63,3 +63,9 @@ def test_malformed_sentences_say_where(text: str, offset: int) -> None:
 def test_any_text_is_a_sentence_or_a_sentence_error(text: str) -> None:
     with contextlib.suppress(SentenceError):
         read_sentence(text)
+
+
+def test_words_nested_too_deep_are_read_as_the_language_which_refuses_them() -> None:
+    text = "if no player has role Imp then " * 5000 + "no player has role Imp"
+    with pytest.raises(SentenceError):
+        read_sentence(text)

@@ -25,6 +25,7 @@ from meeple.botc.puzzle import expression as ex
 from meeple.botc.puzzle.expression import Node, Operator, name_text
 from meeple.botc.puzzle.sentences import parse_sentence
 
+MAX_CONDITIONS = 20  # `if ... then` nested at most so deep in words: keeps recursion short
 _WORD_QUANTIFIERS = {"one": "one", "no": "no", "some": "some", "lone": "at most one"}
 _QUANTIFIER_WORDS = {words: quantifier for quantifier, words in _WORD_QUANTIFIERS.items()}
 _NAME = r"(?:[A-Za-z_][A-Za-z0-9_]*|`[^`]*`)"
@@ -114,6 +115,8 @@ def _numbers(node: Node) -> str | None:
 
 def read_phrase(text: str) -> Node | None:
     """The tree of a sentence in meeple's words, or None when it is not one."""
+    if text.count(" then ") > MAX_CONDITIONS:
+        return None
     found = _IF.match(text)
     if found is not None:
         condition, consequence = read_phrase(found.group("a")), read_phrase(found.group("b"))
