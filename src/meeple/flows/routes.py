@@ -173,7 +173,7 @@ class PlacementRule:
         Each placement is first tried the quick ways (routes met so far, rerouting, the
         cut conditions, short searches) one after another, so that the routes each
         finds help the next; the questions they leave open are then swept together,
-        in one race (`meeple.flows.sweep.Sweeps`). The cycle collector waits until the
+        in one `meeple.flows.sweep.Sweeps`. The cycle collector waits until the
         list is made (`cycles_uncollected`): it makes no reference cycles, and a pass
         over a long-lived heap in the middle of it would find nothing."""
 
@@ -571,14 +571,14 @@ def _answer_exactly(
         alone = 0  # the states of the sweeps of one question so far
         while left:
             question = left[0]
-            race = Sweeps(asking[question].link, groups)
+            sweeps = Sweeps(asking[question].link, groups)
             while left and left[0] == question:
-                if race.round():
-                    answer(question, race.answers[0])
+                if sweeps.round():
+                    answer(question, sweeps.answers[0])
                     break
                 if together is not None:
-                    sweep_together(head + (alone + race.work) // 2)
-            alone += race.work
+                    sweep_together(head + (alone + sweeps.work) // 2)
+            alone += sweeps.work
     return answers
 
 

@@ -199,8 +199,8 @@ class Placement(NamedTuple):
     """A question asked of the position before a placement: can every group have its
     route once a tile lies on `cell`? Routes may then cross that hex only along the
     tile's `paths` (pairs of sides, the lower first), so the sweep asks it of the
-    position as it is, with the hex held to those paths; one race asks a whole legal
-    list's questions at once (`Sweeps`)."""
+    position as it is, with the hex held to those paths; one `Sweeps` asks a whole
+    legal list's questions at once."""
 
     cell: int
     paths: frozenset[tuple[int, int]]
@@ -222,10 +222,10 @@ def sweep_routes(link: list[int], groups: tuple[Group, ...]) -> Routes | None:
 
 def sweep(link: list[int], groups: tuple[Group, ...]) -> SweepResult:
     """`sweep_routes` with its work: a `Sweeps` of one question, run to its end."""
-    race = Sweeps(link, groups)
-    while not race.round():
+    sweeps = Sweeps(link, groups)
+    while not sweeps.round():
         pass
-    return SweepResult(race.answers[0], race.work)
+    return SweepResult(sweeps.answers[0], sweeps.work)
 
 
 class Sweeps:
