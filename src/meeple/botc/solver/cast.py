@@ -1,0 +1,14 @@
+"""Every character the solver knows, by official id: one unit each."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from meeple.botc.solver.demons import DEMONS
+from meeple.botc.solver.minions import MINIONS
+from meeple.botc.solver.outsiders import OUTSIDERS
+from meeple.botc.solver.townsfolk import TOWNSFOLK
+from meeple.botc.solver.units import Unit
+
+CAST: Mapping[str, Unit] = {unit.id: unit() for unit in (*TOWNSFOLK, *OUTSIDERS, *MINIONS, *DEMONS)}
+"""The unit of every character the solver models, by official id."""

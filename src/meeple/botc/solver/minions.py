@@ -1,0 +1,65 @@
+"""Trouble Brewing's Minions, one small unit each. The Baron's two extra Outsiders are
+set-up rules (meeple.botc.modifiers), read by the solver's set-up."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from meeple.botc.solver.story import Misregistration, Story
+from meeple.botc.solver.units import Table, Unit
+
+
+class Poisoner(Unit):
+    """Each night chooses a player: poisoned tonight and tomorrow (while the Poisoner
+    lives). The solver tries every seat where poison changes something, and one where
+    it changes nothing (None: the Poisoner's choice is not part of the world)."""
+
+    id = "poisoner"
+    poison_matters = False
+    night_order = 1
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if not story.alive[seat] or story.is_poisoned(seat):
+            cleared = story.fork()
+            cleared.poisoned = None
+            yield cleared
+            return
+        for target in [None, *range(len(story.roles))]:
+            if target is not None:
+                unit = table.cast.get(story.roles[target])
+                if not story.alive[target] or unit is None or not unit.poison_matters:
+                    continue
+            poisoned = story.fork()
+            poisoned.poisoner = seat
+            poisoned.poisoned = target
+            if target is not None:
+                poisoned.chose("poisoned", target)
+            yield poisoned
+
+
+class Spy(Unit):
+    """May register as good, and as a Townsfolk or Outsider, even if dead (not when
+    poisoned)."""
+
+    id = "spy"
+    poison_matters = False
+    misregisters = Misregistration(alignment=True, teams=("townsfolk", "outsider"))
+
+
+class ScarletWoman(Unit):
+    """If the Demon dies with five or more players alive, becomes the Demon."""
+
+    id = "scarletwoman"
+
+    def catches_demon(self, story: Story, seat: int, living: int) -> bool:
+        return living >= 5 and story.sober(seat)
+
+
+class Baron(Unit):
+    """Two more Outsiders at set-up (meeple.botc.modifiers); nothing in play."""
+
+    id = "baron"
+    poison_matters = False
+
+
+MINIONS: tuple[type[Unit], ...] = (Poisoner, Spy, ScarletWoman, Baron)
