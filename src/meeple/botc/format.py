@@ -107,6 +107,29 @@ TRACE = Format(
     step_noun="event",
 )
 
+# Logic puzzles (issue 40): meeple's text and jthemphill/botc-solvers' JSON, one model.
+_PUZZLE = "meeple.botc.puzzle"
+PUZZLES = (
+    Format(
+        name="botc-puzzle",
+        title="Blood on the Clocktower logic puzzle: seats, claims, what each learned and when",
+        model=f"{_PUZZLE}.model:Puzzle",
+        parse=lazy(f"{_PUZZLE}.notation:parse"),
+        dump=lazy(f"{_PUZZLE}.hooks:dump_text"),
+        sniff=lazy(f"{_PUZZLE}.notation:looks_like"),
+        extensions=(".puzzle",),
+    ),
+    Format(
+        name="botc-puzzle-json",
+        title="Blood on the Clocktower logic puzzle as jthemphill/botc-solvers' JSON",
+        model=f"{_PUZZLE}.model:Puzzle",
+        parse=lazy(f"{_PUZZLE}.jsonform:parse"),
+        dump=lazy(f"{_PUZZLE}.hooks:dump_json"),
+        sniff=lazy(f"{_PUZZLE}.jsonform:looks_like"),
+        extensions=(".json",),
+    ),
+)
+
 FORMATS = (
     TRACE,
     Format(
@@ -179,4 +202,5 @@ FORMATS = (
         to_qgn=lazy("meeple.botc.qgn:to_qgn"),
         from_qgn=lazy("meeple.botc.qgn:from_qgn"),
     ),
+    *PUZZLES,
 )

@@ -28,40 +28,8 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from meeple.botc.characters import official, official_id
-from meeple.botc.puzzle.model import (
-    EVENTS,
-    SETUPS,
-    Aligned,
-    Alignment,
-    Choice,
-    Claim,
-    DemonAmong,
-    DemonCheck,
-    DifferentTypes,
-    Direction,
-    Dream,
-    Event,
-    EvilAmong,
-    Guess,
-    Info,
-    Nominated,
-    Nominations,
-    Number,
-    Options,
-    ProdigyCheck,
-    Puzzle,
-    PuzzleGuess,
-    Reading,
-    Roles,
-    Seen,
-    Sentence,
-    Shot,
-    Shown,
-    Statement,
-    Time,
-    Watched,
-    Woke,
-)
+from meeple.botc.puzzle import model as m
+from meeple.botc.puzzle.model import EVENTS, SETUPS, Claim, Event, Info, Puzzle, Sentence, Time
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
 from meeple.errors import DEFAULT_SOURCE, NotationError
 from meeple.jsontext import Members, Path, decode, locate
@@ -147,41 +115,41 @@ _PLAYER = Part("player", "player", "player")
 _CHOSEN = Part("player", "players", "one_player")
 _COUNT = Part("count", "count", "count")
 _PAIR = (Part("left", "left", "player"), Part("right", "right", "player"))
-_CHOICES = _items(Choice, "choices", _CHOSEN)
+_CHOICES = _items(m.Choice, "choices", _CHOSEN)
 
 CARRIES: Mapping[str, tuple[Carries, ...]] = {
-    "washerwoman": (_one(Shown, _ROLE, _AMONG),),
-    "librarian": (_one(Shown, _ROLE, Part("among", "among", "players", ())),),
-    "investigator": (_one(Shown, Part("role", "role", "role", None, ("minionRole",)), _AMONG),),
-    "chef": (_one(Number, _COUNT),),
-    "empath": (_one(Number, _COUNT),),
-    "oracle": (_one(Number, _COUNT),),
-    "clockmaker": (_one(Number, Part("distance", "count", "count")),),
-    "mathematician": (_items(Number, "malfunctions", _COUNT),),
+    "washerwoman": (_one(m.Shown, _ROLE, _AMONG),),
+    "librarian": (_one(m.Shown, _ROLE, Part("among", "among", "players", ())),),
+    "investigator": (_one(m.Shown, Part("role", "role", "role", None, ("minionRole",)), _AMONG),),
+    "chef": (_one(m.Number, _COUNT),),
+    "empath": (_one(m.Number, _COUNT),),
+    "oracle": (_one(m.Number, _COUNT),),
+    "clockmaker": (_one(m.Number, Part("distance", "count", "count")),),
+    "mathematician": (_items(m.Number, "malfunctions", _COUNT),),
     "legionary": (
-        _items(Number, "counts", _COUNT, Part("alivePlayers", "alive", "players", None)),
+        _items(m.Number, "counts", _COUNT, Part("alivePlayers", "alive", "players", None)),
     ),
     "juggler": (
-        _items(Guess, "guesses", shape="map", required=True),
-        _one(Number, Part("correctCount", "count", "count")),
+        _items(m.Guess, "guesses", shape="map", required=True),
+        _one(m.Number, Part("correctCount", "count", "count")),
     ),
     "fortune_teller": (
-        _items(Reading, "checks", *_PAIR, Part("yes", "yes", "flag"), required=True),
+        _items(m.Reading, "checks", *_PAIR, Part("yes", "yes", "flag"), required=True),
     ),
-    "chambermaid": (_items(Woke, "checks", *_PAIR, _COUNT),),
-    "undertaker": (_one(Seen, Part("player", "player", "player", None), _ROLE),),
-    "ravenkeeper": (_one(Seen, Part("player", "player", "player", None), _ROLE),),
-    "grandmother": (_one(Seen, Part("grandchild", "player", "player", None), _ROLE),),
+    "chambermaid": (_items(m.Woke, "checks", *_PAIR, _COUNT),),
+    "undertaker": (_one(m.Seen, Part("player", "player", "player", None), _ROLE),),
+    "ravenkeeper": (_one(m.Seen, Part("player", "player", "player", None), _ROLE),),
+    "grandmother": (_one(m.Seen, Part("grandchild", "player", "player", None), _ROLE),),
     "dreamer": (
-        _one(Dream, Part("player", "player", "player", None), Part("roles", "roles", "roles")),
+        _one(m.Dream, Part("player", "player", "player", None), Part("roles", "roles", "roles")),
     ),
-    "gambler": (_items(Guess, "guesses", _PLAYER, Part("role", "role", "role")),),
+    "gambler": (_items(m.Guess, "guesses", _PLAYER, Part("role", "role", "role")),),
     "puzzlemaster": (
-        _items(PuzzleGuess, "guesses", _PLAYER, Part("learnedDemon", "demon", "player")),
+        _items(m.PuzzleGuess, "guesses", _PLAYER, Part("learnedDemon", "demon", "player")),
     ),
     "prodigy": (
         _items(
-            ProdigyCheck,
+            m.ProdigyCheck,
             "checks",
             Part("chosen", "chosen", "player"),
             Part("learned", "learned", "player"),
@@ -191,46 +159,50 @@ CARRIES: Mapping[str, tuple[Carries, ...]] = {
     "exorcist": (_CHOICES,),
     "sailor": (_CHOICES,),
     "devils_advocate": (_CHOICES,),
-    "godfather": (_one(Roles, Part("outsiderRoles", "roles", "roles")), _CHOICES),
-    "innkeeper": (_items(Choice, "choices", Part("players", "players", "players")),),
-    "acrobat": (_items(Choice, "choices", _CHOSEN, Part("died", "died", "flag")),),
-    "princess": (_items(Choice, "nominations", _CHOSEN),),
-    "klutz": (_one(Choice, Part("chosen", "players", "one_player")),),
-    "moonchild": (_one(Choice, Part("chosen", "players", "one_player")),),
-    "assassin": (_one(Choice, Part("target", "players", "one_player")),),
-    "professor": (_one(Choice, Part("target", "players", "one_player")),),
-    "steward": (_one(Alignment, Part("goodPlayer", "player", "player"), fixed=(("good", True),)),),
+    "godfather": (_one(m.Roles, Part("outsiderRoles", "roles", "roles")), _CHOICES),
+    "innkeeper": (_items(m.Choice, "choices", Part("players", "players", "players")),),
+    "acrobat": (_items(m.Choice, "choices", _CHOSEN, Part("died", "died", "flag")),),
+    "princess": (_items(m.Choice, "nominations", _CHOSEN),),
+    "klutz": (_one(m.Choice, Part("chosen", "players", "one_player")),),
+    "moonchild": (_one(m.Choice, Part("chosen", "players", "one_player")),),
+    "assassin": (_one(m.Choice, Part("target", "players", "one_player")),),
+    "professor": (_one(m.Choice, Part("target", "players", "one_player")),),
+    "steward": (
+        _one(m.Alignment, Part("goodPlayer", "player", "player"), fixed=(("good", True),)),
+    ),
     "village_idiot": (
-        _items(Alignment, "checks", _PLAYER, Part("good", "good", "flag"), required=True),
+        _items(m.Alignment, "checks", _PLAYER, Part("good", "good", "flag"), required=True),
     ),
     "snake_charmer": (
-        _items(DemonCheck, "checks", _PLAYER, Part("demon", "demon", "flag"), required=True),
+        _items(m.DemonCheck, "checks", _PLAYER, Part("demon", "demon", "flag"), required=True),
     ),
     "knight": (
-        _one(DemonAmong, Part("noDemonAmong", "among", "players"), fixed=(("yes", False),)),
+        _one(m.DemonAmong, Part("noDemonAmong", "among", "players"), fixed=(("yes", False),)),
     ),
-    "sage": (_one(DemonAmong, Part("demonAmong", "among", "players"), fixed=(("yes", True),)),),
+    "sage": (_one(m.DemonAmong, Part("demonAmong", "among", "players"), fixed=(("yes", True),)),),
     "noble": (
         _one(
-            EvilAmong,
+            m.EvilAmong,
             Part("oneEvilAmong", "among", "players", aliases=("among",)),
             Part("evilCount", "count", "count", 1),
         ),
     ),
-    "seamstress": (_one(Aligned, _AMONG, Part("aligned", "same", "flag", None)),),
+    "seamstress": (_one(m.Aligned, _AMONG, Part("aligned", "same", "flag", None)),),
     "philosopher": (
-        _one(Roles, Part("role", "roles", "one_role")),
+        _one(m.Roles, Part("role", "roles", "one_role")),
         _items(
-            Aligned, "seamstress", _AMONG, Part("aligned", "same", "flag", None), shape="object"
+            m.Aligned, "seamstress", _AMONG, Part("aligned", "same", "flag", None), shape="object"
         ),
     ),
     "courtier": (
-        _one(Roles, Part("role", "roles", "one_role"), Part("drunkTimings", "drunk", "times", ())),
+        _one(
+            m.Roles, Part("role", "roles", "one_role"), Part("drunkTimings", "drunk", "times", ())
+        ),
     ),
-    "shugenja": (_one(Direction, Part("evilDirection", "clockwise", "direction")),),
+    "shugenja": (_one(m.Direction, Part("evilDirection", "clockwise", "direction")),),
     "town_crier": (
         _items(
-            Nominations,
+            m.Nominations,
             "checks",
             Part("nominators", "players", "players"),
             Part("minionNominated", "yes", "flag"),
@@ -239,18 +211,18 @@ CARRIES: Mapping[str, tuple[Carries, ...]] = {
     ),
     "flowergirl": (
         _items(
-            Nominations,
+            m.Nominations,
             "votes",
             Part("voters", "players", "players"),
             Part("demonVoted", "yes", "flag"),
         ),
     ),
     "balloonist": (
-        _items(DifferentTypes, "differentCharacterTypePairs", shape="pairs", required=True),
+        _items(m.DifferentTypes, "differentCharacterTypePairs", shape="pairs", required=True),
     ),
     "slayer": (
         _one(
-            Shot,
+            m.Shot,
             Part("target", "target", "player", None),
             Part("killed", "killed", "flag", None),
             Part("gameContinued", "game_continued", "flag", None),
@@ -258,22 +230,22 @@ CARRIES: Mapping[str, tuple[Carries, ...]] = {
     ),
     "virgin": (
         _one(
-            Nominated,
+            m.Nominated,
             Part("nominator", "nominator", "player", None),
             Part("executed", "executed", "flag", None),
         ),
     ),
     "nightwatchman": (
         _one(
-            Watched,
+            m.Watched,
             Part("chosen", "chosen", "player", None),
             Part("learned", "learned", "flag", None),
             Part("confirmedByChosen", "confirmed", "flag", None),
         ),
     ),
-    "gossip": (_items(Statement, "statements", Part("expression", "sentence", "sentence")),),
+    "gossip": (_items(m.Statement, "statements", Part("expression", "sentence", "sentence")),),
     "savant": (
-        _items(Options, "statements", Part("options", "sentences", "sentences"), required=True),
+        _items(m.Options, "statements", Part("options", "sentences", "sentences"), required=True),
     ),
 }
 """What each claimed character's claim carries, by meeple id; a character not listed
@@ -447,7 +419,7 @@ class _Reader:
             if not isinstance(value, Members):
                 self.fail(path, "expected the guesses: an object from player to character")
             return [
-                Guess(
+                m.Guess(
                     self.player(name, (*path, i), "a player's name"),
                     self.value(_ROLE, role, (*path, i)),
                 )
@@ -460,7 +432,7 @@ class _Reader:
                 if not isinstance(pair, list) or len(pair) != 2:
                     self.fail((*path, i), "expected a pair of players: [left, right]")
                 items.append(
-                    DifferentTypes(
+                    m.DifferentTypes(
                         self.player(pair[0], (*path, i, 0)), self.player(pair[1], (*path, i, 1))
                     )
                 )
@@ -521,11 +493,11 @@ class _Reader:
             tuple(self.statement(item, (*path, "info", i)) for i, item in enumerate(statements)),
         )
 
-    def statement(self, raw: Any, path: Path) -> Statement:
+    def statement(self, raw: Any, path: Path) -> m.Statement:
         found = self.object(raw, path, "a statement", ("timing", "role", "expression"))
         when = self.time(found["timing"], (*path, "timing")) if "timing" in found else None
-        info = self.item(Carries(Statement, _INFO_PARTS), found, path, when)
-        assert isinstance(info, Statement)
+        info = self.item(Carries(m.Statement, _INFO_PARTS), found, path, when)
+        assert isinstance(info, m.Statement)
         return info
 
     def event(self, raw: Any, path: Path) -> Event:
@@ -654,11 +626,13 @@ def _claim_json(claim: Claim) -> dict[str, Any]:
                 out.update(_item_json(carries, items[0]))
         elif carries.shape == "map":
             out[carries.listed] = {
-                item.player: character_name(item.role) for item in items if isinstance(item, Guess)
+                item.player: character_name(item.role)
+                for item in items
+                if isinstance(item, m.Guess)
             }
         elif carries.shape == "pairs":
             out[carries.listed] = [
-                [item.left, item.right] for item in items if isinstance(item, DifferentTypes)
+                [item.left, item.right] for item in items if isinstance(item, m.DifferentTypes)
             ]
         elif carries.shape == "object":
             if items:
@@ -673,7 +647,7 @@ def _claim_json(claim: Claim) -> dict[str, Any]:
         out["knownEvilTwin"] = claim.evil_twin
     if claim.statements:
         out["info"] = [
-            _item_json(Carries(Statement, _INFO_PARTS), statement, timed=True)
+            _item_json(Carries(m.Statement, _INFO_PARTS), statement, timed=True)
             for statement in claim.statements
         ]
     return out

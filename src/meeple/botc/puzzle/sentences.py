@@ -15,6 +15,7 @@ turn it into a NotationError at the place in their file.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NoReturn
 
 from meeple.botc.puzzle.expression import (
@@ -146,19 +147,19 @@ class _Reader:
         self.depth -= 1
         return left
 
-    def disjunction(self) -> Node:
-        left = self.conjunction()
-        while self.peek() == "or":
+    def chain(self, operators: tuple[Operator, ...], operand: Callable[[], Node]) -> Node:
+        """Operands joined by any of `operators`, grouped to the left."""
+        left = operand()
+        while (word := self.peek()) in operators:
             self.at += 1
-            left = Binary("or", left, self.conjunction())
+            left = Binary(word, left, operand())
         return left
 
+    def disjunction(self) -> Node:
+        return self.chain(("or",), self.conjunction)
+
     def conjunction(self) -> Node:
-        left = self.unary()
-        while self.peek() == "and":
-            self.at += 1
-            left = Binary("and", left, self.unary())
-        return left
+        return self.chain(("and",), self.unary)
 
     def unary(self) -> Node:
         self.deeper()
@@ -193,19 +194,10 @@ class _Reader:
         return left
 
     def set_expression(self) -> Node:
-        left = self.intersection()
-        while (word := self.peek()) in ("+", "-"):
-            self.at += 1
-            operator: Operator = word  # type: ignore[assignment]
-            left = Binary(operator, left, self.intersection())
-        return left
+        return self.chain(("+", "-"), self.intersection)
 
     def intersection(self) -> Node:
-        left = self.joined()
-        while self.peek() == "&":
-            self.at += 1
-            left = Binary("&", left, self.joined())
-        return left
+        return self.chain(("&",), self.joined)
 
     def joined(self) -> Node:
         node = self.primary()
