@@ -7,7 +7,18 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from meeple.botc.puzzle import EVENTS, SETUPS, Claim, Event, Info, Puzzle, Sentence, Statement, Time
+from meeple.botc.puzzle import (
+    EVENTS,
+    SETUPS,
+    Claim,
+    Event,
+    Info,
+    Puzzle,
+    Sentence,
+    Shown,
+    Statement,
+    Time,
+)
 from meeple.botc.puzzle.jsonform import CARRIES, Carries, Part
 from meeple.botc.puzzle.sentences import parse_sentence
 
@@ -80,6 +91,10 @@ def claims(draw: st.DrawFn, players: tuple[str, ...]) -> Claim:
     learned: list[Info] = []
     for carries in CARRIES.get(character, ()):
         learned.extend(draw(_items(carries, seated)))
+    if character == "librarian" and not learned:
+        # A Librarian's JSON claim always says what it learned: without a role, that no
+        # one is an Outsider.
+        learned.append(Shown(None, ()))
     statement = st.builds(Statement, st.none() | sentences, st.none() | roles, st.none() | times)
     return Claim(
         draw(seated),

@@ -474,6 +474,10 @@ class _Reader:
                     learned.extend(self.listed(each, found[each.listed], (*path, each.listed)))
             elif any(k in found for p in each.parts for k in (p.key, *p.aliases)):
                 learned.append(self.item(each, found, path, None))
+        if character == "librarian" and not learned:
+            # jthemphill's Librarian without a role learned that no one is an Outsider
+            # (its `learnedInfo`), `among` or not: Puzzle 54's "You" says only that.
+            learned.append(m.Shown(None, ()))
         may_be = found.get("possibleActualRoles", [])
         statements = self.array(found.get("info", []), (*path, "info"), "a list of statements")
         return Claim(
