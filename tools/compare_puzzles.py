@@ -12,12 +12,19 @@ import sys
 import time
 from pathlib import Path
 
+from meeple.botc.characters import official
 from meeple.botc.puzzle.jsonform import parse, parse_solutions
-from meeple.botc.solver import Unmodelled, solve
+from meeple.botc.solver import Unmodelled, World, solve
 
-TROUBLE_BREWING = (
-    "03a 03b 10 19 26 31 33 36 40 43 47 52 54 59 62 63 70 74 77 78".split()
+TROUBLE_BREWING = tuple(
+    "03a 03b 10 19 26 31 33 36 40 43 47 52 54 59 62 63 70 74 77 78".split()  # noqa: SIM905
 )
+
+
+def _named(world: World) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (p, official()[c].alias) for p, c in zip(world.players, world.characters, strict=True)
+    )
 
 
 def compare(path: Path) -> tuple[str, float]:
@@ -34,10 +41,10 @@ def compare(path: Path) -> tuple[str, float]:
     except Unmodelled as problem:
         return f"unmodelled: {problem}", time.perf_counter() - start
     took = time.perf_counter() - start
-    from meeple.botc.characters import official
-
     found = {
-        tuple(sorted((p, official()[c].alias) for p, c in zip(w.players, w.characters)))
+        tuple(
+            sorted((p, official()[c].alias) for p, c in zip(w.players, w.characters, strict=True))
+        )
         for w in answer.worlds
     }
     if found == published:

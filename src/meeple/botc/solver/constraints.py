@@ -92,7 +92,7 @@ class _World:
             return frozenset({f"#{value}"})
         raise Unmodelled(f"{node} is not a set")
 
-    def value(self, node: Node, bound: Mapping[str, Value]) -> Value:  # noqa: PLR0911, C901
+    def value(self, node: Node, bound: Mapping[str, Value]) -> Value:
         if isinstance(node, Truth):
             return node.value
         if isinstance(node, Integer):
@@ -139,15 +139,15 @@ class _World:
         if op in ("==", "!="):
             same = self._plain(left_value) == self._plain(right_value)
             return same if op == "==" else not same
-        left = self.atoms(node.left, bound)
-        right = self.atoms(node.right, bound)
+        members = self.atoms(node.left, bound)
+        others = self.atoms(node.right, bound)
         if op == "in":
-            return left <= right
+            return members <= others
         if op == "+":
-            return left | right
+            return members | others
         if op == "-":
-            return left - right
-        return left & right
+            return members - others
+        return members & others
 
     @staticmethod
     def _plain(value: Value) -> Value:

@@ -12,9 +12,9 @@ source of truth with `botc bags`: the Baron's two extra Outsiders come from ther
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-import itertools
 
 from meeple.botc.characters import official, official_id
 from meeple.botc.modifiers import PARTNERS, RULES
@@ -23,9 +23,8 @@ from meeple.botc.script import TEAMS, Role, Script, allowed
 from meeple.botc.solver.cast import CAST
 from meeple.botc.solver.constraints import holds as constraint_holds
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
-from meeple.botc.solver.timeline import Plan, Trace, play, plan
-from meeple.botc.solver.units import Unmodelled
-from meeple.botc.solver.units import Unit
+from meeple.botc.solver.timeline import Plan, Trace, plan, play
+from meeple.botc.solver.units import Unit, Unmodelled
 
 
 @dataclass(frozen=True)
@@ -111,7 +110,10 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
         for size in range(len(modifiers) + 1)
         for mods in itertools.combinations(modifiers, size)
     }
-    most = [max((c[i] for counts in legal.values() for c in counts), default=0) for i in range(len(TEAMS))]
+    most = [
+        max((c[i] for counts in legal.values() for c in counts), default=0)
+        for i in range(len(TEAMS))
+    ]
     index = {name: i for i, name in enumerate(TEAMS)}
     teams = {key: index[team(key)] for key in script.roles}
     chosen_roles: list[str] = []
@@ -216,7 +218,9 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
         for seat, role in enumerate(roles)
         if role == "drunk"
     }
-    poisoned = {order // 2 + 1: names[seat] for what, order, seat in story.choices if what == "poisoned"}
+    poisoned = {
+        order // 2 + 1: names[seat] for what, order, seat in story.choices if what == "poisoned"
+    }
     demons = tuple((order, names[seat]) for what, order, seat in story.choices if what == "demon")
     herring = None if story.red_herring is None else names[story.red_herring]
     return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons)

@@ -37,17 +37,17 @@ class Story:
     """The state of one story: mutable, copied by `fork` before each change."""
 
     __slots__ = (
-        "roles",
-        "starting",
         "alive",
-        "poisoner",
-        "poisoned",
-        "red_herring",
         "choices",
         "died",
         "executed",
-        "now",
         "misregisters",
+        "now",
+        "poisoned",
+        "poisoner",
+        "red_herring",
+        "roles",
+        "starting",
     )
 
     def __init__(

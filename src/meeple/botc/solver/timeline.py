@@ -71,7 +71,7 @@ class Trace:
 def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
     """The steps of a puzzle's game, for these characters' units."""
     names = tuple(puzzle.players)
-    said = []
+    said: list[Said] = []
     for claim in puzzle.claims:
         role = official_id(claim.character)
         unit = cast.get(role) if role is not None else None
@@ -225,4 +225,3 @@ def _said(table: Table, said: Said, why: str) -> str:
 
 def _listed(table: Table, seats: tuple[int, ...] | list[int]) -> str:
     return " and ".join(table.names[seat] for seat in seats)
-

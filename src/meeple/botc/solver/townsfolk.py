@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
@@ -18,23 +17,18 @@ def title(character: str) -> str:
     return official()[character].name
 
 
-def evil_counts(
-    story: Story, seats: Sequence[int], pairs: Sequence[tuple[int, int]] = ()
-) -> set[int]:
+def evil_counts(story: Story, seats: Sequence[int], pairs: Sequence[tuple[int, int]] = ()) -> range:
     """Every number of evil players among `seats` (or of evil pairs among `pairs`, when
-    given) the Storyteller may show, each seat registering one way for the ability."""
-    involved = sorted({*seats, *(seat for pair in pairs for seat in pair)})
-    found = set()
-    for chosen in itertools.product(*(story.may_be_evil(seat) for seat in involved)):
-        evil = dict(zip(involved, chosen, strict=True))
-        if pairs:
-            found.add(sum(evil[left] and evil[right] for left, right in pairs))
-        else:
-            found.add(sum(evil[seat] for seat in seats))
-    return found
+    given) the Storyteller may show: from those that must register evil to those that
+    may. A player who may register either way is counted in each pair on its own (the
+    puzzles' convention: docs/formats/botc.md, "Registering")."""
+    groups = list(pairs) if pairs else [(seat,) for seat in seats]
+    must = sum(all(story.may_be_evil(s) == (True,) for s in group) for group in groups)
+    may = sum(all(True in story.may_be_evil(s) for s in group) for group in groups)
+    return range(must, may + 1)
 
 
-def would(possible: set[int]) -> str:
+def would(possible: range) -> str:
     """`would have learned 1` (or `0 or 1`)."""
     return "would have learned " + " or ".join(map(str, sorted(possible)))
 
@@ -121,7 +115,7 @@ class FortuneTeller(Unit):
         picked = [s for s in (table.seat(item.left), table.seat(item.right)) if s is not None]
         could = any(story.may_be_team(s, "demon") or s == story.red_herring for s in picked)
         must = [s for s in picked if story.must_be_team(s, "demon") or s == story.red_herring]
-        if item.yes and could or not item.yes and not must:
+        if (item.yes and could) or (not item.yes and not must):
             return None
         if item.yes:
             return "would have learned no: neither is the Demon or the red herring"
