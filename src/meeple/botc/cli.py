@@ -278,4 +278,50 @@ def botc_command() -> click.Command:
             text = target.dump(grimoire, **options.chosen(target, "setup", given))
         click.echo(text if text.endswith("\n") else text + "\n", nl=False)
 
+    @botc.command()
+    @click.argument("puzzle")
+    @click.option("--json", "as_json", is_flag=True, help="One JSON object: count and worlds.")
+    @click.option("--count-only", is_flag=True, help="Print only how many worlds there are.")
+    @click.option("--limit", type=click.IntRange(min=1), metavar="N", help="Stop after N worlds.")
+    @click.option(
+        "--explain",
+        metavar="PLAYER-OR-WORLD",
+        help="Why a candidate world fails: a one-line grimoire (whole or some seats,"
+        " [Tom:imp Sula:baron]) or a player (the worlds where they are the Demon).",
+    )
+    def solve(
+        puzzle: str, as_json: bool, count_only: bool, limit: int | None, explain: str | None
+    ) -> None:
+        """Every world of a logic PUZZLE (botc-puzzle text or jthemphill's JSON): each
+        starting grimoire consistent with the claims and the timeline, in the seed's
+        notation, then the Storyteller's choices of one story that tells it.
+
+        Exit 0 when a world exists, 1 when none does (or the puzzle does not read, or
+        names a character the solver does not model yet), 2 for a usage mistake.
+        """
+        from meeple.botc.solver import report
+
+        text, source = files.read_or_usage(puzzle)
+        try:
+            model = report.read(text, source)
+        except MeepleError as problem:
+            files.fail(problem)
+        try:
+            if explain is not None:
+                try:
+                    found = report.explain(model, explain)
+                except ValueError as problem:
+                    raise click.UsageError(str(problem)) from None
+                click.echo(found.text, nl=False)
+                raise SystemExit(0 if found.holds else 1)
+            answer = report.solve(model, limit)
+            write = report.to_json if as_json else report.text
+            click.echo(write(answer, count_only), nl=False)
+            if not answer.worlds:
+                click.echo(f"error: no world: {report.clash(model)}", err=True)
+                raise SystemExit(1)
+        except report.Unmodelled as problem:
+            click.echo(f"error: {source}: {problem}", err=True)
+            raise SystemExit(1) from None
+
     return botc

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from meeple.botc.characters import official, official_id
 from meeple.botc.modifiers import PARTNERS, RULES
-from meeple.botc.puzzle.model import Puzzle
+from meeple.botc.puzzle.model import Puzzle, Reading
 from meeple.botc.script import TEAMS, Role, Script, allowed
 from meeple.botc.solver.cast import CAST
 from meeple.botc.solver.constraints import holds as constraint_holds
@@ -66,7 +66,7 @@ def script_of(puzzle: Puzzle) -> Script:
     return Script("puzzle", roles, modifiers=modifiers, partners=partners)
 
 
-def _units(script: Script) -> Mapping[str, Unit]:
+def units(script: Script) -> Mapping[str, Unit]:
     missing = [key for key in script.roles if key not in CAST]
     if missing:
         raise Unmodelled(f"the solver does not model the {official()[missing[0]].name} yet")
@@ -165,19 +165,22 @@ def _herrings(puzzle: Puzzle, roles: Sequence[str]) -> list[int | None]:
     """The red herrings worth trying: each good player a reading names, and one other."""
     if "fortuneteller" not in roles:
         return [None]
-    from meeple.botc.puzzle.model import Reading
+    named = _named(puzzle)
+    good = [seat for seat, role in enumerate(roles) if team(role) not in EVIL_TEAMS]
+    tried: list[int | None] = [seat for seat in good if puzzle.players[seat] in named]
+    other = [seat for seat in good if puzzle.players[seat] not in named]
+    return tried + other[:1]
 
-    named = {
+
+def _named(puzzle: Puzzle) -> set[str]:
+    """The players a Fortune Teller's reading names."""
+    return {
         name
         for claim in puzzle.claims
         for _, item in claim.facts()
         if isinstance(item, Reading)
         for name in (item.left, item.right)
     }
-    good = [seat for seat, role in enumerate(roles) if team(role) not in EVIL_TEAMS]
-    tried: list[int | None] = [seat for seat in good if puzzle.players[seat] in named]
-    other = [seat for seat in good if puzzle.players[seat] not in named]
-    return tried + other[:1]
 
 
 def stories(
@@ -192,7 +195,7 @@ def stories(
 def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
     """Every world of the puzzle (at most `limit`, saying so when it stopped there)."""
     script = script_of(puzzle)
-    cast = _units(script)
+    cast = units(script)
     plan_ = plan(puzzle, cast)
     found: list[World] = []
     for roles in grimoires(puzzle, script):
@@ -223,4 +226,6 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
     }
     demons = tuple((order, names[seat]) for what, order, seat in story.choices if what == "demon")
     herring = None if story.red_herring is None else names[story.red_herring]
+    if herring not in _named(puzzle):
+        herring = None  # one good player no reading names stands for them all
     return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons)
