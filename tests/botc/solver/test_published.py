@@ -1,0 +1,31 @@
+"""The solver against the published answers of the transcribed Trouble Brewing puzzles,
+as written and with every player renamed and the seats rotated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from meeple.botc.solver import solve
+from tests.botc.solver.helpers import TRANSCRIBED, assignments, disguised, load, published
+
+
+@pytest.mark.parametrize("path", TRANSCRIBED, ids=lambda path: path.stem)
+def test_the_published_answer(path: Path) -> None:
+    assert assignments(solve(load(path))) == published(path)
+
+
+@pytest.mark.parametrize("path", TRANSCRIBED, ids=lambda path: path.stem)
+def test_renamed_and_rotated_the_answer_is_renamed(path: Path) -> None:
+    puzzle = load(path)
+    moved, names = disguised(puzzle, len(puzzle.players) // 2 + 1)
+    expected = {
+        frozenset((names[player], character) for player, character in world)
+        for world in published(path)
+    }
+    assert assignments(solve(moved)) == expected
+
+
+def test_every_trouble_brewing_puzzle_is_transcribed() -> None:
+    assert len(TRANSCRIBED) == 20
