@@ -116,12 +116,13 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     ]
     index = {name: i for i, name in enumerate(TEAMS)}
     teams = {key: index[team(key)] for key in script.roles}
+    townsfolk = [key for key in script.roles if team(key) == "townsfolk"]
     chosen_roles: list[str] = []
     have = [0] * len(TEAMS)
 
     def place(seat: int) -> Iterator[tuple[str, ...]]:
         if seat == count:
-            if not check or _legal(legal, chosen_roles, claimed, have, modifiers):
+            if not check or _legal(legal, chosen_roles, claimed, have, modifiers, townsfolk):
                 yield tuple(chosen_roles)
             return
         for role in seats[seat]:
@@ -145,15 +146,21 @@ def _legal(
     claimed: Sequence[str | None],
     have: Sequence[int],
     modifiers: Sequence[str],
+    townsfolk: Sequence[str],
 ) -> bool:
     present = tuple(key for key in modifiers if key in roles)
     if tuple(have) not in legal[present]:
         return False
     for seat, role in enumerate(roles):
-        if role == "drunk":
-            believed = official_id(claimed[seat] or "")
-            if believed is None or team(believed) != "townsfolk" or believed in roles:
+        if role != "drunk":
+            continue
+        if claimed[seat] is None:  # believes some Townsfolk not in play, unsaid which
+            if all(key in roles for key in townsfolk):
                 return False
+            continue
+        believed = official_id(claimed[seat] or "")
+        if believed is None or team(believed) != "townsfolk" or believed in roles:
+            return False
     return True
 
 
@@ -217,9 +224,9 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
     """The world of a starting grimoire, with the choices of one of its stories."""
     names = puzzle.players
     drunk_as = {
-        names[seat]: official_id(puzzle.claimed(names[seat]) or "") or ""
+        names[seat]: believed
         for seat, role in enumerate(roles)
-        if role == "drunk"
+        if role == "drunk" and (believed := official_id(puzzle.claimed(names[seat]) or ""))
     }
     poisoned = {
         order // 2 + 1: names[seat] for what, order, seat in story.choices if what == "poisoned"

@@ -191,11 +191,27 @@ def _events(
             if not found and trace is not None:
                 trace.note(step.when, 10**6, f"the game would have ended on {step.when}")
         return
-    if any(story.alive[seat] for seat in seats):
-        if trace is not None:
-            trace.note(step.when, 10**6, f"{_listed(table, seats)} could not have died")
+    found = False
+    for after in _caused(table, event.kind, seats, story):
+        found = True
+        yield from _events(table, rest, after, trace, step)
+    if not found and trace is not None:
+        trace.note(step.when, 10**6, f"{_listed(table, seats)} could not have died")
+
+
+def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator[Story]:
+    """The stories in which a day death of the timeline happened: already, by the claim
+    that tells it, or by any seat whose ability causes such deaths."""
+    living = [seat for seat in seats if story.alive[seat]]
+    if not living:
+        yield story
         return
-    yield from _events(table, rest, story, trace, step)
+    victim = living[0]
+    for seat, role in enumerate(story.roles):
+        unit = table.cast[role]
+        if unit.causes == kind:
+            for after in unit.cause(story, seat, victim, table):
+                yield from _caused(table, kind, seats, after)
 
 
 def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:

@@ -186,10 +186,15 @@ class Slayer(Unit):
             return
         working = story.working(seat, "slayer") and story.alive[target]
         if item.killed is True:
-            if working and story.may_be_team(target, "demon"):
-                yield from kill(story.fork(), target, table)
+            yield from self.cause(story, seat, target, table)
         elif not (working and story.must_be_team(target, "demon")):
             yield story
+
+    causes = "slayer_shot"
+
+    def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        if story.working(seat, "slayer") and story.may_be_team(victim, "demon"):
+            yield from kill(story.fork(), victim, table)
 
 
 class Virgin(Unit):
@@ -206,10 +211,15 @@ class Virgin(Unit):
             return
         working = story.working(seat, "virgin")
         if item.executed is True:
-            if working and story.may_be_team(nominator, "townsfolk"):
-                yield from execute(story.fork(), nominator, table)
+            yield from self.cause(story, seat, nominator, table)
         elif not (working and story.must_be_team(nominator, "townsfolk")):
             yield story
+
+    causes = "nomination_death"
+
+    def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        if story.working(seat, "virgin") and story.may_be_team(victim, "townsfolk"):
+            yield from execute(story.fork(), victim, table)
 
 
 class Soldier(Unit):

@@ -77,6 +77,14 @@ class Unit:
         seat really is; by default nothing happens."""
         yield story
 
+    causes: ClassVar[str] = ""
+    """The kind of timeline death its ability may cause by day (`slayer_shot`)."""
+
+    def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        """The stories in which the seat's ability killed `victim` today, a death the
+        timeline records without the claim that tells it."""
+        return iter(())
+
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         """The stories after the seat's own action on night `number`."""
         yield story
