@@ -16,6 +16,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -121,7 +122,7 @@ def cases() -> list[Case]:
     return found
 
 
-def _floor(read: partial[object]) -> list[float]:
+def _floor(read: Callable[[], object]) -> list[float]:
     found = []
     for _ in range(REPEAT):
         began = time.perf_counter()
