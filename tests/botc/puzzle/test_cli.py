@@ -35,8 +35,7 @@ def test_fmt_writes_the_canonical_form(tmp_path: Path) -> None:
     run = meeple(["fmt", str(messy)])
     assert run.code == 0
     assert (
-        messy.read_text()
-        == "seats: Anna, Bob\nscript: imp, chef\nBob claims chef on night 1\n  0\n"
+        messy.read_text() == "seats: Anna, Bob\nscript: imp, chef\nBob claims chef\n  night 1: 0\n"
     )
 
 

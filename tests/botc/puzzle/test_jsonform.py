@@ -3,10 +3,13 @@ and every mistake reported where it is."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meeple.botc.puzzle import Claim, Number, Puzzle, Reading, Shown, Time
 from meeple.botc.puzzle.jsonform import (
@@ -16,6 +19,7 @@ from meeple.botc.puzzle.jsonform import (
     looks_like,
     parse,
     parse_solutions,
+    to_json,
 )
 from meeple.errors import NotationError
 
@@ -116,3 +120,47 @@ def test_a_broken_sentence_is_placed_inside_its_string() -> None:
         parse(text)
     assert caught.value.line == 2
     assert caught.value.column == text.splitlines()[1].index('"one') + 1 + len("one A.~role ==") + 1
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.extend(_paths(item, (*path, key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found.extend(_paths(item, (*path, index)))
+    return found
+
+
+@given(puzzles(), st.data(), json_values)
+@settings(max_examples=max(5, settings().max_examples // 2))
+def test_any_value_anywhere_reads_or_is_refused(
+    puzzle: Puzzle, data: st.DataObject, value: Any
+) -> None:
+    document = to_json(puzzle)
+    path = data.draw(st.sampled_from(_paths(document)[1:]))
+    parent = document
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = value
+    with contextlib.suppress(NotationError):
+        parse(json.dumps(document))
+
+
+@given(st.text(alphabet=st.sampled_from('{}[]:,"claims players script 1 true null\\ \n')))
+@settings(max_examples=max(5, settings().max_examples // 4))
+def test_any_text_reads_or_is_refused(text: str) -> None:
+    with contextlib.suppress(NotationError):
+        parse(text)
+    with contextlib.suppress(NotationError):
+        parse_solutions(text)

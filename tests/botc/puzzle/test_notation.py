@@ -10,10 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple.botc.model import Grimoire
-from meeple.botc.notation import parse as parse_grimoire
+from meeple.botc.characters import official, official_id
 from meeple.botc.puzzle import Puzzle, Reading, Shot, Time
-from meeple.botc.puzzle.notation import dump, looks_like, parse
+from meeple.botc.puzzle.notation import dump, dump_answers, looks_like, parse, parse_answers
 from meeple.errors import NotationError
 
 from .strategies import puzzles
@@ -33,20 +32,53 @@ def test_transcriptions_are_canonical(path: Path) -> None:
     assert dump(parse(text, path.name)) == _without_comments(text)
 
 
-@pytest.mark.parametrize("path", TRANSCRIBED, ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", sorted(PUZZLES.glob("*.answers")), ids=lambda path: path.stem)
 def test_every_answer_seats_every_player(path: Path) -> None:
-    puzzle = parse(path.read_text("utf-8"))
-    answers = _without_comments(path.with_suffix(".answers").read_text("utf-8")).splitlines()
-    assert answers
-    for line in answers:
-        grimoire = parse_grimoire(line)
-        assert isinstance(grimoire, Grimoire)
-        assert tuple(seat.player for seat in grimoire.seats) == puzzle.players
-        assert all(seat.role in puzzle.script for seat in grimoire.seats)
+    puzzle = parse(path.with_suffix(".puzzle").read_text("utf-8"))
+    text = path.read_text("utf-8")
+    worlds = parse_answers(text, path.name)
+    assert worlds
+    assert all(list(world.characters) == list(puzzle.players) for world in worlds)
+    assert dump_answers(worlds, puzzle.players) == _without_comments(text)
 
 
-def test_the_twenty_trouble_brewing_puzzles_are_transcribed() -> None:
-    assert len(TRANSCRIBED) == 20
+def test_a_bad_answer_is_placed() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_answers("# worlds\n[Anna:imp Bob:chef]\n[Anna:imp Bob:]\n", "p.answers")
+    assert (caught.value.line, caught.value.column) == (3, 15)
+
+
+TROUBLE_BREWING = [
+    "03a",
+    "03b",
+    "10",
+    "19",
+    "26",
+    "31",
+    "33",
+    "36",
+    "40",
+    "43",
+    "47",
+    "52",
+    "54",
+    "59",
+    "62",
+    "63",
+    "70",
+    "74",
+    "77",
+    "78",
+]
+
+
+def test_every_published_puzzle_is_transcribed() -> None:
+    assert len(TRANSCRIBED) == 88
+    for number in TROUBLE_BREWING:
+        puzzle = parse((PUZZLES / f"puzzle-{number}.puzzle").read_text("utf-8"))
+        assert {official_id(character) for character in puzzle.script} <= {
+            character.id for character in official().values() if character.edition == "tb"
+        }
 
 
 def test_a_claim_reads_into_its_items() -> None:

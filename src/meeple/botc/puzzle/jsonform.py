@@ -29,7 +29,17 @@ from typing import Any, NoReturn
 
 from meeple.botc.characters import official, official_id
 from meeple.botc.puzzle import model as m
-from meeple.botc.puzzle.model import EVENTS, SETUPS, Claim, Event, Info, Puzzle, Sentence, Time
+from meeple.botc.puzzle.model import (
+    EVENTS,
+    SETUPS,
+    Claim,
+    Event,
+    Info,
+    Puzzle,
+    Sentence,
+    Solution,
+    Time,
+)
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
 from meeple.errors import DEFAULT_SOURCE, NotationError
 from meeple.jsontext import Members, Path, decode, locate
@@ -697,18 +707,6 @@ def _value_json(kind: str, value: Any) -> Any:
 
 
 # -- answers --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Solution:
-    """One published world: every player's starting character (meeple ids), and the
-    Storyteller's choices the answer names: who was poisoned or drunk at which times,
-    and who was the Drunk (`drunk`)."""
-
-    characters: Mapping[str, str]
-    poisoned: Mapping[Time, tuple[str, ...]]
-    drunk: tuple[str, ...] = ()
-    drunk_at: Mapping[Time, tuple[str, ...]] | None = None
 
 
 def parse_solutions(text: str, source: str = DEFAULT_SOURCE) -> tuple[Solution, ...]:

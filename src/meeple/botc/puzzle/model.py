@@ -19,6 +19,7 @@ Both notations read into this model: jthemphill/botc-solvers' puzzle JSON
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -404,3 +405,15 @@ class Puzzle:
     def learned(self, player: str) -> tuple[tuple[Time | None, Info], ...]:
         """Everything the player learned, over all their claims, with its time."""
         return tuple(fact for claim in self.claims_of(player) for fact in claim.facts())
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One published world: every player's starting character (meeple ids), and the
+    Storyteller's choices the answer names: who was poisoned or drunk at which times,
+    and who was the Drunk (`drunk`)."""
+
+    characters: Mapping[str, str]
+    poisoned: Mapping[Time, tuple[str, ...]] = field(default_factory=dict)
+    drunk: tuple[str, ...] = ()
+    drunk_at: Mapping[Time, tuple[str, ...]] | None = None

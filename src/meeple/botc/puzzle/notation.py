@@ -11,10 +11,10 @@ choice, is in docs/formats/botc.md ("Puzzles"). In short:
     Tom claims fortune_teller
       night 1: Tom and Sula: no
       night 2: Tom and Josh: yes
-    Sula claims chef on night 1
-      0
-    You claims slayer on day 2, may be slayer or drunk
-      shot Fraser, killed no
+    Sula claims chef
+      night 1: 0
+    You claims slayer, may be slayer or drunk
+      day 2: shot Fraser, killed no
 
 A name that is not one plain word (letters, digits, `_ - ' .`), or is one of the
 notation's words, is written in double quotes. `?` is a value the puzzle leaves unsaid.
@@ -25,12 +25,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
+from meeple.botc.model import Grimoire
+from meeple.botc.notation import parse as parse_grimoire
 from meeple.botc.puzzle import model as m
 from meeple.botc.puzzle.jsonform import CARRIES
-from meeple.botc.puzzle.model import EVENTS, SETUPS, Claim, Event, Info, Puzzle, Sentence, Time
+from meeple.botc.puzzle.model import Claim, Event, Info, Puzzle, Sentence, Time
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
 from meeple.errors import DEFAULT_SOURCE, NotationError
 
@@ -55,7 +58,7 @@ _PATTERNS: dict[str, str] = {
     "direction": r"clockwise|anticlockwise",
     "sentence": r".+",
     "sentences": r".+",
-    "event": "|".join(kind.replace("_", " ") for kind in EVENTS),
+    "event": "|".join(kind.replace("_", " ") for kind in m.EVENTS),
 }
 
 
@@ -154,6 +157,7 @@ class Template:
     text: str
     kinds: dict[str, str]
 
+    @cached_property
     def pattern(self) -> re.Pattern[str]:
         out = ""
         for piece in re.split(r"(\[[^\]]*\]|\{\w+\})", self.text):
@@ -226,15 +230,15 @@ def _t(info: type[Any], text: str, **kinds: str) -> Template:
 TEMPLATES: dict[type[Any], Template] = {
     template.info: template
     for template in (
-        _t(m.Shown, "one of {among} is {role}", among="players", role="role"),
+        _t(m.Shown, "one of {among} is the {role}", among="players", role="role"),
         _t(m.Number, "{count}[ among the living {alive}]", count="count", alive="players"),
         _t(m.Reading, "{left} and {right}: {yes}", left="player", right="player", yes="flag"),
         _t(
             m.Woke, "{left} and {right}: {count} woke", left="player", right="player", count="count"
         ),
-        _t(m.Seen, "{player} is {role}", player="player", role="role"),
-        _t(m.Dream, "{player} is {roles}", player="player", roles="roles"),
-        _t(m.Guess, "guessed {player} is {role}", player="player", role="role"),
+        _t(m.Seen, "{player} is the {role}", player="player", role="role"),
+        _t(m.Dream, "{player} is the {roles}", player="player", roles="roles"),
+        _t(m.Guess, "guessed {player} is the {role}", player="player", role="role"),
         _t(
             m.PuzzleGuess,
             "guessed {player} drunk, shown {demon} as the demon",
@@ -318,11 +322,42 @@ def dump(puzzle: Puzzle) -> str:
         lines.append(f"unique characters: {_write('flag', puzzle.unique_characters)}")
     lines.extend(f"constraint: {sentence}" for sentence in puzzle.constraints)
     lines.extend(_EVENT.write(event) for event in puzzle.timeline)
+    grouped: tuple[object, ...] | None = None  # the header the lines above share, if any
     for claim in puzzle.claims:
+        if _timed_by_line(claim):
+            item = claim.learned[0]
+            if grouped != _shared(claim):
+                lines.append(_header(replace(claim, when=None)))
+                grouped = _shared(claim)
+            lines.append(f"  {claim.when}: {TEMPLATES[type(item)].write(item)}")
+            continue
+        grouped = None
         lines.append(_header(claim))
         lines.extend(_item_line(TEMPLATES[type(item)], item) for item in claim.learned)
         lines.extend(_item_line(_INFO, statement) for statement in claim.statements)
     return "\n".join(lines) + "\n"
+
+
+def _on_the_claim(character: str, item: Info) -> bool:
+    """Whether the claim's own keys carry `item` (an Empath's number, not a Fortune
+    Teller's reading): such an item has the claim's time, never one of its own."""
+    return any(c.listed is None and c.info is type(item) for c in CARRIES.get(character, ()))
+
+
+def _timed_by_line(claim: Claim) -> bool:
+    """A claim written as one timed line under a header it shares (`  night 2: 1`): a
+    time, and nothing but one item its own keys carry."""
+    return (
+        claim.when is not None
+        and len(claim.learned) == 1
+        and not claim.statements
+        and claim.learned[0].when is None
+        and _on_the_claim(claim.character, claim.learned[0])
+    )
+
+
+def _shared(claim: Claim) -> tuple[object, ...]:
+    return (claim.player, claim.character, claim.may_be, claim.heard_widow_call, claim.evil_twin)
 
 
 def _title_text(title: str) -> str:
@@ -375,6 +410,8 @@ class _Reader:
         self.items: list[Info] = []
         self.statements: list[m.Statement] = []
         self.claim: Claim | None = None
+        self.base: int | None = None  # where the claim under way sits in `claims`
+        self.lines = 0  # lines read under its header
         self.named: list[tuple[int, str]] = []  # (offset, player) to check against the seats
 
     def fail(self, offset: int, message: str) -> NotationError:
@@ -442,8 +479,8 @@ class _Reader:
                 )
             self.found[key] = () if value == "nothing" else tuple(value.split(", "))
         elif key == "setup":
-            if value not in SETUPS:
-                raise self.fail(at, f"expected the set-up: {', '.join(SETUPS)}")
+            if value not in m.SETUPS:
+                raise self.fail(at, f"expected the set-up: {', '.join(m.SETUPS)}")
             self.found[key] = value
         elif key == "unique characters":
             if value not in ("yes", "no"):
@@ -470,9 +507,9 @@ class _Reader:
             raise self.fail(at + error.offset, error.message) from None
 
     def event(self, line: str, at: int) -> None:
-        match = _EVENT.pattern().match(line)
+        match = _EVENT.pattern.match(line)
         if match is None:
-            kinds = ", ".join(_write("event", kind) for kind in EVENTS)
+            kinds = ", ".join(_write("event", kind) for kind in m.EVENTS)
             raise self.fail(at, f"expected an event: `day 1: execution of Anna` ({kinds})")
         event = _EVENT.read(match, None)
         self.named.extend((at + match.start("players"), p) for _, p in _EVENT.players(event))
@@ -511,7 +548,7 @@ class _Reader:
         start = 0 if timed is None else timed.end()
         rest = body[start:]
         for template in _templates(self.claim.character):
-            match = template.pattern().match(rest)
+            match = template.pattern.match(rest)
             if match is None:
                 continue
             try:
@@ -519,6 +556,16 @@ class _Reader:
             except SentenceError as error:
                 raise self.fail(at + start + error.offset, error.message) from None
             self.named.extend((at + start, player) for _, player in template.players(item))
+            self.lines += 1
+            claim = self.claim
+            if when is not None and claim.when is None and _on_the_claim(claim.character, item):
+                # `night 2: 1` under `Anna claims empath`: a claim of its own
+                learned = (replace(item, when=None),)
+                self.claims.append(replace(claim, when=when, learned=learned))
+                return
+            if self.base is None:
+                self.base = len(self.claims)
+                self.claims.append(claim)
             if template is _INFO:
                 self.statements.append(item)
             else:
@@ -528,19 +575,48 @@ class _Reader:
         raise self.fail(at + start, f"expected what a {self.claim.character} learns: {forms}")
 
     def close_claim(self) -> None:
+        """The claim under way, with the lines read under its header, where its first
+        line was (its own place if it has none, at the end if all made claims of their own)."""
         if self.claim is not None:
-            self.claims.append(
-                Claim(
-                    self.claim.player,
-                    self.claim.character,
-                    self.claim.when,
-                    tuple(self.items),
-                    self.claim.may_be,
-                    self.claim.heard_widow_call,
-                    self.claim.evil_twin,
-                    tuple(self.statements),
-                )
+            claim = replace(
+                self.claim, learned=tuple(self.items), statements=tuple(self.statements)
             )
+            if self.base is not None:
+                self.claims[self.base] = claim
+            elif not self.lines:
+                self.claims.append(claim)
         self.claim = None
+        self.base = None
+        self.lines = 0
         self.items = []
         self.statements = []
+
+
+# -- answers --------------------------------------------------------------------------
+
+
+def parse_answers(text: str, source: str = DEFAULT_SOURCE) -> tuple[m.Solution, ...]:
+    """The worlds of an `.answers` file: one single-line grimoire per world, each seat's
+    starting character (`[Olivia:imp Matt:ravenkeeper ...]`); `#` lines are comments."""
+    worlds = []
+    offset = 0
+    for line in text.split("\n"):
+        if line.strip() and not line.lstrip().startswith("#"):
+            try:
+                grimoire = parse_grimoire(line)
+            except NotationError as error:
+                at = offset + error.column - 1
+                raise NotationError.at(text, at, error.message, source) from None
+            if not isinstance(grimoire, Grimoire):
+                raise NotationError.at(text, offset, "expected a grimoire: [Anna:imp ...]", source)
+            worlds.append(m.Solution({seat.player: seat.role for seat in grimoire.seats}))
+        offset += len(line) + 1
+    return tuple(worlds)
+
+
+def dump_answers(worlds: tuple[m.Solution, ...], players: tuple[str, ...]) -> str:
+    """Worlds as an `.answers` file, seats in the order of `players`."""
+    return "".join(
+        "[" + " ".join(f"{player}:{world.characters[player]}" for player in players) + "]\n"
+        for world in worlds
+    )
