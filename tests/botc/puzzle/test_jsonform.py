@@ -164,3 +164,10 @@ def test_any_text_reads_or_is_refused(text: str) -> None:
         parse(text)
     with contextlib.suppress(NotationError):
         parse_solutions(text)
+
+
+def test_a_librarian_naming_no_character_saw_no_outsider() -> None:
+    text = '{"players": ["A"], "script": [], "claims": [{"type": "Librarian", "name": "A"}]}'
+    (claim,) = parse(text).claims
+    assert claim.learned == (Shown(None, ()),)
+    assert json.loads(dump(parse(text)))["claims"][0]["among"] == []

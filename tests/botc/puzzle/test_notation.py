@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.botc.characters import official, official_id
-from meeple.botc.puzzle import Puzzle, Reading, Shot, Time
+from meeple.botc.puzzle import Puzzle, Reading, Shot, Shown, Time
 from meeple.botc.puzzle.notation import dump, dump_answers, looks_like, parse, parse_answers
 from meeple.errors import NotationError
 
@@ -139,3 +139,9 @@ def test_mistakes_are_placed(text: str, message: str, line: int, column: int) ->
     assert message in caught.value.message
     assert (caught.value.line, caught.value.column) == (line, column)
     assert str(caught.value).startswith(f"x.puzzle:{line}:{column}: ")
+
+
+def test_a_librarians_zero_is_no_one_shown() -> None:
+    puzzle = parse(HEAD + "Anna claims librarian\n  night 1: 0\n".replace("empath", "librarian"))
+    assert puzzle.learned("Anna") == ((Time("night", 1), Shown(None, ())),)
+    assert dump(puzzle).endswith("Anna claims librarian\n  night 1: 0\n")

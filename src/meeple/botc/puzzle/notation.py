@@ -156,6 +156,8 @@ class Template:
     info: type[Any]
     text: str
     kinds: dict[str, str]
+    fixed: tuple[tuple[str, Any], ...] = ()
+    """Fields the line's words say without a slot."""
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -209,6 +211,7 @@ class Template:
                 values[name] = _read(kind, text)
             except SentenceError as error:
                 raise SentenceError(error.message, match.start(name) + error.offset) from None
+        values.update(self.fixed)
         if "when" not in self.kinds:
             values["when"] = when
         return self.info(**values)
@@ -280,6 +283,8 @@ TEMPLATES: dict[type[Any], Template] = {
         _t(m.Options, "one of: {sentences}", sentences="sentences"),
     )
 }
+_NO_ONE = Template(m.Shown, "0", {}, (("role", None), ("among", ())))
+"""A Librarian's zero: no one shown, so no Outsider in play."""
 _INFO = _t(m.Statement, "info[ as {role}] {sentence}", role="role", sentence="sentence")
 _EVENT = _t(
     Event,
@@ -303,7 +308,16 @@ _LINE = re.compile(r"[^\n]*")
 def _templates(character: str) -> list[Template]:
     """The lines a claim of `character` may hold: what it carries, then `info`."""
     found = [TEMPLATES[carries.info] for carries in CARRIES.get(character, ())]
+    if TEMPLATES[m.Shown] in found:
+        found.insert(found.index(TEMPLATES[m.Shown]), _NO_ONE)
     return [*dict.fromkeys(found), _INFO]
+
+
+def _template(item: Info) -> Template:
+    """The line that writes `item`."""
+    if isinstance(item, m.Shown) and item.role is None and not item.among:
+        return _NO_ONE
+    return TEMPLATES[type(item)]
 
 
 # -- writing --------------------------------------------------------------------------
@@ -329,11 +343,11 @@ def dump(puzzle: Puzzle) -> str:
             if grouped != _shared(claim):
                 lines.append(_header(replace(claim, when=None)))
                 grouped = _shared(claim)
-            lines.append(f"  {claim.when}: {TEMPLATES[type(item)].write(item)}")
+            lines.append(f"  {claim.when}: {_template(item).write(item)}")
             continue
         grouped = None
         lines.append(_header(claim))
-        lines.extend(_item_line(TEMPLATES[type(item)], item) for item in claim.learned)
+        lines.extend(_item_line(_template(item), item) for item in claim.learned)
         lines.extend(_item_line(_INFO, statement) for statement in claim.statements)
     return "\n".join(lines) + "\n"
 
