@@ -1,5 +1,6 @@
 """The Blood on the Clocktower puzzle solver on every transcribed Trouble Brewing puzzle
-(the 20 of tests/botc/puzzles the solver models): the median and worst time of each solve, and the whole set.
+(the 20 of tests/botc/puzzles the solver models): the median and worst time of each
+solve, and the whole set.
 
 Each puzzle is solved `REPEAT` times (wall time); the floor is reading the puzzle's
 text. With MEEPLE_CLOCKCHECKER set to a checkout of jndean/Clockchecker (outside the
