@@ -96,3 +96,32 @@ def test_usage_mistakes_exit_2() -> None:
     assert meeple(["botc", "solve", "no-such-file.puzzle"]).code == 2
     assert meeple(["botc", "solve", P31, "--explain", "[Nobody:imp]"]).code == 2
     assert meeple(["botc", "solve", P31, "--limit", "0"]).code == 2
+
+
+def test_check_is_quiet_on_a_puzzle_with_one_world() -> None:
+    run = meeple(["check", P31])
+    assert run.code == 0
+    assert "warning" not in run.out + run.err
+
+
+def test_check_warns_of_more_than_one_world_and_shows_two(tmp_path: Path) -> None:
+    loose = tmp_path / "loose.puzzle"
+    text = (PUZZLES / "puzzle-31.puzzle").read_text("utf-8")
+    loose.write_text(text.split("Tim claims")[0], "utf-8")
+    run = meeple(["check", str(loose)])
+    found = run.out + run.err
+    assert "worlds, not one: [" in found
+    assert "] differ at " in found
+
+
+def test_check_warns_of_no_world(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.puzzle"
+    text = (PUZZLES / "puzzle-31.puzzle").read_text("utf-8")
+    broken.write_text(text.replace("day 1:", "night 1: night death of Adam\nday 1:", 1), "utf-8")
+    found = meeple(["check", str(broken)])
+    assert "warning: no world: the claims clash" in found.out + found.err
+
+
+def test_check_notes_a_puzzle_it_cannot_solve_yet() -> None:
+    run = meeple(["check", str(PUZZLES / "puzzle-34.puzzle")])
+    assert "note: not solved: the solver does not model the" in run.out + run.err
