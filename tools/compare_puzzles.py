@@ -62,6 +62,7 @@ def main(argv: list[str]) -> int:
         for path in folder.glob("*.json")
         if not path.name.endswith(".solutions.json")
         and any(path.name.startswith(f"puzzle-{part}-") or part in path.name for part in wanted)
+        and path.with_name(path.name.removesuffix(".json") + ".solutions.json").exists()
     )
     matched = 0
     total = 0.0

@@ -16,8 +16,13 @@ from meeple.botc.solver import Answer
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 TRANSCRIBED = sorted(PUZZLES.glob("*.puzzle"))
 TROUBLE_BREWING = "03a 03b 10 19 26 31 33 36 40 43 47 52 54 59 62 63 70 74 77 78".split()  # noqa: SIM905
-SOLVABLE = [path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING]
-"""The transcriptions the solver models every character of: the Trouble Brewing ones."""
+BEYOND = ["08", "13", "29"]
+"""Puzzles with characters from other editions the solver models (Seamstress,
+Clockmaker, Dreamer)."""
+SOLVABLE = [
+    path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
+]
+"""The transcriptions the solver models every character of."""
 
 Assignment = frozenset[tuple[str, str]]
 """A world's starting characters: (player, official id) pairs."""

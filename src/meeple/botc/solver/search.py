@@ -122,7 +122,9 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
 
     def place(seat: int) -> Iterator[tuple[str, ...]]:
         if seat == count:
-            if not check or _legal(legal, chosen_roles, claimed, have, modifiers, townsfolk):
+            if not check or _legal(
+                legal, chosen_roles, claimed, have, modifiers, townsfolk, unique
+            ):
                 yield tuple(chosen_roles)
             return
         for role in seats[seat]:
@@ -147,6 +149,7 @@ def _legal(
     have: Sequence[int],
     modifiers: Sequence[str],
     townsfolk: Sequence[str],
+    unique: bool,
 ) -> bool:
     present = tuple(key for key in modifiers if key in roles)
     if tuple(have) not in legal[present]:
@@ -159,7 +162,9 @@ def _legal(
                 return False
             continue
         believed = official_id(claimed[seat] or "")
-        if believed is None or team(believed) != "townsfolk" or believed in roles:
+        if believed is None or team(believed) != "townsfolk":
+            return False
+        if believed in roles and unique:  # in play: only when characters may repeat
             return False
     return True
 

@@ -168,6 +168,13 @@ class Story:
         other = self._misregistration(seat)
         return other is None or all(other_team == wanted for other_team in other.teams)
 
+    def may_be_teams(self, seat: int) -> tuple[str, ...]:
+        """Every team the seat may register as, its own first."""
+        own = team(self.roles[seat])
+        other = self._misregistration(seat)
+        extra = tuple(t for t in other.teams if t != own) if other is not None else ()
+        return (own, *extra)
+
     def neighbours(self, seat: int) -> tuple[int, int]:
         """The nearest living players on either side (the seat itself when alone)."""
         count = len(self.roles)

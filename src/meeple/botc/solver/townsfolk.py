@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import ClassVar
 
 from meeple.botc.characters import official, official_id
-from meeple.botc.puzzle.model import Choice, Info, Nominated, Number, Reading, Seen, Shot, Shown
+from meeple.botc.puzzle.model import (
+    Choice,
+    EvilAmong,
+    Info,
+    Nominated,
+    Number,
+    Reading,
+    Seen,
+    Shot,
+    Shown,
+)
 from meeple.botc.solver.deaths import execute, kill
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit
@@ -28,7 +38,7 @@ def evil_counts(story: Story, seats: Sequence[int], pairs: Sequence[tuple[int, i
     return range(must, may + 1)
 
 
-def would(possible: range) -> str:
+def would(possible: Iterable[int]) -> str:
     """`would have learned 1` (or `0 or 1`)."""
     return "would have learned " + " or ".join(map(str, sorted(possible)))
 
@@ -86,21 +96,32 @@ class Chef(Unit):
         return None if item.count in possible else would(possible)
 
 
-class Empath(Unit):
+class CountsEvil(Unit):
+    """Learns how many of some players are evil (`among`: which ones, at that time)."""
+
+    def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
+        """The seats counted."""
+        return []
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Number | EvilAmong):
+            return None
+        seats = self.among(story, seat, item, table)
+        possible = evil_counts(story, seats)
+        if item.count in possible:
+            return None
+        evil = [table.names[s] for s in seats if story.evil(s)]
+        why = f": {' and '.join(evil)} {'is' if len(evil) == 1 else 'are'} evil" if evil else ""
+        return would(possible) + why
+
+
+class Empath(CountsEvil):
     """Learns each night how many of its two living neighbours are evil."""
 
     id = "empath"
 
-    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
-        if not isinstance(item, Number):
-            return None
-        neighbours = sorted(set(story.neighbours(seat)) - {seat})
-        possible = evil_counts(story, neighbours)
-        if item.count in possible:
-            return None
-        evil = [table.names[s] for s in neighbours if story.evil(s)]
-        why = f": {' and '.join(evil)} {'is' if len(evil) == 1 else 'are'} evil" if evil else ""
-        return would(possible) + why
+    def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
+        return sorted(set(story.neighbours(seat)) - {seat})
 
 
 class FortuneTeller(Unit):
