@@ -3,10 +3,10 @@ set-up rules (meeple.botc.modifiers), read by the solver's set-up."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from meeple.botc.solver.story import Misregistration, Story
-from meeple.botc.solver.units import Table, Unit
+from meeple.botc.solver.story import Misregistration, Story, team
+from meeple.botc.solver.units import Seating, Table, Unit
 
 
 class Poisoner(Unit):
@@ -62,4 +62,18 @@ class Baron(Unit):
     poison_matters = False
 
 
-MINIONS: tuple[type[Unit], ...] = (Poisoner, Spy, ScarletWoman, Baron)
+class Marionette(Unit):
+    """Believes it is a good character not in play (it claims it, and says anything: it
+    is evil) and sits next to the Demon."""
+
+    id = "marionette"
+    poison_matters = False
+
+    def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
+        count = len(roles)
+        beside = (roles[(seat - 1) % count], roles[(seat + 1) % count])
+        next_to_demon = any(team(role) == "demon" for role in beside)
+        return next_to_demon and seating.believes(roles, seat, ("townsfolk", "outsider"))
+
+
+MINIONS: tuple[type[Unit], ...] = (Poisoner, Spy, ScarletWoman, Baron, Marionette)

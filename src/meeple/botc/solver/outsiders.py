@@ -3,8 +3,10 @@ is the Townsfolk it claims, and learns anything) are the solver's, not a unit's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from meeple.botc.solver.story import Misregistration, Story
-from meeple.botc.solver.units import Unit
+from meeple.botc.solver.units import Seating, Unit
 
 
 class Butler(Unit):
@@ -19,6 +21,9 @@ class Drunk(Unit):
 
     id = "drunk"
     poison_matters = False
+
+    def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
+        return seating.believes(roles, seat, ("townsfolk",))
 
 
 class Recluse(Unit):

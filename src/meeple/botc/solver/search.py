@@ -24,7 +24,7 @@ from meeple.botc.solver.cast import CAST
 from meeple.botc.solver.constraints import holds as constraint_holds
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.timeline import Plan, Trace, plan, play
-from meeple.botc.solver.units import Unit, Unmodelled
+from meeple.botc.solver.units import Seating, Unit, Unmodelled
 
 
 @dataclass(frozen=True)
@@ -116,15 +116,14 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     ]
     index = {name: i for i, name in enumerate(TEAMS)}
     teams = {key: index[team(key)] for key in script.roles}
-    townsfolk = [key for key in script.roles if team(key) == "townsfolk"]
+    claims = tuple(official_id(name or "") for name in claimed)
+    seating = Seating(tuple(script.roles), claims, unique)
     chosen_roles: list[str] = []
     have = [0] * len(TEAMS)
 
     def place(seat: int) -> Iterator[tuple[str, ...]]:
         if seat == count:
-            if not check or _legal(
-                legal, chosen_roles, claimed, have, modifiers, townsfolk, unique
-            ):
+            if not check or _legal(legal, chosen_roles, have, modifiers, seating):
                 yield tuple(chosen_roles)
             return
         for role in seats[seat]:
@@ -145,28 +144,14 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
 def _legal(
     legal: Mapping[tuple[str, ...], frozenset[tuple[int, ...]]],
     roles: Sequence[str],
-    claimed: Sequence[str | None],
     have: Sequence[int],
     modifiers: Sequence[str],
-    townsfolk: Sequence[str],
-    unique: bool,
+    seating: Seating,
 ) -> bool:
     present = tuple(key for key in modifiers if key in roles)
     if tuple(have) not in legal[present]:
         return False
-    for seat, role in enumerate(roles):
-        if role != "drunk":
-            continue
-        if claimed[seat] is None:  # believes some Townsfolk not in play, unsaid which
-            if all(key in roles for key in townsfolk):
-                return False
-            continue
-        believed = official_id(claimed[seat] or "")
-        if believed is None or team(believed) != "townsfolk":
-            return False
-        if believed in roles and unique:  # in play: only when characters may repeat
-            return False
-    return True
+    return all(CAST[role].fits(roles, seat, seating) for seat, role in enumerate(roles))
 
 
 def _misregisters(cast: Mapping[str, Unit]) -> dict[str, Misregistration]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 from meeple.botc.characters import official_id
-from meeple.botc.puzzle.model import Aligned, Dream, EvilAmong, Info, Number
+from meeple.botc.puzzle.model import Aligned, Dream, EvilAmong, Guess, Info, Number
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.townsfolk import CountsEvil, title, would
 from meeple.botc.solver.units import Table, Unit
@@ -90,4 +90,24 @@ class Oracle(CountsEvil):
         return [s for s in range(len(story.roles)) if not story.alive[s]]
 
 
-SECTS: tuple[type[Unit], ...] = (Clockmaker, Seamstress, Dreamer, Oracle)
+class Juggler(Unit):
+    """On its first day guesses players' characters; that night learns how many were
+    right (each guessed player registering one way for each guess)."""
+
+    id = "juggler"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Number):
+            return None
+        guesses = [
+            (guessed, official_id(guess.role))
+            for guess in table.said.get(seat, ())
+            if isinstance(guess, Guess) and (guessed := table.seat(guess.player)) is not None
+        ]
+        must = sum(role is not None and story.must_be(s, role) for s, role in guesses)
+        may = sum(role is not None and story.may_be(s, role) for s, role in guesses)
+        return None if must <= item.count <= may else would(range(must, may + 1))
+
+
+SECTS: tuple[type[Unit], ...] = (Clockmaker, Seamstress, Dreamer, Oracle, Juggler)

@@ -153,6 +153,10 @@ class Story:
         other = self._misregistration(seat)
         return other is not None and team(character) in other.teams
 
+    def must_be(self, seat: int, character: str) -> bool:
+        """Whether the seat registers as `character` whatever the Storyteller chooses."""
+        return self.roles[seat] == character and self._misregistration(seat) is None
+
     def may_be_team(self, seat: int, wanted: str) -> bool:
         """Whether the seat may register as a character of the team `wanted`."""
         if team(self.roles[seat]) == wanted:

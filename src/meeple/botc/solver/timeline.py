@@ -98,7 +98,8 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         for e in puzzle.timeline
         if e.kind == "night_death"
     }
-    return Plan(Table(names, cast, deaths), tuple(steps))
+    by_seat = {seat: tuple(s.item for s in said if s.seat == seat) for seat in range(len(names))}
+    return Plan(Table(names, cast, deaths, by_seat), tuple(steps))
 
 
 def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Story]:

@@ -11,7 +11,7 @@ itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -34,10 +34,35 @@ class Table:
     names: tuple[str, ...]
     cast: Mapping[str, Unit]
     night_deaths: Mapping[int, tuple[int, ...]]
+    said: Mapping[int, tuple[Info, ...]]
+    """Everything each seat's claims say (a Juggler's count reads its guesses)."""
 
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
         return self.names.index(name) if name in self.names else None
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What a set-up rule of a unit may consult: the script's characters, each seat's
+    claimed character (official ids, None for no claim) and whether characters may
+    repeat."""
+
+    script: tuple[str, ...]
+    claims: tuple[str | None, ...]
+    unique: bool
+
+    def believes(self, roles: Sequence[str], seat: int, teams: tuple[str, ...]) -> bool:
+        """Whether the seat may believe it is a character of `teams` not in play: the one
+        it claims, or, with no claim, one of the script's (in play too, when characters
+        may repeat)."""
+        claimed = self.claims[seat]
+        if claimed is None:
+            return any(
+                official()[key].team in teams and (key not in roles or not self.unique)
+                for key in self.script
+            )
+        return official()[claimed].team in teams and (claimed not in roles or not self.unique)
 
 
 class Unit:
@@ -61,6 +86,11 @@ class Unit:
     def title(self) -> str:
         """The character's name (`Fortune Teller`)."""
         return official()[self.id].name
+
+    def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
+        """Whether a set-up with the character at `seat` follows its set-up rule (the
+        Drunk believes a Townsfolk not in play)."""
+        return True
 
     def woke(self, story: Story, seat: int, when: Time) -> str | None:
         """Why the seat could have learned nothing at `when` even drunk or poisoned (the
