@@ -61,6 +61,12 @@ def _children(node: Node) -> tuple[Node, ...]:
     return ()
 
 
+def true(puzzle: Puzzle, sentence: Node, story: Story) -> bool:
+    """Whether a sentence holds now in a story (the characters each seat has now; the
+    Savant's statements)."""
+    return _World(puzzle, story.roles, story).truth(sentence, {})
+
+
 def holds(puzzle: Puzzle, roles: Sequence[str], story: Story | None = None) -> bool:
     """Whether every constraint holds (without a story: every one about the set-up)."""
     world = _World(puzzle, roles, story)
@@ -179,7 +185,9 @@ class _World:
         pairs = []
         for seat, player in enumerate(self.puzzle.players):
             role = self.roles[seat]
-            if field == "role":
+            if field == "neighbors":
+                pairs += [(f"p:{player}", f"p:{self.puzzle.players[n]}") for n in self.beside(seat)]
+            elif field == "role":
                 pairs.append((f"p:{player}", f"c:{role}"))
             elif field == "type":
                 pairs.append((f"p:{player}", f"t:{team(role)}"))
@@ -191,7 +199,19 @@ class _World:
             return frozenset(a for a, b in pairs if b in left)
         return frozenset(b for a, b in pairs if a in left)
 
+    def beside(self, seat: int) -> tuple[int, ...]:
+        """The seat's living neighbours (in the story), or the seats beside it."""
+        if self.story is not None:
+            return tuple(sorted(set(self.story.neighbours(seat)) - {seat}))
+        count = len(self.roles)
+        return tuple(sorted({(seat - 1) % count, (seat + 1) % count} - {seat}))
+
     def call(self, node: Call, bound: Mapping[str, Value]) -> Value:
+        if node.name == "chef" and len(node.arguments) == 1:
+            count = len(self.roles)
+            evil = [team(role) in EVIL_TEAMS for role in self.roles]
+            pairs = sum(evil[i] and evil[(i + 1) % count] for i in range(count))
+            return pairs == self.value(node.arguments[0].value, bound)
         if node.name != "role_at" or len(node.arguments) != 3 or self.story is None:
             raise Unmodelled(f"the solver cannot evaluate {node}")
         players = self.atoms(node.arguments[0].value, bound)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import itertools
 
 from meeple.botc.characters import official_id
-from meeple.botc.puzzle.model import Aligned, Dream, EvilAmong, Guess, Info, Number
+from meeple.botc.puzzle.model import Aligned, Dream, EvilAmong, Guess, Info, Number, Options
+from meeple.botc.solver.constraints import true
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.townsfolk import CountsEvil, title, would
 from meeple.botc.solver.units import Table, Unit
@@ -110,4 +111,20 @@ class Juggler(Unit):
         return None if must <= item.count <= may else would(range(must, may + 1))
 
 
-SECTS: tuple[type[Unit], ...] = (Clockmaker, Seamstress, Dreamer, Oracle, Juggler)
+class Savant(Unit):
+    """Each day may learn two statements, exactly one of them true (the puzzle's
+    sentences, evaluated over the characters in play then, without misregistering)."""
+
+    id = "savant"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Options):
+            return None
+        truths = [true(table.puzzle, sentence.tree, story) for sentence in item.sentences]
+        if sum(truths) == 1:
+            return None
+        return f"{sum(truths)} of its statements are true, not one"
+
+
+SECTS: tuple[type[Unit], ...] = (Clockmaker, Seamstress, Dreamer, Oracle, Juggler, Savant)

@@ -99,7 +99,7 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         if e.kind == "night_death"
     }
     by_seat = {seat: tuple(s.item for s in said if s.seat == seat) for seat in range(len(names))}
-    return Plan(Table(names, cast, deaths, by_seat), tuple(steps))
+    return Plan(Table(names, cast, deaths, by_seat, puzzle), tuple(steps))
 
 
 def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Story]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from meeple.botc.characters import official
-from meeple.botc.puzzle.model import Info, Time
+from meeple.botc.puzzle.model import Info, Puzzle, Time
 from meeple.botc.solver.story import Misregistration, Story
 
 FIRST_NIGHT = Time("night", 1)
@@ -36,6 +36,8 @@ class Table:
     night_deaths: Mapping[int, tuple[int, ...]]
     said: Mapping[int, tuple[Info, ...]]
     """Everything each seat's claims say (a Juggler's count reads its guesses)."""
+    puzzle: Puzzle
+    """The puzzle itself (a Savant's statements are its sentences)."""
 
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
