@@ -3,10 +3,10 @@ solver models, one small unit each."""
 
 from __future__ import annotations
 
-from meeple.botc.puzzle.model import Alignment, DemonAmong, EvilAmong, Info, Number
+from meeple.botc.puzzle.model import Alignment, DemonAmong, DemonCheck, EvilAmong, Info, Number
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil
-from meeple.botc.solver.units import Table, Unit
+from meeple.botc.solver.units import Table, Unit, Unmodelled
 
 
 class Knight(Unit):
@@ -23,6 +23,25 @@ class Knight(Unit):
             return None if found else "neither is the Demon"
         demon = [s for s in seats if story.must_be_team(s, "demon")]
         return f"{table.names[demon[0]]} is the Demon" if demon else None
+
+
+class SnakeCharmer(Unit):
+    """Each night chooses a player: a sober Snake Charmer who chose the Demon would have
+    swapped with it. The solver models a choice that was not the Demon (a claimed swap
+    is refused as not modelled)."""
+
+    id = "snakecharmer"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        chosen = table.seat(item.player) if isinstance(item, DemonCheck) else None
+        if not isinstance(item, DemonCheck) or chosen is None:
+            return None
+        if item.demon:
+            raise Unmodelled("the solver does not model a Snake Charmer's swap yet")
+        if story.must_be_team(chosen, "demon"):
+            return f"{item.player} is the Demon: they would have swapped"
+        return None
 
 
 class Sage(Knight):
@@ -55,4 +74,4 @@ class Noble(CountsEvil):
         return [s for s in map(table.seat, getattr(item, "among", ())) if s is not None]
 
 
-EXPERIMENTAL: tuple[type[Unit], ...] = (Knight, Sage, Steward, Noble)
+EXPERIMENTAL: tuple[type[Unit], ...] = (Knight, Sage, Steward, Noble, SnakeCharmer)
