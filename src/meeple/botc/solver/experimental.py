@@ -34,13 +34,11 @@ class SnakeCharmer(Unit):
     learns_at = None
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
-        chosen = table.seat(item.player) if isinstance(item, DemonCheck) else None
-        if not isinstance(item, DemonCheck) or chosen is None:
-            return None
-        if item.demon:
+        if isinstance(item, DemonCheck) and item.demon:
             raise Unmodelled("the solver does not model a Snake Charmer's swap yet")
-        if story.must_be_team(chosen, "demon"):
-            return f"{item.player} is the Demon: they would have swapped"
+        chosen = table.seat(item.player) if isinstance(item, DemonCheck) else None
+        if chosen is not None and story.must_be_team(chosen, "demon"):
+            return f"{table.names[chosen]} is the Demon: they would have swapped"
         return None
 
 
