@@ -63,6 +63,14 @@ class Steward(Unit):
         return f"{item.player} is {'evil' if item.good else 'good'}"
 
 
+class VillageIdiot(Steward):
+    """Each night chooses a player and learns their alignment. Up to three may be in
+    play; with two or three, one of them is drunk (the solver tries each)."""
+
+    id = "villageidiot"
+    each_night = True
+
+
 class Noble(CountsEvil):
     """Learns on the first night three players, exactly one of them evil."""
 
@@ -72,4 +80,4 @@ class Noble(CountsEvil):
         return [s for s in map(table.seat, getattr(item, "among", ())) if s is not None]
 
 
-EXPERIMENTAL: tuple[type[Unit], ...] = (Knight, Sage, Steward, Noble, SnakeCharmer)
+EXPERIMENTAL: tuple[type[Unit], ...] = (Knight, Sage, Steward, Noble, SnakeCharmer, VillageIdiot)

@@ -70,6 +70,7 @@ def choices(world: World) -> str:
     if world.red_herring is not None:
         parts.append(f"red herring: {world.red_herring}")
     parts += [f"{_time(order)}: {player} becomes the Demon" for order, player in world.demons]
+    parts += [f"{player} is drunk" for player in world.drunk]
     return "; ".join(parts) if parts else "no choice the answer depends on"
 
 
@@ -114,6 +115,7 @@ def _world_json(world: World) -> dict[str, Any]:
         },
         "red_herring": world.red_herring,
         "drunk_as": {player: _seed(character) for player, character in world.drunk_as.items()},
+        "drunk": list(world.drunk),
         "demons": [
             {"timing": _time(order).replace(" ", "_"), "player": p} for order, p in world.demons
         ],

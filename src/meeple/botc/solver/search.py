@@ -42,6 +42,8 @@ class World:
     """Night number -> the player the Poisoner chose, where it mattered."""
     demons: tuple[tuple[int, str], ...]
     """(time order, player): who became the Demon when (star-pass, Scarlet Woman)."""
+    drunk: tuple[str, ...] = ()
+    """Players drunk from the start beside the Drunk (one of several Village Idiots)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,10 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     teams = {key: index[team(key)] for key in script.roles}
     claims = tuple(official_id(name or "") for name in claimed)
     seating = Seating(tuple(script.roles), claims, unique)
+    copies = {
+        key: max(change.get("copies", 1) for change in rule)
+        for key, rule in script.modifiers.items()
+    }
     chosen_roles: list[str] = []
     have = [0] * len(TEAMS)
 
@@ -127,7 +133,7 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
                 yield tuple(chosen_roles)
             return
         for role in seats[seat]:
-            if unique and role in chosen_roles:
+            if unique and chosen_roles.count(role) >= copies.get(role, 1):
                 continue
             at = teams[role]
             if check and have[at] >= most[at]:
@@ -185,8 +191,14 @@ def stories(
 ) -> Iterator[Story]:
     """Every story of one starting grimoire that tells the whole puzzle."""
     misregisters = _misregisters(plan_.table.cast)
-    for herring in _herrings(puzzle, roles):
-        yield from play(plan_, Story(roles, misregisters, herring), trace)
+    idiots = [seat for seat, role in enumerate(roles) if role == "villageidiot"]
+    for drunk in idiots if len(idiots) > 1 else [None]:
+        for herring in _herrings(puzzle, roles):
+            story = Story(roles, misregisters, herring)
+            if drunk is not None:  # one of two or three Village Idiots is drunk
+                story.drunk = frozenset({drunk})
+                story.chose("drunk", drunk)
+            yield from play(plan_, story, trace)
 
 
 def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
@@ -222,7 +234,8 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
         order // 2 + 1: names[seat] for what, order, seat in story.choices if what == "poisoned"
     }
     demons = tuple((order, names[seat]) for what, order, seat in story.choices if what == "demon")
+    drunk = tuple(names[seat] for what, _, seat in story.choices if what == "drunk")
     herring = None if story.red_herring is None else names[story.red_herring]
     if herring not in _named(puzzle):
         herring = None  # one good player no reading names stands for them all
-    return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons)
+    return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons, drunk)

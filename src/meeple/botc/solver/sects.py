@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 from meeple.botc.characters import official_id
-from meeple.botc.puzzle.model import Aligned, Dream, EvilAmong, Guess, Info, Number, Options
+from meeple.botc.puzzle.model import Aligned, Dream, EvilAmong, Guess, Info, Number, Options, Time
 from meeple.botc.solver.constraints import true
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.townsfolk import CountsEvil, title, would
@@ -106,8 +106,9 @@ class Juggler(Unit):
             for guess in table.said.get(seat, ())
             if isinstance(guess, Guess) and (guessed := table.seat(guess.player)) is not None
         ]
-        must = sum(role is not None and story.must_be(s, role) for s, role in guesses)
-        may = sum(role is not None and story.may_be(s, role) for s, role in guesses)
+        then = story.as_of(Time("day", 1).order)  # it guessed on its first day
+        must = sum(role is not None and then.must_be(s, role) for s, role in guesses)
+        may = sum(role is not None and then.may_be(s, role) for s, role in guesses)
         return None if must <= item.count <= may else would(range(must, may + 1))
 
 

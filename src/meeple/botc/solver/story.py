@@ -40,6 +40,7 @@ class Story:
         "alive",
         "choices",
         "died",
+        "drunk",
         "executed",
         "misregisters",
         "now",
@@ -71,6 +72,8 @@ class Story:
         self.misregisters = misregisters
         self.now = 0
         """The time of the step being played (`Time.order`)."""
+        self.drunk: frozenset[int] = frozenset()
+        """Seats drunk from the start, beside the Drunk (one of several Village Idiots)."""
 
     def fork(self) -> Story:
         """A copy to change."""
@@ -86,7 +89,18 @@ class Story:
         copy.executed = self.executed
         copy.misregisters = self.misregisters
         copy.now = self.now
+        copy.drunk = self.drunk
         return copy
+
+    def as_of(self, order: int) -> Story:
+        """A copy with each seat's character as it was at time `order` (undoing the
+        Demon changes since), for abilities that look back (the Juggler's guesses)."""
+        past = self.fork()
+        past.roles = list(self.starting)
+        for what, at, seat in self.choices:
+            if what == "demon" and at <= order:
+                past.roles[seat] = self.roles[seat]
+        return past
 
     def chose(self, what: str, seat: int) -> None:
         """Records a Storyteller's choice now (a world reports them)."""
@@ -107,7 +121,8 @@ class Story:
 
     def sober(self, seat: int) -> bool:
         """Whether the seat's ability works now: neither the Drunk nor poisoned."""
-        return self.roles[seat] != "drunk" and not self.is_poisoned(seat)
+        drunk = self.roles[seat] == "drunk" or seat in self.drunk
+        return not drunk and not self.is_poisoned(seat)
 
     def working(self, seat: int, character: str) -> bool:
         """Whether the seat is `character`, alive and sober (its ability works)."""

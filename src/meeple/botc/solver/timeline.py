@@ -78,8 +78,8 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         if unit is None:
             raise Unmodelled(f"the solver does not model the {claim.character} yet")
         seat = names.index(claim.player)
-        for when, item in claim.facts():
-            time = when or unit.learns_at
+        for night, (when, item) in enumerate(claim.facts(), start=1):
+            time = when or (Time("night", night) if unit.each_night else unit.learns_at)
             if time is None:
                 raise Unmodelled(f"{claim.player}'s {claim.character} claim says no time")
             said.append(Said(seat, unit, item, time, len(said)))

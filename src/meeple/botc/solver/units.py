@@ -75,6 +75,8 @@ class Unit:
     """Its place among the units that act at night (0: it does not)."""
     learns_at: ClassVar[Time | None] = FIRST_NIGHT
     """When what it learned happened, where the claim does not say."""
+    each_night: ClassVar[bool] = False
+    """Its claim's items with no time happened on nights 1, 2, 3, ... in order."""
     poison_matters: ClassVar[bool] = True
     """Whether poisoning it can help tell a puzzle (the solver tries the Poisoner's
     choice only on such seats, and on no seat: a seat where it changes nothing). Not
