@@ -39,7 +39,7 @@ def compare(path: Path) -> tuple[str, float]:
     try:
         answer = solve(puzzle)
     except Unmodelled as problem:
-        return f"unmodelled: {problem}", time.perf_counter() - start
+        return f"unmodelled: {problem.message}", time.perf_counter() - start
     took = time.perf_counter() - start
     found = {
         tuple(

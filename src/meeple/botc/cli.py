@@ -321,7 +321,7 @@ def botc_command() -> click.Command:
                 click.echo(f"error: no world: {report.clash(model)}", err=True)
                 raise SystemExit(1)
         except report.Unmodelled as problem:
-            click.echo(f"error: {source}: {problem}", err=True)
+            click.echo(f"error: {source}: {problem.message}", err=True)
             raise SystemExit(1) from None
 
     return botc

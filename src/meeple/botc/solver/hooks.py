@@ -22,7 +22,7 @@ def check_puzzle(document: Document) -> Iterator[Finding]:
     try:
         worlds = solve(puzzle).worlds
     except Unmodelled as problem:
-        yield Finding(f"not solved: {problem}", where, "note", "check")
+        yield Finding(f"not solved: {problem.message}", where, "note", "check")
         return
     if not worlds:
         yield Finding(f"no world: {clash(puzzle)}", where, "warning", "check")

@@ -18,11 +18,12 @@ from typing import ClassVar
 from meeple.botc.characters import official
 from meeple.botc.puzzle.model import Info, Puzzle, Time
 from meeple.botc.solver.story import Misregistration, Story
+from meeple.errors import MeepleError
 
 FIRST_NIGHT = Time("night", 1)
 
 
-class Unmodelled(ValueError):
+class Unmodelled(MeepleError):
     """The puzzle names a character, event or sentence the solver does not model yet."""
 
 
