@@ -19,6 +19,7 @@ from meeple.botc.puzzle import (
     Statement,
     Time,
 )
+from meeple.botc.puzzle import expression as ex
 from meeple.botc.puzzle.jsonform import CARRIES, Carries, Part
 from meeple.botc.puzzle.sentences import parse_sentence
 
@@ -131,3 +132,42 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
         tuple(draw(st.lists(sentences, max_size=2))),
         tuple(draw(st.lists(event, max_size=3))),
     )
+
+
+_NODE_NAMES = st.sampled_from(
+    ("Anna", "Imp", "demons", "Fang Gu", "role", "type", "one", "if", "then", "player", "p")
+)
+
+
+def _nodes(children: st.SearchStrategy[ex.Node]) -> st.SearchStrategy[ex.Node]:
+    quantifiers = st.sampled_from(("some", "all", "no", "one", "lone"))
+    operators = st.sampled_from(("and", "or", "=>", "==", "!=", "in", "+", "-", "&"))
+    return st.one_of(
+        st.builds(ex.Join, children, _NODE_NAMES, st.booleans()),
+        st.builds(ex.Count, children),
+        st.builds(ex.SetOf, st.lists(children, max_size=3).map(tuple)),
+        st.builds(ex.Comprehension, _NODE_NAMES, children, children),
+        st.builds(ex.Quantified, quantifiers, _NODE_NAMES, children, children),
+        st.builds(ex.Multiplicity, quantifiers.filter(lambda q: q != "all"), children),
+        st.builds(ex.Not, children),
+        st.builds(ex.Binary, operators, children, children),
+        st.builds(
+            ex.Call,
+            _NODE_NAMES,
+            st.lists(st.builds(ex.Argument, children, st.none() | _NODE_NAMES), max_size=2).map(
+                tuple
+            ),
+        ),
+    )
+
+
+trees: st.SearchStrategy[ex.Node] = st.recursive(
+    st.one_of(
+        st.builds(ex.Name, _NODE_NAMES),
+        st.builds(ex.Integer, st.integers(0, 20)),
+        st.builds(ex.Truth, st.booleans()),
+    ),
+    _nodes,
+    max_leaves=8,
+)
+"""Any tree of the sentence language, names chosen to look like the notation's words."""

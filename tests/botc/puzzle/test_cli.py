@@ -22,6 +22,12 @@ def test_convert_to_json_and_back(tmp_path: Path) -> None:
     assert back.out == "".join(line for line in text.splitlines(True) if line[0] != "#")
 
 
+def test_fmt_keeps_a_transcriptions_heading(tmp_path: Path) -> None:
+    copy = tmp_path / "p.puzzle"
+    copy.write_text(PUZZLE.read_text("utf-8"))
+    assert meeple(["fmt", "--check", str(copy)]).code == 0
+
+
 def test_check_a_transcription_and_its_json(tmp_path: Path) -> None:
     written = tmp_path / "p.json"
     written.write_text(meeple(["convert", str(PUZZLE), "--to", "botc-puzzle-json"]).out)

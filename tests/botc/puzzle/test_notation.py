@@ -29,7 +29,7 @@ def _without_comments(text: str) -> str:
 def test_transcriptions_are_canonical(path: Path) -> None:
     text = path.read_text("utf-8")
     assert looks_like(text)
-    assert dump(parse(text, path.name)) == _without_comments(text)
+    assert dump(parse(text, path.name)) == text
 
 
 @pytest.mark.parametrize("path", sorted(PUZZLES.glob("*.answers")), ids=lambda path: path.stem)
@@ -145,3 +145,10 @@ def test_a_librarians_zero_is_no_one_shown() -> None:
     puzzle = parse(HEAD + "Anna claims librarian\n  night 1: 0\n".replace("empath", "librarian"))
     assert puzzle.learned("Anna") == ((Time("night", 1), Shown(None, ())),)
     assert dump(puzzle).endswith("Anna claims librarian\n  night 1: 0\n")
+
+
+def test_the_comments_heading_a_file_are_kept_and_the_others_dropped() -> None:
+    text = "# Puzzle 0\n\n#  by us\nseats: Anna\n# gone\nscript: imp\n"
+    puzzle = parse(text)
+    assert puzzle.notes == (" Puzzle 0", "  by us")
+    assert dump(puzzle) == "# Puzzle 0\n#  by us\nseats: Anna\nscript: imp\n"

@@ -393,6 +393,9 @@ class Puzzle:
     """Whether no two players start as the same character (None: the puzzle is silent)."""
     constraints: tuple[Sentence, ...] = ()
     timeline: tuple[Event, ...] = ()
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    """The comment lines heading a botc-puzzle file, without their `#` (the JSON has
+    none); not part of what the puzzle says, so two puzzles differing only here are equal."""
 
     def claims_of(self, player: str) -> tuple[Claim, ...]:
         """The player's claims, in the puzzle's order."""

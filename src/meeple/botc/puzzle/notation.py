@@ -34,6 +34,7 @@ from meeple.botc.notation import parse as parse_grimoire
 from meeple.botc.puzzle import model as m
 from meeple.botc.puzzle.jsonform import CARRIES
 from meeple.botc.puzzle.model import Claim, Event, Info, Puzzle, Sentence, Time
+from meeple.botc.puzzle.phrases import read_phrase, sentence_text
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
 from meeple.errors import DEFAULT_SOURCE, NotationError
 
@@ -95,8 +96,10 @@ def _write(kind: str, value: Any) -> str:
         return ", ".join(str(time) for time in value)
     if kind == "direction":
         return "clockwise" if value else "anticlockwise"
+    if kind == "sentence":
+        return sentence_text(value.tree)
     if kind == "sentences":
-        return " ; ".join(str(sentence) for sentence in value)
+        return " ; ".join(sentence_text(sentence.tree) for sentence in value)
     if kind == "event":
         return str(value).replace("_", " ")
     if kind == "flagword":
@@ -123,7 +126,7 @@ def _read(kind: str, text: str) -> Any:
     if kind == "time":
         return time_from(text)
     if kind == "sentence":
-        return Sentence(text, parse_sentence(text))
+        return _sentence(text)
     if kind == "sentences":
         return tuple(_sentences(text))
     if kind == "event":
@@ -133,12 +136,21 @@ def _read(kind: str, text: str) -> Any:
     return text
 
 
+def _sentence(text: str) -> Sentence:
+    """A sentence in meeple's words or the puzzles' language; its text is always the
+    latter (jthemphill's JSON writes it)."""
+    tree = read_phrase(text)
+    if tree is not None:
+        return Sentence(str(tree), tree)
+    return Sentence(text, parse_sentence(text))
+
+
 def _sentences(text: str) -> Iterator[Sentence]:
     at = 0
     for part in text.split(";"):
         stripped = part.strip()
         try:
-            yield Sentence(stripped, parse_sentence(stripped))
+            yield _sentence(stripped)
         except SentenceError as error:
             offset = at + part.index(stripped[:1]) + error.offset
             raise SentenceError(error.message, offset) from None
@@ -302,19 +314,35 @@ _HEADER = re.compile(
     rf"(?:, knows evil twin (?P<twin>{_NAME}))?\Z"
 )
 _ITEM_TIME = re.compile(rf"({_TIME}): ")
-_LINE = re.compile(r"[^\n]*")
+
+
+_RIGHT = _t(m.Number, "{count} right", count="count")
+"""How many of a Juggler's guesses were right (beside the guesses, a bare number is unclear)."""
+_CHOSE = _t(m.Roles, "chose {roles}[, drunk on {drunk}]", roles="roles", drunk="times")
+_OWN: dict[tuple[str, type[Any]], Template] = {
+    ("juggler", m.Number): _RIGHT,
+    ("philosopher", m.Roles): _CHOSE,
+    ("courtier", m.Roles): _CHOSE,
+    ("godfather", m.Roles): _t(m.Roles, "outsiders in play: {roles}", roles="roles"),
+}
+"""A character's own line for an item, where the common one reads badly."""
 
 
 def _templates(character: str) -> list[Template]:
     """The lines a claim of `character` may hold: what it carries, then `info`."""
-    found = [TEMPLATES[carries.info] for carries in CARRIES.get(character, ())]
+    found = [
+        _OWN.get((character, carries.info), TEMPLATES[carries.info])
+        for carries in CARRIES.get(character, ())
+    ]
     if TEMPLATES[m.Shown] in found:
         found.insert(found.index(TEMPLATES[m.Shown]), _NO_ONE)
     return [*dict.fromkeys(found), _INFO]
 
 
-def _template(item: Info) -> Template:
-    """The line that writes `item`."""
+def _template(character: str, item: Info) -> Template:
+    """The line that writes `item` in a claim of `character`."""
+    if (character, type(item)) in _OWN:
+        return _OWN[character, type(item)]
     if isinstance(item, m.Shown) and item.role is None and not item.among:
         return _NO_ONE
     return TEMPLATES[type(item)]
@@ -325,7 +353,7 @@ def _template(item: Info) -> Template:
 
 def dump(puzzle: Puzzle) -> str:
     """The puzzle in canonical botc-puzzle text."""
-    lines = []
+    lines = [f"#{note}" for note in puzzle.notes]
     if puzzle.title is not None:
         lines.append(f"title: {_title_text(puzzle.title)}")
     lines.append(f"seats: {_write('players', puzzle.players)}")
@@ -334,7 +362,7 @@ def dump(puzzle: Puzzle) -> str:
         lines.append(f"setup: {puzzle.setup}")
     if puzzle.unique_characters is not None:
         lines.append(f"unique characters: {_write('flag', puzzle.unique_characters)}")
-    lines.extend(f"constraint: {sentence}" for sentence in puzzle.constraints)
+    lines.extend(f"constraint: {sentence_text(sentence.tree)}" for sentence in puzzle.constraints)
     lines.extend(_EVENT.write(event) for event in puzzle.timeline)
     grouped: tuple[object, ...] | None = None  # the header the lines above share, if any
     for claim in puzzle.claims:
@@ -343,11 +371,11 @@ def dump(puzzle: Puzzle) -> str:
             if grouped != _shared(claim):
                 lines.append(_header(replace(claim, when=None)))
                 grouped = _shared(claim)
-            lines.append(f"  {claim.when}: {_template(item).write(item)}")
+            lines.append(f"  {claim.when}: {_template(claim.character, item).write(item)}")
             continue
         grouped = None
         lines.append(_header(claim))
-        lines.extend(_item_line(_template(item), item) for item in claim.learned)
+        lines.extend(_item_line(_template(claim.character, item), item) for item in claim.learned)
         lines.extend(_item_line(_INFO, statement) for statement in claim.statements)
     return "\n".join(lines) + "\n"
 
@@ -424,6 +452,8 @@ class _Reader:
         self.items: list[Info] = []
         self.statements: list[m.Statement] = []
         self.claim: Claim | None = None
+        self.notes: list[str] = []
+        self.started = False  # a line other than a comment or a blank was read
         self.base: int | None = None  # where the claim under way sits in `claims`
         self.lines = 0  # lines read under its header
         self.named: list[tuple[int, str]] = []  # (offset, player) to check against the seats
@@ -455,12 +485,16 @@ class _Reader:
             self.found.get("unique characters"),
             tuple(self.constraints),
             tuple(self.events),
+            tuple(self.notes),
         )
 
     def line(self, line: str, at: int) -> None:
         body = line.strip()
+        if body.startswith("#") and not self.started:
+            self.notes.append(body[1:])  # the comments heading the file are kept
         if not body or body.startswith("#"):
             return
+        self.started = True
         if line[0] in " \t":
             self.item(body, at + len(line) - len(line.lstrip()))
             return
@@ -516,7 +550,7 @@ class _Reader:
 
     def sentence(self, value: str, at: int) -> Sentence:
         try:
-            return Sentence(value, parse_sentence(value))
+            return _sentence(value)
         except SentenceError as error:
             raise self.fail(at + error.offset, error.message) from None
 
