@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from meeple.botc.puzzle.model import Choice, Info
 from meeple.botc.solver.story import Misregistration, Story
-from meeple.botc.solver.units import Seating, Unit
+from meeple.botc.solver.units import Seating, Table, Unit
 
 
 class Butler(Unit):
@@ -44,4 +45,18 @@ class Saint(Unit):
         return "the Saint was executed: evil wins" if story.sober(seat) else None
 
 
-OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint)
+class Klutz(Unit):
+    """When it learns it died, chooses a living player: if evil, good loses. The solver
+    checks a claimed choice (the game went on: the chosen player was good)."""
+
+    id = "klutz"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        chosen = table.seat(item.players[0]) if isinstance(item, Choice) and item.players else None
+        if chosen is not None and story.may_be_evil(chosen) == (True,):
+            return f"{table.names[chosen]} is evil: good would have lost"
+        return None
+
+
+OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz)
