@@ -76,4 +76,23 @@ class Marionette(Unit):
         return next_to_demon and seating.believes(roles, seat, ("townsfolk", "outsider"))
 
 
-MINIONS: tuple[type[Unit], ...] = (Poisoner, Spy, ScarletWoman, Baron, Marionette)
+class Xaan(Unit):
+    """On night X, every Townsfolk is poisoned until dusk, X being how many Outsiders
+    started in play (any number: meeple.botc.modifiers)."""
+
+    id = "xaan"
+    night_order = 2
+    poison_matters = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        outsiders = sum(team(role) == "outsider" for role in story.starting)
+        if number != outsiders or not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        poisoned = story.fork()
+        townsfolk = (s for s, role in enumerate(story.roles) if team(role) == "townsfolk")
+        poisoned.blanket = (seat, frozenset(townsfolk))
+        yield poisoned
+
+
+MINIONS: tuple[type[Unit], ...] = (Poisoner, Spy, ScarletWoman, Baron, Marionette, Xaan)

@@ -38,6 +38,7 @@ class Story:
 
     __slots__ = (
         "alive",
+        "blanket",
         "choices",
         "died",
         "drunk",
@@ -72,6 +73,9 @@ class Story:
         self.misregisters = misregisters
         self.now = 0
         """The time of the step being played (`Time.order`)."""
+        self.blanket: tuple[int, frozenset[int]] | None = None
+        """A poisoning of many until dusk: its source's seat and the seats poisoned (the
+        Xaan's night)."""
         self.drunk: frozenset[int] = frozenset()
         """Seats drunk from the start, beside the Drunk (one of several Village Idiots)."""
 
@@ -90,6 +94,7 @@ class Story:
         copy.misregisters = self.misregisters
         copy.now = self.now
         copy.drunk = self.drunk
+        copy.blanket = self.blanket
         return copy
 
     def as_of(self, order: int) -> Story:
@@ -111,6 +116,8 @@ class Story:
     def is_poisoned(self, seat: int) -> bool:
         """Whether the seat is poisoned now: the Poisoner's target while they live and are
         still the Poisoner."""
+        if self.blanket is not None and seat in self.blanket[1] and self.alive[self.blanket[0]]:
+            return True
         poisoner = self.poisoner
         return (
             self.poisoned == seat

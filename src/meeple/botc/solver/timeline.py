@@ -122,6 +122,7 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
     story.now = step.when.order
     story.died = []
     story.poisoned = None
+    story.blanket = None
     actors = sorted(
         (unit.night_order, seat)
         for seat, role in enumerate(story.roles)
