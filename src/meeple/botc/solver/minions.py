@@ -9,30 +9,57 @@ from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Seating, Table, Unit
 
 
+def poison_targets(story: Story, table: Table) -> list[int | None]:
+    """The seats a poisoner's choice is tried on: each living one where poison can
+    matter, and None (a seat where it changes nothing)."""
+    found: list[int | None] = [None]
+    for target, role in enumerate(story.roles):
+        unit = table.cast.get(role)
+        if story.alive[target] and unit is not None and unit.poison_matters:
+            found.append(target)
+    return found
+
+
 class Poisoner(Unit):
     """Each night chooses a player: poisoned tonight and tomorrow (while the Poisoner
     lives). The solver tries every seat where poison changes something, and one where
     it changes nothing (None: the Poisoner's choice is not part of the world)."""
 
     id = "poisoner"
-    poison_matters = False
     night_order = 1
+    poison_matters = False
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        if not story.alive[seat] or story.is_poisoned(seat):
-            cleared = story.fork()
-            cleared.poisoned = None
-            yield cleared
+        if not story.alive[seat] or not story.sober(seat):
+            yield story
             return
-        for target in [None, *range(len(story.roles))]:
-            if target is not None:
-                unit = table.cast.get(story.roles[target])
-                if not story.alive[target] or unit is None or not unit.poison_matters:
-                    continue
+        for target in poison_targets(story, table):
             poisoned = story.fork()
             poisoned.poisoner = seat
             poisoned.poisoned = target
             if target is not None:
+                poisoned.chose("poisoned", target)
+            yield poisoned
+
+
+class Widow(Unit):
+    """On the first night chooses a player: poisoned for as long as the Widow lives; and
+    one good player hears that a Widow is in play (the solver's timeline checks that
+    exactly one good claimant says so when the Widow acted, none when it did not)."""
+
+    id = "widow"
+    night_order = 2
+    poison_matters = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if number != 1 or not story.sober(seat):
+            yield story
+            return
+        for target in poison_targets(story, table):
+            poisoned = story.fork()
+            poisoned.chose("widow_call", seat)
+            if target is not None:
+                poisoned.lasting = (seat, target)
                 poisoned.chose("poisoned", target)
             yield poisoned
 
@@ -81,7 +108,7 @@ class Xaan(Unit):
     started in play (any number: meeple.botc.modifiers)."""
 
     id = "xaan"
-    night_order = 2
+    night_order = 3
     poison_matters = False
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
@@ -95,4 +122,4 @@ class Xaan(Unit):
         yield poisoned
 
 
-MINIONS: tuple[type[Unit], ...] = (Poisoner, Spy, ScarletWoman, Baron, Marionette, Xaan)
+MINIONS: tuple[type[Unit], ...] = (Poisoner, Spy, ScarletWoman, Baron, Marionette, Xaan, Widow)

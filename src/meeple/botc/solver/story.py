@@ -43,6 +43,7 @@ class Story:
         "died",
         "drunk",
         "executed",
+        "lasting",
         "misregisters",
         "now",
         "poisoned",
@@ -76,6 +77,9 @@ class Story:
         self.blanket: tuple[int, frozenset[int]] | None = None
         """A poisoning of many until dusk: its source's seat and the seats poisoned (the
         Xaan's night)."""
+        self.lasting: tuple[int, int] | None = None
+        """A poisoning for good: its source's seat and the seat poisoned while the source
+        lives and keeps its character (the Widow's)."""
         self.drunk: frozenset[int] = frozenset()
         """Seats drunk from the start, beside the Drunk (one of several Village Idiots)."""
 
@@ -95,6 +99,7 @@ class Story:
         copy.now = self.now
         copy.drunk = self.drunk
         copy.blanket = self.blanket
+        copy.lasting = self.lasting
         return copy
 
     def as_of(self, order: int) -> Story:
@@ -118,6 +123,10 @@ class Story:
         still the Poisoner."""
         if self.blanket is not None and seat in self.blanket[1] and self.alive[self.blanket[0]]:
             return True
+        if self.lasting is not None and self.lasting[1] == seat:
+            source = self.lasting[0]
+            if self.alive[source] and self.roles[source] == self.starting[source]:
+                return True
         poisoner = self.poisoner
         return (
             self.poisoned == seat

@@ -99,7 +99,8 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         if e.kind == "night_death"
     }
     by_seat = {seat: tuple(s.item for s in said if s.seat == seat) for seat in range(len(names))}
-    return Plan(Table(names, cast, deaths, by_seat, puzzle), tuple(steps))
+    heard = tuple(names.index(claim.player) for claim in puzzle.claims if claim.heard_widow_call)
+    return Plan(Table(names, cast, deaths, by_seat, puzzle, heard), tuple(steps))
 
 
 def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Story]:
@@ -134,8 +135,23 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
             if trace is not None:
                 trace.note(step.when, -1, f"no one could have killed {_listed(table, dead)}")
             continue
+        if step.when.number == 1 and not _heard(table, after, trace):
+            continue
         if _told(table, step, after, trace):
             yield after
+
+
+def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
+    """Whether the good players who say they heard a Widow's call are the one the Widow
+    told (none when no Widow acted): every good player says so who heard it."""
+    good = [seat for seat in table.heard if not story.evil(seat)]
+    called = any(what == "widow_call" for what, _, _ in story.choices)
+    if len(good) == (1 if called else 0):
+        return True
+    if trace is not None:
+        told = "one good player heard the Widow" if called else "no Widow called"
+        trace.note(Time("night", 1), -1, f"{told}, but {len(good)} good players say they did")
+    return False
 
 
 def _acting(

@@ -39,6 +39,8 @@ class Table:
     """Everything each seat's claims say (a Juggler's count reads its guesses)."""
     puzzle: Puzzle
     """The puzzle itself (a Savant's statements are its sentences)."""
+    heard: tuple[int, ...] = ()
+    """The seats whose claims say they heard a Widow's call."""
 
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
