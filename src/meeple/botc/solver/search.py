@@ -69,6 +69,7 @@ def script_of(puzzle: Puzzle) -> Script:
 
 
 def units(script: Script) -> Mapping[str, Unit]:
+    """The unit of every character of the script; Unmodelled names one the solver lacks."""
     missing = [key for key in script.roles if key not in CAST]
     if missing:
         raise Unmodelled(f"the solver does not model the {official()[missing[0]].name} yet")
