@@ -28,11 +28,15 @@ def test_renamed_and_rotated_the_answer_is_renamed(path: Path) -> None:
 
 
 def test_every_trouble_brewing_puzzle_is_transcribed() -> None:
-    assert len(SOLVABLE) == 20 + 13
+    assert len(SOLVABLE) == 20 + 15
+
+
+NOT_MODELLED = ("puzzle-12a", "puzzle-34", "puzzle-53", "puzzle-56", "puzzle-61")
+"""Puzzles naming characters the solver does not model (Vortox, No Dashii, Witch...)."""
 
 
 @pytest.mark.parametrize(
-    "path", [p for p in TRANSCRIBED if p not in SOLVABLE][:6], ids=lambda path: path.stem
+    "path", [p for p in TRANSCRIBED if p.stem in NOT_MODELLED], ids=lambda path: path.stem
 )
 def test_a_puzzle_with_a_character_not_modelled_is_refused(path: Path) -> None:
     with pytest.raises(Unmodelled, match="the solver does not model"):
