@@ -1,6 +1,6 @@
-"""The Blood on the Clocktower puzzle solver on every transcribed Trouble Brewing puzzle
-(the 20 of tests/botc/puzzles the solver models): the median and worst time of each
-solve, and the whole set.
+"""The Blood on the Clocktower puzzle solver on every transcribed puzzle it models (the
+20 Trouble Brewing ones of tests/botc/puzzles, then 15 with characters of other
+editions): the median and worst time of each solve, and the whole set.
 
 Each puzzle is solved `REPEAT` times (wall time); the floor is reading the puzzle's
 text. With MEEPLE_CLOCKCHECKER set to a checkout of jndean/Clockchecker (outside the
@@ -28,7 +28,8 @@ from meeple.botc.solver import solve
 
 PUZZLES = Path(__file__).resolve().parent.parent / "tests" / "botc" / "puzzles"
 TROUBLE_BREWING = "03a 03b 10 19 26 31 33 36 40 43 47 52 54 59 62 63 70 74 77 78".split()  # noqa: SIM905
-"""The transcriptions the solver models every character of."""
+BEYOND = "01 04 08 13 14 20 24 29 32 35 37 38 66 80 81".split()  # noqa: SIM905
+"""With characters of other editions the solver models."""
 REPEAT = 5
 GOAL = "< 1 s each"
 CLOCKCHECKER = """
@@ -93,7 +94,8 @@ def cases() -> list[Case]:
     found = []
     medians = []
     cpu: dict[str, float] = {}
-    for path in (PUZZLES / f"puzzle-{name}.puzzle" for name in TROUBLE_BREWING):
+    for name in TROUBLE_BREWING + BEYOND:
+        path = PUZZLES / f"puzzle-{name}.puzzle"
         text = path.read_text("utf-8")
         times = _times(text, str(path))
         medians.append(statistics.median(times))
