@@ -16,10 +16,27 @@ from meeple.botc.solver import Answer
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 TRANSCRIBED = sorted(PUZZLES.glob("*.puzzle"))
 TROUBLE_BREWING = "03a 03b 10 19 26 31 33 36 40 43 47 52 54 59 62 63 70 74 77 78".split()  # noqa: SIM905
-BEYOND = ["01", "04", "08", "13", "14", "20", "24", "29", "32", "37", "35", "38", "66", "80", "81"]
+BEYOND = [
+    "01",
+    "04",
+    "08",
+    "13",
+    "14",
+    "20",
+    "23",
+    "24",
+    "29",
+    "32",
+    "37",
+    "35",
+    "38",
+    "66",
+    "80",
+    "81",
+]
 """Puzzles with characters from other editions the solver models (Seamstress,
 Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
-Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon)."""
+Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic)."""
 SOLVABLE = [
     path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
 ]

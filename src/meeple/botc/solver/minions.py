@@ -122,4 +122,21 @@ class Xaan(Unit):
         yield poisoned
 
 
-MINIONS: tuple[type[Unit], ...] = (Poisoner, Spy, ScarletWoman, Baron, Marionette, Xaan, Widow)
+class Goblin(Unit):
+    """Wins for evil if claimed, nominated and executed the same day: nothing a
+    puzzle's worlds depend on while the game goes on."""
+
+    id = "goblin"
+    poison_matters = False
+
+
+MINIONS: tuple[type[Unit], ...] = (
+    Poisoner,
+    Spy,
+    ScarletWoman,
+    Baron,
+    Marionette,
+    Xaan,
+    Widow,
+    Goblin,
+)

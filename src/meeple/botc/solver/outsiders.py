@@ -59,4 +59,13 @@ class Klutz(Unit):
         return None
 
 
-OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz)
+class Lunatic(Unit):
+    """Believes it is the Demon: it claims what a Demon would and says anything (its
+    "kills" are the real Demon's choice to make); it registers as itself."""
+
+    id = "lunatic"
+    poison_matters = False
+    says_anything = True
+
+
+OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz, Lunatic)

@@ -237,6 +237,8 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
     for said in step.said:
         if said.unit.acts or story.evil(said.seat):
             continue
+        if table.cast[story.roles[said.seat]].says_anything:
+            continue
         unit = said.unit
         woke = unit.woke(story, said.seat, said.when)
         if woke is not None:

@@ -86,6 +86,9 @@ class Unit:
     for a character without an ability, nor one whose poisoning only takes choices
     away (the Recluse, the Spy)."""
     misregisters: ClassVar[Misregistration | None] = None
+    says_anything: ClassVar[bool] = False
+    """Whether a player of this character may claim anything, good or not (the Lunatic
+    believes it is the Demon)."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
 
