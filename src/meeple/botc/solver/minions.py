@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from meeple.botc.solver.story import Misregistration, Story, team
-from meeple.botc.solver.units import Seating, Table, Unit
+from meeple.botc.solver.units import Inert, Seating, Table, Unit
 
 
 def poison_targets(story: Story, table: Table) -> list[int | None]:
@@ -82,11 +82,10 @@ class ScarletWoman(Unit):
         return living >= 5 and story.sober(seat)
 
 
-class Baron(Unit):
+class Baron(Inert):
     """Two more Outsiders at set-up (meeple.botc.modifiers); nothing in play."""
 
     id = "baron"
-    poison_matters = False
 
 
 class Marionette(Unit):
@@ -122,12 +121,11 @@ class Xaan(Unit):
         yield poisoned
 
 
-class Goblin(Unit):
+class Goblin(Inert):
     """Wins for evil if claimed, nominated and executed the same day: nothing a
     puzzle's worlds depend on while the game goes on."""
 
     id = "goblin"
-    poison_matters = False
 
 
 MINIONS: tuple[type[Unit], ...] = (

@@ -7,14 +7,13 @@ from collections.abc import Sequence
 
 from meeple.botc.puzzle.model import Choice, Info
 from meeple.botc.solver.story import Misregistration, Story
-from meeple.botc.solver.units import Seating, Table, Unit
+from meeple.botc.solver.units import Inert, Seating, Table, Unit
 
 
-class Butler(Unit):
+class Butler(Inert):
     """Votes only with its master: nothing a puzzle's worlds depend on."""
 
     id = "butler"
-    poison_matters = False
 
 
 class Drunk(Unit):

@@ -19,7 +19,7 @@ from meeple.botc.puzzle.model import (
 )
 from meeple.botc.solver.deaths import execute, kill
 from meeple.botc.solver.story import Story, team
-from meeple.botc.solver.units import Table, Unit
+from meeple.botc.solver.units import Inert, Table, Unit
 
 
 def title(character: str) -> str:
@@ -266,11 +266,10 @@ class Monk(Unit):
         return None
 
 
-class Mayor(Unit):
+class Mayor(Inert):
     """Nothing the puzzles' deaths depend on (docs/formats/botc.md says why)."""
 
     id = "mayor"
-    poison_matters = False
 
 
 TOWNSFOLK: tuple[type[Unit], ...] = (

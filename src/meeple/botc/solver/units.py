@@ -140,3 +140,10 @@ class Unit:
     def catches_demon(self, story: Story, seat: int, living: int) -> bool:
         """Whether the seat becomes the Demon when the Demon dies with `living` alive."""
         return False
+
+
+class Inert(Unit):
+    """A character whose ability no puzzle's worlds depend on: it learns nothing, does
+    nothing the solver models, and poisoning it changes nothing."""
+
+    poison_matters = False
