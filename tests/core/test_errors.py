@@ -112,6 +112,9 @@ NOT_MEEPLE_ERRORS = {
 # Reading the files a command names (meeple.inputs, shared by cli/ and the games'
 # declared commands): a file system failure, not a record's problem, reported by the command.
 NOT_MEEPLE_ERRORS.add("meeple.inputs.Unreadable")
+# A puzzle sentence that does not read, at an offset in the sentence: both puzzle readers
+# turn it into a NotationError at its line and column; it never leaves them.
+NOT_MEEPLE_ERRORS.add("meeple.botc.puzzle.sentences.SentenceError")
 
 
 def _exception_classes() -> dict[str, type[BaseException]]:

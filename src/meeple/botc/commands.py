@@ -209,6 +209,33 @@ def seat_bag(
     yield Line(written if written.endswith("\n") else written + "\n", end="")
 
 
+def solve_puzzle(
+    puzzle: str, as_json: bool, count_only: bool, limit: int | None, explain: str | None
+) -> Output:
+    """`botc solve`: every world of a logic puzzle, or why a candidate world fails."""
+    from meeple.botc.solver import report
+
+    text, source = inputs.read_or_mistake(puzzle)
+    model = report.read(text, source)
+    try:
+        if explain is not None:
+            try:
+                found = report.explain(model, explain)
+            except ValueError as problem:
+                raise OptionError(str(problem)) from None
+            yield Line(found.text, end="")
+            if not found.holds:
+                raise CommandFailed("")
+            return
+        answer = report.solve(model, limit)
+        write = report.to_json if as_json else report.text
+        yield Line(write(answer, count_only), end="")
+        if not answer.worlds:
+            raise CommandFailed(f"error: no world: {report.clash(model)}")
+    except report.Unmodelled as problem:
+        raise CommandFailed(f"error: {source}: {problem.message}") from None
+
+
 BOTC = Group(
     "botc",
     "Blood on the Clocktower for storytellers: scripts, legal bags, seated set-ups.",
@@ -311,6 +338,32 @@ BOTC = Group(
                 Option(("--to",), "to", default="botc", show_default=True, metavar="FORMAT"),
             ),
             game_options=True,
+        ),
+        Command(
+            "solve",
+            """Every world of a logic PUZZLE (botc-puzzle text or jthemphill's JSON): each
+            starting grimoire consistent with the claims and the timeline, in the seed's
+            notation, then the Storyteller's choices of one story that tells it.
+
+            Exit 0 when a world exists, 1 when none does (or the puzzle does not read, or
+            names a character the solver does not model yet), 2 for a usage mistake.
+            """,
+            solve_puzzle,
+            arguments=(Argument("puzzle"),),
+            options=(
+                Option(("--json",), "as_json", "One JSON object: count and worlds.", bool),
+                Option(
+                    ("--count-only",), "count_only", "Print only how many worlds there are.", bool
+                ),
+                Option(("--limit",), "limit", "Stop after N worlds.", int, minimum=1, metavar="N"),
+                Option(
+                    ("--explain",),
+                    "explain",
+                    "Why a candidate world fails: a one-line grimoire (whole or some seats,"
+                    " [Tom:imp Sula:baron]) or a player (the worlds where they are the Demon).",
+                    metavar="PLAYER-OR-WORLD",
+                ),
+            ),
         ),
     ),
 )

@@ -130,6 +130,7 @@ PUZZLES = (
         dump=lazy(f"{_PUZZLE}.hooks:dump_text"),
         sniff=lazy(f"{_PUZZLE}.notation:looks_like"),
         extensions=(".puzzle",),
+        check=lazy("meeple.botc.solver.hooks:check_puzzle"),
     ),
     Format(
         name="botc-puzzle-json",
@@ -139,6 +140,7 @@ PUZZLES = (
         dump=lazy(f"{_PUZZLE}.hooks:dump_json"),
         sniff=lazy(f"{_PUZZLE}.jsonform:looks_like"),
         extensions=(".json",),
+        check=lazy("meeple.botc.solver.hooks:check_puzzle"),
     ),
 )
 
