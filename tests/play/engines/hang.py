@@ -1,0 +1,5 @@
+"""A test engine that never answers."""
+
+import time
+
+time.sleep(60)
