@@ -1,8 +1,10 @@
-"""A test engine that marks the square of the record's last action again."""
+"""A test engine for tic-tac-toe that marks a square it may not: the square of the
+record's last mark again, or, on an empty board, one off the board."""
 
+import re
 import sys
 
 record = sys.stdin.read().rstrip()
-last = record.split()[-1]
-team = 1 - int(last[0])
-print(record, f"{team}{last[1:]}")
+marks = re.findall(r"\b\d+m&(\d+\.\d+)", record)
+team = len(marks) % 2
+print(record, f"{team}m&{marks[-1] if marks else '3.3'}")
