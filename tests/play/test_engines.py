@@ -14,7 +14,7 @@ import pytest
 
 from meeple import engine, registry
 from meeple.bots import RandomBot, make
-from meeple.bots.engines import DRAW_TAG, EngineBot, EngineFailed, Forfeited
+from meeple.bots.engines import DRAW_TAG, EngineBot, EngineFailed, Forfeited, qgn_form
 from meeple.bots.selfplay import play, play_one
 from tests.cli_helpers import meeple
 
@@ -115,10 +115,22 @@ def test_flows_engines_are_told_the_drawn_tile() -> None:
     drawing = state
     assert isinstance(drawing, engine.Drawing)
     moves = drawing.legal_moves_after("T2")
-    sent = EngineBot("cmd:x")._snapshot(state, moves)
-    assert sent.tags[DRAW_TAG] == "T2"
+    bot = EngineBot("cmd:x")
+    bot._snapshot(tictactoe_after("0m&1.1"), [])  # one bot, several games: each its own
+    sent = bot._snapshot(state, moves)
+    assert (sent.key, sent.tags[DRAW_TAG]) == ("flows", "T2")
     move = EngineBot(cmd("first_legal"), timeout=30).choose(state, moves)
     assert move == moves[0]
+
+
+@pytest.mark.parametrize("game", [f.name for f in registry.formats() if f.start is not None])
+def test_every_playable_game_is_sent_in_its_qgn_form(game: str) -> None:
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    state = fmt.start(seed=1)
+    assert qgn_form(state) is fmt
+    sent = EngineBot("cmd:x")._snapshot(state, state.legal_moves())
+    assert registry.for_qgn_key(sent.key) is fmt
 
 
 def test_an_engine_plays_a_whole_atlantis_turn_from_one_answer() -> None:

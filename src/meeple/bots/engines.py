@@ -126,7 +126,6 @@ class EngineBot:
     timeout: float = DEFAULT_TIMEOUT
     _queued: list[Any] = field(init=False, default_factory=list, repr=False)
     _queued_at: tuple[Any, ...] = field(init=False, default=(), repr=False)
-    _format: Format | None = field(init=False, default=None, repr=False)
 
     def choose(self, state: AnyState, moves: Sequence[Any]) -> Any:
         if self._queued and state.history == self._queued_at and self._queued[0] in moves:
@@ -158,7 +157,7 @@ class EngineBot:
         if not isinstance(state, Recording):
             raise ValueError("an engine plays only games that write their records")
         model = state.record()
-        fmt = self._format = self._format or qgn_form(state)
+        fmt = qgn_form(state)
         if fmt is None or fmt.to_qgn is None:
             raise ValueError("an engine plays only games with a QGN form")
         snapshot = fmt.to_qgn(model)
