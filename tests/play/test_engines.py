@@ -230,3 +230,13 @@ def test_meeple_play_against_an_engine_to_the_end() -> None:
     run = meeple(["play", "connect4", "--bot", cmd("first_legal"), "--seat", "2"], stdin="")
     assert run.code == 0, run.err
     assert f"red ({cmd('first_legal')}) plays 0p&0" in run.out
+
+
+def test_the_example_engine_in_the_docs_plays_whole_games() -> None:
+    example = (ENGINES / "first_empty.py").read_text()
+    docs = (Path(__file__).parents[2] / "docs" / "play.md").read_text()
+    assert f"```python\n{example}```" in docs
+    run = meeple(["selfplay", "tictactoe", "--bots", f"random,{cmd('first_empty')}", "-j", "1"])
+    assert run.code == 0, run.err
+    assert "lost by an engine" not in run.out
+    assert run.out.startswith(f"tictactoe: 20 games, random vs {cmd('first_empty')}, seed 0\n")
