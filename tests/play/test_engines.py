@@ -63,7 +63,7 @@ def test_a_broken_engine_fails_saying_what_it_did(broken: str) -> None:
     assert failed.value.engine == cmd(broken)
     assert failed.value.reason.startswith(BROKEN[broken])
     assert str(failed.value) == f"{cmd(broken)} {failed.value.reason}"
-    assert time.monotonic() - began < 30  # a hanging engine is stopped, not waited for
+    assert time.monotonic() - began < 20  # a hanging engine (and its child) is stopped
 
 
 def test_an_answer_that_changes_the_record_or_adds_no_action_fails() -> None:

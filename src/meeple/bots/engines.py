@@ -191,6 +191,9 @@ class EngineBot:
             raise self._failed(
                 f"gave no answer within {self.timeout:g} s (the time-out) and was stopped"
             ) from None
+        except BaseException:  # Ctrl-C while it thinks: the engine goes too
+            _stop(process)
+            raise
         code = process.returncode
         if code != 0:
             said = _last_line(err)
