@@ -123,6 +123,23 @@ def test_flows_engines_are_told_the_drawn_tile() -> None:
     assert move == moves[0]
 
 
+def test_a_flows_engine_that_places_another_tile_than_the_drawn_one_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fmt = registry.get("flows")
+    assert fmt.start is not None
+    state = fmt.start(players=2, seed=1)
+    drawing = state
+    assert isinstance(drawing, engine.Drawing)
+    other = drawing.legal_moves_after("T0")[0]
+    after = state.play(other)
+    assert isinstance(after, engine.Recording) and fmt.to_qgn is not None
+    answer = registry.get("qgn").dump(fmt.to_qgn(after.record()))
+    monkeypatch.setattr(EngineBot, "_run", lambda self, record: answer)
+    with pytest.raises(EngineFailed, match=r"the draw does not allow \(T2 was drawn\)"):
+        EngineBot("cmd:x").choose(state, drawing.legal_moves_after("T2"))
+
+
 @pytest.mark.parametrize("game", [f.name for f in registry.formats() if f.start is not None])
 def test_every_playable_game_is_sent_in_its_qgn_form(game: str) -> None:
     fmt = registry.get(game)
