@@ -82,7 +82,7 @@ def command() -> click.Command:
         if folder is not None:
             folder.mkdir(exist_ok=True)
         settings = {"mcts": {"iterations": iterations}} if iterations else {}
-        settings |= {name: engine_settings(name, engine_timeout) for name in names if ":" in name}
+        settings |= {n: engine_settings(n, engine_timeout) for n in names if n.startswith("cmd:")}
         results = []
         suffix = fmt.extensions[0] if fmt.extensions else f".{fmt.name}"
         with progress(games, "playing", unit="games") as advance:
