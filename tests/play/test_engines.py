@@ -14,7 +14,14 @@ import pytest
 
 from meeple import engine, registry
 from meeple.bots import RandomBot, make
-from meeple.bots.engines import DRAW_TAG, EngineBot, EngineFailed, Forfeited, qgn_form
+from meeple.bots.engines import (
+    DEFAULT_TIMEOUT,
+    DRAW_TAG,
+    EngineBot,
+    EngineFailed,
+    Forfeited,
+    qgn_form,
+)
 from meeple.bots.selfplay import play, play_one
 from tests.cli_helpers import meeple
 
@@ -257,3 +264,9 @@ def test_the_example_engine_in_the_docs_plays_whole_games() -> None:
     assert run.code == 0, run.err
     assert "lost by an engine" not in run.out
     assert run.out.startswith(f"tictactoe: 20 games, random vs {cmd('first_empty')}, seed 0\n")
+
+
+@pytest.mark.parametrize("command", ["play", "selfplay"])
+def test_the_time_out_s_default_is_the_one_the_help_names(command: str) -> None:
+    shown = " ".join(meeple([command, "--help"]).out.split())
+    assert f"before it loses (default: {DEFAULT_TIMEOUT:g})" in shown
