@@ -8,12 +8,15 @@ import random
 import shlex
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meeple import engine, registry
-from meeple.bots import RandomBot, make
+from meeple.bots import RandomBot, legal_choices, make
 from meeple.bots.engines import (
     DEFAULT_TIMEOUT,
     DRAW_TAG,
@@ -270,3 +273,61 @@ def test_the_example_engine_in_the_docs_plays_whole_games() -> None:
 def test_the_time_out_s_default_is_the_one_the_help_names(command: str) -> None:
     shown = " ".join(meeple([command, "--help"]).out.split())
     assert f"before it loses (default: {DEFAULT_TIMEOUT:g})" in shown
+
+
+@dataclass
+class Scripted(EngineBot):
+    """An engine run by no process: it answers `answer`, or the record sent with
+    `appended` after it."""
+
+    appended: str = ""
+    answer: str | None = None
+
+    def _run(self, record: str) -> str:
+        return record.rstrip() + self.appended if self.answer is None else self.answer
+
+
+GAMES = [f.name for f in registry.formats() if f.start is not None]
+DETAIL = st.text(alphabet="0123456789-.abcdefghijklmnopqrstuvwxyzT", max_size=8)
+
+
+@settings(max_examples=max(10, settings().max_examples // 2), deadline=None)
+@given(
+    game=st.sampled_from(GAMES),
+    team=st.integers(min_value=0, max_value=12),
+    letter=st.sampled_from(list("mpsiotdxA")),
+    details=st.lists(DETAIL, max_size=6),
+    tail=st.text(max_size=12),
+    before=st.integers(min_value=0, max_value=3),
+)
+def test_any_appended_action_is_a_legal_move_or_a_failure_never_a_crash(
+    game: str, team: int, letter: str, details: list[str], tail: str, before: int
+) -> None:
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    state = fmt.start(seed=1)
+    rng = random.Random(1)
+    for _ in range(before):
+        _, moves = legal_choices(state, rng)
+        state = state.play(rng.choice(moves))
+        if state.is_over:
+            return
+    _, moves = legal_choices(state, rng)
+    action = f"{team}{letter}" + ("&" + ".".join(details) if details else "")
+    bot = Scripted("cmd:x", appended=f" {action}{tail}\n")
+    try:
+        move = bot.choose(state, moves)
+    except EngineFailed:
+        return
+    assert move in moves
+
+
+@settings(max_examples=max(10, settings().max_examples // 2), deadline=None)
+@given(answer=st.text(max_size=60), game=st.sampled_from(["tictactoe", "flows", "atlantis"]))
+def test_any_answer_at_all_is_a_failure_never_a_crash(answer: str, game: str) -> None:
+    fmt = registry.get(game)
+    assert fmt.start is not None
+    state = fmt.start(seed=1)
+    _, moves = legal_choices(state, random.Random(1))
+    with pytest.raises(EngineFailed):
+        Scripted("cmd:x", answer=answer).choose(state, moves)
