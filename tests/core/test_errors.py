@@ -115,6 +115,9 @@ NOT_MEEPLE_ERRORS.add("meeple.inputs.Unreadable")
 # A puzzle sentence that does not read, at an offset in the sentence: both puzzle readers
 # turn it into a NotationError at its line and column; it never leaves them.
 NOT_MEEPLE_ERRORS.add("meeple.botc.puzzle.sentences.SentenceError")
+# An engine that broke the protocol, and the game it thereby lost: the match (selfplay,
+# play) catches them and scores a lost game; they are a result, not a mistake of the input.
+NOT_MEEPLE_ERRORS |= {"meeple.bots.engines.EngineFailed", "meeple.bots.engines.Forfeited"}
 
 
 def _exception_classes() -> dict[str, type[BaseException]]:
