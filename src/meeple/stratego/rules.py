@@ -328,14 +328,7 @@ class State(TeamsState[Action]):
                 rule="stuck",
             )
         if isinstance(move, Switch):  # quibbble checks no turn for a switch
-            if self.is_over:
-                return RuleError("the game is already over", rule="game-over")
-            if not 0 <= move.team < len(self.teams):
-                return RuleError(
-                    f"team {move.team} is no team of this game (it has {len(self.teams)})",
-                    rule="team",
-                )
-            return self._switch_problem(move)
+            return self.seat_violation(move) or self._switch_problem(move)
         return super().violation(move)
 
     def _violation(self, move: Action) -> RuleError | None:
