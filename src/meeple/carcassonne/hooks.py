@@ -7,7 +7,7 @@ from typing import Any
 
 from meeple.carcassonne import ascii
 from meeple.carcassonne.model import Claim, Place, Record
-from meeple.carcassonne.rules import GAME, State, default_seed
+from meeple.carcassonne.rules import BRIDGE, State, default_seed
 from meeple.errors import RuleError
 
 TEAMS = ("red", "blue", "green", "yellow")
@@ -15,11 +15,11 @@ TEAMS = ("red", "blue", "green", "yellow")
 after colours)."""
 
 
-parse = GAME.parse
-dump = GAME.dump
-to_qgn = GAME.to_qgn
-from_qgn = GAME.from_qgn
-replay_document = GAME.replay_document
+parse = BRIDGE.parse
+dump = BRIDGE.dump
+to_qgn = BRIDGE.to_qgn
+from_qgn = BRIDGE.from_qgn
+replay_document = BRIDGE.replay_document
 
 
 def start(players: int | None = None, seed: int | None = None) -> State:
@@ -45,7 +45,7 @@ def svg(model: State | Record) -> str:
 def _state(model: State | Record) -> State:
     if isinstance(model, State):
         return model
-    return GAME.final(model)
+    return BRIDGE.final(model)
 
 
 def marks(state: State) -> tuple[str, ...]:

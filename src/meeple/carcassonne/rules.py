@@ -59,7 +59,7 @@ from meeple.carcassonne.model import (
 from meeple.errors import MeepleError, RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
-from meeple.quibbble import Game, TeamsState, at_tag
+from meeple.quibbble import Bridge, TeamsState, at_tag
 
 Square = tuple[int, int]
 Board = Mapping[Square, Tile]
@@ -821,20 +821,18 @@ def default_seed() -> int:
     return int(time.time())
 
 
-GAME: Game[Move, Record, State] = Game(
+BRIDGE: Bridge[Move, Record, State] = Bridge(
     key="carcassonne",
     record=Record,
     read_action=notation.read_action,
     write_action=notation.write_action,
     initial=start_of,
     letters=notation.LETTERS,
-    min_teams=2,
-    max_teams=4,
     known_tags=frozenset({"seed"}),
 )
-State.game = GAME
+State.bridge = BRIDGE
 
 
 def replay(record: Record) -> list[State]:
     """Every state of a record's game, the start first; RuleError at an illegal move."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))

@@ -7,18 +7,18 @@ from typing import Any
 
 from meeple.connect4 import ascii
 from meeple.connect4.model import COLUMNS, ROWS, Record
-from meeple.connect4.rules import GAME, MAX_TEAMS, MIN_TEAMS, State
+from meeple.connect4.rules import BRIDGE, MAX_TEAMS, MIN_TEAMS, State
 from meeple.errors import RuleError
 
 TEAMS = ("red", "blue", "green")
 """The teams of a game started without a record (quibbble names teams after colours)."""
 
 
-parse = GAME.parse
-dump = GAME.dump
-to_qgn = GAME.to_qgn
-from_qgn = GAME.from_qgn
-replay_document = GAME.replay_document
+parse = BRIDGE.parse
+dump = BRIDGE.dump
+to_qgn = BRIDGE.to_qgn
+from_qgn = BRIDGE.from_qgn
+replay_document = BRIDGE.replay_document
 
 
 def start(players: int | None = None, seed: int | None = None) -> State:
@@ -43,7 +43,7 @@ def svg(model: State | Record) -> str:
 def _state(model: State | Record) -> State:
     if isinstance(model, State):
         return model
-    return GAME.final(model)
+    return BRIDGE.final(model)
 
 
 def marks(state: State) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from typing import Self
 from meeple.connect4 import notation
 from meeple.connect4.model import COLUMNS, ROWS, Place, Record
 from meeple.errors import RuleError
-from meeple.quibbble import Game, TeamsState
+from meeple.quibbble import Bridge, TeamsState
 
 Board = tuple[int | None, ...]
 """The 42 cells row by row from the top left: the index of the team whose disk is
@@ -180,19 +180,17 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams)
 
 
-GAME: Game[Place, Record, State] = Game(
+BRIDGE: Bridge[Place, Record, State] = Bridge(
     key="connect4",
     record=Record,
     read_action=notation.read_action,
     write_action=notation.write_action,
     initial=start_of,
     letters=notation.PLACE,
-    min_teams=MIN_TEAMS,
-    max_teams=MAX_TEAMS,
 )
-State.game = GAME
+State.bridge = BRIDGE
 
 
 def replay(record: Record) -> list[State]:
     """Every state of a record's game, the start first; RuleError at an illegal place."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))

@@ -8,18 +8,18 @@ from typing import Any
 from meeple.errors import RuleError
 from meeple.indigo import ascii
 from meeple.indigo.model import HEXES, Record
-from meeple.indigo.rules import GAME, State, default_seed
+from meeple.indigo.rules import BRIDGE, State, default_seed
 
 TEAMS = ("red", "blue", "green", "orange")
 """The teams of a game started without a record, in seat order (quibbble names teams
 after colours)."""
 
 
-parse = GAME.parse
-dump = GAME.dump
-to_qgn = GAME.to_qgn
-from_qgn = GAME.from_qgn
-replay_document = GAME.replay_document
+parse = BRIDGE.parse
+dump = BRIDGE.dump
+to_qgn = BRIDGE.to_qgn
+from_qgn = BRIDGE.from_qgn
+replay_document = BRIDGE.replay_document
 
 
 def start(players: int | None = None, seed: int | None = None) -> State:
@@ -45,7 +45,7 @@ def svg(model: State | Record) -> str:
 def _state(model: State | Record) -> State:
     if isinstance(model, State):
         return model
-    return GAME.final(model)
+    return BRIDGE.final(model)
 
 
 def marks(state: State) -> tuple[str, ...]:

@@ -42,7 +42,7 @@ from meeple.indigo.model import (
     on_board,
     pairs,
 )
-from meeple.quibbble import Game, TeamsState, at_tag
+from meeple.quibbble import Bridge, TeamsState, at_tag
 
 Hex = tuple[int, int]
 
@@ -422,20 +422,18 @@ def default_seed() -> int:
     return int(time.time())
 
 
-GAME: Game[Place, Record, State] = Game(
+BRIDGE: Bridge[Place, Record, State] = Bridge(
     key="indigo",
     record=Record,
     read_action=notation.read_action,
     write_action=notation.write_action,
     initial=start_of,
     letters=notation.PLACE,
-    min_teams=2,
-    max_teams=4,
     known_tags=frozenset({"seed", "variant"}),
 )
-State.game = GAME
+State.bridge = BRIDGE
 
 
 def replay(record: Record) -> list[State]:
     """Every state of a record's game, the start first; RuleError at an illegal move."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))

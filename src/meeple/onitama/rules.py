@@ -35,7 +35,7 @@ from meeple.onitama.model import (
     Pawn,
     Record,
 )
-from meeple.quibbble import SEED_TAG, Game, TeamsState
+from meeple.quibbble import SEED_TAG, Bridge, TeamsState
 
 Board = tuple[Pawn | None, ...]
 """The 25 squares row by row (row 0 first): the pawn on each, or None."""
@@ -257,7 +257,7 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams, seed)
 
 
-GAME: Game[Move, Record, State] = Game(
+BRIDGE: Bridge[Move, Record, State] = Bridge(
     key="onitama",
     record=Record,
     read_action=notation.read_action,
@@ -266,9 +266,9 @@ GAME: Game[Move, Record, State] = Game(
     letters=notation.MOVE,
     known_tags=frozenset({SEED_TAG}),
 )
-State.game = GAME
+State.bridge = BRIDGE
 
 
 def replay(record: Record) -> list[State]:
     """Every state of a record's game, the start first; RuleError at an illegal move."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))

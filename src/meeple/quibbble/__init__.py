@@ -6,7 +6,7 @@ such a game as a `Record` of the game's own moves, so a rule it breaks is found 
 QGN action that broke it. Each game (`meeple.tictactoe`, `meeple.connect4`, ...) keeps the
 layers every game has: `model` (its moves and a `Record` subclass), `notation` (a QGN
 action's details <-> a move), `rules` (a `TeamsState` subclass), `ascii`, `svg`, and a
-`format` built by `meeple.qgn.format.quibbble_format`. A `Game` ties them together for
+`format` built by `meeple.qgn.format.quibbble_format`. A `Bridge` ties them together for
 the hooks.
 
 Conventions kept from quibbble, for every game (docs/formats/qgn.md):
@@ -21,7 +21,7 @@ One module per job, every name importable from here:
 - `numbers`: whole numbers as quibbble's Go reads them (`read_seed`, `go_int`);
 - `actions`: one QGN action typed alone, and the details a game's notation reads;
 - `located`: where an error shows in the QGN text (`locate`, `at_tag`);
-- `game`: `Game`, a game's QGN actions <-> its moves, its records read and replayed;
+- `bridge`: `Bridge`, a game's QGN actions <-> its moves, its records read and replayed;
 - `state`: `TeamsState`, quibbble's turn, team and game-over rules, winners, typed moves;
 - `palette`: each team's colour in the pictures (`team_shade`).
 
@@ -37,7 +37,7 @@ from meeple.quibbble.actions import (
     read_action,
     whole_number,
 )
-from meeple.quibbble.game import Game, Plays, RecordT, StateT
+from meeple.quibbble.bridge import Bridge, Plays, RecordT, StateT
 from meeple.quibbble.located import ErrorT, at_tag, locate, tag_location
 from meeple.quibbble.numbers import INT64_DIGITS, go_int, read_seed
 from meeple.quibbble.palette import NAMED_SHADES, SEAT_SHADES, SPARE_SHADES, team_shade, team_shades
@@ -51,8 +51,8 @@ __all__ = [
     "SEED_TAG",
     "SPARE_SHADES",
     "VARIANT_TAG",
+    "Bridge",
     "ErrorT",
-    "Game",
     "MoveT",
     "Plays",
     "Record",

@@ -16,7 +16,7 @@ from meeple.engine import Status
 from meeple.errors import NotationError, RuleError
 from meeple.qgn.model import Action
 from meeple.quibbble.actions import action_text, read_action
-from meeple.quibbble.game import Game
+from meeple.quibbble.bridge import Bridge
 from meeple.quibbble.record import MoveT, Record
 
 _TYPED_SPLIT = re.compile(r"[\s.,&]+")
@@ -30,8 +30,8 @@ class TeamsState(Generic[MoveT]):
     rules, called once turn and game-over are checked) and `_after` (the next state).
     """
 
-    game: ClassVar[Game[Any, Any, Any]]
-    """The game (set on each subclass)."""
+    bridge: ClassVar[Bridge[Any, Any, Any]]
+    """The game's QGN actions <-> moves, and its record class (set on each subclass)."""
 
     def __init__(
         self,
@@ -138,7 +138,7 @@ class TeamsState(Generic[MoveT]):
         raise NotImplementedError
 
     def move_to_text(self, move: MoveT) -> str:
-        return action_text(self.game.write_action(move))
+        return action_text(self.bridge.write_action(move))
 
     def move_from_text(self, text: str) -> MoveT:
         """A move written as its QGN action (`0m&1.2`), or as a person types one for the
@@ -152,11 +152,11 @@ class TeamsState(Generic[MoveT]):
             if typed is None:
                 raise
             action = typed
-        return cast(MoveT, self.game.read_action(action))
+        return cast(MoveT, self.bridge.read_action(action))
 
     def _typed(self, text: str) -> Action | None:
         words = [word for word in _TYPED_SPLIT.split(text.strip()) if word]
-        letters = self.game.letters
+        letters = self.bridge.letters
         letter = letters[0] if letters else ""
         if words and len(words[0]) >= 1 and words[0][0].isalpha() and words[0][0] in letters:
             letter, words[0] = words[0][0], words[0][1:]
@@ -170,8 +170,8 @@ class TeamsState(Generic[MoveT]):
 
     def record(self) -> Record[MoveT]:
         """The record of the moves played so far (meeple.engine.Recording)."""
-        return cast(Record[MoveT], self.game.record(self.tags(), self.history))
+        return cast(Record[MoveT], self.bridge.record(self.tags(), self.history))
 
     def tags(self) -> dict[str, str]:
         """The QGN tags of this game: key and teams (games add their seed and variant)."""
-        return {"key": self.game.key, "teams": ", ".join(self.teams)}
+        return {"key": self.bridge.key, "teams": ", ".join(self.teams)}

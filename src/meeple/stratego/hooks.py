@@ -9,17 +9,17 @@ from typing import Any
 from meeple.errors import RuleError
 from meeple.stratego import ascii
 from meeple.stratego.model import Record
-from meeple.stratego.rules import GAME, State, state_details
+from meeple.stratego.rules import BRIDGE, State, state_details
 
 TEAMS = ("red", "blue")
 """The teams of a game started without a record (quibbble names teams after colours)."""
 
 
-parse = GAME.parse
-dump = GAME.dump
-to_qgn = GAME.to_qgn
-from_qgn = GAME.from_qgn
-replay_document = GAME.replay_document
+parse = BRIDGE.parse
+dump = BRIDGE.dump
+to_qgn = BRIDGE.to_qgn
+from_qgn = BRIDGE.from_qgn
+replay_document = BRIDGE.replay_document
 
 
 def start(players: int | None = None, seed: int | None = None) -> State:
@@ -44,7 +44,7 @@ def svg(model: State | Record) -> str:
 def _state(model: State | Record) -> State:
     if isinstance(model, State):
         return model
-    return GAME.final(model)
+    return BRIDGE.final(model)
 
 
 def marks(state: State) -> tuple[str, ...]:

@@ -31,7 +31,7 @@ from typing import Any, Self
 from meeple.engine import Status
 from meeple.errors import DEFAULT_SOURCE, RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import SEED_TAG, VARIANT_TAG, Game, TeamsState, at_tag
+from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, at_tag
 from meeple.stratego import notation
 from meeple.stratego.model import (
     CLASSIC,
@@ -553,7 +553,7 @@ def start_of(record: Record) -> State:
         raise
 
 
-GAME: Game[Action, Record, State] = Game(
+BRIDGE: Bridge[Action, Record, State] = Bridge(
     key="stratego",
     record=Record,
     read_action=notation.read_action,
@@ -562,12 +562,12 @@ GAME: Game[Action, Record, State] = Game(
     letters=notation.LETTERS,
     known_tags=frozenset({SEED_TAG, VARIANT_TAG}),
 )
-State.game = GAME
+State.bridge = BRIDGE
 
 
 def replay(record: Record) -> list[State]:
     """Every state of a record's game, the start first; RuleError at an illegal action."""
-    return list(GAME.states(record, GAME.dump(record), DEFAULT_SOURCE))
+    return list(BRIDGE.states(record, BRIDGE.dump(record), DEFAULT_SOURCE))
 
 
 def state_details(state: State) -> Mapping[str, Any]:

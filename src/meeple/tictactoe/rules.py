@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Self
 
 from meeple.errors import RuleError
-from meeple.quibbble import Game, TeamsState
+from meeple.quibbble import Bridge, TeamsState
 from meeple.tictactoe import notation
 from meeple.tictactoe.model import SIZE, Mark, Record
 
@@ -116,7 +116,7 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams)
 
 
-GAME: Game[Mark, Record, State] = Game(
+BRIDGE: Bridge[Mark, Record, State] = Bridge(
     key="tictactoe",
     record=Record,
     read_action=notation.read_action,
@@ -124,9 +124,9 @@ GAME: Game[Mark, Record, State] = Game(
     initial=start_of,
     letters=notation.MARK,
 )
-State.game = GAME
+State.bridge = BRIDGE
 
 
 def replay(record: Record) -> list[State]:
     """Every state of a record's game, the start first; RuleError at an illegal mark."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))

@@ -9,18 +9,18 @@ from typing import Any
 from meeple.errors import RuleError
 from meeple.tsuro import ascii
 from meeple.tsuro.model import SIZE, Record
-from meeple.tsuro.rules import CLASSIC, GAME, MAX_TEAMS, MIN_TEAMS, State
+from meeple.tsuro.rules import BRIDGE, CLASSIC, MAX_TEAMS, MIN_TEAMS, State
 
 TEAMS = ("red", "blue", "green", "yellow", "orange", "pink", "purple", "sky")
 """The teams of a game started without a record, in seat order (quibbble names teams
 after colours)."""
 
 
-parse = GAME.parse
-dump = GAME.dump
-to_qgn = GAME.to_qgn
-from_qgn = GAME.from_qgn
-replay_document = GAME.replay_document
+parse = BRIDGE.parse
+dump = BRIDGE.dump
+to_qgn = BRIDGE.to_qgn
+from_qgn = BRIDGE.from_qgn
+replay_document = BRIDGE.replay_document
 
 
 def start(players: int | None = None, seed: int | None = None) -> State:
@@ -47,7 +47,7 @@ def svg(model: State | Record) -> str:
 def _state(model: State | Record) -> State:
     if isinstance(model, State):
         return model
-    return GAME.final(model)
+    return BRIDGE.final(model)
 
 
 def marks(state: State) -> tuple[str, ...]:

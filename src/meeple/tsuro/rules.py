@@ -29,7 +29,7 @@ from typing import Self, TypeVar
 from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import Game, TeamsState, at_tag
+from meeple.quibbble import Bridge, TeamsState, at_tag
 from meeple.tsuro import notation
 from meeple.tsuro.model import (
     FACING,
@@ -519,20 +519,18 @@ def start_of(record: Record) -> State:
         raise at_tag(problem, problem.rule or "key") from None
 
 
-GAME: Game[Place, Record, State] = Game(
+BRIDGE: Bridge[Place, Record, State] = Bridge(
     key="tsuro",
     record=Record,
     read_action=notation.read_action,
     write_action=notation.write_action,
     initial=start_of,
     letters=notation.PLACE,
-    min_teams=MIN_TEAMS,
-    max_teams=MAX_TEAMS,
     known_tags=frozenset({"seed", "variant"}),
 )
-State.game = GAME
+State.bridge = BRIDGE
 
 
 def replay(record: Record) -> list[State]:
     """Every state of a record's game, the start first; RuleError at an illegal placement."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))

@@ -1,10 +1,11 @@
-"""One of quibbble's games as meeple plays it: its QGN actions read as the game's moves
-and written back, and its records played through its rules.
+"""A quibbble game's bridge between QGN and its rules: QGN actions read as the game's
+moves and written back, and its records played through its rules.
 
-A game supplies its QGN key, its record class, how its actions read as moves and back
-and how a record's game starts; `Game` reads and writes its records as QGN (through
-`meeple.qgn`) and replays them, placing every error at the action, detail or tag at
-fault (`meeple.quibbble.located`).
+A game's rules module supplies its QGN key, its record class, how its actions read as
+moves and back and how a record's game starts; `Bridge` reads and writes its records as
+QGN (through `meeple.qgn`) and replays them, placing every error at the action, detail
+or tag at fault (`meeple.quibbble.located`). The game's `Game` (meeple.quibbble.game)
+and its states (`TeamsState.bridge`) go through it.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ StateT = TypeVar("StateT", bound=Plays)
 
 
 @dataclass(frozen=True)
-class Game(Generic[MoveT, RecordT, StateT]):
-    """One of quibbble's games as meeple plays it: its QGN key, its record class, how its
-    QGN actions read as moves and back, and how a record's game starts."""
+class Bridge(Generic[MoveT, RecordT, StateT]):
+    """One of quibbble's games between QGN and its rules: its QGN key, its record class,
+    how its QGN actions read as moves and back, and how a record's game starts."""
 
     key: str
     record: type[RecordT]
@@ -50,8 +51,6 @@ class Game(Generic[MoveT, RecordT, StateT]):
     letters: str = ""
     """The game's action letters, the one a person most often types first (`meeple play`
     reads `1.2` as that action of the team to move)."""
-    min_teams: int = 2
-    max_teams: int = 2
     known_tags: frozenset[str] = field(default=frozenset())
     """Tags beyond `key` and `teams` that the game reads (kept either way)."""
 
