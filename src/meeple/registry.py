@@ -22,6 +22,9 @@ from functools import cache
 from typing import Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
+from meeple.game import COLOR as COLOR  # declared in meeple.game, offered here too
+from meeple.game import Option as Option
+from meeple.game import OptionValue as OptionValue
 
 # Game packages, each with a `format` module holding `FORMATS: tuple[Format, ...]`.
 # Order matters for detection: the first format whose sniff accepts a text wins.
@@ -39,33 +42,6 @@ FORMAT_MODULES = (
     "meeple.stratego.format",
     "meeple.carcassonne.format",
 )
-
-OptionValue = str | bool
-
-
-@dataclass(frozen=True)
-class Option:
-    """An extra setting a format's hooks accept as a keyword argument, offered by the CLI.
-
-    `commands` names the CLI commands that offer it: `check` passes it to the
-    format's `check`, `show` to `render`, `convert` and `fmt` to `dump`. On the
-    commands in `reads` it also says how to read the input: `Format.read` passes it
-    to `parse` (and `check` to `diagnose`), and `show`, `replay` and `moves` pass it
-    nowhere else.
-    """
-
-    name: str
-    help: str
-    commands: tuple[str, ...] = ("show", "convert")
-    choices: tuple[str, ...] = ()
-    flag: bool = False
-    reads: tuple[str, ...] = ()
-    pictures: tuple[str, ...] = ("text",)
-    """Which of `show`'s pictures it shapes: `text` (the `render` hook), `svg`, or both."""
-
-
-COLOR = Option("color", "Colour the picture with ANSI codes.", commands=("show",), flag=True)
-"""`meeple show --color`: every game's ASCII picture takes it (meeple.ansi)."""
 
 
 @dataclass(frozen=True)

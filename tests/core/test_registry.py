@@ -119,6 +119,7 @@ def test_listing_every_format_imports_no_game_module_but_its_entry() -> None:
     assert imported - entries == {
         "meeple",
         "meeple.errors",
+        "meeple.game",
         "meeple.registry",
         "meeple.botc.choices",
     }
