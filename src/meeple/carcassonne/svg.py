@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from meeple.carcassonne.model import CITY, CLOISTER, ROAD, SIDES, Skip, Tile, Token
+from meeple.carcassonne.model import CITY, CLOISTER, ROAD, SIDES, Claim, Place, Skip, Tile, Token
 from meeple.carcassonne.rules import State, empty_squares
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
@@ -260,3 +260,13 @@ def _words(x: float, y: float, size: float, text: str, fill: str, bold: str = ""
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}"{bold} fill="{fill}">'
         f"{xml_text(text)}</text>"
     )
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The square the last move took: its tile or token, or for a pass the tile just
+    placed (the viewer lights it)."""
+    last = state.history[-1] if state.history else None
+    if isinstance(last, Place | Claim):
+        return (at(last.x, last.y),)
+    spot = state.last[last.team] if last is not None else None
+    return () if spot is None else (at(*spot),)  # a pass: the tile the team placed

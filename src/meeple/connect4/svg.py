@@ -87,3 +87,12 @@ def _centre(row: int, column: int) -> tuple[int, int]:
 
 def _label(x: int, y: int, text: str) -> str:
     return f'<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#555">{text}</text>'
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The cell the last disk landed in (the viewer lights it)."""
+    if not state.history:
+        return ()
+    column = state.history[-1].column
+    row = next(r for r in range(ROWS) if state.at(r, column) is not None)
+    return (at(row, column),)

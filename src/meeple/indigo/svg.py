@@ -207,3 +207,9 @@ def _small_tile(x: float, y: float, paths: str) -> Iterator[str]:
             f'<path d="M{a[0]:.1f} {a[1]:.1f}Q{x:.1f} {y:.1f} {b[0]:.1f} {b[1]:.1f}"'
             ' fill="none" stroke="#4b6f8f" stroke-width="2.5"/>'
         )
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The hex the last tile went to (the viewer lights it)."""
+    last = state.history[-1] if state.history else None
+    return () if last is None else (at(last.row, last.column),)

@@ -156,3 +156,11 @@ def _card(card: str, x: int, y: int, shade: str, owner: str) -> str:
             )
     parts.append("</g>")
     return "\n".join(parts)
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The squares the last move left and reached (the viewer lights them)."""
+    if not state.history:
+        return ()
+    last = state.history[-1]
+    return (at(last.start_row, last.start_column), at(last.end_row, last.end_column))

@@ -120,3 +120,11 @@ def _unit(unit: Unit, x: int, y: int, shade: str) -> str:
         f'<text x="{x + CELL // 2}" y="{y + CELL // 2 + size // 3 + 1}" font-size="{size}"'
         f' font-weight="bold" text-anchor="middle" fill="#ffffff">{symbol}</text></g>'
     )
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The squares the last action left and reached (the viewer lights them)."""
+    if not state.history:
+        return ()
+    last = state.history[-1]
+    return (at(*last.start), at(*last.end))

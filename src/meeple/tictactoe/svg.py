@@ -93,3 +93,9 @@ def _mark(team: int, x: int, y: int, state: State, scale: float = 1.0) -> str:
         f'<circle cx="{x}" cy="{y}" r="{reach}" fill="none" stroke="{shade}"'
         f' stroke-width="{stroke}"/>'
     )
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The square the last mark took (the viewer lights it)."""
+    last = state.history[-1] if state.history else None
+    return () if last is None else (at(last.row, last.column),)

@@ -192,3 +192,9 @@ def _hand(state: State, top: int, width: int) -> list[str]:
             f' font-family="monospace" fill="#222">{tile}</text>'
         )
     return parts
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The square the last tile was laid on (the viewer lights it)."""
+    last = state.history[-1] if state.history else None
+    return () if last is None else (at(last.row, last.column),)
