@@ -12,9 +12,9 @@ them, and nothing above it imports them earlier.
 
 A method a game or notation does not override is one it cannot do: it raises
 `Unsupported`, and `Notation.capabilities` (what `meeple formats` lists) names only the
-methods a notation overrides. Records and states know their game: their class (a
-`meeple.pictures.Pictured`) sets `game_name`, and `thing.game` is that game's `Game`
-from the registry, so nothing guesses a game from a module name.
+methods a notation overrides. Records and states know their game: their class sets
+`game = Registered("flows")` (meeple.registry), so `thing.game` is that game's `Game`
+(imported when first asked) and nothing guesses a game from a module name.
 
 This module knows no game and draws, parses and plays nothing itself.
 """
@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, Unsupported
 
@@ -90,21 +90,26 @@ class Notation:
     """One way of writing a game's records down (a game has one or several: botc's
     grimoire line, grimoire art, trace, script, town square).
 
-    A subclass sets `name`, `title`, `extensions` and `options`, and overrides `sniff`,
+    A subclass sets `name`, `title`, `extensions` and `options` as class attributes
+    (plain ones: a notation is one object per game), and overrides `sniff`,
     `parse`, `dump` and `models`, then whichever of the other methods the notation
     supports: an inherited one raises `Unsupported` (or, for `fmt`, `notes`, `named`,
     does the plain thing). Most delegate to the game (`self.game.svg(...)`), which
     draws and plays; the notation reads and writes.
     """
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    extensions: ClassVar[tuple[str, ...]] = ()
-    options: ClassVar[tuple[Option, ...]] = ()
+    name: str
+    title: str
+    extensions: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
     """Settings the methods below accept as keyword arguments (see `Option.commands`)."""
-    qgn_keyed: ClassVar[bool] = False
-    """Whether this is the notation QGN snapshots of the game (`[key "..."]`) are read
-    into: the game's `from_qgn` gives its models."""
+    step_noun: str = "move"
+    """What one replay step of a record is called (`move`, `action`, `event`), for
+    messages (`meeple formats --json` lists it for every notation)."""
+    qgn_keyed: bool = False
+    """Whether this is the game's own record notation: QGN snapshots of the game (`[key
+    "..."]`) are read into its models (the game's `from_qgn`), and a game played from
+    `Game.initial` (`meeple play`, selfplay) is written in it."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -237,19 +242,17 @@ class Game:
     `Unsupported`. One instance per game lives in the registry (`registry.game(name)`).
     """
 
-    name: ClassVar[str]
-    notation_kinds: ClassVar[tuple[type[Notation], ...]]
-    step_noun: ClassVar[str] = "move"
-    """What one replay step is called in this game (`move`, `action`, `event`), for messages."""
-    move_help: ClassVar[str] = ""
+    name: str
+    notation_kinds: tuple[type[Notation], ...] = ()
+    move_help: str = ""
     """How a person writes a move, for `meeple play`'s help (one or two lines)."""
-    qgn_key: ClassVar[str | None] = None
+    qgn_key: str | None = None
     """The QGN `key` tag value of this game's snapshots (None: QGN does not hold it)."""
-    qgn_exact: ClassVar[bool] = False
+    qgn_exact: bool = False
     """Whether `from_qgn` gives exactly the model its `dump` text reads as, even in the
     fields equality ignores (how a record was written): a QGN record of this game is then
     played from that model and text without reading the text again (meeple.records)."""
-    commands: ClassVar[tuple[tuple[str, str], ...]] = ()
+    commands: tuple[tuple[str, str], ...] = ()
     """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
     the `module:function` building its click command, imported when it is used (the
     command-line layer builds them; a game never imports `meeple.cli`)."""

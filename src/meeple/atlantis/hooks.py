@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from meeple import registry
 from meeple.atlantis import notation
-from meeple.atlantis.format import ATLANTIS
 from meeple.atlantis.model import FORMAT_NAME, Extras, JSONValue, Transcript, field_name
 from meeple.atlantis.notation import (
     ENGINE_FORMAT_NAME,
@@ -46,7 +46,7 @@ def diagnose(text: str, source: str) -> list[Finding]:
     found = [Finding.from_error(problem) for problem in read.problems]
     playable = notation.playable(read)
     if playable is not None:
-        document = Document(text, source, ATLANTIS, playable)
+        document = Document(text, source, registry.get("atlantis"), playable)
         if not found:
             found += check(document)
         try:

@@ -34,8 +34,8 @@ class _Commands(click.Group):
 
     def _factories(self) -> dict[str, Callable[[], click.Command]]:
         found = {name: _factory(module) for name, module in COMMANDS.items()}
-        for fmt in registry.formats():
-            for name, target in fmt.commands:
+        for game in registry.games():
+            for name, target in game.commands:
                 found[name] = _factory(target)
         return found
 

@@ -11,15 +11,15 @@ import click
 
 from meeple import registry
 from meeple.errors import MeepleError
-from meeple.registry import Format
+from meeple.game import Notation
 
 
 def playable() -> list[str]:
     """The games a new game of which can be set up (bots, selfplay, play)."""
-    return [fmt.name for fmt in registry.formats() if fmt.start is not None]
+    return [fmt.name for fmt in registry.formats() if fmt.qgn_keyed and fmt.game.can("initial")]
 
 
-def playable_format(name: str) -> Format:
+def playable_format(name: str) -> Notation:
     """The playable game `name`; a usage error listing the playable games otherwise."""
     games = playable()
     if name not in games:

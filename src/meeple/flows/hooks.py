@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from meeple import registry
 from meeple.errors import (
     DEFAULT_SOURCE,
     Finding,
@@ -28,7 +29,6 @@ from meeple.flows.board import (
     label_of_hex,
     seated_label_of_hex,
 )
-from meeple.flows.format import FLOWS
 from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Move, Record
 from meeple.flows.rules import MIN_PLAYERS, Occupied, State
 from meeple.registry import Document
@@ -176,7 +176,7 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None
     except RuleError as problem:
         found.append(Finding.from_error(problem))
     if not found:  # a well-formed legal record: what else `check` says of it
-        document = Document(text, source, FLOWS, parsed.record)
+        document = Document(text, source, registry.get("flows"), parsed.record)
         object.__setattr__(document, _REPLAYED, (states, None))  # replayed just now
         found += check(document, dialect)
     else:  # `check` says it of a sound record

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from meeple import registry
 from meeple.errors import Finding, Locator, RuleError, line_ends
 from meeple.raft import notation
 from meeple.raft.ascii import render_board, render_game, render_state
-from meeple.raft.format import RAFT
 from meeple.raft.model import (
     Board,
     Position,
@@ -35,7 +35,7 @@ def replay(record: Record) -> Iterator[State]:
     """The game after each move of a record, the start first; RuleError (located in the
     record as `dump` writes it) at the first illegal move."""
     text = format_record(record)
-    return replay_document(Document(text, "<record>", RAFT, record))
+    return replay_document(Document(text, "<record>", registry.get("raft"), record))
 
 
 def replay_document(document: Document) -> Iterator[State]:
@@ -64,7 +64,7 @@ def diagnose(text: str, source: str) -> list[Finding]:
     found = [Finding.from_error(problem) for problem in read.problems]
     if record is not None:
         try:
-            for _ in replay_document(Document(text, source, RAFT, record)):
+            for _ in replay_document(Document(text, source, registry.get("raft"), record)):
                 pass
         except RuleError as problem:
             found.append(Finding.from_error(problem))
