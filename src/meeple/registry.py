@@ -40,13 +40,13 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("raft", "meeple.raft.format"),
     ("flows", "meeple.flows.format"),
     ("atlantis", "meeple.atlantis.format"),
-    ("tictactoe", "meeple.tictactoe.format"),
-    ("connect4", "meeple.connect4.format"),
-    ("onitama", "meeple.onitama.format"),
-    ("tsuro", "meeple.tsuro.format"),
-    ("indigo", "meeple.indigo.format"),
-    ("stratego", "meeple.stratego.format"),
-    ("carcassonne", "meeple.carcassonne.format"),
+    ("tictactoe", "meeple.tictactoe.game:TicTacToe"),
+    ("connect4", "meeple.connect4.game:ConnectFour"),
+    ("onitama", "meeple.onitama.game:Onitama"),
+    ("tsuro", "meeple.tsuro.game:Tsuro"),
+    ("indigo", "meeple.indigo.game:Indigo"),
+    ("stratego", "meeple.stratego.game:Stratego"),
+    ("carcassonne", "meeple.carcassonne.game:Carcassonne"),
 )
 """Each game's name and its `Game` class (`module:Class`), or, until the game moves onto
 `Game`, its `format` module (`FORMATS: tuple[Format, ...]`). Order matters for detection:

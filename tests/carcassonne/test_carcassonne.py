@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple import carcassonne, engine
-from meeple.carcassonne.hooks import marks, start, state_json
+from meeple.carcassonne.game import GAME
 from meeple.carcassonne.model import DECK, START, Claim, Place, Skip, Tile, Token, tile
 from meeple.carcassonne.rules import (
     State,
@@ -334,7 +334,7 @@ def test_the_bundled_illegal_record_is_found_at_the_token() -> None:
 
 
 def test_legal_moves_are_exactly_what_play_accepts() -> None:
-    state = start(3, seed=11)
+    state = GAME.initial(3, seed=11)
     rng = random.Random(3)
     kinds = {t for kind in (k for k, _ in DECK) for t in kind.turns()}
     for _ in range(24):
@@ -434,7 +434,7 @@ def test_no_text_breaks_the_reader(text: str) -> None:
 
 
 def test_moves_are_read_as_a_person_types_them() -> None:
-    state = start(2, seed=1)
+    state = GAME.initial(2, seed=1)
     assert state.move_from_text("1 0 f f r r n f f") == Place(0, 1, 0, tile("ffrrnff"))
     assert state.move_from_text("i 1.0.f.f.r.r.n.f.f") == Place(0, 1, 0, tile("ffrrnff"))
     assert state.move_from_text("o t") == Skip(0)
@@ -469,7 +469,7 @@ def test_the_pictures_number_every_square_inside_the_view() -> None:
     keys = {e.attrib["data-at"] for e in root.iter() if "data-at" in e.attrib}
     assert keys == {f"{x},{y}" for x, y in squares}
     last = state.history[-1]
-    assert isinstance(last, Place | Claim) and marks(state) == (f"{last.x},{last.y}",)
+    assert isinstance(last, Place | Claim) and GAME.marks(state) == (f"{last.x},{last.y}",)
     assert state.result_text in svg and "red: " in svg
     held = sum(hand is not None for hand in state.hands)
     assert sum(1 for e in root.iter() if "data-hand" in e.attrib) == held
@@ -481,7 +481,7 @@ def test_the_pictures_number_every_square_inside_the_view() -> None:
 
 def test_the_state_as_json() -> None:
     state = _last(HEAD + OPENING + "\n")
-    shown = state_json(state)
+    shown = GAME.state_json(state)
     assert shown["phase"] == "token" and shown["turn"] == "blue"
     assert shown["tokens"] == [{"x": 1, "y": 0, "team": "red", "token": "thief", "side": "l"}]
     assert shown["board"][0] == {"x": 0, "y": 0, "tile": "crfrnff"}
@@ -517,7 +517,7 @@ def test_selfplay_writes_games_that_check_accepts(tmp_path: Path) -> None:
 def test_a_person_plays_a_game_and_saves_it(tmp_path: Path) -> None:
     saved = tmp_path / "game.qgn"
     # `meeple play --seed 1` deals from its own first draw, as the terminal does.
-    dealt = start(2, seed=random.Random(1).randrange(2**31))
+    dealt = GAME.initial(2, seed=random.Random(1).randrange(2**31))
     first, second = dealt.legal_moves()[:2]
     assert isinstance(first, Place) and isinstance(second, Place)
     typed_first = " ".join(str(first).split("&")[1].split("."))

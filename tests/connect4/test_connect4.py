@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from meeple import connect4, engine
 from meeple.bots.players import Bot, GreedyBot, MctsBot, RandomBot
-from meeple.connect4.hooks import marks, start
+from meeple.connect4.game import GAME
 from meeple.errors import MeepleError, NotationError, RuleError
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
@@ -59,10 +59,10 @@ def test_the_full_grid_is_a_tie_even_when_the_last_disk_makes_four() -> None:
 
 def test_a_disk_falls_to_the_bottom_row_as_in_quibbbles_own_test() -> None:
     # quibbble's connect4_test.go: TeamA's disk in column 0 is at board[Rows-1][0]
-    state = start().play(connect4.Place(0, 0))
+    state = GAME.initial().play(connect4.Place(0, 0))
     assert state.at(5, 0) == 0 and state.at(4, 0) is None
     assert state.play(connect4.Place(1, 0)).at(4, 0) == 1
-    assert marks(state) == ("5,0",)
+    assert GAME.marks(state) == ("5,0",)
 
 
 def test_the_bots_take_the_win_quibbbles_ai_test_leaves() -> None:
@@ -90,7 +90,7 @@ def test_greedy_and_mcts_beat_random() -> None:
         bots: dict[int, Bot] = {1: MctsBot(seed=seed, iterations=20), 2: RandomBot(seed=seed)}
         if seed % 2:
             bots = {1: RandomBot(seed=seed), 2: GreedyBot(seed=seed)}
-        state = start()
+        state = GAME.initial()
         while not state.is_over:
             state = state.play(bots[state.to_move or 1].choose(state, state.legal_moves()))
         wins += state.winners == ((1,) if seed % 2 == 0 else (2,))
@@ -158,7 +158,7 @@ def test_an_action_that_is_no_place_is_a_notation_error_at_its_detail(
 
 def _random_record(seed: int, comments: bool) -> connect4.Record:
     rng = random.Random(seed)
-    state = start(rng.choice((2, 3)))
+    state = GAME.initial(rng.choice((2, 3)))
     return random_record(state, rng, 45, comments)  # type: ignore[no-any-return]
 
 
@@ -181,7 +181,7 @@ def test_no_text_breaks_the_reader(text: str) -> None:
 
 
 def test_moves_are_read_as_a_person_types_them() -> None:
-    state = start()
+    state = GAME.initial()
     assert state.move_from_text("3") == connect4.Place(0, 3)
     assert state.move_from_text(" 6 ") == connect4.Place(0, 6)
     assert state.move_from_text("p 2") == connect4.Place(0, 2)
@@ -204,7 +204,7 @@ def test_the_picture_numbers_columns_and_rows_inside_its_view() -> None:
         assert 0 < float(label.attrib["x"]) < width and 0 < float(label.attrib["y"]) < height
     cells = {c.attrib["data-at"] for c in root.iter(f"{ns}circle") if "data-at" in c.attrib}
     assert cells == {f"{r},{c}" for r in range(6) for c in range(7)}
-    assert set(marks(state)) <= cells and marks(state) == ("2,3",)
+    assert set(GAME.marks(state)) <= cells and GAME.marks(state) == ("2,3",)
     assert len(list(root.iter(f"{ns}line"))) == 1  # the winning four, struck through
     assert "red wins" in svg
     text = connect4.render(state)

@@ -115,13 +115,16 @@ def _imported_after(code: str) -> set[str]:
 
 def test_listing_every_format_imports_no_game_module_but_its_entry() -> None:
     imported = _imported_after("from meeple import registry; registry.formats()")
-    entries = {f"meeple.{game}.format" for game in GAMES} | {f"meeple.{game}" for game in GAMES}
+    entries = {f"meeple.{game}.{entry}" for game in GAMES for entry in ("format", "game")}
+    entries |= {f"meeple.{game}" for game in GAMES}
     assert imported - entries == {
         "meeple",
         "meeple.errors",
         "meeple.game",
         "meeple.registry",
         "meeple.botc.choices",
+        "meeple.quibbble",  # QuibbbleGame, which quibbble's seven games' entries subclass
+        "meeple.quibbble.game",
     }
 
 

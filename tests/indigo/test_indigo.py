@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from meeple import engine, indigo
 from meeple.errors import MeepleError, NotationError, RuleError
-from meeple.indigo.hooks import start
+from meeple.indigo.game import GAME
 from meeple.indigo.model import GEMS, HEXES, TREASURES, TURNS, WRITINGS, Gem, Place
 from meeple.indigo.rules import State, _winners, deal
 from tests.cli_helpers import meeple
@@ -200,7 +200,7 @@ def test_a_gem_sent_where_quibbble_has_no_path_breaks_treasure_path() -> None:
 
 
 def test_legal_moves_are_exactly_what_play_accepts() -> None:
-    state = start(2, seed=5)
+    state = GAME.initial(2, seed=5)
     for _ in range(6):
         listed = set(state.legal_moves())
         for paths in WRITINGS:
@@ -273,7 +273,7 @@ def test_no_text_breaks_the_reader(text: str) -> None:
 
 
 def test_moves_are_read_as_a_person_types_them() -> None:
-    state = start(2, seed=1)
+    state = GAME.initial(2, seed=1)
     assert state.move_from_text("abcedf 3 3") == Place(0, "abcedf", 3, 3)
     assert state.move_from_text("p bcdfea.0.1") == Place(0, "bcdfea", 0, 1)
     assert state.move_from_text("1p&abcedf.3.3") == Place(1, "abcedf", 3, 3)
@@ -298,9 +298,9 @@ def test_the_pictures_number_every_hex_inside_the_view() -> None:
     keys = {p.attrib["data-at"] for p in root.iter(f"{ns}polygon") if "data-at" in p.attrib}
     assert keys == {f"{r},{c}" for r, c in HEXES}
     last = state.history[-1]
-    from meeple.indigo.hooks import marks
+    from meeple.indigo.game import GAME
 
-    assert marks(state) == (f"{last.row},{last.column}",)
+    assert GAME.marks(state) == (f"{last.row},{last.column}",)
     assert state.result_text in svg and "red: " in svg
     text = indigo.render(state)
     assert "<T>" in text and "red: " in text and state.result_text in text
@@ -309,9 +309,9 @@ def test_the_pictures_number_every_hex_inside_the_view() -> None:
 
 
 def test_the_first_picture_shows_the_gems_at_their_treasures() -> None:
-    text = indigo.render(start(2, seed=1))
+    text = indigo.render(GAME.initial(2, seed=1))
     assert "5E1S" in text and text.count("A") >= len([g for g in GEMS if g.colour == "amber"])
-    assert "\x1b[" in indigo.render(start(2, seed=1), color=True)
+    assert "\x1b[" in indigo.render(GAME.initial(2, seed=1), color=True)
 
 
 def test_the_command_line_checks_shows_and_replays_a_game() -> None:
@@ -341,7 +341,7 @@ def test_selfplay_writes_games_that_check_accepts(tmp_path: Path) -> None:
 def test_a_person_plays_a_game_and_saves_it(tmp_path: Path) -> None:
     saved = tmp_path / "game.qgn"
     # `meeple play --seed 1` deals from its own first draw, as the terminal does.
-    dealt = start(2, seed=random.Random(1).randrange(2**31))
+    dealt = GAME.initial(2, seed=random.Random(1).randrange(2**31))
     (tile,) = dealt.hands[0]
     typed = f"{tile} 3 3\nhint\nhelp\nundo\np {TURNS[tile][1]}.3.3\nsave {saved}\nquit\n"
     run = meeple(["play", "indigo", "--bot", "random", "--seed", "1"], stdin=typed)
@@ -359,7 +359,7 @@ def test_one_point_and_one_gem_are_worded_in_the_singular() -> None:
     pictures."""
     rng = random.Random(5)
     for _ in range(20):
-        state = start(2, seed=rng.randrange(2**31))
+        state = GAME.initial(2, seed=rng.randrange(2**31))
         while not state.is_over and 1 not in state.points:
             state = state.play(rng.choice(state.legal_moves()))
         if 1 in state.points:

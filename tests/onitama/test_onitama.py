@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from meeple import engine, onitama
 from meeple.errors import MeepleError, NotationError, RuleError
-from meeple.onitama.hooks import start, state_json
+from meeple.onitama.game import GAME
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
 
@@ -69,7 +69,7 @@ def test_the_cards_are_dealt_from_the_seed_as_quibbble_deals_them(
 def test_games_played_by_quibbble_replay_to_the_position_quibbble_reached(game: str) -> None:
     state = _last((GOLDEN / f"{game}.qgn").read_text(encoding="utf-8"))
     go = json.loads((GOLDEN / f"{game}.json").read_text(encoding="utf-8"))
-    mine = state_json(state)
+    mine = GAME.state_json(state)
     assert mine["board"] == go["details"]["board"]
     assert mine["hands"] == go["details"]["hands"] and mine["spare"] == go["details"]["spare"]
     assert [state.teams[w - 1] for w in state.winners] == go["winners"]
@@ -234,13 +234,17 @@ def test_the_seed_is_written_as_quibbble_writes_it() -> None:
     record = onitama.parse('[key "onitama"]\n[teams "red, blue"]\n[seed "+014"]\n\n')
     state = onitama.replay(record)[-1]
     assert state.seed == 14 and state.record().tags["seed"] == "14"
-    assert start(seed=7).record().tags == {"key": "onitama", "teams": "red, blue", "seed": "7"}
-    assert "seed" in start().record().tags  # dealt from the clock, and kept
+    assert GAME.initial(seed=7).record().tags == {
+        "key": "onitama",
+        "teams": "red, blue",
+        "seed": "7",
+    }
+    assert "seed" in GAME.initial().record().tags  # dealt from the clock, and kept
 
 
 def _random_record(seed: int, comments: bool) -> onitama.Record:
     rng = random.Random(seed)
-    state = start(seed=rng.randrange(-(2**63), 2**63))
+    state = GAME.initial(seed=rng.randrange(-(2**63), 2**63))
     return random_record(state, rng, 40, comments)  # type: ignore[no-any-return]
 
 
@@ -273,7 +277,7 @@ def test_any_squares_are_judged_without_crashing(a: int, b: int, c: int, d: int)
 
 
 def test_moves_are_read_as_a_person_types_them() -> None:
-    state = start(seed=14)
+    state = GAME.initial(seed=14)
     boar = onitama.Move(0, 0, 3, 1, 3, "boar")
     assert state.move_from_text("0.3.1.3.boar") == boar
     assert state.move_from_text(" 0 3 1 3 boar ") == boar
@@ -286,7 +290,7 @@ def test_moves_are_read_as_a_person_types_them() -> None:
 
 
 def test_the_evaluation_counts_pawns_as_quibbbles_ai_does() -> None:
-    state = start(seed=14)
+    state = GAME.initial(seed=14)
     assert state.evaluate(1) == state.evaluate(2) == 0.5
     won = _last(_example("win.qgn"))
     assert (won.evaluate(1), won.evaluate(2)) == (1.0, 0.0)

@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 
 from meeple import engine, stratego
 from meeple.errors import MeepleError, NotationError, RuleError
-from meeple.stratego.hooks import start, state_json
+from meeple.stratego.game import GAME
 from meeple.stratego.model import Move, Switch, Unit
-from meeple.stratego.rules import GAME, battle, chooser, pick
+from meeple.stratego.rules import BRIDGE, battle, chooser, pick
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
 
@@ -290,7 +290,7 @@ def test_a_game_needs_a_seed_two_teams_and_a_known_variant(
 def test_an_unknown_variant_is_shown_at_its_tag_by_the_library() -> None:
     text = '[key "stratego"]\n[teams "red, blue"]\n[seed "1"]\n[variant "quick"]\n\n'
     with pytest.raises(RuleError) as raised:
-        list(GAME.states(stratego.parse(text), text, "game.qgn"))
+        list(BRIDGE.states(stratego.parse(text), text, "game.qgn"))
     assert (raised.value.rule, raised.value.line, raised.value.column) == ("variant", 4, 1)
 
 
@@ -301,7 +301,7 @@ def test_no_variant_tag_is_classic_and_the_tags_are_written_as_quibbble_writes_t
     assert state.record().tags == {
         "key": "stratego", "teams": "red, blue", "seed": "7", "variant": "classic",
     }  # fmt: skip
-    assert "seed" in start().record().tags  # set up from the clock, and kept
+    assert "seed" in GAME.initial().record().tags  # set up from the clock, and kept
 
 
 def _random_record(seed: int, comments: bool) -> stratego.Record:
@@ -358,7 +358,7 @@ def test_any_action_is_judged_as_legal_moves_lists_it(
 
 
 def test_moves_are_read_as_a_person_types_them() -> None:
-    state = start(seed=7)
+    state = GAME.initial(seed=7)
     step = Move(0, 3, 4, 4, 4)
     assert state.move_from_text("3.4.4.4") == step
     assert state.move_from_text(" 3 4 4 4 ") == step
@@ -372,7 +372,7 @@ def test_moves_are_read_as_a_person_types_them() -> None:
 
 
 def test_the_evaluation_counts_units_as_quibbbles_ai_does() -> None:
-    state = start(seed=7)
+    state = GAME.initial(seed=7)
     assert state.evaluate(1) == state.evaluate(2) == 0.49  # rearranging gains nothing
     won = _last(_example("flag.qgn"))
     assert (won.evaluate(1), won.evaluate(2)) == (1.0, 0.0)
@@ -433,7 +433,7 @@ def test_the_command_line_checks_shows_and_replays_a_game() -> None:
     assert moves.code == 0 and "move (11): 0m&3.0.4.0" in moves.out and "1s&9.9.9.9" in moves.out
     moves = meeple(["moves", str(EXAMPLES / "classic.qgn"), "--step", "3"])
     assert moves.code == 0 and "1m&6.0.5.0" in moves.out and "s&" not in moves.out
-    assert state_json(start(seed=1))["turn"] == "red"
+    assert GAME.state_json(GAME.initial(seed=1))["turn"] == "red"
 
 
 def test_selfplay_writes_games_that_check_accepts(tmp_path: Path) -> None:

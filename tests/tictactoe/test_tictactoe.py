@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from meeple import engine, tictactoe
 from meeple.errors import MeepleError, NotationError, RuleError
-from meeple.tictactoe.hooks import start
+from meeple.tictactoe.game import GAME
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
 
@@ -91,7 +91,7 @@ def test_a_game_needs_two_distinct_teams(teams: str, message: str) -> None:
 
 def _random_record(seed: int, comments: bool) -> tictactoe.Record:
     rng = random.Random(seed)
-    state = start()
+    state = GAME.initial()
     return random_record(state, rng, 10, comments)  # type: ignore[no-any-return]
 
 
@@ -113,7 +113,7 @@ def test_no_text_breaks_the_reader(text: str) -> None:
 
 
 def test_moves_are_read_as_a_person_types_them() -> None:
-    state = start()
+    state = GAME.initial()
     assert state.move_from_text("1.2") == tictactoe.Mark(0, 1, 2)
     assert state.move_from_text(" 1 2 ") == tictactoe.Mark(0, 1, 2)
     assert state.move_from_text("m 2,0") == tictactoe.Mark(0, 2, 0)

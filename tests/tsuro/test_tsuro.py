@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from meeple import engine, tsuro
 from meeple.errors import MeepleError, NotationError, RuleError
-from meeple.tsuro.hooks import start
+from meeple.tsuro.game import GAME
 from meeple.tsuro.rules import VARIANTS, State, crosses
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
@@ -337,7 +337,7 @@ def test_selfplay_writes_games_that_check_accepts(tmp_path: Path) -> None:
 
 def test_a_person_plays_a_game_and_saves_it(tmp_path: Path) -> None:
     saved = tmp_path / "game.qgn"
-    first = start(None, random.Random(3).randrange(2**31)).legal_moves()[1]
+    first = GAME.initial(None, random.Random(3).randrange(2**31)).legal_moves()[1]
     typed = f"{first.row}.{first.column}.{first.paths}\nhint\nhelp\nundo\n"
     typed += f"{first.row} {first.column} {first.paths}\nsave {saved}\nquit\n"
     run = meeple(["play", "tsuro", "--bot", "random", "--seed", "3"], stdin=typed)

@@ -66,3 +66,9 @@ class Carcassonne(QuibbbleGame["Move", "Record", "State"]):
             "turn": None if state.is_over else state.teams[state.turn],
             "phase": None if state.is_over else ("tile" if state.placing else "token"),
         }
+
+
+GAME = Carcassonne()
+"""The game, for `meeple.carcassonne`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -20,7 +20,6 @@ that every record replays as quibbble's game replays it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Self
@@ -60,6 +59,7 @@ from meeple.errors import MeepleError, RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
 from meeple.quibbble import Bridge, TeamsState, at_tag
+from meeple.registry import Registered
 
 Square = tuple[int, int]
 Board = Mapping[Square, Tile]
@@ -397,6 +397,8 @@ class State(TeamsState[Move]):
     """A carcassonne position (the engine protocol, meeple.engine): the tiles placed and
     their order, the tokens on them, each team's tile in hand, supply and points, the
     deck as dealt from the seed and the random source that reshuffles it."""
+
+    game = Registered("carcassonne")
 
     def __init__(
         self,
@@ -814,11 +816,6 @@ def start_of(record: Record) -> State:
             rule="seed",
         )
     return State.initial(record.teams, seed)
-
-
-def default_seed() -> int:
-    """quibbble's seed for a game started without one: the clock, in seconds."""
-    return int(time.time())
 
 
 BRIDGE: Bridge[Move, Record, State] = Bridge(

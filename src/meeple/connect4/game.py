@@ -46,3 +46,9 @@ class ConnectFour(QuibbbleGame["Place", "Record", "State"]):
             ],
             "turn": None if state.is_over else state.teams[state.turn],
         }
+
+
+GAME = ConnectFour()
+"""The game, for `meeple.connect4`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -16,6 +16,7 @@ from meeple.connect4 import notation
 from meeple.connect4.model import COLUMNS, ROWS, Place, Record
 from meeple.errors import RuleError
 from meeple.quibbble import Bridge, TeamsState
+from meeple.registry import Registered
 
 Board = tuple[int | None, ...]
 """The 42 cells row by row from the top left: the index of the team whose disk is
@@ -50,6 +51,8 @@ _WEIGHTS = (0.0, 1.0, 4.0, 16.0)
 
 class State(TeamsState[Place]):
     """A connect four position (the engine protocol, meeple.engine; also Evaluating)."""
+
+    game = Registered("connect4")
 
     def __init__(
         self,

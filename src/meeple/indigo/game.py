@@ -59,3 +59,9 @@ class Indigo(QuibbbleGame["Place", "Record", "State"]):
             "round": state.round,
             "turn": None if state.is_over else state.teams[state.turn],
         }
+
+
+GAME = Indigo()
+"""The game, for `meeple.indigo`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -13,7 +13,6 @@ docs/formats/indigo.md.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Self
@@ -43,6 +42,7 @@ from meeple.indigo.model import (
     pairs,
 )
 from meeple.quibbble import Bridge, TeamsState, at_tag
+from meeple.registry import Registered
 
 Hex = tuple[int, int]
 
@@ -98,6 +98,8 @@ def deal(
 class State(TeamsState[Place]):
     """An indigo position (the engine protocol, meeple.engine): the tiles placed, the
     gems, the deck and hands as dealt from the seed, and each team's points."""
+
+    game = Registered("indigo")
 
     def __init__(
         self,
@@ -415,11 +417,6 @@ def start_of(record: Record) -> State:
         return State.initial(record.teams, seed, variant)
     except RuleError as problem:
         raise (at_tag(problem, "variant") if problem.rule == "variant" else problem) from None
-
-
-def default_seed() -> int:
-    """quibbble's seed for a game started without one: the clock, in seconds."""
-    return int(time.time())
 
 
 BRIDGE: Bridge[Place, Record, State] = Bridge(

@@ -51,3 +51,9 @@ class Onitama(QuibbbleGame["Move", "Record", "State"]):
             "spare": state.spare,
             "turn": None if state.is_over else state.teams[state.turn],
         }
+
+
+GAME = Onitama()
+"""The game, for `meeple.onitama`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -36,6 +36,7 @@ from meeple.onitama.model import (
     Record,
 )
 from meeple.quibbble import SEED_TAG, Bridge, TeamsState
+from meeple.registry import Registered
 
 Board = tuple[Pawn | None, ...]
 """The 25 squares row by row (row 0 first): the pawn on each, or None."""
@@ -76,6 +77,8 @@ def on_board(row: int, column: int) -> bool:
 
 class State(TeamsState[Move]):
     """An onitama position (the engine protocol, meeple.engine)."""
+
+    game = Registered("onitama")
 
     def __init__(
         self,

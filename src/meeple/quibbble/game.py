@@ -15,16 +15,20 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from meeple.errors import DEFAULT_SOURCE, RuleError
 from meeple.game import COLOR, Document, Game, Notation, Sniff
-from meeple.qgn.model import Snapshot
-from meeple.quibbble.bridge import Bridge, RecordT
-from meeple.quibbble.record import SEED_TAG, MoveT, Record
-from meeple.quibbble.state import TeamsState
 
-StateT = TypeVar("StateT", bound=TeamsState[Any])
+if TYPE_CHECKING:  # the registry imports this module for every command: it stays light
+    from meeple.qgn.model import Snapshot
+    from meeple.quibbble.bridge import Bridge
+    from meeple.quibbble.record import Record, TeamMove
+    from meeple.quibbble.state import TeamsState
+
+MoveT = TypeVar("MoveT", bound="TeamMove")
+RecordT = TypeVar("RecordT", bound="Record[Any]")
+StateT = TypeVar("StateT", bound="TeamsState[Any]")
 
 
 class QuibbbleNotation(Notation):
@@ -43,6 +47,7 @@ class QuibbbleNotation(Notation):
         self.quibbble = game
         self.name = game.name
         self.title = game.title
+        self.step_noun = game.step_noun
         self._names_me = Sniff(rf'(?s).*?\[\s*key\s+"{game.name}"\s*\]')
 
     def sniff(self, text: str) -> bool:
@@ -56,6 +61,18 @@ class QuibbbleNotation(Notation):
 
     def models(self) -> tuple[type, ...]:
         return (self.quibbble.bridge.record,)
+
+    def owns(self, obj: object) -> bool:
+        """Whether `obj` is a record of this game (known by its class's `game`, so no
+        game's rules are imported to tell another game's objects apart)."""
+        if getattr(type(obj), "game", None) is not self.game:
+            return False
+        from meeple.quibbble.record import Record
+
+        return isinstance(obj, Record)
+
+    def writes_exactly(self, obj: object) -> bool:
+        return self.owns(obj)
 
     def replay(self, document: Document) -> Iterable[Any]:
         return self.quibbble.replay(document)
@@ -139,7 +156,7 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
             raise RuleError(f"{game} is for {self._span()} teams, not {count}", rule="teams")
         tags = {"key": self.name, "teams": ", ".join(self.teams[:count])}
         if self.deals:
-            tags[SEED_TAG] = str(self.clock_seed() if seed is None else seed)
+            tags["seed"] = str(self.clock_seed() if seed is None else seed)
         bridge = self.bridge
         return bridge.initial(bridge.record(tags))
 
@@ -169,6 +186,8 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
 
     def state(self, thing: RecordT | StateT) -> StateT:
         """A state as it is; a record as the state after its last move."""
+        from meeple.quibbble.record import Record
+
         return self.bridge.final(thing) if isinstance(thing, Record) else thing
 
     def render(self, thing: Any, color: bool = False, **options: Any) -> str:

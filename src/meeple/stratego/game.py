@@ -39,3 +39,9 @@ class Stratego(QuibbbleGame["Action", "Record", "State"]):
         from meeple.stratego.rules import state_details
 
         return state_details(state)
+
+
+GAME = Stratego()
+"""The game, for `meeple.stratego`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

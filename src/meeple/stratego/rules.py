@@ -32,6 +32,7 @@ from meeple.engine import Status
 from meeple.errors import DEFAULT_SOURCE, RuleError
 from meeple.gorand import GoRand
 from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, at_tag
+from meeple.registry import Registered
 from meeple.stratego import notation
 from meeple.stratego.model import (
     CLASSIC,
@@ -164,6 +165,8 @@ class State(TeamsState[Action]):
     """A stratego position (the engine protocol, meeple.engine). Everything is known:
     the record holds every unit, and so does the state (quibbble hides the enemy's
     ranks from a team's view only)."""
+
+    game = Registered("stratego")
 
     def __init__(
         self,

@@ -44,3 +44,9 @@ class TicTacToe(QuibbbleGame["Mark", "Record", "State"]):
             ],
             "turn": None if state.is_over else state.teams[state.turn],
         }
+
+
+GAME = TicTacToe()
+"""The game, for `meeple.tictactoe`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -12,6 +12,7 @@ from typing import Self
 
 from meeple.errors import RuleError
 from meeple.quibbble import Bridge, TeamsState
+from meeple.registry import Registered
 from meeple.tictactoe import notation
 from meeple.tictactoe.model import SIZE, Mark, Record
 
@@ -29,6 +30,8 @@ LINES = (
 
 class State(TeamsState[Mark]):
     """A tic-tac-toe position (the engine protocol, meeple.engine)."""
+
+    game = Registered("tictactoe")
 
     def __init__(
         self,

@@ -64,3 +64,9 @@ class Tsuro(QuibbbleGame["Place", "Record", "State"]):
             "points": dict(zip(teams, state.points, strict=True)),
             "turn": None if state.is_over else teams[state.turn],
         }
+
+
+GAME = Tsuro()
+"""The game, for `meeple.tsuro`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -30,6 +30,7 @@ from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.quibbble import Bridge, TeamsState, at_tag
+from meeple.registry import Registered
 from meeple.tsuro import notation
 from meeple.tsuro.model import (
     FACING,
@@ -93,6 +94,8 @@ StateT = TypeVar("StateT", bound="State")
 
 class State(TeamsState[Place]):
     """A tsuro position (the engine protocol, meeple.engine)."""
+
+    game = Registered("tsuro")
 
     def __init__(
         self,
