@@ -58,7 +58,7 @@ from meeple.carcassonne.model import (
 from meeple.errors import MeepleError, RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
-from meeple.quibbble import Bridge, TeamsState, at_tag
+from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
 from meeple.registry import Registered
 
 Square = tuple[int, int]
@@ -795,11 +795,7 @@ class _Turn:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two to four distinct team names (builder.go `Min`, `Max`); RuleError otherwise."""
-    if not 2 <= len(teams) <= 4:
-        raise RuleError(f"carcassonne is for 2 to 4 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "carcassonne", 2, 4)
 
 
 def start_of(record: Record) -> State:
@@ -819,17 +815,9 @@ def start_of(record: Record) -> State:
 
 
 BRIDGE: Bridge[Move, Record, State] = Bridge(
-    key="carcassonne",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.LETTERS,
-    known_tags=frozenset({"seed"}),
+    "carcassonne", Record, notation.read_action, notation.write_action, start_of, notation.LETTERS
 )
 State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal move."""
-    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal move."""

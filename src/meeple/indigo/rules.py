@@ -41,7 +41,7 @@ from meeple.indigo.model import (
     on_board,
     pairs,
 )
-from meeple.quibbble import Bridge, TeamsState, at_tag
+from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
 from meeple.registry import Registered
 
 Hex = tuple[int, int]
@@ -392,11 +392,7 @@ def _winners(points: Sequence[int], counts: Sequence[int]) -> tuple[int, ...]:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two to four distinct team names (builder.go `Min`, `Max`); RuleError otherwise."""
-    if not 2 <= len(teams) <= 4:
-        raise RuleError(f"indigo is for 2 to 4 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "indigo", 2, 4)
 
 
 def start_of(record: Record) -> State:
@@ -420,17 +416,9 @@ def start_of(record: Record) -> State:
 
 
 BRIDGE: Bridge[Place, Record, State] = Bridge(
-    key="indigo",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.PLACE,
-    known_tags=frozenset({"seed", "variant"}),
+    "indigo", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
 State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal move."""
-    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal move."""

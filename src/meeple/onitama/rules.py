@@ -35,7 +35,7 @@ from meeple.onitama.model import (
     Pawn,
     Record,
 )
-from meeple.quibbble import SEED_TAG, Bridge, TeamsState
+from meeple.quibbble import SEED_TAG, Bridge, TeamsState, distinct_teams
 from meeple.registry import Registered
 
 Board = tuple[Pawn | None, ...]
@@ -240,11 +240,7 @@ def _off_board(square: str, part: int) -> RuleError:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two distinct team names (quibbble keys the hands by name); RuleError otherwise."""
-    if len(teams) != 2:
-        raise RuleError(f"onitama is for 2 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "onitama", 2, 2)
 
 
 def start_of(record: Record) -> State:
@@ -261,17 +257,9 @@ def start_of(record: Record) -> State:
 
 
 BRIDGE: Bridge[Move, Record, State] = Bridge(
-    key="onitama",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.MOVE,
-    known_tags=frozenset({SEED_TAG}),
+    "onitama", Record, notation.read_action, notation.write_action, start_of, notation.MOVE
 )
 State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal move."""
-    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal move."""

@@ -74,7 +74,7 @@ EXPORTS: dict[str, tuple[str, ...]] = {
         "Record",
         "TeamMove",
     ),
-    "meeple.quibbble.state": ("TeamsState",),
+    "meeple.quibbble.state": ("TeamsState", "distinct_teams", "team_span"),
 }
 
 if TYPE_CHECKING:
@@ -105,6 +105,8 @@ if TYPE_CHECKING:
     from meeple.quibbble.record import Record as Record
     from meeple.quibbble.record import TeamMove as TeamMove
     from meeple.quibbble.state import TeamsState as TeamsState
+    from meeple.quibbble.state import distinct_teams as distinct_teams
+    from meeple.quibbble.state import team_span as team_span
 else:  # imported on first use: a game's `game` module, which the registry imports, stays light
     __getattr__ = package_exports(__name__, EXPORTS)
 

@@ -11,7 +11,7 @@ and its states (`TeamsState.bridge`) go through it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from meeple.errors import DEFAULT_SOURCE, MeepleError, NotationError, RuleError
@@ -51,8 +51,6 @@ class Bridge(Generic[MoveT, RecordT, StateT]):
     letters: str = ""
     """The game's action letters, the one a person most often types first (`meeple play`
     reads `1.2` as that action of the team to move)."""
-    known_tags: frozenset[str] = field(default=frozenset())
-    """Tags beyond `key` and `teams` that the game reads (kept either way)."""
 
     def from_qgn(self, snapshot: Snapshot) -> RecordT:
         """A QGN snapshot of this game as its record; NotationError (marked with the
@@ -99,6 +97,11 @@ class Bridge(Generic[MoveT, RecordT, StateT]):
     def replay_document(self, document: Document) -> Iterator[StateT]:
         """The game after each move of a parsed QGN document (the registry's `replay`)."""
         return self.states(document.model, document.text, document.source)
+
+    def replay(self, record: RecordT) -> list[StateT]:
+        """Every state of a record's game, the start first; RuleError at the QGN action
+        of the first illegal move (placed in the record's own QGN text)."""
+        return list(self.states(record, self.dump(record), "<record>"))
 
     def final(self, record: RecordT) -> StateT:
         """The game after the last move of `record` (RuleError at an illegal one)."""

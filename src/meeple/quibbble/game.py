@@ -152,19 +152,16 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
         clock as quibbble does; the record keeps the seed either way)."""
         count = 2 if players is None else players
         if not self.min_teams <= count <= self.max_teams:
+            from meeple.quibbble.state import team_span
+
+            span = team_span(self.min_teams, self.max_teams)
             game = self.noun or self.name
-            raise RuleError(f"{game} is for {self._span()} teams, not {count}", rule="teams")
+            raise RuleError(f"{game} is for {span} teams, not {count}", rule="teams")
         tags = {"key": self.name, "teams": ", ".join(self.teams[:count])}
         if self.deals:
             tags["seed"] = str(self.clock_seed() if seed is None else seed)
         bridge = self.bridge
         return bridge.initial(bridge.record(tags))
-
-    def _span(self) -> str:
-        low, high = self.min_teams, self.max_teams
-        if low == high:
-            return str(low)
-        return f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
 
     def parse(self, text: str, source: str = DEFAULT_SOURCE) -> RecordT:
         """A QGN text of this game as its record (NotationError located in `text`)."""

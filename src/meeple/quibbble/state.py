@@ -175,3 +175,22 @@ class TeamsState(Generic[MoveT]):
     def tags(self) -> dict[str, str]:
         """The QGN tags of this game: key and teams (games add their seed and variant)."""
         return {"key": self.bridge.key, "teams": ", ".join(self.teams)}
+
+
+def team_span(low: int, high: int) -> str:
+    """How many teams a game is for, as its messages say it: `2`, `2 or 3`, `2 to 8`."""
+    if low == high:
+        return str(low)
+    return f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+
+
+def distinct_teams(teams: Sequence[str], game: str, low: int, high: int) -> tuple[str, ...]:
+    """`teams` when they are `low` to `high` distinct names (quibbble tells teams apart
+    by name); RuleError (rule `teams`) otherwise."""
+    if not low <= len(teams) <= high:
+        raise RuleError(
+            f"{game} is for {team_span(low, high)} teams, not {len(teams)}", rule="teams"
+        )
+    if len(set(teams)) != len(teams):
+        raise RuleError("two teams have the same name", rule="teams")
+    return tuple(teams)

@@ -29,9 +29,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Self
 
 from meeple.engine import Status
-from meeple.errors import DEFAULT_SOURCE, RuleError
+from meeple.errors import RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, at_tag
+from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, at_tag, distinct_teams
 from meeple.registry import Registered
 from meeple.stratego import notation
 from meeple.stratego.model import (
@@ -529,11 +529,7 @@ def variant_named(name: str) -> Variant:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two distinct team names (quibbble keeps units by team name); RuleError otherwise."""
-    if len(teams) != 2:
-        raise RuleError(f"stratego is for 2 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "stratego", 2, 2)
 
 
 def start_of(record: Record) -> State:
@@ -557,20 +553,12 @@ def start_of(record: Record) -> State:
 
 
 BRIDGE: Bridge[Action, Record, State] = Bridge(
-    key="stratego",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.LETTERS,
-    known_tags=frozenset({SEED_TAG, VARIANT_TAG}),
+    "stratego", Record, notation.read_action, notation.write_action, start_of, notation.LETTERS
 )
 State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal action."""
-    return list(BRIDGE.states(record, BRIDGE.dump(record), DEFAULT_SOURCE))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal action."""
 
 
 def state_details(state: State) -> Mapping[str, Any]:

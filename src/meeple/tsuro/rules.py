@@ -29,7 +29,7 @@ from typing import Self, TypeVar
 from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import Bridge, TeamsState, at_tag
+from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
 from meeple.registry import Registered
 from meeple.tsuro import notation
 from meeple.tsuro.model import (
@@ -496,11 +496,7 @@ def _unique_token(tokens: Sequence[Token], rng: GoRand) -> Token:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """2 to 8 distinct team names (builder.go); RuleError otherwise."""
-    if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
-        raise RuleError(f"tsuro is for 2 to 8 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "tsuro", MIN_TEAMS, MAX_TEAMS)
 
 
 def start_of(record: Record) -> State:
@@ -523,17 +519,9 @@ def start_of(record: Record) -> State:
 
 
 BRIDGE: Bridge[Place, Record, State] = Bridge(
-    key="tsuro",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.PLACE,
-    known_tags=frozenset({"seed", "variant"}),
+    "tsuro", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
 State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal placement."""
-    return list(BRIDGE.states(record, BRIDGE.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal placement."""
