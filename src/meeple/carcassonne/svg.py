@@ -16,6 +16,7 @@ from meeple.carcassonne.model import CITY, CLOISTER, ROAD, SIDES, Claim, Place, 
 from meeple.carcassonne.rules import State, empty_squares
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.quibbble.canvas import canvas
 from meeple.words import counted
 
 SIZE = 64.0
@@ -66,13 +67,7 @@ def render(state: State) -> str:
         return margin + (x - left) * SIZE, margin + (top - y) * SIZE
 
     title = xml_text(f"carcassonne: {state.result_text}")
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        ' font-family="sans-serif">',
-        f"<title>{title}</title>",
-        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
-    ]
+    parts = canvas(width, height, title)
     font = COORDINATE * scale
     for x in range(left, left + columns):
         parts.append(_label(corner(x, top)[0] + SIZE / 2, margin - font / 2, str(x), font))

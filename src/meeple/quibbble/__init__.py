@@ -23,8 +23,10 @@ One module per job, every name importable from here:
 - `located`: where an error shows in the QGN text (`locate`, `at_tag`);
 - `bridge`: `Bridge`, a game's QGN actions <-> its moves, its records read and replayed;
 - `game`: `QuibbbleGame` (meeple.game.Game) and its notation, written once for all seven;
-- `state`: `TeamsState`, quibbble's turn, team and game-over rules, winners, typed moves;
-- `palette`: each team's colour in the pictures (`team_shade`).
+- `state`: `TeamsState`, quibbble's turn, team and game-over rules, winners, typed moves,
+  and `distinct_teams`, the check of a game's teams;
+- `palette`: each team's colour in the pictures (`team_shade`);
+- `canvas`: the page each game's SVG picture is drawn on.
 
 This package knows no game; it reads and writes text only through `meeple.qgn`.
 """
@@ -49,6 +51,8 @@ EXPORTS: dict[str, tuple[str, ...]] = {
         "RecordT",
         "StateT",
     ),
+    "meeple.quibbble.canvas": ("canvas",),
+    "meeple.quibbble.game": ("Layers", "QuibbbleGame", "QuibbbleNotation"),
     "meeple.quibbble.located": (
         "ErrorT",
         "at_tag",
@@ -87,6 +91,10 @@ if TYPE_CHECKING:
     from meeple.quibbble.bridge import Plays as Plays
     from meeple.quibbble.bridge import RecordT as RecordT
     from meeple.quibbble.bridge import StateT as StateT
+    from meeple.quibbble.canvas import canvas as canvas
+    from meeple.quibbble.game import Layers as Layers
+    from meeple.quibbble.game import QuibbbleGame as QuibbbleGame
+    from meeple.quibbble.game import QuibbbleNotation as QuibbbleNotation
     from meeple.quibbble.located import ErrorT as ErrorT
     from meeple.quibbble.located import at_tag as at_tag
     from meeple.quibbble.located import locate as locate
