@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple import engine, registry
-from meeple.errors import MeepleError, NotationError
+from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.quibbble.game import QuibbbleGame
 from meeple.stratego.model import Move as StrategoMove
 from tests.cli_helpers import meeple
@@ -225,6 +225,21 @@ def test_the_protocol_holds_at_every_step_of_the_bundled_games(case: Case) -> No
                 after = state.play(move)
                 assert after.history == (*state.history, move)
             assert state == before
+
+
+@EVERY_GAME
+def test_a_new_game_is_for_as_many_teams_as_quibbble_allows(case: Case) -> None:
+    """Each count of teams the game allows starts a game of the first names of its
+    teams, dealt from the seed given (kept in its record); any other count is refused
+    in the game's words, as `meeple play` and selfplay show it."""
+    game = _game(case)
+    for count in range(game.min_teams, game.max_teams + 1):
+        state = game.initial(count, seed=5)
+        assert state.teams == game.teams[:count] and state.to_move == 1
+        assert state.record().tags.get("seed") == ("5" if game.deals else None)
+    for count in (game.min_teams - 1, game.max_teams + 1):
+        with pytest.raises(RuleError, match=rf"is for .* teams, not {count}$"):
+            game.initial(count)
 
 
 @EVERY_GAME
