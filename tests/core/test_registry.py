@@ -115,7 +115,8 @@ def _imported_after(code: str) -> set[str]:
 
 def test_listing_every_format_imports_no_game_module_but_its_entry() -> None:
     imported = _imported_after("from meeple import registry; registry.formats()")
-    entries = {f"meeple.{game}.format" for game in GAMES} | {f"meeple.{game}" for game in GAMES}
+    entries = {f"meeple.{game}.{entry}" for game in GAMES for entry in ("format", "game")}
+    entries |= {f"meeple.{game}" for game in GAMES}
     assert imported - entries == {
         "meeple",
         "meeple.errors",
@@ -132,7 +133,9 @@ def test_using_a_format_imports_its_own_game_only() -> None:
     assert "meeple.flows.notation" in imported
     others = {m for m in imported if m.split(".")[1:2] in (["botc"], ["raft"], ["atlantis"])}
     entries = {
-        f"meeple.{game}{part}" for game in ("botc", "raft", "atlantis") for part in ("", ".format")
+        f"meeple.{game}{part}"
+        for game in ("botc", "raft", "atlantis")
+        for part in ("", ".format", ".game")
     }
     assert others - entries == {"meeple.botc.choices"}
 
