@@ -13,7 +13,7 @@ from harness import Case
 
 from meeple.game import Notation
 from meeple.raft.components import components
-from meeple.raft.hooks import replay
+from meeple.raft.game import replay
 from meeple.raft.notation import (
     format_state,
     parse_challenge,

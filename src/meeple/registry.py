@@ -37,8 +37,8 @@ from meeple.game import OptionValue as OptionValue
 GAMES: tuple[tuple[str, str], ...] = (
     ("qgn", "meeple.qgn.format"),
     ("botc", "meeple.botc.format"),
-    ("raft", "meeple.raft.format"),
-    ("flows", "meeple.flows.format"),
+    ("raft", "meeple.raft.game:Raft"),
+    ("flows", "meeple.flows.game:Flows"),
     ("atlantis", "meeple.atlantis.format"),
     ("tictactoe", "meeple.tictactoe.game:TicTacToe"),
     ("connect4", "meeple.connect4.game:ConnectFour"),

@@ -135,7 +135,9 @@ def test_using_a_format_imports_its_own_game_only() -> None:
     assert "meeple.flows.notation" in imported
     others = {m for m in imported if m.split(".")[1:2] in (["botc"], ["raft"], ["atlantis"])}
     entries = {
-        f"meeple.{game}{part}" for game in ("botc", "raft", "atlantis") for part in ("", ".format")
+        f"meeple.{game}{part}"
+        for game in ("botc", "raft", "atlantis")
+        for part in ("", ".format", ".game")
     }
     assert others - entries == {"meeple.botc.choices"}
 
