@@ -94,8 +94,8 @@ class Notation:
     (plain ones: a notation is one object per game), and overrides `sniff`,
     `parse`, `dump` and `models`, then whichever of the other methods the notation
     supports: an inherited one raises `Unsupported` (or, for `fmt`, `notes`, `named`,
-    does the plain thing). Most delegate to the game (`self.game.svg(...)`), which
-    draws and plays; the notation reads and writes.
+    does the plain thing). Most delegate to the game, which draws and plays while the
+    notation reads and writes: `Drawn` and `Bridged` below do so for pictures and QGN.
     """
 
     name: str
@@ -232,6 +232,27 @@ class Notation:
     def writes_exactly(self, obj: object) -> bool:
         """Whether `obj`'s own class (not a base of it) is a model this notation writes."""
         return type(obj) in self.models()
+
+
+class Drawn(Notation):
+    """A notation whose records and states its game draws (`Game.render`, `Game.svg`)."""
+
+    def render(self, thing: Any, **options: Any) -> str:
+        return self.game.render(thing, **options)
+
+    def svg(self, thing: Any, **options: Any) -> str:
+        return self.game.svg(thing, **options)
+
+
+class Bridged(Notation):
+    """A notation whose models its game converts to and from QGN (`Game.to_qgn`,
+    `Game.from_qgn`)."""
+
+    def to_qgn(self, model: Any) -> Any:
+        return self.game.to_qgn(model)
+
+    def from_qgn(self, snapshot: Any) -> Any:
+        return self.game.from_qgn(snapshot)
 
 
 class Game:
