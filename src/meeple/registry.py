@@ -39,7 +39,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("botc", "meeple.botc.format"),
     ("raft", "meeple.raft.game:Raft"),
     ("flows", "meeple.flows.game:Flows"),
-    ("atlantis", "meeple.atlantis.format"),
+    ("atlantis", "meeple.atlantis.game:Atlantis"),
     ("tictactoe", "meeple.tictactoe.format"),
     ("connect4", "meeple.connect4.format"),
     ("onitama", "meeple.onitama.format"),
