@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from meeple.errors import DEFAULT_SOURCE, Finding, Unsupported
+from meeple.errors import DEFAULT_SOURCE, Finding, RuleError, Unsupported
 
 if TYPE_CHECKING:
     from meeple.engine import AnyState
@@ -190,6 +190,15 @@ class Notation:
 
     # Derived: nothing below is overridden.
 
+    def broken_rule(self, document: Document) -> list[Finding]:
+        """The first rule `document`'s replay breaks, as a finding (none: it breaks none)."""
+        try:
+            for _ in self.replay(document):
+                pass
+        except RuleError as problem:
+            return [Finding.from_error(problem)]
+        return []
+
     def can(self, method: str) -> bool:
         """Whether this notation overrides `method` (`replay`, `svg`, ...)."""
         return getattr(type(self), method) is not getattr(Notation, method)
@@ -253,6 +262,11 @@ class Bridged(Notation):
 
     def from_qgn(self, snapshot: Any) -> Any:
         return self.game.from_qgn(snapshot)
+
+
+def in_order(found: Iterable[Finding]) -> list[Finding]:
+    """Findings in the order of their places in the text (what `diagnose` returns)."""
+    return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
 class Game:

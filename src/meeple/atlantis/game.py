@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, RuleError
-from meeple.game import COLOR, Bridged, Document, Drawn, Game, Option
+from meeple.game import COLOR, Bridged, Document, Drawn, Game, Option, in_order
 
 if TYPE_CHECKING:
     from meeple.atlantis.model import Transcript
@@ -79,12 +79,8 @@ class AtlantisTranscript(Drawn, Bridged):
             document = Document(text, source, self, playable)
             if not found:
                 found += self.check(document)
-            try:
-                for _ in replay_document(document):
-                    pass
-            except RuleError as problem:
-                found.append(Finding.from_error(problem))
-        return sorted(found, key=lambda f: (f.location.line, f.location.column))
+            found += self.broken_rule(document)
+        return in_order(found)
 
 
 class Atlantis(Game):

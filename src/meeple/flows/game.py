@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, RuleError
-from meeple.game import COLOR, Bridged, Document, Drawn, Game, Option
+from meeple.game import COLOR, Bridged, Document, Drawn, Game, Option, in_order
 
 if TYPE_CHECKING:
     from meeple.flows.model import Move, Record
@@ -118,7 +118,7 @@ class FlowsRecord(Drawn, Bridged):
             found += self.check(document, dialect)
         else:  # `check` says it of a sound record
             found += _detected(text, source, parsed.chosen)
-        return sorted(found, key=lambda f: (f.location.line, f.location.column))
+        return in_order(found)
 
     def notes(self, document: Document, dialect: str | None = None, **_: Any) -> list[Finding]:
         """The dialect a record was read in, when its layout chose it (not `dialect`, nor

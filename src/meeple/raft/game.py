@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, RuleError
-from meeple.game import COLOR, Bridged, Document, Drawn, Game, Sniff
+from meeple.game import COLOR, Bridged, Document, Drawn, Game, Sniff, in_order
 
 if TYPE_CHECKING:
     from meeple.raft.model import Board, Position, Record
@@ -60,12 +60,8 @@ class RaftRecord(Drawn, Bridged):
         record = read.model
         found = [Finding.from_error(problem) for problem in read.problems]
         if record is not None:
-            try:
-                for _ in replay_document(Document(text, source, self, record)):
-                    pass
-            except RuleError as problem:
-                found.append(Finding.from_error(problem))
-        return sorted(found, key=lambda f: (f.location.line, f.location.column))
+            found += self.broken_rule(Document(text, source, self, record))
+        return in_order(found)
 
 
 class RaftState(Drawn):
