@@ -35,7 +35,7 @@ from meeple.game import Option as Option
 from meeple.game import OptionValue as OptionValue
 
 GAMES: tuple[tuple[str, str], ...] = (
-    ("qgn", "meeple.qgn.format"),
+    ("qgn", "meeple.qgn.game:Qgn"),
     ("botc", "meeple.botc.format"),
     ("raft", "meeple.raft.game:Raft"),
     ("flows", "meeple.flows.game:Flows"),
