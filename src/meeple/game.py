@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from meeple.errors import DEFAULT_SOURCE, Finding, Unsupported
+from meeple.errors import DEFAULT_SOURCE, Finding, RuleError, Unsupported
 
 if TYPE_CHECKING:
     from meeple.engine import AnyState
@@ -94,8 +94,8 @@ class Notation:
     (plain ones: a notation is one object per game), and overrides `sniff`,
     `parse`, `dump` and `models`, then whichever of the other methods the notation
     supports: an inherited one raises `Unsupported` (or, for `fmt`, `notes`, `named`,
-    does the plain thing). Most delegate to the game (`self.game.svg(...)`), which
-    draws and plays; the notation reads and writes.
+    does the plain thing). Most delegate to the game, which draws and plays while the
+    notation reads and writes: `Drawn` and `Bridged` below do so for pictures and QGN.
     """
 
     name: str
@@ -190,6 +190,15 @@ class Notation:
 
     # Derived: nothing below is overridden.
 
+    def broken_rule(self, document: Document) -> list[Finding]:
+        """The first rule `document`'s replay breaks, as a finding (none: it breaks none)."""
+        try:
+            for _ in self.replay(document):
+                pass
+        except RuleError as problem:
+            return [Finding.from_error(problem)]
+        return []
+
     def can(self, method: str) -> bool:
         """Whether this notation overrides `method` (`replay`, `svg`, ...)."""
         return getattr(type(self), method) is not getattr(Notation, method)
@@ -232,6 +241,32 @@ class Notation:
     def writes_exactly(self, obj: object) -> bool:
         """Whether `obj`'s own class (not a base of it) is a model this notation writes."""
         return type(obj) in self.models()
+
+
+class Drawn(Notation):
+    """A notation whose records and states its game draws (`Game.render`, `Game.svg`)."""
+
+    def render(self, thing: Any, **options: Any) -> str:
+        return self.game.render(thing, **options)
+
+    def svg(self, thing: Any, **options: Any) -> str:
+        return self.game.svg(thing, **options)
+
+
+class Bridged(Notation):
+    """A notation whose models its game converts to and from QGN (`Game.to_qgn`,
+    `Game.from_qgn`)."""
+
+    def to_qgn(self, model: Any) -> Any:
+        return self.game.to_qgn(model)
+
+    def from_qgn(self, snapshot: Any) -> Any:
+        return self.game.from_qgn(snapshot)
+
+
+def in_order(found: Iterable[Finding]) -> list[Finding]:
+    """Findings in the order of their places in the text (what `diagnose` returns)."""
+    return sorted(found, key=lambda f: (f.location.line, f.location.column))
 
 
 class Game:

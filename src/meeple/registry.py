@@ -35,11 +35,11 @@ from meeple.game import Option as Option
 from meeple.game import OptionValue as OptionValue
 
 GAMES: tuple[tuple[str, str], ...] = (
-    ("qgn", "meeple.qgn.format"),
+    ("qgn", "meeple.qgn.game:Qgn"),
     ("botc", "meeple.botc.format"),
     ("raft", "meeple.raft.game:Raft"),
     ("flows", "meeple.flows.game:Flows"),
-    ("atlantis", "meeple.atlantis.format"),
+    ("atlantis", "meeple.atlantis.game:Atlantis"),
     ("tictactoe", "meeple.tictactoe.game:TicTacToe"),
     ("connect4", "meeple.connect4.game:ConnectFour"),
     ("onitama", "meeple.onitama.game:Onitama"),

@@ -366,7 +366,7 @@ def test_generated_games_replay_without_rule_errors(seed: int) -> None:
 def test_a_state_works_out_its_areas_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # replay --json of a 5,000-turn game took minutes: areas, scores and the ranking each
     # worked the areas out again for every state.
-    from meeple.atlantis import hooks, rules
+    from meeple.atlantis import rules
 
     calls = []
     real = rules.areas
@@ -377,6 +377,6 @@ def test_a_state_works_out_its_areas_once(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(rules, "areas", counted)
     state = State.initial(parse(f"{{{STRIP}, players: [{{stacks: {{a1: 2}}}}]}}"))
-    hooks.state_json(state)
+    registry.game("atlantis").state_json(state)
     state.scores, state.ranking, state.areas()
     assert len(calls) == 1

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from meeple import registry
 from meeple.errors import Unsupported
 from meeple.game import Document, Game, Notation, Sniff
 
@@ -58,3 +59,31 @@ def test_a_notation_can_what_it_overrides_and_nothing_else() -> None:
         game.initial()
     assert game.can("render") and not game.can("svg")
     assert list(tally.notes(document)) == [] and tally.named("x") is None
+
+
+@pytest.mark.parametrize("name", [name for name, target in registry.GAMES if ":" in target])
+def test_a_registered_game_s_records_know_it(name: str) -> None:
+    """A game on `Game` is its own records' `game`: `_repr_svg_` draws through it."""
+    game = registry.game(name)
+    assert game.name == name and game is registry.game(name)
+    for notation in game.notations:
+        assert registry.get(notation.name) is notation
+        for model in notation.models():
+            own = getattr(model, "game", None)
+            assert own is None or own is game
+
+
+def test_the_registry_keeps_the_detection_order() -> None:
+    names = [notation.name for notation in registry.formats()]
+    assert names[:10] == [
+        "qgn",
+        "botc-trace",
+        "botc",
+        "botc-ascii",
+        "botc-script",
+        "botc-townsquare",
+        "raft",
+        "raft-state",
+        "flows",
+        "atlantis",
+    ]

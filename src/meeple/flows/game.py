@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, RuleError
-from meeple.game import COLOR, Document, Game, Notation, Option
+from meeple.game import COLOR, Bridged, Document, Drawn, Game, Option, in_order
 
 if TYPE_CHECKING:
     from meeple.flows.model import Move, Record
@@ -40,7 +40,7 @@ FRAME = Option(
 """`show --frame P3`: every move names its hex in its player's frame; the board says which."""
 
 
-class FlowsRecord(Notation):
+class FlowsRecord(Drawn, Bridged):
     """A Flows game record: an optional header, then one move (P1A1T0N) a line."""
 
     name = "flows"
@@ -118,7 +118,7 @@ class FlowsRecord(Notation):
             found += self.check(document, dialect)
         else:  # `check` says it of a sound record
             found += _detected(text, source, parsed.chosen)
-        return sorted(found, key=lambda f: (f.location.line, f.location.column))
+        return in_order(found)
 
     def notes(self, document: Document, dialect: str | None = None, **_: Any) -> list[Finding]:
         """The dialect a record was read in, when its layout chose it (not `dialect`, nor
@@ -127,18 +127,6 @@ class FlowsRecord(Notation):
 
         text, source = document.text, document.source
         return _detected(text, source, notation.dialect_of(text, source, dialect).chosen)
-
-    def render(self, thing: Any, **options: Any) -> str:
-        return self.game.render(thing, **options)
-
-    def svg(self, thing: Any, **options: Any) -> str:
-        return self.game.svg(thing, **options)
-
-    def to_qgn(self, model: Any) -> Any:
-        return self.game.to_qgn(model)
-
-    def from_qgn(self, snapshot: Any) -> Any:
-        return self.game.from_qgn(snapshot)
 
 
 class Flows(Game):

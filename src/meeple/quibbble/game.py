@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from meeple.errors import DEFAULT_SOURCE, RuleError
-from meeple.game import COLOR, Document, Game, Notation, Sniff
+from meeple.game import COLOR, Bridged, Document, Drawn, Game, Sniff
 
 if TYPE_CHECKING:  # the registry imports this module for every command: it stays light
     from meeple.qgn.model import Snapshot
@@ -31,7 +31,7 @@ RecordT = TypeVar("RecordT", bound="Record[Any]")
 StateT = TypeVar("StateT", bound="TeamsState[Any]")
 
 
-class QuibbbleNotation(Notation):
+class QuibbbleNotation(Drawn, Bridged):
     """QGN as one of quibbble's games writes it (`[key "<game>"]`): a `.qgn` file is
     detected as `qgn` (first in detection order) and played as the game its key names;
     this notation sniffs only texts that name its game (`--format` reads one directly)."""
@@ -39,6 +39,7 @@ class QuibbbleNotation(Notation):
     extensions = (".qgn",)
     options = (COLOR,)
     qgn_keyed = True
+    step_noun = "action"
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -47,7 +48,6 @@ class QuibbbleNotation(Notation):
         self.quibbble = game
         self.name = game.name
         self.title = game.title
-        self.step_noun = game.step_noun
         self._names_me = Sniff(rf'(?s).*?\[\s*key\s+"{game.name}"\s*\]')
 
     def sniff(self, text: str) -> bool:
@@ -76,18 +76,6 @@ class QuibbbleNotation(Notation):
 
     def replay(self, document: Document) -> Iterable[Any]:
         return self.quibbble.replay(document)
-
-    def render(self, thing: Any, **options: Any) -> str:
-        return self.quibbble.render(thing, **options)
-
-    def svg(self, thing: Any, **options: Any) -> str:
-        return self.quibbble.svg(thing, **options)
-
-    def to_qgn(self, model: Any) -> Any:
-        return self.quibbble.to_qgn(model)
-
-    def from_qgn(self, snapshot: Any) -> Any:
-        return self.quibbble.from_qgn(snapshot)
 
 
 @dataclass(frozen=True)
@@ -123,7 +111,6 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
     """The game's name in messages (`tic-tac-toe`), when it is not `name`."""
     deals: bool = True
     """Whether a new game is dealt from a seed (its record's `seed` tag)."""
-    step_noun = "action"
     notation_kinds = (QuibbbleNotation,)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

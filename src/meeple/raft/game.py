@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, RuleError
-from meeple.game import COLOR, Document, Game, Notation, Sniff
+from meeple.game import COLOR, Bridged, Document, Drawn, Game, Sniff, in_order
 
 if TYPE_CHECKING:
     from meeple.raft.model import Board, Position, Record
@@ -23,7 +23,7 @@ DEFAULT_CHALLENGE = "First steps"
 """The challenge `meeple play`, bots and selfplay start when none is named."""
 
 
-class RaftRecord(Notation):
+class RaftRecord(Drawn, Bridged):
     """A game record: a challenge, then one move a line."""
 
     name = "raft"
@@ -60,27 +60,11 @@ class RaftRecord(Notation):
         record = read.model
         found = [Finding.from_error(problem) for problem in read.problems]
         if record is not None:
-            try:
-                for _ in replay_document(Document(text, source, self, record)):
-                    pass
-            except RuleError as problem:
-                found.append(Finding.from_error(problem))
-        return sorted(found, key=lambda f: (f.location.line, f.location.column))
-
-    def render(self, thing: Any, **options: Any) -> str:
-        return self.game.render(thing, **options)
-
-    def svg(self, thing: Any, **options: Any) -> str:
-        return self.game.svg(thing, **options)
-
-    def to_qgn(self, model: Any) -> Any:
-        return self.game.to_qgn(model)
-
-    def from_qgn(self, snapshot: Any) -> Any:
-        return self.game.from_qgn(snapshot)
+            found += self.broken_rule(Document(text, source, self, record))
+        return in_order(found)
 
 
-class RaftState(Notation):
+class RaftState(Drawn):
     """A game state: board, decks, hand, exhausted cats and fire bag, one string a line."""
 
     name = "raft-state"
@@ -116,12 +100,6 @@ class RaftState(Notation):
         for finding in exhausted_cats_findings(text, document.source):
             where = locate(start + finding.location.column - 1)
             yield Finding(finding.message, where, finding.severity)
-
-    def render(self, thing: Any, **options: Any) -> str:
-        return self.game.render(thing, **options)
-
-    def svg(self, thing: Any, **options: Any) -> str:
-        return self.game.svg(thing, **options)
 
 
 class Raft(Game):
