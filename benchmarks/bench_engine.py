@@ -16,8 +16,8 @@ from meeple.bots import legal_choices
 def _playout(game: str, seed: int) -> Any:
     """A whole game of uniformly random legal moves (hidden draws dealt from the bag)."""
     fmt = registry.get(game)
-    assert fmt.start is not None
-    state = fmt.start(seed=seed)
+    assert fmt.game.can("initial")
+    state = fmt.game.initial(seed=seed)
     rng = random.Random(seed)
     for _ in range(5_000):
         if state.is_over:
@@ -31,15 +31,15 @@ def _mid_game(game: str) -> Any:
     """The position halfway through a seeded random game."""
     final = _playout(game, seed=11)
     fmt = registry.get(game)
-    assert fmt.start is not None
-    start = fmt.start(seed=11)
+    assert fmt.game.can("initial")
+    start = fmt.game.initial(seed=11)
     return engine.play_all(start, final.history[: len(final.history) // 2])
 
 
 def cases() -> list[Case]:
     found = []
     for fmt in registry.formats():
-        if fmt.start is None:
+        if not (fmt.qgn_keyed and fmt.game.can("initial")):
             continue
         middle = _mid_game(fmt.name)
         moves = len(middle.legal_moves())

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from harness import Case
 
+from meeple.game import Notation
 from meeple.raft.components import components
-from meeple.raft.hooks import replay
+from meeple.raft.game import replay
 from meeple.raft.notation import (
     format_state,
     parse_challenge,
@@ -22,7 +23,7 @@ from meeple.raft.notation import (
 )
 from meeple.raft.rules import State, card_positions, cats_cut_off, grid_of
 from meeple.records import text_findings
-from meeple.registry import Format, get
+from meeple.registry import get
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "raft"
 _SQUARES = re.compile(r"[bgpry]")
@@ -102,7 +103,7 @@ MALFORMED = 20000
 problem was located from the start of the text)."""
 
 
-def _malformed_case(raft: Format) -> Case:
+def _malformed_case(raft: Notation) -> Case:
     """`meeple check` of a record whose every move is malformed (no deck Z)."""
     text = "LNSNLASAFC30912R11212 seed=3\n" + "Z6\n" * MALFORMED
     return Case(

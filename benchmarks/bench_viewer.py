@@ -50,9 +50,9 @@ def _svg_case(name: str) -> Case:
     text = path.read_text(encoding="utf-8")
     record = records.of(registry.detect(text, str(path)).read(text, str(path)))
     game = record.game
-    assert game.svg is not None and game.render is not None
+    assert game.can("svg") and game.can("render")
     subject = record.played.model
-    if game.replay is not None:
+    if game.can("replay"):
         *_, subject = records.states(record)
     svg, ascii_picture = game.svg, game.render
     return Case(

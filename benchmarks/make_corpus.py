@@ -35,8 +35,8 @@ def playout(game: str, rng: random.Random) -> Iterator[Any]:
     """Records (models of the game's record format) of one random game: the game as it
     stood after a few random moves, then at its end."""
     fmt = registry.get(game)
-    assert fmt.start is not None
-    state = fmt.start(seed=rng.randrange(2**31))
+    assert fmt.game.can("initial")
+    state = fmt.game.initial(seed=rng.randrange(2**31))
     length = rng.randrange(5, 300)
     for _ in range(length):
         if state.is_over:
@@ -55,7 +55,7 @@ def playout(game: str, rng: random.Random) -> Iterator[Any]:
 def records_of(game: str, rng: random.Random) -> Iterator[tuple[str, str]]:
     """(text, file extension) of endless records of `game`, a third of them in QGN."""
     fmt, qgn = registry.get(game), registry.get("qgn")
-    assert fmt.to_qgn is not None
+    assert fmt.can("to_qgn")
     while True:
         for record in playout(game, rng):
             if rng.random() < 1 / 3:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from meeple.errors import NotationError
+from meeple.errors import NotationError, RuleError
 from meeple.quibbble import TeamsState
 from tests.cli_helpers import meeple
 
@@ -49,3 +49,17 @@ def assert_notation_error_at(
     assert message in raised.value.message
     run = meeple(["check", "-"], stdin=text)
     assert run.code == 1 and f"<stdin>:{where[0]}:{where[1]}:" in run.out
+
+
+def assert_rule_broken_at(
+    game: ModuleType, text: str, rule: str, where: tuple[int, int], message: str
+) -> None:
+    """Replaying `text` breaks `rule` (RuleError saying `message`), and `meeple check -`
+    reports it at `where` (line, column) as an illegal move and exits 1."""
+    with pytest.raises(RuleError) as raised:
+        list(game.replay(game.parse(text)))
+    assert raised.value.rule == rule and message in raised.value.message
+    run = meeple(["check", "-"], stdin=text)
+    assert run.code == 1
+    assert run.out.startswith(f"<stdin>:{where[0]}:{where[1]}: error: illegal move"), run.out
+    assert message in run.out

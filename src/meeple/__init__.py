@@ -30,14 +30,16 @@ if TYPE_CHECKING:
     from meeple.errors import Location as Location
     from meeple.errors import NotationError as NotationError
     from meeple.errors import RuleError as RuleError
-    from meeple.registry import Document
-    from meeple.registry import Format as Format
+    from meeple.game import Document, Game, Notation
+    from meeple.game import Notation as Format
     from meeple.registry import formats as formats
 
 __all__ = [
     "Finding",
     "Format",
+    "Game",
     "Location",
+    "Notation",
     "NotationError",
     "RuleError",
     "check",
@@ -62,7 +64,9 @@ _LAZY = {
     "Location": "meeple.errors",
     "NotationError": "meeple.errors",
     "RuleError": "meeple.errors",
-    "Format": "meeple.registry",
+    "Format": "meeple.game:Notation",  # its name before issue 39
+    "Game": "meeple.game",
+    "Notation": "meeple.game",
     "formats": "meeple.registry",
 }
 _SUBMODULES = ("errors", "registry")
@@ -76,7 +80,8 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f"meeple.{name}")
     if name not in _LAZY:
         raise AttributeError(f"module 'meeple' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name]), name)
+    module, _, attribute = _LAZY[name].partition(":")
+    value = getattr(importlib.import_module(module), attribute or name)
     globals()[name] = value  # later lookups find it at once
     return value
 
@@ -96,7 +101,7 @@ def _format(name: str | None, text: str, path: str | None, source: str) -> Forma
 def _document(record: Source | object, format: str | None) -> Document:
     """A record given as a path, text, bytes, or a model already loaded, as a Document."""
     from meeple import registry
-    from meeple.registry import Document
+    from meeple.game import Document
 
     if isinstance(record, Document):
         return record
@@ -247,7 +252,7 @@ def check(record: Source | object, format: str | None = None, **options: Any) ->
             return [Finding.from_error(problem)]
         return records.text_findings(text, source, fmt, **options)
     document = _document(record, format)
-    return records.text_findings(document.text, document.source, document.format, **options)
+    return records.text_findings(document.text, document.source, document.notation, **options)
 
 
 def replay(record: Source | object, format: str | None = None) -> list[Any]:
@@ -275,9 +280,9 @@ def render(
 
     played = records.of(_document(record, format))
     game = played.game
-    draw = game.svg if svg else game.render
-    if draw is None:
+    if not game.can("svg" if svg else "render"):
         raise Unsupported(f"{game.name} records have no {'SVG ' if svg else ''}picture")
-    if game.replay is None and step is not None:
+    draw = game.svg if svg else game.render
+    if not game.can("replay") and step is not None:
         raise Unsupported(f"{game.name} records have no moves to step through")
     return draw(records.step_at(played, step).state, **options)

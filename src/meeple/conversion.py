@@ -15,30 +15,31 @@ from typing import Any
 
 from meeple import records, registry
 from meeple.errors import ConversionError, LossError, MeepleError
-from meeple.registry import Document, Format
+from meeple.game import Document, Notation
 
 DROP_LOST = "drop_lost"
 """The option (`meeple convert --drop-lost`) that allows a conversion to QGN to leave out
 what QGN cannot hold; without it that conversion is refused, naming what would be lost."""
 
 
-def targets(fmt: Format) -> list[str]:
+def targets(fmt: Notation) -> list[str]:
     """The names of the notations a record in `fmt` can be written in."""
     qgn = registry.get("qgn")
     if fmt is qgn:
         return [f.name for f in registry.formats()]
     names = [f.name for f in registry.formats() if same_game(f, fmt)]
-    if fmt.to_qgn is not None:
+    if fmt.can("to_qgn"):
         names.append(qgn.name)
     return sorted(set(names))
 
 
-def same_game(a: Format, b: Format) -> bool:
-    """Whether two formats write the same kind of model (botc and botc-ascii: a grimoire)."""
-    return bool(set(a.models) & set(b.models))
+def same_game(a: Notation, b: Notation) -> bool:
+    """Whether two notations of one game write the same kind of model (botc and
+    botc-ascii: a grimoire)."""
+    return a.game is b.game and bool(set(a.models()) & set(b.models()))
 
 
-def convert(document: Document, target: Format, *, force: bool = False, **options: Any) -> str:
+def convert(document: Document, target: Notation, *, force: bool = False, **options: Any) -> str:
     """The record of `document` written in `target` (through QGN if need be).
 
     Raises the first error `meeple check` finds in the record unless `force`;
@@ -58,16 +59,16 @@ def convert(document: Document, target: Format, *, force: bool = False, **option
 
 def refuse_invalid(document: Document) -> None:
     """Raise the first error `meeple check` reports for `document`, if any."""
-    found = records.text_findings(document.text, document.source, document.format)
+    found = records.text_findings(document.text, document.source, document.notation)
     for finding in found:
         if finding.severity == "error":
             raise finding.to_error()
 
 
-def model_in(document: Document, target: Format, drop_lost: bool = False) -> Any:
+def model_in(document: Document, target: Notation, drop_lost: bool = False) -> Any:
     """The record of `document` as a model `target` writes (see `convert`); on the way to
     QGN, what QGN cannot hold is refused (LossError) unless `drop_lost`."""
-    source = document.format
+    source = document.notation
     if target.owns(document.model):
         return document.model
     qgn = registry.get("qgn")
@@ -75,7 +76,7 @@ def model_in(document: Document, target: Format, drop_lost: bool = False) -> Any
         raise _other_game(document, source.name, targets(source), target)
     if source is qgn:
         snapshot = document.model
-    elif source.to_qgn is not None:
+    elif source.can("to_qgn"):
         try:
             snapshot = _located(document, source.to_qgn, document.model)
         except LossError as problem:
@@ -91,10 +92,10 @@ def model_in(document: Document, target: Format, drop_lost: bool = False) -> Any
     return _from_qgn(document, snapshot, target)
 
 
-def _from_qgn(document: Document, snapshot: Any, target: Format) -> Any:
+def _from_qgn(document: Document, snapshot: Any, target: Notation) -> Any:
     from meeple.qgn.model import Games
 
-    if target.from_qgn is None:
+    if not target.can("from_qgn"):
         raise ConversionError(f"nothing converts to {target.name}").with_source(document.source)
     if isinstance(snapshot, Games):
         raise ConversionError(
@@ -116,7 +117,9 @@ def _located(document: Document, hook: Any, model: Any) -> Any:
         raise problem.with_source(document.source) from None
 
 
-def _other_game(document: Document, game: str, names: list[str], target: Format) -> ConversionError:
+def _other_game(
+    document: Document, game: str, names: list[str], target: Notation
+) -> ConversionError:
     """The one wording for a conversion between two different games."""
     message = f"{game} records convert to {', '.join(names)}, not to {target.name}"
     return ConversionError(message).with_source(document.source)

@@ -274,7 +274,7 @@ def summarise(path: str, format_name: str | None = None) -> Summary:
         return _with_findings(game, moves, found)
     game["game"] = record.game.name
     game["tags"] = _tags(record)
-    if record.game.replay is not None:
+    if record.game.can("replay"):
         moves, last = _moves(record)
         if isinstance(last, engine.GameState):
             game["players"] = [last.player_name(p) for p in range(1, last.player_count + 1)]
@@ -292,7 +292,7 @@ def _tags(record: records.Record) -> list[tuple[str, str]]:
     from meeple.qgn.model import Snapshot
 
     snapshot = record.document.model
-    if not isinstance(snapshot, Snapshot) and record.game.to_qgn is not None:
+    if not isinstance(snapshot, Snapshot) and record.game.can("to_qgn"):
         try:
             snapshot = record.game.to_qgn(record.played.model)
         except MeepleError:  # a model with no QGN form (a bag of roles)

@@ -15,6 +15,7 @@ from typing import Any
 
 from meeple import records, registry
 from meeple.errors import OptionError, decode
+from meeple.game import Notation
 
 STDIN = "-"
 
@@ -52,7 +53,7 @@ def read_or_mistake(path: str) -> tuple[str, str]:
         raise OptionError(problem.usage()) from None
 
 
-def notation(name: str, what: str = "format") -> registry.Format:
+def notation(name: str, what: str = "format") -> Notation:
     """The format named `name`; an OptionError naming the closest name when there is none."""
     try:
         return registry.get(name)
@@ -65,7 +66,7 @@ def notation(name: str, what: str = "format") -> registry.Format:
         raise OptionError(f"unknown {what} {name!r}{hint}") from None
 
 
-def game_options(fmt: registry.Format, command: str, given: Mapping[str, Any]) -> dict[str, Any]:
+def game_options(fmt: Notation, command: str, given: Mapping[str, Any]) -> dict[str, Any]:
     """The game options given to `command` (those not None) that `fmt` takes; an
     OptionError naming any it does not take."""
     picked = {name: value for name, value in given.items() if value is not None}

@@ -33,7 +33,8 @@ class Pictured:
     """Rich display in Jupyter for a game's records and states (a mixin, no state).
 
     `_repr_svg_` is the picture `meeple show --svg` draws: a state's own, or a record's
-    final position. A record that replays also has `_repr_html_`: the viewer, stepping
+    final position, drawn by the game the class names (`game = Registered("flows")`,
+    meeple.registry). A record that replays also has `_repr_html_`: the viewer, stepping
     through it, with the final position drawn even where the notebook runs no script.
     Where there is no picture (a bag of roles), both give None and the notebook shows
     the text form.
@@ -43,9 +44,13 @@ class Pictured:
 
     def _repr_svg_(self) -> str | None:
         from meeple.errors import MeepleError
+        from meeple.game import Game
 
+        game = getattr(type(self), "game", None)
         try:
-            return _svg_of(self)
+            if isinstance(game, Game):
+                return game.svg(self)
+            return _svg_of(self)  # a game not yet on `Game` (quibbble's)
         except (MeepleError, TypeError, ValueError):
             return None
 
@@ -74,7 +79,8 @@ class Pictured:
 
 
 def _svg_of(thing: object) -> str:
-    """The SVG picture of a record (its final position) or of a game state."""
+    """The SVG picture of a record (its final position) or of a game state, for a game
+    not yet on `Game` (its states and records do not know their game)."""
     from meeple import registry
 
     try:
@@ -84,10 +90,9 @@ def _svg_of(thing: object) -> str:
         # states its replay yields.
         package = ".".join(type(thing).__module__.split(".")[:2]) + "."
         for fmt in registry.formats():
-            ours = any(model.startswith(package) for model in fmt.models)
-            if ours and fmt.svg is not None and fmt.replay is not None:
-                drawn: str = fmt.svg(thing)
-                return drawn
+            ours = fmt.game.name == package.split(".")[1]
+            if ours and fmt.can("svg") and fmt.can("replay"):
+                return fmt.svg(thing)
         from meeple.errors import Unsupported
 
         raise Unsupported(f"no picture of {type(thing).__name__} objects") from None

@@ -26,7 +26,7 @@ from meeple.errors import (
     StepOutOfRange,
     decode,
 )
-from meeple.registry import Document, Format
+from meeple.game import Document, Notation
 
 STOPPED = "the replay stops at this move; later moves are not checked"
 NOT_STARTED = "the game cannot start, so no move is checked"
@@ -44,7 +44,7 @@ class Record:
     """
 
     document: Document
-    game: Format
+    game: Notation
     played: Document
     locate: Callable[[MeepleError], MeepleError]
 
@@ -66,10 +66,9 @@ def of(document: Document) -> Record:
     """
     game = _qgn_game(document)
     if game is None:
-        return Record(document, document.format, document, _unchanged)
+        return Record(document, document.notation, document, _unchanged)
     from meeple.qgn.notation import action_offsets, detail_offset
 
-    assert game.from_qgn is not None
     text, source = document.text, document.source
     actions = action_offsets(text)[0]
 
@@ -106,29 +105,30 @@ def of(document: Document) -> Record:
             raise
         canonical = problem.kept
     played = (
-        Document(canonical, source, game, model) if game.qgn_exact else game.read(canonical, source)
+        Document(canonical, source, game, model)
+        if game.game.qgn_exact
+        else game.read(canonical, source)
     )
     return Record(document, game, played, locate)
 
 
-def _qgn_game(document: Document) -> Format | None:
+def _qgn_game(document: Document) -> Notation | None:
     from meeple.qgn.model import Snapshot
 
     if not isinstance(document.model, Snapshot):
         return None
     game = registry.for_qgn_key(document.model.key)
-    if game is None or game.from_qgn is None or game is document.format:
+    if game is None or not game.can("from_qgn") or game is document.notation:
         return None
     return game
 
 
 def states(record: Record) -> Iterator[Any]:
     """Every state of the game, the initial one first; RuleError (located) at an illegal move."""
-    replay = record.game.replay
-    if replay is None:
+    if not record.game.can("replay"):
         return
     try:
-        yield from replay(record.played)
+        yield from record.game.replay(record.played)
     except MeepleError as problem:
         raise record.locate(problem) from None
 
@@ -152,10 +152,11 @@ class Step:
     winners: tuple[str, ...]
     result_text: str
 
-    def to_json(self, game: Format) -> dict[str, Any]:
+    def to_json(self, game: Notation) -> dict[str, Any]:
         """The step as one `replay --json` object (docs/json.md): the common fields,
         then the game's own view of the state."""
-        own = dict(game.state_json(self.state)) if game.state_json else None
+        replays = game.can("replay") and game.game.can("state_json")
+        own = dict(game.game.state_json(self.state)) if replays else None
         if isinstance(self.state, engine.GameState):
             return {
                 "step": self.index,
@@ -180,7 +181,7 @@ class Step:
         return {"step": self.index, "state": own}
 
 
-def step_of(game: Format, index: int, state: Any) -> Step:
+def step_of(game: Notation, index: int, state: Any) -> Step:
     """The step of `state`, reached after `index` moves of a record of `game`."""
     if isinstance(state, engine.GameState):
         last = state.history[-1] if index and state.history else None
@@ -201,8 +202,7 @@ def step_of(game: Format, index: int, state: Any) -> Step:
             status, winners = state.status, tuple(state.winners)
             return Step(index, state, move, None, status, winners, state.result_text)
         return Step(index, state, move, None, None, (), state.result_text)
-    result = game.result(state) if game.result is not None else ""
-    return Step(index, state, None, None, None, (), result)
+    return Step(index, state, None, None, None, (), "")
 
 
 def steps(record: Record) -> Iterator[Step]:
@@ -210,7 +210,7 @@ def steps(record: Record) -> Iterator[Step]:
 
     A record with nothing to replay (a grimoire, a bag) has one step: the record itself.
     """
-    if record.game.replay is None:
+    if not record.game.can("replay"):
         yield step_of(record.game, 0, record.played.model)
         return
     for index, state in enumerate(states(record)):
@@ -246,7 +246,7 @@ def findings(document: Document, **options: Any) -> list[Finding]:
         return _before(document, problem)
     game, played = record.game, record.played
     found: list[Finding] = []
-    if game.check is not None:
+    if game.can("check"):
         for finding in game.check(played, **options):
             if record.converted:
                 moved = NotationError(finding.message, finding.location)
@@ -273,7 +273,7 @@ def _rules(document: Document) -> list[Finding]:
 
 def rule_findings(record: Record) -> list[Finding]:
     """The rule a record breaks first, if any, as `meeple check` reports it."""
-    if record.game.replay is None:
+    if not record.game.can("replay"):
         return []
     try:
         for _ in states(record):
@@ -291,10 +291,10 @@ def stopped(finding: Finding, at_move: bool = True) -> Finding:
     return replace(finding, message=f"{finding.message} ({STOPPED if at_move else NOT_STARTED})")
 
 
-def text_findings(text: str, source: str, fmt: Format, **options: Any) -> list[Finding]:
+def text_findings(text: str, source: str, fmt: Notation, **options: Any) -> list[Finding]:
     """Every finding of a text in a known format, even one that does not parse."""
     reading = fmt.reading("check", options)
-    if fmt.diagnose is not None and set(options) <= set(reading):
+    if fmt.can("diagnose") and set(options) <= set(reading):
         return [stopped(finding) for finding in fmt.diagnose(text, source, **reading)]
     try:
         return findings(fmt.read(text, source, **reading), **options)

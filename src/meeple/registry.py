@@ -1,13 +1,19 @@
-"""The registry of notations: one `Format` entry per notation meeple reads.
+"""The registry of games: each game's name, and one lazy import of its `Game`.
 
-A `Format` names a notation, says which file extensions and which texts look
-like it, and carries the functions that parse, write, check, replay, draw and
-convert it. Each game package declares its entries in a `format` module listed
-in `FORMAT_MODULES`; they are imported on first use so `import meeple` stays
-cheap. A `format` module is itself light: its hooks are `lazy` references to the
-game's modules and its models are named, not imported, so listing every format (as
-the CLI does to build its options) imports no game's notation, rules or pictures.
-This module does no parsing of its own.
+A game declares itself in its own `game` module (meeple.game): its notations, how they
+are recognised, read, written, checked, replayed and drawn. `GAMES` lists each game's
+name and where its `Game` class is, in detection order; a game's module is imported on
+first use, so `import meeple` stays cheap and a command on one game's records imports
+no other game's notation, rules or pictures. A game's `game` module is light: it
+imports its game's layers inside the methods that need them.
+
+`formats()` lists every notation (the word the command line uses: `--format`, `meeple
+formats`), `get` finds one by name and `detect` by file extension and content. This
+module does no parsing of its own.
+
+Games not yet converted to `Game` (quibbble's seven) still declare `Format` entries
+with `lazy` hooks in a `format` module; an adapter (`_FormatNotation`) holds them until
+they move.
 """
 
 from __future__ import annotations
@@ -17,68 +23,37 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
+from meeple.errors import DEFAULT_SOURCE, Finding, NotationError, Unsupported
+from meeple.game import COLOR as COLOR  # declared in meeple.game, offered here too
+from meeple.game import Document as Document
+from meeple.game import Game, Notation
+from meeple.game import Option as Option
+from meeple.game import OptionValue as OptionValue
 
 if TYPE_CHECKING:
     from meeple.commands import Command, Group
 
-# Game packages, each with a `format` module holding `FORMATS: tuple[Format, ...]`.
-# Order matters for detection: the first format whose sniff accepts a text wins.
-FORMAT_MODULES = (
-    "meeple.qgn.format",
-    "meeple.botc.format",
-    "meeple.raft.format",
-    "meeple.flows.format",
-    "meeple.atlantis.format",
-    "meeple.tictactoe.format",
-    "meeple.connect4.format",
-    "meeple.onitama.format",
-    "meeple.tsuro.format",
-    "meeple.indigo.format",
-    "meeple.stratego.format",
-    "meeple.carcassonne.format",
+GAMES: tuple[tuple[str, str], ...] = (
+    ("qgn", "meeple.qgn.game:Qgn"),
+    ("botc", "meeple.botc.format"),
+    ("raft", "meeple.raft.game:Raft"),
+    ("flows", "meeple.flows.game:Flows"),
+    ("atlantis", "meeple.atlantis.game:Atlantis"),
+    ("tictactoe", "meeple.tictactoe.game:TicTacToe"),
+    ("connect4", "meeple.connect4.game:ConnectFour"),
+    ("onitama", "meeple.onitama.game:Onitama"),
+    ("tsuro", "meeple.tsuro.game:Tsuro"),
+    ("indigo", "meeple.indigo.game:Indigo"),
+    ("stratego", "meeple.stratego.game:Stratego"),
+    ("carcassonne", "meeple.carcassonne.game:Carcassonne"),
 )
-
-OptionValue = str | bool
-
-
-@dataclass(frozen=True)
-class Option:
-    """An extra setting a format's hooks accept as a keyword argument, offered by the CLI.
-
-    `commands` names the CLI commands that offer it: `check` passes it to the
-    format's `check`, `show` to `render`, `convert` and `fmt` to `dump`. On the
-    commands in `reads` it also says how to read the input: `Format.read` passes it
-    to `parse` (and `check` to `diagnose`), and `show`, `replay` and `moves` pass it
-    nowhere else.
-    """
-
-    name: str
-    help: str
-    commands: tuple[str, ...] = ("show", "convert")
-    choices: tuple[str, ...] = ()
-    flag: bool = False
-    reads: tuple[str, ...] = ()
-    pictures: tuple[str, ...] = ("text",)
-    """Which of `show`'s pictures it shapes: `text` (the `render` hook), `svg`, or both."""
-
-
-COLOR = Option("color", "Colour the picture with ANSI codes.", commands=("show",), flag=True)
-"""`meeple show --color`: every game's ASCII picture takes it (meeple.ansi)."""
-
-
-@dataclass(frozen=True)
-class Document:
-    """A parsed record together with the text it came from, for positioned reports."""
-
-    text: str
-    source: str
-    format: Format
-    model: Any
+"""Each game's name and its `Game` class (`module:Class`), or, until the game moves onto
+`Game`, its `format` module (`FORMATS: tuple[Format, ...]`). Order matters for detection:
+the first notation whose sniff accepts a text wins."""
 
 
 @dataclass(frozen=True)
@@ -149,62 +124,24 @@ class Format:
     (a script's unknown ids), given the reading options it was read with. The commands
     that read a record print them on stderr; `check` reports them among its findings."""
     commands: tuple[tuple[str, Callable[[], Command | Group]], ...] = ()
-    """Commands only this game has (`meeple botc ...`, `meeple solve`): each its name and
-    a function returning it as data (`meeple.commands`), which imports the game's module
-    declaring it; the CLI builds it when it is used."""
-    capabilities: tuple[str, ...] = field(init=False)
-
-    def __post_init__(self) -> None:
-        can = ["parse", "write"]
-        can += ["check"] if self.check or self.replay else []
-        can += ["replay"] if self.replay else []
-        can += ["render"] if self.render else []
-        can += ["svg"] if self.svg else []
-        can += ["qgn"] if self.to_qgn and self.from_qgn else []
-        object.__setattr__(self, "capabilities", tuple(can))
-
-    def foreign(self, command: str, given: Mapping[str, object]) -> list[str]:
-        """The options in `given` (those set, not None) that this format does not take
-        for `command`, sorted: a usage mistake wherever they are given."""
-        mine = {o.name for o in self.options if command in o.commands}
-        return sorted(
-            name for name, value in given.items() if value is not None and name not in mine
-        )
-
-    def read(self, text: str, source: str = DEFAULT_SOURCE, **options: Any) -> Document:
-        """Parse `text` into a Document (`options`: reading options `parse` takes)."""
-        return Document(text, source, self, self.parse(text, source, **options))
-
-    def reading(self, command: str, given: Mapping[str, Any]) -> dict[str, Any]:
-        """The options in `given` that tell this format how to read input on `command`."""
-        names = {option.name for option in self.options if command in option.reads}
-        return {name: value for name, value in given.items() if name in names and value is not None}
+    """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
+    the `module:function` that builds its click command, imported when it is used."""
 
     @property
     def models(self) -> tuple[str, ...]:
         """The names of the model classes this format writes."""
         return self.model if isinstance(self.model, tuple) else (self.model,)
 
-    def owns(self, obj: object) -> bool:
-        """Whether `obj` is a model this format writes.
-
-        A model's module is imported before any of its objects exists, so a module not
-        yet imported cannot own `obj` and stays unimported.
-        """
-        return any(isinstance(obj, model) for model in self._loaded_models())
-
-    def _loaded_models(self) -> list[type]:
+    def _loaded_models(self) -> tuple[type, ...]:
+        """The model classes whose modules are imported (a module not yet imported cannot
+        own an object, and stays unimported)."""
         found = []
         for name in self.models:
             module_name, _, class_name = name.partition(":")
             module = sys.modules.get(module_name)
             if module is not None:
                 found.append(getattr(module, class_name))
-        return found
-
-    def writes_exactly(self, obj: object) -> bool:
-        """Whether `obj`'s own class (not a base of it) is a model this format writes."""
-        return any(type(obj) is model for model in self._loaded_models())
+        return tuple(found)
 
 
 def lazy(target: str) -> Callable[..., Any]:
@@ -291,21 +228,54 @@ def package_exports(package: str, exports: Exports) -> Callable[[str], Any]:
     return __getattr__
 
 
+class Registered:
+    """A record's or state's game, as a class attribute: `game = Registered("flows")`
+    makes `State.game` (and `state.game`) the registered `Game` called "flows",
+    imported when first asked (a game's rules cannot import its `game` module, which
+    sits above them)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Game:
+        return game(self.name)
+
+
+def game(name: str) -> Game:
+    """The registered game called `name` (importing its module alone); ValueError otherwise."""
+    for game_name, target in GAMES:
+        if game_name == name:
+            return _load(target)
+    raise ValueError(f"unknown game {name!r} (known: {', '.join(n for n, _ in GAMES)})")
+
+
+def games() -> tuple[Game, ...]:
+    """Every registered game, in detection order."""
+    return tuple(_load(target) for _, target in GAMES)
+
+
 @cache
-def _all() -> tuple[Format, ...]:
-    found: list[Format] = []
-    for module_name in FORMAT_MODULES:
-        found.extend(importlib.import_module(module_name).FORMATS)
-    return tuple(found)
+def _load(target: str) -> Game:
+    module_name, _, class_name = target.partition(":")
+    module = importlib.import_module(module_name)
+    if class_name:
+        made: Game = getattr(module, class_name)()
+        return made
+    return _FormatGame(module_name.split(".")[1], module.FORMATS)
 
 
-def formats() -> tuple[Format, ...]:
-    """Every registered format, in detection order."""
+@cache
+def _all() -> tuple[Notation, ...]:
+    return tuple(notation for found in games() for notation in found.notations)
+
+
+def formats() -> tuple[Notation, ...]:
+    """Every registered notation, in detection order."""
     return _all()
 
 
-def get(name: str) -> Format:
-    """The format called `name`; ValueError listing the known names otherwise."""
+def get(name: str) -> Notation:
+    """The notation called `name`; ValueError listing the known names otherwise."""
     found = _named().get(name)
     if found is None:
         known = ", ".join(f.name for f in _all())
@@ -314,25 +284,28 @@ def get(name: str) -> Format:
 
 
 @cache
-def _named() -> dict[str, Format]:
+def _named() -> dict[str, Notation]:
     return {fmt.name: fmt for fmt in _all()}
 
 
-def for_model(obj: object) -> Format:
-    """The format that writes `obj`: the one naming its own class first (a town square's
-    game state is a grimoire too, but `botc-townsquare` writes it), else one naming a
-    base class of it."""
-    for fmt in _all():
+def for_model(obj: object) -> Notation:
+    """The notation that writes `obj`: among its game's (`obj.game`) when it knows it,
+    else among those whose models are imported: the one naming its own class first (a
+    town square's game state is a grimoire too, but `botc-townsquare` writes it), else one
+    naming a base class of it."""
+    own = getattr(type(obj), "game", None)
+    candidates = own.notations if isinstance(own, Game) else _all()
+    for fmt in candidates:
         if fmt.writes_exactly(obj):
             return fmt
-    for fmt in _all():
+    for fmt in candidates:
         if fmt.owns(obj):
             return fmt
     raise TypeError(f"no format writes {type(obj).__name__} objects")
 
 
-def for_qgn_key(key: str) -> Format | None:
-    """The game format whose QGN snapshots carry `[key "<key>"]`, if any."""
+def for_qgn_key(key: str) -> Notation | None:
+    """The notation whose models QGN snapshots with `[key "<key>"]` are read into, if any."""
     wanted = key.strip().casefold()
     for fmt in _all():
         if fmt.qgn_key is not None and fmt.qgn_key.casefold() == wanted:
@@ -342,14 +315,14 @@ def for_qgn_key(key: str) -> Format | None:
 
 def pick(
     text: str, path: str | None = None, source: str = DEFAULT_SOURCE, name: str | None = None
-) -> Format:
-    """The format named `name`, or the one `text` (from file `path`) is detected to be;
+) -> Notation:
+    """The notation named `name`, or the one `text` (from file `path`) is detected to be;
     ValueError for an unknown name, NotationError when nothing fits."""
     return get(name) if name else detect(text, path, source)
 
 
-def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> Format:
-    """The format of `text`: by the file extension of `path` first, then by content.
+def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> Notation:
+    """The notation of `text`: by the file extension of `path` first, then by content.
 
     Raises NotationError (at line 1, column 1 of `source`) when nothing fits.
     """
@@ -371,7 +344,7 @@ def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> 
 
 
 def is_record_extension(suffix: str) -> bool:
-    """Whether a file extension (`.qgn`, any case) is one a format reads."""
+    """Whether a file extension (`.qgn`, any case) is one a notation reads."""
     return bool(suffix) and any(suffix.lower() in fmt.extensions for fmt in _all())
 
 
@@ -388,10 +361,139 @@ def extension(path: str) -> str:
 
 
 def named_record(name: str) -> str | None:
-    """The text of the record some format ships under `name` (see `Format.named`), or None."""
+    """The text of the record some notation ships under `name` (`Notation.named`), or None."""
     for fmt in formats():
-        if fmt.named is not None:
-            text = fmt.named(name)
-            if text is not None:
-                return text
+        text = fmt.named(name)
+        if text is not None:
+            return text
     return None
+
+
+# -- the adapter for games not yet on `Game` (quibbble's seven) ---------------------------
+
+
+class _FormatGame(Game):
+    """A game whose `format` module lists `Format` entries: one notation each, the game's
+    own hooks (initial, pictures, QGN bridge) taken from the first entry that has them."""
+
+    def __init__(self, name: str, formats: tuple[Format, ...]) -> None:
+        self.name = name
+        self.formats = formats
+        first = next((fmt for fmt in formats if fmt.replay is not None), formats[0])
+        self.move_help = first.move_help
+        self.qgn_key = next((fmt.qgn_key for fmt in formats if fmt.qgn_key), None)
+        self.qgn_exact = any(fmt.qgn_exact for fmt in formats)
+        self.commands = tuple(command for fmt in formats for command in fmt.commands)
+        self.notations = tuple(_FormatNotation(self, fmt) for fmt in formats)
+
+    def can(self, method: str) -> bool:
+        hook = {"initial": "start"}.get(method, method)
+        return any(getattr(fmt, hook, None) is not None for fmt in self.formats)
+
+    def initial(self, players: int | None = None, seed: int | None = None) -> Any:
+        return self._hook("start")(players=players, seed=seed)
+
+    def render(self, thing: Any, **options: Any) -> str:
+        return str(self._hook("render")(thing, **options))
+
+    def svg(self, thing: Any, **options: Any) -> str:
+        return str(self._hook("svg")(thing, **options))
+
+    def state_json(self, state: Any) -> Mapping[str, Any]:
+        found: Mapping[str, Any] = self._hook("state_json")(state)
+        return found
+
+    def marks(self, state: Any) -> tuple[str, ...]:
+        return tuple(self._hook("marks")(state)) if self.can("marks") else ()
+
+    def to_qgn(self, model: Any) -> Any:
+        return self._hook("to_qgn")(model)
+
+    def from_qgn(self, snapshot: Any) -> Any:
+        return self._hook("from_qgn")(snapshot)
+
+    def _hook(self, name: str) -> Callable[..., Any]:
+        for fmt in self.formats:
+            if getattr(fmt, name) is not None:
+                return _hook_of(fmt, name)
+        return _hook_of(self.formats[0], name)
+
+
+class _FormatNotation(Notation):
+    """One `Format` entry as a notation (until its game moves onto `Game`)."""
+
+    def __init__(self, game: _FormatGame, fmt: Format) -> None:
+        super().__init__(game)
+        self.format = fmt
+        self.step_noun = fmt.step_noun
+        self.name = fmt.name
+        self.title = fmt.title
+        self.extensions = fmt.extensions
+        self.options = fmt.options
+        self.qgn_keyed = fmt.qgn_key is not None
+
+    def can(self, method: str) -> bool:
+        return getattr(self.format, method, None) is not None
+
+    def sniff(self, text: str) -> bool:
+        return self.format.sniff(text)
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Any:
+        return self.format.parse(text, source, **reading)
+
+    def dump(self, model: Any, **options: Any) -> str:
+        return self.format.dump(model, **options)
+
+    def models(self) -> tuple[type, ...]:
+        return tuple(
+            getattr(importlib.import_module(module), name)
+            for module, _, name in (model.partition(":") for model in self.format.models)
+        )
+
+    def owns(self, obj: object) -> bool:
+        return isinstance(obj, self.format._loaded_models())
+
+    def writes_exactly(self, obj: object) -> bool:
+        return type(obj) in self.format._loaded_models()
+
+    def fmt(self, document: Document, **options: Any) -> str:
+        if self.format.fmt is None:
+            return super().fmt(document, **options)
+        return self.format.fmt(document, **options)
+
+    def notes(self, document: Document, **reading: Any) -> Iterable[Finding]:
+        return self.format.notes(document, **reading) if self.format.notes else ()
+
+    def named(self, name: str) -> str | None:
+        return self.format.named(name) if self.format.named else None
+
+    def check(self, document: Document, **options: Any) -> Iterable[Finding]:
+        return self._hook("check")(document, **options)  # type: ignore[no-any-return]
+
+    def diagnose(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> list[Finding]:
+        return self._hook("diagnose")(text, source, **reading)  # type: ignore[no-any-return]
+
+    def replay(self, document: Document) -> Iterable[Any]:
+        return self._hook("replay")(document)  # type: ignore[no-any-return]
+
+    def render(self, thing: Any, **options: Any) -> str:
+        return self._hook("render")(thing, **options)  # type: ignore[no-any-return]
+
+    def svg(self, thing: Any, **options: Any) -> str:
+        return self._hook("svg")(thing, **options)  # type: ignore[no-any-return]
+
+    def to_qgn(self, model: Any) -> Any:
+        return self._hook("to_qgn")(model)
+
+    def from_qgn(self, snapshot: Any) -> Any:
+        return self._hook("from_qgn")(snapshot)
+
+    def _hook(self, name: str) -> Callable[..., Any]:
+        return _hook_of(self.format, name)
+
+
+def _hook_of(fmt: Format, name: str) -> Callable[..., Any]:
+    hook: Callable[..., Any] | None = getattr(fmt, name)
+    if hook is None:
+        raise Unsupported(f"{fmt.name} records have no {name} hook")
+    return hook

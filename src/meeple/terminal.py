@@ -30,7 +30,7 @@ from meeple.bots import Bot, legal_choices
 from meeple.bots.engines import EngineFailed
 from meeple.engine import AnyState, Framed, Recording
 from meeple.errors import MeepleError, NotationError
-from meeple.registry import Format
+from meeple.game import Notation
 from meeple.words import counted
 
 HELP = (
@@ -52,7 +52,7 @@ class _NotAMove(Exception):
 class Session:
     """A game in progress at the terminal: the states so far and who plays each seat."""
 
-    fmt: Format
+    fmt: Notation
     states: list[AnyState]
     bots: dict[int, Bot]
     rng: random.Random
@@ -80,8 +80,12 @@ class Session:
         return self.drawn[step]
 
     def show(self) -> None:
-        render = self.fmt.render
-        picture = render(self.state, **self._framing()) if render else self.state.result_text
+        fmt = self.fmt
+        picture = (
+            fmt.render(self.state, **self._framing())
+            if fmt.can("render")
+            else self.state.result_text
+        )
         self.result_drawn = f"result: {self.state.result_text}" in picture.splitlines()
         self.write(picture)
 
@@ -203,8 +207,8 @@ class Session:
 
     def help(self) -> None:
         self.write(HELP)
-        if self.fmt.move_help:
-            self.write(self.fmt.move_help)
+        if self.fmt.game.move_help:
+            self.write(self.fmt.game.move_help)
         if not self.state.is_over:
             _, moves = self.choices()
             if moves:
@@ -237,8 +241,8 @@ class Session:
             self.write(_pointed(text, problem))
         else:
             self.write(_pointed(text, NotationError(f"{text!r} is not a move")))
-            if self.fmt.move_help:
-                self.write(self.fmt.move_help)
+            if self.fmt.game.move_help:
+                self.write(self.fmt.game.move_help)
         if moves:
             picked = sorted({0, len(moves) // 2, len(moves) - 1})
             shown = ", ".join(self._as_typed(moves[index]) for index in picked)
@@ -297,10 +301,10 @@ def run(
 ) -> AnyState:
     """Play `game` reading a person's lines from `read`; bots (one kind) take the other seats."""
     fmt = registry.get(game)
-    if fmt.start is None:
+    if not fmt.game.can("initial"):
         raise ValueError(f"{game} cannot be played here")
     rng = random.Random(seed)
-    first: AnyState = fmt.start(players=players, seed=rng.randrange(2**31))
+    first: AnyState = fmt.game.initial(players=players, seed=rng.randrange(2**31))
     _check_seats(game, first.player_count, seats)
     bots: dict[int, Bot] = {}
     if bot is not None:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from meeple import registry
 from meeple.atlantis.ascii import field_text
 from meeple.atlantis.generate import random_game
 from meeple.atlantis.model import FieldRef, Move, Segment, Transcript
@@ -271,11 +272,10 @@ def test_replay_yields_the_start_every_move_and_every_turn_end_skipping_chats() 
 def test_an_illegal_move_in_a_transcript_names_turn_move_and_rule() -> None:
     path = GOLDEN / "seed-events-fixed.json5"
     text = path.read_text(encoding="utf-8")
-    from meeple.atlantis.format import FORMATS
-
-    document = FORMATS[0].read(text, "seed.json5")
+    atlantis = registry.get("atlantis")
+    document = atlantis.read(text, "seed.json5")
     with pytest.raises(RuleError) as caught:
-        list(FORMATS[0].replay(document))  # type: ignore[misc]
+        list(atlantis.replay(document))
     error = caught.value
     assert error.message == (
         "turn 1 (John), move 2 b2-c3: one move from each segment per turn:"
@@ -366,7 +366,7 @@ def test_generated_games_replay_without_rule_errors(seed: int) -> None:
 def test_a_state_works_out_its_areas_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # replay --json of a 5,000-turn game took minutes: areas, scores and the ranking each
     # worked the areas out again for every state.
-    from meeple.atlantis import hooks, rules
+    from meeple.atlantis import rules
 
     calls = []
     real = rules.areas
@@ -377,6 +377,6 @@ def test_a_state_works_out_its_areas_once(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(rules, "areas", counted)
     state = State.initial(parse(f"{{{STRIP}, players: [{{stacks: {{a1: 2}}}}]}}"))
-    hooks.state_json(state)
+    registry.game("atlantis").state_json(state)
     state.scores, state.ranking, state.areas()
     assert len(calls) == 1

@@ -5,20 +5,16 @@ CLI as a person runs it."""
 from __future__ import annotations
 
 import json
-import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from meeple import connect4, engine
 from meeple.bots.players import Bot, GreedyBot, MctsBot, RandomBot
-from meeple.connect4.hooks import marks, start
-from meeple.errors import MeepleError, NotationError, RuleError
+from meeple.connect4.game import GAME
 from tests.cli_helpers import meeple
-from tests.quibbble_games import assert_notation_error_at, random_record
+from tests.quibbble_games import assert_notation_error_at, assert_rule_broken_at
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
 HEAD = '[key "connect4"]\n[teams "red, blue"]\n\n'
@@ -59,10 +55,10 @@ def test_the_full_grid_is_a_tie_even_when_the_last_disk_makes_four() -> None:
 
 def test_a_disk_falls_to_the_bottom_row_as_in_quibbbles_own_test() -> None:
     # quibbble's connect4_test.go: TeamA's disk in column 0 is at board[Rows-1][0]
-    state = start().play(connect4.Place(0, 0))
+    state = GAME.initial().play(connect4.Place(0, 0))
     assert state.at(5, 0) == 0 and state.at(4, 0) is None
     assert state.play(connect4.Place(1, 0)).at(4, 0) == 1
-    assert marks(state) == ("5,0",)
+    assert GAME.marks(state) == ("5,0",)
 
 
 def test_the_bots_take_the_win_quibbbles_ai_test_leaves() -> None:
@@ -90,7 +86,7 @@ def test_greedy_and_mcts_beat_random() -> None:
         bots: dict[int, Bot] = {1: MctsBot(seed=seed, iterations=20), 2: RandomBot(seed=seed)}
         if seed % 2:
             bots = {1: RandomBot(seed=seed), 2: GreedyBot(seed=seed)}
-        state = start()
+        state = GAME.initial()
         while not state.is_over:
             state = state.play(bots[state.to_move or 1].choose(state, state.legal_moves()))
         wins += state.winners == ((1,) if seed % 2 == 0 else (2,))
@@ -113,13 +109,7 @@ def test_each_rule_is_found_at_the_action_that_breaks_it(
     actions: str, rule: str, where: tuple[int, int], message: str
 ) -> None:
     text = HEAD + actions + "\n"
-    with pytest.raises(RuleError) as raised:
-        list(connect4.replay(connect4.parse(text)))
-    assert raised.value.rule == rule and message in raised.value.message
-    run = meeple(["check", "-"], stdin=text)
-    assert run.code == 1
-    assert run.out.startswith(f"<stdin>:{where[0]}:{where[1]}: error: illegal move")
-    assert message in run.out
+    assert_rule_broken_at(connect4, text, rule, where, message)
 
 
 @pytest.mark.parametrize(
@@ -156,40 +146,13 @@ def test_an_action_that_is_no_place_is_a_notation_error_at_its_detail(
     assert_notation_error_at(connect4, text, where, message)
 
 
-def _random_record(seed: int, comments: bool) -> connect4.Record:
-    rng = random.Random(seed)
-    state = start(rng.choice((2, 3)))
-    return random_record(state, rng, 45, comments)  # type: ignore[no-any-return]
-
-
-@given(st.integers(0, 10_000), st.booleans())
-def test_a_record_survives_its_own_text(seed: int, comments: bool) -> None:
-    record = _random_record(seed, comments)
-    text = connect4.dump(record)
-    assert connect4.parse(text) == record
-    assert connect4.dump(connect4.parse(text)) == text
-    assert len(connect4.replay(record)) == len(record.moves) + 1
-
-
-@given(st.text(alphabet='[]"{}&.-0123456789 mpkeytsicao\n', max_size=80))
-def test_no_text_breaks_the_reader(text: str) -> None:
-    try:
-        record = connect4.parse(HEAD + text)
-        list(connect4.replay(record))
-    except MeepleError:
-        pass
-
-
 def test_moves_are_read_as_a_person_types_them() -> None:
-    state = start()
+    state = GAME.initial()
     assert state.move_from_text("3") == connect4.Place(0, 3)
     assert state.move_from_text(" 6 ") == connect4.Place(0, 6)
     assert state.move_from_text("p 2") == connect4.Place(0, 2)
     assert state.move_from_text("1p&0") == connect4.Place(1, 0)
     assert str(connect4.Place(1, 4)) == "1p&4" == state.move_to_text(connect4.Place(1, 4))
-    with pytest.raises(NotationError):
-        state.move_from_text("x")
-    assert isinstance(state, engine.GameState)
 
 
 def test_the_picture_numbers_columns_and_rows_inside_its_view() -> None:
@@ -204,7 +167,7 @@ def test_the_picture_numbers_columns_and_rows_inside_its_view() -> None:
         assert 0 < float(label.attrib["x"]) < width and 0 < float(label.attrib["y"]) < height
     cells = {c.attrib["data-at"] for c in root.iter(f"{ns}circle") if "data-at" in c.attrib}
     assert cells == {f"{r},{c}" for r in range(6) for c in range(7)}
-    assert set(marks(state)) <= cells and marks(state) == ("2,3",)
+    assert set(GAME.marks(state)) <= cells and GAME.marks(state) == ("2,3",)
     assert len(list(root.iter(f"{ns}line"))) == 1  # the winning four, struck through
     assert "red wins" in svg
     text = connect4.render(state)
@@ -213,11 +176,8 @@ def test_the_picture_numbers_columns_and_rows_inside_its_view() -> None:
     assert "\x1b[" in painted and "\x1b[" not in painted.split("\n\n")[1]
 
 
-def test_the_command_line_checks_shows_and_replays_a_game() -> None:
+def test_the_command_line_replays_a_game_and_lists_its_moves() -> None:
     win = str(EXAMPLES / "win.qgn")
-    assert meeple(["check", win]).code == 0
-    shown = meeple(["show", win, "--svg"])
-    assert shown.code == 0 and shown.out.startswith("<svg")
     lines = meeple(["replay", "--json", win]).out.splitlines()
     last = json.loads(lines[-1])
     assert last["status"] == "won" and last["winners"] == ["red"]
@@ -226,16 +186,6 @@ def test_the_command_line_checks_shows_and_replays_a_game() -> None:
     assert moves.code == 0 and "1p&0" in moves.out and "1p&6" in moves.out
     full = meeple(["moves", str(EXAMPLES / "illegal.qgn"), "--step", "6"])
     assert full.code == 0 and "0p&3" not in full.out
-
-
-def test_selfplay_writes_games_that_check_accepts(tmp_path: Path) -> None:
-    run = meeple(
-        ["selfplay", "connect4", "--games", "3", "--bots", "mcts,random", "-o", str(tmp_path)]
-    )
-    assert run.code == 0, run.err
-    written = sorted(tmp_path.iterdir())
-    assert len(written) == 3 and all(p.suffix == ".qgn" for p in written)
-    assert meeple(["check", str(tmp_path)]).code == 0
 
 
 def test_a_person_plays_a_game_and_saves_it(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ import pytest
 import meeple
 from meeple import registry
 
-GAMES = tuple(module.split(".")[1] for module in registry.FORMAT_MODULES)
+GAMES = tuple(name for name, _ in registry.GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)

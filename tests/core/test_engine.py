@@ -38,7 +38,7 @@ def _replayable() -> list[tuple[str, Path]]:
         # choose from (tests/botc/test_trace.py).
         if fmt.name == "qgn":
             fmt = registry.for_qgn_key(fmt.parse(text, str(path)).key) or fmt
-            if fmt.name == "qgn" or fmt.to_qgn is None or fmt.extensions != (".qgn",):
+            if fmt.name == "qgn" or not fmt.can("to_qgn") or fmt.extensions != (".qgn",):
                 continue
             # A record of a known game whose actions are none of that game's (the QGN
             # seed's example, keyed carcassonne) is a notation finding, not a replay.
@@ -46,7 +46,7 @@ def _replayable() -> list[tuple[str, Path]]:
                 fmt.parse(text, str(path))
             except NotationError:
                 continue
-        if fmt.replay is not None and fmt.name != "botc-trace":
+        if fmt.can("replay") and fmt.name != "botc-trace":
             found.append((fmt.name, path))
     return found
 
@@ -57,7 +57,7 @@ CASES = _replayable()
 def _states(path: Path) -> list[Any]:
     text = path.read_text(encoding="utf-8")
     record = records.of(registry.detect(text, str(path)).read(text, str(path)))
-    assert record.game.replay is not None
+    assert record.game.can("replay")
     states: list[Any] = []
     # An example of an illegal record: the states before the illegal move count.
     with contextlib.suppress(MeepleError):

@@ -60,7 +60,7 @@ def _exercise(fmt: meeple.Format, text: str) -> None:
         record = records.of(document)
         for step, state in enumerate(records.states(record)):
             json.dumps(records.step_of(record.game, step, state).to_json(record.game))
-            if record.game.render is not None:
+            if record.game.can("render"):
                 record.game.render(state)
             if isinstance(state, engine.GameState) and state.history:
                 move = state.history[-1]

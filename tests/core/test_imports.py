@@ -150,8 +150,8 @@ def test_the_raft_solver_sits_above_the_raft_rules_and_botc_setup_above_its_scri
     assert not allowed & {"meeple.raft.rules", "meeple.raft.solver", "meeple.botc.script"}
 
 
-GAMES = sorted({module.rpartition(".")[0] for module in registry.FORMAT_MODULES})
-"""Every game package (each with a `format` module the registry lists)."""
+GAMES = sorted(f"meeple.{name}" for name, _ in registry.GAMES)
+"""Every game package (each with the `game` module the registry lists)."""
 
 
 def outside_imports(path: Path) -> set[str]:

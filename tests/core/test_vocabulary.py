@@ -18,7 +18,8 @@ from meeple import engine
 PROTOCOLS = (engine.GameState, engine.Drawing, engine.Evaluating, engine.Recording)
 VOCABULARY = {
     name for protocol in PROTOCOLS for name in dir(protocol) if not name.startswith("_")
-} | {"initial"}  # a classmethod whose arguments are each game's own (engine.py)
+} | {"initial", "game"}  # a classmethod whose arguments are each game's own (engine.py);
+# the state's `Game` (meeple.registry.Registered)
 
 # Each game's documented extras: every one is named in its State's docstring.
 EXTRAS = {
@@ -90,7 +91,7 @@ EXTRAS = {
 # A trace played to the end also says who won (engine.Ending).
 TIMELINE = {
     name for name in dir(engine.Timeline) + dir(engine.Ending) if not name.startswith("_")
-} | {"play"}
+} | {"play", "game"}
 TWINS = {"apply", "start", "over", "result", "refusal", "broken_rule", "player", "Game"}
 
 

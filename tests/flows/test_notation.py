@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from meeple import registry
 from meeple.errors import MeepleError, NotationError
 from meeple.flows import notation, replay_text
-from meeple.flows.hooks import diagnose as findings
 from meeple.flows.model import Entry, Move, Record
 from meeple.hexgrid import Hex
 
@@ -32,7 +32,7 @@ def test_seed_sample_fails_to_parse_at_the_w_orientation() -> None:
 
 
 def test_seed_sample_findings_are_the_two_golden_problems() -> None:
-    found = findings(SAMPLE, "sample.flows")
+    found = registry.get("flows").diagnose(SAMPLE, "sample.flows")
     assert [(f.location.line, f.location.column, f.severity) for f in found] == [
         (5, 1, "error"),
         (7, 7, "error"),
@@ -182,7 +182,7 @@ def _only_notation_errors(text: str) -> None:
         notation.parse(text)
     problems = notation.diagnose(text).problems
     assert all(isinstance(p, NotationError) for p in problems)
-    assert all(f.location.line >= 1 for f in findings(text))
+    assert all(f.location.line >= 1 for f in registry.get("flows").diagnose(text))
 
 
 @pytest.mark.fuzz

@@ -22,10 +22,9 @@ from hypothesis import strategies as st
 from meeple.errors import NotationError, RuleError
 from meeple.flows import notation
 from meeple.flows.board import CELLS, CLOCKWISE_SEATS, DEFAULT_SEATS, seated_label_of_hex
-from meeple.flows.hooks import replay_text
 from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Entry, Move, Record
 from meeple.flows.qgn import from_qgn, to_qgn
-from meeple.flows.rules import State
+from meeple.flows.rules import State, replay_text
 from meeple.hexgrid import Hex
 from tests.cli_helpers import meeple
 

@@ -14,7 +14,7 @@ from meeple.bots.players import _Node
 from meeple.bots.selfplay import play, seats_for, standings, tournament
 from tests.cli_helpers import meeple
 
-PLAYABLE = [fmt.name for fmt in registry.formats() if fmt.start is not None]
+PLAYABLE = [fmt.name for fmt in registry.formats() if fmt.qgn_keyed and fmt.game.can("initial")]
 
 
 def test_the_games_with_rules_can_be_started() -> None:
@@ -24,12 +24,11 @@ def test_the_games_with_rules_can_be_started() -> None:
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_every_bot_plays_a_legal_game_to_its_end(game: str) -> None:
     fmt = registry.get(game)
-    assert fmt.start is not None
     bots: list[Any] = [RandomBot(1), GreedyBot(2)]
     if game != "raft":  # an MCTS raft game judges every card placement: minutes
         bots.append(MctsBot(3, iterations=2))
     for bot in bots:
-        start = fmt.start(seed=5)
+        start = fmt.game.initial(seed=5)
         final = play(start, [bot] * start.player_count, random.Random(9))
         assert final.is_over
         replayed = engine.play_all(start, final.history)
@@ -39,8 +38,7 @@ def test_every_bot_plays_a_legal_game_to_its_end(game: str) -> None:
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_a_finished_game_writes_a_record_that_checks(game: str, tmp_path: Path) -> None:
     fmt = registry.get(game)
-    assert fmt.start is not None
-    final = play(fmt.start(seed=3), [RandomBot(4)] * 6, random.Random(4))
+    final = play(fmt.game.initial(seed=3), [RandomBot(4)] * 6, random.Random(4))
     assert isinstance(final, engine.Recording)
     path = tmp_path / f"game{fmt.extensions[0]}"
     path.write_text(fmt.dump(final.record()))
@@ -51,8 +49,7 @@ def test_a_finished_game_writes_a_record_that_checks(game: str, tmp_path: Path) 
 
 def test_hidden_draws_are_dealt_from_the_bag() -> None:
     fmt = registry.get("flows")
-    assert fmt.start is not None
-    state = fmt.start(seed=1)
+    state = fmt.game.initial(seed=1)
     drawing = state
     assert isinstance(drawing, engine.Drawing)
     draws = drawing.draws()
@@ -65,10 +62,9 @@ def test_hidden_draws_are_dealt_from_the_bag() -> None:
 @pytest.mark.parametrize("game", ["flows", "atlantis"])
 def test_bots_are_reproducible_from_their_seeds(game: str) -> None:
     fmt = registry.get(game)
-    assert fmt.start is not None
     games = [
         play(
-            fmt.start(seed=1),
+            fmt.game.initial(seed=1),
             [make("mcts", 7, iterations=6), make("random", 8)],
             random.Random(3),
         ).history
@@ -123,9 +119,8 @@ def test_atlantis_greedy_judges_a_move_after_the_turn_it_would_end() -> None:
     mid-turn, evaluate() is the evaluation of the turn ended there (it once ignored both,
     and greedy played no better than random)."""
     fmt = registry.get("atlantis")
-    assert fmt.start is not None
     rng = random.Random(11)
-    state = fmt.start(seed=11)
+    state = fmt.game.initial(seed=11)
     checked = 0
     while not state.is_over and checked < 40:
         moves = state.legal_moves()
@@ -148,13 +143,12 @@ def test_greedy_never_plays_a_losing_move_when_another_does_not_lose(game: str) 
     """It once valued every move that ended the game, lost ones included, above any
     position (in Race to the Raft it laid the fire tile that cut a cat off)."""
     fmt = registry.get(game)
-    assert fmt.start is not None
     rng = random.Random(5)
     checked = 0
     # A raft position has hundreds of card placements, each played and judged: two
     # games hold dozens of such choices already.
     for seed in range(2 if game == "raft" else 6):
-        state = fmt.start(seed=seed)
+        state = fmt.game.initial(seed=seed)
         # Every move of every position is played: a game whose positions offer thousands
         # (stratego's set-up switches) is followed only so far.
         plays = 0
@@ -215,14 +209,14 @@ def _winning_choice(game: str, seed: int) -> tuple[engine.AnyState, list[Any], s
     """A position from random play where some of the moves left win at once and some do
     not: (the position, the moves, the winning ones)."""
     fmt = registry.get(game)
-    assert fmt.start is not None
     rng = random.Random(seed)
-    state = fmt.start(seed=seed)
+    state = fmt.game.initial(seed=seed)
     while True:
         if state.is_over:
-            state = fmt.start(seed=rng.randrange(1000))
+            state = fmt.game.initial(seed=rng.randrange(1000))
         _, moves = legal_choices(state, rng)
         player = state.to_move
+        assert player is not None
         winning = {
             move
             for move in moves
@@ -243,9 +237,8 @@ def test_mcts_plays_a_move_that_wins_at_once(game: str) -> None:
 @pytest.mark.parametrize("game", ["flows", "atlantis"])
 def test_mcts_chooses_the_same_move_for_the_same_seed(game: str) -> None:
     fmt = registry.get(game)
-    assert fmt.start is not None
     rng = random.Random(4)
-    state = fmt.start(seed=4)
+    state = fmt.game.initial(seed=4)
     for _ in range(6):
         _, moves = legal_choices(state, rng)
         chosen = {MctsBot(9, iterations=12).choose(state, moves) for _ in range(3)}
@@ -259,8 +252,7 @@ def test_mcts_judges_a_new_position_by_the_best_judged_reply(game: str) -> None:
     # little better than random: a position first reached is worth what its player's
     # best-judged move leaves, and its moves are ranked by that judgement.
     fmt = registry.get(game)
-    assert fmt.start is not None
-    state = fmt.start(seed=5)
+    state = fmt.game.initial(seed=5)
     bot = MctsBot(seed=3, rollout_epsilon=0.0)
     bot.choose(state, legal_choices(state, random.Random(1))[1])  # sets the game's kind
     node = _Node(state, bot._judged(state))
@@ -276,14 +268,13 @@ def test_mcts_judges_a_new_position_by_the_best_judged_reply(game: str) -> None:
 
 def test_mcts_searches_on_from_the_tree_of_its_previous_move() -> None:
     fmt = registry.get("atlantis")
-    assert fmt.start is not None
-    state = fmt.start(seed=6)
+    state = fmt.game.initial(seed=6)
     bot = MctsBot(seed=1, iterations=30)
     moves = state.legal_moves()
     after = state.play(bot.choose(state, moves))
     kept = bot._reused(after)
     assert kept is not None and kept.visits > 0 and kept.state == after
-    assert bot._reused(fmt.start(seed=7)) is None
+    assert bot._reused(fmt.game.initial(seed=7)) is None
 
 
 def _flows_middle(seed: int, plies: int) -> Any:

@@ -38,8 +38,7 @@ def cmd(engine_name: str) -> str:
 
 def tictactoe_after(*texts: str) -> engine.AnyState:
     fmt = registry.get("tictactoe")
-    assert fmt.start is not None
-    state: engine.AnyState = fmt.start(seed=1)
+    state: engine.AnyState = fmt.game.initial(seed=1)
     for text in texts:
         state = state.play(state.move_from_text(text))
     return state
@@ -120,8 +119,7 @@ def test_a_forfeited_game_counts_as_lost_by_the_engine_and_won_by_the_other_seat
 
 def test_flows_engines_are_told_the_drawn_tile() -> None:
     fmt = registry.get("flows")
-    assert fmt.start is not None
-    state = fmt.start(players=2, seed=1)
+    state = fmt.game.initial(players=2, seed=1)
     drawing = state
     assert isinstance(drawing, engine.Drawing)
     moves = drawing.legal_moves_after("T2")
@@ -137,8 +135,7 @@ def test_a_flows_engine_that_places_another_tile_than_the_drawn_one_fails(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fmt = registry.get("flows")
-    assert fmt.start is not None
-    state = fmt.start(players=2, seed=1)
+    state = fmt.game.initial(players=2, seed=1)
     drawing = state
     assert isinstance(drawing, engine.Drawing)
     other = drawing.legal_moves_after("T0")[0]
@@ -150,11 +147,12 @@ def test_a_flows_engine_that_places_another_tile_than_the_drawn_one_fails(
         EngineBot("cmd:x").choose(state, drawing.legal_moves_after("T2"))
 
 
-@pytest.mark.parametrize("game", [f.name for f in registry.formats() if f.start is not None])
+@pytest.mark.parametrize(
+    "game", [f.name for f in registry.formats() if f.qgn_keyed and f.game.can("initial")]
+)
 def test_every_playable_game_is_sent_in_its_qgn_form(game: str) -> None:
     fmt = registry.get(game)
-    assert fmt.start is not None
-    state = fmt.start(seed=1)
+    state = fmt.game.initial(seed=1)
     assert qgn_form(state) is fmt
     sent = EngineBot("cmd:x")._snapshot(state, state.legal_moves())
     assert registry.for_qgn_key(sent.key) is fmt
@@ -162,8 +160,7 @@ def test_every_playable_game_is_sent_in_its_qgn_form(game: str) -> None:
 
 def test_an_engine_plays_a_whole_atlantis_turn_from_one_answer() -> None:
     fmt = registry.get("atlantis")
-    assert fmt.start is not None
-    state = fmt.start(seed=1)
+    state = fmt.game.initial(seed=1)
     bot = EngineBot(cmd("first_legal"), timeout=30)
     player = state.to_move
     while state.to_move == player:
@@ -287,7 +284,7 @@ class Scripted(EngineBot):
         return record.rstrip() + self.appended if self.answer is None else self.answer
 
 
-GAMES = [f.name for f in registry.formats() if f.start is not None]
+GAMES = [f.name for f in registry.formats() if f.qgn_keyed and f.game.can("initial")]
 DETAIL = st.text(alphabet="0123456789-.abcdefghijklmnopqrstuvwxyzT", max_size=8)
 
 
@@ -304,8 +301,7 @@ def test_any_appended_action_is_a_legal_move_or_a_failure_never_a_crash(
     game: str, team: int, letter: str, details: list[str], tail: str, before: int
 ) -> None:
     fmt = registry.get(game)
-    assert fmt.start is not None
-    state = fmt.start(seed=1)
+    state = fmt.game.initial(seed=1)
     rng = random.Random(1)
     for _ in range(before):
         _, moves = legal_choices(state, rng)
@@ -326,8 +322,7 @@ def test_any_appended_action_is_a_legal_move_or_a_failure_never_a_crash(
 @given(answer=st.text(max_size=60), game=st.sampled_from(["tictactoe", "flows", "atlantis"]))
 def test_any_answer_at_all_is_a_failure_never_a_crash(answer: str, game: str) -> None:
     fmt = registry.get(game)
-    assert fmt.start is not None
-    state = fmt.start(seed=1)
+    state = fmt.game.initial(seed=1)
     _, moves = legal_choices(state, random.Random(1))
     with pytest.raises(EngineFailed):
         Scripted("cmd:x", answer=answer).choose(state, moves)

@@ -116,8 +116,7 @@ def test_it_refuses_games_it_cannot_solve() -> None:
     from meeple import registry
 
     fmt = registry.get("connect4")
-    assert fmt.start is not None
-    state = fmt.start(seed=1)
+    state = fmt.game.initial(seed=1)
     with pytest.raises(ValueError, match="cannot play this game"):
         PerfectBot(0).choose(state, state.legal_moves())
     run = meeple(["selfplay", "connect4", "--bots", "perfect,random", "--games", "1"])

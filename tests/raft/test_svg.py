@@ -17,7 +17,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def _states(name: str) -> list[object]:
     fmt = get("raft")
-    assert fmt.replay is not None
+    assert fmt.can("replay")
     return list(fmt.replay(fmt.read((EXAMPLES / name).read_text(), name)))
 
 

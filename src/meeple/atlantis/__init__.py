@@ -27,8 +27,7 @@ Players are numbered from 1 in the engine protocol (`to_move`, `winners`, `playe
 as in every game; the rules' own 0-based seat numbers (`State.seat_index`,
 `Field.owner`, `scores`, `ranking`) index `State.players`. Layers: `model`, `notation`
 (parse, dump, diagnose), `rules` (`State`, `replay`), `qgn` (the QGN bridge), `ascii`,
-`svg`, `generate` (random set-ups), `format` (the registry entry) and `hooks` (its
-functions).
+`svg`, `generate` (random set-ups) and `game` (the `Game` the registry holds).
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ from meeple.registry import export_names, package_exports
 # come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.atlantis": ("svg",),
-    "meeple.atlantis.hooks": ("render",),
+    "meeple.atlantis.game": ("render",),
     "meeple.atlantis.model": (
         "Chat",
         "FieldRef",
@@ -73,7 +72,7 @@ EXPORTS: dict[str, tuple[str, ...]] = {
 
 if TYPE_CHECKING:
     from meeple.atlantis import svg as svg  # the submodule
-    from meeple.atlantis.hooks import render as render
+    from meeple.atlantis.game import render as render
     from meeple.atlantis.model import Chat as Chat
     from meeple.atlantis.model import FieldRef as FieldRef
     from meeple.atlantis.model import Move as Move
@@ -93,7 +92,7 @@ if TYPE_CHECKING:
     from meeple.atlantis.rules import Field as Field
     from meeple.atlantis.rules import State as State
     from meeple.atlantis.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` module alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from meeple.hexgrid import Hex, neighbours
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 FORMAT_NAME = "Atlantis transcript"
 VERSION = "1.0"
@@ -156,6 +157,8 @@ Event = Turn | Chat | OtherEvent
 @dataclass(frozen=True)
 class Transcript(Pictured):
     """A whole transcript: the board, the players' starting stacks and what happened."""
+
+    game = Registered("atlantis")
 
     segments: tuple[Segment, ...] = ()
     players: tuple[Player, ...] = ()

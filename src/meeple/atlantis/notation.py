@@ -8,7 +8,9 @@ of the (by then known valid) text along the offending value's path.
 
 Writing produces one canonical layout (docs/formats/atlantis.md): the known keys
 in a fixed order, two-space indentation, one segment, player or event a line.
-This module does not know the rules: whether a move is legal is `rules.py`.
+`lints` says what a transcript that reads may still get wrong (a misspelt key, moves
+kept under an unknown one). This module does not know the rules: whether a move is
+legal is `rules.py`.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from meeple import jsontext
 from meeple.atlantis.model import (
@@ -39,9 +42,19 @@ from meeple.atlantis.model import (
     Turn,
     field_name,
 )
-from meeple.errors import DEFAULT_SOURCE, Diagnosis, Locator, LossError, NotationError
+from meeple.errors import (
+    DEFAULT_SOURCE,
+    Diagnosis,
+    Finding,
+    Locator,
+    LossError,
+    NotationError,
+)
 from meeple.hexgrid import Hex, line_between
-from meeple.jsontext import MAX_DEPTH, Members, Path, Paths, decode, short
+from meeple.jsontext import MAX_DEPTH, Members, Path, Paths, decode, locate, short
+
+if TYPE_CHECKING:
+    from meeple.game import Document
 
 # -- coordinates ------------------------------------------------------------------
 
@@ -687,3 +700,94 @@ def parse_move(text: str, source: str = DEFAULT_SOURCE) -> Move | EndTurn:
         message = f"{stripped} is no move: the fields must lie on one straight line"
         raise NotationError.at(text, 0, message, source)
     return Move(start.centre, end.centre)
+
+
+# -- lints of a transcript that reads -------------------------------------------------
+
+
+def lints(document: Document) -> Iterator[Finding]:
+    """What `meeple check` says of a transcript beyond its rules: a version meeple does not
+    read, the reference engine's spelling of the format, misspelt keys, moves kept under
+    an unknown key."""
+    version = document.model.version
+    if version.split(".")[0] != "1":
+        offset = locate(document.text, ("version",))
+        message = f"version {version!r}: meeple reads version 1 transcripts"
+        yield Finding.at(document.text, offset, message, document.source)
+    yield from _engine_spelling(document)
+    yield from _misspelt_keys(document)
+    yield from _unplayed_moves(document)
+
+
+def _engine_spelling(document: Document) -> Iterator[Finding]:
+    """A lint where the format is spelt as the reference engine writes it."""
+    if ENGINE_FORMAT_NAME not in document.text:
+        return  # the lint needs the spelling in the text: no need to read it again
+    offset = locate(document.text, ("format",))
+    if document.text.startswith(ENGINE_FORMAT_NAME, offset + 1):
+        message = (
+            f"format {ENGINE_FORMAT_NAME!r} is the reference engine's spelling, read as"
+            f" {FORMAT_NAME!r} (meeple fmt writes that)"
+        )
+        yield Finding.at(document.text, offset, message, document.source, "lint")
+
+
+def _holds_moves(value: JSONValue, depth: int = 0) -> bool:
+    """Whether a kept JSON value has a [from, to] pair of field names anywhere in it."""
+    if depth > 20:  # extras are at most 100 deep; moves are never buried that far
+        return False
+    if isinstance(value, dict):
+        return any(_holds_moves(item, depth + 1) for item in value.values())
+    if not isinstance(value, list):
+        return False
+    if len(value) == 2 and all(isinstance(item, str) for item in value):
+        refs = [parse_field_ref(item) for item in value]
+        if all(ref is not None and not ref.whole for ref in refs):
+            return True
+    return any(_holds_moves(item, depth + 1) for item in value)
+
+
+def _unplayed_moves(document: Document) -> Iterator[Finding]:
+    """A warning for each unknown key whose value holds moves: they are kept, not played,
+    which must not pass unnoticed (a game's turns under a name meeple does not read)."""
+    transcript: Transcript = document.model
+    places: list[tuple[Path, Extras]] = [((), transcript.extras)]
+    places += [(("players", i), p.extras) for i, p in enumerate(transcript.players)]
+    places += [(("events", i), e.extras) for i, e in enumerate(transcript.events)]
+    found = []
+    for path, extras in places:
+        for name, value in extras:
+            if _holds_moves(value):
+                offset = locate(document.text, (*path, name), key=True)
+                message = (
+                    f"unknown key {name!r} holds moves, which are kept but not played:"
+                    " meeple plays the turns of 'events' (or of the engine's 'turns')"
+                )
+                found.append((offset, message))
+    for offset, message in sorted(found):
+        yield Finding.at(document.text, offset, message, document.source)
+
+
+_PLAYER_KEYS = ("name", "color", "stacks")
+_EVENT_KEYS = ("type", "user", "time", "moves", "message")
+
+
+def _misspelt_keys(document: Document) -> Iterator[Finding]:
+    """A warning for each unknown key that looks like a known one (`nmae`, `stakcs`): it
+    is kept as an extra key, but it was most likely meant as the known one."""
+    transcript: Transcript = document.model
+    places: list[tuple[Path, tuple[str, ...], Extras]] = [((), READ_KEYS, transcript.extras)]
+    places += [(("players", i), _PLAYER_KEYS, p.extras) for i, p in enumerate(transcript.players)]
+    places += [(("events", i), _EVENT_KEYS, e.extras) for i, e in enumerate(transcript.events)]
+    found = []
+    for path, known, extras in places:
+        for name, _ in extras:
+            import difflib  # only here: imported lazily for start-up
+
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+            if close and name not in known:
+                offset = locate(document.text, (*path, name), key=True)
+                message = f"unknown key {name!r} (kept as it is): did you mean {close[0]!r}?"
+                found.append((offset, message))
+    for offset, message in sorted(found):
+        yield Finding.at(document.text, offset, message, document.source)

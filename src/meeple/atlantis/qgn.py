@@ -15,7 +15,6 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from meeple.atlantis.format import QGN_KEY
 from meeple.atlantis.model import Chat, FieldRef, OtherEvent, Transcript, Turn
 from meeple.atlantis.notation import parse
 from meeple.errors import LossError, NotationError
@@ -37,7 +36,8 @@ def to_qgn(transcript: Transcript) -> Snapshot:
     events, unknown keys, an event's user or time, a player without a name.
     """
     names = [p.name or f"player {n + 1}" for n, p in enumerate(transcript.players)]
-    tags = {"key": QGN_KEY, "teams": ", ".join(names), "version": transcript.version}
+    key = Transcript.game.qgn_key or ""
+    tags = {"key": key, "teams": ", ".join(names), "version": transcript.version}
     tags["segments"] = ", ".join(_segment(s.refs) for s in transcript.segments)
     for number, player in enumerate(transcript.players):
         tags[f"stacks{number}"] = _stacks(player.stacks)
@@ -126,7 +126,7 @@ def from_qgn(snapshot: Snapshot) -> Transcript:
     The transcript is read from a JSON text of the snapshot's values, written as `dump`
     writes them (segments as lists, no comments), so it is exactly what its canonical
     text reads as (the format's `qgn_exact`)."""
-    if snapshot.key.strip().casefold() != QGN_KEY:
+    if snapshot.key.strip().casefold() != Transcript.game.qgn_key:
         raise NotationError(f"a QGN snapshot of {snapshot.key!r} is not an Atlantis game")
     tags = snapshot.tags
     teams = snapshot.teams

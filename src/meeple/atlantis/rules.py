@@ -33,6 +33,7 @@ from meeple.engine import Status
 from meeple.errors import Location, RuleError
 from meeple.hexgrid import Hex, hex_line, line_between, neighbours
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 from meeple.words import counted
 
 FieldState = Literal["open", "growing", "dead"]
@@ -259,6 +260,8 @@ class State(Pictured):
     chosen order, where `play(END_TURN)` takes the first come), `play_turn(moves)` (a
     whole turn), and `areas()`, `scores` and `ranking` (by 0-based seat).
     """
+
+    game = Registered("atlantis")
 
     board: Board
     fields: Mapping[Hex, Field]

@@ -37,8 +37,8 @@ from typing import Any
 from meeple import records, registry
 from meeple.engine import AnyState, Drawing, Recording
 from meeple.errors import MeepleError
+from meeple.game import Notation
 from meeple.quibbble import action_text
-from meeple.registry import Format
 
 PREFIX = "cmd:"
 """How a bot name says it is an engine: `cmd:` and the command to run."""
@@ -94,12 +94,12 @@ def command_line(name: str) -> list[str]:
     return words
 
 
-def qgn_form(state: AnyState) -> Format | None:
+def qgn_form(state: AnyState) -> Notation | None:
     """The format of the game of `state`, if it writes its record and has a QGN form."""
     if not isinstance(state, Recording):
         return None
     model = state.record()
-    return next((f for f in registry.formats() if f.to_qgn is not None and f.owns(model)), None)
+    return next((f for f in registry.formats() if f.can("to_qgn") and f.owns(model)), None)
 
 
 def refusal(name: str, state: AnyState) -> str | None:
@@ -149,7 +149,7 @@ class EngineBot:
     def _failed(self, reason: str) -> EngineFailed:
         return EngineFailed(self.name, reason)
 
-    def _qgn(self) -> Format:
+    def _qgn(self) -> Notation:
         return registry.get("qgn")
 
     def _snapshot(self, state: AnyState, moves: Sequence[Any]) -> Any:
@@ -158,7 +158,7 @@ class EngineBot:
             raise ValueError("an engine plays only games that write their records")
         model = state.record()
         fmt = qgn_form(state)
-        if fmt is None or fmt.to_qgn is None:
+        if fmt is None:
             raise ValueError("an engine plays only games with a QGN form")
         snapshot = fmt.to_qgn(model)
         if isinstance(state, Drawing):

@@ -71,9 +71,8 @@ def play_one(
 ) -> Played:
     """Game `number` of a tournament (a top-level function, so processes can run it)."""
     fmt = registry.get(game)
-    assert fmt.start is not None
     rng = random.Random(f"{seed}:{number}")
-    start: AnyState = fmt.start(players=players, seed=rng.randrange(2**31))
+    start: AnyState = fmt.game.initial(players=players, seed=rng.randrange(2**31))
     seats = seats_for(bots, number, start.player_count)
     seated = [make(name, seed=rng.randrange(2**31), **settings.get(name, {})) for name in seats]
     try:

@@ -11,8 +11,8 @@
 
 Layers: `model` (tiles, tokens, the three moves, the record), `notation` (QGN details
 <-> moves), `rules` (`State`, the engine protocol, meeple.engine, with quibbble's deal
-and scoring), `ascii` and `svg` (pictures), `format` (the registry entry) and `hooks`
-(its functions). What quibbble's games share is `meeple.quibbble`.
+and scoring), `ascii` and `svg` (pictures), and `game` (its `Game`:
+meeple.quibbble.game). What quibbble's games share is `meeple.quibbble`.
 """
 
 from __future__ import annotations
@@ -23,16 +23,18 @@ from meeple.registry import export_names, package_exports
 
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.carcassonne": ("svg",),
-    "meeple.carcassonne.hooks": ("dump", "parse", "render"),
+    "meeple.carcassonne.game": ("GAME", "Carcassonne", "dump", "parse", "render"),
     "meeple.carcassonne.model": ("Claim", "Move", "Place", "Record", "Skip", "Tile"),
     "meeple.carcassonne.rules": ("State", "replay"),
 }
 
 if TYPE_CHECKING:
     from meeple.carcassonne import svg as svg  # the submodule
-    from meeple.carcassonne.hooks import dump as dump
-    from meeple.carcassonne.hooks import parse as parse
-    from meeple.carcassonne.hooks import render as render
+    from meeple.carcassonne.game import GAME as GAME
+    from meeple.carcassonne.game import Carcassonne as Carcassonne
+    from meeple.carcassonne.game import dump as dump
+    from meeple.carcassonne.game import parse as parse
+    from meeple.carcassonne.game import render as render
     from meeple.carcassonne.model import Claim as Claim
     from meeple.carcassonne.model import Move as Move
     from meeple.carcassonne.model import Place as Place
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
     from meeple.carcassonne.model import Tile as Tile
     from meeple.carcassonne.rules import State as State
     from meeple.carcassonne.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from meeple import quibbble
+from meeple.registry import Registered
 
 SIDES = ("t", "r", "b", "l")
 """The sides in quibbble's order (side.go `Sides`), clockwise from the top."""
@@ -194,3 +195,5 @@ class Token:
 @dataclass(frozen=True)
 class Record(quibbble.Record[Move]):
     """A game of carcassonne: its QGN tags (the seed among them) and its moves."""
+
+    game = Registered("carcassonne")

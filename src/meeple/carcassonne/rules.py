@@ -20,7 +20,6 @@ that every record replays as quibbble's game replays it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Self
@@ -59,7 +58,8 @@ from meeple.carcassonne.model import (
 from meeple.errors import MeepleError, RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
-from meeple.quibbble import Game, TeamsState, at_tag
+from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.registry import Registered
 
 Square = tuple[int, int]
 Board = Mapping[Square, Tile]
@@ -397,6 +397,8 @@ class State(TeamsState[Move]):
     """A carcassonne position (the engine protocol, meeple.engine): the tiles placed and
     their order, the tokens on them, each team's tile in hand, supply and points, the
     deck as dealt from the seed and the random source that reshuffles it."""
+
+    game = Registered("carcassonne")
 
     def __init__(
         self,
@@ -793,11 +795,7 @@ class _Turn:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two to four distinct team names (builder.go `Min`, `Max`); RuleError otherwise."""
-    if not 2 <= len(teams) <= 4:
-        raise RuleError(f"carcassonne is for 2 to 4 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "carcassonne", 2, 4)
 
 
 def start_of(record: Record) -> State:
@@ -816,25 +814,10 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams, seed)
 
 
-def default_seed() -> int:
-    """quibbble's seed for a game started without one: the clock, in seconds."""
-    return int(time.time())
-
-
-GAME: Game[Move, Record, State] = Game(
-    key="carcassonne",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.LETTERS,
-    min_teams=2,
-    max_teams=4,
-    known_tags=frozenset({"seed"}),
+BRIDGE: Bridge[Move, Record, State] = Bridge(
+    "carcassonne", Record, notation.read_action, notation.write_action, start_of, notation.LETTERS
 )
-State.game = GAME
+State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal move."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal move."""

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from meeple.carcassonne.model import CITY, CLOISTER, ROAD, SIDES, Skip, Tile, Token
+from meeple.carcassonne.model import CITY, CLOISTER, ROAD, SIDES, Claim, Place, Skip, Tile, Token
 from meeple.carcassonne.rules import State, empty_squares
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.quibbble.canvas import canvas
 from meeple.words import counted
 
 SIZE = 64.0
@@ -66,13 +67,7 @@ def render(state: State) -> str:
         return margin + (x - left) * SIZE, margin + (top - y) * SIZE
 
     title = xml_text(f"carcassonne: {state.result_text}")
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        ' font-family="sans-serif">',
-        f"<title>{title}</title>",
-        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
-    ]
+    parts = canvas(width, height, title)
     font = COORDINATE * scale
     for x in range(left, left + columns):
         parts.append(_label(corner(x, top)[0] + SIZE / 2, margin - font / 2, str(x), font))
@@ -260,3 +255,13 @@ def _words(x: float, y: float, size: float, text: str, fill: str, bold: str = ""
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}"{bold} fill="{fill}">'
         f"{xml_text(text)}</text>"
     )
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The square the last move took: its tile or token, or for a pass the tile just
+    placed (the viewer lights it)."""
+    last = state.history[-1] if state.history else None
+    if isinstance(last, Place | Claim):
+        return (at(last.x, last.y),)
+    spot = state.last[last.team] if last is not None else None
+    return () if spot is None else (at(*spot),)  # a pass: the tile the team placed

@@ -63,8 +63,8 @@ class _Commands(click.Group):
 
     def _factories(self) -> dict[str, Callable[[], click.Command]]:
         found = {name: _factory(module) for name, module in COMMANDS.items()}
-        for fmt in registry.formats():
-            for name, load in fmt.commands:
+        for game in registry.games():
+            for name, load in game.commands:
                 found[name] = _declared(load)
         return found
 

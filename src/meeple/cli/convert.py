@@ -14,7 +14,7 @@ from meeple import conversion, corpus, registry
 from meeple.cli import files, options
 from meeple.cli.progress import progress
 from meeple.errors import ConversionError, MeepleError
-from meeple.registry import Document, Format
+from meeple.game import Document, Notation
 
 
 def command() -> click.Command:
@@ -79,7 +79,7 @@ def command() -> click.Command:
         if output is None:
             click.echo(text, nl=False)
             return
-        if files.same_file(output, file) and target is not document.format:
+        if files.same_file(output, file) and target is not document.notation:
             raise click.UsageError(
                 f"-o {output} is the input file: writing {target.name} over it would lose"
                 " the record; name another file"
@@ -89,7 +89,7 @@ def command() -> click.Command:
     return convert
 
 
-def converted_text(document: Document, target: Format, given: dict[str, Any], force: bool) -> str:
+def converted_text(document: Document, target: Notation, given: dict[str, Any], force: bool) -> str:
     """The record written in `target` with the writer options given that it takes."""
     chosen = options.chosen(target, "convert", given)
     with options.usage_on_option_errors():

@@ -18,9 +18,9 @@ from meeple.cli.output import Interrupted as Interrupted  # offered here too, fo
 from meeple.cli.output import echo, usage_error
 from meeple.cli.output import interrupted_exits as interrupted_exits
 from meeple.errors import MeepleError, OptionError, Unsupported
+from meeple.game import Document, Notation
 from meeple.inputs import Unreadable as Unreadable  # offered here too, for the commands
 from meeple.inputs import read as read
-from meeple.registry import Document, Format
 
 if TYPE_CHECKING:  # pathlib is imported by the commands that write files, when they do
     from pathlib import Path
@@ -57,7 +57,7 @@ def existing(paths: tuple[str, ...]) -> None:
             raise usage_error(f"{path}: no such file or folder")
 
 
-def lookup(name: str, what: str = "format") -> Format:
+def lookup(name: str, what: str = "format") -> Notation:
     """The format named `name`; a usage error with the closest name when there is none."""
     try:
         return inputs.notation(name, what)
@@ -65,7 +65,7 @@ def lookup(name: str, what: str = "format") -> Format:
         raise usage_error(str(problem)) from None
 
 
-def format_of(text: str, path: str, source: str, format_name: str | None) -> Format:
+def format_of(text: str, path: str, source: str, format_name: str | None) -> Notation:
     """The format named on the command line, or the one `text` is detected to be."""
     from meeple import registry
 
@@ -89,12 +89,12 @@ def document(
     fmt = format_of(text, path, source, format_name)
     reading = reading_options(fmt, command, given) if given and command else {}
     read = fmt.read(text, source, **reading)
-    for note in fmt.notes(read, **reading) if fmt.notes else ():
+    for note in fmt.notes(read, **reading):
         echo(str(note), err=True)
     return read
 
 
-def reading_options(fmt: Format, command: str, given: dict[str, Any]) -> dict[str, Any]:
+def reading_options(fmt: Notation, command: str, given: dict[str, Any]) -> dict[str, Any]:
     """The options given to `command` that say how `fmt` reads its input; a usage error
     for one the format does not take there."""
     from meeple.cli import options

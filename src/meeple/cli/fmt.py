@@ -74,8 +74,6 @@ def command() -> click.Command:
 
 def canonical_text(document: Document, given: dict[str, Any]) -> str:
     """The record in canonical form, with the writer options given that its format takes."""
-    chosen = options.chosen(document.format, "fmt", given)
+    chosen = options.chosen(document.notation, "fmt", given)
     with options.usage_on_option_errors():
-        if document.format.fmt is not None:
-            return document.format.fmt(document, **chosen)
-        return document.format.dump(document.model, **chosen)
+        return document.notation.fmt(document, **chosen)

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from meeple import registry
-from meeple.registry import Format
+from meeple.game import Notation
 
 
 def command() -> click.Command:
@@ -31,7 +31,7 @@ def command() -> click.Command:
     return formats
 
 
-def _format_json(fmt: Format) -> dict[str, Any]:
+def _format_json(fmt: Notation) -> dict[str, Any]:
     return {
         "name": fmt.name,
         "title": fmt.title,

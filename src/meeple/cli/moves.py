@@ -24,7 +24,7 @@ def command() -> click.Command:
     ) -> None:
         """List the legal moves at the end of a record, or after --step N moves."""
         record = files.record_or_exit(file, format_name, given, "moves")
-        state = step_at(record, step).state if record.game.replay is not None else None
+        state = step_at(record, step).state if record.game.can("replay") else None
         if not isinstance(state, engine.GameState):
             raise click.UsageError(f"{record.game.name} records have no legal moves to list")
         groups: dict[str, list[str]] = {}

@@ -15,7 +15,7 @@ import click
 
 from meeple import inputs, registry
 from meeple.errors import OptionError
-from meeple.registry import Format
+from meeple.game import Notation
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
@@ -104,7 +104,7 @@ def game_options(command: str) -> Decorator:
     return add
 
 
-def chosen(fmt: Format, command: str, given: dict[str, Any]) -> dict[str, Any]:
+def chosen(fmt: Notation, command: str, given: dict[str, Any]) -> dict[str, Any]:
     """The options given on the command line that `fmt` takes; a usage error for the rest."""
     with usage_on_option_errors():
         return inputs.game_options(fmt, command, given)

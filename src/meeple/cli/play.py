@@ -12,15 +12,15 @@ import click
 
 from meeple import registry
 from meeple.errors import MeepleError
-from meeple.registry import Format
+from meeple.game import Notation
 
 
 def playable() -> list[str]:
     """The games a new game of which can be set up (bots, selfplay, play)."""
-    return [fmt.name for fmt in registry.formats() if fmt.start is not None]
+    return [fmt.name for fmt in registry.formats() if fmt.qgn_keyed and fmt.game.can("initial")]
 
 
-def playable_format(name: str) -> Format:
+def playable_format(name: str) -> Notation:
     """The playable game `name`; a usage error listing the playable games otherwise."""
     games = playable()
     if name not in games:
@@ -43,13 +43,12 @@ def engine_timeout_option(function: Callable[..., Any]) -> Callable[..., Any]:
     )(function)
 
 
-def refuse_unfit(name: str, fmt: Format, players: int | None, seed: int | None) -> None:
+def refuse_unfit(name: str, fmt: Notation, players: int | None, seed: int | None) -> None:
     """A usage error when the bot `name` cannot play `fmt`'s games: no such bot, no such
     program for an engine, a game it cannot play."""
     from meeple.bots.players import refusal
 
-    assert fmt.start is not None
-    problem = refusal(name, fmt.start(players=players, seed=seed))
+    problem = refusal(name, fmt.game.initial(players=players, seed=seed))
     if problem is not None:
         raise click.UsageError(problem)
 

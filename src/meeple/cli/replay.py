@@ -131,7 +131,7 @@ def replay_one(
                 click.echo(json.dumps(line, separators=(",", ":"), ensure_ascii=False))
             else:
                 click.echo(f"== step {step.index} ==")
-                click.echo(fmt.render(step.state) if fmt.render else repr(step.state))
+                click.echo(fmt.render(step.state) if fmt.can("render") else repr(step.state))
     except MeepleError as problem:
         files.fail(problem)
     if not as_json and last is not None and last.result_text:

@@ -32,8 +32,7 @@ def command() -> click.Command:
             files.writable(output)
         record = files.record_or_exit(file, format_name, given, "show")
         fmt = record.game
-        draw = fmt.svg if svg else fmt.render
-        if draw is None:
+        if not fmt.can("svg" if svg else "render"):
             raise click.UsageError(f"{fmt.name} records have no {'SVG ' if svg else ''}picture")
         chosen = options.chosen(fmt, "show", given)
         reading = fmt.reading("show", chosen)
@@ -43,11 +42,12 @@ def command() -> click.Command:
         if svg and text_only:
             names = ", ".join("--" + name.replace("_", "-") for name in text_only)
             raise click.UsageError(f"{names} shapes the text picture, not the SVG")
-        if fmt.replay is None and step is not None:
+        if not fmt.can("replay") and step is not None:
             raise click.UsageError(f"{fmt.name} records have no moves to step through")
         subject = step_at(record, step).state
         try:
             with options.usage_on_option_errors():
+                draw = fmt.svg if svg else fmt.render
                 picture = draw(subject, **chosen)
         except MeepleError as problem:  # a record the picture cannot hold
             files.fail(problem.with_source(record.document.source))

@@ -8,10 +8,9 @@
 >>> print(connect4.render(state).splitlines()[6])
 5   . . . X X . .
 
-Layers: `model` (the place and the record), `notation` (QGN details <-> places),
-`rules` (`State`, the engine protocol, meeple.engine), `ascii` and `svg` (pictures),
-`format` (the registry entry) and `hooks` (its functions). What quibbble's games
-share is `meeple.quibbble`.
+Layers: `model` (the place and the record), `notation` (QGN details <-> places), `rules`
+(`State`, the engine protocol, meeple.engine), `ascii` and `svg` (pictures), and `game`
+(its `Game`: meeple.quibbble.game). What quibbble's games share is `meeple.quibbble`.
 """
 
 from __future__ import annotations
@@ -22,22 +21,24 @@ from meeple.registry import export_names, package_exports
 
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.connect4": ("svg",),
-    "meeple.connect4.hooks": ("dump", "parse", "render"),
+    "meeple.connect4.game": ("GAME", "ConnectFour", "dump", "parse", "render"),
     "meeple.connect4.model": ("Move", "Place", "Record"),
     "meeple.connect4.rules": ("State", "replay"),
 }
 
 if TYPE_CHECKING:
     from meeple.connect4 import svg as svg  # the submodule
-    from meeple.connect4.hooks import dump as dump
-    from meeple.connect4.hooks import parse as parse
-    from meeple.connect4.hooks import render as render
+    from meeple.connect4.game import GAME as GAME
+    from meeple.connect4.game import ConnectFour as ConnectFour
+    from meeple.connect4.game import dump as dump
+    from meeple.connect4.game import parse as parse
+    from meeple.connect4.game import render as render
     from meeple.connect4.model import Move as Move
     from meeple.connect4.model import Place as Place
     from meeple.connect4.model import Record as Record
     from meeple.connect4.rules import State as State
     from meeple.connect4.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from meeple import quibbble
+from meeple.registry import Registered
 
 ROWS = 6
 """Rows of the grid, numbered 0 (the top) to 5 (the bottom), as quibbble's board.go."""
@@ -34,3 +35,5 @@ Move = Place
 @dataclass(frozen=True)
 class Record(quibbble.Record[Place]):
     """A game of connect four: its QGN tags and its places."""
+
+    game = Registered("connect4")

@@ -15,7 +15,8 @@ from typing import Self
 from meeple.connect4 import notation
 from meeple.connect4.model import COLUMNS, ROWS, Place, Record
 from meeple.errors import RuleError
-from meeple.quibbble import Game, TeamsState
+from meeple.quibbble import Bridge, TeamsState, distinct_teams
+from meeple.registry import Registered
 
 Board = tuple[int | None, ...]
 """The 42 cells row by row from the top left: the index of the team whose disk is
@@ -50,6 +51,8 @@ _WEIGHTS = (0.0, 1.0, 4.0, 16.0)
 
 class State(TeamsState[Place]):
     """A connect four position (the engine protocol, meeple.engine; also Evaluating)."""
+
+    game = Registered("connect4")
 
     def __init__(
         self,
@@ -168,11 +171,7 @@ class State(TeamsState[Place]):
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two or three distinct team names (builder.go's Min and Max; quibbble tells teams
     apart by name); RuleError otherwise."""
-    if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
-        raise RuleError(f"connect4 is for 2 or 3 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "connect4", MIN_TEAMS, MAX_TEAMS)
 
 
 def start_of(record: Record) -> State:
@@ -180,19 +179,10 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams)
 
 
-GAME: Game[Place, Record, State] = Game(
-    key="connect4",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.PLACE,
-    min_teams=MIN_TEAMS,
-    max_teams=MAX_TEAMS,
+BRIDGE: Bridge[Place, Record, State] = Bridge(
+    "connect4", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
-State.game = GAME
+State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal place."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal place."""

@@ -12,6 +12,7 @@ from meeple.connect4.model import COLUMNS, ROWS
 from meeple.connect4.rules import State
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.quibbble.canvas import canvas
 
 CELL = 56
 MARGIN = 34
@@ -30,11 +31,7 @@ def render(state: State) -> str:
     width, height = grid_w + 2 * MARGIN, grid_h + 2 * MARGIN + LEGEND
     title = xml_text(f"connect4: {state.result_text}")
     parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        ' font-family="sans-serif">',
-        f"<title>{title}</title>",
-        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
+        *canvas(width, height, title),
         f'<rect x="{MARGIN}" y="{MARGIN}" width="{grid_w}" height="{grid_h}" rx="10"'
         f' fill="{FRAME}" stroke="#6b7785" stroke-width="2"/>',
     ]
@@ -87,3 +84,12 @@ def _centre(row: int, column: int) -> tuple[int, int]:
 
 def _label(x: int, y: int, text: str) -> str:
     return f'<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#555">{text}</text>'
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The cell the last disk landed in (the viewer lights it)."""
+    if not state.history:
+        return ()
+    column = state.history[-1].column
+    row = next(r for r in range(ROWS) if state.at(r, column) is not None)
+    return (at(row, column),)

@@ -24,7 +24,7 @@ Coordinates are the seed's internal (row, col) as `meeple.hexgrid.Hex(row, col)`
 `hex_of_label(player, "D4")` and `label_of_hex(player, hex)` convert player frames.
 Layers: `model`, `notation` (parse, dump, diagnose), `rules` (`State`; the legal
 placement rule itself in `routes`, `links`, `reach`, `sweep`), `qgn` (the QGN bridge),
-`ascii`, `svg`, `format` (the registry entry) and `hooks` (its functions).
+`ascii`, `svg`, and `game` (the `Game` the registry holds: checks, JSON, pictures).
 """
 
 from __future__ import annotations
@@ -42,11 +42,8 @@ EXPORTS: dict[str, tuple[str, ...]] = {
         "label_of_hex",
     ),
     "meeple.flows": ("svg",),
-    "meeple.flows.hooks": (
-        "players_of",
+    "meeple.flows.game": (
         "render",
-        "replay",
-        "replay_text",
         "state_json",
     ),
     "meeple.flows.model": (
@@ -68,7 +65,12 @@ EXPORTS: dict[str, tuple[str, ...]] = {
         "from_qgn",
         "to_qgn",
     ),
-    "meeple.flows.rules": ("State",),
+    "meeple.flows.rules": (
+        "State",
+        "players_of",
+        "replay",
+        "replay_text",
+    ),
 }
 
 if TYPE_CHECKING:
@@ -76,11 +78,8 @@ if TYPE_CHECKING:
     from meeple.flows.board import CELLS as CELLS
     from meeple.flows.board import hex_of_label as hex_of_label
     from meeple.flows.board import label_of_hex as label_of_hex
-    from meeple.flows.hooks import players_of as players_of
-    from meeple.flows.hooks import render as render
-    from meeple.flows.hooks import replay as replay
-    from meeple.flows.hooks import replay_text as replay_text
-    from meeple.flows.hooks import state_json as state_json
+    from meeple.flows.game import render as render
+    from meeple.flows.game import state_json as state_json
     from meeple.flows.model import ORIENTATIONS as ORIENTATIONS
     from meeple.flows.model import TILE_PATHS as TILE_PATHS
     from meeple.flows.model import Entry as Entry
@@ -95,7 +94,10 @@ if TYPE_CHECKING:
     from meeple.flows.qgn import from_qgn as from_qgn
     from meeple.flows.qgn import to_qgn as to_qgn
     from meeple.flows.rules import State as State
-else:  # imported on first use (the registry imports the game's `format` alone)
+    from meeple.flows.rules import players_of as players_of
+    from meeple.flows.rules import replay as replay
+    from meeple.flows.rules import replay_text as replay_text
+else:  # imported on first use (the registry imports the game's `game` module alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from meeple.flows.board import SIDE_NAMES, label_of_hex
 from meeple.hexgrid import Hex
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 TILE_TYPES = 4
 TILES_PER_TYPE = 10
@@ -110,6 +111,8 @@ class Record(Pictured):
     player who moves first (the header's `first:`; in quortextt's dialect, without one,
     the player of the first move); turns then go in number order.
     """
+
+    game = Registered("flows")
 
     entries: tuple[Entry, ...] = ()
     header: str | None = None

@@ -12,10 +12,8 @@ import re
 from meeple.errors import NotationError
 from meeple.flows import notation
 from meeple.flows.board import CELL_INDEX, MAX_PLAYERS
-from meeple.flows.format import QGN_KEY
-from meeple.flows.hooks import players_of
 from meeple.flows.model import ORIENTATIONS, SEED, TILE_TYPES, Entry, Move, Record
-from meeple.flows.rules import MIN_PLAYERS
+from meeple.flows.rules import MIN_PLAYERS, players_of
 from meeple.hexgrid import Hex
 from meeple.qgn.model import Action, Snapshot
 
@@ -31,7 +29,10 @@ def _qgn_comment(text: str) -> str:
 def to_qgn(record: Record) -> Snapshot:
     """The record as a QGN snapshot: one `p` action per move (docs/formats/flows.md)."""
     players = players_of(record)
-    tags = {"key": QGN_KEY, "teams": ", ".join(f"P{p}" for p in range(1, players + 1))}
+    tags = {
+        "key": Record.game.qgn_key or "",
+        "teams": ", ".join(f"P{p}" for p in range(1, players + 1)),
+    }
     header = notation.header_in(record, SEED)  # QGN's moves are the seed's: its seating
     if header is not None:
         tags["game"] = header
@@ -58,8 +59,9 @@ def to_qgn(record: Record) -> Snapshot:
 
 def from_qgn(snapshot: Snapshot) -> Record:
     """A QGN snapshot of a Flows game as a record; NotationError for anything else."""
-    if snapshot.key.strip().casefold() != QGN_KEY:
-        raise NotationError(f"this QGN game is {snapshot.key!r}, not {QGN_KEY!r}")
+    key = Record.game.qgn_key
+    if snapshot.key.strip().casefold() != key:
+        raise NotationError(f"this QGN game is {snapshot.key!r}, not {key!r}")
     teams = len(snapshot.teams)
     if not MIN_PLAYERS <= teams <= MAX_PLAYERS:
         raise NotationError(f"a Flows game has 2 to 6 teams (players), not {teams}")

@@ -2,25 +2,27 @@
 
 `State` is an immutable position: `play(move)` returns the next one or raises RuleError
 saying which rule the move breaks; `legal_placements(tile)` lists every placement the
-rules allow. Rule errors carry no location: `replay` (in `meeple.flows.hooks`) places
-them on the record's line.
+rules allow. A move's rule error carries no location: `replay_text` places it on the
+record's line.
 
 The legal-placement rule itself (route groups, routes, links) is in `routes`.
 
-This module does not read or write text.
+It reads a record's text only to replay it (`replay_text`), through `notation`.
 """
 
 from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
 
 from meeple.engine import Status, violation_by_playing
-from meeple.errors import RuleError
+from meeple.errors import DEFAULT_SOURCE, Location, NotationError, RuleError, line_ends
+from meeple.flows import notation
 from meeple.flows.board import (
     CELL_INDEX,
     CELLS,
@@ -32,6 +34,7 @@ from meeple.flows.board import (
     opposite_edge,
     opposite_player,
     opposite_side,
+    seated_label_of_hex,
     seating_problem,
 )
 from meeple.flows.links import (
@@ -48,6 +51,7 @@ from meeple.flows.links import (
 )
 from meeple.flows.model import (
     ORIENTATIONS,
+    QUORTEXTT,
     TILE_TYPES,
     TILES_PER_TYPE,
     Entry,
@@ -60,6 +64,7 @@ from meeple.flows.routes import PlacementRule
 from meeple.garbage import cycles_uncollected
 from meeple.hexgrid import Hex
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 MIN_PLAYERS = 2
 _ROUTES = "_known_routes"  # where a state keeps its position's routes (State._placement_rule)
@@ -159,6 +164,8 @@ class State(Pictured):
     `where_for(move, player)` (a placement's hex in another player's labels, engine.Framed),
     and `guesses(draw)` (each placement's worth without playing it, engine.Guessing).
     """
+
+    game = Registered("flows")
 
     players: int = 2
     seats: tuple[int, ...] = default_seats(2)
@@ -657,3 +664,98 @@ def _label(move: Move) -> str:
 def _describe(move: Move) -> str:
     hex_ = move.hex
     return f"T{move.tile}{ORIENTATIONS[move.rotation]} on {_label(move)} ({hex_.x},{hex_.y})"
+
+
+# -- a record replayed, its rule errors located on its lines --------------------------
+
+QUORTEXTT_UNPAIRED = 5
+"""The player count quortextt plays without partners and meeple's rules with them."""
+
+
+def players_of(record: Record) -> int:
+    """The header's player count (or its seats), or else the highest player number moving
+    (at least 2)."""
+    declared = notation.declared_players(record.header)
+    if declared is not None:
+        return declared
+    seats = notation.declared_seats(record.header)
+    if seats is not None:
+        return len(seats)
+    return max([MIN_PLAYERS, *(move.player for move in record.moves)])
+
+
+def start_of(record: Record) -> State:
+    """The empty board of a record's game, seated as its header says (or by its dialect's
+    default), with the record's first player to move.
+
+    quortextt plays five players without partners, one turn each a round; the rules of
+    play pair four of them and give the fifth the missing partner's turns, another game:
+    such a record is refused rather than replayed into a different result.
+    """
+    players = players_of(record)
+    seats = notation.declared_seats(record.header)
+    if record.dialect == QUORTEXTT and MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if players == QUORTEXTT_UNPAIRED:
+            raise RuleError(
+                "quortextt plays five players without partners, one turn each a round;"
+                " meeple's rules pair four of them and give the fifth the missing"
+                " partner's turns (docs/formats/flows.md), so this game cannot be replayed",
+                rule="seating",
+            )
+        seats = seats or notation.dialect_seats(players, QUORTEXTT)
+    return State.initial(players, seats, record.first)
+
+
+def replay_text(
+    text: str, source: str = DEFAULT_SOURCE, dialect: str | None = None
+) -> Iterator[State]:
+    """Every state of the record in `text` (read in `dialect`, by default the header's or
+    the detected one); errors located in `text`."""
+    text = line_ends(text)
+    parsed = notation.parse_located(text, source, dialect)
+    yield from replay_parsed(parsed, text, source)
+
+
+def replay_parsed(parsed: notation.Parsed, text: str, source: str) -> Iterator[State]:
+    """Every state of a record parsed from `text`; rule errors located in `text`."""
+    record, offsets = parsed.record, parsed.move_offsets
+    try:
+        state = start_of(record)
+    except (RuleError, NotationError) as problem:
+        raise RuleError.at(text, 0, problem.message, source, problem.rule) from None
+    yield state
+    for step, (move, offset) in enumerate(zip(record.moves, offsets, strict=True)):
+        try:
+            after = state.play(move)
+        except Occupied as problem:
+            told = problem.retold(lambda index: f"line {Location.of(text, offsets[index]).line}")
+            told.message = _in_dialect(told.message, record, state, move)
+            raise told.moved_to(Location.of(text, offset, source)).at_step(step) from None
+        except RuleError as problem:
+            message = _in_dialect(problem.message, record, state, move)
+            raise RuleError.at(text, offset, message, source, problem.rule).at_step(step) from None
+        state = after
+        yield state
+
+
+def _in_dialect(message: str, record: Record, state: State, move: Move) -> str:
+    """A rule's message with the moves it names in the record's own labels: the rules
+    name hexes in the seed's frames, which a quortextt record does not use."""
+    if record.dialect != QUORTEXTT or not 1 <= move.player <= state.players:
+        return message
+    edge = state.seats[move.player - 1]
+    seed_tile = f"T{move.tile}{ORIENTATIONS[move.rotation]} on "
+    message = message.replace(
+        seed_tile, f"T{move.tile}{ORIENTATIONS[(move.rotation - edge) % 6]} on "
+    )
+    for player in range(1, state.players + 1):
+        seed = f"P{player}{label_of_hex(player, move.hex)}"
+        seated = f"P{player}{seated_label_of_hex(state.seats[player - 1], move.hex)}"
+        message = re.sub(rf"\b{seed}\b", seated, message)
+    return message
+
+
+def replay(record: Record) -> Iterator[State]:
+    """Every state of a record, the initial one first; RuleError (located in the record as
+    `dump` writes it) at the first illegal move."""
+    yield from replay_text(notation.dump(record))

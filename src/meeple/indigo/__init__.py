@@ -8,11 +8,10 @@
 >>> state.move_to_text(state.legal_moves()[0])  # unturned, a-b would block the top gateway
 '0p&bcdfea.0.1'
 
-Layers: `model` (board, tiles, gems, gateways, the placement and the record),
-`notation` (QGN details <-> placements), `rules` (`State`, the engine protocol,
-meeple.engine, and quibbble's deal), `ascii` and `svg` (pictures), `format` (the
-registry entry) and `hooks` (its functions). What quibbble's games share is
-`meeple.quibbble`.
+Layers: `model` (board, tiles, gems, gateways, the placement and the record), `notation`
+(QGN details <-> placements), `rules` (`State`, the engine protocol, meeple.engine, and
+quibbble's deal), `ascii` and `svg` (pictures), and `game` (its `Game`:
+meeple.quibbble.game). What quibbble's games share is `meeple.quibbble`.
 """
 
 from __future__ import annotations
@@ -23,23 +22,25 @@ from meeple.registry import export_names, package_exports
 
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.indigo": ("svg",),
-    "meeple.indigo.hooks": ("dump", "parse", "render"),
+    "meeple.indigo.game": ("GAME", "Indigo", "dump", "parse", "render"),
     "meeple.indigo.model": ("Gem", "Move", "Place", "Record"),
     "meeple.indigo.rules": ("State", "replay"),
 }
 
 if TYPE_CHECKING:
     from meeple.indigo import svg as svg  # the submodule
-    from meeple.indigo.hooks import dump as dump
-    from meeple.indigo.hooks import parse as parse
-    from meeple.indigo.hooks import render as render
+    from meeple.indigo.game import GAME as GAME
+    from meeple.indigo.game import Indigo as Indigo
+    from meeple.indigo.game import dump as dump
+    from meeple.indigo.game import parse as parse
+    from meeple.indigo.game import render as render
     from meeple.indigo.model import Gem as Gem
     from meeple.indigo.model import Move as Move
     from meeple.indigo.model import Place as Place
     from meeple.indigo.model import Record as Record
     from meeple.indigo.rules import State as State
     from meeple.indigo.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

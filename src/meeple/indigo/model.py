@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from meeple import quibbble
+from meeple.registry import Registered
 
 ROWS = 9
 EDGES = "abcdef"
@@ -174,3 +175,5 @@ recorded)."""
 @dataclass(frozen=True)
 class Record(quibbble.Record[Place]):
     """A game of indigo: its QGN tags (seed and variant among them) and its placements."""
+
+    game = Registered("indigo")

@@ -13,7 +13,6 @@ docs/formats/indigo.md.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Self
@@ -42,7 +41,8 @@ from meeple.indigo.model import (
     on_board,
     pairs,
 )
-from meeple.quibbble import Game, TeamsState, at_tag
+from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.registry import Registered
 
 Hex = tuple[int, int]
 
@@ -98,6 +98,8 @@ def deal(
 class State(TeamsState[Place]):
     """An indigo position (the engine protocol, meeple.engine): the tiles placed, the
     gems, the deck and hands as dealt from the seed, and each team's points."""
+
+    game = Registered("indigo")
 
     def __init__(
         self,
@@ -390,11 +392,7 @@ def _winners(points: Sequence[int], counts: Sequence[int]) -> tuple[int, ...]:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two to four distinct team names (builder.go `Min`, `Max`); RuleError otherwise."""
-    if not 2 <= len(teams) <= 4:
-        raise RuleError(f"indigo is for 2 to 4 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "indigo", 2, 4)
 
 
 def start_of(record: Record) -> State:
@@ -417,25 +415,10 @@ def start_of(record: Record) -> State:
         raise (at_tag(problem, "variant") if problem.rule == "variant" else problem) from None
 
 
-def default_seed() -> int:
-    """quibbble's seed for a game started without one: the clock, in seconds."""
-    return int(time.time())
-
-
-GAME: Game[Place, Record, State] = Game(
-    key="indigo",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.PLACE,
-    min_teams=2,
-    max_teams=4,
-    known_tags=frozenset({"seed", "variant"}),
+BRIDGE: Bridge[Place, Record, State] = Bridge(
+    "indigo", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
-State.game = GAME
+State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal move."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal move."""

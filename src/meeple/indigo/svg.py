@@ -15,6 +15,7 @@ from meeple.indigo.model import CENTRE, EDGES, HEXES, ROWS, TREASURES, Gem, row_
 from meeple.indigo.rules import State
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.quibbble.canvas import canvas
 from meeple.words import counted
 
 RADIUS = 34.0
@@ -59,13 +60,7 @@ def render(state: State) -> str:
     legend_height = LINE * (len(state.teams) + 3) + 12
     width, height = round(board_width), round(board_height + legend_height)
     title = xml_text(f"indigo: {state.result_text}")
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        ' font-family="sans-serif">',
-        f"<title>{title}</title>",
-        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
-    ]
+    parts = canvas(width, height, title)
     for row, column in HEXES:
         parts.extend(_hex(state, row, column))
     if state.history:
@@ -207,3 +202,9 @@ def _small_tile(x: float, y: float, paths: str) -> Iterator[str]:
             f'<path d="M{a[0]:.1f} {a[1]:.1f}Q{x:.1f} {y:.1f} {b[0]:.1f} {b[1]:.1f}"'
             ' fill="none" stroke="#4b6f8f" stroke-width="2.5"/>'
         )
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The hex the last tile went to (the viewer lights it)."""
+    last = state.history[-1] if state.history else None
+    return () if last is None else (at(last.row, last.column),)

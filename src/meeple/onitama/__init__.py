@@ -10,9 +10,9 @@ deals the five cards.
 ('blue must move a pawn', '1m&4.1.3.0.rabbit')
 
 Layers: `model` (cards, pawns, the move and the record), `notation` (QGN details <->
-moves), `rules` (the deal and `State`, the engine protocol, meeple.engine), `ascii`
-and `svg` (pictures), `format` (the registry entry) and `hooks` (its functions). What
-quibbble's games share is `meeple.quibbble`.
+moves), `rules` (the deal and `State`, the engine protocol, meeple.engine), `ascii` and
+`svg` (pictures), and `game` (its `Game`: meeple.quibbble.game). What quibbble's games
+share is `meeple.quibbble`.
 """
 
 from __future__ import annotations
@@ -23,16 +23,18 @@ from meeple.registry import export_names, package_exports
 
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.onitama": ("svg",),
-    "meeple.onitama.hooks": ("dump", "parse", "render"),
+    "meeple.onitama.game": ("GAME", "Onitama", "dump", "parse", "render"),
     "meeple.onitama.model": ("CARDS", "Deal", "Move", "Pawn", "Record"),
     "meeple.onitama.rules": ("State", "deal", "replay"),
 }
 
 if TYPE_CHECKING:
     from meeple.onitama import svg as svg  # the submodule
-    from meeple.onitama.hooks import dump as dump
-    from meeple.onitama.hooks import parse as parse
-    from meeple.onitama.hooks import render as render
+    from meeple.onitama.game import GAME as GAME
+    from meeple.onitama.game import Onitama as Onitama
+    from meeple.onitama.game import dump as dump
+    from meeple.onitama.game import parse as parse
+    from meeple.onitama.game import render as render
     from meeple.onitama.model import CARDS as CARDS
     from meeple.onitama.model import Deal as Deal
     from meeple.onitama.model import Move as Move
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
     from meeple.onitama.rules import State as State
     from meeple.onitama.rules import deal as deal
     from meeple.onitama.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from meeple import quibbble
+from meeple.registry import Registered
 
 SIZE = 5
 """Rows and columns of the board, numbered 0 to 4; the first team starts on row 0."""
@@ -93,3 +94,5 @@ class Deal:
 @dataclass(frozen=True)
 class Record(quibbble.Record[Move]):
     """A game of onitama: its QGN tags (the `seed` deals the cards) and its moves."""
+
+    game = Registered("onitama")

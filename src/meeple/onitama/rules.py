@@ -35,7 +35,8 @@ from meeple.onitama.model import (
     Pawn,
     Record,
 )
-from meeple.quibbble import SEED_TAG, Game, TeamsState
+from meeple.quibbble import SEED_TAG, Bridge, TeamsState, distinct_teams
+from meeple.registry import Registered
 
 Board = tuple[Pawn | None, ...]
 """The 25 squares row by row (row 0 first): the pawn on each, or None."""
@@ -76,6 +77,8 @@ def on_board(row: int, column: int) -> bool:
 
 class State(TeamsState[Move]):
     """An onitama position (the engine protocol, meeple.engine)."""
+
+    game = Registered("onitama")
 
     def __init__(
         self,
@@ -237,11 +240,7 @@ def _off_board(square: str, part: int) -> RuleError:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two distinct team names (quibbble keys the hands by name); RuleError otherwise."""
-    if len(teams) != 2:
-        raise RuleError(f"onitama is for 2 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "onitama", 2, 2)
 
 
 def start_of(record: Record) -> State:
@@ -257,18 +256,10 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams, seed)
 
 
-GAME: Game[Move, Record, State] = Game(
-    key="onitama",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.MOVE,
-    known_tags=frozenset({SEED_TAG}),
+BRIDGE: Bridge[Move, Record, State] = Bridge(
+    "onitama", Record, notation.read_action, notation.write_action, start_of, notation.MOVE
 )
-State.game = GAME
+State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal move."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal move."""

@@ -13,6 +13,7 @@ from meeple.onitama.model import CARDS, SIZE, Pawn
 from meeple.onitama.rules import State, temple
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.quibbble.canvas import canvas
 
 CELL = 64
 MARGIN = 30
@@ -35,13 +36,7 @@ def render(state: State) -> str:
     board_top = MARGIN + card_band
     height = board_top + board_w + 12 + card_band + LEGEND
     title = xml_text(f"onitama: {state.result_text}")
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        ' font-family="sans-serif">',
-        f"<title>{title}</title>",
-        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
-    ]
+    parts = canvas(width, height, title)
     left = MARGIN
     for index in range(SIZE):
         middle = index * CELL + CELL // 2
@@ -156,3 +151,11 @@ def _card(card: str, x: int, y: int, shade: str, owner: str) -> str:
             )
     parts.append("</g>")
     return "\n".join(parts)
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The squares the last move left and reached (the viewer lights them)."""
+    if not state.history:
+        return ()
+    last = state.history[-1]
+    return (at(last.start_row, last.start_column), at(last.end_row, last.end_column))

@@ -22,7 +22,8 @@ There is no `State` and no `Move`: QGN records the actions of any game and knows
 game's rules. A record of a game meeple knows replays as that game (`replay` yields
 that game's `State`s, whose moves are that game's `Move`s); for any other game `replay`
 raises NotationError. Layers: `model`, `notation` (parse, dump, diagnose), `ascii`,
-`svg`, `format` (the registry entry) and `hooks` (its functions).
+`svg`, and `game` (the `Game` the registry holds; `format` builds quibbble's games'
+registry entries until they move onto `Game`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from meeple.registry import export_names, package_exports
 # come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.qgn.ascii": ("render",),
-    "meeple.qgn.hooks": ("replay",),
+    "meeple.qgn.game": ("replay",),
     "meeple.qgn.model": (
         "Action",
         "ActionColumns",
@@ -60,7 +61,7 @@ EXPORTS: dict[str, tuple[str, ...]] = {
 if TYPE_CHECKING:
     from meeple.qgn import svg as svg  # the submodule
     from meeple.qgn.ascii import render as render
-    from meeple.qgn.hooks import replay as replay
+    from meeple.qgn.game import replay as replay
     from meeple.qgn.model import Action as Action
     from meeple.qgn.model import ActionColumns as ActionColumns
     from meeple.qgn.model import Actions as Actions
@@ -75,7 +76,7 @@ if TYPE_CHECKING:
     from meeple.qgn.notation import parse as parse
     from meeple.qgn.notation import parse_many as parse_many
     from meeple.qgn.notation import team_findings as team_findings
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` module alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

@@ -15,6 +15,7 @@ from operator import eq
 from typing import NamedTuple, cast, overload
 
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 REQUIRED_TAGS = ("key", "teams")
 
@@ -229,6 +230,8 @@ class Snapshot(Pictured):
     text on first use, each Action built when asked for; it compares equal to the tuple
     of the same actions). `action_columns()` reads them one field at a time.
     """
+
+    game = Registered("qgn")
 
     tags: dict[str, str]
     actions: Sequence[Action] = ()

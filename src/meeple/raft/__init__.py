@@ -24,7 +24,7 @@ seed's five-part `Position` (board, decks, hand, exhausted cats, fire bag), and 
 (strings <-> model, `diagnose`), `components` (the packaged card and board data),
 `setup` (challenge -> starting position), `rules` (`State`, the engine), `strings` (the
 standard string interface), `qgn` (the QGN bridge), `ascii` and `svg` (pictures),
-`format` (the registry entries `raft` and `raft-state`) and `hooks` (their functions).
+and `game` (the `Game` the registry holds, with its notations `raft` and `raft-state`).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from meeple.registry import export_names, package_exports
 # come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.raft": ("svg",),
-    "meeple.raft.hooks": (
+    "meeple.raft.game": (
         "render",
         "replay",
     ),
@@ -74,8 +74,8 @@ EXPORTS: dict[str, tuple[str, ...]] = {
 
 if TYPE_CHECKING:
     from meeple.raft import svg as svg  # the submodule
-    from meeple.raft.hooks import render as render
-    from meeple.raft.hooks import replay as replay
+    from meeple.raft.game import render as render
+    from meeple.raft.game import replay as replay
     from meeple.raft.model import Board as Board
     from meeple.raft.model import Challenge as Challenge
     from meeple.raft.model import Move as Move
@@ -99,7 +99,7 @@ if TYPE_CHECKING:
     from meeple.raft.qgn import to_qgn as to_qgn
     from meeple.raft.rules import State as State
     from meeple.raft.setup import initial_state as initial_state
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` module alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 DECKS = "ABCD"
 """Pathway decks: A circle, B cross, C square, D triangle."""
@@ -269,6 +270,8 @@ class Entry:
 @dataclass(frozen=True)
 class Record(Pictured):
     """A game record: the challenge, the set-up seed, the moves in order, and comments."""
+
+    game = Registered("raft")
 
     challenge: Challenge
     seed: int | None = None

@@ -11,7 +11,6 @@ import re
 
 from meeple.errors import NotationError
 from meeple.qgn.model import Action, Snapshot
-from meeple.raft.format import QGN_KEY
 from meeple.raft.model import (
     CatMove,
     DrawRequest,
@@ -43,7 +42,8 @@ def _qgn_comment(text: str) -> str:
 
 
 def to_qgn(record: Record) -> Snapshot:
-    tags = {"key": QGN_KEY, "teams": "solo", "challenge": format_challenge(record.challenge)}
+    challenge = format_challenge(record.challenge)
+    tags = {"key": Record.game.qgn_key or "", "teams": "solo", "challenge": challenge}
     if record.seed is not None:
         tags["seed"] = str(record.seed)
     actions = tuple(
@@ -64,8 +64,9 @@ def to_qgn(record: Record) -> Snapshot:
 
 
 def from_qgn(snapshot: Snapshot) -> Record:
-    if snapshot.key.strip().casefold() != QGN_KEY:
-        raise NotationError(f"this QGN game is {snapshot.key!r}, not {QGN_KEY!r}")
+    key = Record.game.qgn_key
+    if snapshot.key.strip().casefold() != key:
+        raise NotationError(f"this QGN game is {snapshot.key!r}, not {key!r}")
     if "challenge" not in snapshot.tags:
         raise NotationError('a Race to the Raft QGN game needs a [challenge "..."] tag')
     challenge = parse_challenge(snapshot.tags["challenge"], "challenge tag")

@@ -53,6 +53,7 @@ from meeple.raft.model import (
     Square,
 )
 from meeple.raft.setup import initial_state
+from meeple.registry import Registered
 from meeple.words import counted
 
 _Frozen = TypeVar("_Frozen", "State", Position)
@@ -1151,6 +1152,8 @@ class State(Pictured):
     `last` (the move that led here); and the move generators by kind,
     `pathway_placements()` and `cat_moves()` (the solver searches them apart).
     """
+
+    game = Registered("raft")
 
     position: Position
     seed: int | None = None

@@ -10,10 +10,10 @@ sets the units up and a `[variant]` (classic, quick_battle) that picks the board
 >>> str(state.legal_moves()[0])
 '1m&5.0.4.0'
 
-Layers: `model` (units, variants, the move, the switch and the record), `notation`
-(QGN details <-> actions), `rules` (the set-up and `State`, the engine protocol,
-meeple.engine), `ascii` and `svg` (pictures), `format` (the registry entry) and `hooks`
-(its functions). What quibbble's games share is `meeple.quibbble`.
+Layers: `model` (units, variants, the move, the switch and the record), `notation` (QGN
+details <-> actions), `rules` (the set-up and `State`, the engine protocol,
+meeple.engine), `ascii` and `svg` (pictures), and `game` (its `Game`:
+meeple.quibbble.game). What quibbble's games share is `meeple.quibbble`.
 """
 
 from __future__ import annotations
@@ -24,16 +24,18 @@ from meeple.registry import export_names, package_exports
 
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.stratego": ("svg",),
-    "meeple.stratego.hooks": ("dump", "parse", "render"),
+    "meeple.stratego.game": ("GAME", "Stratego", "dump", "parse", "render"),
     "meeple.stratego.model": ("RANKS", "VARIANTS", "Move", "Record", "Switch", "Unit", "Variant"),
     "meeple.stratego.rules": ("State", "replay", "setup"),
 }
 
 if TYPE_CHECKING:
     from meeple.stratego import svg as svg  # the submodule
-    from meeple.stratego.hooks import dump as dump
-    from meeple.stratego.hooks import parse as parse
-    from meeple.stratego.hooks import render as render
+    from meeple.stratego.game import GAME as GAME
+    from meeple.stratego.game import Stratego as Stratego
+    from meeple.stratego.game import dump as dump
+    from meeple.stratego.game import parse as parse
+    from meeple.stratego.game import render as render
     from meeple.stratego.model import RANKS as RANKS
     from meeple.stratego.model import VARIANTS as VARIANTS
     from meeple.stratego.model import Move as Move
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
     from meeple.stratego.rules import State as State
     from meeple.stratego.rules import replay as replay
     from meeple.stratego.rules import setup as setup
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

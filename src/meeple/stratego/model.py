@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from meeple import quibbble
+from meeple.registry import Registered
 
 RANKS = (
     "flag", "bomb", "spy", "scout", "miner", "sergeant",
@@ -170,3 +171,5 @@ class Battle:
 class Record(quibbble.Record[Action]):
     """A game of stratego: its QGN tags (the `seed` sets the units up, the `variant`
     picks the board) and its actions."""
+
+    game = Registered("stratego")

@@ -29,9 +29,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Self
 
 from meeple.engine import Status
-from meeple.errors import DEFAULT_SOURCE, RuleError
+from meeple.errors import RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import SEED_TAG, VARIANT_TAG, Game, TeamsState, at_tag
+from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, at_tag, distinct_teams
+from meeple.registry import Registered
 from meeple.stratego import notation
 from meeple.stratego.model import (
     CLASSIC,
@@ -164,6 +165,8 @@ class State(TeamsState[Action]):
     """A stratego position (the engine protocol, meeple.engine). Everything is known:
     the record holds every unit, and so does the state (quibbble hides the enemy's
     ranks from a team's view only)."""
+
+    game = Registered("stratego")
 
     def __init__(
         self,
@@ -328,14 +331,7 @@ class State(TeamsState[Action]):
                 rule="stuck",
             )
         if isinstance(move, Switch):  # quibbble checks no turn for a switch
-            if self.is_over:
-                return RuleError("the game is already over", rule="game-over")
-            if not 0 <= move.team < len(self.teams):
-                return RuleError(
-                    f"team {move.team} is no team of this game (it has {len(self.teams)})",
-                    rule="team",
-                )
-            return self._switch_problem(move)
+            return self.seat_violation(move) or self._switch_problem(move)
         return super().violation(move)
 
     def _violation(self, move: Action) -> RuleError | None:
@@ -533,11 +529,7 @@ def variant_named(name: str) -> Variant:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two distinct team names (quibbble keeps units by team name); RuleError otherwise."""
-    if len(teams) != 2:
-        raise RuleError(f"stratego is for 2 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "stratego", 2, 2)
 
 
 def start_of(record: Record) -> State:
@@ -560,21 +552,13 @@ def start_of(record: Record) -> State:
         raise
 
 
-GAME: Game[Action, Record, State] = Game(
-    key="stratego",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.LETTERS,
-    known_tags=frozenset({SEED_TAG, VARIANT_TAG}),
+BRIDGE: Bridge[Action, Record, State] = Bridge(
+    "stratego", Record, notation.read_action, notation.write_action, start_of, notation.LETTERS
 )
-State.game = GAME
+State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal action."""
-    return list(GAME.states(record, GAME.dump(record), DEFAULT_SOURCE))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal action."""
 
 
 def state_details(state: State) -> Mapping[str, Any]:

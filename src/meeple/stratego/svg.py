@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.quibbble.canvas import canvas
 from meeple.stratego.ascii import battle_text
 from meeple.stratego.model import RANKS, SYMBOLS, Unit
 from meeple.stratego.rules import State
@@ -35,13 +36,7 @@ def render(state: State) -> str:
     top = MARGIN
     height = top + board_w + LEGEND
     title = xml_text(f"stratego: {state.result_text}")
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        ' font-family="sans-serif">',
-        f"<title>{title}</title>",
-        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
-    ]
+    parts = canvas(width, height, title)
     for index in range(size):
         middle = index * CELL + CELL // 2
         parts.append(_label(left + middle, top - 10, str(index)))  # columns, above
@@ -120,3 +115,11 @@ def _unit(unit: Unit, x: int, y: int, shade: str) -> str:
         f'<text x="{x + CELL // 2}" y="{y + CELL // 2 + size // 3 + 1}" font-size="{size}"'
         f' font-weight="bold" text-anchor="middle" fill="#ffffff">{symbol}</text></g>'
     )
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The squares the last action left and reached (the viewer lights them)."""
+    if not state.history:
+        return ()
+    last = state.history[-1]
+    return (at(*last.start), at(*last.end))

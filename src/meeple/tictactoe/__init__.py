@@ -8,10 +8,9 @@
 >>> print(tictactoe.render(state).splitlines()[1])
 0   O |   |
 
-Layers: `model` (the mark and the record), `notation` (QGN details <-> marks),
-`rules` (`State`, the engine protocol, meeple.engine), `ascii` and `svg` (pictures),
-`format` (the registry entry) and `hooks` (its functions). What quibbble's games
-share is `meeple.quibbble`.
+Layers: `model` (the mark and the record), `notation` (QGN details <-> marks), `rules`
+(`State`, the engine protocol, meeple.engine), `ascii` and `svg` (pictures), and `game`
+(its `Game`: meeple.quibbble.game). What quibbble's games share is `meeple.quibbble`.
 """
 
 from __future__ import annotations
@@ -22,22 +21,24 @@ from meeple.registry import export_names, package_exports
 
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.tictactoe": ("svg",),
-    "meeple.tictactoe.hooks": ("dump", "parse", "render"),
+    "meeple.tictactoe.game": ("GAME", "TicTacToe", "dump", "parse", "render"),
     "meeple.tictactoe.model": ("Mark", "Move", "Record"),
     "meeple.tictactoe.rules": ("State", "replay"),
 }
 
 if TYPE_CHECKING:
     from meeple.tictactoe import svg as svg  # the submodule
-    from meeple.tictactoe.hooks import dump as dump
-    from meeple.tictactoe.hooks import parse as parse
-    from meeple.tictactoe.hooks import render as render
+    from meeple.tictactoe.game import GAME as GAME
+    from meeple.tictactoe.game import TicTacToe as TicTacToe
+    from meeple.tictactoe.game import dump as dump
+    from meeple.tictactoe.game import parse as parse
+    from meeple.tictactoe.game import render as render
     from meeple.tictactoe.model import Mark as Mark
     from meeple.tictactoe.model import Move as Move
     from meeple.tictactoe.model import Record as Record
     from meeple.tictactoe.rules import State as State
     from meeple.tictactoe.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

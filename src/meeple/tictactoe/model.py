@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from meeple import quibbble
+from meeple.registry import Registered
 
 SIZE = 3
 """Rows and columns of the board, numbered 0 to 2 from the top left."""
@@ -32,3 +33,5 @@ Move = Mark
 @dataclass(frozen=True)
 class Record(quibbble.Record[Mark]):
     """A game of tic-tac-toe: its QGN tags and its marks."""
+
+    game = Registered("tictactoe")

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Self
 
 from meeple.errors import RuleError
-from meeple.quibbble import Game, TeamsState
+from meeple.quibbble import Bridge, TeamsState, distinct_teams
+from meeple.registry import Registered
 from meeple.tictactoe import notation
 from meeple.tictactoe.model import SIZE, Mark, Record
 
@@ -30,6 +31,8 @@ LINES = (
 class State(TeamsState[Mark]):
     """A tic-tac-toe position (the engine protocol, meeple.engine; `position_key`: the
     board and the turn, meeple.engine.Transposing, for the perfect bot)."""
+
+    game = Registered("tictactoe")
 
     def __init__(
         self,
@@ -109,11 +112,7 @@ class State(TeamsState[Mark]):
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """Two distinct team names (quibbble tells teams apart by name); RuleError otherwise."""
-    if len(teams) != 2:
-        raise RuleError(f"tic-tac-toe is for 2 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "tic-tac-toe", 2, 2)
 
 
 def start_of(record: Record) -> State:
@@ -121,17 +120,10 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams)
 
 
-GAME: Game[Mark, Record, State] = Game(
-    key="tictactoe",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.MARK,
+BRIDGE: Bridge[Mark, Record, State] = Bridge(
+    "tictactoe", Record, notation.read_action, notation.write_action, start_of, notation.MARK
 )
-State.game = GAME
+State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal mark."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal mark."""

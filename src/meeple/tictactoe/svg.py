@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.quibbble.canvas import canvas
 from meeple.tictactoe.model import SIZE
 from meeple.tictactoe.rules import State
 
@@ -26,13 +27,7 @@ def render(state: State) -> str:
     side = SIZE * CELL
     width, height = side + 2 * MARGIN, side + MARGIN + LEGEND + 8
     title = xml_text(f"tic-tac-toe: {state.result_text}")
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        ' font-family="sans-serif">',
-        f"<title>{title}</title>",
-        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
-    ]
+    parts = canvas(width, height, title)
     for index in range(SIZE):
         middle = MARGIN + index * CELL + CELL // 2
         parts.append(_label(middle, MARGIN - 10, str(index)))  # columns, above
@@ -93,3 +88,9 @@ def _mark(team: int, x: int, y: int, state: State, scale: float = 1.0) -> str:
         f'<circle cx="{x}" cy="{y}" r="{reach}" fill="none" stroke="{shade}"'
         f' stroke-width="{stroke}"/>'
     )
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The square the last mark took (the viewer lights it)."""
+    last = state.history[-1] if state.history else None
+    return () if last is None else (at(last.row, last.column),)

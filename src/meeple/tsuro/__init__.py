@@ -11,8 +11,8 @@
 
 Layers: `model` (tiles, tokens, the placement, the record), `notation` (QGN details <->
 placements), `rules` (`State`, the engine protocol, meeple.engine, with quibbble's
-deal), `ascii` and `svg` (pictures), `format` (the registry entry) and `hooks` (its
-functions). What quibbble's games share is `meeple.quibbble`.
+deal), `ascii` and `svg` (pictures), and `game` (its `Game`: meeple.quibbble.game). What
+quibbble's games share is `meeple.quibbble`.
 """
 
 from __future__ import annotations
@@ -23,23 +23,25 @@ from meeple.registry import export_names, package_exports
 
 EXPORTS: dict[str, tuple[str, ...]] = {
     "meeple.tsuro": ("svg",),
-    "meeple.tsuro.hooks": ("dump", "parse", "render"),
+    "meeple.tsuro.game": ("GAME", "Tsuro", "dump", "parse", "render"),
     "meeple.tsuro.model": ("Move", "Place", "Record", "Token"),
     "meeple.tsuro.rules": ("State", "replay"),
 }
 
 if TYPE_CHECKING:
     from meeple.tsuro import svg as svg  # the submodule
-    from meeple.tsuro.hooks import dump as dump
-    from meeple.tsuro.hooks import parse as parse
-    from meeple.tsuro.hooks import render as render
+    from meeple.tsuro.game import GAME as GAME
+    from meeple.tsuro.game import Tsuro as Tsuro
+    from meeple.tsuro.game import dump as dump
+    from meeple.tsuro.game import parse as parse
+    from meeple.tsuro.game import render as render
     from meeple.tsuro.model import Move as Move
     from meeple.tsuro.model import Place as Place
     from meeple.tsuro.model import Record as Record
     from meeple.tsuro.model import Token as Token
     from meeple.tsuro.rules import State as State
     from meeple.tsuro.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `format` alone)
+else:  # imported on first use (the registry imports the game's `game` alone)
     __getattr__ = package_exports(__name__, EXPORTS)
 
 __all__ = export_names(EXPORTS)

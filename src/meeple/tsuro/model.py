@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from meeple import quibbble
+from meeple.registry import Registered
 
 SIZE = 6
 """Rows and columns of the board, numbered 0 to 5 from the top left."""
@@ -107,3 +108,5 @@ and is not recorded)."""
 @dataclass(frozen=True)
 class Record(quibbble.Record[Place]):
     """A game of tsuro: its QGN tags (seed and variant among them) and its placements."""
+
+    game = Registered("tsuro")

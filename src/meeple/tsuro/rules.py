@@ -29,7 +29,8 @@ from typing import Self, TypeVar
 from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import Game, TeamsState, at_tag
+from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.registry import Registered
 from meeple.tsuro import notation
 from meeple.tsuro.model import (
     FACING,
@@ -93,6 +94,8 @@ StateT = TypeVar("StateT", bound="State")
 
 class State(TeamsState[Place]):
     """A tsuro position (the engine protocol, meeple.engine)."""
+
+    game = Registered("tsuro")
 
     def __init__(
         self,
@@ -493,11 +496,7 @@ def _unique_token(tokens: Sequence[Token], rng: GoRand) -> Token:
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     """2 to 8 distinct team names (builder.go); RuleError otherwise."""
-    if not MIN_TEAMS <= len(teams) <= MAX_TEAMS:
-        raise RuleError(f"tsuro is for 2 to 8 teams, not {len(teams)}", rule="teams")
-    if len(set(teams)) != len(teams):
-        raise RuleError("two teams have the same name", rule="teams")
-    return tuple(teams)
+    return distinct_teams(teams, "tsuro", MIN_TEAMS, MAX_TEAMS)
 
 
 def start_of(record: Record) -> State:
@@ -519,20 +518,10 @@ def start_of(record: Record) -> State:
         raise at_tag(problem, problem.rule or "key") from None
 
 
-GAME: Game[Place, Record, State] = Game(
-    key="tsuro",
-    record=Record,
-    read_action=notation.read_action,
-    write_action=notation.write_action,
-    initial=start_of,
-    letters=notation.PLACE,
-    min_teams=MIN_TEAMS,
-    max_teams=MAX_TEAMS,
-    known_tags=frozenset({"seed", "variant"}),
+BRIDGE: Bridge[Place, Record, State] = Bridge(
+    "tsuro", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
-State.game = GAME
+State.bridge = BRIDGE
 
-
-def replay(record: Record) -> list[State]:
-    """Every state of a record's game, the start first; RuleError at an illegal placement."""
-    return list(GAME.states(record, GAME.dump(record), "<record>"))
+replay = BRIDGE.replay
+"""Every state of a record's game, the start first; RuleError at an illegal placement."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
+from meeple.quibbble.canvas import canvas
 from meeple.tsuro.model import NOTCHES, SIZE, path_pairs
 from meeple.tsuro.rules import State
 from meeple.words import counted
@@ -42,11 +43,7 @@ def render(state: State) -> str:
     height = legend_top + legend_rows * LEGEND_ROW + 34
     title = xml_text(f"tsuro ({state.variant}): {state.result_text}")
     parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        ' font-family="sans-serif">',
-        f"<title>{title}</title>",
-        f'<rect width="{width}" height="{height}" fill="#fbfaf7"/>',
+        *canvas(width, height, title),
         f'<rect x="{MARGIN - 3}" y="{MARGIN - 3}" width="{side + 6}" height="{side + 6}"'
         ' fill="#3b3a36" rx="4"/>',
     ]
@@ -192,3 +189,9 @@ def _hand(state: State, top: int, width: int) -> list[str]:
             f' font-family="monospace" fill="#222">{tile}</text>'
         )
     return parts
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The square the last tile was laid on (the viewer lights it)."""
+    last = state.history[-1] if state.history else None
+    return () if last is None else (at(last.row, last.column),)

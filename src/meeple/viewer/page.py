@@ -24,7 +24,7 @@ from typing import Any
 from meeple import records, registry
 from meeple.engine import Framed
 from meeple.errors import DEFAULT_SOURCE, Finding, MeepleError, Unsupported
-from meeple.registry import Format
+from meeple.game import Notation
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def _as_checked(finding: Finding) -> str:
 
 
 def _readable(
-    text: str, source: str, fmt: Format, reading: Mapping[str, Any], found: list[Finding]
+    text: str, source: str, fmt: Notation, reading: Mapping[str, Any], found: list[Finding]
 ) -> records.Record | None:
     """The record, or where its text does not read, the lines before the first notation
     problem read as one (None where even those do not)."""
@@ -134,8 +134,8 @@ def _frames(record: records.Record, source: str) -> tuple[list[Frame], str | Non
     try:
         for step in records.steps(record):
             frame = _frame(game, step.state, step.move, step.result_text, mover)
-            if step.index and game.marks is not None and frame.is_svg:
-                frame = replace(frame, marks=tuple(game.marks(step.state)))
+            if step.index and game.game.can("marks") and frame.is_svg:
+                frame = replace(frame, marks=tuple(game.game.marks(step.state)))
             frames.append(frame)
             mover = getattr(step.state, "to_move", None)
     except Unsupported as problem:  # a record of a kind the page cannot show
@@ -147,16 +147,16 @@ def _frames(record: records.Record, source: str) -> tuple[list[Frame], str | Non
     return frames, None
 
 
-def _frame(game: Format, subject: Any, move: str | None, text: str, mover: Any) -> Frame:
+def _frame(game: Notation, subject: Any, move: str | None, text: str, mover: Any) -> Frame:
     """The step's picture; where players label places in their own frames (Flows), as
     `mover`, the player who made the step's move, writes them: the lit place then
     carries the label the move's text names (the first state: as the player to move)."""
-    if game.svg is not None:
+    if game.can("svg"):
         framed = isinstance(subject, Framed) and isinstance(mover, int)
         return Frame(
             game.svg(subject, **({"frame": f"P{mover}"} if framed else {})), True, move, text
         )
-    if game.render is not None:
+    if game.can("render"):
         return Frame(game.render(subject), False, move, text)
     return Frame("", False, move, text)
 

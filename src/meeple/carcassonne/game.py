@@ -1,0 +1,74 @@
+"""Carcassonne as quibbble records it: QGN with `[key "carcassonne"]` and the `seed`
+its tiles are dealt from.
+
+Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.quibbble.game import Layers, QuibbbleGame
+
+if TYPE_CHECKING:
+    from meeple.carcassonne.model import Move, Record
+    from meeple.carcassonne.rules import State
+
+
+class Carcassonne(QuibbbleGame["Move", "Record", "State"]):
+    """Carcassonne, quibbble's `carcassonne`."""
+
+    name = "carcassonne"
+    title = (
+        "Carcassonne (quibbble's QGN records): 0i&1.0.c.r.f.r.n.f.f places a tile right of"
+        " the start, 0o&f.1.0.k.t puts a knight in its city, 0o&t passes"
+    )
+    move_help = (
+        "a turn is two actions. First {team}i&{x}.{y}.{top}.{right}.{bottom}.{left}.{centre}"
+        ".{connected}.{shield}: the square (x right, y up from the start tile at 0,0) and"
+        " the tile you hold turned as you lay it, each side c (city), r (road) or f (farm),"
+        " the centre m (cloister) or n, then t/f for connected cities and for a shield"
+        " (type i 1 0 c r f r n f f). Then {team}o&f.{x}.{y}.{token}.{side} on that tile: k"
+        " knight (city side t r b l), t thief (road side), f farmer (half side ta tb ra rb"
+        " ba bb la lb, clockwise), m monk (no side); or {team}o&t to pass (type f 1 0 k t,"
+        " or t to pass)"
+    )
+    teams = ("red", "blue", "green", "yellow")
+    max_teams = 4
+
+    def layers(self) -> Layers[Move, Record, State]:
+        from meeple.carcassonne import ascii, rules, svg
+
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
+
+    def state_json(self, state: State) -> Mapping[str, Any]:
+        """The tiles in the order placed, the tokens, each team's tile, supply and points."""
+        return {
+            "board": [{"x": x, "y": y, "tile": state.board[(x, y)].text} for x, y in state.order],
+            "tokens": [
+                {
+                    "x": t.x,
+                    "y": t.y,
+                    "team": state.teams[t.team],
+                    "token": t.token_name,
+                    "side": t.side,
+                }
+                for t in state.tokens
+            ],
+            "hands": {
+                name: None if tile is None else tile.text
+                for name, tile in zip(state.teams, state.hands, strict=True)
+            },
+            "supply": dict(zip(state.teams, state.supply, strict=True)),
+            "scores": dict(zip(state.teams, state.scores, strict=True)),
+            "deck": len(state.deck),
+            "turn": None if state.is_over else state.teams[state.turn],
+            "phase": None if state.is_over else ("tile" if state.placing else "token"),
+        }
+
+
+GAME = Carcassonne()
+"""The game, for `meeple.carcassonne`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -1,0 +1,54 @@
+"""Connect Four as quibbble records it: QGN with `[key "connect4"]`, a disk dropped
+as `{team}p&{column}`.
+
+Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.quibbble.game import Layers, QuibbbleGame
+
+if TYPE_CHECKING:
+    from meeple.connect4.model import Place, Record
+    from meeple.connect4.rules import State
+
+
+class ConnectFour(QuibbbleGame["Place", "Record", "State"]):
+    """Connect Four, quibbble's `connect4`."""
+
+    name = "connect4"
+    title = "Connect Four (quibbble's QGN records): 0p&3 drops a disk into column 3"
+    move_help = (
+        "a place is {team}p&{column}, columns 0 to 6 from the left; the disk falls to the"
+        " lowest empty row (type just 3 for the team to move)"
+    )
+    teams = ("red", "blue", "green")
+    max_teams = 3
+    deals = False
+
+    def layers(self) -> Layers[Place, Record, State]:
+        from meeple.connect4 import ascii, rules, svg
+
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
+
+    def state_json(self, state: State) -> Mapping[str, Any]:
+        """The grid as rows of team names from the top (null for an empty cell), as
+        quibbble's snapshot holds it, and who moves."""
+        from meeple.connect4.model import COLUMNS, ROWS
+
+        return {
+            "board": [
+                [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(COLUMNS)]
+                for r in range(ROWS)
+            ],
+            "turn": None if state.is_over else state.teams[state.turn],
+        }
+
+
+GAME = ConnectFour()
+"""The game, for `meeple.connect4`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -1,0 +1,67 @@
+"""Indigo as quibbble records it: QGN with `[key "indigo"]`, the `seed` its tiles are
+dealt from, and its `variant`.
+
+Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.quibbble.game import Layers, QuibbbleGame
+
+if TYPE_CHECKING:
+    from meeple.indigo.model import Place, Record
+    from meeple.indigo.rules import State
+
+
+class Indigo(QuibbbleGame["Place", "Record", "State"]):
+    """Indigo, quibbble's `indigo`."""
+
+    name = "indigo"
+    title = "Indigo (quibbble's QGN records): 0p&afbcde.4.5 places a tile on row 4, column 5"
+    move_help = (
+        "a placement is {team}p&{paths}.{row}.{column}: the paths of a tile you hold, turned"
+        " as you lay it (afbcde joins edges a-f, b-c, d-e; each turn moves every letter on"
+        " one, a to b ... f to a), then an empty hex, rows 0 to 8 from the top, columns from"
+        " 0 at each row's left (type just afbcde 4 5 for the team to move)"
+    )
+    teams = ("red", "blue", "green", "orange")
+    max_teams = 4
+
+    def layers(self) -> Layers[Place, Record, State]:
+        from meeple.indigo import ascii, rules, svg
+
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
+
+    def state_json(self, state: State) -> Mapping[str, Any]:
+        """The tiles (treasures as their edges), the gems, hands, points and who moves."""
+        from meeple.indigo.model import HEXES
+
+        return {
+            "tiles": {f"{r},{c}": state.tile_at(r, c) for r, c in HEXES if state.tile_at(r, c)},
+            "gems": [
+                {
+                    "colour": gem.colour,
+                    "row": gem.row,
+                    "column": gem.column,
+                    "edge": gem.edge,
+                    "collided": gem.collided,
+                    "gateway": gem.gateway or None,
+                }
+                for gem in state.gems
+            ],
+            "hands": dict(zip(state.teams, (list(hand) for hand in state.hands), strict=True)),
+            "points": dict(zip(state.teams, state.points, strict=True)),
+            "gem_counts": dict(zip(state.teams, state.gem_counts, strict=True)),
+            "deck": len(state.deck),
+            "round": state.round,
+            "turn": None if state.is_over else state.teams[state.turn],
+        }
+
+
+GAME = Indigo()
+"""The game, for `meeple.indigo`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

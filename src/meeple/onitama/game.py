@@ -1,0 +1,59 @@
+"""Onitama as quibbble records it: QGN with `[key "onitama"]` and the `seed` its
+cards are dealt from.
+
+Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.quibbble.game import Layers, QuibbbleGame
+
+if TYPE_CHECKING:
+    from meeple.onitama.model import Move, Record
+    from meeple.onitama.rules import State
+
+
+class Onitama(QuibbbleGame["Move", "Record", "State"]):
+    """Onitama, quibbble's `onitama`."""
+
+    name = "onitama"
+    title = "Onitama (quibbble's QGN records): 0m&0.1.1.1.ox moves a pawn with a card"
+    move_help = (
+        "a move is {team}m&{start row}.{start column}.{end row}.{end column}.{card},"
+        " rows and columns 0 to 4 from the first team's side, the card one of the"
+        " mover's two (type just 0.1.1.1.ox, or 0 1 1 1 ox, for the team to move)"
+    )
+
+    def layers(self) -> Layers[Move, Record, State]:
+        from meeple.onitama import ascii, rules, svg
+
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
+
+    def state_json(self, state: State) -> Mapping[str, Any]:
+        """quibbble's snapshot details: the board as rows of pawns (`{"type", "team"}`, null
+        for an empty square), each team's hand, the spare card, and who moves."""
+        from meeple.onitama.model import SIZE
+
+        board = [
+            [
+                None if (pawn := state.at(r, c)) is None
+                else {"type": pawn.kind, "team": state.teams[pawn.team]}
+                for c in range(SIZE)
+            ]
+            for r in range(SIZE)
+        ]  # fmt: skip
+        return {
+            "board": board,
+            "hands": {name: list(state.hands[seat]) for seat, name in enumerate(state.teams)},
+            "spare": state.spare,
+            "turn": None if state.is_over else state.teams[state.turn],
+        }
+
+
+GAME = Onitama()
+"""The game, for `meeple.onitama`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -1,0 +1,112 @@
+"""QGN as meeple's registry sees it: the container every game's record converts to.
+
+QGN is not a game of its own: a QGN record whose `key` names a game meeple knows is
+played as that game (meeple.records); `Qgn` reads, writes, lints and draws the rest.
+Light on purpose (the registry imports it to list every notation): the notation,
+pictures and the records module are imported inside the methods that need them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
+from meeple.game import COLOR, Document, Game, Notation, Option, Sniff
+
+if TYPE_CHECKING:
+    from meeple.qgn.model import Games, Snapshot
+
+DROP_LOST = Option(
+    "drop_lost",
+    "Convert to QGN even what QGN cannot hold (an Atlantis transcript's unknown keys or"
+    " events), leaving it out; without it the conversion is refused, naming what is lost.",
+    commands=("convert",),
+    flag=True,
+)
+
+
+class QgnRecord(Notation):
+    """A QGN file: one game's tags and actions, or several games one after another."""
+
+    name = "qgn"
+    title = "Quibbble Game Notation: tags and actions for any game"
+    extensions = (".qgn",)
+    options = (COLOR, DROP_LOST)
+    sniff = Sniff(r'\A(?:\s|\{[^}]*\})*\[\s*[A-Za-z_][\w-]*\s+"')
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Snapshot | Games:
+        """One game as a Snapshot; a file of several (PGN-style) as Games."""
+        from meeple.qgn.model import Games
+        from meeple.qgn.notation import parse, parse_many
+
+        games = parse_many(text, source)
+        if len(games) == 1:
+            return games[0]
+        if not games:
+            return parse(text, source)  # raises, saying what a game needs
+        return Games(tuple(games))
+
+    def dump(self, model: Any, **options: Any) -> str:
+        """One game, or a file of several."""
+        from meeple.qgn.model import Games
+        from meeple.qgn.notation import dump, dump_many
+
+        return dump_many(model) if isinstance(model, Games) else dump(model)
+
+    def models(self) -> tuple[type, ...]:
+        from meeple.qgn.model import Games, Snapshot
+
+        return (Snapshot, Games)
+
+    def check(self, document: Document, **options: Any) -> Iterable[Finding]:
+        """Lints beyond well-formedness: the teams the actions name."""
+        from meeple.qgn.notation import team_findings
+
+        return team_findings(document.text, document.source)
+
+    def diagnose(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> list[Finding]:
+        """Every finding of a QGN text, malformed or not: each notation problem, then the
+        rules of a known game over the actions before the first (`records.qgn_findings`)."""
+        from meeple.records import qgn_findings
+
+        return qgn_findings(text, source)
+
+    def render(self, thing: Any, **options: Any) -> str:
+        from meeple.qgn import ascii
+
+        return ascii.render(thing, **options)
+
+    def svg(self, thing: Any, **options: Any) -> str:
+        from meeple.qgn import svg
+
+        return svg.render(thing, **options)
+
+
+class Qgn(Game):
+    """QGN itself: tags and actions, drawn as a table where no game of meeple's plays them."""
+
+    name = "qgn"
+    notation_kinds = (QgnRecord,)
+
+    def svg(self, thing: Any, **options: Any) -> str:
+        """The picture of a record: its game's final position where meeple knows the game
+        (as `meeple show --svg` draws it), else QGN's own."""
+        from meeple import records
+
+        qgn = self.notations[0]
+        played = records.of(Document(qgn.dump(thing), f"<{type(thing).__name__}>", qgn, thing))
+        return played.game.svg(records.step_at(played, None).state, **options)
+
+
+def replay(record: Snapshot) -> Iterator[Any]:
+    """Every state of a QGN record of a game meeple knows, played by that game's rules
+    (its own `State`s, the initial one first); NotationError for a game meeple does not
+    know, which it has no rules to play by."""
+    from meeple import records, registry
+    from meeple.qgn.notation import dump
+
+    played = records.of(Document(dump(record), DEFAULT_SOURCE, registry.get("qgn"), record))
+    if not played.game.can("replay"):
+        raise NotationError(f"meeple knows no rules of {record.key or 'an untitled game'!r}")
+    return records.states(played)

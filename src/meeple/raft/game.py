@@ -1,0 +1,227 @@
+"""Race to the Raft as meeple's registry sees it: the game, its records (`raft`) and its
+five-part game states (`raft-state`).
+
+Light on purpose (the registry imports it to list every notation): the game's layers
+are imported inside the functions that need them. The notation is `notation`, the rules
+`rules`, pictures `ascii` and `svg`, the QGN bridge `qgn`; this module replays a
+record with its rule errors located on its lines, and says what a state is in JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.errors import DEFAULT_SOURCE, Finding, RuleError
+from meeple.game import COLOR, Bridged, Document, Drawn, Game, Sniff, in_order
+
+if TYPE_CHECKING:
+    from meeple.commands import Command
+    from meeple.raft.model import Board, Position, Record
+    from meeple.raft.rules import State
+
+DEFAULT_CHALLENGE = "First steps"
+"""The challenge `meeple play`, bots and selfplay start when none is named."""
+
+
+def _solve_command() -> Command:
+    """`meeple solve`, imported (with the solver) when it is used."""
+    from meeple.raft.commands import SOLVE
+
+    return SOLVE
+
+
+class RaftRecord(Drawn, Bridged):
+    """A game record: a challenge, then one move a line."""
+
+    name = "raft"
+    title = "Race to the Raft game record: a challenge, then one move per line"
+    extensions = (".raft",)
+    options = (COLOR,)
+    qgn_keyed = True
+    step_noun = "action"
+    sniff = Sniff(r"\A(?:\s*#[^\n]*\n)*\s*[LS][NESWA][LS][NESWA]")
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Record:
+        from meeple.raft import notation
+
+        return notation.parse_record(text, source)
+
+    def dump(self, model: Any, **options: Any) -> str:
+        from meeple.raft import notation
+
+        return notation.format_record(model)
+
+    def models(self) -> tuple[type, ...]:
+        from meeple.raft.model import Record
+
+        return (Record,)
+
+    def replay(self, document: Document) -> Iterator[State]:
+        return replay_document(document)
+
+    def diagnose(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> list[Finding]:
+        """Every malformed line of a record, and the first illegal move before them."""
+        from meeple.raft import notation
+
+        read = notation.diagnose(text, source)
+        record = read.model
+        found = [Finding.from_error(problem) for problem in read.problems]
+        if record is not None:
+            found += self.broken_rule(Document(text, source, self, record))
+        return in_order(found)
+
+
+class RaftState(Drawn):
+    """A game state: board, decks, hand, exhausted cats and fire bag, one string a line."""
+
+    name = "raft-state"
+    title = "Race to the Raft game state: board, decks, hand, exhausted cats, fire bag"
+    extensions = (".raftstate",)
+    options = (COLOR,)
+    sniff = Sniff(r"\A[bBfgGnopPrRwWyY]{9}(?:[bBfgGnopPrRwWyY]{9})?\n")
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Position:
+        from meeple.raft import notation
+
+        return notation.parse_state(text, source)
+
+    def dump(self, model: Any, **options: Any) -> str:
+        from meeple.raft import notation
+
+        return notation.format_state(model)
+
+    def models(self) -> tuple[type, ...]:
+        from meeple.raft.model import Position
+
+        return (Position,)
+
+    def check(self, document: Document, **options: Any) -> Iterable[Finding]:
+        """Where the exhausted cats' line names a cat twice or one no card shows."""
+        from meeple.errors import Locator, line_ends
+        from meeple.raft.notation import exhausted_cats_findings
+
+        lines = line_ends(document.text).split("\n")
+        start = sum(len(line) + 1 for line in lines[:-3])
+        text = lines[-3].removesuffix("\r")  # of a CRLF
+        locate = Locator(document.text, document.source)
+        for finding in exhausted_cats_findings(text, document.source):
+            where = locate(start + finding.location.column - 1)
+            yield Finding(finding.message, where, finding.severity)
+
+
+class Raft(Game):
+    """Race to the Raft: one player leads the cats across the island to the raft."""
+
+    name = "raft"
+    notation_kinds = (RaftRecord, RaftState)
+    qgn_key = "race-to-the-raft"
+    move_help = (
+        "an action is a draw request A3B1D2 (decks A-D, six cards), a pathway card Ab1208S"
+        " (deck, card, row, column, orientation), a fire tile l0003TW, or a cat move"
+        " R01040410Ac (colour, from row/column, to row/column, discarded cards)"
+    )
+    commands = (("solve", _solve_command),)
+
+    def initial(self, players: int | None = None, seed: int | None = None) -> State:
+        """A new solo game of the first starter challenge, boards and draws fixed by `seed`."""
+        from meeple.raft.components import components
+        from meeple.raft.notation import parse_challenge
+        from meeple.raft.rules import State
+
+        if players not in (None, 1):
+            raise RuleError(f"Race to the Raft is a solo game, not one for {players} players")
+        (official,) = [c for c in components().challenges if c.name == DEFAULT_CHALLENGE]
+        return State.initial(parse_challenge(official.challenge), 0 if seed is None else seed)
+
+    def render(self, thing: Any, color: bool = False, **_: Any) -> str:
+        return render(thing, color)
+
+    def svg(self, thing: Any, **options: Any) -> str:
+        """An SVG picture of a game, of a record's start, or of a five-part state."""
+        from meeple.raft import svg
+        from meeple.raft.model import Position, Record
+        from meeple.raft.rules import State
+
+        if isinstance(thing, Record):
+            thing = State.initial(thing.challenge, thing.seed)
+        if isinstance(thing, Position):
+            thing = State(thing)
+        return svg.render(thing)
+
+    def marks(self, state: Any) -> tuple[str, ...]:
+        """The squares the last action covered or the cat crossed (the viewer highlights them)."""
+        from meeple.raft.svg import at, covered
+
+        last = state.history[-1] if state.history else None
+        return tuple(at(row, column) for row, column in covered(last))
+
+    def state_json(self, state: Any) -> Mapping[str, Any]:
+        """One replay step: the move, the five state strings, the status, what comes next."""
+        from meeple.raft.notation import format_move, state_strings
+
+        return {
+            "move": None if state.last is None else format_move(state.last),
+            "state": list(state_strings(state.position)),
+            "status": state.outcome,
+            "reason": state.reason,
+            "next": None if state.is_over else state.phase,
+        }
+
+    def to_qgn(self, model: Any) -> Any:
+        from meeple.raft import qgn
+
+        return qgn.to_qgn(model)
+
+    def from_qgn(self, snapshot: Any) -> Any:
+        from meeple.raft import qgn
+
+        return qgn.from_qgn(snapshot)
+
+
+def render(model: State | Record | Position | Board, color: bool = False) -> str:
+    """An ASCII picture of a game, of a record's start, of a five-part state or a board."""
+    from meeple.raft.ascii import render_board, render_game, render_state
+    from meeple.raft.model import Position, Record
+    from meeple.raft.rules import State
+    from meeple.raft.setup import initial_state
+
+    if isinstance(model, State):
+        return render_game(model, color)
+    if isinstance(model, Record):
+        return render_state(initial_state(model.challenge, model.seed), color)
+    if isinstance(model, Position):
+        return render_state(model, color)
+    return render_board(model, color)
+
+
+def replay(record: Record) -> Iterator[State]:
+    """The game after each move of a record, the start first; RuleError (located in the
+    record as `dump` writes it) at the first illegal move."""
+    from meeple import registry
+    from meeple.raft.notation import format_record
+
+    text = format_record(record)
+    return replay_document(Document(text, "<record>", registry.get("raft"), record))
+
+
+def replay_document(document: Document) -> Iterator[State]:
+    """The game after each line of the record; RuleError at the first illegal line."""
+    from meeple.raft.notation import record_lines
+    from meeple.raft.rules import State
+
+    record: Record = document.model
+    lines = [(start, end) for start, end, kind in record_lines(document.text) if kind == "line"]
+    game = State.initial(record.challenge, record.seed)
+    yield game
+    # A record read past a malformed line (`diagnose`) holds only the moves before it.
+    for step, (entry, (start, end)) in enumerate(zip(record.entries, lines[1:], strict=False)):
+        try:
+            game = game.play(entry.move)
+        except RuleError as problem:
+            move = document.text[start:end]
+            message = f"illegal move {move}: {problem.message}"
+            raise RuleError.at(
+                document.text, start, message, document.source, problem.rule
+            ).at_step(step) from None
+        yield game

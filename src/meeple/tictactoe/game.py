@@ -1,0 +1,52 @@
+"""Tic-tac-toe as quibbble records it: QGN with `[key "tictactoe"]`, marks
+`{team}m&{row}.{column}`.
+
+Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.quibbble.game import Layers, QuibbbleGame
+
+if TYPE_CHECKING:
+    from meeple.tictactoe.model import Mark, Record
+    from meeple.tictactoe.rules import State
+
+
+class TicTacToe(QuibbbleGame["Mark", "Record", "State"]):
+    """Tic-tac-toe, quibbble's `tictactoe`."""
+
+    name = "tictactoe"
+    noun = "tic-tac-toe"
+    title = "Tic-tac-toe (quibbble's QGN records): 0m&1.2 marks row 1, column 2"
+    move_help = (
+        "a mark is {team}m&{row}.{column}, rows and columns 0 to 2 from the top left"
+        " (type just 1.2 for the team to move)"
+    )
+    deals = False
+
+    def layers(self) -> Layers[Mark, Record, State]:
+        from meeple.tictactoe import ascii, rules, svg
+
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
+
+    def state_json(self, state: State) -> Mapping[str, Any]:
+        """The board as rows of team names (null for an empty square), and who moves."""
+        from meeple.tictactoe.model import SIZE
+
+        return {
+            "board": [
+                [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(SIZE)]
+                for r in range(SIZE)
+            ],
+            "turn": None if state.is_over else state.teams[state.turn],
+        }
+
+
+GAME = TicTacToe()
+"""The game, for `meeple.tictactoe`'s own functions (the registry holds another instance
+of the class, and either will do: a game keeps no state of its own)."""
+parse, dump, render = GAME.parse, GAME.dump, GAME.render
