@@ -75,13 +75,15 @@ def test_a_registered_game_s_records_know_it(name: str) -> None:
 
 def test_the_registry_keeps_the_detection_order() -> None:
     names = [notation.name for notation in registry.formats()]
-    assert names[:10] == [
+    assert names[:12] == [
         "qgn",
         "botc-trace",
         "botc",
         "botc-ascii",
         "botc-script",
         "botc-townsquare",
+        "botc-puzzle",
+        "botc-puzzle-json",
         "raft",
         "raft-state",
         "flows",
