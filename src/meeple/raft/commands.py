@@ -37,7 +37,10 @@ def solve(
         ) from None
 
     def report(states: int, best: float) -> None:
-        progress(states, f"best distance {best:.1f}")
+        # The exhaustive search tells the length of the line under way instead.
+        progress(
+            states, f"line of {best:.0f} actions" if exhaustive else f"best distance {best:.1f}"
+        )
 
     found = solver.solve(parsed, seed, budget, seconds, report, exhaustive)
     summary = f"{found.states:,} states searched in {found.seconds:.1f} s"
