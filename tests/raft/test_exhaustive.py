@@ -3,12 +3,14 @@ none exists, or "unknown" when the budget runs out; its cuts never drop a winnin
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from meeple.raft import exhaustive, solver
 from meeple.raft.components import components
+from meeple.raft.model import Cards, Position
 from meeple.raft.notation import parse_challenge, parse_record
 from meeple.raft.rules import State
 from tests.cli_helpers import meeple
@@ -88,3 +90,31 @@ def test_meeple_solve_exhaustive_out_of_budget_says_unknown() -> None:
     assert run.code == 1
     assert "not every line searched within 30 states" in run.err
     assert "whether a win exists is unknown" in run.err
+
+
+ONE_SQUARE_SHORT = "SASAF0903C10000R00006"
+"""The blue cat card in the corner and the all-wild raft card two squares to its right: at
+seed 1 the square between them on the cat's best way is not blue, so one card must be
+laid over it before the cat can walk home."""
+
+
+def _position(**changes: object) -> Position:
+    start = State.initial(parse_challenge(ONE_SQUARE_SHORT), 1)
+    return replace(start.position, **changes)  # type: ignore[arg-type]
+
+
+def test_a_line_with_no_fire_tile_left_for_the_card_it_needs_is_cut() -> None:
+    assert exhaustive.hopeless(_position()) == ""
+    assert exhaustive.hopeless(_position(bag="")) == (
+        "a cat needs 1 card laid and the bag holds 0 fire tiles"
+    )
+    assert exhaustive.hopeless(_position(bag="a")) == ""
+
+
+def test_a_line_with_too_few_cards_left_is_cut() -> None:
+    # Five cards in the decks make no draw: the hand is all that is left to play.
+    five = Cards(("abcde", "", "", ""))
+    assert exhaustive.hopeless(_position(decks=five, hand=Cards(("", "", "", "")))) == (
+        "1 cat to move and 1 card to lay, 0 cards left to play"
+    )
+    assert exhaustive.hopeless(_position(decks=five, hand=Cards(("ab", "", "", "")))) == ""

@@ -37,6 +37,7 @@ from meeple.raft.model import (
     Position,
 )
 from meeple.raft.rules import State, draw_requests, fire_placements, on_raft
+from meeple.words import counted
 
 CARD_SQUARES = 9
 """Squares one pathway card repaints."""
@@ -164,10 +165,16 @@ def hopeless(position: Position) -> str:
         return "the free raft squares cannot take every waiting cat"
     cards_laid = max(ceil(min(found.values()) / CARD_SQUARES) for found in ways)
     if cards_laid > len(position.bag):
-        return f"a cat needs {cards_laid} cards laid and the bag has {len(position.bag)} fire tiles"
+        return (
+            f"a cat needs {counted(cards_laid, 'card')} laid and the bag holds"
+            f" {counted(len(position.bag), 'fire tile')}"
+        )
     usable = len(position.hand) + DRAW_SIZE * (len(position.decks) // DRAW_SIZE)
     if len(ways) + cards_laid > usable:
-        return f"{len(ways)} cats to move and {cards_laid} cards to lay, {usable} cards left"
+        return (
+            f"{counted(len(ways), 'cat')} to move and {counted(cards_laid, 'card')} to lay,"
+            f" {counted(usable, 'card')} left to play"
+        )
     return ""
 
 
