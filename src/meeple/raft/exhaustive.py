@@ -43,7 +43,6 @@ CARD_SQUARES = 9
 """Squares one pathway card repaints."""
 
 _Square = tuple[int, int]
-_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 class Searched(NamedTuple):
