@@ -9,6 +9,8 @@ in searched states, so which challenges are won does not depend on the machine; 
 time does. Each challenge is solved once: the table shows its wall time, whether it was
 won and after how many states, and the rate in states per second of CPU time (the
 process's own, which other work on the machine disturbs far less than the wall clock).
+A last row runs the exhaustive search (`solve(..., exhaustive=True)`) on First steps for
+`EXHAUSTIVE_STATES` states: its rate (tools/raft_table.py prints docs/play.md's table).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from functools import partial
 from harness import Case
 
 from meeple.raft import solver
-from meeple.raft.components import components
+from meeple.raft.components import OfficialChallenge, components
 from meeple.raft.notation import parse_challenge
 
 ALL_STATES = 110_000
@@ -63,6 +65,35 @@ def cases() -> list[Case]:
         f" {states:,} states in {cpu:.1f} s of CPU, {states / cpu:,.0f} states/s",
         file=sys.stderr,
     )
+    return [*_solved_cases(chosen, results, budget), _exhaustive_case()]
+
+
+EXHAUSTIVE_STATES = 2_000
+"""The exhaustive search's budget in the benchmark: its rate, not a verdict (on a board of
+official size it walks a sliver of the lines; docs/play.md)."""
+
+
+def _exhaustive_case() -> Case:
+    """The exhaustive search (`meeple solve --exhaustive`) on First steps: states a second."""
+    began = time.process_time()
+    found = solver.solve(
+        parse_challenge(components().challenges[0].challenge), 1, EXHAUSTIVE_STATES, exhaustive=True
+    )
+    cpu = time.process_time() - began
+    return Case(
+        f"raft solve --exhaustive: {components().challenges[0].name}, {EXHAUSTIVE_STATES:,} states",
+        lambda: None,
+        extra=lambda _: (
+            f"{found.states:,} states, {cpu:.1f} s of CPU, {found.states / cpu:,.0f} states/s"
+        ),
+        measured=found.seconds,
+    )
+
+
+def _solved_cases(
+    chosen: list[OfficialChallenge], results: dict[str, Solved], budget: int
+) -> list[Case]:
+    """A row per challenge solved by the beam search."""
     return [
         Case(
             f"raft solve: {c.name} (difficulty {c.difficulty})",

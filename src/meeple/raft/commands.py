@@ -17,9 +17,11 @@ def solve(
     budget: int,
     seconds: float | None,
     progress: Callable[[int, str], None],
+    exhaustive: bool = False,
 ) -> Output:
     """The winning record and how long the search took; CommandFailed when no win was
-    found within the budget."""
+    found within the budget, or (`exhaustive`) when the search of every line shows none
+    exists."""
     from meeple.raft import solver
     from meeple.raft.components import components
     from meeple.raft.notation import format_record, parse_challenge
@@ -35,10 +37,22 @@ def solve(
         ) from None
 
     def report(states: int, best: float) -> None:
-        progress(states, f"best distance {best:.1f}")
+        # The exhaustive search tells the length of the line under way instead.
+        progress(
+            states, f"line of {best:.0f} actions" if exhaustive else f"best distance {best:.1f}"
+        )
 
-    found = solver.solve(parsed, seed, budget, seconds, report)
+    found = solver.solve(parsed, seed, budget, seconds, report, exhaustive)
     summary = f"{found.states:,} states searched in {found.seconds:.1f} s"
+    if found.exhaustive and not found.won:
+        states = f"{found.states:,} state" + ("" if found.states == 1 else "s")
+        raise CommandFailed(f"no win exists for this shuffle ({states}, exhaustive)")
+    if exhaustive and not found.won:
+        limit = f"{seconds:g} s" if found.out_of_time else f"{budget:,} states"
+        raise CommandFailed(
+            f"no win found and not every line searched within {limit} ({summary}):"
+            " whether a win exists is unknown"
+        )
     if not found.won:
         left = solver.cat_distances(found.final)
         limit = f"{seconds:g} s" if found.out_of_time else f"{budget:,} states"
@@ -62,6 +76,11 @@ SOLVE = Command(
     out of the bag in a seeded order), or says how much was searched. Exit 0 when
     a win was found, 1 when none was within the budget. On a terminal a bar shows
     the states searched, their rate and the closest the search has come.
+
+    --exhaustive searches every line instead of the most promising ones, cutting
+    only lines that surely lose: it finds a win or says that none exists for the
+    shuffle, unless the budget runs out first. Exit 0 when a win was found, 1
+    when none was (the message says whether none exists or the search stopped).
     """,
     solve,
     arguments=(Argument("challenge"),),
@@ -85,6 +104,12 @@ SOLVE = Command(
             minimum=0,
             above=True,
             metavar="SECONDS",
+        ),
+        Option(
+            ("--exhaustive",),
+            "exhaustive",
+            "Search every line (a win, or proof that none exists, within the budget).",
+            bool,
         ),
         Option(("-o", "--output"), "output", "Write the winning record here.", metavar="FILE"),
     ),

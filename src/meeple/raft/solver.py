@@ -57,6 +57,7 @@ from typing import NamedTuple
 from meeple.errors import RuleError
 from meeple.garbage import cycles_uncollected
 from meeple.raft.components import components
+from meeple.raft.exhaustive import every_line
 from meeple.raft.model import (
     DECKS,
     ORIENTATIONS,
@@ -134,6 +135,9 @@ class Solution:
     final: State = field(compare=False)
     out_of_time: bool = False
     """Whether the time cap, not the budget in states, ended a search that found no win."""
+    exhaustive: bool = False
+    """Whether the search went through every line, cutting only lines that surely lose
+    (`meeple.raft.exhaustive`): a search that found no win then shows none exists."""
 
 
 # -- how far the cats are from the raft ------------------------------------------------------
@@ -478,6 +482,8 @@ def _precious(board: Board) -> int:
 
 
 def _fire_order(game: State, seed: int) -> str:
+    """The order fire tiles leave the bag for the solver: a shuffle `seed` fixes (the n-th
+    tile drawn is the first of it still in the bag)."""
     tiles = sorted(game.position.bag)
     random.Random(f"raft-fire/{seed}").shuffle(tiles)
     return "".join(tiles)
@@ -1107,6 +1113,7 @@ def solve(
     states: int = DEFAULT_STATES,
     seconds: float | None = None,
     report: Report | None = None,
+    exhaustive: bool = False,
 ) -> Solution:
     """Search for a sequence of moves that wins the challenge within `states` searched
     states: a budget that gives the same answer on any machine, however loaded (the
@@ -1118,11 +1125,41 @@ def solve(
     better distance for `STALLED` rounds) starts again with the budget left: the same
     width choosing draws by the cards they turn up, then twice as wide choosing by decks,
     and so on: 1x, 1x, 2x, 2x, 4x ... the base widths.
+
+    `exhaustive` walks every line instead (`meeple.raft.exhaustive`), cutting only those
+    that surely lose: a win, or (`Solution.exhaustive`) proof that none exists, unless
+    the budget runs out first.
     """
     # The search keeps hundreds of thousands of positions and makes no reference cycles:
     # the cyclic garbage collector's passes over them were a fifth of its time.
     with cycles_uncollected():
+        if exhaustive:
+            return _every_line(challenge, seed, states, seconds, report)
         return _solve(challenge, seed, states, seconds, report)
+
+
+def _every_line(
+    challenge: Challenge, seed: int, states: int, seconds: float | None, report: Report | None
+) -> Solution:
+    """`solve`'s exhaustive search."""
+    began = time.monotonic()
+    deadline = began + seconds if seconds is not None else float("inf")
+    start = State.initial(challenge, seed)
+    found = every_line(start, _fire_order(start, seed), states, deadline, report)
+    game = start
+    for move in found.moves or ():
+        game = game.play(move)
+    return Solution(
+        challenge,
+        seed,
+        found.moves or (),
+        found.moves is not None,
+        found.states,
+        time.monotonic() - began,
+        game,
+        found.out_of_time,
+        exhaustive=found.finished,
+    )
 
 
 def _solve(

@@ -1,0 +1,120 @@
+"""The exhaustive Race to the Raft search (`meeple solve --exhaustive`): a win, a proof that
+none exists, or "unknown" when the budget runs out; its cuts never drop a winning line."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from meeple.raft import exhaustive, solver
+from meeple.raft.components import components
+from meeple.raft.model import Cards, Position
+from meeple.raft.notation import parse_challenge, parse_record
+from meeple.raft.rules import State
+from tests.cli_helpers import meeple
+
+BESIDE_THE_RAFT = "SASAF0903C10000R00003"
+"""The blue cat card in the corner, the all-wild raft card beside it: the cat walks over
+its own blue square onto the raft in the first round (a draw, then one cat move)."""
+
+ONE_BLUE_SQUARE = "SASAF0903C1000020006R30603"
+"""Two blue cats and a yellow one; raft card 3 has one blue square and one wild square,
+and a fire card under the raft walls the wild square in (its other neighbours are the
+raft's centre and two green raft squares, which no card can repaint). The rules see each
+cat with a way to a raft square and a square for each colour count, so the game goes
+on, but the two blue cats cannot both end on the one blue square: no win exists."""
+
+
+def _challenge(name: str) -> str:
+    (found,) = [c.challenge for c in components().challenges if c.name == name]
+    return found
+
+
+def test_a_win_a_move_away_is_found_and_replays() -> None:
+    found = solver.solve(parse_challenge(BESIDE_THE_RAFT), 1, 1000, exhaustive=True)
+    assert found.won and len(found.moves) == 2 and found.states < 10
+    game = State.initial(parse_challenge(BESIDE_THE_RAFT), 1)
+    for move in found.moves:
+        game = game.play(move)
+    assert game.outcome == "won"
+
+
+def test_the_search_says_no_win_exists_where_the_raft_cannot_take_every_cat() -> None:
+    challenge = parse_challenge(ONE_BLUE_SQUARE)
+    start = State.initial(challenge, 1)
+    assert start.outcome == "playing"  # the rules do not call it lost
+    assert exhaustive.hopeless(start.position) == (
+        "the free raft squares cannot take every waiting cat"
+    )
+    found = solver.solve(challenge, 1, exhaustive=True)
+    assert not found.won and found.exhaustive and found.states == 1
+
+
+def test_a_budget_that_runs_out_proves_nothing() -> None:
+    found = solver.solve(parse_challenge(_challenge("First steps")), 1, 60, exhaustive=True)
+    assert not found.won and not found.exhaustive and found.states == 60
+
+
+@pytest.mark.parametrize("name", ["First steps", "Down the river"])
+def test_the_cuts_keep_every_position_of_a_winning_line(name: str) -> None:
+    # The cuts must be exact: on a line known to win, no position is called hopeless.
+    challenge = parse_challenge(_challenge(name))
+    won = solver.solve(challenge, 1)
+    assert won.won
+    game = State.initial(challenge, 1)
+    for move in won.moves:
+        assert exhaustive.hopeless(game.position) == "", (game.history, move)
+        game = game.play(move)
+    assert game.outcome == "won"
+
+
+def test_meeple_solve_exhaustive_prints_the_win(tmp_path: Path) -> None:
+    out = tmp_path / "won.raft"
+    run = meeple(["solve", BESIDE_THE_RAFT, "--exhaustive", "-o", str(out)])
+    assert run.code == 0, run.err
+    assert "won in 2 actions" in run.err
+    assert meeple(["check", str(out)]).code == 0
+    assert parse_record(out.read_text()).challenge == parse_challenge(BESIDE_THE_RAFT)
+
+
+def test_meeple_solve_exhaustive_says_no_win_exists() -> None:
+    run = meeple(["solve", ONE_BLUE_SQUARE, "--exhaustive"])
+    assert run.code == 1
+    assert "no win exists for this shuffle (1 state, exhaustive)" in run.err
+
+
+def test_meeple_solve_exhaustive_out_of_budget_says_unknown() -> None:
+    run = meeple(["solve", "First steps", "--exhaustive", "--budget", "30"])
+    assert run.code == 1
+    assert "not every line searched within 30 states" in run.err
+    assert "whether a win exists is unknown" in run.err
+
+
+ONE_SQUARE_SHORT = "SASAF0903C10000R00006"
+"""The blue cat card in the corner and the all-wild raft card two squares to its right: at
+seed 1 the square between them on the cat's best way is not blue, so one card must be
+laid over it before the cat can walk home."""
+
+
+def _position(**changes: object) -> Position:
+    start = State.initial(parse_challenge(ONE_SQUARE_SHORT), 1)
+    return replace(start.position, **changes)  # type: ignore[arg-type]
+
+
+def test_a_line_with_no_fire_tile_left_for_the_card_it_needs_is_cut() -> None:
+    assert exhaustive.hopeless(_position()) == ""
+    assert exhaustive.hopeless(_position(bag="")) == (
+        "a cat needs 1 card laid and the bag holds 0 fire tiles"
+    )
+    assert exhaustive.hopeless(_position(bag="a")) == ""
+
+
+def test_a_line_with_too_few_cards_left_is_cut() -> None:
+    # Five cards in the decks make no draw: the hand is all that is left to play.
+    five = Cards(("abcde", "", "", ""))
+    assert exhaustive.hopeless(_position(decks=five, hand=Cards(("", "", "", "")))) == (
+        "1 cat to move and 1 card to lay, 0 cards left to play"
+    )
+    assert exhaustive.hopeless(_position(decks=five, hand=Cards(("ab", "", "", "")))) == ""
