@@ -67,4 +67,12 @@ class Lunatic(Unit):
     says_anything = True
 
 
-OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz, Lunatic)
+class Mutant(Inert):
+    """Good, and may claim any character (a claim's may-be list lets it sit there):
+    what it claims is never its own ability; its madness is a rule of talk, not one a
+    puzzle's worlds depend on."""
+
+    id = "mutant"
+
+
+OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz, Lunatic, Mutant)
