@@ -35,10 +35,13 @@ BEYOND = [
     "81",
     # Sects & Violets (branch g40/snv)
     "64",
+    "30-left",
+    "30-right",
 ]
 """Puzzles with characters from other editions the solver models (Seamstress,
 Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
-Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic; Mutant)."""
+Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic; Mutant,
+Artist, Atheist)."""
 SOLVABLE = [
     path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
 ]

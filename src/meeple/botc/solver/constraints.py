@@ -212,6 +212,8 @@ class _World:
             evil = [team(role) in EVIL_TEAMS for role in self.roles]
             pairs = sum(evil[i] and evil[(i + 1) % count] for i in range(count))
             return pairs == self.value(node.arguments[0].value, bound)
+        if node.name == "registers_as" and len(node.arguments) == 2 and self.story is not None:
+            return self.registers_as(node, bound, self.story)
         if node.name != "role_at" or len(node.arguments) != 3 or self.story is None:
             raise Unmodelled(f"the solver cannot evaluate {node}")
         players = self.atoms(node.arguments[0].value, bound)
@@ -230,6 +232,20 @@ class _World:
                     role = "imp"
             found.add(f"c:{role}")
         return found <= roles
+
+    def registers_as(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:
+        """Whether each player named may register as one of the characters named now."""
+        players = self.atoms(node.arguments[0].value, bound)
+        roles = self.atoms(node.arguments[1].value, bound)
+        return all(
+            any(
+                story.may_be(self.puzzle.players.index(atom[2:]), role[2:])
+                for role in roles
+                if role.startswith("c:")
+            )
+            for atom in players
+            if atom.startswith("p:")
+        )
 
 
 def _many(quantifier: str, count: int, out_of: int | None = None) -> bool:

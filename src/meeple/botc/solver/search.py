@@ -106,7 +106,7 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     count = len(seats)
     unique = puzzle.unique_characters is not False
     claimed = [puzzle.claimed(player) for player in puzzle.players]
-    check = puzzle.setup != "none"
+    check = puzzle.setup == "standard"  # `atheist`: the Storyteller broke the rules
     modifiers = [key for key in script.roles if key in script.modifiers]
     legal = {
         mods: frozenset(counts for counts, _ in allowed(script, count, mods))
@@ -209,7 +209,7 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
     plan_ = plan(puzzle, cast)
     found: list[World] = []
     for roles in grimoires(puzzle, script):
-        if not constraint_holds(puzzle, roles):
+        if not constraint_holds(puzzle, roles) or not _set_up(puzzle, script, roles):
             continue
         story = next(
             (s for s in stories(puzzle, roles, plan_) if constraint_holds(puzzle, roles, s)),
@@ -221,6 +221,17 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
             return Answer(tuple(found), bounded=True)
         found.append(world(puzzle, roles, story))
     return Answer(tuple(found))
+
+
+def _set_up(puzzle: Puzzle, script: Script, roles: Sequence[str]) -> bool:
+    """Whether the grimoire follows the puzzle's set-up line: `atheist` (the
+    Storyteller broke the rules: no team counts) has no evil player and the Atheist in
+    play when the script has it."""
+    if puzzle.setup != "atheist":
+        return True
+    if any(team(role) in EVIL_TEAMS for role in roles):
+        return False
+    return "atheist" not in script.roles or "atheist" in roles
 
 
 def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:

@@ -6,11 +6,21 @@ from __future__ import annotations
 import itertools
 
 from meeple.botc.characters import official_id
-from meeple.botc.puzzle.model import Aligned, Dream, EvilAmong, Guess, Info, Number, Options, Time
+from meeple.botc.puzzle.model import (
+    Aligned,
+    Dream,
+    EvilAmong,
+    Guess,
+    Info,
+    Number,
+    Options,
+    Statement,
+    Time,
+)
 from meeple.botc.solver.constraints import true
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.townsfolk import CountsEvil, title, would
-from meeple.botc.solver.units import Table, Unit
+from meeple.botc.solver.units import Table, Unit, Unmodelled
 
 
 class Clockmaker(Unit):
@@ -128,4 +138,31 @@ class Savant(Unit):
         return f"{sum(truths)} of its statements are true, not one"
 
 
-SECTS: tuple[type[Unit], ...] = (Clockmaker, Seamstress, Dreamer, Oracle, Juggler, Savant)
+class Artist(Unit):
+    """Once, by day, asks the Storyteller a yes/no question: the claim is the question
+    answered yes (a sentence), true then (`registers_as` asks how a player may
+    register)."""
+
+    id = "artist"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Statement):
+            return None
+        if item.sentence is None:
+            raise Unmodelled("the solver does not model an Artist's answer without a question")
+        if true(table.puzzle, item.sentence.tree, story):
+            return None
+        return f"the answer to {item.sentence.text!r} is no"
+
+
+SECTS: tuple[type[Unit], ...] = (
+    Clockmaker,
+    Seamstress,
+    Dreamer,
+    Oracle,
+    Juggler,
+    Savant,
+    # Sects & Violets (branch g40/snv)
+    Artist,
+)

@@ -234,6 +234,8 @@ def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator
 
 def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
     """Whether every item of the step could be learned so in this story."""
+    if any(table.cast[role].frees_storyteller for role in story.roles):
+        return True
     for said in step.said:
         if said.unit.acts or story.evil(said.seat):
             continue

@@ -89,6 +89,9 @@ class Unit:
     says_anything: ClassVar[bool] = False
     """Whether a player of this character may claim anything, good or not (the Lunatic
     believes it is the Demon)."""
+    frees_storyteller: ClassVar[bool] = False
+    """Whether, in play, the Storyteller may break the rules: nothing anyone learned
+    is checked (the Atheist)."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
 
