@@ -37,11 +37,12 @@ BEYOND = [
     "64",
     "30-left",
     "30-right",
+    "42",
 ]
 """Puzzles with characters from other editions the solver models (Seamstress,
 Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
 Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic; Mutant,
-Artist, Atheist)."""
+Artist, Atheist, Philosopher)."""
 SOLVABLE = [
     path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
 ]

@@ -214,6 +214,8 @@ class _World:
             return pairs == self.value(node.arguments[0].value, bound)
         if node.name == "registers_as" and len(node.arguments) == 2 and self.story is not None:
             return self.registers_as(node, bound, self.story)
+        if node.name == "poisoned" and len(node.arguments) == 2 and self.story is not None:
+            return self.poisoned(node, bound, self.story)
         if node.name != "role_at" or len(node.arguments) != 3 or self.story is None:
             raise Unmodelled(f"the solver cannot evaluate {node}")
         players = self.atoms(node.arguments[0].value, bound)
@@ -246,6 +248,25 @@ class _World:
             for atom in players
             if atom.startswith("p:")
         )
+
+    def poisoned(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:
+        """Whether each player named is poisoned at the time named, which must be now
+        (an Artist's question of its own day)."""
+        when = node.arguments[1].value
+        if not isinstance(when, Name) or when.name != _now(story):
+            raise Unmodelled("the solver asks poisoned() only of the time it is asked")
+        players = self.atoms(node.arguments[0].value, bound)
+        return all(
+            story.is_poisoned(self.puzzle.players.index(atom[2:]))
+            for atom in players
+            if atom.startswith("p:")
+        )
+
+
+def _now(story: Story) -> str:
+    """The story's time as a sentence names it (`day_1`)."""
+    order = story.now
+    return f"{'day' if order % 2 else 'night'}_{order // 2 + 1}"
 
 
 def _many(quantifier: str, count: int, out_of: int | None = None) -> bool:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 from meeple.botc.characters import official_id
 from meeple.botc.puzzle.model import (
@@ -14,6 +15,7 @@ from meeple.botc.puzzle.model import (
     Info,
     Number,
     Options,
+    Roles,
     Statement,
     Time,
 )
@@ -106,7 +108,8 @@ class Juggler(Unit):
     right (each guessed player registering one way for each guess)."""
 
     id = "juggler"
-    learns_at = None
+    learns_at = Time("night", 2)
+    """It guesses on day 1 (its first day) and learns that night, unless the claim says."""
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Number):
@@ -156,6 +159,39 @@ class Artist(Unit):
         return f"the answer to {item.sentence.text!r} is no"
 
 
+class Philosopher(Unit):
+    """Once, at night, chooses a good character and gains its ability (the solver reads
+    the night from its claim: `night 1: chose empath`); while it lives and is sober,
+    the player of that character, if in play, is drunk. Its gained ability's claims are
+    then checked as that character's."""
+
+    id = "philosopher"
+    night_order = 0.5
+    learns_at = None
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        chosen = [
+            item
+            for claim in table.puzzle.claims_of(table.names[seat])
+            for when, item in claim.facts()
+            if isinstance(item, Roles) and when == Time("night", number)
+        ]
+        if not chosen or not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        if len(chosen[0].roles) != 1 or chosen[0].drunk:
+            raise Unmodelled("the solver models a Philosopher's choice of one character")
+        role = official_id(chosen[0].roles[0])
+        if role is None or team(role) in EVIL_TEAMS:
+            return
+        gained = story.fork()
+        gained.gained = (*gained.gained, (seat, role))
+        holders = [s for s in story.seats_of(role) if s != seat]
+        if holders:
+            gained.philosophy = (seat, holders[0])
+        yield gained
+
+
 SECTS: tuple[type[Unit], ...] = (
     Clockmaker,
     Seamstress,
@@ -165,4 +201,5 @@ SECTS: tuple[type[Unit], ...] = (
     Savant,
     # Sects & Violets (branch g40/snv)
     Artist,
+    Philosopher,
 )

@@ -43,9 +43,11 @@ class Story:
         "died",
         "drunk",
         "executed",
+        "gained",
         "lasting",
         "misregisters",
         "now",
+        "philosophy",
         "poisoned",
         "poisoner",
         "red_herring",
@@ -82,6 +84,10 @@ class Story:
         lives and keeps its character (the Widow's)."""
         self.drunk: frozenset[int] = frozenset()
         """Seats drunk from the start, beside the Drunk (one of several Village Idiots)."""
+        self.gained: tuple[tuple[int, str], ...] = ()
+        """(seat, character): an ability a seat gained beside its own (the Philosopher's)."""
+        self.philosophy: tuple[int, int] | None = None
+        """A Philosopher's seat and the seat it makes drunk while it lives and is sober."""
 
     def fork(self) -> Story:
         """A copy to change."""
@@ -100,6 +106,8 @@ class Story:
         copy.drunk = self.drunk
         copy.blanket = self.blanket
         copy.lasting = self.lasting
+        copy.gained = self.gained
+        copy.philosophy = self.philosophy
         return copy
 
     def as_of(self, order: int) -> Story:
@@ -138,7 +146,14 @@ class Story:
     def sober(self, seat: int) -> bool:
         """Whether the seat's ability works now: neither the Drunk nor poisoned."""
         drunk = self.roles[seat] == "drunk" or seat in self.drunk
+        if self.philosophy is not None and self.philosophy[1] == seat:
+            source = self.philosophy[0]
+            drunk = drunk or (self.alive[source] and self.sober(source))
         return not drunk and not self.is_poisoned(seat)
+
+    def has(self, seat: int, character: str) -> bool:
+        """Whether the seat has the character's ability: its own, or one it gained."""
+        return self.roles[seat] == character or (seat, character) in self.gained
 
     def working(self, seat: int, character: str) -> bool:
         """Whether the seat is `character`, alive and sober (its ability works)."""

@@ -155,7 +155,7 @@ def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
 
 
 def _acting(
-    table: Table, number: int, actors: list[tuple[int, int]], story: Story
+    table: Table, number: int, actors: list[tuple[float, int]], story: Story
 ) -> Iterator[Story]:
     if not actors:
         yield story
@@ -247,7 +247,7 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, woke))
             return False
-        if story.roles[said.seat] != unit.id or not story.sober(said.seat):
+        if not story.has(said.seat, unit.id) or not story.sober(said.seat):
             continue
         wrong = unit.holds(story, said.seat, said.item, table)
         if wrong is not None:

@@ -74,8 +74,9 @@ class Unit:
     """A character's rules; the defaults are a character with no ability."""
 
     id: ClassVar[str] = ""
-    night_order: ClassVar[int] = 0
-    """Its place among the units that act at night (0: it does not)."""
+    night_order: ClassVar[float] = 0
+    """Its place among the units that act at night (0: it does not; the Philosopher's
+    0.5 comes before the Poisoner's 1)."""
     learns_at: ClassVar[Time | None] = FIRST_NIGHT
     """When what it learned happened, where the claim does not say."""
     each_night: ClassVar[bool] = False
