@@ -38,11 +38,12 @@ BEYOND = [
     "30-left",
     "30-right",
     "42",
+    "41",
 ]
 """Puzzles with characters from other editions the solver models (Seamstress,
 Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
 Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic; Mutant,
-Artist, Atheist, Philosopher)."""
+Artist, Atheist, Philosopher, Witch, Poppy Grower)."""
 SOLVABLE = [
     path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
 ]

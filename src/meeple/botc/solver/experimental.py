@@ -89,6 +89,13 @@ class Atheist(Inert):
     frees_storyteller = True
 
 
+class PoppyGrower(Inert):
+    """Minions and Demons do not know each other until it dies: what evil players know
+    is not part of a puzzle's worlds (their claims are anything)."""
+
+    id = "poppygrower"
+
+
 EXPERIMENTAL: tuple[type[Unit], ...] = (
     Knight,
     Sage,
@@ -98,4 +105,5 @@ EXPERIMENTAL: tuple[type[Unit], ...] = (
     VillageIdiot,
     # Sects & Violets puzzles (branch g40/snv)
     Atheist,
+    PoppyGrower,
 )

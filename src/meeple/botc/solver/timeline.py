@@ -24,6 +24,9 @@ from meeple.botc.solver.deaths import execute
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.units import Table, Unit, Unmodelled
 
+KINDS = ("execution", "night_death", "nomination_death", "slayer_shot", "witch_curse")
+"""The timeline's events the solver models."""
+
 
 @dataclass(frozen=True)
 class Said:
@@ -84,7 +87,7 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
                 raise Unmodelled(f"{claim.player}'s {claim.character} claim says no time")
             said.append(Said(seat, unit, item, time, len(said)))
     for event in puzzle.timeline:
-        if event.kind not in ("execution", "night_death", "nomination_death", "slayer_shot"):
+        if event.kind not in KINDS:
             raise Unmodelled(f"the solver does not model {event.kind.replace('_', ' ')} yet")
     times = [s.when for s in said] + [e.when for e in puzzle.timeline]
     last = max((t.order for t in times), default=0)
