@@ -39,11 +39,13 @@ BEYOND = [
     "30-right",
     "42",
     "41",
+    "60",
 ]
 """Puzzles with characters from other editions the solver models (Seamstress,
 Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
 Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic; Mutant,
-Artist, Atheist, Philosopher, Witch, Poppy Grower)."""
+Artist, Atheist, Philosopher, Witch, Poppy Grower,
+Vortox, No Dashii)."""
 SOLVABLE = [
     path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
 ]

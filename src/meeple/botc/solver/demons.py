@@ -85,4 +85,28 @@ class LordOfTyphon(Demon):
         return in_line >= sum(evil) and abs(left - right) <= 1
 
 
-DEMONS: tuple[type[Unit], ...] = (Imp, LordOfTyphon)
+class Vortox(Demon):
+    """Kills each night but the first; while it lives sober, every Townsfolk's
+    information is false, and a day without an execution ends the game (evil wins)."""
+
+    id = "vortox"
+    falsifies = True
+    exact_with_misregistering = False
+
+
+class NoDashii(Demon):
+    """Kills each night but the first; while it lives sober, its two Townsfolk
+    neighbours (the nearest Townsfolk each way, living or dead) are poisoned (the
+    story's `is_poisoned`)."""
+
+    id = "nodashii"
+    exact_with_misregistering = False
+
+
+DEMONS: tuple[type[Unit], ...] = (
+    Imp,
+    LordOfTyphon,
+    # Sects & Violets (branch g40/snv)
+    Vortox,
+    NoDashii,
+)

@@ -73,7 +73,14 @@ def units(script: Script) -> Mapping[str, Unit]:
     missing = [key for key in script.roles if key not in CAST]
     if missing:
         raise Unmodelled(f"the solver does not model the {official()[missing[0]].name} yet")
-    return {key: CAST[key] for key in script.roles}
+    found = {key: CAST[key] for key in script.roles}
+    inexact = [unit for unit in found.values() if not unit.exact_with_misregistering]
+    other = [unit for unit in found.values() if unit.misregisters is not None]
+    if inexact and other:
+        raise Unmodelled(
+            f"the solver does not model the {inexact[0].title} beside the {other[0].title} yet"
+        )
+    return found
 
 
 def options(puzzle: Puzzle, script: Script) -> list[list[str]]:

@@ -135,6 +135,8 @@ class Story:
             source = self.lasting[0]
             if self.alive[source] and self.roles[source] == self.starting[source]:
                 return True
+        if self._beside_no_dashii(seat):
+            return True
         poisoner = self.poisoner
         return (
             self.poisoned == seat
@@ -142,6 +144,28 @@ class Story:
             and self.alive[poisoner]
             and self.roles[poisoner] == "poisoner"
         )
+
+    def _beside_no_dashii(self, seat: int) -> bool:
+        """Whether the seat is a Townsfolk neighbour of a living sober No Dashii: the
+        nearest Townsfolk each way round, living or dead."""
+        if team(self.roles[seat]) != "townsfolk" or "nodashii" not in self.roles:
+            return False
+        count = len(self.roles)
+        for source, role in enumerate(self.roles):
+            if role != "nodashii" or not self.alive[source] or not self.sober(source):
+                continue
+            for step in (1, -1):
+                near = next(
+                    (
+                        (source + step * k) % count
+                        for k in range(1, count)
+                        if team(self.roles[(source + step * k) % count]) == "townsfolk"
+                    ),
+                    None,
+                )
+                if near == seat:
+                    return True
+        return False
 
     def sober(self, seat: int) -> bool:
         """Whether the seat's ability works now: neither the Drunk nor poisoned."""

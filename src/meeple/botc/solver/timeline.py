@@ -19,9 +19,26 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from meeple.botc.characters import official_id
-from meeple.botc.puzzle.model import Event, Info, Puzzle, Time
+from meeple.botc.puzzle.model import (
+    Aligned,
+    Alignment,
+    DemonAmong,
+    Dream,
+    Event,
+    EvilAmong,
+    Info,
+    Number,
+    Options,
+    Puzzle,
+    Reading,
+    Seen,
+    Shown,
+    Statement,
+    Time,
+    Woke,
+)
 from meeple.botc.solver.deaths import execute
-from meeple.botc.solver.story import Story
+from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit, Unmodelled
 
 KINDS = ("execution", "night_death", "nomination_death", "slayer_shot", "witch_curse")
@@ -118,6 +135,11 @@ def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterato
     step = plan_.steps[index]
     run = _night if step.when.phase == "night" else _day
     for after in run(plan_.table, step, story, trace):
+        going_on = step.when.phase == "day" and index + 1 < len(plan_.steps)
+        if going_on and after.executed is None and _falsified(plan_.table, after):
+            if trace is not None:
+                trace.note(step.when, 10**6, "no one was executed: the Vortox's evil wins")
+            continue
         yield from _from(plan_, index + 1, after, trace)
 
 
@@ -253,11 +275,46 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
         if not story.has(said.seat, unit.id) or not story.sober(said.seat):
             continue
         wrong = unit.holds(story, said.seat, said.item, table)
+        if isinstance(said.item, INFORMATION) and _falsified(table, story, said.seat):
+            if wrong is None:
+                if trace is not None:
+                    trace.note(step.when, said.index, _said(table, said, "true, not false"))
+                return False
+            continue
         if wrong is not None:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, wrong))
             return False
     return True
+
+
+INFORMATION = (
+    Aligned,
+    Alignment,
+    DemonAmong,
+    Dream,
+    EvilAmong,
+    Number,
+    Options,
+    Reading,
+    Seen,
+    Shown,
+    Statement,
+    Woke,
+)
+"""The items that are information a Townsfolk learns (the Vortox makes them false),
+not choices or actions."""
+
+
+def _falsified(table: Table, story: Story, seat: int | None = None) -> bool:
+    """Whether a living sober Vortox makes information false now (a Townsfolk's, when
+    `seat` is given)."""
+    if seat is not None and team(story.roles[seat]) != "townsfolk":
+        return False
+    return any(
+        table.cast[role].falsifies and story.alive[vortox] and story.sober(vortox)
+        for vortox, role in enumerate(story.roles)
+    )
 
 
 def _said(table: Table, said: Said, why: str) -> str:

@@ -90,6 +90,13 @@ class Unit:
     says_anything: ClassVar[bool] = False
     """Whether a player of this character may claim anything, good or not (the Lunatic
     believes it is the Demon)."""
+    falsifies: ClassVar[bool] = False
+    """Whether, alive and sober, it makes every Townsfolk's information false (the
+    Vortox), and a day without an execution end the game."""
+    exact_with_misregistering: ClassVar[bool] = True
+    """Whether the solver models it exactly beside a character that may register
+    otherwise (the Vortox's false information and the No Dashii's Townsfolk neighbours
+    are not: a puzzle with both is refused)."""
     frees_storyteller: ClassVar[bool] = False
     """Whether, in play, the Storyteller may break the rules: nothing anyone learned
     is checked (the Atheist)."""
