@@ -23,3 +23,27 @@ def test_a_demon_beside_a_misregistering_character_is_refused(
     text = path.read_text("utf-8").replace(f"{gone}, ", f"{other}, ", 1)
     with pytest.raises(Unmodelled, match=f"the {DEMONS[demon]} beside the {title}"):
         solve(notation.parse(text, str(path)))
+
+
+TOWN_CRIER = """\
+title: A Town Crier's night
+seats: Ann, Bob, Cat, Dan, Eve
+script: imp, scarlet_woman, town_crier, clockmaker, knight, empath
+Ann claims town_crier, may be town_crier
+  night 2: Bob, Cat: {answer}
+Bob claims clockmaker
+Cat claims knight
+Dan claims empath
+"""
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_a_town_crier_hears_whether_a_minion_nominated(answer: str) -> None:
+    puzzle = notation.parse(TOWN_CRIER.format(answer=answer), "town-crier.puzzle")
+    worlds = solve(puzzle).worlds
+    minions = {world.players[world.characters.index("scarletwoman")] for world in worlds}
+    assert worlds
+    if answer == "yes":
+        assert minions == {"Bob", "Cat"}
+    else:
+        assert minions == {"Dan", "Eve"}

@@ -13,6 +13,7 @@ from meeple.botc.puzzle.model import (
     EvilAmong,
     Guess,
     Info,
+    Nominations,
     Number,
     Options,
     Roles,
@@ -192,6 +193,25 @@ class Philosopher(Unit):
         yield gained
 
 
+class TownCrier(Unit):
+    """Each night but the first learns whether a Minion nominated today (the claim names
+    the day's nominators: each may register as a Minion or not)."""
+
+    id = "towncrier"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Nominations):
+            return None
+        seats = [s for s in map(table.seat, item.players) if s is not None]
+        if item.yes and not any(story.may_be_team(s, "minion") for s in seats):
+            return "no Minion nominated"
+        minion = [s for s in seats if story.must_be_team(s, "minion")]
+        if not item.yes and minion:
+            return f"{table.names[minion[0]]}, a Minion, nominated"
+        return None
+
+
 SECTS: tuple[type[Unit], ...] = (
     Clockmaker,
     Seamstress,
@@ -202,4 +222,5 @@ SECTS: tuple[type[Unit], ...] = (
     # Sects & Violets (branch g40/snv)
     Artist,
     Philosopher,
+    TownCrier,
 )
