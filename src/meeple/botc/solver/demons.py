@@ -1,6 +1,7 @@
 """The Demons the solver models, one small unit each: a Demon kills each night but the
 first (the timeline says whom); the Imp may kill itself and pass the Demon on; the Lord
-of Typhon sits in the middle of a line of the evil players."""
+of Typhon sits in the middle of a line of the evil players; the Vortox falsifies the
+Townsfolk's information and the No Dashii poisons its Townsfolk neighbours."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Experimental (Kickstarter and later) Townsfolk whose first-night information the
-solver models, one small unit each."""
+"""Experimental (Kickstarter and later) Townsfolk the solver models, one small unit
+each: first-night information, the Atheist's broken rules, the Poppy Grower."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Trouble Brewing's Minions, one small unit each. The Baron's two extra Outsiders are
+"""Trouble Brewing's Minions and the others the solver models (the Witch), one small
+unit each. The Baron's two extra Outsiders are
 set-up rules (meeple.botc.modifiers), read by the solver's set-up."""
 
 from __future__ import annotations

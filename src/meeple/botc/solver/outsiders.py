@@ -1,5 +1,6 @@
-"""Trouble Brewing's Outsiders, one small unit each. The Drunk's rules (it believes it
-is the Townsfolk it claims, and learns anything) are the solver's, not a unit's."""
+"""Trouble Brewing's Outsiders and the others the solver models, one small unit each.
+The Drunk's rules (it believes it is the Townsfolk it claims, and learns anything) are
+the solver's, not a unit's."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Sects & Violets' Townsfolk whose information the solver models, one small unit each
-(the rest of the edition is not modelled yet: a puzzle naming one is refused)."""
+"""Sects & Violets' Townsfolk the solver models, one small unit each: what they learn,
+the Artist's question, the Philosopher's gained ability (the rest of the edition is not
+modelled yet: a puzzle naming one is refused)."""
 
 from __future__ import annotations
 
