@@ -142,6 +142,13 @@ class Savant(Unit):
             return None
         return f"{sum(truths)} of its statements are true, not one"
 
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Under the Vortox both statements are false."""
+        if not isinstance(item, Options):
+            return None
+        truths = [true(table.puzzle, sentence.tree, story) for sentence in item.sentences]
+        return f"{sum(truths)} of its statements are true, not none" if any(truths) else None
+
 
 class Artist(Unit):
     """Once, by day, asks the Storyteller a yes/no question: the claim is the question
@@ -165,33 +172,51 @@ class Philosopher(Unit):
     """Once, at night, chooses a good character and gains its ability (the solver reads
     the night from its claim: `night 1: chose empath`); while it lives and is sober,
     the player of that character, if in play, is drunk. Its gained ability's claims are
-    then checked as that character's."""
+    then checked as that character's. Claiming no choice, it may have made any."""
 
     id = "philosopher"
     night_order = 0.5
     learns_at = None
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        chosen = [
-            item
+        said = [
+            (when, item)
             for claim in table.puzzle.claims_of(table.names[seat])
             for when, item in claim.facts()
-            if isinstance(item, Roles) and when == Time("night", number)
+            if isinstance(item, Roles)
         ]
-        if not chosen or not story.alive[seat] or not story.sober(seat):
+        chosen = [item for when, item in said if when == Time("night", number)]
+        working = story.alive[seat] and story.sober(seat)
+        if not said and working and not any(who == seat for who, _ in story.gained):
+            yield from self._unclaimed(story, seat)
+            return
+        if not chosen or not working:
             yield story
             return
         if len(chosen[0].roles) != 1 or chosen[0].drunk:
             raise Unmodelled("the solver models a Philosopher's choice of one character")
         role = official_id(chosen[0].roles[0])
-        if role is None or team(role) in EVIL_TEAMS:
-            return
+        if role is not None and team(role) not in EVIL_TEAMS:
+            yield self._chose(story, seat, role)
+
+    @staticmethod
+    def _chose(story: Story, seat: int, role: str) -> Story:
         gained = story.fork()
         gained.gained = (*gained.gained, (seat, role))
         holders = [s for s in story.seats_of(role) if s != seat]
         if holders:
             gained.philosophy = (seat, holders[0])
-        yield gained
+        return gained
+
+    def _unclaimed(self, story: Story, seat: int) -> Iterator[Story]:
+        """A Philosopher whose claims name no choice: no choice tonight, or any good
+        character in play (its player drunk; a character not in play changes nothing
+        the solver models)."""
+        yield story
+        in_play = {role for s, role in enumerate(story.roles) if s != seat}
+        for role in sorted(in_play):
+            if team(role) not in EVIL_TEAMS:
+                yield self._chose(story, seat, role)
 
 
 class TownCrier(Unit):

@@ -275,13 +275,14 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
             return False
         if not story.has(said.seat, unit.id) or not story.sober(said.seat):
             continue
-        wrong = unit.holds(story, said.seat, said.item, table)
         if isinstance(said.item, INFORMATION) and _falsified(table, story, said.seat):
-            if wrong is None:
+            true = unit.lies(story, said.seat, said.item, table)
+            if true is not None:
                 if trace is not None:
-                    trace.note(step.when, said.index, _said(table, said, "true, not false"))
+                    trace.note(step.when, said.index, _said(table, said, true))
                 return False
             continue
+        wrong = unit.holds(story, said.seat, said.item, table)
         if wrong is not None:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, wrong))

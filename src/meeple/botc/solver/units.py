@@ -123,6 +123,11 @@ class Unit:
         (what they would have learned), None when it is."""
         return None
 
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Why `item` is not false information (the Vortox's) in this story, None when
+        it is: by default, when its character's rule would not refuse it."""
+        return "it is true, not false" if self.holds(story, seat, item, table) is None else None
+
     def hear(self, story: Story, seat: int, item: Info, table: Table) -> Iterator[Story]:
         """The stories after an action the seat claims (a Slayer's shot), whatever the
         seat really is; by default nothing happens."""
