@@ -214,6 +214,8 @@ class _World:
             return pairs == self.value(node.arguments[0].value, bound)
         if node.name == "registers_as" and len(node.arguments) == 2 and self.story is not None:
             return self.registers_as(node, bound, self.story)
+        if node.name == "townsfolk_chain_length" and len(node.arguments) == 1:
+            return _longest_townsfolk(self.roles) == self.value(node.arguments[0].value, bound)
         if node.name == "poisoned" and len(node.arguments) == 2 and self.story is not None:
             return self.poisoned(node, bound, self.story)
         if node.name != "role_at" or len(node.arguments) != 3 or self.story is None:
@@ -261,6 +263,19 @@ class _World:
             for atom in players
             if atom.startswith("p:")
         )
+
+
+def _longest_townsfolk(roles: Sequence[str]) -> int:
+    """The most Townsfolk sitting next to one another round the table."""
+    count = len(roles)
+    townsfolk = [team(role) == "townsfolk" for role in roles]
+    if all(townsfolk):
+        return count
+    longest = run = 0
+    for seat in range(2 * count):
+        run = run + 1 if townsfolk[seat % count] else 0
+        longest = max(longest, run)
+    return longest
 
 
 def _now(story: Story) -> str:

@@ -162,6 +162,15 @@ class Witch(Unit):
             yield from kill(story.fork(), victim, table)
 
 
+class EvilTwin(Inert):
+    """It and a good player know each other: a good player who says its Evil Twin is X
+    tells the truth (the solver's set-up). Executing the good twin would end the game:
+    a puzzle with the Evil Twin and an execution is refused."""
+
+    id = "eviltwin"
+    executions_unmodelled = True
+
+
 MINIONS: tuple[type[Unit], ...] = (
     Poisoner,
     Spy,
@@ -173,4 +182,5 @@ MINIONS: tuple[type[Unit], ...] = (
     Goblin,
     # Sects & Violets (branch g40/snv)
     Witch,
+    EvilTwin,
 )

@@ -231,14 +231,42 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
 
 
 def _set_up(puzzle: Puzzle, script: Script, roles: Sequence[str]) -> bool:
-    """Whether the grimoire follows the puzzle's set-up line: `atheist` (the
-    Storyteller broke the rules: no team counts) has no evil player and the Atheist in
-    play when the script has it."""
+    """Whether the grimoire follows the puzzle's set-up: the twins its players name
+    (`_twins`); the set-up line `atheist` (the Storyteller broke the rules: no team
+    counts) has no evil player and the Atheist in play when the script has it."""
+    if not _twins(puzzle, roles):
+        return False
     if puzzle.setup != "atheist":
         return True
-    if any(team(role) in EVIL_TEAMS for role in roles):
+    if not all(_good(role) for role in roles):
         return False
     return "atheist" not in script.roles or "atheist" in roles
+
+
+def _twins(puzzle: Puzzle, roles: Sequence[str]) -> bool:
+    """Whether the players who name their Evil Twin fit the grimoire: a good one tells
+    the truth, and an Evil Twin in play is one of a named pair, the other one good."""
+    names = list(puzzle.players)
+    pairs = []
+    for claim in puzzle.claims:
+        if claim.evil_twin is None:
+            continue
+        seat = names.index(claim.player)
+        twin = names.index(claim.evil_twin) if claim.evil_twin in names else None
+        if _good(roles[seat]) and (twin is None or roles[twin] != "eviltwin"):
+            return False
+        if twin is not None:
+            pairs.append((seat, twin))
+    for seat in (s for s, role in enumerate(roles) if role == "eviltwin" and pairs):
+        twins = [b if a == seat else a for a, b in pairs if seat in (a, b)]
+        if not any(_good(roles[twin]) for twin in twins):
+            return False
+    return True
+
+
+def _good(role: str) -> bool:
+    """Whether a character is good."""
+    return team(role) not in EVIL_TEAMS
 
 
 def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:

@@ -107,6 +107,10 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
     for event in puzzle.timeline:
         if event.kind not in KINDS:
             raise Unmodelled(f"the solver does not model {event.kind.replace('_', ' ')} yet")
+    executes = any(event.kind == "execution" for event in puzzle.timeline)
+    for unit in cast.values():
+        if executes and unit.executions_unmodelled:
+            raise Unmodelled(f"the solver does not model the {unit.title} with an execution yet")
     times = [s.when for s in said] + [e.when for e in puzzle.timeline]
     last = max((t.order for t in times), default=0)
     steps = []
@@ -137,6 +141,7 @@ def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterato
     run = _night if step.when.phase == "night" else _day
     for after in run(plan_.table, step, story, trace):
         going_on = step.when.phase == "day" and index + 1 < len(plan_.steps)
+        going_on = going_on and bool(plan_.table.puzzle.timeline)  # none: no days told
         if going_on and after.executed is None and _falsified(plan_.table, after):
             if trace is not None:
                 trace.note(step.when, 10**6, "no one was executed: the Vortox's evil wins")

@@ -97,6 +97,9 @@ class Unit:
     """Whether the solver models it exactly beside a character that may register
     otherwise (the Vortox's false information and the No Dashii's Townsfolk neighbours
     are not: a puzzle with both is refused)."""
+    executions_unmodelled: ClassVar[bool] = False
+    """Whether the solver refuses a puzzle with it and an execution (executing the Evil
+    Twin's good twin would end the game; who the twin is the solver does not track)."""
     frees_storyteller: ClassVar[bool] = False
     """Whether, in play, the Storyteller may break the rules: nothing anyone learned
     is checked (the Atheist)."""
