@@ -30,6 +30,8 @@ PUZZLES = Path(__file__).resolve().parent.parent / "tests" / "botc" / "puzzles"
 TROUBLE_BREWING = "03a 03b 10 19 26 31 33 36 40 43 47 52 54 59 62 63 70 74 77 78".split()  # noqa: SIM905
 BEYOND = "01 04 08 13 14 20 23 24 29 32 35 37 38 66 80 81".split()  # noqa: SIM905
 """With characters of other editions the solver models."""
+SECTS_AND_VIOLETS = "15 30-left 30-right 41 42 60 64".split()  # noqa: SIM905
+"""With Sects & Violets' characters (branch g40/snv)."""
 REPEAT = 5
 GOAL = "< 1 s each"
 CLOCKCHECKER = """
@@ -94,7 +96,7 @@ def cases() -> list[Case]:
     found = []
     medians = []
     cpu: dict[str, float] = {}
-    for name in TROUBLE_BREWING + BEYOND:
+    for name in TROUBLE_BREWING + BEYOND + SECTS_AND_VIOLETS:
         path = PUZZLES / f"puzzle-{name}.puzzle"
         text = path.read_text("utf-8")
         times = _times(text, str(path))

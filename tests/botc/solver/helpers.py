@@ -33,10 +33,20 @@ BEYOND = [
     "66",
     "80",
     "81",
+    # Sects & Violets (branch g40/snv)
+    "64",
+    "30-left",
+    "30-right",
+    "42",
+    "41",
+    "60",
+    "15",
 ]
 """Puzzles with characters from other editions the solver models (Seamstress,
 Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
-Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic)."""
+Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic; Mutant,
+Artist, Atheist, Philosopher, Witch, Poppy Grower,
+Vortox, No Dashii, Evil Twin)."""
 SOLVABLE = [
     path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
 ]

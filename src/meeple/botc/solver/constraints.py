@@ -212,6 +212,12 @@ class _World:
             evil = [team(role) in EVIL_TEAMS for role in self.roles]
             pairs = sum(evil[i] and evil[(i + 1) % count] for i in range(count))
             return pairs == self.value(node.arguments[0].value, bound)
+        if node.name == "registers_as" and len(node.arguments) == 2 and self.story is not None:
+            return self.registers_as(node, bound, self.story)
+        if node.name == "townsfolk_chain_length" and len(node.arguments) == 1:
+            return _longest_townsfolk(self.roles) == self.value(node.arguments[0].value, bound)
+        if node.name == "poisoned" and len(node.arguments) == 2 and self.story is not None:
+            return self.poisoned(node, bound, self.story)
         if node.name != "role_at" or len(node.arguments) != 3 or self.story is None:
             raise Unmodelled(f"the solver cannot evaluate {node}")
         players = self.atoms(node.arguments[0].value, bound)
@@ -230,6 +236,52 @@ class _World:
                     role = "imp"
             found.add(f"c:{role}")
         return found <= roles
+
+    def registers_as(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:
+        """Whether each player named may register as one of the characters named now."""
+        players = self.atoms(node.arguments[0].value, bound)
+        roles = self.atoms(node.arguments[1].value, bound)
+        return all(
+            any(
+                story.may_be(self.puzzle.players.index(atom[2:]), role[2:])
+                for role in roles
+                if role.startswith("c:")
+            )
+            for atom in players
+            if atom.startswith("p:")
+        )
+
+    def poisoned(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:
+        """Whether each player named is poisoned at the time named, which must be now
+        (an Artist's question of its own day)."""
+        when = node.arguments[1].value
+        if not isinstance(when, Name) or when.name != _now(story):
+            raise Unmodelled("the solver asks poisoned() only of the time it is asked")
+        players = self.atoms(node.arguments[0].value, bound)
+        return all(
+            story.is_poisoned(self.puzzle.players.index(atom[2:]))
+            for atom in players
+            if atom.startswith("p:")
+        )
+
+
+def _longest_townsfolk(roles: Sequence[str]) -> int:
+    """The most Townsfolk sitting next to one another round the table."""
+    count = len(roles)
+    townsfolk = [team(role) == "townsfolk" for role in roles]
+    if all(townsfolk):
+        return count
+    longest = run = 0
+    for seat in range(2 * count):
+        run = run + 1 if townsfolk[seat % count] else 0
+        longest = max(longest, run)
+    return longest
+
+
+def _now(story: Story) -> str:
+    """The story's time as a sentence names it (`day_1`)."""
+    order = story.now
+    return f"{'day' if order % 2 else 'night'}_{order // 2 + 1}"
 
 
 def _many(quantifier: str, count: int, out_of: int | None = None) -> bool:

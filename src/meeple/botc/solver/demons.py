@@ -1,6 +1,7 @@
 """The Demons the solver models, one small unit each: a Demon kills each night but the
 first (the timeline says whom); the Imp may kill itself and pass the Demon on; the Lord
-of Typhon sits in the middle of a line of the evil players."""
+of Typhon sits in the middle of a line of the evil players; the Vortox falsifies the
+Townsfolk's information and the No Dashii poisons its Townsfolk neighbours."""
 
 from __future__ import annotations
 
@@ -85,4 +86,28 @@ class LordOfTyphon(Demon):
         return in_line >= sum(evil) and abs(left - right) <= 1
 
 
-DEMONS: tuple[type[Unit], ...] = (Imp, LordOfTyphon)
+class Vortox(Demon):
+    """Kills each night but the first; while it lives sober, every Townsfolk's
+    information is false, and a day without an execution ends the game (evil wins)."""
+
+    id = "vortox"
+    falsifies = True
+    exact_with_misregistering = False
+
+
+class NoDashii(Demon):
+    """Kills each night but the first; while it lives sober, its two Townsfolk
+    neighbours (the nearest Townsfolk each way, living or dead) are poisoned (the
+    story's `is_poisoned`)."""
+
+    id = "nodashii"
+    exact_with_misregistering = False
+
+
+DEMONS: tuple[type[Unit], ...] = (
+    Imp,
+    LordOfTyphon,
+    # Sects & Violets (branch g40/snv)
+    Vortox,
+    NoDashii,
+)

@@ -1,12 +1,12 @@
-"""Experimental (Kickstarter and later) Townsfolk whose first-night information the
-solver models, one small unit each."""
+"""Experimental (Kickstarter and later) Townsfolk the solver models, one small unit
+each: first-night information, the Atheist's broken rules, the Poppy Grower."""
 
 from __future__ import annotations
 
 from meeple.botc.puzzle.model import Alignment, DemonAmong, DemonCheck, EvilAmong, Info, Number
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil
-from meeple.botc.solver.units import Table, Unit, Unmodelled
+from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled
 
 
 class Knight(Unit):
@@ -80,4 +80,30 @@ class Noble(CountsEvil):
         return [s for s in map(table.seat, getattr(item, "among", ())) if s is not None]
 
 
-EXPERIMENTAL: tuple[type[Unit], ...] = (Knight, Sage, Steward, Noble, SnakeCharmer, VillageIdiot)
+class Atheist(Inert):
+    """In play, the Storyteller may break the rules: nothing anyone learned is checked
+    (the timeline's), and there are no evil players (meeple.botc.modifiers). A puzzle
+    whose set-up is `atheist` has the Atheist in play (the solver's search)."""
+
+    id = "atheist"
+    frees_storyteller = True
+
+
+class PoppyGrower(Inert):
+    """Minions and Demons do not know each other until it dies: what evil players know
+    is not part of a puzzle's worlds (their claims are anything)."""
+
+    id = "poppygrower"
+
+
+EXPERIMENTAL: tuple[type[Unit], ...] = (
+    Knight,
+    Sage,
+    Steward,
+    Noble,
+    SnakeCharmer,
+    VillageIdiot,
+    # Sects & Violets puzzles (branch g40/snv)
+    Atheist,
+    PoppyGrower,
+)

@@ -1,10 +1,13 @@
-"""Trouble Brewing's Minions, one small unit each. The Baron's two extra Outsiders are
+"""Trouble Brewing's Minions and the others the solver models (the Witch), one small
+unit each. The Baron's two extra Outsiders are
 set-up rules (meeple.botc.modifiers), read by the solver's set-up."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from meeple.botc.puzzle.model import Time
+from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Inert, Seating, Table, Unit
 
@@ -128,6 +131,46 @@ class Goblin(Inert):
     id = "goblin"
 
 
+class Witch(Unit):
+    """Each night chooses a player: if they nominate tomorrow, they die (not once just
+    three players live). The timeline's witch curses are its deaths: the solver has a
+    living sober Witch choose the player a curse killed the next day, and on other
+    nights a player who did not nominate (no choice recorded)."""
+
+    id = "witch"
+    night_order = 4
+    causes = "witch_curse"
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        cursed = [
+            table.names.index(player)
+            for event in table.puzzle.timeline
+            if event.kind == "witch_curse" and event.when == Time("day", number)
+            for player in event.players
+        ]
+        working = story.alive[seat] and story.sober(seat) and story.living() > 3
+        if not cursed or not working:
+            yield story
+            return
+        for victim in cursed:
+            chosen = story.fork()
+            chosen.chose("cursed", victim)
+            yield chosen
+
+    def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        if ("cursed", story.now - 1, victim) in story.choices:
+            yield from kill(story.fork(), victim, table)
+
+
+class EvilTwin(Inert):
+    """It and a good player know each other: a good player who says its Evil Twin is X
+    tells the truth (the solver's set-up). Executing the good twin would end the game:
+    a puzzle with the Evil Twin and an execution is refused."""
+
+    id = "eviltwin"
+    executions_unmodelled = True
+
+
 MINIONS: tuple[type[Unit], ...] = (
     Poisoner,
     Spy,
@@ -137,4 +180,7 @@ MINIONS: tuple[type[Unit], ...] = (
     Xaan,
     Widow,
     Goblin,
+    # Sects & Violets (branch g40/snv)
+    Witch,
+    EvilTwin,
 )

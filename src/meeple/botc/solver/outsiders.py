@@ -1,5 +1,6 @@
-"""Trouble Brewing's Outsiders, one small unit each. The Drunk's rules (it believes it
-is the Townsfolk it claims, and learns anything) are the solver's, not a unit's."""
+"""Trouble Brewing's Outsiders and the others the solver models, one small unit each.
+The Drunk's rules (it believes it is the Townsfolk it claims, and learns anything) are
+the solver's, not a unit's."""
 
 from __future__ import annotations
 
@@ -67,4 +68,12 @@ class Lunatic(Unit):
     says_anything = True
 
 
-OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz, Lunatic)
+class Mutant(Inert):
+    """Good, and may claim any character (a claim's may-be list lets it sit there):
+    what it claims is never its own ability; its madness is a rule of talk, not one a
+    puzzle's worlds depend on."""
+
+    id = "mutant"
+
+
+OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz, Lunatic, Mutant)

@@ -73,7 +73,14 @@ def units(script: Script) -> Mapping[str, Unit]:
     missing = [key for key in script.roles if key not in CAST]
     if missing:
         raise Unmodelled(f"the solver does not model the {official()[missing[0]].name} yet")
-    return {key: CAST[key] for key in script.roles}
+    found = {key: CAST[key] for key in script.roles}
+    inexact = [unit for unit in found.values() if not unit.exact_with_misregistering]
+    other = [unit for unit in found.values() if unit.misregisters is not None]
+    if inexact and other:
+        raise Unmodelled(
+            f"the solver does not model the {inexact[0].title} beside the {other[0].title} yet"
+        )
+    return found
 
 
 def options(puzzle: Puzzle, script: Script) -> list[list[str]]:
@@ -106,7 +113,7 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     count = len(seats)
     unique = puzzle.unique_characters is not False
     claimed = [puzzle.claimed(player) for player in puzzle.players]
-    check = puzzle.setup != "none"
+    check = puzzle.setup == "standard"  # `atheist`: the Storyteller broke the rules
     modifiers = [key for key in script.roles if key in script.modifiers]
     legal = {
         mods: frozenset(counts for counts, _ in allowed(script, count, mods))
@@ -209,7 +216,7 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
     plan_ = plan(puzzle, cast)
     found: list[World] = []
     for roles in grimoires(puzzle, script):
-        if not constraint_holds(puzzle, roles):
+        if not constraint_holds(puzzle, roles) or not _set_up(puzzle, script, roles):
             continue
         story = next(
             (s for s in stories(puzzle, roles, plan_) if constraint_holds(puzzle, roles, s)),
@@ -221,6 +228,45 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
             return Answer(tuple(found), bounded=True)
         found.append(world(puzzle, roles, story))
     return Answer(tuple(found))
+
+
+def _set_up(puzzle: Puzzle, script: Script, roles: Sequence[str]) -> bool:
+    """Whether the grimoire follows the puzzle's set-up: the twins its players name
+    (`_twins`); the set-up line `atheist` (the Storyteller broke the rules: no team
+    counts) has no evil player and the Atheist in play when the script has it."""
+    if not _twins(puzzle, roles):
+        return False
+    if puzzle.setup != "atheist":
+        return True
+    if not all(_good(role) for role in roles):
+        return False
+    return "atheist" not in script.roles or "atheist" in roles
+
+
+def _twins(puzzle: Puzzle, roles: Sequence[str]) -> bool:
+    """Whether the players who name their Evil Twin fit the grimoire: a good one tells
+    the truth, and an Evil Twin in play is one of a named pair, the other one good."""
+    names = list(puzzle.players)
+    pairs = []
+    for claim in puzzle.claims:
+        if claim.evil_twin is None:
+            continue
+        seat = names.index(claim.player)
+        twin = names.index(claim.evil_twin) if claim.evil_twin in names else None
+        if _good(roles[seat]) and (twin is None or roles[twin] != "eviltwin"):
+            return False
+        if twin is not None:
+            pairs.append((seat, twin))
+    for seat in (s for s, role in enumerate(roles) if role == "eviltwin" and pairs):
+        twins = [b if a == seat else a for a, b in pairs if seat in (a, b)]
+        if not any(_good(roles[twin]) for twin in twins):
+            return False
+    return True
+
+
+def _good(role: str) -> bool:
+    """Whether a character is good."""
+    return team(role) not in EVIL_TEAMS
 
 
 def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:

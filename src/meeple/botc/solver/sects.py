@@ -1,16 +1,30 @@
-"""Sects & Violets' Townsfolk whose information the solver models, one small unit each
-(the rest of the edition is not modelled yet: a puzzle naming one is refused)."""
+"""Sects & Violets' Townsfolk the solver models, one small unit each: what they learn,
+the Artist's question, the Philosopher's gained ability (the rest of the edition is not
+modelled yet: a puzzle naming one is refused)."""
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 from meeple.botc.characters import official_id
-from meeple.botc.puzzle.model import Aligned, Dream, EvilAmong, Guess, Info, Number, Options, Time
+from meeple.botc.puzzle.model import (
+    Aligned,
+    Dream,
+    EvilAmong,
+    Guess,
+    Info,
+    Nominations,
+    Number,
+    Options,
+    Roles,
+    Statement,
+    Time,
+)
 from meeple.botc.solver.constraints import true
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.townsfolk import CountsEvil, title, would
-from meeple.botc.solver.units import Table, Unit
+from meeple.botc.solver.units import Table, Unit, Unmodelled
 
 
 class Clockmaker(Unit):
@@ -96,7 +110,8 @@ class Juggler(Unit):
     right (each guessed player registering one way for each guess)."""
 
     id = "juggler"
-    learns_at = None
+    learns_at = Time("night", 2)
+    """It guesses on day 1 (its first day) and learns that night, unless the claim says."""
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Number):
@@ -127,5 +142,111 @@ class Savant(Unit):
             return None
         return f"{sum(truths)} of its statements are true, not one"
 
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Under the Vortox both statements are false."""
+        if not isinstance(item, Options):
+            return None
+        truths = [true(table.puzzle, sentence.tree, story) for sentence in item.sentences]
+        return f"{sum(truths)} of its statements are true, not none" if any(truths) else None
 
-SECTS: tuple[type[Unit], ...] = (Clockmaker, Seamstress, Dreamer, Oracle, Juggler, Savant)
+
+class Artist(Unit):
+    """Once, by day, asks the Storyteller a yes/no question: the claim is the question
+    answered yes (a sentence), true then (`registers_as` asks how a player may
+    register)."""
+
+    id = "artist"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Statement):
+            return None
+        if item.sentence is None:
+            raise Unmodelled("the solver does not model an Artist's answer without a question")
+        if true(table.puzzle, item.sentence.tree, story):
+            return None
+        return f"the answer to {item.sentence.text!r} is no"
+
+
+class Philosopher(Unit):
+    """Once, at night, chooses a good character and gains its ability (the solver reads
+    the night from its claim: `night 1: chose empath`); while it lives and is sober,
+    the player of that character, if in play, is drunk. Its gained ability's claims are
+    then checked as that character's. Claiming no choice, it may have made any."""
+
+    id = "philosopher"
+    night_order = 0.5
+    learns_at = None
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        said = [
+            (when, item)
+            for claim in table.puzzle.claims_of(table.names[seat])
+            for when, item in claim.facts()
+            if isinstance(item, Roles)
+        ]
+        chosen = [item for when, item in said if when == Time("night", number)]
+        working = story.alive[seat] and story.sober(seat)
+        if not said and working and not any(who == seat for who, _ in story.gained):
+            yield from self._unclaimed(story, seat)
+            return
+        if not chosen or not working:
+            yield story
+            return
+        if len(chosen[0].roles) != 1 or chosen[0].drunk:
+            raise Unmodelled("the solver models a Philosopher's choice of one character")
+        role = official_id(chosen[0].roles[0])
+        if role is not None and team(role) not in EVIL_TEAMS:
+            yield self._chose(story, seat, role)
+
+    @staticmethod
+    def _chose(story: Story, seat: int, role: str) -> Story:
+        gained = story.fork()
+        gained.gained = (*gained.gained, (seat, role))
+        holders = [s for s in story.seats_of(role) if s != seat]
+        if holders:
+            gained.philosophy = (seat, holders[0])
+        return gained
+
+    def _unclaimed(self, story: Story, seat: int) -> Iterator[Story]:
+        """A Philosopher whose claims name no choice: no choice tonight, or any good
+        character in play (its player drunk; a character not in play changes nothing
+        the solver models)."""
+        yield story
+        in_play = {role for s, role in enumerate(story.roles) if s != seat}
+        for role in sorted(in_play):
+            if team(role) not in EVIL_TEAMS:
+                yield self._chose(story, seat, role)
+
+
+class TownCrier(Unit):
+    """Each night but the first learns whether a Minion nominated today (the claim names
+    the day's nominators: each may register as a Minion or not)."""
+
+    id = "towncrier"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Nominations):
+            return None
+        seats = [s for s in map(table.seat, item.players) if s is not None]
+        if item.yes and not any(story.may_be_team(s, "minion") for s in seats):
+            return "no Minion nominated"
+        minion = [s for s in seats if story.must_be_team(s, "minion")]
+        if not item.yes and minion:
+            return f"{table.names[minion[0]]}, a Minion, nominated"
+        return None
+
+
+SECTS: tuple[type[Unit], ...] = (
+    Clockmaker,
+    Seamstress,
+    Dreamer,
+    Oracle,
+    Juggler,
+    Savant,
+    # Sects & Violets (branch g40/snv)
+    Artist,
+    Philosopher,
+    TownCrier,
+)

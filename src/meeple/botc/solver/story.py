@@ -43,9 +43,11 @@ class Story:
         "died",
         "drunk",
         "executed",
+        "gained",
         "lasting",
         "misregisters",
         "now",
+        "philosophy",
         "poisoned",
         "poisoner",
         "red_herring",
@@ -82,6 +84,10 @@ class Story:
         lives and keeps its character (the Widow's)."""
         self.drunk: frozenset[int] = frozenset()
         """Seats drunk from the start, beside the Drunk (one of several Village Idiots)."""
+        self.gained: tuple[tuple[int, str], ...] = ()
+        """(seat, character): an ability a seat gained beside its own (the Philosopher's)."""
+        self.philosophy: tuple[int, int] | None = None
+        """A Philosopher's seat and the seat it makes drunk while it lives and is sober."""
 
     def fork(self) -> Story:
         """A copy to change."""
@@ -100,6 +106,8 @@ class Story:
         copy.drunk = self.drunk
         copy.blanket = self.blanket
         copy.lasting = self.lasting
+        copy.gained = self.gained
+        copy.philosophy = self.philosophy
         return copy
 
     def as_of(self, order: int) -> Story:
@@ -127,6 +135,8 @@ class Story:
             source = self.lasting[0]
             if self.alive[source] and self.roles[source] == self.starting[source]:
                 return True
+        if self._beside_no_dashii(seat):
+            return True
         poisoner = self.poisoner
         return (
             self.poisoned == seat
@@ -135,10 +145,39 @@ class Story:
             and self.roles[poisoner] == "poisoner"
         )
 
+    def _beside_no_dashii(self, seat: int) -> bool:
+        """Whether the seat is a Townsfolk neighbour of a living sober No Dashii: the
+        nearest Townsfolk each way round, living or dead."""
+        if team(self.roles[seat]) != "townsfolk" or "nodashii" not in self.roles:
+            return False
+        count = len(self.roles)
+        for source, role in enumerate(self.roles):
+            if role != "nodashii" or not self.alive[source] or not self.sober(source):
+                continue
+            for step in (1, -1):
+                near = next(
+                    (
+                        (source + step * k) % count
+                        for k in range(1, count)
+                        if team(self.roles[(source + step * k) % count]) == "townsfolk"
+                    ),
+                    None,
+                )
+                if near == seat:
+                    return True
+        return False
+
     def sober(self, seat: int) -> bool:
         """Whether the seat's ability works now: neither the Drunk nor poisoned."""
         drunk = self.roles[seat] == "drunk" or seat in self.drunk
+        if self.philosophy is not None and self.philosophy[1] == seat:
+            source = self.philosophy[0]
+            drunk = drunk or (self.alive[source] and self.sober(source))
         return not drunk and not self.is_poisoned(seat)
+
+    def has(self, seat: int, character: str) -> bool:
+        """Whether the seat has the character's ability: its own, or one it gained."""
+        return self.roles[seat] == character or (seat, character) in self.gained
 
     def working(self, seat: int, character: str) -> bool:
         """Whether the seat is `character`, alive and sober (its ability works)."""

@@ -19,10 +19,31 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from meeple.botc.characters import official_id
-from meeple.botc.puzzle.model import Event, Info, Puzzle, Time
+from meeple.botc.puzzle.model import (
+    Aligned,
+    Alignment,
+    DemonAmong,
+    Dream,
+    Event,
+    EvilAmong,
+    Info,
+    Nominations,
+    Number,
+    Options,
+    Puzzle,
+    Reading,
+    Seen,
+    Shown,
+    Statement,
+    Time,
+    Woke,
+)
 from meeple.botc.solver.deaths import execute
-from meeple.botc.solver.story import Story
+from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit, Unmodelled
+
+KINDS = ("execution", "night_death", "nomination_death", "slayer_shot", "witch_curse")
+"""The timeline's events the solver models."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +105,12 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
                 raise Unmodelled(f"{claim.player}'s {claim.character} claim says no time")
             said.append(Said(seat, unit, item, time, len(said)))
     for event in puzzle.timeline:
-        if event.kind not in ("execution", "night_death", "nomination_death", "slayer_shot"):
+        if event.kind not in KINDS:
             raise Unmodelled(f"the solver does not model {event.kind.replace('_', ' ')} yet")
+    executes = any(event.kind == "execution" for event in puzzle.timeline)
+    for unit in cast.values():
+        if executes and unit.executions_unmodelled:
+            raise Unmodelled(f"the solver does not model the {unit.title} with an execution yet")
     times = [s.when for s in said] + [e.when for e in puzzle.timeline]
     last = max((t.order for t in times), default=0)
     steps = []
@@ -115,6 +140,12 @@ def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterato
     step = plan_.steps[index]
     run = _night if step.when.phase == "night" else _day
     for after in run(plan_.table, step, story, trace):
+        going_on = step.when.phase == "day" and index + 1 < len(plan_.steps)
+        going_on = going_on and bool(plan_.table.puzzle.timeline)  # none: no days told
+        if going_on and after.executed is None and _falsified(plan_.table, after):
+            if trace is not None:
+                trace.note(step.when, 10**6, "no one was executed: the Vortox's evil wins")
+            continue
         yield from _from(plan_, index + 1, after, trace)
 
 
@@ -155,7 +186,7 @@ def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
 
 
 def _acting(
-    table: Table, number: int, actors: list[tuple[int, int]], story: Story
+    table: Table, number: int, actors: list[tuple[float, int]], story: Story
 ) -> Iterator[Story]:
     if not actors:
         yield story
@@ -234,6 +265,8 @@ def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator
 
 def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
     """Whether every item of the step could be learned so in this story."""
+    if any(table.cast[role].frees_storyteller for role in story.roles):
+        return True
     for said in step.said:
         if said.unit.acts or story.evil(said.seat):
             continue
@@ -245,7 +278,14 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, woke))
             return False
-        if story.roles[said.seat] != unit.id or not story.sober(said.seat):
+        if not story.has(said.seat, unit.id) or not story.sober(said.seat):
+            continue
+        if isinstance(said.item, INFORMATION) and _falsified(table, story, said.seat):
+            true = unit.lies(story, said.seat, said.item, table)
+            if true is not None:
+                if trace is not None:
+                    trace.note(step.when, said.index, _said(table, said, true))
+                return False
             continue
         wrong = unit.holds(story, said.seat, said.item, table)
         if wrong is not None:
@@ -253,6 +293,36 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
                 trace.note(step.when, said.index, _said(table, said, wrong))
             return False
     return True
+
+
+INFORMATION = (
+    Aligned,
+    Alignment,
+    DemonAmong,
+    Dream,
+    EvilAmong,
+    Nominations,
+    Number,
+    Options,
+    Reading,
+    Seen,
+    Shown,
+    Statement,
+    Woke,
+)
+"""The items that are information a Townsfolk learns (the Vortox makes them false),
+not choices or actions."""
+
+
+def _falsified(table: Table, story: Story, seat: int | None = None) -> bool:
+    """Whether a living sober Vortox makes information false now (a Townsfolk's, when
+    `seat` is given)."""
+    if seat is not None and team(story.roles[seat]) != "townsfolk":
+        return False
+    return any(
+        table.cast[role].falsifies and story.alive[vortox] and story.sober(vortox)
+        for vortox, role in enumerate(story.roles)
+    )
 
 
 def _said(table: Table, said: Said, why: str) -> str:

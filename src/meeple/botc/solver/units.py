@@ -74,8 +74,9 @@ class Unit:
     """A character's rules; the defaults are a character with no ability."""
 
     id: ClassVar[str] = ""
-    night_order: ClassVar[int] = 0
-    """Its place among the units that act at night (0: it does not)."""
+    night_order: ClassVar[float] = 0
+    """Its place among the units that act at night (0: it does not; the Philosopher's
+    0.5 comes before the Poisoner's 1)."""
     learns_at: ClassVar[Time | None] = FIRST_NIGHT
     """When what it learned happened, where the claim does not say."""
     each_night: ClassVar[bool] = False
@@ -89,6 +90,19 @@ class Unit:
     says_anything: ClassVar[bool] = False
     """Whether a player of this character may claim anything, good or not (the Lunatic
     believes it is the Demon)."""
+    falsifies: ClassVar[bool] = False
+    """Whether, alive and sober, it makes every Townsfolk's information false (the
+    Vortox), and a day without an execution end the game."""
+    exact_with_misregistering: ClassVar[bool] = True
+    """Whether the solver models it exactly beside a character that may register
+    otherwise (the Vortox's false information and the No Dashii's Townsfolk neighbours
+    are not: a puzzle with both is refused)."""
+    executions_unmodelled: ClassVar[bool] = False
+    """Whether the solver refuses a puzzle with it and an execution (executing the Evil
+    Twin's good twin would end the game; who the twin is the solver does not track)."""
+    frees_storyteller: ClassVar[bool] = False
+    """Whether, in play, the Storyteller may break the rules: nothing anyone learned
+    is checked (the Atheist)."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
 
@@ -111,6 +125,11 @@ class Unit:
         """Why `item` is not what a sober player of this character learns in this story
         (what they would have learned), None when it is."""
         return None
+
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Why `item` is not false information (the Vortox's) in this story, None when
+        it is: by default, when its character's rule would not refuse it."""
+        return "it is true, not false" if self.holds(story, seat, item, table) is None else None
 
     def hear(self, story: Story, seat: int, item: Info, table: Table) -> Iterator[Story]:
         """The stories after an action the seat claims (a Slayer's shot), whatever the

@@ -1,0 +1,49 @@
+"""The Sects & Violets characters' decisions that no published puzzle pins down: the
+Vortox and the No Dashii beside a character that may register otherwise are refused
+(docs/formats/botc.md, "Solving puzzles")."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.botc.puzzle import notation
+from meeple.botc.solver import Unmodelled, solve
+from tests.botc.solver.helpers import PUZZLES
+
+DEMONS = {"vortox": "Vortox", "no_dashii": "No Dashii"}
+
+
+@pytest.mark.parametrize("demon", sorted(DEMONS))
+@pytest.mark.parametrize(("other", "title"), [("spy", "Spy"), ("recluse", "Recluse")])
+def test_a_demon_beside_a_misregistering_character_is_refused(
+    demon: str, other: str, title: str
+) -> None:
+    path = PUZZLES / "puzzle-60.puzzle"  # its script has both Demons: keep one
+    gone = next(key for key in DEMONS if key != demon)
+    text = path.read_text("utf-8").replace(f"{gone}, ", f"{other}, ", 1)
+    with pytest.raises(Unmodelled, match=f"the {DEMONS[demon]} beside the {title}"):
+        solve(notation.parse(text, str(path)))
+
+
+TOWN_CRIER = """\
+title: A Town Crier's night
+seats: Ann, Bob, Cat, Dan, Eve
+script: imp, scarlet_woman, town_crier, clockmaker, knight, empath
+Ann claims town_crier, may be town_crier
+  night 2: Bob, Cat: {answer}
+Bob claims clockmaker
+Cat claims knight
+Dan claims empath
+"""
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_a_town_crier_hears_whether_a_minion_nominated(answer: str) -> None:
+    puzzle = notation.parse(TOWN_CRIER.format(answer=answer), "town-crier.puzzle")
+    worlds = solve(puzzle).worlds
+    minions = {world.players[world.characters.index("scarletwoman")] for world in worlds}
+    assert worlds
+    if answer == "yes":
+        assert minions == {"Bob", "Cat"}
+    else:
+        assert minions == {"Dan", "Eve"}
