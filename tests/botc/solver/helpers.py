@@ -37,8 +37,13 @@ BEYOND = [
 """Puzzles with characters from other editions the solver models (Seamstress,
 Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
 Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic)."""
+BAD_MOON = ["05b", "21"]
+"""Puzzles that need Bad Moon Rising's characters and the rest of issue 40's second
+batch (Leviathan, ...), kept apart from BEYOND so the two batches merge cleanly."""
 SOLVABLE = [
-    path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
+    path
+    for path in TRANSCRIBED
+    if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND + BAD_MOON
 ]
 """The transcriptions the solver models every character of."""
 

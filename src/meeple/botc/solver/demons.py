@@ -85,4 +85,12 @@ class LordOfTyphon(Demon):
         return in_line >= sum(evil) and abs(left - right) <= 1
 
 
-DEMONS: tuple[type[Unit], ...] = (Imp, LordOfTyphon)
+class Leviathan(Unit):
+    """Kills no one: a Demon without a night action (its day-5 and second-execution wins
+    end the game, which the puzzles' timelines never reach)."""
+
+    id = "leviathan"
+    poison_matters = False
+
+
+DEMONS: tuple[type[Unit], ...] = (Imp, LordOfTyphon, Leviathan)
