@@ -3,7 +3,15 @@ solver models, one small unit each."""
 
 from __future__ import annotations
 
-from meeple.botc.puzzle.model import Alignment, DemonAmong, DemonCheck, EvilAmong, Info, Number
+from meeple.botc.puzzle.model import (
+    Alignment,
+    DemonAmong,
+    DemonCheck,
+    EvilAmong,
+    Info,
+    Number,
+    Watched,
+)
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil
 from meeple.botc.solver.units import Table, Unit, Unmodelled
@@ -80,4 +88,23 @@ class Noble(CountsEvil):
         return [s for s in map(table.seat, getattr(item, "among", ())) if s is not None]
 
 
+class Nightwatchman(Unit):
+    """Once per game, at night, chooses a player: a sober Nightwatchman's chosen player
+    learns who it is. A claim that the chosen player confirmed it (which binds a good
+    chosen player's word) is refused as not modelled."""
+
+    id = "nightwatchman"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Watched):
+            return None
+        if item.confirmed:
+            raise Unmodelled("the solver does not model a Nightwatchman's confirmation yet")
+        if item.learned is False:
+            return f"{item.chosen} would have learned who the Nightwatchman is"
+        return None
+
+
 EXPERIMENTAL: tuple[type[Unit], ...] = (Knight, Sage, Steward, Noble, SnakeCharmer, VillageIdiot)
+EXPERIMENTAL_MORE: tuple[type[Unit], ...] = (Nightwatchman,)
+"""The experimental characters of issue 40's second batch (kept apart for merging)."""
