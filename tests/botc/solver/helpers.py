@@ -37,9 +37,9 @@ BEYOND = [
 """Puzzles with characters from other editions the solver models (Seamstress,
 Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
 Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic)."""
-BAD_MOON = ["05b", "16", "21", "49"]
-"""Puzzles that need Bad Moon Rising's characters and the rest of issue 40's second
-batch (Leviathan, Nightwatchman, Riot), kept apart from BEYOND so the two batches merge cleanly."""
+BAD_MOON = ["05b", "16", "21", "45a", "45b", "49"]
+"""Puzzles that need issue 40's second batch of characters (Leviathan, Nightwatchman,
+Riot, Hermit), kept apart from BEYOND so the two batches merge cleanly."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED

@@ -4,10 +4,11 @@ is the Townsfolk it claims, and learns anything) are the solver's, not a unit's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from meeple.botc.puzzle.model import Choice, Info
-from meeple.botc.solver.story import Misregistration, Story
-from meeple.botc.solver.units import Inert, Seating, Table, Unit
+from meeple.botc.solver.story import Misregistration, Story, team
+from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
 
 class Butler(Inert):
@@ -67,4 +68,41 @@ class Lunatic(Unit):
     says_anything = True
 
 
-OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz, Lunatic)
+HERMIT_ABILITIES = ("butler", "drunk", "recluse", "saint")
+"""The Outsiders whose abilities the solver's Hermit may have."""
+
+
+class Hermit(Unit):
+    """Has the abilities of the script's other Outsiders: with the Drunk's it believes
+    it is a Townsfolk not in play (claims it, learns anything), with the Recluse's it
+    may register as evil and as a Minion or Demon, with the Saint's its sober execution
+    ends the game (each ability works on its own, as Clockchecker reads the combination).
+    One Outsider fewer or none at set-up (meeple.botc.modifiers). A script with another
+    Outsider is refused as not modelled."""
+
+    id = "hermit"
+    outsiders: ClassVar[tuple[str, ...]] = ()
+
+    def for_script(self, script: Sequence[str]) -> Unit:
+        others = tuple(key for key in script if team(key) == "outsider" and key != self.id)
+        unknown = [key for key in others if key not in HERMIT_ABILITIES]
+        if unknown:
+            raise Unmodelled(f"the solver does not model a Hermit with the {unknown[0]}'s ability")
+        fields = {"outsiders": others, "poison_matters": "saint" in others}
+        if "recluse" in others:
+            fields["misregisters"] = Recluse.misregisters
+        shaped: type[Hermit] = type("Hermit", (Hermit,), fields)
+        return shaped()
+
+    def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
+        if "drunk" in seating.script:
+            return seating.believes(roles, seat, ("townsfolk",))
+        return seating.claims[seat] in (None, self.id)
+
+    def executed(self, story: Story, seat: int) -> str | None:
+        if "saint" in self.outsiders and story.sober(seat):
+            return "the Hermit (a Saint) was executed: evil wins"
+        return None
+
+
+OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz, Lunatic, Hermit)

@@ -73,7 +73,7 @@ def units(script: Script) -> Mapping[str, Unit]:
     missing = [key for key in script.roles if key not in CAST]
     if missing:
         raise Unmodelled(f"the solver does not model the {official()[missing[0]].name} yet")
-    return {key: CAST[key] for key in script.roles}
+    return {key: CAST[key].for_script(tuple(script.roles)) for key in script.roles}
 
 
 def options(puzzle: Puzzle, script: Script) -> list[list[str]]:
@@ -95,6 +95,7 @@ def options(puzzle: Puzzle, script: Script) -> list[list[str]]:
             seat.append(claimed)
             if team(claimed) == "townsfolk" and "drunk" in script.roles:
                 seat.append("drunk")
+                seat.append("hermit")  # with the Drunk's ability (kept if on the script)
         seat += evil
         found.append([key for key in dict.fromkeys(seat) if key in script.roles])
     return found
