@@ -37,9 +37,9 @@ BEYOND = [
 """Puzzles with characters from other editions the solver models (Seamstress,
 Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
 Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic)."""
-BAD_MOON = ["05b", "16", "21", "45a", "45b", "49"]
+BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
 """Puzzles that need issue 40's second batch of characters (Leviathan, Nightwatchman,
-Riot, Hermit), kept apart from BEYOND so the two batches merge cleanly."""
+Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from meeple.botc.puzzle.model import Choice, Info
+from meeple.botc.puzzle.model import Choice, Info, PuzzleGuess
 from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
@@ -105,4 +105,38 @@ class Hermit(Unit):
         return None
 
 
-OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz, Lunatic, Hermit)
+class Puzzlemaster(Unit):
+    """One player (any, the Puzzlemaster too) is drunk from the start for the whole
+    game, even after the Puzzlemaster dies. A guess of who it is shows the Demon when
+    right, a player who is not the Demon when wrong."""
+
+    id = "puzzlemaster"
+    learns_at = None
+
+    def makes_drunk(self, roles: Sequence[str], seat: int) -> tuple[int, ...]:
+        return tuple(range(len(roles)))
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        guessed = table.seat(item.player) if isinstance(item, PuzzleGuess) else None
+        shown = table.seat(item.demon) if isinstance(item, PuzzleGuess) else None
+        if guessed is None or shown is None:
+            return None
+        if guessed in story.drunk:
+            if story.may_be_team(shown, "demon"):
+                return None
+            return f"{table.names[guessed]} is the puzzle-drunk: the Demon would have been shown"
+        if story.must_be_team(shown, "demon"):
+            return f"{table.names[guessed]} is not the puzzle-drunk: the Demon would not be shown"
+        return None
+
+
+OUTSIDERS: tuple[type[Unit], ...] = (
+    Butler,
+    Drunk,
+    Recluse,
+    Saint,
+    Klutz,
+    Lunatic,
+    Hermit,
+    Puzzlemaster,
+)

@@ -194,13 +194,18 @@ def stories(
     """Every story of one starting grimoire that tells the whole puzzle."""
     misregisters = _misregisters(plan_.table.cast)
     idiots = [seat for seat, role in enumerate(roles) if role == "villageidiot"]
+    made = [plan_.table.cast[role].makes_drunk(roles, seat) for seat, role in enumerate(roles)]
     for drunk in idiots if len(idiots) > 1 else [None]:
-        for herring in _herrings(puzzle, roles):
-            story = Story(roles, misregisters, herring)
-            if drunk is not None:  # one of two or three Village Idiots is drunk
-                story.drunk = frozenset({drunk})
-                story.chose("drunk", drunk)
-            yield from play(plan_, story, trace)
+        for extra in itertools.product(*(seats for seats in made if seats)):
+            for herring in _herrings(puzzle, roles):
+                story = Story(roles, misregisters, herring)
+                if drunk is not None:  # one of two or three Village Idiots is drunk
+                    story.drunk = frozenset({drunk})
+                    story.chose("drunk", drunk)
+                for seat in extra:  # a Puzzlemaster's puzzle-drunk
+                    story.drunk = story.drunk | {seat}
+                    story.chose("drunk", seat)
+                yield from play(plan_, story, trace)
 
 
 def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
