@@ -47,8 +47,13 @@ Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
 Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic; Mutant,
 Artist, Atheist, Philosopher, Witch, Poppy Grower,
 Vortox, No Dashii, Evil Twin)."""
+BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
+"""Puzzles that need issue 40's second batch of characters (Leviathan, Nightwatchman,
+Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
 SOLVABLE = [
-    path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
+    path
+    for path in TRANSCRIBED
+    if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND + BAD_MOON
 ]
 """The transcriptions the solver models every character of."""
 

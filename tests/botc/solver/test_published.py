@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from meeple.botc.solver import Unmodelled, solve
-from tests.botc.solver.helpers import SOLVABLE, TRANSCRIBED, assignments, disguised, load, published
+from tests.botc.solver.helpers import (
+    BAD_MOON,
+    SOLVABLE,
+    TRANSCRIBED,
+    assignments,
+    disguised,
+    load,
+    published,
+)
 
 
 @pytest.mark.parametrize("path", SOLVABLE, ids=lambda path: path.stem)
@@ -28,7 +36,7 @@ def test_renamed_and_rotated_the_answer_is_renamed(path: Path) -> None:
 
 
 def test_every_trouble_brewing_puzzle_is_transcribed() -> None:
-    assert len(SOLVABLE) == 20 + 16 + 7  # + Sects & Violets (g40/snv)
+    assert len(SOLVABLE) == 20 + 16 + 7 + len(BAD_MOON)  # + Sects & Violets (g40/snv)
 
 
 NOT_MODELLED = ("puzzle-12a", "puzzle-34", "puzzle-53", "puzzle-56", "puzzle-61")

@@ -27,8 +27,13 @@ def kill(story: Story, seat: int, table: Table) -> Iterator[Story]:
 
 
 def demon_died(story: Story, seat: int, living: int, table: Table) -> Iterator[Story]:
-    """The Demon at `seat` has died with `living` alive before: a catcher (the Scarlet
-    Woman) becomes the Demon, or good wins and the story ends."""
+    """The Demon at `seat` has died with `living` alive before: the game goes on while
+    another Demon lives (a Riot); else a catcher (the Scarlet Woman) becomes the Demon,
+    or good wins and the story ends."""
+    if any(story.alive[other] and team(role) == "demon" for other, role in enumerate(story.roles)):
+        if story.living() > 2:
+            yield story
+        return
     for catcher, role in enumerate(story.roles):
         unit = table.cast.get(role)
         if story.alive[catcher] and unit is not None and unit.catches_demon(story, catcher, living):

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
+from meeple.botc.puzzle.model import Time
 from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
-from meeple.botc.solver.units import Seating, Table, Unit
+from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
 
 
 class Demon(Unit):
@@ -104,10 +105,54 @@ class NoDashii(Demon):
     exact_with_misregistering = False
 
 
+
+class Leviathan(Unit):
+    """Kills no one: a Demon without a night action (its day-5 and second-execution wins
+    end the game, which the puzzles' timelines never reach)."""
+
+    id = "leviathan"
+    poison_matters = False
+
+
+RIOT_DAY = 3
+"""The day the Minions become Riot and nominees die."""
+
+
+class Riot(Unit):
+    """Kills no one at night; on day 3 every Minion becomes a Riot and each nominee dies
+    (a death, not an execution) while a sober Riot lives. The game goes on while any
+    Riot lives. A puzzle that passes day 3 without a nomination death is refused (the
+    change of the Minions is only modelled with the deaths it comes with)."""
+
+    id = "riot"
+    night_order = 10
+    causes = "nomination_death"
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if number > RIOT_DAY and any(team(role) == "minion" for role in story.roles):
+            raise Unmodelled("the solver does not model a Riot's day 3 without nominations")
+        yield story
+
+    def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        if story.now != Time("day", RIOT_DAY).order or seat != story.roles.index(self.id):
+            return
+        rioting = story.fork()
+        for minion, role in enumerate(story.roles):
+            if team(role) == "minion":
+                rioting.roles[minion] = self.id
+        riots = rioting.seats_of(self.id)
+        if any(rioting.alive[riot] and rioting.sober(riot) for riot in riots):
+            yield from kill(rioting, victim, table)
+
+
+
 DEMONS: tuple[type[Unit], ...] = (
     Imp,
     LordOfTyphon,
     # Sects & Violets (branch g40/snv)
     Vortox,
     NoDashii,
+    # Bad Moon Rising and others (branch g40/bmr)
+    Leviathan,
+    Riot,
 )

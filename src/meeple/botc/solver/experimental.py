@@ -3,7 +3,15 @@ each: first-night information, the Atheist's broken rules, the Poppy Grower."""
 
 from __future__ import annotations
 
-from meeple.botc.puzzle.model import Alignment, DemonAmong, DemonCheck, EvilAmong, Info, Number
+from meeple.botc.puzzle.model import (
+    Alignment,
+    DemonAmong,
+    DemonCheck,
+    EvilAmong,
+    Info,
+    Number,
+    Watched,
+)
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil
 from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled
@@ -96,6 +104,25 @@ class PoppyGrower(Inert):
     id = "poppygrower"
 
 
+
+class Nightwatchman(Unit):
+    """Once per game, at night, chooses a player: a sober Nightwatchman's chosen player
+    learns who it is. A claim that the chosen player confirmed it (which binds a good
+    chosen player's word) is refused as not modelled."""
+
+    id = "nightwatchman"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Watched):
+            return None
+        if item.confirmed:
+            raise Unmodelled("the solver does not model a Nightwatchman's confirmation yet")
+        if item.learned is False:
+            return f"{item.chosen} would have learned who the Nightwatchman is"
+        return None
+
+
+
 EXPERIMENTAL: tuple[type[Unit], ...] = (
     Knight,
     Sage,
@@ -107,3 +134,5 @@ EXPERIMENTAL: tuple[type[Unit], ...] = (
     Atheist,
     PoppyGrower,
 )
+EXPERIMENTAL_MORE: tuple[type[Unit], ...] = (Nightwatchman,)
+"""The experimental characters of issue 40's second batch (kept apart for merging)."""

@@ -5,10 +5,11 @@ the solver's, not a unit's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
-from meeple.botc.puzzle.model import Choice, Info
-from meeple.botc.solver.story import Misregistration, Story
-from meeple.botc.solver.units import Inert, Seating, Table, Unit
+from meeple.botc.puzzle.model import Choice, Info, PuzzleGuess
+from meeple.botc.solver.story import Misregistration, Story, team
+from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
 
 class Butler(Inert):
@@ -76,4 +77,78 @@ class Mutant(Inert):
     id = "mutant"
 
 
-OUTSIDERS: tuple[type[Unit], ...] = (Butler, Drunk, Recluse, Saint, Klutz, Lunatic, Mutant)
+
+HERMIT_ABILITIES = ("butler", "drunk", "recluse", "saint")
+"""The Outsiders whose abilities the solver's Hermit may have."""
+
+
+class Hermit(Unit):
+    """Has the abilities of the script's other Outsiders: with the Drunk's it believes
+    it is a Townsfolk not in play (claims it, learns anything), with the Recluse's it
+    may register as evil and as a Minion or Demon, with the Saint's its sober execution
+    ends the game (each ability works on its own, as Clockchecker reads the combination).
+    One Outsider fewer or none at set-up (meeple.botc.modifiers). A script with another
+    Outsider is refused as not modelled."""
+
+    id = "hermit"
+    outsiders: ClassVar[tuple[str, ...]] = ()
+
+    def for_script(self, script: Sequence[str]) -> Unit:
+        others = tuple(key for key in script if team(key) == "outsider" and key != self.id)
+        unknown = [key for key in others if key not in HERMIT_ABILITIES]
+        if unknown:
+            raise Unmodelled(f"the solver does not model a Hermit with the {unknown[0]}'s ability")
+        fields = {"outsiders": others, "poison_matters": "saint" in others}
+        if "recluse" in others:
+            fields["misregisters"] = Recluse.misregisters
+        shaped: type[Hermit] = type("Hermit", (Hermit,), fields)
+        return shaped()
+
+    def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
+        if "drunk" in seating.script:
+            return seating.believes(roles, seat, ("townsfolk",))
+        return seating.claims[seat] in (None, self.id)
+
+    def executed(self, story: Story, seat: int) -> str | None:
+        if "saint" in self.outsiders and story.sober(seat):
+            return "the Hermit (a Saint) was executed: evil wins"
+        return None
+
+
+class Puzzlemaster(Unit):
+    """One player (any, the Puzzlemaster too) is drunk from the start for the whole
+    game, even after the Puzzlemaster dies. A guess of who it is shows the Demon when
+    right, a player who is not the Demon when wrong."""
+
+    id = "puzzlemaster"
+    learns_at = None
+
+    def makes_drunk(self, roles: Sequence[str], seat: int) -> tuple[int, ...]:
+        return tuple(range(len(roles)))
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        guessed = table.seat(item.player) if isinstance(item, PuzzleGuess) else None
+        shown = table.seat(item.demon) if isinstance(item, PuzzleGuess) else None
+        if guessed is None or shown is None:
+            return None
+        if guessed in story.drunk:
+            if story.may_be_team(shown, "demon"):
+                return None
+            return f"{table.names[guessed]} is the puzzle-drunk: the Demon would have been shown"
+        if story.must_be_team(shown, "demon"):
+            return f"{table.names[guessed]} is not the puzzle-drunk: the Demon would not be shown"
+        return None
+
+
+
+OUTSIDERS: tuple[type[Unit], ...] = (
+    Butler,
+    Drunk,
+    Recluse,
+    Saint,
+    Klutz,
+    Lunatic,
+    Mutant,
+    Hermit,
+    Puzzlemaster,
+)

@@ -73,7 +73,7 @@ def units(script: Script) -> Mapping[str, Unit]:
     missing = [key for key in script.roles if key not in CAST]
     if missing:
         raise Unmodelled(f"the solver does not model the {official()[missing[0]].name} yet")
-    found = {key: CAST[key] for key in script.roles}
+    found = {key: CAST[key].for_script(tuple(script.roles)) for key in script.roles}
     inexact = [unit for unit in found.values() if not unit.exact_with_misregistering]
     other = [unit for unit in found.values() if unit.misregisters is not None]
     if inexact and other:
@@ -102,6 +102,7 @@ def options(puzzle: Puzzle, script: Script) -> list[list[str]]:
             seat.append(claimed)
             if team(claimed) == "townsfolk" and "drunk" in script.roles:
                 seat.append("drunk")
+                seat.append("hermit")  # with the Drunk's ability (kept if on the script)
         seat += evil
         found.append([key for key in dict.fromkeys(seat) if key in script.roles])
     return found
@@ -200,13 +201,18 @@ def stories(
     """Every story of one starting grimoire that tells the whole puzzle."""
     misregisters = _misregisters(plan_.table.cast)
     idiots = [seat for seat, role in enumerate(roles) if role == "villageidiot"]
+    made = [plan_.table.cast[role].makes_drunk(roles, seat) for seat, role in enumerate(roles)]
     for drunk in idiots if len(idiots) > 1 else [None]:
-        for herring in _herrings(puzzle, roles):
-            story = Story(roles, misregisters, herring)
-            if drunk is not None:  # one of two or three Village Idiots is drunk
-                story.drunk = frozenset({drunk})
-                story.chose("drunk", drunk)
-            yield from play(plan_, story, trace)
+        for extra in itertools.product(*(seats for seats in made if seats)):
+            for herring in _herrings(puzzle, roles):
+                story = Story(roles, misregisters, herring)
+                if drunk is not None:  # one of two or three Village Idiots is drunk
+                    story.drunk = frozenset({drunk})
+                    story.chose("drunk", drunk)
+                for seat in extra:  # a Puzzlemaster's puzzle-drunk
+                    story.drunk = story.drunk | {seat}
+                    story.chose("drunk", seat)
+                yield from play(plan_, story, trace)
 
 
 def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:

@@ -111,6 +111,16 @@ class Unit:
         """The character's name (`Fortune Teller`)."""
         return official()[self.id].name
 
+    def for_script(self, script: Sequence[str]) -> Unit:
+        """The unit as the script's other characters shape it (the Hermit has the
+        abilities of the script's Outsiders); by default itself."""
+        return self
+
+    def makes_drunk(self, roles: Sequence[str], seat: int) -> tuple[int, ...]:
+        """The seats one of which the character makes drunk from the start, for the
+        whole game (the Puzzlemaster: any player); none by default."""
+        return ()
+
     def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
         """Whether a set-up with the character at `seat` follows its set-up rule (the
         Drunk believes a Townsfolk not in play)."""
