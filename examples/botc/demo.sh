@@ -22,3 +22,7 @@ run meeple botc characters --script my-script.json
 run meeple botc night --script my-script.json --first
 run meeple botc bags --script my-script.json --players 10 --count 2 --seed 4
 run meeple show game.trace --step 9
+# A logic puzzle (issue 40): who is the Demon? Every world, one explained, the author's check.
+run meeple botc solve no-your-other-left.puzzle
+run meeple botc solve no-your-other-left.puzzle --explain Tim || true
+run meeple check no-your-other-left.puzzle

@@ -30,7 +30,7 @@ helpers over any state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
@@ -190,6 +190,17 @@ class Guessing(Protocol[MoveT]):
         what `evaluate` (or `reward`, if it ends the game) gives every player after it,
         seat 1 first. Candidates may include moves `play` refuses; an empty list means
         none are known (ask `legal_moves_after`)."""
+        ...
+
+
+@runtime_checkable
+class Transposing(Protocol):
+    """A game that can name its position apart from the moves that led there, so a
+    search meets a position reached by two move orders once (the perfect bot's table)."""
+
+    def position_key(self) -> Hashable:
+        """Equal for two states exactly when they have the same player to move, legal
+        moves and future: the board and the turn, never the history."""
         ...
 
 

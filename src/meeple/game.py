@@ -22,13 +22,14 @@ This module knows no game and draws, parses and plays nothing itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, RuleError, Unsupported
 
 if TYPE_CHECKING:
+    from meeple.commands import Command, Group
     from meeple.engine import AnyState
 
 OptionValue = str | bool
@@ -287,10 +288,11 @@ class Game:
     """Whether `from_qgn` gives exactly the model its `dump` text reads as, even in the
     fields equality ignores (how a record was written): a QGN record of this game is then
     played from that model and text without reading the text again (meeple.records)."""
-    commands: tuple[tuple[str, str], ...] = ()
-    """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
-    the `module:function` building its click command, imported when it is used (the
-    command-line layer builds them; a game never imports `meeple.cli`)."""
+    commands: tuple[tuple[str, Callable[[], Command | Group]], ...] = ()
+    """Commands only this game has (`meeple botc ...`, `meeple solve`): each its name and
+    a function returning it as data (`meeple.commands`), which imports the game's module
+    declaring it; the command-line layer builds it when it is used (a game never imports
+    `meeple.cli`)."""
 
     def __init__(self) -> None:
         self.notations: tuple[Notation, ...] = tuple(kind(self) for kind in self.notation_kinds)

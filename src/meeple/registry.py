@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, NotationError, Unsupported
 from meeple.game import COLOR as COLOR  # declared in meeple.game, offered here too
@@ -33,6 +33,9 @@ from meeple.game import Document as Document
 from meeple.game import Game, Notation
 from meeple.game import Option as Option
 from meeple.game import OptionValue as OptionValue
+
+if TYPE_CHECKING:
+    from meeple.commands import Command, Group
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("qgn", "meeple.qgn.game:Qgn"),
@@ -120,9 +123,10 @@ class Format:
     not say (a Flows record's dialect, detected from its layout), or what it leaves out
     (a script's unknown ids), given the reading options it was read with. The commands
     that read a record print them on stderr; `check` reports them among its findings."""
-    commands: tuple[tuple[str, str], ...] = ()
-    """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
-    the `module:function` that builds its click command, imported when it is used."""
+    commands: tuple[tuple[str, Callable[[], Command | Group]], ...] = ()
+    """Commands only this game has (`meeple botc ...`, `meeple solve`): each its name and
+    a function returning it as data (`meeple.commands`), which imports the game's module
+    declaring it; the CLI builds it when it is used."""
 
     @property
     def models(self) -> tuple[str, ...]:

@@ -27,6 +27,7 @@ from typing import IO, Any
 
 from meeple import registry
 from meeple.bots import Bot, legal_choices
+from meeple.bots.engines import EngineFailed
 from meeple.engine import AnyState, Framed, Recording
 from meeple.errors import MeepleError, NotationError
 from meeple.game import Notation
@@ -64,6 +65,8 @@ class Session:
     """Whether the last picture shown already says the result (as a Flows board does)."""
     announced: AnyState | None = None
     """The finished state whose result was last told."""
+    forfeit: str = ""
+    """Why the game ended early: a bot's engine broke the protocol and lost."""
 
     @property
     def state(self) -> AnyState:
@@ -106,8 +109,13 @@ class Session:
         while not self.state.is_over and self.state.to_move in self.bots:
             bot = self.bots[self.state.to_move]
             _, moves = self.choices()
-            move = bot.choose(self.state, moves)
             name = self.state.player_name(self.state.to_move)
+            try:
+                move = bot.choose(self.state, moves)
+            except EngineFailed as failure:
+                self.forfeit = f"{name} ({failure.engine}) loses: it {failure.reason}"
+                self.write(f"result: {self.forfeit}")
+                return
             told = f"{name} ({bot.name}) plays {self.state.move_to_text(move)}"
             self.write(told + self._where_for_people(move))
             self.states.append(self.state.play(move))
@@ -308,7 +316,7 @@ def run(
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C, even while a bot thinks: leave
         _converse(session, ask)
     session.offer_to_save(ask)
-    if session.announced is not session.state:
+    if not session.forfeit and session.announced is not session.state:
         write(f"result: {session.state.result_text}")
     return session.state
 
@@ -328,7 +336,7 @@ def _check_seats(game: str, players: int, seats: tuple[int, ...]) -> None:
 def _converse(session: Session, ask: Callable[[str], str | None]) -> None:
     """Bots move, the person types, until the person leaves (quit or end of input)."""
     session.advance_bots()
-    while True:
+    while not session.forfeit:
         if session.state.is_over and session.announced is not session.state:
             session.announce()  # again if undone and played to an end again
         line = ask(_prompt(session))

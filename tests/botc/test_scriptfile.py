@@ -377,3 +377,11 @@ def test_first_and_other_print_both_sheets_in_order() -> None:
     assert both.code == 0
     assert both.out == f"{first}\n{other}"
     assert meeple(["botc", "night", "--script", "trouble-brewing"]).out == first
+
+
+def test_night_without_a_script_asks_for_one() -> None:
+    """--script is required by `botc night`: click 8.3 took the declared default None for
+    a value given, and the command read a file named None (a traceback)."""
+    done = meeple(["botc", "night"])
+    assert done.code == 2
+    assert done.err.endswith("Error: Missing option '--script'.\n")

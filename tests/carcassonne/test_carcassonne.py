@@ -39,6 +39,7 @@ from meeple.carcassonne.rules import (
 )
 from meeple.carcassonne.svg import SHOWN
 from meeple.errors import MeepleError, NotationError, RuleError
+from tests.budget import examples
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
 
@@ -414,7 +415,7 @@ def _random_record(seed: int, comments: bool) -> carcassonne.Record:
     return random_record(state, rng, 50, comments)  # type: ignore[no-any-return]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.integers(0, 10_000), st.booleans())
 def test_a_record_survives_its_own_text(seed: int, comments: bool) -> None:
     record = _random_record(seed, comments)

@@ -108,8 +108,16 @@ NOT_MEEPLE_ERRORS = {
     # The command line's own, which never leave a command (docs/architecture.md, Errors):
     "meeple.cli.replay.NoRules",  # click's UsageError, which click reports
     "meeple.cli.output.Interrupted",  # Ctrl-C: no `except ValueError` may swallow it
-    "meeple.cli.files.Unreadable",  # a file system failure, not a record's problem
 }
+# Reading the files a command names (meeple.inputs, shared by cli/ and the games'
+# declared commands): a file system failure, not a record's problem, reported by the command.
+NOT_MEEPLE_ERRORS.add("meeple.inputs.Unreadable")
+# A puzzle sentence that does not read, at an offset in the sentence: both puzzle readers
+# turn it into a NotationError at its line and column; it never leaves them.
+NOT_MEEPLE_ERRORS.add("meeple.botc.puzzle.sentences.SentenceError")
+# An engine that broke the protocol, and the game it thereby lost: the match (selfplay,
+# play) catches them and scores a lost game; they are a result, not a mistake of the input.
+NOT_MEEPLE_ERRORS |= {"meeple.bots.engines.EngineFailed", "meeple.bots.engines.Forfeited"}
 
 
 def _exception_classes() -> dict[str, type[BaseException]]:

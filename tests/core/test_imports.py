@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import meeple
+from meeple import registry
 
 Graph = dict[str, set[str]]
 
@@ -27,9 +28,6 @@ ALLOWED: Mapping[tuple[str, str], str] = {
     # qgn.model, qgn.notation, quibbble, records, viewer.page). `State.game.svg` ends it.
     ("meeple.pictures", "meeple"): "Pictured draws a model through the front door",
     ("meeple.pictures", "meeple.viewer.page"): "Pictured shows a record's page",
-    # The command package hands the click group its table of core commands, and imports
-    # the group when first asked for it (start-up shaped code, issue 39).
-    ("meeple.cli.app", "meeple.cli"): "the click group reads COMMANDS from its package",
     # Raft's moves write themselves (`__str__`) through the notation, and the notation
     # reads the cat cards from the component data, which the notation parses.
     ("meeple.raft.model", "meeple.raft.notation"): "a raft move's __str__ is its notation",
@@ -150,6 +148,34 @@ def test_the_raft_solver_sits_above_the_raft_rules_and_botc_setup_above_its_scri
     assert "meeple.botc.setup" not in MEEPLE["meeple.botc.script"]
     allowed = {module for edge in ALLOWED for module in edge}
     assert not allowed & {"meeple.raft.rules", "meeple.raft.solver", "meeple.botc.script"}
+
+
+GAMES = sorted(f"meeple.{name}" for name, _ in registry.GAMES)
+"""Every game package the registry lists."""
+
+
+def outside_imports(path: Path) -> set[str]:
+    """The top-level names of the packages the module at `path` imports, anywhere."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_no_game_imports_the_command_line_or_click() -> None:
+    """A game declares its commands as data (`meeple.commands`); `meeple.cli` builds them."""
+    known = modules(Path(meeple.__file__).parent)
+    offending = [
+        name
+        for name, path in known.items()
+        if name.startswith(tuple(f"{game}." for game in GAMES)) or name in GAMES
+        if "click" in outside_imports(path)
+        or any(target.startswith("meeple.cli") for target in MEEPLE[name])
+    ]
+    assert GAMES and not offending
 
 
 def test_the_graph_holds_imports_inside_functions_and_relative_ones(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from meeple.flows.board import CELLS, DEFAULT_SEATS, label_of_hex, seating_probl
 from meeple.flows.model import Move, tile_paths
 from meeple.flows.rules import State
 from meeple.hexgrid import Hex
+from tests.budget import examples
 from tests.cli_helpers import meeple
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "flows"
@@ -191,7 +192,7 @@ def positions(draw: st.DrawFn) -> tuple[State, int]:
     return state, draw(st.integers(1, players))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(positions())
 def test_any_position_draws_every_tile_within_the_width(position: tuple[State, int]) -> None:
     state, frame = position

@@ -35,6 +35,7 @@ from meeple.flows.board import (
 )
 from meeple.flows.model import side_pairing
 from meeple.hexgrid import Hex
+from tests.budget import examples
 
 SIDE = {name: i for i, name in enumerate(("SW", "W", "NW", "NE", "E", "SE"))}
 
@@ -503,7 +504,7 @@ def playouts(draw: st.DrawFn) -> State:
     return state
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(playouts())
 def test_flows_start_only_on_the_home_edge_and_reach_only_the_target(state: State) -> None:
     for flow in state.flows:

@@ -28,8 +28,9 @@ from hypothesis import strategies as st
 from meeple.flows.board import CELLS, DEFAULT_SEATS
 from meeple.flows.links import EMPTY, PAIRING, groups_of, links_of, rejoin, relinked
 from meeple.flows.model import Move, NoPlacement
-from meeple.flows.routes import Network, find_routes
+from meeple.flows.routes import PlacementRule, find_routes
 from meeple.flows.rules import State
+from tests.budget import examples
 
 from .test_sweep import _check_routes
 
@@ -89,39 +90,39 @@ def _random_position(seed: int, players: int, tiles: int) -> State | None:
     return None if state.is_over else replace(state)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(sorted(DEFAULT_SEATS)), st.integers(4, 30))
 def test_every_verdict_of_a_list_is_the_plain_questions(
     seed: int, players: int, tiles: int
 ) -> None:
     """Each placement of every tile type: the list's verdict (routes met while listing,
     cuts) against a win check and a fresh search of the position after it; each
-    placement's witness is a set of routes of the position after it; and every set of
+    placement's routes are routes of the position after it; and every set of
     routes the list kept is a set of routes of the position."""
     state = _random_position(seed, players, tiles)
     if state is None:
         return
     groups = groups_of(DEFAULT_SEATS[players])
     link = links_of(state.board)
-    network = Network(state.board, groups)
+    rule = PlacementRule(state.board, groups)
     for cell in range(len(CELLS)):
         if state.board[cell] != EMPTY:
             continue
         for tile in range(4):
-            allowed = network.legal_rotations(cell, tile)
+            allowed = rule.legal_rotations(cell, tile)
             for rotation in range(6):
                 pairing = PAIRING[tile * 6 + rotation]
                 override = rejoin(link, cell, pairing)
-                expected = network._completes(override) or (
+                expected = rule._wins(override) or (
                     find_routes(relinked(link, cell, override), groups) is not None
                 )
                 assert (rotation in allowed) == expected, (cell, tile, rotation)
-                witness = network.place(cell, tile * 6 + rotation)  # rerouted, maybe
-                if witness:  # () for a win
-                    _check_routes(relinked(link, cell, override), groups, witness)
-    kept = {id(r): r for r in network._avoiding.values()}
-    for crossings in network._crossing.values():
+                after = rule.place(cell, tile * 6 + rotation)  # rerouted, maybe
+                if after:  # () for a win
+                    _check_routes(relinked(link, cell, override), groups, after)
+    kept = {id(r): r for r in rule._avoiding.values()}
+    for crossings in rule._crossing.values():
         kept.update((id(r), r) for r in crossings.values())
-    assert set(kept) <= {id(r) for r, _ in network._known}
-    for routes, _ in network._known:
+    assert set(kept) <= {id(r) for r, _ in rule._known}
+    for routes, _ in rule._known:
         _check_routes(link, groups, routes)

@@ -16,6 +16,7 @@ from meeple.flows.board import CELL_INDEX, CELLS, DEFAULT_SEATS, NEIGHBOUR, SLOT
 from meeple.flows.model import Move, NoPlacement, side_pairing
 from meeple.flows.rules import State, seat_order, team_of
 from meeple.hexgrid import Hex
+from tests.budget import examples
 
 from . import oracle
 
@@ -274,13 +275,13 @@ def test_flows_never_cross_a_tile_except_along_its_paths(
 PLAYERS = st.integers(2, 6)
 
 
-@settings(max_examples=10)  # every example plays a random legal game
+@settings(max_examples=examples(10))  # every example plays a random legal game
 @given(st.integers(0, 10**6), PLAYERS, st.integers(0, 24))
 def test_flows_of_legal_games_follow_their_paths(seed: int, players: int, moves: int) -> None:
     _check_flow_follows_paths(random_state(seed, players, moves))
 
 
-@settings(max_examples=15)  # 222 placements checked one by one per example
+@settings(max_examples=examples(15))  # 222 placements checked one by one per example
 @given(st.integers(0, 10**6), PLAYERS, st.integers(0, 24), st.integers(0, 3))
 def test_legal_list_is_exactly_what_the_engine_accepts(
     seed: int, players: int, moves: int, tile: int
@@ -293,7 +294,7 @@ def test_legal_list_is_exactly_what_the_engine_accepts(
             assert state.is_legal(move) == (move in listed)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(1, 3))
 def test_route_rule_agrees_with_a_slow_independent_statement(
     seed: int, players: int, empty: int
@@ -314,7 +315,7 @@ def test_route_rule_agrees_with_a_slow_independent_statement(
             assert accepted == (verdict in ("win", "legal")), (cell, rotation, verdict)
 
 
-@settings(max_examples=12)  # every example plays a random legal game
+@settings(max_examples=examples(12))  # every example plays a random legal game
 @given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]), st.integers(1, 30), st.integers(0, 3))
 def test_a_position_reached_by_play_allows_what_a_fresh_one_allows(
     seed: int, players: int, moves: int, tile: int
@@ -323,7 +324,7 @@ def test_a_position_reached_by_play_allows_what_a_fresh_one_allows(
     # from them); a state built any other way searches for its own. Both must agree.
     state = random_state(seed, players, moves if players != 3 else min(moves, 12))
     fresh = replace(state)
-    assert getattr(fresh, "_witness", None) is None
+    assert getattr(fresh, "_known_routes", None) is None
     listed = fresh.legal_placements(tile)
     assert state.legal_placements(tile) == listed
     for hex_ in CELLS:
@@ -371,7 +372,7 @@ def test_evaluation_prefers_a_flow_nearer_its_target_and_not_blocked() -> None:
     assert states[7].evaluate(1) < states[5].evaluate(1)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.sampled_from([2, 3, 6]))
 def test_tiles_still_needed_fall_by_at_most_one_a_placement(seed: int, players: int) -> None:
     """meeple.flows.reach assumes every empty hex may link any two of its sides, so filling
@@ -406,7 +407,7 @@ def _mover(state: State) -> int:
     return state.to_move
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**31), tiles=st.integers(0, 30))
 def test_reach_after_a_tile_is_reach_of_the_position_it_makes(seed: int, tiles: int) -> None:
     """The bots judge a placement by `Reaches.after` without building its links: every

@@ -6,7 +6,7 @@ import contextlib
 import gc
 import json
 import random
-from collections.abc import Generator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from itertools import permutations
 from pathlib import Path
@@ -22,26 +22,27 @@ from meeple.flows.board import CELLS, DEFAULT_SEATS
 from meeple.flows.links import EDGE_OF_END, OFF, PAIRING, Group, Routes, groups_of, links_of
 from meeple.flows.routes import (
     SEARCH_STEPS,
-    Network,
-    _orders,
+    PlacementRule,
+    _group_orders,
     _OutOfSteps,
-    _Search,
+    _RouteSearch,
     find_routes,
 )
 from meeple.flows.rules import State
 from meeple.flows.sweep import (
     DIRECTIONS,
     HOME,
-    MATCHINGS,
+    PATH_SETS,
     TARGET,
     Placement,
-    Race,
-    _order,
+    Sweeps,
+    _greedy_order,
     _Plan,
-    _sweep,
+    _sweep_breadth_first,
     sweep,
     sweep_routes,
 )
+from tests.budget import examples
 
 from . import oracle
 
@@ -67,11 +68,11 @@ def _asked_board(
 def test_a_hex_carries_any_paths_one_tile_could_give() -> None:
     # 76 ways to pair up some of six sides, less the three made of two straight pairs and
     # the one of three (no tile has two straight paths)
-    assert len(MATCHINGS) == 76 - 3 - 1
-    assert all(sum(b == a + 3 for a, b in pairs) <= 1 for pairs in MATCHINGS)
+    assert len(PATH_SETS) == 76 - 3 - 1
+    assert all(sum(b == a + 3 for a, b in pairs) <= 1 for pairs in PATH_SETS)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(0, 5), min_size=6, max_size=6), st.randoms())
 def test_the_paths_a_hex_may_take_are_those_its_sides_allow(
     kinds: list[int], rnd: random.Random
@@ -96,7 +97,7 @@ def test_the_paths_a_hex_may_take_are_those_its_sides_allow(
             ports[side] = (new, 0)
     incoming = [side for side in range(6) if ports[side][0] == frontier]
     expected: dict[int, list[Any]] = {}
-    for pairs in MATCHINGS:
+    for pairs in PATH_SETS:
         used = {side for pair in pairs for side in pair}
         if any(k == slot and not label and side in used for side, (k, label) in enumerate(ports)):
             continue
@@ -105,13 +106,13 @@ def test_the_paths_a_hex_may_take_are_those_its_sides_allow(
         expected.setdefault(sum(1 << side for side in incoming if side in used), []).append(pairs)
     found = {
         mask: [pairs for pairs, _ in matchings]
-        for mask, matchings in sweep_module._allowed(ports).items()
+        for mask, matchings in sweep_module._path_sets_allowed(ports).items()
         if matchings
     }
     assert found == expected
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(1, 3))
 def test_sweep_agrees_with_brute_force_filling(seed: int, players: int, empty: int) -> None:
     """On boards with a few empty hexes, against every way of filling them."""
@@ -162,14 +163,14 @@ def _check_routes(link: list[int], groups: tuple[Group, ...], routes: Routes) ->
         assert sum(abs(a - b) == 3 for a, b in pairs) <= 1
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(26, 37))
 def test_sweep_agrees_with_the_search_and_its_routes_hold(
     seed: int, players: int, tiles: int
 ) -> None:
     link = links_of(_board(seed, tiles))
     groups = groups_of(DEFAULT_SEATS[players])
-    search = _Search(link, groups)
+    search = _RouteSearch(link, groups)
     search.budget = 200_000
     try:  # the reference: a depth-first search, which may give up on a hard board
         expected = search.routes()
@@ -182,18 +183,18 @@ def test_sweep_agrees_with_the_search_and_its_routes_hold(
 
 
 class _Forgetting(dict[int, tuple[int, int]]):
-    """A `_Search.ahead` that keeps nothing: every step is checked afresh."""
+    """A `_RouteSearch.way_on` that keeps nothing: every step is checked afresh."""
 
     def __setitem__(self, key: int, value: tuple[int, int]) -> None:
         pass
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(14, 34))
 def test_a_way_found_ahead_spares_checks_and_changes_nothing(
     seed: int, players: int, tiles: int
 ) -> None:
-    """A route growing along the way `_reachable` found from where it stands needs no new
+    """A route growing along the way `_can_reach_target` found from where it stands needs no new
     check while that way stays free: the search takes the same steps to the same routes
     as when each step is checked afresh, with fewer checks."""
     _, link, groups = _asked_board(seed, players, tiles)
@@ -225,17 +226,17 @@ def test_a_way_found_ahead_spares_most_checks_of_a_long_search() -> None:
 def _searched_both_ways(
     link: list[int], groups: tuple[Group, ...], forget: str = "ahead"
 ) -> list[tuple[Routes | str | None, int, int]]:
-    """The search's routes, steps left and checks (`_reachable` calls): as it is, and
+    """The search's routes, steps left and checks (`_can_reach_target` calls): as it is, and
     with one memory (`forget`: "ahead" or "walls") keeping nothing."""
     runs = []
     for forgetting in (False, True):
-        search = _Search(link, groups)
+        search = _RouteSearch(link, groups)
         if forgetting and forget == "ahead":
-            search.ahead = [_Forgetting() for _ in groups]
+            search.way_on = [_Forgetting() for _ in groups]
         if forgetting and forget == "walls":
-            search.walls = _Walls(keep=False)
+            search.dead_ends = _DeadEnds(keep=False)
         checks: list[int] = []
-        search._reachable = _counted(search._reachable, checks)  # type: ignore[method-assign]
+        search._can_reach_target = _counted(search._can_reach_target, checks)  # type: ignore[method-assign]
         search.budget = 20_000
         try:
             found: Routes | str | None = search.routes()
@@ -245,8 +246,8 @@ def _searched_both_ways(
     return runs
 
 
-class _Walls(dict[tuple[int, int], list[tuple[int, int]]]):
-    """A `_Search.walls` that counts the walks that failed, keeping their walls or not."""
+class _DeadEnds(dict[tuple[int, int], list[tuple[int, int]]]):
+    """A `_RouteSearch.dead_ends` that counts the walks that failed, keeping their walls or not."""
 
     def __init__(self, keep: bool) -> None:
         super().__init__()
@@ -257,11 +258,11 @@ class _Walls(dict[tuple[int, int], list[tuple[int, int]]]):
         return super().get(key, default) if self.keep else default
 
     def setdefault(self, key: Any, default: Any = None) -> Any:
-        self.failed += 1  # `_reachable` asks once for each walk that failed
+        self.failed += 1  # `_can_reach_target` asks once for each walk that failed
         return super().setdefault(key, []) if self.keep else []
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(14, 34))
 def test_the_walls_a_failed_walk_met_change_nothing(seed: int, players: int, tiles: int) -> None:
     """A check that finds every link and straight crossing that stopped an earlier walk
@@ -279,8 +280,8 @@ def test_walls_spare_many_failed_walks_of_a_long_search() -> None:
     link, groups = links_of(HARD), groups_of(DEFAULT_SEATS[3])
     failed = []
     for keep in (True, False):
-        search = _Search(link, groups)
-        search.walls = walls = _Walls(keep)
+        search = _RouteSearch(link, groups)
+        search.dead_ends = walls = _DeadEnds(keep)
         search.budget = 20_000
         with pytest.raises(_OutOfSteps):
             search.routes()
@@ -288,7 +289,8 @@ def test_walls_spare_many_failed_walks_of_a_long_search() -> None:
     assert failed[0] < failed[1] / 3
 
 
-@settings(max_examples=40, deadline=None)
+@pytest.mark.fuzz  # bounded in make test, long in make fuzz
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(18, 32), st.integers(2, 8))
 def test_one_race_answers_many_placements_as_each_swept_alone(
     seed: int, players: int, tiles: int, count: int
@@ -312,9 +314,10 @@ def test_one_race_answers_many_placements_as_each_swept_alone(
         Placement(cell, frozenset((a, b) for a, b in enumerate(PAIRING[code]) if a < b))
         for cell, code in asked
     )
-    race = Race(link, groups, placements)
+    race = Sweeps(link, groups, placements)
     while not race.round():
-        pass
+        if race.work > JOINT_WORK:
+            reject()  # run to its end here, unlike in a list (see JOINT_WORK)
     for placement, after, found in zip(placements, afters, race.answers, strict=True):
         assert (found is not None) == (sweep_routes(links_of(after), groups) is not None)
         if found is not None:
@@ -327,7 +330,16 @@ def test_one_race_answers_many_placements_as_each_swept_alone(
             )
 
 
-@settings(max_examples=30, deadline=None)
+JOINT_WORK = 100_000
+"""States a race of many placements' questions may create in the test above before the
+board is rejected. A legal list stops such a race after `routes.TOGETHER` states a
+question; run to its end, a race whose answers are mostly 'yes' carries every state to
+the last hex, and a rare board of few tiles took minutes (seed 12345: 208 s for the
+test's 40 examples)."""
+
+
+@pytest.mark.fuzz  # bounded in make test, long in make fuzz
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(24, 34))
 def test_sweeps_that_begin_alike_share_their_states_and_change_nothing(
     seed: int, players: int, tiles: int
@@ -342,28 +354,28 @@ def test_sweeps_that_begin_alike_share_their_states_and_change_nothing(
         label_of_edge[(group.edge + 3) % 6] = TARGET + g
     empty = [cell for cell in range(len(CELLS)) if link[cell * 6] >= 0]
     plans = [
-        _Plan(link, _order(sorted(empty, key=lambda c: d(CELLS[c])), link, closing), label_of_edge)
+        _Plan(
+            link,
+            _greedy_order(sorted(empty, key=lambda c: d(CELLS[c])), link, closing),
+            label_of_edge,
+        )
         for closing in (None, label_of_edge)
         for d in DIRECTIONS
     ]
     shared: dict[tuple[int, ...], Any] = {}
     for plan in plans:
-        alone = _run(_sweep(link, groups, plan, 0))
-        together = _run(_sweep(link, groups, plan, 0, shared))
+        alone = _run(_sweep_breadth_first, link, groups, plan, 0)
+        together = _run(_sweep_breadth_first, link, groups, plan, 0, shared)
         assert together == alone
     assert len(shared) < sum(len(plan.cells) for plan in plans)
 
 
-def _run(
-    sweeping: Generator[int, None, dict[int, Routes]],
-) -> tuple[list[int], dict[int, Routes]]:
-    """The work after each hex of a sweep, and its answer."""
-    work = []
-    while True:
-        try:
-            work.append(next(sweeping))
-        except StopIteration as finished:
-            return work, finished.value
+def _run(sweep: Callable[..., Iterator[int]], *args: Any) -> tuple[list[int], dict[int, Routes]]:
+    """The work after each hex of a sweep (`sweep` called with `args` and the routes it
+    fills in), and those routes."""
+    found: dict[int, Routes] = {}
+    work = list(sweep(*args[:4], found, *args[4:]))
+    return work, found
 
 
 # Three players, 28 tiles placed: the depth-first search spends 20,000 steps on
@@ -377,7 +389,7 @@ HARD = (
 
 def test_a_question_the_search_cannot_settle_is_answered_exactly() -> None:
     groups = groups_of(DEFAULT_SEATS[3])
-    problem = Network(HARD, groups).problem(12, 1 * 6 + 5)
+    problem = PlacementRule(HARD, groups).problem(12, 1 * 6 + 5)
     assert problem == (
         "P2 (upper-right to lower-left) and P3 (upper-left to lower-right)"
         " would be forced to share one route"
@@ -431,29 +443,27 @@ def _plans(link: list[int], groups: tuple[Group, ...]) -> list[_Plan]:
     label_of_edge = _labels(groups)
     empty = [cell for cell in range(len(CELLS)) if link[cell * 6] >= 0]
     orders = [
-        _order(sorted(empty, key=lambda c: direction(CELLS[c])), link) for direction in DIRECTIONS
+        _greedy_order(sorted(empty, key=lambda c: direction(CELLS[c])), link)
+        for direction in DIRECTIONS
     ]
-    orders.append(sweep_module._searched_order(empty, link, label_of_edge))
+    orders.append(sweep_module._beam_order(empty, link, label_of_edge))
     return [_Plan(link, order, label_of_edge) for order in orders]
 
 
 def _settled(link: list[int], groups: tuple[Group, ...], plan: _Plan) -> bool:
     """Whether the sweep of one plan, run to its end, finds routes."""
     done = 0  # the boards of these tests join no group's edges by placed paths alone
-    run = _sweep(link, groups, plan, done)
-    while True:
-        try:
-            next(run)
-        except StopIteration as finished:
-            return 0 in finished.value  # the routes of the one question asked
+    _, found = _run(_sweep_breadth_first, link, groups, plan, done)
+    return 0 in found  # the routes of the one question asked
 
 
-@settings(max_examples=40, deadline=None)
+@pytest.mark.fuzz  # bounded in make test, long in make fuzz
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(24, 34))
 def test_every_direction_agrees_with_the_search(seed: int, players: int, tiles: int) -> None:
     """The pruning (parts of the hexes left, parity) keeps each direction exact."""
     _, link, groups = _asked_board(seed, players, tiles)
-    search = _Search(link, groups)
+    search = _RouteSearch(link, groups)
     search.budget = 200_000
     try:
         expected = search.routes() is not None
@@ -462,25 +472,27 @@ def test_every_direction_agrees_with_the_search(seed: int, players: int, tiles: 
     assert {_settled(link, groups, plan) for plan in _plans(link, groups)} == {expected}
 
 
-@settings(max_examples=40, deadline=None)
+@pytest.mark.fuzz  # bounded in make test, long in make fuzz
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(22, 34))
 def test_the_depth_first_sweep_agrees_and_stops_at_its_first_routes(
     seed: int, players: int, tiles: int
 ) -> None:
     """`_dive`, the sweep of one question depth first, gives each plan's verdict, with
-    routes that hold; where there are routes it makes no more states than `_sweep`,
+    routes that hold; where there are routes it makes no more states than `_sweep_breadth_first`,
     which makes every state at every hex."""
     _, link, groups = _asked_board(seed, players, tiles)
     for plan in _plans(link, groups):
-        broad_work, broad = _run(_sweep(link, groups, plan, 0))
-        deep_work, deep = _run(sweep_module._dive(link, groups, plan, 0))
+        broad_work, broad = _run(_sweep_breadth_first, link, groups, plan, 0)
+        deep_work, deep = _run(sweep_module._sweep_depth_first, link, groups, plan, 0)
         assert (0 in deep) == (0 in broad)
         if 0 in deep:
             _check_routes(link, groups, deep[0])
             assert deep_work[-1] <= broad_work[-1]
 
 
-@settings(max_examples=40, deadline=None)
+@pytest.mark.fuzz  # bounded in make test, long in make fuzz
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(20, 34))
 def test_where_the_hexes_left_are_one_part_counting_is_enough(
     seed: int, players: int, tiles: int
@@ -499,38 +511,38 @@ def test_one_part_is_what_a_sweep_mostly_meets() -> None:
     assert len(_reaches_checked(links_of(board), groups_of(DEFAULT_SEATS[3]))) > 2_000
 
 
-def _reaches_checked(link: list[int], groups: tuple[Group, ...]) -> list[sweep_module.State]:
+def _reaches_checked(link: list[int], groups: tuple[Group, ...]) -> list[sweep_module.SweepState]:
     """The states a sweep (of the first direction) checked where the hexes left are one
     part, each checked part by part too."""
     plan = _plans(link, groups)[0]
     checked = []
 
-    class Checked(sweep_module._Rest):
+    class Checked(sweep_module._HexesLeft):
         __slots__ = ()
 
-        def reaches(self, state: sweep_module.State, count: int) -> bool:
-            found = super().reaches(state, count)
+        def can_finish(self, state: sweep_module.SweepState, count: int) -> bool:
+            found = super().can_finish(state, count)
             if self.parts == 1:
-                assert found == self._reaches_in_parts(state, count)
+                assert found == self._can_finish_in_parts(state, count)
                 checked.append(state)
             return found
 
     for step in (plan.step(i) for i in range(len(plan.cells))):
-        step.rest.__class__ = Checked
-    _run(_sweep(link, groups, plan, 0))
+        step.hexes_left.__class__ = Checked
+    _run(_sweep_breadth_first, link, groups, plan, 0)
     return checked
 
 
-def _sweep_works(monkeypatch: pytest.MonkeyPatch) -> list[Race]:
-    """Every sweep the route rule runs from now on (`Race`, each with its work so far)."""
-    races: list[Race] = []
+def _sweep_works(monkeypatch: pytest.MonkeyPatch) -> list[Sweeps]:
+    """Every sweep the route rule runs from now on (`Sweeps`, each with its work so far)."""
+    races: list[Sweeps] = []
 
-    class Counted(Race):
+    class Counted(Sweeps):
         def __init__(self, *args: Any) -> None:
             super().__init__(*args)
             races.append(self)
 
-    monkeypatch.setattr(routes, "Race", Counted)
+    monkeypatch.setattr(routes, "Sweeps", Counted)
     return races
 
 
@@ -569,8 +581,8 @@ def test_fuzz_the_sweep_answers_any_position_in_bounded_work(
         return
     link = links_of(board)
     groups = groups_of(DEFAULT_SEATS[players])
-    for turn in _orders(list(range(len(groups)))):
-        quick = _Search(link, tuple(groups[i] for i in turn))
+    for group_order in _group_orders(list(range(len(groups)))):
+        quick = _RouteSearch(link, tuple(groups[i] for i in group_order))
         quick.budget = SEARCH_STEPS
         try:
             quick.routes()
@@ -581,7 +593,7 @@ def test_fuzz_the_sweep_answers_any_position_in_bounded_work(
     assert found.work < FUZZ_WORK
     if found.routes is not None:
         _check_routes(link, groups, found.routes)
-    search = _Search(link, groups)
+    search = _RouteSearch(link, groups)
     search.budget = 20_000
     with contextlib.suppress(_OutOfSteps):
         assert (search.routes() is not None) == (found.routes is not None)
@@ -602,7 +614,7 @@ def test_tiles_that_pose_one_question_are_asked_it_once(monkeypatch: pytest.Monk
     the one worked out with every tile asked on its own."""
     state = list(replay_text(RIM.read_text()))[-1]
     asked: list[tuple[int, ...]] = []
-    question = routes._question
+    question = routes._question_of
     cut = cuts.refuted  # put to each new question the quick ways leave
 
     def counted(link: list[int], groups: tuple[Group, ...]) -> bool:
@@ -615,7 +627,7 @@ def test_tiles_that_pose_one_question_are_asked_it_once(monkeypatch: pytest.Monk
     merged = len(asked)
     assert merged == len(set(asked))  # no question twice
     asked.clear()
-    monkeypatch.setattr(routes, "_question", tuple)  # every tile a question of its own
+    monkeypatch.setattr(routes, "_question_of", tuple)  # every tile a question of its own
     assert replace(state).legal_moves() == listed
     assert len(asked) > merged
 
@@ -639,7 +651,7 @@ def test_sweeps_that_close_group_edges_early_settle_the_hardest_list(
     assert sum(race.work for race in races) < 20_000
     races.clear()
     monkeypatch.setattr(sweep_module, "_CLOSING", 0)  # the closing orders are the plain ones
-    monkeypatch.setattr(sweep_module, "_searched_order", _first_greedy_order)
+    monkeypatch.setattr(sweep_module, "_beam_order", _first_greedy_order)
     assert replace(state).legal_moves() == listed
     assert sum(race.work for race in races) > 50_000
 
@@ -647,7 +659,7 @@ def test_sweeps_that_close_group_edges_early_settle_the_hardest_list(
 def test_a_legal_list_leaves_no_reference_cycles() -> None:
     """What a list makes, races and their states included, is freed as soon as it is
     dropped: the cycle collector, which waits while a list is made, finds nothing after
-    it. (A recursive helper of `_settle` once kept each list's races alive in a cycle,
+    it. (A recursive helper of `_answer_exactly` once kept each list's races alive in a cycle,
     9,000-14,000 objects on the slowest lists, for the collector's next pass.)"""
     for path in (SEARCHED, CLOSING):
         state = list(replay_text(path.read_text()))[-1]
@@ -663,8 +675,8 @@ def test_a_legal_list_leaves_no_reference_cycles() -> None:
 
 
 def _first_greedy_order(cells: list[int], link: list[int], _: dict[int, int]) -> list[int]:
-    """In place of `sweep._searched_order`: an order the race sweeps already."""
-    return _order(sorted(cells, key=lambda cell: DIRECTIONS[0](CELLS[cell])), link)
+    """In place of `sweep._beam_order`: an order the race sweeps already."""
+    return _greedy_order(sorted(cells, key=lambda cell: DIRECTIONS[0](CELLS[cell])), link)
 
 
 SEARCHED = ROOT / "tests" / "flows" / "golden" / "searched_order.flows"
@@ -676,7 +688,7 @@ def test_a_searched_order_settles_what_every_greedy_one_finds_hard(
     """golden/searched_order.flows (game 241 of the 10,000-position benchmark after 17
     moves, 0.14 s before): one placement leaves every two groups their routes but not
     all three. Every greedy order carries 6,800 states or more to the hex where they
-    die (9,000 over the race); the order `_searched_order` finds settles it in a few
+    die (9,000 over the race); the order `_beam_order` finds settles it in a few
     hundred. The list is the one the greedy orders give."""
     state = list(replay_text(SEARCHED.read_text()))[-1]
     races = _sweep_works(monkeypatch)
@@ -684,31 +696,31 @@ def test_a_searched_order_settles_what_every_greedy_one_finds_hard(
     alone = [race for race in races if race.asked.count == 1]
     assert alone and max(race.work for race in alone) < 2_000
     races.clear()
-    monkeypatch.setattr(sweep_module, "_searched_order", _first_greedy_order)
+    monkeypatch.setattr(sweep_module, "_beam_order", _first_greedy_order)
     assert replace(state).legal_moves() == listed
     assert max(race.work for race in races if race.asked.count == 1) > 6_000
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.integers(14, 31) | st.integers(32, 37))
 def test_the_searched_order_is_the_cheapest_where_its_beam_holds_every_beginning(
     seed: int, players: int, tiles: int
 ) -> None:
-    """`_searched_order` visits every empty hex once; with five empty hexes or fewer its
+    """`_beam_order` visits every empty hex once; with five empty hexes or fewer its
     beam of `BEAM` beginnings holds every set of hexes visited, so its order is one of
     the cheapest (`_Plan.cost`) of all orders."""
     board, link, groups = _asked_board(seed, players, tiles)
     empty = [cell for cell in range(len(CELLS)) if board[cell] < 0]
     label_of_edge = _labels(groups)
-    order = sweep_module._searched_order(empty, link, label_of_edge)
+    order = sweep_module._beam_order(empty, link, label_of_edge)
     assert sorted(order) == empty
     if len(empty) <= 5:
         cheapest = min(_Plan(link, list(each), label_of_edge).cost for each in permutations(empty))
         assert _Plan(link, order, label_of_edge).cost == cheapest
 
 
-def _greedy_order(cells: list[int], link: list[int], edges: set[int]) -> list[int]:
-    """`sweep._order` as its docstring says it, the slow way: at every pick, recount each
+def _greedy_order_recounted(cells: list[int], link: list[int], edges: set[int]) -> list[int]:
+    """`sweep._greedy_order` as its docstring says it, the slow way: at every pick, recount each
     hex's links (+1 to a hex not visited, -1 to one visited) less three for each group
     edge (of `edges`) whose last off-board sides left it holds."""
     holds = {
@@ -733,12 +745,12 @@ def _greedy_order(cells: list[int], link: list[int], edges: set[int]) -> list[in
     return order
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 34), st.sampled_from([4, 6]), st.integers(0, 5))
 def test_the_visiting_order_is_the_greedy_one(
     seed: int, tiles: int, claimed: int, direction: int
 ) -> None:
-    """`_order` keeps each hex's score up to date as hexes are visited; the orders are
+    """`_greedy_order` keeps each hex's score up to date as hexes are visited; the orders are
     the ones recounting every hex at every pick gives, with and without closing edges."""
     board = _board(seed, tiles)
     link = links_of(board)
@@ -746,5 +758,5 @@ def test_the_visiting_order_is_the_greedy_one(
     cells = sorted(empty, key=lambda cell: DIRECTIONS[direction](CELLS[cell]))
     edges = set(random.Random(seed).sample(range(6), claimed))
     label_of_edge = {edge: 1 + i for i, edge in enumerate(sorted(edges))}
-    assert _order(cells, link) == _greedy_order(cells, link, set())
-    assert _order(cells, link, label_of_edge) == _greedy_order(cells, link, edges)
+    assert _greedy_order(cells, link) == _greedy_order_recounted(cells, link, set())
+    assert _greedy_order(cells, link, label_of_edge) == _greedy_order_recounted(cells, link, edges)

@@ -23,6 +23,7 @@ from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.indigo.hooks import start
 from meeple.indigo.model import GEMS, HEXES, TREASURES, TURNS, WRITINGS, Gem, Place
 from meeple.indigo.rules import State, _winners, deal
+from tests.budget import examples
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
 
@@ -253,7 +254,7 @@ def _random_record(seed: int, comments: bool) -> indigo.Record:
     return random_record(state, rng, 60, comments)  # type: ignore[no-any-return]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 10_000), st.booleans())
 def test_a_record_survives_its_own_text(seed: int, comments: bool) -> None:
     record = _random_record(seed, comments)

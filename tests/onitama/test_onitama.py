@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from meeple import engine, onitama
 from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.onitama.hooks import start, state_json
+from tests.budget import examples
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
 
@@ -244,7 +245,7 @@ def _random_record(seed: int, comments: bool) -> onitama.Record:
     return random_record(state, rng, 40, comments)  # type: ignore[no-any-return]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 100_000), st.booleans())
 def test_a_record_survives_its_own_text(seed: int, comments: bool) -> None:
     record = _random_record(seed, comments)
@@ -263,7 +264,7 @@ def test_no_text_breaks_the_reader(text: str) -> None:
         onitama.replay(onitama.parse(HEAD + text))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(-6, 10), st.integers(-6, 10), st.integers(-6, 10), st.integers(-6, 10))
 def test_any_squares_are_judged_without_crashing(a: int, b: int, c: int, d: int) -> None:
     state = onitama.State.initial(("red", "blue"), 14)

@@ -71,12 +71,6 @@ def test_a_time_cap_stops_the_search_before_its_budget() -> None:
     assert run.code == 1 and "no win found within 0.2 s" in run.err
 
 
-def test_the_command_default_is_the_solver_default() -> None:
-    from meeple.raft import cli
-
-    assert cli.DEFAULT_STATES == solver.DEFAULT_STATES
-
-
 def test_a_challenge_that_is_neither_a_string_nor_a_name_is_a_usage_error() -> None:
     run = meeple(["solve", "Nowhere at all"])
     assert run.code == 2 and "a name such as First steps" in run.err

@@ -30,6 +30,7 @@ from meeple.errors import MeepleError, NotationError, RuleError
 from meeple.stratego.hooks import start, state_json
 from meeple.stratego.model import Move, Switch, Unit
 from meeple.stratego.rules import GAME, battle, chooser, pick
+from tests.budget import examples
 from tests.cli_helpers import meeple
 from tests.quibbble_games import assert_notation_error_at, random_record
 
@@ -316,7 +317,7 @@ def _random_record(seed: int, comments: bool) -> stratego.Record:
     return random_record(state, rng, 60, comments, choose)  # type: ignore[no-any-return]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 100_000), st.booleans())
 def test_a_record_survives_its_own_text(seed: int, comments: bool) -> None:
     record = _random_record(seed, comments)
@@ -335,7 +336,7 @@ def test_no_text_breaks_the_reader(text: str) -> None:
         stratego.replay(stratego.parse(HEAD + text))
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     st.integers(0, 30),
     st.sampled_from(["m", "s"]),

@@ -9,8 +9,13 @@ them is a plain dump in the other notation. Light on purpose: the hooks live in
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.botc.choices import CHARSETS, IDS, LAYOUTS, SCRIPTS
 from meeple.registry import COLOR, Format, Option, lazy, starts_like
+
+if TYPE_CHECKING:
+    from meeple.commands import Group
 
 QGN_KEY = "botc"
 HOOKS = "meeple.botc.hooks"
@@ -87,6 +92,13 @@ def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
     return (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION, ABBREVIATE_OPTION, IDS_OPTION, *pictures)
 
 
+def _commands() -> Group:
+    """`meeple botc`, imported when it is used."""
+    from meeple.botc.commands import BOTC
+
+    return BOTC
+
+
 TRACE = Format(
     name="botc-trace",
     title="Blood on the Clocktower game trace: a grimoire line, then phases and events",
@@ -107,6 +119,31 @@ TRACE = Format(
     step_noun="event",
 )
 
+# Logic puzzles (issue 40): meeple's text and jthemphill/botc-solvers' JSON, one model.
+_PUZZLE = "meeple.botc.puzzle"
+PUZZLES = (
+    Format(
+        name="botc-puzzle",
+        title="Blood on the Clocktower logic puzzle: seats, claims, what each learned and when",
+        model=f"{_PUZZLE}.model:Puzzle",
+        parse=lazy(f"{_PUZZLE}.notation:parse"),
+        dump=lazy(f"{_PUZZLE}.hooks:dump_text"),
+        sniff=lazy(f"{_PUZZLE}.notation:looks_like"),
+        extensions=(".puzzle",),
+        check=lazy("meeple.botc.solver.hooks:check_puzzle"),
+    ),
+    Format(
+        name="botc-puzzle-json",
+        title="Blood on the Clocktower logic puzzle as jthemphill/botc-solvers' JSON",
+        model=f"{_PUZZLE}.model:Puzzle",
+        parse=lazy(f"{_PUZZLE}.jsonform:parse"),
+        dump=lazy(f"{_PUZZLE}.hooks:dump_json"),
+        sniff=lazy(f"{_PUZZLE}.jsonform:looks_like"),
+        extensions=(".json",),
+        check=lazy("meeple.botc.solver.hooks:check_puzzle"),
+    ),
+)
+
 FORMATS = (
     TRACE,
     Format(
@@ -125,7 +162,7 @@ FORMATS = (
         to_qgn=lazy("meeple.botc.qgn:to_qgn"),
         from_qgn=lazy("meeple.botc.qgn:from_qgn"),
         qgn_key=QGN_KEY,
-        commands=(("botc", "meeple.botc.cli:botc_command"),),
+        commands=(("botc", _commands),),
     ),
     Format(
         name="botc-ascii",
@@ -179,4 +216,5 @@ FORMATS = (
         to_qgn=lazy("meeple.botc.qgn:to_qgn"),
         from_qgn=lazy("meeple.botc.qgn:from_qgn"),
     ),
+    *PUZZLES,
 )

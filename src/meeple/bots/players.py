@@ -10,10 +10,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
+from meeple.bots.engines import EngineBot, command_line, is_engine
+from meeple.bots.engines import refusal as engine_refusal
+from meeple.bots.perfect import PerfectBot
+from meeple.bots.perfect import refusal as perfect_refusal
 from meeple.engine import AnyState, Drawing, Evaluating, Guessing, reward
 from meeple.errors import RuleError
 
@@ -428,14 +432,49 @@ def _standing(node: _Node, move: Any, player: int) -> tuple[int, float]:
     return child.visits, _mean(child, player)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": MctsBot,
+    "perfect": PerfectBot,
+}
+
+DEFAULT_BOT = "mcts"
+GAME_DEFAULTS = {"tictactoe": "perfect"}
+"""Where a game's default bot is not `DEFAULT_BOT`, and why (docs/play.md): tic-tac-toe
+is small enough to solve, so its default never loses."""
+
+
+def default_for(game: str) -> str:
+    """The bot `meeple play` and `meeple selfplay` seat in `game` unless told otherwise."""
+    return GAME_DEFAULTS.get(game, DEFAULT_BOT)
+
+
+def refusal(name: str, state: AnyState) -> str | None:
+    """Why the bot called `name` cannot play the game of `state` (None: it can): no such
+    bot, an engine whose program is not there or a game without a QGN form, a perfect
+    bot in a game it cannot solve."""
+    if is_engine(name):
+        return engine_refusal(name, state)
+    if name not in BOTS:
+        return f"unknown bot {name!r}; bots: {', '.join(BOTS)}, or cmd:COMMAND (an engine)"
+    if name == "perfect":
+        problem = perfect_refusal(state)
+        return None if problem is None else f"the perfect bot cannot play this game: {problem}"
+    return None
 
 
 def make(name: str, seed: int | None = None, **settings: Any) -> Bot:
-    """The bot called `name` (random, greedy, mcts), seeded; ValueError for others."""
+    """The bot called `name` (random, greedy, mcts, perfect, or `cmd:COMMAND`, an engine
+    speaking QGN: meeple.bots.engines), seeded; ValueError for others, and for an engine
+    whose program is not there."""
+    if is_engine(name):
+        command_line(name)
+        return EngineBot(name, seed, **settings)
     try:
         kind = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+        known = ", ".join(BOTS)
+        raise ValueError(f"unknown bot {name!r} (known: {known}, or cmd:COMMAND)") from None
     bot: Bot = kind(seed=seed, **settings)
     return bot

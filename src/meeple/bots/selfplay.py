@@ -12,12 +12,13 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from meeple import registry
+from meeple.bots.engines import EngineFailed, Forfeited
 from meeple.bots.players import Bot, legal_choices, make
 from meeple.corpus import ordered_map
-from meeple.engine import AnyState, Recording, reward
+from meeple.engine import AnyState, Recording, Status, reward
 
 
 @dataclass(frozen=True)
@@ -33,17 +34,25 @@ class Played:
     record: str | None
     rewards: tuple[float, ...]
     """What the game was worth to each seat (1 won, a share in a tie, 0 lost)."""
+    forfeit: str = ""
+    """Why the game ended early: an engine broke the protocol and lost (`seat 2
+    (cmd:./engine) exited with status 1`); empty for a game played to its end."""
 
 
 def play(state: AnyState, bots: Sequence[Bot], rng: random.Random, limit: int = 5_000) -> AnyState:
-    """Play a game to its end: the bot in each seat chooses, `rng` deals hidden draws."""
+    """Play a game to its end: the bot in each seat chooses, `rng` deals hidden draws;
+    Forfeited when an engine breaks the protocol (it loses the game)."""
     for _ in range(limit):
         if state.is_over:
             return state
         _, moves = legal_choices(state, rng)
         player = state.to_move
         assert player is not None and moves
-        state = state.play(bots[(player - 1) % len(bots)].choose(state, moves))
+        try:
+            move = bots[(player - 1) % len(bots)].choose(state, moves)
+        except EngineFailed as failure:
+            raise Forfeited(state, player, failure) from None
+        state = state.play(move)
     return state
 
 
@@ -66,10 +75,25 @@ def play_one(
     start: AnyState = fmt.game.initial(players=players, seed=rng.randrange(2**31))
     seats = seats_for(bots, number, start.player_count)
     seated = [make(name, seed=rng.randrange(2**31), **settings.get(name, {})) for name in seats]
-    final = play(start, seated, rng)
+    try:
+        final = play(start, seated, rng)
+    except Forfeited as lost:
+        return _forfeited(number, seats, lost, fmt.dump(cast(Recording, lost.state).record()))
     text = fmt.dump(final.record()) if isinstance(final, Recording) else None
     rewards = tuple(reward(final, seat) for seat in range(1, final.player_count + 1))
     return Played(number, seats, final.status, final.winners, len(final.history), text, rewards)
+
+
+def _forfeited(number: int, seats: tuple[str, ...], lost: Forfeited, record: str) -> Played:
+    """A game an engine lost by breaking the protocol: every other seat shares the win
+    (one other seat: it won; none, in a solo game: lost)."""
+    others = tuple(seat for seat in range(1, len(seats) + 1) if seat != lost.seat)
+    status: Status = "won" if len(others) == 1 else "tie" if others else "lost"
+    share = 1.0 / len(others) if others else 0.0
+    rewards = tuple(share if seat in others else 0.0 for seat in range(1, len(seats) + 1))
+    why = f"seat {lost.seat} ({lost.failure.engine}) {lost.failure.reason}"
+    length = len(lost.state.history)
+    return Played(number, seats, status, others, length, record, rewards, why)
 
 
 def tournament(

@@ -1,30 +1,59 @@
 """The `meeple` command as a click group: the core commands and those the games register.
 
 Each command is built on first use from the module that defines it (`meeple.cli.check`:
-`command()`), and a game's own commands (`meeple botc`, `meeple solve`) from the target
-its registry entry names, so building the group imports no game. `meeple.cli.main` runs
-it, after answering the commands it can without importing click at all.
+`command()`), and a game's own commands (`meeple botc`, `meeple solve`) from the data
+its registry entry returns (`meeple.cli.declared`), so building the group imports no
+game. `meeple.cli.main` runs it, after answering the commands it can without importing
+click at all.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
 from meeple import __version__, registry
-from meeple.cli import COMMANDS
+
+if TYPE_CHECKING:
+    from meeple.commands import Command, Group
+
+# The core commands, each built by `command()` in the module named.
+COMMANDS = {
+    "check": "meeple.cli.check",
+    "convert": "meeple.cli.convert",
+    "export": "meeple.cli.export",
+    "fmt": "meeple.cli.fmt",
+    "formats": "meeple.cli.formats",
+    "html": "meeple.cli.html",
+    "moves": "meeple.cli.moves",
+    "play": "meeple.cli.play",
+    "replay": "meeple.cli.replay",
+    "selfplay": "meeple.cli.selfplay",
+    "serve": "meeple.cli.serve",
+    "show": "meeple.cli.show",
+}
 
 
 def _factory(target: str) -> Callable[[], click.Command]:
-    """A function building the command `module:function` names (`module` alone: `command`)."""
-    module_name, _, function = target.partition(":")
+    """A function building the command module `target` defines (its `command()`)."""
 
     def build() -> click.Command:
-        module = importlib.import_module(module_name)
-        built: click.Command = getattr(module, function or "command")()
+        built: click.Command = importlib.import_module(target).command()
         return built
+
+    return build
+
+
+def _declared(load: Callable[[], Command | Group]) -> Callable[[], click.Command]:
+    """A function building the command a game declares (`load` imports the declaration)."""
+
+    def build() -> click.Command:
+        from meeple.cli import declared  # only here: a core command has no need of it
+
+        return declared.build(load())
 
     return build
 
@@ -35,8 +64,8 @@ class _Commands(click.Group):
     def _factories(self) -> dict[str, Callable[[], click.Command]]:
         found = {name: _factory(module) for name, module in COMMANDS.items()}
         for game in registry.games():
-            for name, target in game.commands:
-                found[name] = _factory(target)
+            for name, load in game.commands:
+                found[name] = _declared(load)
         return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:

@@ -11,53 +11,31 @@ is removed at once. Every failure is a usage error (exit 2) that names the path.
 from __future__ import annotations
 
 import os
-import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from meeple import records
+from meeple import inputs, records
 from meeple.cli.output import Interrupted as Interrupted  # offered here too, for the commands
 from meeple.cli.output import echo, usage_error
 from meeple.cli.output import interrupted_exits as interrupted_exits
-from meeple.errors import MeepleError, OptionError, Unsupported, decode
+from meeple.errors import MeepleError, OptionError, Unsupported
 from meeple.game import Document, Notation
+from meeple.inputs import Unreadable as Unreadable  # offered here too, for the commands
+from meeple.inputs import read as read
 
 if TYPE_CHECKING:  # pathlib is imported by the commands that write files, when they do
     from pathlib import Path
 
-STDIN = "-"
+STDIN = inputs.STDIN
 TEMPORARY = ".meeple-{pid}-"
 """What a temporary file's name holds after the target's: the process that writes it."""
-
-
-class Unreadable(Exception):
-    """A file that cannot be read at all (missing, a directory, no permission)."""
-
-
-def read(path: str) -> tuple[str, str]:
-    """(text, source name) of a file or of standard input; Unreadable if there is none."""
-    if path == STDIN:
-        return decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
-    try:
-        return records.read_file(path)
-    except OSError as problem:
-        if isinstance(problem, FileNotFoundError):
-            from meeple import registry
-
-            shipped = registry.named_record(path)
-            if shipped is not None:  # a name meeple ships a record under
-                return shipped, path
-        if isinstance(problem, IsADirectoryError):
-            raise Unreadable(f"{path}: error: it is a folder with no records") from None
-        reason = problem.strerror or str(problem)
-        raise Unreadable(f"{path}: error: cannot read the file: {reason}") from None
 
 
 def read_or_usage(path: str) -> tuple[str, str]:
     """`read`, with a file that cannot be read a usage error (exit 2)."""
     try:
-        return read(path)
-    except Unreadable as problem:
-        raise usage_error(str(problem).replace(": error:", ":", 1)) from None
+        return inputs.read_or_mistake(path)
+    except OptionError as problem:
+        raise usage_error(str(problem)) from None
 
 
 def existing(paths: tuple[str, ...]) -> None:
@@ -81,17 +59,10 @@ def existing(paths: tuple[str, ...]) -> None:
 
 def lookup(name: str, what: str = "format") -> Notation:
     """The format named `name`; a usage error with the closest name when there is none."""
-    from meeple import registry
-
     try:
-        return registry.get(name)
-    except ValueError:
-        names = [fmt.name for fmt in registry.formats()]
-        import difflib  # only here: imported lazily for start-up
-
-        close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
-        hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
-        raise usage_error(f"unknown {what} {name!r}{hint}") from None
+        return inputs.notation(name, what)
+    except OptionError as problem:
+        raise usage_error(str(problem)) from None
 
 
 def format_of(text: str, path: str, source: str, format_name: str | None) -> Notation:

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from meeple import registry
+from meeple import inputs, registry
 from meeple.errors import OptionError
 from meeple.game import Notation
 
@@ -106,12 +106,8 @@ def game_options(command: str) -> Decorator:
 
 def chosen(fmt: Notation, command: str, given: dict[str, Any]) -> dict[str, Any]:
     """The options given on the command line that `fmt` takes; a usage error for the rest."""
-    picked = {name: value for name, value in given.items() if value is not None}
-    foreign = fmt.foreign(command, picked)
-    if foreign:
-        names = ", ".join("--" + name.replace("_", "-") for name in foreign)
-        raise click.UsageError(f"{names} does not apply to {fmt.name} records")
-    return picked
+    with usage_on_option_errors():
+        return inputs.game_options(fmt, command, given)
 
 
 @contextmanager

@@ -5,7 +5,8 @@ from __future__ import annotations
 import contextlib
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import click
 
@@ -33,6 +34,30 @@ def playable_format(name: str) -> Notation:
     return registry.get(name)
 
 
+def engine_timeout_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--engine-timeout",
+        type=click.FloatRange(min=0, min_open=True),
+        metavar="SECONDS",
+        help="Time an engine (cmd:COMMAND) may take over a move before it loses (default: 10).",
+    )(function)
+
+
+def refuse_unfit(name: str, fmt: Notation, players: int | None, seed: int | None) -> None:
+    """A usage error when the bot `name` cannot play `fmt`'s games: no such bot, no such
+    program for an engine, a game it cannot play."""
+    from meeple.bots.players import refusal
+
+    problem = refusal(name, fmt.game.initial(players=players, seed=seed))
+    if problem is not None:
+        raise click.UsageError(problem)
+
+
+def engine_settings(name: str, timeout: float | None) -> dict[str, Any]:
+    """`timeout` for an engine's bot, if given; nothing for the other bots."""
+    return {"timeout": timeout} if timeout is not None and name.startswith("cmd:") else {}
+
+
 @contextlib.contextmanager
 def _ctrl_c_for_the_game() -> Iterator[None]:
     """Ctrl-C as Python raises it (KeyboardInterrupt), not as the other commands stop on
@@ -50,9 +75,9 @@ def command() -> click.Command:
     @click.option("--players", type=click.IntRange(min=1), help="Players in the game.")
     @click.option(
         "--bot",
-        default="mcts",
-        show_default=True,
-        help="The bot in the other seats (random, greedy, mcts), or none for hotseat.",
+        help="The bot in the other seats (random, greedy, mcts, perfect, or cmd:COMMAND, an"
+        " engine speaking QGN), or none for hotseat (default: the game's own, mcts;"
+        " perfect for tictactoe).",
     )
     @click.option(
         "--seat",
@@ -62,16 +87,27 @@ def command() -> click.Command:
         help="Your seat (1 moves first); the bot takes the others.",
     )
     @click.option("--seed", type=int, help="Seeds the bag, the draws and the bots.")
-    def play(game: str, players: int | None, bot: str, seat: int, seed: int | None) -> None:
+    @engine_timeout_option
+    def play(
+        game: str,
+        players: int | None,
+        bot: str | None,
+        seat: int,
+        seed: int | None,
+        engine_timeout: float | None,
+    ) -> None:
         """Play GAME in the terminal against bots, or hotseat with --bot none."""
-        from meeple.bots import BOTS, make
+        from meeple.bots import make
+        from meeple.bots.players import default_for
         from meeple.terminal import run
 
         fmt = playable_format(game)
-        if bot != "none" and bot not in BOTS:
-            raise click.UsageError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}, none")
-        opponent = None if bot == "none" else make(bot, seed=seed)
+        name = bot or default_for(fmt.name)
         try:
+            opponent = None
+            if name != "none":
+                refuse_unfit(name, fmt, players, seed)
+                opponent = make(name, seed=seed, **engine_settings(name, engine_timeout))
             with _ctrl_c_for_the_game():
                 run(fmt.name, sys.stdin, click.echo, players, opponent, (seat,), seed)
         except MeepleError as problem:  # a set-up the game refuses

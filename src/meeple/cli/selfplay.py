@@ -9,8 +9,9 @@ import click
 
 from meeple.cli import files
 from meeple.cli.options import jobs_option
-from meeple.cli.play import playable_format
+from meeple.cli.play import engine_settings, engine_timeout_option, playable_format, refuse_unfit
 from meeple.cli.progress import progress
+from meeple.errors import MeepleError
 from meeple.words import counted
 
 if TYPE_CHECKING:
@@ -21,7 +22,10 @@ def command() -> click.Command:
     @click.command()
     @click.argument("game")
     @click.option(
-        "--bots", default="mcts,random", show_default=True, help="Bot names, comma-separated."
+        "--bots",
+        help="Bot names, comma-separated: random, greedy, mcts, perfect, or cmd:COMMAND (an"
+        " engine speaking QGN) (default: the game's own bot and random, mcts,random;"
+        " perfect,random for tictactoe).",
     )
     @click.option(
         "--games",
@@ -44,32 +48,41 @@ def command() -> click.Command:
         help="MCTS iterations per move (default: the bot's, 50).",
     )
     @jobs_option
+    @engine_timeout_option
     @click.option("-o", "--output", metavar="FOLDER", help="Write every game's record here.")
     def selfplay(
         game: str,
-        bots: str,
+        bots: str | None,
         games: int,
         players: int | None,
         seed: int,
         iterations: int | None,
         jobs: int | None,
+        engine_timeout: float | None,
         output: str | None,
     ) -> None:
-        """Play a tournament of bots (random, greedy, mcts) at GAME and print the table."""
-        from meeple.bots import BOTS
+        """Play a tournament of bots (random, greedy, mcts, perfect, engines) at GAME and
+        print the table; an engine that breaks the protocol loses that game (listed)."""
+        from meeple.bots.players import default_for
         from meeple.bots.selfplay import standings, tournament
 
         fmt = playable_format(game)
+        bots = bots or f"{default_for(fmt.name)},random"
         names = [name.strip() for name in bots.split(",") if name.strip()]
-        unknown = [name for name in names if name not in BOTS]
-        if not names or unknown:
-            raise click.UsageError(
-                f"unknown bot {unknown[0] if unknown else bots!r}; bots: " + ", ".join(BOTS)
-            )
+        if not names:
+            raise click.UsageError(f"no bot named in {bots!r}")
+        try:
+            for name in dict.fromkeys(names):
+                refuse_unfit(name, fmt, players, seed)
+        except MeepleError as problem:  # a set-up the game refuses
+            raise click.UsageError(problem.message) from None
+        except ValueError as problem:
+            raise click.UsageError(str(problem)) from None
         folder = files.writable_folder(output) if output else None
         if folder is not None:
             folder.mkdir(exist_ok=True)
         settings = {"mcts": {"iterations": iterations}} if iterations else {}
+        settings |= {n: engine_settings(n, engine_timeout) for n in names if n.startswith("cmd:")}
         results = []
         suffix = fmt.extensions[0] if fmt.extensions else f".{fmt.name}"
         with progress(games, "playing", unit="games") as advance:
@@ -86,10 +99,16 @@ def command() -> click.Command:
         solo = len(results[0].seats) == 1
         who = f"solo: {', '.join(names)} taking turns" if solo else " vs ".join(names)
         click.echo(f"{fmt.name}: {counted(games, 'game')}, {who}, seed {seed}")
-        click.echo(f"{'bot':<8} {'seats':>5} {'wins':>5} {'ties':>5} {'score':>6}  95% interval")
+        wide = max(8, *map(len, names))
+        heads = f"{'seats':>5} {'wins':>5} {'ties':>5} {'score':>6}  95% interval"
+        click.echo(f"{'bot':<{wide}} {heads}")
         for row in standings(results, names):
-            click.echo(f"{row.name:<8} {row.seats:>5} {row.wins:>5} {row.ties:>5} {_score(row)}")
+            counts = f"{row.seats:>5} {row.wins:>5} {row.ties:>5}"
+            click.echo(f"{row.name:<{wide}} {counts} {_score(row)}")
         click.echo(f"ties: {ties}, average length: {length:.1f} {fmt.step_noun}s")
+        for played in results:
+            if played.forfeit:
+                click.echo(f"game {played.number + 1} lost by an engine: {played.forfeit}")
 
     return selfplay
 

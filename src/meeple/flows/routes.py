@@ -1,17 +1,52 @@
-"""The legal-placement rule of Flows: route groups, links, and the search for routes.
+"""The Flows placement rule: which placements leave every player a route to victory.
 
-Players whose home edges lie on one axis of the board need the same connection, a chain
-of paths joining that axis's two edges, so each axis in play is one *route group* (a
-team, a lone player, or two rivals seated face to face). A route of a group runs from an
-off-board side of one of its edges to an off-board side of the other, along placed
-tiles' paths and through empty hexes. Unless a placement completes some group's chain (a
-win), afterwards there must be one route per group, all at the same time, that never use
-one path of a tile twice: routes may cross an empty hex on different paths, as long as
-the tile that will lie there can carry them all (no tile has two straight paths).
-docs/formats/flows.md gives the reasons and the algorithm.
+The rule (rules of play, ../shared/rules/flows.md, "Legal placement"): unless a
+placement wins, it must leave every player, or team, a route to victory that could
+still be completed, a chain from their flow to their target edge over placed tiles'
+paths and empty hexes, where an empty hex may later hold any tile in any orientation;
+and no two players or teams may be forced to share one route.
+
+As this module asks it (docs/formats/flows.md, "The legal-placement rule", gives the
+reasons):
+- Players whose home edges lie on one axis need the same chain, joining that axis's two
+  edges, so each axis in play is one *route group* (`links.Group`: a team, a lone
+  player, or two rivals seated face to face by a header).
+- A *route* of a group runs from an off-board side of one of its edges to an off-board
+  side of the other, along placed paths and through empty hexes. Between two open ends
+  (a side of an empty hex, an off-board side) runs one *link* (`links.links_of`): the
+  boundary of two empty hexes, or a chain of placed paths; a link carries one route.
+- A placement that does not win is legal when, on the board after it, there is one
+  route per group, all at once, no two using one link, and no empty hex crossed by
+  more than one straight path (no tile has two; any other set of paths fits some tile).
+
+`PlacementRule` answers that for every placement of a position, the quickest way first.
+Every way below is exact: it answers only when it has found routes (which prove 'yes')
+or a proof of 'no'; when it cannot tell, the next way is asked, and the last, the sweep
+of `meeple.flows.sweep`, always answers.
+- *Routes already known* (`_surviving_routes`): a set of routes of the position (found
+  once, or handed on by the move that made it, or met while listing) that avoids the
+  hex, or crosses it only along the new tile's paths, is still a set of routes after
+  the placement: 'yes' at once.
+- *Rerouting* (`_rerouted`): only the groups whose known routes the tile cuts are
+  searched for again, around the other groups' routes; routes found prove 'yes'.
+- *One question for several tiles* (`_question_of`): routes may end at any off-board
+  side of their edges, so tiles on one hex that differ only in which off-board sides of
+  one edge they lead to pose the same question, asked once.
+- *Cuts* (`meeple.flows.cuts`): across any cut of the board there must be a link for
+  each group whose edges it separates; a cut with too few proves 'no'.
+- *A short depth-first search* (`_RouteSearch`), group after group and each route hex by
+  hex, with a budget of steps (`SEARCH_STEPS`) for each rotation of the groups' order:
+  routes found prove 'yes', a search that tried every way proves 'no'; one that spends
+  its steps first proves nothing and hands the question on. Its memories (`_SharedFacts`: the way
+  last found to a group's target, the dead ends of failed walks) only skip work whose
+  outcome they already know.
+- *The sweep* (`_answer_exactly`, `meeple.flows.sweep`): exact, and bounded by the
+  board; the questions of a legal list left open are first swept together, then one at
+  a time.
 
 Positions are given as plain boards (`tile * 6 + rotation` per cell, or EMPTY); this
-module knows nothing of turns, bags or records.
+module knows nothing of turns, bags or records. What each way saves, with the figures
+and how to measure them, is in docs/formats/flows.md ("How the rule is computed").
 """
 
 from __future__ import annotations
@@ -34,43 +69,42 @@ from meeple.flows.links import (
     rejoin,
     relinked,
 )
-from meeple.flows.sweep import Placement, Race
+from meeple.flows.sweep import Placement, Sweeps
 from meeple.garbage import cycles_uncollected
 
-Way = tuple[int, int, bool, int]
+Exit = tuple[int, int, bool, int]
 """A way on for a route entering a hex: (the bit of the link it leaves by, the end that
 link leads to, whether it crosses the hex straight, the side it leaves by)."""
-Ways = list[list[Way] | None]
+Exits = list[list[Exit] | None]
 """The ways on for a route entering at each end (None: not worked out yet)."""
 
 
-class Network:
-    """A position condensed into links between open ends, with one witness set of routes.
+class PlacementRule:
+    """The placement rule on one position: the position condensed into links between
+    open ends, and the sets of routes known for it.
 
     `link[x]` pairs every side of an empty hex and every off-board side with the end at
     the other end of its link: straight across a boundary, or along a chain of placed
-    paths. A link carries one connection only. `routes` is a witness: one set of routes
-    of the position as it is (None if it has none). A placement that leaves the witness
-    usable is legal at once; for the others the groups it cut are routed again around the
-    rest, and only if that fails is everything searched afresh. `witness`, when given, is
-    such a set already known for this position (the one `place` gave for the move that
-    made it), so the position is not searched again; `link`, its links if known.
+    paths. `routes` is one set of routes of the position as it is (None if it has none).
+    `known_routes`, when given, is such a set already known (the one `place` gave for
+    the move that made the position), so the position is not searched again; `link`,
+    its links if known.
     """
 
     def __init__(
         self,
         board: tuple[int, ...],
         groups: tuple[Group, ...],
-        witness: Routes | None = None,
+        known_routes: Routes | None = None,
         link: list[int] | None = None,
     ) -> None:
         self.groups = groups
         self.link = links_of(board) if link is None else link  # never changed: shared
-        # moves[end]: the ways on for a route entering at `end` (see _Search), shared
-        self.moves = _no_ways()
+        # exits[end]: the ways on for a route entering at `end` (see _RouteSearch), shared
+        self.exits = _no_exits()
         self.routes: Routes | None = None
         self.crossings: Crossings = {}
-        # Every set of routes of this position met so far (the witness, and the routes of
+        # Every set of routes of this position met so far (the first found, and the routes of
         # each placement found legal, taken back through the placed tile), indexed: by
         # the empty hexes one of them avoids, and by how each crosses the others.
         # Only kept once a legal list is asked for: one placement checked gains nothing.
@@ -79,19 +113,19 @@ class Network:
         self._crossing: dict[int, dict[tuple[tuple[int, int], ...], Routes]] = {}
         self._known: list[tuple[Routes, Crossings]] = []  # the same, in the order met
         self._refused: set[int] = set()  # hexes where some tile's question was 'no'
-        self._witnessed = False
-        self._afters: dict[tuple[int, tuple[int, ...]], Routes | None] = {}
-        self._questions: dict[tuple[int, ...], Routes | None] = {}  # see _question
-        if witness is not None:
-            self._witnessed = True
-            self._know(witness)
+        self._routes_sought = False
+        self._after_placement: dict[tuple[int, tuple[int, ...]], Routes | None] = {}
+        self._answered: dict[tuple[int, ...], Routes | None] = {}  # see _question_of
+        if known_routes is not None:
+            self._routes_sought = True
+            self._set_routes(known_routes)
 
-    def _know(self, routes: Routes | None) -> None:
+    def _set_routes(self, routes: Routes | None) -> None:
         self.routes = routes
         self.crossings = _crossings(routes or ())
 
-    def _remember(self, routes: Routes) -> None:
-        """Index one more set of routes of this position (see `_fitting`)."""
+    def _index_routes(self, routes: Routes) -> None:
+        """Index one more set of routes of this position (see `_surviving_routes`)."""
         crossings = _crossings(routes)
         self._known.append((routes, crossings))
         for cell in range(CELL_COUNT):
@@ -104,7 +138,7 @@ class Network:
                 pairs = tuple(sorted((side_in, side_out) for _, side_in, side_out in found))
                 self._crossing.setdefault(cell, {}).setdefault(pairs, routes)
 
-    def _fitting(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
+    def _surviving_routes(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
         """A set of routes met so far that a tile of `pairing` on `cell` leaves running:
         one that avoids the hex, or crosses it only along the tile's paths."""
         if self.routes is not None and all(
@@ -119,12 +153,12 @@ class Network:
                 return routes
         return None
 
-    def _witness(self) -> None:
-        """Find the witness, once: worth it for a legal list, not for one placement."""
-        if self._witnessed:
+    def _find_routes_once(self) -> None:
+        """Find the position's routes, once: worth it for a legal list, not for one placement."""
+        if self._routes_sought:
             return
-        self._witnessed = True
-        self._know(find_routes(self.link, self.groups, moves=self.moves))
+        self._routes_sought = True
+        self._set_routes(find_routes(self.link, self.groups, exits=self.exits))
 
     def legal_rotations(self, cell: int, tile: int) -> list[int]:
         """The rotations of `tile` the route rule allows on empty `cell`."""
@@ -139,7 +173,7 @@ class Network:
         Each placement is first tried the quick ways (routes met so far, rerouting, the
         cut conditions, short searches) one after another, so that the routes each
         finds help the next; the questions they leave open are then swept together,
-        in one race (`meeple.flows.sweep.Race`). The cycle collector waits until the
+        in one `meeple.flows.sweep.Sweeps`. The cycle collector waits until the
         list is made (`cycles_uncollected`): it makes no reference cycles, and a pass
         over a long-lived heap in the middle of it would find nothing."""
 
@@ -151,24 +185,28 @@ class Network:
                         yield from {(cell, PAIRING[tile * 6 + r]): None for r in range(6)}
 
         with cycles_uncollected():
-            self._witness()
+            self._find_routes_once()
             if self.routes is not None and not self._listing:
                 self._listing = True
-                self._remember(self.routes)
+                self._index_routes(self.routes)
             self._work_out(asked())
         every = list(range(6))
         return {
             tile: [
                 list(every)
                 if self.routes is not None and cell in self._avoiding
-                else [r for r in every if self._afters[cell, PAIRING[tile * 6 + r]] is not None]
+                else [
+                    r
+                    for r in every
+                    if self._after_placement[cell, PAIRING[tile * 6 + r]] is not None
+                ]
                 for cell in cells
             ]
             for tile in tiles
         }
 
     def place(self, cell: int, code: int) -> Routes | None:
-        """A witness for the position after placing `code` on empty `cell` (its routes
+        """Routes of the position after placing `code` on empty `cell` (its routes
         over the hexes still empty; no routes if the placement wins), or None if the route
         rule forbids the placement."""
         return self._after(cell, PAIRING[code])
@@ -191,112 +229,112 @@ class Network:
         return f"{names} could not all reach their targets without sharing a path"
 
     def _after(self, cell: int, pairing: tuple[int, ...]) -> Routes | None:
-        """A witness for the position after a tile of `pairing` goes on `cell`, or None
+        """Routes of the position after a tile of `pairing` goes on `cell`, or None
         (worked out once: a legal list asks first, playing the move asks again)."""
-        if (cell, pairing) not in self._afters:
+        if (cell, pairing) not in self._after_placement:
             self._work_out([(cell, pairing)])
-        return self._afters[cell, pairing]
+        return self._after_placement[cell, pairing]
 
     def _work_out(self, asked: Iterable[tuple[int, tuple[int, ...]]]) -> None:
-        """Fill in `_afters` for each placement `asked` (a hex and a tile's pairing): the
+        """Fill in `_after_placement` for each placement `asked` (a hex and a tile's pairing): the
         quick ways first, one placement after another, then the exact methods for the
-        questions they leave open, together (`_settle`)."""
-        left: dict[tuple[int, ...], list[_Open]] = {}  # by question, the placements asking
+        questions they leave open, together (`_answer_exactly`)."""
+        left: dict[tuple[int, ...], list[_OpenQuestion]] = {}  # by question, the placements asking
         for cell, pairing in asked:
-            if (cell, pairing) in self._afters:
+            if (cell, pairing) in self._after_placement:
                 continue
-            found = self._quickly(cell, pairing, left)
-            if isinstance(found, _Open):
-                self._refused.add(cell)  # (see _quickly)
+            found = self._answer_quickly(cell, pairing, left)
+            if isinstance(found, _OpenQuestion):
+                self._refused.add(cell)  # (see _answer_quickly)
                 left.setdefault(found.question, []).append(found)
             else:
-                self._afters[cell, pairing] = found
+                self._after_placement[cell, pairing] = found
         if not left:
             return
         questions = [same[0] for same in left.values()]  # each asked by its first placement
 
         def learn(question: int, routes: Routes, still: list[int]) -> dict[int, Routes]:
             for placed in left[questions[question].question]:
-                self._known_after(placed.cell, placed.pairing, routes)
+                self._index_routes_after(placed.cell, placed.pairing, routes)
             found = {}
             for other in still:  # routes met so far may now run along its tile's paths
                 cell, pairing = questions[other].cell, questions[other].pairing
-                running = self._fitting(cell, pairing)
+                running = self._surviving_routes(cell, pairing)
                 if running is not None:
                     found[other] = _without(running, cell)
             return found
 
-        answers = _settle(self.link, self.groups, questions, learn)
+        answers = _answer_exactly(self.link, self.groups, questions, learn)
         for asking, found in zip(questions, answers, strict=True):
-            self._questions[asking.question] = found
+            self._answered[asking.question] = found
             for placed in left[asking.question]:  # (their hexes refused when left open)
-                self._afters[placed.cell, placed.pairing] = found
+                self._after_placement[placed.cell, placed.pairing] = found
 
-    def _quickly(
+    def _answer_quickly(
         self,
         cell: int,
         pairing: tuple[int, ...],
-        left: dict[tuple[int, ...], list[_Open]],
-    ) -> Routes | _Open | None:
-        """The witness after a tile of `pairing` goes on `cell` or None, if the quick
+        left: dict[tuple[int, ...], list[_OpenQuestion]],
+    ) -> Routes | _OpenQuestion | None:
+        """Routes of the position after a tile of `pairing` goes on `cell` or None, if the quick
         ways settle it; else the question it leaves open (`left`: those left so far)."""
-        running = self._fitting(cell, pairing)
+        running = self._surviving_routes(cell, pairing)
         if running is not None:  # routes met so far still run, along the new tile's paths
             return _without(running, cell)
         override = rejoin(self.link, cell, pairing)
-        if self._completes(override):
+        if self._wins(override):
             return ()
         link = relinked(self.link, cell, override)
-        moves = list(self.moves)  # the ways on from each end, but where the tile changed them
+        exits = list(self.exits)  # the ways on from each end, but where the tile changed them
         for end in override:
             if end < OFF:
                 low = end - end % 6
-                moves[low : low + 6] = [None] * 6
+                exits[low : low + 6] = [None] * 6
         # first try to reroute only the groups the tile cuts from routes met so far
-        # (the witness first), keeping the others' routes
-        reroutes = self._reroutes(cell, pairing)
-        for cut, kept in reroutes[:1]:
-            found = _rerouted(link, self.groups, cut, kept, moves)
+        # (the first found first), keeping the others' routes
+        candidates = self._reroute_candidates(cell, pairing)
+        for cut, kept in candidates[:1]:
+            found = _rerouted(link, self.groups, cut, kept, exits)
             if found is not None:
-                self._known_after(cell, pairing, found)
+                self._index_routes_after(cell, pairing, found)
                 return found
-        question = _question(link)
-        if question in self._questions:
-            found = self._questions[question]
+        question = _question_of(link)
+        if question in self._answered:
+            found = self._answered[question]
             if found is not None:
-                self._known_after(cell, pairing, found)
+                self._index_routes_after(cell, pairing, found)
             return found
         if question in left:
-            return _Open(cell, pairing, question, link)
-        if refuted(link, self.groups):  # a cut too narrow: the quickest proof of "none"
-            self._questions[question] = None
+            return _OpenQuestion(cell, pairing, question, link)
+        if refuted(link, self.groups):  # a cut too narrow: the quickest way_found of "none"
+            self._answered[question] = None
             return None
-        for cut, kept in reroutes[1:REROUTES]:
-            found = _rerouted(link, self.groups, cut, kept, moves)
+        for cut, kept in candidates[1:REROUTES]:
+            found = _rerouted(link, self.groups, cut, kept, exits)
             if found is not None:
-                self._known_after(cell, pairing, found)
+                self._index_routes_after(cell, pairing, found)
                 return found
         # a hex where some tile's question was 'no', or left open by the quick ways,
         # mostly answers 'no' again: no searches
         if cell not in self._refused:
             order = list(range(len(self.groups)))
-            found = _searched(_searches(link, self.groups, moves), SEARCH_STEPS, (), order)
+            found = _first_answer(_searches(link, self.groups, exits), SEARCH_STEPS, (), order)
             if found is not UNSETTLED:
-                self._questions[question] = found
+                self._answered[question] = found
                 if found is None:
                     self._refused.add(cell)
                 else:
-                    self._known_after(cell, pairing, found)
+                    self._index_routes_after(cell, pairing, found)
                 return found
-        return _Open(cell, pairing, question, link)
+        return _OpenQuestion(cell, pairing, question, link)
 
-    def _known_after(self, cell: int, pairing: tuple[int, ...], after: Routes) -> None:
+    def _index_routes_after(self, cell: int, pairing: tuple[int, ...], after: Routes) -> None:
         """Remember routes found for the position after a placement, as routes of this
         one (while listing: they may serve the next placements)."""
         if self._listing:
-            self._remember(self._through(cell, pairing, after))
+            self._index_routes(self._routes_before(cell, pairing, after))
 
-    def _through(self, cell: int, pairing: tuple[int, ...], after: Routes) -> Routes:
+    def _routes_before(self, cell: int, pairing: tuple[int, ...], after: Routes) -> Routes:
         """Routes of the position after a tile of `pairing` went on `cell`, as routes of
         this position: where a link of theirs ran through the tile, they cross the hex
         along its paths."""
@@ -324,9 +362,11 @@ class Network:
             found.append(tuple(passages))
         return tuple(found)
 
-    def _reroutes(self, cell: int, pairing: tuple[int, ...]) -> list[tuple[list[int], Routes]]:
+    def _reroute_candidates(
+        self, cell: int, pairing: tuple[int, ...]
+    ) -> list[tuple[list[int], Routes]]:
         """Up to REROUTES sets of routes met so far that a tile of `pairing` on `cell`
-        cuts for some groups but not all, fewest groups cut first (the witness first of
+        cuts for some groups but not all, fewest groups cut first (the first found first of
         equals): the groups cut, and the others' routes as they run once it is placed."""
         if self._listing:
             known = self._known
@@ -354,7 +394,7 @@ class Network:
                 break
         return [(list(cut), kept) for cut, kept in found]
 
-    def _completes(self, override: dict[int, int]) -> bool:
+    def _wins(self, override: dict[int, int]) -> bool:
         """Whether the new pairs of ends join some group's two edges (a win)."""
         for end, other in override.items():
             mine, theirs = EDGE_OF_END[end], EDGE_OF_END[other]
@@ -365,7 +405,7 @@ class Network:
         return False
 
 
-def _question(link: list[int]) -> tuple[int, ...]:
+def _question_of(link: list[int]) -> tuple[int, ...]:
     """What the route question asks of links `link`: where each side of an empty hex
     leads, an off-board side named by its edge only. Routes run through empty hexes and
     may end at any off-board side of their edges, so tiles on one hex that differ only
@@ -374,10 +414,10 @@ def _question(link: list[int]) -> tuple[int, ...]:
     return tuple(other if other < OFF else OFF + EDGE_OF_END[other] for other in link[:OFF])
 
 
-class _Open(NamedTuple):
+class _OpenQuestion(NamedTuple):
     """A question the quick ways left open: the placement asking it (a hex and a tile's
     pairing; none for a question asked of a position as it is), the question (see
-    `_question`), and the links after the placement."""
+    `_question_of`), and the links after the placement."""
 
     cell: int
     pairing: tuple[int, ...]
@@ -398,11 +438,11 @@ def _crossings(routes: Routes) -> Crossings:
 
 
 def _rerouted(
-    link: list[int], groups: tuple[Group, ...], cut: list[int], kept: Routes, moves: Ways
+    link: list[int], groups: tuple[Group, ...], cut: list[int], kept: Routes, exits: Exits
 ) -> Routes | None:
     """Routes for every group, the `kept` routes of the groups not `cut` unchanged, if
     the quick searches find the cut ones (None: none found, which proves nothing)."""
-    rerouted = find_routes(link, tuple(groups[i] for i in cut), kept, moves)
+    rerouted = find_routes(link, tuple(groups[i] for i in cut), kept, exits)
     if rerouted is None or rerouted is UNSETTLED:
         return None
     new = dict(zip(cut, rerouted, strict=True))
@@ -412,22 +452,18 @@ def _rerouted(
 
 REROUTES = 3
 """How many sets of routes met so far a placement's question tries to reroute from
-before the sweep (`Network._reroutes`): on the slowest lists of random games the
-witness alone mended none of 38 'yes' answers the sweep then took 10-50 ms for; the
-best three of all sets met mend 18 (ten mend a few more, but cost the 'no' answers
-three times as much)."""
+before the sweep (`PlacementRule._reroute_candidates`): the first found alone mends few
+'yes' answers the sweep would take long for; many more cost the 'no' answers dear."""
 SEARCH_STEPS = 30
 """Steps each order of the groups gets before the sweep takes the question over."""
-WALLS = 8
-"""How many failed walks `_Search._reachable` remembers per group and start, the latest:
-on the 30 slowest lists of 10,000 random positions, half the walks that fail meet only
-walls an earlier one met (2, 8 or 32 kept: the same time); the bound keeps a long
-search from scanning thousands."""
+DEAD_ENDS_KEPT = 8
+"""How many failed walks `_RouteSearch._can_reach_target` remembers per group and start
+(the latest): the bound keeps a long search from scanning thousands."""
 TOGETHER = 400
-"""States per question the sweep of a list's open questions all at once (`_settle`)
-may create before they are asked one at a time: on the slowest lists of random games,
-with more it wastes time where most answers are 'yes', with less it leaves 'no'
-answers to the costlier sweeps of one question each."""
+"""States per question the sweep of a list's open questions all at once
+(`_answer_exactly`) may create before they are asked one at a time: with more it wastes
+time where most answers are 'yes', with less it leaves 'no' answers to the costlier
+sweeps of one question each."""
 UNSETTLED: Routes = (((-1, -1, -1),),)
 """What find_routes returns, given routes to keep, when its search gave up (the sweep
 cannot keep routes, so the caller asks the whole question instead)."""
@@ -451,27 +487,27 @@ def find_routes(
     link: list[int],
     groups: tuple[Group, ...],
     fixed: Routes = (),
-    moves: Ways | None = None,
+    exits: Exits | None = None,
 ) -> Routes | None:
     """One route per group in `groups` (those of `fixed` kept as they are), None when
     there are none, or UNSETTLED when a search with `fixed` routes gave up.
 
     Depth-first search is quick where it is lucky, so the groups are first tried in
-    several orders (`_orders`) with a small step budget. Whatever that leaves open goes
+    several orders (`_group_orders`) with a small step budget. Whatever that leaves open goes
     to the cut conditions (`meeple.flows.cuts`), then to the sweep (`meeple.flows.sweep`),
     which settles it exactly. Both are exact, so the answer never depends on a budget,
     only the time taken does.
     """
     order = list(range(len(groups)))
-    if moves is None:
-        moves = _no_ways()
-    searches = _searches(link, groups, moves)
-    found = _searched(searches, SEARCH_STEPS, fixed, order)
+    if exits is None:
+        exits = _no_exits()
+    searches = _searches(link, groups, exits)
+    found = _first_answer(searches, SEARCH_STEPS, fixed, order)
     if found is not UNSETTLED or fixed:
         return found
     if refuted(link, groups):
         return None
-    return _settle(link, groups, [_Open(-1, (), (), link)])[0]
+    return _answer_exactly(link, groups, [_OpenQuestion(-1, (), (), link)])[0]
 
 
 Learn = Callable[[int, Routes, list[int]], dict[int, Routes]]
@@ -479,16 +515,16 @@ Learn = Callable[[int, Routes, list[int]], dict[int, Routes]]
 still open (by number)."""
 
 
-def _settle(
+def _answer_exactly(
     link: list[int],
     groups: tuple[Group, ...],
-    asking: list[_Open],
+    asking: list[_OpenQuestion],
     learn: Learn | None = None,
 ) -> list[Routes | None]:
     """The answer to each question left open (routes of the position it asks about), by
     the exact methods.
 
-    Several placements' questions are first swept all at once on `link` (`Race`), for
+    Several placements' questions are first swept all at once on `link` (`Sweeps`), for
     `TOGETHER` states a question: that settles most 'no' answers of a list for the
     price of one or two. Then the questions still open are asked one after another,
     each swept on its own (depth first, so a 'yes' ends at its first routes), of the
@@ -497,7 +533,7 @@ def _settle(
     sweep of them all goes on, with half as many states as the ones of one question."""
     answers: list[Routes | None] = [None] * len(asking)
     left = list(range(len(asking)))  # the questions still open, in order
-    together: Race | None = None
+    together: Sweeps | None = None
 
     def answer(question: int, routes: Routes | None) -> None:
         settled = [(question, routes)]
@@ -529,20 +565,20 @@ def _settle(
                 Placement(q.cell, frozenset((a, b) for a, b in enumerate(q.pairing) if a < b))
                 for q in asking
             )
-            together = Race(link, groups, placements)
+            together = Sweeps(link, groups, placements)
             sweep_together(TOGETHER * len(asking))
             head = together.work
         alone = 0  # the states of the sweeps of one question so far
         while left:
             question = left[0]
-            race = Race(asking[question].link, groups)
+            sweeps = Sweeps(asking[question].link, groups)
             while left and left[0] == question:
-                if race.round():
-                    answer(question, race.answers[0])
+                if sweeps.round():
+                    answer(question, sweeps.answers[0])
                     break
                 if together is not None:
-                    sweep_together(head + (alone + race.work) // 2)
-            alone += race.work
+                    sweep_together(head + (alone + sweeps.work) // 2)
+            alone += sweeps.work
     return answers
 
 
@@ -551,12 +587,12 @@ def _without(routes: Routes, cell: int) -> Routes:
     return tuple(tuple(p for p in route if p[0] != cell) for route in routes)
 
 
-def _searched(
-    searches: list[tuple[list[int], _Search]], budget: int, fixed: Routes, order: list[int]
+def _first_answer(
+    searches: list[tuple[list[int], _RouteSearch]], budget: int, fixed: Routes, order: list[int]
 ) -> Routes | None:
     """The first answer of the searches given `budget` steps each (routes in `order`, or
     None for none), or UNSETTLED when every one spent its steps."""
-    for turn, search in searches:
+    for group_order, search in searches:
         search.budget = budget
         try:
             found = search.routes(fixed)
@@ -564,42 +600,42 @@ def _searched(
             continue
         if found is None:
             return None
-        by_group = dict(zip(turn, found, strict=True))
+        by_group = dict(zip(group_order, found, strict=True))
         return tuple(by_group[i] for i in order)
     return UNSETTLED
 
 
 def _searches(
-    link: list[int], groups: tuple[Group, ...], moves: Ways
-) -> list[tuple[list[int], _Search]]:
-    """A search for each order of the groups (`_orders`), with the order; they share the
-    ways on from each end (`moves`) and what each learns of a group (`_Learned`)."""
-    learned = _Learned()
+    link: list[int], groups: tuple[Group, ...], exits: Exits
+) -> list[tuple[list[int], _RouteSearch]]:
+    """A search for each order of the groups (`_group_orders`), with the order; they share the
+    ways on from each end (`exits`) and what each learns of a group (`_SharedFacts`)."""
+    shared = _SharedFacts()
     return [
-        (turn, _Search(link, tuple(groups[i] for i in turn), moves, learned))
-        for turn in _orders(list(range(len(groups))))
+        (group_order, _RouteSearch(link, tuple(groups[i] for i in group_order), exits, shared))
+        for group_order in _group_orders(list(range(len(groups))))
     ]
 
 
-class _Learned:
+class _SharedFacts:
     """What searches of one set of links learn of each group, by its edge, and share:
-    hexes' distances to its target, walls of its failed walks (by where they began),
-    and the ways on found from ends (see `_Search`)."""
+    hexes' distances to its target, the dead ends of its failed walks (by where they began),
+    and the ways on found from ends (see `_RouteSearch`)."""
 
     def __init__(self) -> None:
         self.distances: dict[int, list[int]] = {}
-        self.walls: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        self.ahead: dict[int, dict[int, tuple[int, int]]] = {}
+        self.dead_ends: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.way_on: dict[int, dict[int, tuple[int, int]]] = {}
 
 
-def _orders(order: list[int]) -> list[list[int]]:
+def _group_orders(order: list[int]) -> list[list[int]]:
     """`order` and its rotations: each group first once. (Three groups have six orders;
     the other three cost a 'no' as many steps again and rarely find a route the
-    rotations miss: on 2,500 positions of random games, 29 lists over 50 ms became 21.)"""
+    rotations miss.)"""
     return [order[i:] + order[:i] for i in range(len(order))]
 
 
-class _Search:
+class _RouteSearch:
     """An exact search for one route per group, the routes sharing no link.
 
     Depth first, group after group, each route grown hex by hex towards its target
@@ -613,48 +649,48 @@ class _Search:
         self,
         link: list[int],
         groups: tuple[Group, ...],
-        moves: Ways | None = None,
-        learned: _Learned | None = None,
+        exits: Exits | None = None,
+        shared: _SharedFacts | None = None,
     ) -> None:
         self.link = link
         self.groups = groups
         self.budget = -1  # steps left before giving up (_OutOfSteps); -1: no limit
-        self.sinks = [frozenset(EDGE_SLOTS[opposite_edge(group.edge)]) for group in groups]
-        learned = _Learned() if learned is None else learned  # (shared: `_searches`)
+        self.targets = [frozenset(EDGE_SLOTS[opposite_edge(group.edge)]) for group in groups]
+        shared = _SharedFacts() if shared is None else shared  # (shared: `_searches`)
         self.edges = [group.edge for group in groups]
         # per group, each hex's distance to its target
         self.distance = []
-        for group, sinks in zip(groups, self.sinks, strict=True):
-            if group.edge not in learned.distances:
-                learned.distances[group.edge] = _distances(link, sinks)
-            self.distance.append(learned.distances[group.edge])
+        for group, targets in zip(groups, self.targets, strict=True):
+            if group.edge not in shared.distances:
+                shared.distances[group.edge] = _distances(link, targets)
+            self.distance.append(shared.distances[group.edge])
         # sources[g]: where group g's route may begin (the end its first link leads to, and
         # that link's bit), nearest its target first
         self.sources: list[list[tuple[int, int]]] = []
-        for group, sinks, distance in zip(groups, self.sinks, self.distance, strict=True):
+        for group, targets, distance in zip(groups, self.targets, self.distance, strict=True):
             starts = []
             for slot in EDGE_SLOTS[group.edge]:
                 other = link[slot]
-                far = (-1 if other in sinks else -2) if other >= OFF else distance[other // 6]
+                far = (-1 if other in targets else -2) if other >= OFF else distance[other // 6]
                 if far >= -1:
                     starts.append((far, other, 1 << min(slot, other)))
             self.sources.append([(other, bit) for _, other, bit in sorted(starts)])
-        # moves[end]: for a route entering at `end`, each way on: (the link's bit, the
+        # exits[end]: for a route entering at `end`, each way on: (the link's bit, the
         # end it leads to, whether it crosses the hex straight, the side it leaves by)
-        self.moves = _no_ways() if moves is None else moves
+        self.exits = _no_exits() if exits is None else exits
         # the branches that failed: (group, where its route stands, links used, hexes
         # crossed straight)
         self.failed: set[tuple[int, ...]] = set()
-        # per group, the last way `_reachable` found from its edge: its links and the
+        # per group, the last way `_can_reach_target` found from its edge: its links and the
         # hexes it crosses straight (while none is used or crossed straight, it holds)
-        self.proof: list[tuple[int, int] | None] = [None] * len(groups)
-        # per group, for each end on a way `_reachable` found, the same of the way on
+        self.way_found: list[tuple[int, int] | None] = [None] * len(groups)
+        # per group, for each end on a way `_can_reach_target` found, the same of the way on
         # from that end: the route growing along it need not be checked again
-        self.ahead = [learned.ahead.setdefault(edge, {}) for edge in self.edges]
+        self.way_on = [shared.way_on.setdefault(edge, {}) for edge in self.edges]
         # per group's edge and where its walk began (-1: its edge), what stopped each
         # walk that failed: the links used it met and the hexes crossed straight it
         # entered (while all of them are used and crossed straight, it fails again)
-        self.walls = learned.walls
+        self.dead_ends = shared.dead_ends
 
     def routes(self, fixed: Routes = ()) -> Routes | None:
         """One route per group (those of `fixed` kept as they are), or None."""
@@ -664,15 +700,15 @@ class _Search:
                 used |= self._bit(cell * 6 + side_in) | self._bit(cell * 6 + side_out)
                 if side_out == opposite_side(side_in):
                     straight |= 1 << cell
-        if not all(self._reachable(g, -1, used, straight) for g in range(len(self.groups))):
+        if not all(self._can_reach_target(g, -1, used, straight) for g in range(len(self.groups))):
             return None
-        return self._start(0, used, straight)
+        return self._routes_from_edge(0, used, straight)
 
     def _bit(self, end: int) -> int:
         return 1 << min(end, self.link[end])
 
-    def _moves(self, end: int) -> list[Way]:
-        found = self.moves[end]
+    def _exits(self, end: int) -> list[Exit]:
+        found = self.exits[end]
         if found is None:
             cell, side_in = divmod(end, 6)
             link, first = self.link, cell * 6
@@ -682,10 +718,10 @@ class _Search:
                 if out != end:
                     other = link[out]
                     found.append((1 << min(out, other), other, out == across, out - first))
-            self.moves[end] = found
+            self.exits[end] = found
         return found
 
-    def _reachable(self, group: int, end: int, used: int, straight: int) -> bool:
+    def _can_reach_target(self, group: int, end: int, used: int, straight: int) -> bool:
         """Whether group `group`'s route can still reach its target over the links not
         `used`, on from `end` (or, for -1, from its own edge), leaving the hexes crossed
         `straight` so far unable to take another straight path; the route may meet itself.
@@ -695,12 +731,12 @@ class _Search:
         by any other side (but the one across, in a hex crossed straight already), so
         each of its sides is tried once, when some entry first allows it. Hexes from
         which no link at all leads to the target are never entered. From the group's
-        own edge, the way found is kept as its `proof`; from each end on the way, the
-        way on is kept `ahead`. A walk that fails keeps its walls (`walls`): a later
+        own edge, the way found is kept as its `way_found`; from each end on the way, the
+        way on is kept `way_on`. A walk that fails keeps its dead ends (`dead_ends`): a later
         check from the same start that finds them all still standing fails at once."""
-        walls = self.walls.get((self.edges[group], end))
-        if walls is not None:
-            for blocked, crossed in walls:
+        dead_ends = self.dead_ends.get((self.edges[group], end))
+        if dead_ends is not None:
+            for blocked, crossed in dead_ends:
                 if not (blocked & ~used or crossed & ~straight):
                     return False  # what stopped an earlier walk stops this one
         goal = opposite_edge(self.edges[group])
@@ -718,7 +754,7 @@ class _Search:
                     blocked |= bit
                     continue
                 if other >= OFF:
-                    self.proof[group] = (bit, 0)
+                    self.way_found[group] = (bit, 0)
                     return True
                 stack.append(other)
                 via.setdefault(other, (-1, bit))
@@ -750,7 +786,7 @@ class _Search:
                     if EDGE_OF_END[other] == goal:
                         way = self._way(group, via, here, out)
                         if end < 0:
-                            self.proof[group] = way
+                            self.way_found[group] = way
                         return True
                     continue
                 far = distance[other // 6]
@@ -767,42 +803,42 @@ class _Search:
         for cell in range(CELL_COUNT):
             if entered[cell] and straight >> cell & 1:
                 crossed |= 1 << cell
-        walls = self.walls.setdefault((self.edges[group], end), [])
-        walls.append((blocked, crossed))
-        if len(walls) > WALLS:
-            del walls[0]
+        dead_ends = self.dead_ends.setdefault((self.edges[group], end), [])
+        dead_ends.append((blocked, crossed))
+        if len(dead_ends) > DEAD_ENDS_KEPT:
+            del dead_ends[0]
         return False
 
     def _way(
         self, group: int, via: dict[int, tuple[int, int]], here: int, out: int
     ) -> tuple[int, int]:
-        """The links of the way `_reachable` found, ending by leaving `here` through
+        """The links of the way `_can_reach_target` found, ending by leaving `here` through
         `out`, and the hexes it crosses straight (bit masks); the same from each end on
-        it is kept in `ahead`."""
-        ahead = self.ahead[group]
+        it is kept in `way_on`."""
+        way_on = self.way_on[group]
         links, crossed = self._bit(out), 0
         while True:
             if out % 6 == opposite_side(here % 6):
                 crossed |= 1 << here // 6
-            ahead[here] = links, crossed
+            way_on[here] = links, crossed
             before, out = via[here]
             if before < 0:
                 return links | out, crossed  # `out`: the bit of the link from the edge
             links |= self._bit(out)
             here = before
 
-    def _hopeless(self, group: int, used: int, straight: int) -> bool:
+    def _later_group_cut_off(self, group: int, used: int, straight: int) -> bool:
         """Whether a group after `group` cannot reach its target any more (its way found
         last time settles it when that way is still free)."""
         for later in range(group + 1, len(self.groups)):
-            proof = self.proof[later]
-            if proof is not None and not (used & proof[0] or straight & proof[1]):
+            way_found = self.way_found[later]
+            if way_found is not None and not (used & way_found[0] or straight & way_found[1]):
                 continue
-            if not self._reachable(later, -1, used, straight):
+            if not self._can_reach_target(later, -1, used, straight):
                 return True
         return False
 
-    def _start(self, group: int, used: int, straight: int) -> Routes | None:
+    def _routes_from_edge(self, group: int, used: int, straight: int) -> Routes | None:
         """Routes for groups `group`... given the links `used` and hexes crossed `straight`."""
         if group == len(self.groups):
             return ()
@@ -813,17 +849,17 @@ class _Search:
             if used & bit:
                 continue
             if other >= OFF:  # already joined by placed paths
-                rest = self._start(group + 1, used | bit, straight)
+                rest = self._routes_from_edge(group + 1, used | bit, straight)
                 if rest is not None:
                     return ((), *rest)
                 continue
-            found = self._grow(group, other, used | bit, straight)
+            found = self._routes_from(group, other, used | bit, straight)
             if found is not None:
                 return found
         self.failed.add(key)
         return None
 
-    def _grow(self, group: int, end: int, used: int, straight: int) -> Routes | None:
+    def _routes_from(self, group: int, end: int, used: int, straight: int) -> Routes | None:
         """Routes with group `group`'s route standing at `end`, a side of an empty hex."""
         key = (group, end, used, straight)
         if key in self.failed:
@@ -832,23 +868,23 @@ class _Search:
         if self.budget == 0:
             raise _OutOfSteps
         found = None
-        ahead = self.ahead[group].get(end)  # a way on found before, if still free
-        free = ahead is not None and not (used & ahead[0] or straight & ahead[1])
-        if (free or self._reachable(group, end, used, straight)) and not self._hopeless(
-            group, used, straight
-        ):
-            found = self._steps(group, end, used, straight)
+        way_on = self.way_on[group].get(end)  # a way on found before, if still free
+        free = way_on is not None and not (used & way_on[0] or straight & way_on[1])
+        if (
+            free or self._can_reach_target(group, end, used, straight)
+        ) and not self._later_group_cut_off(group, used, straight):
+            found = self._routes_on(group, end, used, straight)
         if found is None:
             self.failed.add(key)
         return found
 
-    def _steps(self, group: int, end: int, used: int, straight: int) -> Routes | None:
+    def _routes_on(self, group: int, end: int, used: int, straight: int) -> Routes | None:
         """Routes on from `end`, trying each way out of its hex, nearest the target first."""
         cell, side_in = divmod(end, 6)
-        sinks, distance = self.sinks[group], self.distance[group]
+        targets, distance = self.targets[group], self.distance[group]
         crossed = 1 << cell
         steps: list[tuple[int, int, int, int, int]] = []
-        for bit, other, across, side_out in self._moves(end):
+        for bit, other, across, side_out in self._exits(end):
             if used & bit:
                 continue
             now_straight = straight
@@ -857,8 +893,8 @@ class _Search:
                     continue  # no tile carries two straight paths
                 now_straight |= crossed
             if other >= OFF:
-                if other in sinks:
-                    rest = self._start(group + 1, used | bit, now_straight)
+                if other in targets:
+                    rest = self._routes_from_edge(group + 1, used | bit, now_straight)
                     if rest is not None:
                         return (((cell, side_in, side_out),), *rest)
                 continue
@@ -867,7 +903,7 @@ class _Search:
                 steps.append((far, side_out, other, bit, now_straight))
         steps.sort()
         for _, side_out, other, bit, now_straight in steps:
-            grown = self._grow(group, other, used | bit, now_straight)
+            grown = self._routes_from(group, other, used | bit, now_straight)
             if grown is not None:
                 return (((cell, side_in, side_out), *grown[0]), *grown[1:])
         return None
@@ -887,16 +923,16 @@ def _through_hex(
     return passages, end
 
 
-def _no_ways() -> Ways:
+def _no_exits() -> Exits:
     return [None] * OFF
 
 
-def _distances(link: list[int], sinks: frozenset[int]) -> list[int]:
-    """For each cell, how many empty hexes a route crosses from it to `sinks` at least
+def _distances(link: list[int], targets: frozenset[int]) -> list[int]:
+    """For each cell, how many empty hexes a route crosses from it to `targets` at least
     (-1 where none is reachable), ignoring what other routes use."""
     distance = [-1] * CELL_COUNT
     frontier: list[int] = []
-    for slot in sinks:
+    for slot in targets:
         other = link[slot]
         if other < OFF and distance[other // 6] < 0:
             distance[other // 6] = 0

@@ -60,14 +60,14 @@ from meeple.flows.model import (
     Record,
 )
 from meeple.flows.reach import Reaches, chain_cells
-from meeple.flows.routes import Network
+from meeple.flows.routes import PlacementRule
 from meeple.garbage import cycles_uncollected
 from meeple.hexgrid import Hex
 from meeple.pictures import Pictured
 from meeple.registry import Registered
 
 MIN_PLAYERS = 2
-_WITNESS = "_witness"  # where a state keeps its position's routes (see State._network)
+_ROUTES = "_known_routes"  # where a state keeps its position's routes (State._placement_rule)
 _LINK = "_link"  # where it keeps its links, worked out from the position before (State._links)
 # State.evaluate: a tile less to place is worth 1 of lead, each extra shortest way in
 # (up to _WAYS_COUNTED) _WAYS_BONUS, the move _TEMPO; the lead goes through a logistic.
@@ -304,24 +304,24 @@ class State(Pictured):
             raise reason
         cell = CELL_INDEX[move.hex]
         code = move.tile * 6 + move.rotation
-        network = self._network
-        witness = network.place(cell, code)  # known already for a listed placement
-        if witness is None:
-            problem = network.problem(cell, code)
+        rule = self._placement_rule
+        routes = rule.place(cell, code)  # known already for a listed placement
+        if routes is None:
+            problem = rule.problem(cell, code)
             raise RuleError(f"illegal placement of {_describe(move)}: {problem}", rule="placement")
-        link = network.links_after(cell, code)
+        link = rule.links_after(cell, code)
         after = self._placed(move, cell, code, link)
-        if len(witness) == len(self.groups):  # a win leaves none: the game is over
-            object.__setattr__(after, _WITNESS, witness)
+        if len(routes) == len(self.groups):  # a win leaves none: the game is over
+            object.__setattr__(after, _ROUTES, routes)
             object.__setattr__(after, _LINK, link)
         return after
 
     @cached_property
-    def _network(self) -> Network:
-        """The position as routes see it, with the witness the move that made it left (an
+    def _placement_rule(self) -> PlacementRule:
+        """The placement rule on this position, with the routes the move that made it left (an
         attribute, not a field: a state built any other way searches for its own). Kept,
         so a placement listed by `legal_placements` is not searched again when played."""
-        return Network(self.board, self.groups, getattr(self, _WITNESS, None), self._links)
+        return PlacementRule(self.board, self.groups, getattr(self, _ROUTES, None), self._links)
 
     @cached_property
     def _links(self) -> list[int]:
@@ -395,7 +395,7 @@ class State(Pictured):
         all at once, so the route rule's hardest questions are swept together."""
         player = self.turn
         cells = tuple(cell for cell in range(CELL_COUNT) if self.board[cell] == EMPTY)
-        for tile, by_cell in self._network.legal_placements(cells, tiles).items():
+        for tile, by_cell in self._placement_rule.legal_placements(cells, tiles).items():
             self._found[tile] = tuple(
                 Move(player, CELLS[cell], tile, rotation)
                 for cell, rotations in zip(cells, by_cell, strict=True)
@@ -405,7 +405,7 @@ class State(Pictured):
     @cached_property
     def _found(self) -> dict[int, tuple[Move, ...]]:
         # Legal placements already listed, by tile type (in order): a search asks a
-        # position for them again and again (the verdicts behind them stay in _network).
+        # position for them again and again (the verdicts behind them stay in _placement_rule).
         return {}
 
     def violation(self, move: Move | NoPlacement) -> RuleError | None:

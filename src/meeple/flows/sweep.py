@@ -1,38 +1,70 @@
-"""An exact answer to the route question by sweeping the board hex by hex.
+"""The Flows placement rule answered exactly, by sweeping the empty hexes one by one.
 
-The depth-first search of `meeple.flows.routes` is quick and finds the routes it proves
-possible, but on a few positions (nearly full boards, mostly) it could wander for
-minutes. This module answers the same question (is there one route per group, all at
-once, sharing no path?) in time bounded by the board rather than by luck, with the
-technique used for path puzzles: visit the
-empty hexes in a fixed order and keep, for every way of crossing the hexes visited so
-far, only what the rest of the board can see of it: which links across the *frontier*
-(links with one end visited and one not) carry a route, and what each such route piece
-is joined to. Ways that look alike from the frontier are merged, so the number of states
-stays modest however many ways there are.
+The rule (rules of play, ../shared/rules/flows.md, "Legal placement"): unless a
+placement wins, it must leave every player, or team, a route to victory that could
+still be completed, over placed tiles' paths and empty hexes, where an empty hex may
+later hold any tile in any orientation; and no two players or teams may be forced to
+share one route. `meeple.flows.routes` turns this into one question about a position:
+is there one route per route group (the players of one axis), all at once, no two using
+one link, and no empty hex crossed by more paths than one tile can carry (at most one
+straight path)? This module answers that question exactly, with work bounded by the
+board rather than by luck; `routes` asks it when its quick searches leave it open.
 
-A piece of route crossing the frontier is labelled by what its other end holds:
-- `HOME + g` or `TARGET + g`: it runs back to an off-board side of group g's home or
-  target edge;
-- a *loose* label shared by exactly two frontier links: both ends are still open.
+How. The empty hexes are visited in a fixed order. The visited hexes and the rest meet
+along the *frontier*: the links with one end on each side. A *sweep state* records what
+the hexes not yet visited can see of one way of laying routes through the visited ones:
+the groups already joined end to end (a bit each), and for each frontier link a label
+saying where the piece of route along it leads back to (0: no route uses the link):
+- `HOME + g` or `TARGET + g`: to an off-board side of group g's home or target edge;
+- `LOOSE + p`: to the frontier link at position p, the piece being open at both ends.
+Visiting a hex tries every set of paths one tile can give it (`PATH_SETS`) on every
+state and labels the new frontier. Two ways that give the same state can be finished by
+exactly the same paths in the hexes left, so they are merged: the states stay few,
+however many ways there are, and the sweep still tries every way of filling the board.
+Routes exist when, after the last hex, a state has every group joined; they are traced
+back through the states that led to it.
 
-Only minimal routes need considering (dropping a piece of a solution leaves a solution),
-so a route never closes on itself, never joins two sides of one edge, and each group has
-at most one piece hanging from each of its edges.
+Speed-ups. Each either drops a state that no way of filling the hexes left can finish,
+or changes which work is done first, never an answer:
+- Minimal routes only: a loop, a piece joining two sides of one edge, or a second piece
+  hanging from one group edge can be removed from any set of routes, which stays a set
+  of routes; so states holding one are dropped (`_edge_pieces_fit`, `_ways_across`).
+- Edges out of reach: after the last hex that holds an off-board side of a group edge,
+  a group not yet joined needs a piece hanging from that edge (`_Plan.needed`).
+- The hexes left (`_HexesLeft`) fall into parts no link joins, and a piece of route can
+  only go on inside the part its link leads into: a state dies when some group cannot
+  join its edges within a part (or across loose pieces), when a loose piece lies on no
+  such join, or when a part holds an odd number of route ends and no off-board side to
+  even them (paths pair route ends two by two).
+- The order changes the cost, not the answer (every order tries every filling). So
+  several orders race (`Sweeps`): the greedy order that keeps the frontier narrow from
+  each side of the board (`DIRECTIONS`, `_greedy_order`), the same closing group edges
+  early, and one found by a beam search (`_beam_order`). The cheapest-looking
+  (`_Plan.cost`) runs first; each gets a budget of states that doubles every round; the
+  first to finish answers.
+- One question is swept depth first (`_sweep_depth_first`): the same states, gone on
+  from one at a time and each kept, so none is gone on from twice; a 'yes' ends at the
+  first set of routes instead of after every state of every hex.
+- Many placements' questions in one sweep (`Placement`, `Sweeps` given placements): a
+  placement's question is asked of the position before it, with its hex held to the
+  tile's paths (the routes of the position after it are those, without that hex); each
+  state carries a bit per question it stands for, and a question no state stands for
+  any more is answered 'no' (`_sweep_breadth_first`).
+- Sweeps whose orders begin alike share those first hexes' states (`_SharedStates`):
+  the states depend only on the hexes visited and their order.
+- What visiting a hex does depends only on what lies beyond each of its sides and on
+  what the hex can see of a state (the groups joined, the labels of the links coming
+  in), so it is worked out once per such kind of hex and view, for every sweep
+  (`_WAYS_ACROSS`, `_PATH_SETS_ALLOWED`).
 
-A single question is swept depth first (`_dive`): the same states, but gone on from one
-at a time, so that where routes exist the sweep ends at the first set of them instead
-of making every state at every hex first.
-
-One sweep can also ask many placements' questions at once (`Placement`, `Race`): each
-state then carries the questions it stands for, a bit each, and a hex that a placement's
-tile would fill keeps that bit only on the states whose paths there are the tile's.
+What each speed-up saves, with the figures and how to measure them, is in
+docs/formats/flows.md ("How the rule is computed"); `make bench BENCH=flows` times it.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import NamedTuple
 
@@ -56,11 +88,13 @@ LOOSE = 7
 piece hanging from group g's edges, and LOOSE + p on each end of a loose piece, p the
 frontier position of its other end (so a state has one spelling: no renumbering)."""
 
-# What lies beyond a side of the hex being visited (a "port"):
-_FRONTIER, _NEW, _SLOT, _LOOP = range(4)
+# What lies beyond a side of the hex being visited (`_Step.beyond`): a visited hex (the
+# link is on the frontier), a hex not visited yet, an off-board side, or a placed path
+# leading back into the hex itself:
+_VISITED, _UNVISITED, _OFF_BOARD, _PLACED_LOOP = range(4)
 
 
-def _matchings() -> list[tuple[tuple[int, int], ...]]:
+def _path_sets() -> list[tuple[tuple[int, int], ...]]:
     """Every set of paths one tile could give routes through a hex: pairs of distinct
     sides, no side twice, at most one straight pair (no tile has two straight paths)."""
     found: list[tuple[tuple[int, int], ...]] = []
@@ -80,42 +114,44 @@ def _matchings() -> list[tuple[tuple[int, int], ...]]:
     return found
 
 
-MATCHINGS = _matchings()
+PATH_SETS = _path_sets()
 
 
-State = tuple[int, tuple[int, ...]]
+SweepState = tuple[int, tuple[int, ...]]
 """A sweep state: the groups finished (a bit each) and the labels of the frontier links."""
 Pairs = tuple[tuple[int, int], ...]
-Matching = tuple[Pairs, tuple[int, ...]]
+PathSet = tuple[Pairs, tuple[int, ...]]
 """A set of paths through a hex, and for each side the side its path joins (-1: none)."""
-Changes = tuple[tuple[int, int], ...]
-"""New labels by place (see _OUTSIDE)."""
-Change = tuple[int, Changes, Pairs]
+NewLabels = tuple[tuple[int, int], ...]
+"""New labels by place (see _FAR_END)."""
+WayAcross = tuple[int, NewLabels, Pairs]
 """One way of crossing a hex: the groups then finished, the new labels, the paths.
 Tuples of numbers only: the garbage collector stops tracking them, so the tables of
-them kept for every sweep (`_CHANGES`) cost its passes nothing."""
+them kept for every sweep (`_WAYS_ACROSS`) cost its passes nothing."""
 
 
 class _Step:
     """What visiting one empty hex does to the frontier, worked out once per question."""
 
-    def __init__(self, ports: list[tuple[int, int]], keep: list[int], rest: _Rest) -> None:
-        self.ports = ports  # per side: (kind, index into the old frontier / new / label / side)
+    def __init__(self, beyond: list[tuple[int, int]], keep: list[int], rest: _HexesLeft) -> None:
+        self.beyond = beyond  # per side: (kind, index into the old frontier / new / label / side)
         self.keep = keep  # old frontier positions that stay, in new frontier order
-        self.rest = rest  # the hexes still to visit afterwards (see _Rest)
+        self.hexes_left = rest  # the hexes still to visit afterwards (see _HexesLeft)
         # the sides that must carry a route, given which incoming links carry one
-        self._by_mask: dict[int, list[Matching]] | None = None
+        self._path_sets_by_entry: dict[int, list[PathSet]] | None = None
         # each link coming in from visited hexes: its side, its old frontier position
-        incoming = [(side, index) for side, (kind, index) in enumerate(ports) if kind == _FRONTIER]
+        incoming = [(side, index) for side, (kind, index) in enumerate(beyond) if kind == _VISITED]
         self.sides = [side for side, _ in incoming]
         self.entering = [index for _, index in incoming]
         self.side_of = {index: side for side, index in incoming}
-        self.blank = [0] * sum(kind == _NEW for kind, _ in ports)
+        self.blank = [0] * sum(kind == _UNVISITED for kind, _ in beyond)
         # the new frontier position of each side whose link is new on it
-        self.spot = [len(keep) + index if kind == _NEW else -1 for kind, index in ports]
-        # what visiting depends on in the ports: each side's kind, where an off-board side
+        self.spot = [len(keep) + index if kind == _UNVISITED else -1 for kind, index in beyond]
+        # what visiting depends on in `beyond`: each side's kind, where an off-board side
         # or a loop leads (see _visit)
-        self.shape = tuple((kind, index if kind in (_SLOT, _LOOP) else 0) for kind, index in ports)
+        self.shape = tuple(
+            (kind, index if kind in (_OFF_BOARD, _PLACED_LOOP) else 0) for kind, index in beyond
+        )
         # each label as it reads once the frontier moves on: a loose end names its other
         # end's new position (an end whose other end the hex takes is relabelled anyway)
         moved = {p: n for n, p in enumerate(keep)}
@@ -123,22 +159,22 @@ class _Step:
             LOOSE + moved.get(p, 0) for p in range(len(keep) + len(incoming))
         ]
         # what visiting does, by what the hex sees of a state (see _visit)
-        self.seen: dict[tuple[int, tuple[int, ...]], tuple[Change, ...]] = {}
+        self.ways_by_view: dict[tuple[int, tuple[int, ...]], tuple[WayAcross, ...]] = {}
 
-    def by_mask(self) -> dict[int, list[Matching]]:
+    def path_sets_by_entry(self) -> dict[int, list[PathSet]]:
         """The paths the hex may take, by the incoming sides that carry a route (worked
-        out when first needed: a step whose every look `_CHANGES` holds never asks)."""
-        if self._by_mask is None:
+        out when first needed: a step whose every view `_WAYS_ACROSS` holds never asks)."""
+        if self._path_sets_by_entry is None:
             # what the matchings depend on: each side's kind, whether an off-board side
             # may be used, and where a loop leads
-            look = tuple(
-                (kind, index if kind == _LOOP else bool(index) if kind == _SLOT else 0)
-                for kind, index in self.ports
+            kind_of_hex = tuple(
+                (kind, index if kind == _PLACED_LOOP else bool(index) if kind == _OFF_BOARD else 0)
+                for kind, index in self.beyond
             )
-            if look not in _ALLOWED:
-                _ALLOWED[look] = _allowed(self.ports)
-            self._by_mask = _ALLOWED[look]
-        return self._by_mask
+            if kind_of_hex not in _PATH_SETS_ALLOWED:
+                _PATH_SETS_ALLOWED[kind_of_hex] = _path_sets_allowed(self.beyond)
+            self._path_sets_by_entry = _PATH_SETS_ALLOWED[kind_of_hex]
+        return self._path_sets_by_entry
 
 
 DIRECTIONS: tuple[Callable[[Hex], int], ...] = (
@@ -152,7 +188,7 @@ DIRECTIONS: tuple[Callable[[Hex], int], ...] = (
 """Where a sweep starts: from each of the board's six sides (rows up or down, columns,
 diagonals). The sweep's cost depends a great deal on the direction: a sweep that meets
 a bottleneck early proves 'no routes' in a few steps, one that meets it last carries
-every partial way there (20 s against 10 ms on the hard position of the benchmark)."""
+every partial way there."""
 FIRST_BUDGET = 400
 """States the cheapest-looking sweep may create in the first round (the next a quarter
 as many, and so on: the cost ranks the sweeps well, see `_CLOSED`); every round doubles
@@ -163,14 +199,14 @@ class Placement(NamedTuple):
     """A question asked of the position before a placement: can every group have its
     route once a tile lies on `cell`? Routes may then cross that hex only along the
     tile's `paths` (pairs of sides, the lower first), so the sweep asks it of the
-    position as it is, with the hex held to those paths; one race asks a whole legal
-    list's questions at once (`Race`)."""
+    position as it is, with the hex held to those paths; one `Sweeps` asks a whole
+    legal list's questions at once."""
 
     cell: int
     paths: frozenset[tuple[int, int]]
 
 
-class Sweep(NamedTuple):
+class SweepResult(NamedTuple):
     """The answer of `sweep`: routes or None, and the work it took (states created, over
     every direction tried), which tests bound."""
 
@@ -184,27 +220,28 @@ def sweep_routes(link: list[int], groups: tuple[Group, ...]) -> Routes | None:
     return sweep(link, groups).routes
 
 
-def sweep(link: list[int], groups: tuple[Group, ...]) -> Sweep:
-    """`sweep_routes` with its work: a `Race` of one question, run to its end."""
-    race = Race(link, groups)
-    while not race.round():
+def sweep(link: list[int], groups: tuple[Group, ...]) -> SweepResult:
+    """`sweep_routes` with its work: a `Sweeps` of one question, run to its end."""
+    sweeps = Sweeps(link, groups)
+    while not sweeps.round():
         pass
-    return Sweep(race.answers[0], race.work)
+    return SweepResult(sweeps.answers[0], sweeps.work)
 
 
-class Race:
-    """The route question swept from every direction at once, in two orders each
-    (`_order`: plain, and closing group edges early), and, once the race looks to need
-    more than one round, in the order a beam search finds (`_searched_order`); the
-    cheapest-looking first (`_Plan.cost`), each sweep given a budget of states that
-    falls fourfold down the ranking and doubles every round, until one finishes. Each
-    sweep is exact, so the first to finish answers; the rest cost a small multiple of it.
+class Sweeps:
+    """The route question swept in several orders in turn, until one sweep finishes:
+    from each side of the board, in two orders each (`_greedy_order`: plain, and closing
+    group edges early), and, once it looks to need more than one round, in the order a
+    beam search finds (`_beam_order`). The cheapest-looking runs first (`_Plan.cost`);
+    each sweep is given a budget of states that falls fourfold down the ranking and
+    doubles every round (`round`). Each sweep is exact, so the first to finish answers;
+    the others cost a small multiple of it.
 
     Given `placements`, it asks each one's question instead, all in one sweep: a state
     carries a bit for each placement whose tile allows the paths that made it, and a
     question is answered 'no' as soon as some sweep has no state left for it. Between
     rounds a caller may run other methods and `drop` the questions they settle
-    (`routes._settle` does)."""
+    (`routes._answer_exactly` does)."""
 
     def __init__(
         self,
@@ -223,34 +260,33 @@ class Race:
                 continue
             a = label_of_edge.get(EDGE_OF_END[slot], 0)
             b = label_of_edge.get(EDGE_OF_END[other], 0)
-            if a and b and _group(a) == _group(b) and a != b:
-                done |= 1 << _group(a)  # placed paths alone join the group's edges
+            if a and b and _group_of_label(a) == _group_of_label(b) and a != b:
+                done |= 1 << _group_of_label(a)  # placed paths alone join the group's edges
         empty = [cell for cell in range(CELL_COUNT) if link[cell * 6] != EMPTY]
-        self.asked = _Asked(placements)
+        self.asked = _Questions(placements)
         self.answers: list[Routes | None] = [None] * self.asked.count
         self.work = 0  # states created so far, over every sweep
         self._link, self._groups, self._done = link, groups, done
         self._empty, self._label_of_edge = empty, label_of_edge
         self._orders: set[tuple[int, ...]] = set()
-        self._running: list[_Running] = []
-        self._swept: _Swept = {}  # shared by every plan: orders often begin alike
+        self._running: list[_SweepUnderWay] = []
+        self._swept: _SharedStates = {}  # shared by every plan: orders often begin alike
         # from each direction, the plain greedy order and the one closing group edges early
         for closing in (None, label_of_edge):
             for direction in DIRECTIONS:
                 order = sorted(empty, key=lambda cell: direction(CELLS[cell]))
-                self._add(_order(order, link, closing))
-        self._searched = False  # whether the searched order runs yet
+                self._add(_greedy_order(order, link, closing))
+        self._beam_order_added = False  # whether the searched order runs yet
         if self._running[0].cost > FIRST_BUDGET:
-            self._search()  # a race of more than one round, likely
+            self._add_beam_order()  # a race of more than one round, likely
         self._budget = FIRST_BUDGET  # the cheapest-looking sweep's states this round
 
-    def _search(self) -> None:
-        """Add the sweep of the order `_searched_order` finds, once: finding it costs
-        0.3 ms on average and up to a millisecond, about what a whole race costs where
-        one round settles it."""
-        if not self._searched:
-            self._searched = True
-            self._add(_searched_order(self._empty, self._link, self._label_of_edge))
+    def _add_beam_order(self) -> None:
+        """Add the sweep of the order `_beam_order` finds, once (finding it costs about
+        what a whole race costs where one round settles it)."""
+        if not self._beam_order_added:
+            self._beam_order_added = True
+            self._add(_beam_order(self._empty, self._link, self._label_of_edge))
 
     def _add(self, cells: list[int]) -> None:
         """Run a sweep visiting the hexes in the order `cells` too, ranked by its cost
@@ -259,11 +295,14 @@ class Race:
             return
         self._orders.add(tuple(cells))
         plan = _Plan(self._link, cells, self._label_of_edge)
+        found: dict[int, Routes] = {}
         if self.asked.count == 1:
-            sweeping = _dive(self._link, self._groups, plan, self._done)
+            sweeping = _sweep_depth_first(self._link, self._groups, plan, self._done, found)
         else:
-            sweeping = _sweep(self._link, self._groups, plan, self._done, self._swept, self.asked)
-        self._running.append(_Running(plan.cost, sweeping))
+            sweeping = _sweep_breadth_first(
+                self._link, self._groups, plan, self._done, found, self._swept, self.asked
+            )
+        self._running.append(_SweepUnderWay(plan.cost, sweeping, found))
         self._running.sort(key=lambda run: run.cost)  # stable: the first added on a tie
 
     @property
@@ -283,27 +322,26 @@ class Race:
         soon as the race's work reaches it, and the next call goes on with it."""
         asked = self.asked
         if self._budget > FIRST_BUDGET:
-            self._search()  # a second round after all
+            self._add_beam_order()  # a second round after all
         for rank, run in enumerate(self._running):
-            try:
-                while asked.open and run.spent < self._budget >> 2 * rank:
-                    spent = next(run.sweep)
-                    self.work += spent - run.spent
-                    run.spent = spent
-                    if self.work >= until >= 0:
-                        return False
-            except StopIteration as finished:
-                found: dict[int, Routes] = finished.value
-                for question, routes in found.items():
-                    self.answers[question] = routes
-                asked.open = 0
+            while asked.open and run.spent < self._budget >> 2 * rank:
+                spent = next(run.sweep, None)
+                if spent is None:  # finished, and exact: its answers are the race's
+                    for question, routes in run.found.items():
+                        self.answers[question] = routes
+                    asked.open = 0
+                    break
+                self.work += spent - run.spent
+                run.spent = spent
+                if self.work >= until >= 0:
+                    return False
             if not asked.open:
                 break
         self._budget *= 2
         return not asked.open
 
 
-class _Asked:
+class _Questions:
     """What a race asks, shared by its sweeps: the questions still open (a bit each) and
     the hexes that hold a placement's tile."""
 
@@ -331,24 +369,25 @@ class _Asked:
         return found
 
 
-class _Running:
-    """A sweep under way, its plan's cost and the states it has created so far."""
+class _SweepUnderWay:
+    """A sweep under way: its plan's cost, the sweep (an iterator of the states created
+    so far), how many it has created, and the routes it fills in once it has finished."""
 
-    __slots__ = ("cost", "spent", "sweep")
+    __slots__ = ("cost", "found", "spent", "sweep")
 
-    def __init__(self, cost: int, sweep: Generator[int, None, dict[int, Routes]]) -> None:
+    def __init__(self, cost: int, sweep: Iterator[int], found: dict[int, Routes]) -> None:
         self.cost = cost
         self.sweep = sweep
         self.spent = 0
+        self.found = found
 
 
 _CLOSED = 3
 _LATER = 16
 """A plan's cost (`_Plan.cost`) counts its steps in full until the step that closes its
 `_CLOSED`th group edge (the last that holds one of its off-board sides), and each step
-after it a `_LATER`th: on the slowest lists' questions, ranked so (with the sweeps that
-close edges early in the race from the start) the sweeps created 40% fewer states than
-ranked by the whole plan's cost."""
+after it a `_LATER`th: once three edges are closed most states of a 'no' die, so what
+comes after counts for little."""
 
 
 class _Plan:
@@ -385,7 +424,7 @@ class _Plan:
 
     def needed(self, i: int, count: int) -> int:
         """The edge labels of `count` groups that no hex after the i-th can reach any
-        more (a bit each): once it is visited, a piece must hang from each (`_alive`)."""
+        more (a bit each): once it is visited, a piece must hang from each (`_edge_pieces_fit`)."""
         return sum(
             1 << label
             for g in range(count)
@@ -403,7 +442,7 @@ class _Plan:
         i = len(self.steps)
         cell, link, frontier = self.cells[i], self.link, self._frontier
         position = {link_id: p for p, link_id in enumerate(frontier)}
-        ports: list[tuple[int, int]] = []
+        beyond: list[tuple[int, int]] = []
         new: list[int] = []
         incoming: set[int] = set()
         for side in range(6):
@@ -411,53 +450,54 @@ class _Plan:
             other = link[end]
             link_id = min(end, other)
             if other >= OFF:
-                ports.append((_SLOT, self.label_of_edge.get(EDGE_OF_END[other], 0)))
+                beyond.append((_OFF_BOARD, self.label_of_edge.get(EDGE_OF_END[other], 0)))
             elif other // 6 == cell:
-                ports.append((_LOOP, other % 6))
+                beyond.append((_PLACED_LOOP, other % 6))
             elif self.order[other // 6] < i:
-                ports.append((_FRONTIER, position[link_id]))
+                beyond.append((_VISITED, position[link_id]))
                 incoming.add(position[link_id])
             else:
-                ports.append((_NEW, len(new)))
+                beyond.append((_UNVISITED, len(new)))
                 new.append(link_id)
         keep = [p for p in range(len(frontier)) if p not in incoming]
         self._frontier = [frontier[p] for p in keep] + new
-        rest = _rest(link, self.cells[i + 1 :], self._frontier, self.label_of_edge)
-        return _Step(ports, keep, rest)
+        rest = _hexes_left(link, self.cells[i + 1 :], self._frontier, self.label_of_edge)
+        return _Step(beyond, keep, rest)
 
 
-_Reached = dict[State, int]
+_StatesAfter = dict[SweepState, int]
 """The states after a step, each with the questions it stands for (a bit each)."""
-_Came = dict[State, list[tuple[State, int, Pairs]]]
+_CameFrom = dict[SweepState, list[tuple[SweepState, int, Pairs]]]
 """How the states after a step were reached: for each, the state before, the questions
 that way brought it first, and the hex's paths."""
-_Swept = dict[tuple[int, ...], tuple[_Reached, _Came, int]]
+_SharedStates = dict[tuple[int, ...], tuple[_StatesAfter, _CameFrom, int]]
 """The states after visiting the hexes of an order's beginning, by that beginning, how
 they were reached, and how many states that step created."""
 
 
-def _sweep(
+def _sweep_breadth_first(
     link: list[int],
     groups: tuple[Group, ...],
     plan: _Plan,
     done: int,
-    swept: _Swept | None = None,
-    asked: _Asked | None = None,
-) -> Generator[int, None, dict[int, Routes]]:
-    """One exact sweep by `plan` from the groups `done` already: yields the states
-    created so far after each hex, and returns the routes found for each question
-    `asked` (by its number; none for a question it answers 'no').
+    found: dict[int, Routes],
+    swept: _SharedStates | None = None,
+    asked: _Questions | None = None,
+) -> Iterator[int]:
+    """One exact sweep by `plan`, hex after hex, from the groups `done` already: yields
+    the states created so far after each hex; once it has finished, `found` holds the
+    routes of each question `asked` by its number (none for a question answered 'no').
 
     The states after the first hexes of an order depend only on which hexes those are,
     in which order (the frontier, the hexes left, the edges no later hex reaches), so
     sweeps that begin alike share them through `swept` (each counting them as its own
     work, so that sharing changes no budget, only the time)."""
-    asked = _Asked(()) if asked is None else asked
+    asked = _Questions(()) if asked is None else asked
     count = len(groups)
     cells = plan.cells
     full = (1 << count) - 1
-    states: _Reached = {(done, ()): asked.open}
-    history: list[_Came] = []  # per step: how its states were reached
+    states: _StatesAfter = {(done, ()): asked.open}
+    history: list[_CameFrom] = []  # per step: how its states were reached
     work = 0
     for i, cell in enumerate(cells):
         begun = tuple(cells[: i + 1])
@@ -466,15 +506,15 @@ def _sweep(
             work += created  # counted as if made here: the race's budgets stay fair
             history.append(came)
             if not states:
-                return {}
+                return
             yield work
             continue
         needed = plan.needed(i, count)
-        following: _Reached = {}
+        following: _StatesAfter = {}
         came = {}
-        dead: set[State] = set()
+        dead: set[SweepState] = set()
         step = plan.step(i)
-        rest = step.rest
+        rest = step.hexes_left
         open_now = asked.open
         placed = cell in asked.on  # a hex some placement's tile lies on
         for before, asking in states.items():
@@ -489,7 +529,7 @@ def _sweep(
                         following[state] = known | bits
                         came[state].append((before, bits & ~known, pairs))
                 elif bits and state not in dead:
-                    if _alive(state, needed) and rest.reaches(state, count):
+                    if _edge_pieces_fit(state, needed) and rest.can_finish(state, count):
                         following[state] = bits
                         came[state] = [(before, bits, pairs)]
                     else:
@@ -501,14 +541,13 @@ def _sweep(
             swept[begun] = following, came, created
         states = following
         if not states:
-            return {}
+            return
         if asked.count > 1:  # a question no state stands for any more is answered 'no'
             left = 0
             for bits in states.values():
                 left |= bits
             asked.open &= left
         yield work
-    found = {}
     for question in range(asked.count):
         if not asked.open >> question & 1:
             continue  # answered another way
@@ -519,25 +558,24 @@ def _sweep(
         for cell, reached in zip(reversed(cells), reversed(history), strict=True):
             final, _, chosen[cell] = next(way for way in reached[final] if way[1] >> question & 1)
         found[question] = tuple(_trace(link, group, chosen) for group in groups)
-    return found
 
 
-def _dive(
-    link: list[int], groups: tuple[Group, ...], plan: _Plan, done: int
-) -> Generator[int, None, dict[int, Routes]]:
-    """`_sweep` of one question, depth first: yields the states created so far after
-    each state it goes on from, and returns {0: routes} or {} for 'no'.
+def _sweep_depth_first(
+    link: list[int], groups: tuple[Group, ...], plan: _Plan, done: int, found: dict[int, Routes]
+) -> Iterator[int]:
+    """The sweep of one question by `plan`, depth first: yields the states created so
+    far after each state it goes on from; once it has finished, `found` holds {0:
+    routes}, or nothing for 'no'.
 
-    It makes the states `_sweep` makes, hex by hex, but goes on from one state at a time,
-    deepest first, and keeps every state it made at each depth, so none is gone on from
-    twice. A 'no' costs it the states it costs `_sweep`; a 'yes' ends at the first
-    finished state, where `_sweep` makes every state at every hex first (on the slowest
-    lists of random games, 9,000 states for 36 'yes' answers instead of 270,000)."""
+    It makes the states `_sweep_breadth_first` makes, hex by hex, but goes on from one
+    state at a time, deepest first, and keeps every state it made at each depth, so none
+    is gone on from twice. A 'no' costs it the same states; a 'yes' ends at the first
+    finished state, where the breadth-first sweep makes every state at every hex first."""
     count = len(groups)
     full = (1 << count) - 1
     cells = plan.cells
-    made: list[set[State]] = [set() for _ in cells]  # per depth: the states made there
-    waiting: list[list[tuple[State, Pairs]]] = [[((done, ()), ())]]  # per depth: to go on from
+    made: list[set[SweepState]] = [set() for _ in cells]  # per depth: the states made there
+    waiting: list[list[tuple[SweepState, Pairs]]] = [[((done, ()), ())]]  # per depth: to go on from
     chosen: list[Pairs] = [()] * len(cells)  # the paths of the way followed, per hex
     needs = [plan.needed(depth, count) for depth in range(len(cells))]
     work = 0
@@ -552,21 +590,21 @@ def _dive(
         if depth == len(cells):
             if state[0] == full:
                 paths = dict(zip(cells, chosen, strict=True))
-                return {0: tuple(_trace(link, group, paths) for group in groups)}
+                found[0] = tuple(_trace(link, group, paths) for group in groups)
+                return
             continue
         step = plan.step(depth)
-        rest, needed, seen = step.rest, needs[depth], made[depth]
+        rest, needed, seen = step.hexes_left, needs[depth], made[depth]
         following = []
         for after, way in _visit(step, *state):
             if after not in seen:
                 seen.add(after)
                 work += 1
-                if _alive(after, needed) and rest.reaches(after, count):
+                if _edge_pieces_fit(after, needed) and rest.can_finish(after, count):
                     following.append((after, way))
         following.reverse()  # the first made is gone on from first
         waiting.append(following)
         yield work
-    return {}
 
 
 def _trace(link: list[int], group: Group, chosen: dict[int, Pairs]) -> tuple[Passage, ...]:
@@ -591,16 +629,15 @@ def _trace(link: list[int], group: Group, chosen: dict[int, Pairs]) -> tuple[Pas
     raise AssertionError("the sweep's paths join no side of the home edge to the target")
 
 
-def _order(
+def _greedy_order(
     cells: list[int], link: list[int], label_of_edge: dict[int, int] | None = None
 ) -> list[int]:
     """The empty hexes in the order to visit them: each time the one that leaves the
     fewest links crossing the frontier (links of placed paths reach far, so board order
     alone can leave a wide frontier). Given `label_of_edge`, a hex that holds the last
     off-board sides left of a group edge counts three links fewer for each such edge:
-    once it is visited every state must hang a piece from that edge (`_alive`), and on
-    the hardest positions met most states die there (a sweep that closed the edges
-    late carried 13,000 states to that hex, one that closed them early 2,000)."""
+    once it is visited every state must hang a piece from that edge (`_edge_pieces_fit`),
+    and on the hardest positions most states die there."""
     # score[cell]: the links it would add to the frontier less those it would take off
     # it (less the closing bonus), kept up to date as hexes are visited
     score: dict[int, int] = {}
@@ -641,16 +678,15 @@ def _order(
 
 
 _CLOSING = 3
-"""How many links fewer a hex that closes a group edge counts, in `_order`."""
+"""How many links fewer a hex that closes a group edge counts, in `_greedy_order`."""
 
 
 BEAM = 10
-"""How many beginnings of an order `_searched_order` keeps at each step: on the races of
-3,000 random positions, 5 gave orders 50% dearer in all, 20 4% cheaper for 60% more
-time (0.4 ms a race at 10)."""
+"""How many beginnings of an order `_beam_order` keeps at each step (fewer give dearer
+orders, more cost more time than they save)."""
 
 
-def _searched_order(cells: list[int], link: list[int], label_of_edge: dict[int, int]) -> list[int]:
+def _beam_order(cells: list[int], link: list[int], label_of_edge: dict[int, int]) -> list[int]:
     """The hexes in an order of low cost (`_Plan.cost`), found by a beam search: hex by
     hex, the `BEAM` cheapest beginnings are kept, one per set of hexes visited (the
     frontier, and so what comes after, depends on the set only, not on its order)."""
@@ -671,7 +707,7 @@ def _searched_order(cells: list[int], link: list[int], label_of_edge: dict[int, 
     held = [[mask for mask in holders.values() if mask >> i & 1] for i in range(count)]
     full = [3**width for width in range(4 * count + 1)]
     later = [cost // _LATER for cost in full]
-    first = _Beginning(0, 0, 0, 0, (), tuple(range(count)), [len(near) for near in linked])
+    first = _OrderStart(0, 0, 0, 0, (), tuple(range(count)), [len(near) for near in linked])
     layer = [first]
     for _ in range(count):
         best: dict[int, tuple[int, int, int]] = {}  # per set visited: the cheapest way
@@ -684,14 +720,14 @@ def _searched_order(cells: list[int], link: list[int], label_of_edge: dict[int, 
                 if known is None or total < known[0]:
                     best[now] = (total, b, i)
         layer = [
-            _grown(layer[b], i, total, linked, held)
+            _extended(layer[b], i, total, linked, held)
             for total, b, i in heapq.nsmallest(BEAM, best.values())
         ]
     return [cells[i] for i in layer[0].order]
 
 
-class _Beginning(NamedTuple):
-    """The beginning of an order, in `_searched_order`: its cost, frontier width, group
+class _OrderStart(NamedTuple):
+    """The beginning of an order, in `_beam_order`: its cost, frontier width, group
     edges closed, hexes visited (a bit each), order, the hexes left, and by how much
     visiting each hex next would widen the frontier (its links, less two for each link
     to a hex visited)."""
@@ -705,9 +741,9 @@ class _Beginning(NamedTuple):
     widen: list[int]
 
 
-def _grown(
-    beginning: _Beginning, i: int, cost: int, linked: list[list[int]], held: list[list[int]]
-) -> _Beginning:
+def _extended(
+    beginning: _OrderStart, i: int, cost: int, linked: list[list[int]], held: list[list[int]]
+) -> _OrderStart:
     """`beginning` with hex `i` visited next, at `cost` in all."""
     visited = beginning.visited | 1 << i
     widen = beginning.widen.copy()
@@ -716,16 +752,16 @@ def _grown(
     closed = beginning.closed + sum(1 for mask in held[i] if not mask & ~visited)
     left = tuple(j for j in beginning.left if j != i)
     width = beginning.width + beginning.widen[i]
-    return _Beginning(cost, width, closed, visited, (*beginning.order, i), left, widen)
+    return _OrderStart(cost, width, closed, visited, (*beginning.order, i), left, widen)
 
 
-def _group(label: int) -> int:
+def _group_of_label(label: int) -> int:
     return (label - HOME) % 3
 
 
-def _rest(
+def _hexes_left(
     link: list[int], left: list[int], frontier: list[int], label_of_edge: dict[int, int]
-) -> _Rest:
+) -> _HexesLeft:
     """The hexes `left` to visit split into parts no link joins: the part each frontier
     link leads into, and the parts holding an off-board side of each group edge."""
     part = {cell: cell for cell in left}
@@ -754,10 +790,10 @@ def _rest(
             label = label_of_edge.get(EDGE_OF_END[link[end]], 0) if link[end] >= OFF else 0
             if label:
                 slots[label] = slots.get(label, 0) | 1 << number[find(cell)]
-    return _Rest(tuple(comp), slots, len(number))
+    return _HexesLeft(tuple(comp), slots, len(number))
 
 
-class _Rest:
+class _HexesLeft:
     """What the hexes still to visit offer the pieces of route on the frontier.
 
     The hexes left fall into *parts* that no link joins. A piece of route reaches on only
@@ -776,15 +812,15 @@ class _Rest:
         self.parts = parts
         self.sided = sum(1 << label for label in slots)  # the labels with sides left
 
-    def reaches(self, state: State, count: int) -> bool:
+    def can_finish(self, state: SweepState, count: int) -> bool:
         """Whether every group still to finish can join its edges in the rest, and every
         loose piece can lie on such a join."""
         if self.parts == 1:
-            return self._reaches_in_one(state, count)
-        return self._reaches_in_parts(state, count)
+            return self._can_finish_in_one(state, count)
+        return self._can_finish_in_parts(state, count)
 
-    def _reaches_in_parts(self, state: State, count: int) -> bool:
-        """`reaches`, part by part."""
+    def _can_finish_in_parts(self, state: SweepState, count: int) -> bool:
+        """`can_finish`, part by part."""
         finished, labels = state
         comp, slots = self.comp, self.slots
         root: list[int] | None = None  # parts joined by loose pieces, once one joins two
@@ -835,8 +871,8 @@ class _Rest:
             loose = [_root(root, part) for part in loose]
         return all(joins >> part & 1 for part in loose)
 
-    def _reaches_in_one(self, state: State, count: int) -> bool:
-        """`reaches` where the hexes left are one part, so every route end in it can be
+    def _can_finish_in_one(self, state: SweepState, count: int) -> bool:
+        """`can_finish` where the hexes left are one part, so every route end in it can be
         joined to any other: what is left is counting."""
         finished, labels = state
         pieces = 0  # the group edge labels a piece hangs from, a bit each
@@ -874,14 +910,15 @@ def _roots(root: list[int], parts: int) -> int:
     return found
 
 
-_ALLOWED: dict[tuple[tuple[int, int | bool], ...], dict[int, list[Matching]]] = {}
-"""`_allowed` by what it depends on in the ports: a few hundred kinds of hex in all."""
+_PATH_SETS_ALLOWED: dict[tuple[tuple[int, int | bool], ...], dict[int, list[PathSet]]] = {}
+"""`_path_sets_allowed` by what it depends on in `_Step.beyond` (a few hundred kinds of
+hex in all)."""
 
 
-def _allowed(ports: list[tuple[int, int]]) -> dict[int, list[Matching]]:
+def _path_sets_allowed(beyond: list[tuple[int, int]]) -> dict[int, list[PathSet]]:
     """The matchings a step may use, by the mask of incoming sides that carry a route."""
-    incoming = [side for side in range(6) if ports[side][0] == _FRONTIER]
-    allowed: dict[int, list[Matching]] = {}
+    incoming = [side for side in range(6) if beyond[side][0] == _VISITED]
+    allowed: dict[int, list[PathSet]] = {}
     for size in range(len(incoming) + 1):
         for carrying in combinations(incoming, size):
             mask = sum(1 << side for side in carrying)
@@ -890,17 +927,17 @@ def _allowed(ports: list[tuple[int, int]]) -> dict[int, list[Matching]]:
     # off-board sides no group may use, and the loops of placed paths (a route led into
     # one comes back out of it)
     barred = sum(
-        1 << side for side, (kind, label) in enumerate(ports) if kind == _SLOT and not label
+        1 << side for side, (kind, label) in enumerate(beyond) if kind == _OFF_BOARD and not label
     )
-    loops = [(side, other) for side, (kind, other) in enumerate(ports) if kind == _LOOP]
-    for matching, used in _USED:
+    loops = [(side, other) for side, (kind, other) in enumerate(beyond) if kind == _PLACED_LOOP]
+    for matching, used in _PATH_SETS_AND_SIDES:
         if used & barred or any((used >> a ^ used >> b) & 1 for a, b in loops):
             continue
         allowed[used & entering].append(matching)
     return allowed
 
 
-def _matching(pairs: Pairs) -> Matching:
+def _path_set(pairs: Pairs) -> PathSet:
     """`pairs` with the side each side's path joins."""
     match = [-1] * 6
     for a, b in pairs:
@@ -908,17 +945,19 @@ def _matching(pairs: Pairs) -> Matching:
     return pairs, tuple(match)
 
 
-_USED = tuple((_matching(pairs), sum(1 << a | 1 << b for a, b in pairs)) for pairs in MATCHINGS)
-"""Each matching (see `Matching`) with the sides it uses, a bit each."""
+_PATH_SETS_AND_SIDES = tuple(
+    (_path_set(pairs), sum(1 << a | 1 << b for a, b in pairs)) for pairs in PATH_SETS
+)
+"""Each matching (see `PathSet`) with the sides it uses, a bit each."""
 
 
-def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[State, Pairs]]:
+def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[SweepState, Pairs]]:
     """The states after visiting step's hex from the state (finished, labels).
 
     What visiting does depends only on the kind of hex (`_Step.shape`) and what it sees:
     the groups finished, and for each link coming in its label, or for a loose piece
     where its other end is. Many states look alike from the hex, and many hexes of one
-    kind see alike, so that is worked out once per look (`_changes`)."""
+    kind see alike, so that is worked out once per view (`_ways_across`)."""
     seen = []
     outside: list[int] = []  # new positions of the far ends of loose pieces entering here
     for index in step.entering:
@@ -930,61 +969,63 @@ def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[St
         else:
             seen.append(-1 - len(outside))  # a loose piece whose other end stays
             outside.append(step.renamed[label] - LOOSE)
-    look = (finished, tuple(seen))
-    changes = step.seen.get(look)
+    view = (finished, tuple(seen))
+    changes = step.ways_by_view.get(view)
     if changes is None:
-        key = (step.shape, finished, look[1])
-        changes = _CHANGES.get(key)
+        key = (step.shape, finished, view[1])
+        changes = _WAYS_ACROSS.get(key)
         if changes is None:
-            if len(_CHANGES) >= _CHANGES_KEPT:
-                _CHANGES.clear()
-            changes = _CHANGES[key] = _changes(step, finished, seen)
-        step.seen[look] = changes
+            if len(_WAYS_ACROSS) >= _WAYS_ACROSS_KEPT:
+                _WAYS_ACROSS.clear()
+            changes = _WAYS_ACROSS[key] = _ways_across(step, finished, seen)
+        step.ways_by_view[view] = changes
     renamed, spot = step.renamed, step.spot
     base = [renamed[labels[p]] for p in step.keep] + step.blank
     results = []
     for now_finished, changed, pairs in changes:
         new_labels = base.copy()
         for at, label in changed:
-            at = spot[at] if at < _OUTSIDE else outside[at - _OUTSIDE]
+            at = spot[at] if at < _FAR_END else outside[at - _FAR_END]
             if label >= LOOSE:
                 end = label - LOOSE
-                label = LOOSE + (spot[end] if end < _OUTSIDE else outside[end - _OUTSIDE])
+                label = LOOSE + (spot[end] if end < _FAR_END else outside[end - _FAR_END])
             new_labels[at] = label
         results.append(((now_finished, tuple(new_labels)), pairs))
     return results
 
 
-_OUTSIDE = 1 << 10
-"""In `_changes`, places from here on stand for the far ends of loose pieces that enter
+_FAR_END = 1 << 10
+"""In `_ways_across`, places from here on stand for the far ends of loose pieces that enter
 the hex (the first, the second...), which `_visit` puts in place; places below it are
 the sides of the hex whose links are new on the frontier."""
-_CHANGES: dict[tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]], tuple[Change, ...]] = {}
-"""`_changes` by the kind of hex and what it sees, for every sweep: the questions of a
+_WAYS_ACROSS: dict[
+    tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]], tuple[WayAcross, ...]
+] = {}
+"""`_ways_across` by the kind of hex and what it sees, for every sweep: the questions of a
 legal list sweep much the same hexes."""
-_CHANGES_KEPT = 200_000
-"""How many looks `_CHANGES` holds before it starts afresh."""
+_WAYS_ACROSS_KEPT = 200_000
+"""How many views `_WAYS_ACROSS` holds before it starts afresh."""
 
 
-def _changes(step: _Step, finished: int, seen: list[int]) -> tuple[Change, ...]:
+def _ways_across(step: _Step, finished: int, seen: list[int]) -> tuple[WayAcross, ...]:
     """For each way the hex's paths may carry routes from a state the hex sees as
-    (finished, seen): the groups then finished, the new labels (by place: see _OUTSIDE),
+    (finished, seen): the groups then finished, the new labels (by place: see _FAR_END),
     and the paths. `seen` holds each incoming link's label (LOOSE + s for a loose piece
     whose other end enters by side s), or for a loose piece whose other end stays on the
-    frontier -1 - k, its far end standing at place _OUTSIDE + k."""
+    frontier -1 - k, its far end standing at place _FAR_END + k."""
     # what a piece leaving the hex by each side meets: an end (`final`: (0, a group
-    # edge label) or (1, a place), see _OUTSIDE) or the side it comes back in by
+    # edge label) or (1, a place), see _FAR_END) or the side it comes back in by
     # (`back`: along a loop of placed paths, or along a loose piece both of whose ends
     # enter here)
     final: list[tuple[int, int] | None] = [None] * 6
     back = [-1] * 6
     mask = 0
-    for side, (kind, index) in enumerate(step.ports):
-        if kind == _LOOP:
+    for side, (kind, index) in enumerate(step.beyond):
+        if kind == _PLACED_LOOP:
             back[side] = index
-        elif kind == _SLOT:
+        elif kind == _OFF_BOARD:
             final[side] = (0, index)
-        elif kind == _NEW:
+        elif kind == _UNVISITED:
             final[side] = (1, side)
     for side, label in zip(step.sides, seen, strict=True):
         if label:
@@ -992,11 +1033,11 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> tuple[Change, ...]:
         if label >= LOOSE:
             back[side] = label - LOOSE  # on along the piece
         elif label < 0:
-            final[side] = (1, _OUTSIDE - 1 - label)
+            final[side] = (1, _FAR_END - 1 - label)
         else:
             final[side] = (0, label)
     results = []
-    for pairs, match in step.by_mask().get(mask, ()):
+    for pairs, match in step.path_sets_by_entry().get(mask, ()):
         changed: list[tuple[int, int]] = []
         now_finished = finished
         visited = 0
@@ -1026,14 +1067,14 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> tuple[Change, ...]:
                 break
             (kind_a, a_end), (kind_b, b_end) = ends
             if kind_a == 0 and kind_b == 0:
-                g = _group(a_end)
-                if a_end == b_end or g != _group(b_end) or now_finished >> g & 1:
+                g = _group_of_label(a_end)
+                if a_end == b_end or g != _group_of_label(b_end) or now_finished >> g & 1:
                     ok = False
                     break
                 now_finished |= 1 << g
             elif kind_a == 0 or kind_b == 0:
                 label, at = (a_end, b_end) if kind_a == 0 else (b_end, a_end)
-                if now_finished >> _group(label) & 1:
+                if now_finished >> _group_of_label(label) & 1:
                     ok = False
                     break
                 changed.append((at, label))
@@ -1044,7 +1085,7 @@ def _changes(step: _Step, finished: int, seen: list[int]) -> tuple[Change, ...]:
     return tuple(results)
 
 
-def _alive(state: State, needed: int) -> bool:
+def _edge_pieces_fit(state: SweepState, needed: int) -> bool:
     """Whether a state can still finish: at most one piece per group edge, and a piece
     on every group edge in `needed` (a bit per label: the edges no later hex can reach
     any more) unless its group is finished."""

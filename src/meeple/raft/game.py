@@ -16,6 +16,7 @@ from meeple.errors import DEFAULT_SOURCE, Finding, RuleError
 from meeple.game import COLOR, Bridged, Document, Drawn, Game, Sniff, in_order
 
 if TYPE_CHECKING:
+    from meeple.commands import Command
     from meeple.raft.model import Board, Position, Record
     from meeple.raft.rules import State
 
@@ -102,6 +103,13 @@ class RaftState(Drawn):
             yield Finding(finding.message, where, finding.severity)
 
 
+def _solve() -> Command:
+    """`meeple solve`, imported (with the solver) when it is used."""
+    from meeple.raft.commands import SOLVE
+
+    return SOLVE
+
+
 class Raft(Game):
     """Race to the Raft: one player leads the cats across the island to the raft."""
 
@@ -113,7 +121,7 @@ class Raft(Game):
         " (deck, card, row, column, orientation), a fire tile l0003TW, or a cat move"
         " R01040410Ac (colour, from row/column, to row/column, discarded cards)"
     )
-    commands = (("solve", "meeple.raft.cli:solve_command"),)
+    commands = (("solve", _solve),)
 
     def initial(self, players: int | None = None, seed: int | None = None) -> State:
         """A new solo game of the first starter challenge, boards and draws fixed by `seed`."""

@@ -28,7 +28,8 @@ LINES = (
 
 
 class State(TeamsState[Mark]):
-    """A tic-tac-toe position (the engine protocol, meeple.engine)."""
+    """A tic-tac-toe position (the engine protocol, meeple.engine; `position_key`: the
+    board and the turn, meeple.engine.Transposing, for the perfect bot)."""
 
     def __init__(
         self,
@@ -49,6 +50,10 @@ class State(TeamsState[Mark]):
     def at(self, row: int, column: int) -> int | None:
         """The team that marked (`row`, `column`), or None."""
         return self.board[row * SIZE + column]
+
+    def position_key(self) -> tuple[Board, int]:
+        """The board and the team to mark (meeple.engine.Transposing)."""
+        return self.board, self.turn
 
     def record(self) -> Record:
         """The record of the marks made so far (meeple.engine.Recording)."""

@@ -122,7 +122,13 @@ class Workers:
 class SlowClientsClosed(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, closing a connection whose first request's headers
     have not all arrived `HEADER_SECONDS` after it opened (it would hold a connection
-    slot for nothing)."""
+    slot for nothing).
+
+    A subclass of a class uvicorn does not export, kept for want of a public way: uvicorn
+    has no setting for it (its issue 157, "--timeout-request-start", is open; its
+    `timeout_keep_alive` starts only after a response), and an ASGI app or middleware
+    is first called once the headers are complete, too late to time them.
+    """
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)

@@ -1,0 +1,48 @@
+"""Deaths and what follows them: a Demon's death passes the Demon on (the Scarlet
+Woman) or ends the game, a sober Saint's execution ends it, and so does a town of two.
+
+Every function yields the stories in which the game goes on (none when it ends: the
+solver's puzzles continue after their last event)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from meeple.botc.solver.story import Story, team
+from meeple.botc.solver.units import Table
+
+
+def kill(story: Story, seat: int, table: Table) -> Iterator[Story]:
+    """The seat dies (already forked); yields the stories that go on."""
+    if not story.alive[seat]:
+        yield story
+        return
+    living = story.living()
+    story.alive[seat] = False
+    story.died.append(seat)
+    if team(story.roles[seat]) == "demon":
+        yield from demon_died(story, seat, living, table)
+    elif story.living() > 2:
+        yield story
+
+
+def demon_died(story: Story, seat: int, living: int, table: Table) -> Iterator[Story]:
+    """The Demon at `seat` has died with `living` alive before: a catcher (the Scarlet
+    Woman) becomes the Demon, or good wins and the story ends."""
+    for catcher, role in enumerate(story.roles):
+        unit = table.cast.get(role)
+        if story.alive[catcher] and unit is not None and unit.catches_demon(story, catcher, living):
+            caught = story.fork()
+            caught.roles[catcher] = story.roles[seat]
+            caught.chose("demon", catcher)
+            if caught.living() > 2:
+                yield caught
+
+
+def execute(story: Story, seat: int, table: Table) -> Iterator[Story]:
+    """The seat is executed (story already forked)."""
+    story.executed = seat
+    unit = table.cast.get(story.roles[seat])
+    if unit is not None and unit.executed(story, seat) is not None:
+        return
+    yield from kill(story, seat, table)

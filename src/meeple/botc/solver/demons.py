@@ -1,0 +1,88 @@
+"""The Demons the solver models, one small unit each: a Demon kills each night but the
+first (the timeline says whom); the Imp may kill itself and pass the Demon on; the Lord
+of Typhon sits in the middle of a line of the evil players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import ClassVar
+
+from meeple.botc.solver.deaths import kill
+from meeple.botc.solver.story import EVIL_TEAMS, Story, team
+from meeple.botc.solver.units import Seating, Table, Unit
+
+
+class Demon(Unit):
+    """Each night but the first chooses a player: they die (not when the Demon is drunk
+    or poisoned, nor a shielded player). The night deaths are the timeline's: the solver
+    has the Demon choose the player who died, or, on a night without a death, a player
+    who did not die (someone dead, shielded, or no kill while poisoned)."""
+
+    night_order = 10
+    passes: ClassVar[bool] = False
+    """Whether killing itself passes the Demon to a living Minion (the Imp's star-pass)."""
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        victims = table.night_deaths.get(number, ())
+        if number < 2 or not story.alive[seat] or not victims:
+            yield story
+            return
+        if len(victims) > 1 or not story.sober(seat):
+            return
+        (victim,) = victims
+        if not story.alive[victim] or self._shielded(story, victim, table):
+            return
+        if victim != seat:
+            yield from kill(story.fork(), victim, table)
+        elif self.passes:
+            yield from self._passed(story, seat)
+
+    @staticmethod
+    def _shielded(story: Story, victim: int, table: Table) -> bool:
+        return any(
+            table.cast[role].shields(story, guard, victim, table)
+            for guard, role in enumerate(story.roles)
+        )
+
+    def _passed(self, story: Story, seat: int) -> Iterator[Story]:
+        """Each story in which a living Minion catches the Demon the seat passed on."""
+        for minion, role in enumerate(story.roles):
+            if story.alive[minion] and team(role) == "minion":
+                passed = story.fork()
+                passed.roles[minion] = self.id
+                passed.chose("demon", minion)
+                passed.alive[seat] = False
+                passed.died.append(seat)
+                if passed.living() > 2:
+                    yield passed
+
+
+class Imp(Demon):
+    """Kills each night but the first; killing itself, a living Minion (each in turn)
+    becomes the Imp."""
+
+    id = "imp"
+    passes = True
+
+
+class LordOfTyphon(Demon):
+    """Kills each night but the first; the evil players sit in a line, the Lord in its
+    middle (either middle seat when the line is even); one more Minion and any number
+    of Outsiders at set-up (meeple.botc.modifiers)."""
+
+    id = "lordoftyphon"
+
+    def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
+        count = len(roles)
+        evil = [team(role) in EVIL_TEAMS for role in roles]
+        left = 0
+        while left < count and evil[(seat - left - 1) % count]:
+            left += 1
+        right = 0
+        while right < count and evil[(seat + right + 1) % count]:
+            right += 1
+        in_line = left + right + 1
+        return in_line >= sum(evil) and abs(left - right) <= 1
+
+
+DEMONS: tuple[type[Unit], ...] = (Imp, LordOfTyphon)

@@ -1,0 +1,83 @@
+"""Experimental (Kickstarter and later) Townsfolk whose first-night information the
+solver models, one small unit each."""
+
+from __future__ import annotations
+
+from meeple.botc.puzzle.model import Alignment, DemonAmong, DemonCheck, EvilAmong, Info, Number
+from meeple.botc.solver.story import Story
+from meeple.botc.solver.townsfolk import CountsEvil
+from meeple.botc.solver.units import Table, Unit, Unmodelled
+
+
+class Knight(Unit):
+    """Learns on the first night two players who are not the Demon."""
+
+    id = "knight"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, DemonAmong):
+            return None
+        seats = [s for s in map(table.seat, item.among) if s is not None]
+        if item.yes:
+            found = any(story.may_be_team(s, "demon") for s in seats)
+            return None if found else "neither is the Demon"
+        demon = [s for s in seats if story.must_be_team(s, "demon")]
+        return f"{table.names[demon[0]]} is the Demon" if demon else None
+
+
+class SnakeCharmer(Unit):
+    """Each night chooses a player: a sober Snake Charmer who chose the Demon would have
+    swapped with it. The solver models a choice that was not the Demon (a claimed swap
+    is refused as not modelled)."""
+
+    id = "snakecharmer"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if isinstance(item, DemonCheck) and item.demon:
+            raise Unmodelled("the solver does not model a Snake Charmer's swap yet")
+        chosen = table.seat(item.player) if isinstance(item, DemonCheck) else None
+        if chosen is not None and story.must_be_team(chosen, "demon"):
+            return f"{table.names[chosen]} is the Demon: they would have swapped"
+        return None
+
+
+class Sage(Knight):
+    """Killed by the Demon, learns two players, one of them the Demon."""
+
+    id = "sage"
+    learns_at = None
+
+
+class Steward(Unit):
+    """Learns on the first night a good player."""
+
+    id = "steward"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        chosen = table.seat(item.player) if isinstance(item, Alignment) else None
+        if not isinstance(item, Alignment) or chosen is None:
+            return None
+        if (not item.good) in story.may_be_evil(chosen):
+            return None
+        return f"{item.player} is {'evil' if item.good else 'good'}"
+
+
+class VillageIdiot(Steward):
+    """Each night chooses a player and learns their alignment. Up to three may be in
+    play; with two or three, one of them is drunk (the solver tries each)."""
+
+    id = "villageidiot"
+    each_night = True
+
+
+class Noble(CountsEvil):
+    """Learns on the first night three players, exactly one of them evil."""
+
+    id = "noble"
+
+    def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
+        return [s for s in map(table.seat, getattr(item, "among", ())) if s is not None]
+
+
+EXPERIMENTAL: tuple[type[Unit], ...] = (Knight, Sage, Steward, Noble, SnakeCharmer, VillageIdiot)

@@ -1,0 +1,140 @@
+"""Trouble Brewing's Minions, one small unit each. The Baron's two extra Outsiders are
+set-up rules (meeple.botc.modifiers), read by the solver's set-up."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from meeple.botc.solver.story import Misregistration, Story, team
+from meeple.botc.solver.units import Inert, Seating, Table, Unit
+
+
+def poison_targets(story: Story, table: Table) -> list[int | None]:
+    """The seats a poisoner's choice is tried on: each living one where poison can
+    matter, and None (a seat where it changes nothing)."""
+    found: list[int | None] = [None]
+    for target, role in enumerate(story.roles):
+        unit = table.cast.get(role)
+        if story.alive[target] and unit is not None and unit.poison_matters:
+            found.append(target)
+    return found
+
+
+class Poisoner(Unit):
+    """Each night chooses a player: poisoned tonight and tomorrow (while the Poisoner
+    lives). The solver tries every seat where poison changes something, and one where
+    it changes nothing (None: the Poisoner's choice is not part of the world)."""
+
+    id = "poisoner"
+    night_order = 1
+    poison_matters = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        for target in poison_targets(story, table):
+            poisoned = story.fork()
+            poisoned.poisoner = seat
+            poisoned.poisoned = target
+            if target is not None:
+                poisoned.chose("poisoned", target)
+            yield poisoned
+
+
+class Widow(Unit):
+    """On the first night chooses a player: poisoned for as long as the Widow lives; and
+    one good player hears that a Widow is in play (the solver's timeline checks that
+    exactly one good claimant says so when the Widow acted, none when it did not)."""
+
+    id = "widow"
+    night_order = 2
+    poison_matters = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if number != 1 or not story.sober(seat):
+            yield story
+            return
+        for target in poison_targets(story, table):
+            poisoned = story.fork()
+            poisoned.chose("widow_call", seat)
+            if target is not None:
+                poisoned.lasting = (seat, target)
+                poisoned.chose("poisoned", target)
+            yield poisoned
+
+
+class Spy(Unit):
+    """May register as good, and as a Townsfolk or Outsider, even if dead (not when
+    poisoned)."""
+
+    id = "spy"
+    poison_matters = False
+    misregisters = Misregistration(alignment=True, teams=("townsfolk", "outsider"))
+
+
+class ScarletWoman(Unit):
+    """If the Demon dies with five or more players alive, becomes the Demon."""
+
+    id = "scarletwoman"
+
+    def catches_demon(self, story: Story, seat: int, living: int) -> bool:
+        return living >= 5 and story.sober(seat)
+
+
+class Baron(Inert):
+    """Two more Outsiders at set-up (meeple.botc.modifiers); nothing in play."""
+
+    id = "baron"
+
+
+class Marionette(Unit):
+    """Believes it is a good character not in play (it claims it, and says anything: it
+    is evil) and sits next to the Demon."""
+
+    id = "marionette"
+    poison_matters = False
+
+    def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
+        count = len(roles)
+        beside = (roles[(seat - 1) % count], roles[(seat + 1) % count])
+        next_to_demon = any(team(role) == "demon" for role in beside)
+        return next_to_demon and seating.believes(roles, seat, ("townsfolk", "outsider"))
+
+
+class Xaan(Unit):
+    """On night X, every Townsfolk is poisoned until dusk, X being how many Outsiders
+    started in play (any number: meeple.botc.modifiers)."""
+
+    id = "xaan"
+    night_order = 3
+    poison_matters = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        outsiders = sum(team(role) == "outsider" for role in story.starting)
+        if number != outsiders or not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        poisoned = story.fork()
+        townsfolk = (s for s, role in enumerate(story.roles) if team(role) == "townsfolk")
+        poisoned.blanket = (seat, frozenset(townsfolk))
+        yield poisoned
+
+
+class Goblin(Inert):
+    """Wins for evil if claimed, nominated and executed the same day: nothing a
+    puzzle's worlds depend on while the game goes on."""
+
+    id = "goblin"
+
+
+MINIONS: tuple[type[Unit], ...] = (
+    Poisoner,
+    Spy,
+    ScarletWoman,
+    Baron,
+    Marionette,
+    Xaan,
+    Widow,
+    Goblin,
+)

@@ -1,0 +1,242 @@
+"""The solver's search: every starting grimoire the set-up rules allow for a puzzle,
+each played through its timeline (`meeple.botc.solver.timeline`); the worlds are the
+grimoires with at least one story that tells the whole puzzle.
+
+Set-up: each player may start as the character they claim (a good one), as the Drunk
+when they claim a Townsfolk (believing it; no one else is it), or as any evil
+character; a claim's `may_be` narrows that to its list; a player without a claim may
+be anything on the script. No character twice unless the puzzle allows it. The team
+counts are checked by meeple's own bag rules (`meeple.botc.script.allowed`, the one
+source of truth with `botc bags`: the Baron's two extra Outsiders come from there).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from meeple.botc.characters import official, official_id
+from meeple.botc.modifiers import PARTNERS, RULES
+from meeple.botc.puzzle.model import Puzzle, Reading
+from meeple.botc.script import TEAMS, Role, Script, allowed
+from meeple.botc.solver.cast import CAST
+from meeple.botc.solver.constraints import holds as constraint_holds
+from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
+from meeple.botc.solver.timeline import Plan, Trace, plan, play
+from meeple.botc.solver.units import Seating, Unit, Unmodelled
+
+
+@dataclass(frozen=True)
+class World:
+    """A starting grimoire consistent with the puzzle, and the Storyteller's choices of
+    one story that tells it (the first found: other choices may tell it too)."""
+
+    players: tuple[str, ...]
+    characters: tuple[str, ...]
+    """Each seat's starting character (official ids; the Drunk as `drunk`)."""
+    drunk_as: Mapping[str, str]
+    """The Drunk's player -> the Townsfolk it believes it is."""
+    red_herring: str | None
+    poisoned: Mapping[int, str]
+    """Night number -> the player the Poisoner chose, where it mattered."""
+    demons: tuple[tuple[int, str], ...]
+    """(time order, player): who became the Demon when (star-pass, Scarlet Woman)."""
+    drunk: tuple[str, ...] = ()
+    """Players drunk from the start beside the Drunk (one of several Village Idiots)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The worlds found, and whether the search stopped at a limit before the end."""
+
+    worlds: tuple[World, ...]
+    bounded: bool = False
+
+
+def script_of(puzzle: Puzzle) -> Script:
+    """The puzzle's script as meeple's set-up rules read it (official ids)."""
+    ids = []
+    for name in puzzle.script:
+        known = official_id(name)
+        if known is None:
+            raise Unmodelled(f"the solver does not model the {name} yet")
+        ids.append(known)
+    roles = {key: Role(key, official()[key].team, official()[key].tokens) for key in ids}
+    modifiers = {key: RULES[key] for key in ids if key in RULES}
+    partners = {key: PARTNERS[key] for key in ids if key in PARTNERS}
+    return Script("puzzle", roles, modifiers=modifiers, partners=partners)
+
+
+def units(script: Script) -> Mapping[str, Unit]:
+    """The unit of every character of the script; Unmodelled names one the solver lacks."""
+    missing = [key for key in script.roles if key not in CAST]
+    if missing:
+        raise Unmodelled(f"the solver does not model the {official()[missing[0]].name} yet")
+    return {key: CAST[key] for key in script.roles}
+
+
+def options(puzzle: Puzzle, script: Script) -> list[list[str]]:
+    """Each seat's possible starting characters, by the set-up convention."""
+    evil = [key for key in script.roles if team(key) in EVIL_TEAMS]
+    found = []
+    for player in puzzle.players:
+        claims = puzzle.claims_of(player)
+        listed = [official_id(name) for claim in claims for name in claim.may_be]
+        if listed:
+            found.append([key for key in script.roles if key in listed])
+            continue
+        claimed = official_id(claims[0].character) if claims else None
+        if claimed is None:
+            found.append(list(script.roles))
+            continue
+        seat: list[str] = []
+        if team(claimed) not in EVIL_TEAMS:
+            seat.append(claimed)
+            if team(claimed) == "townsfolk" and "drunk" in script.roles:
+                seat.append("drunk")
+        seat += evil
+        found.append([key for key in dict.fromkeys(seat) if key in script.roles])
+    return found
+
+
+def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
+    """Every starting assignment the set-up rules and the claims allow, in a fixed order."""
+    seats = options(puzzle, script)
+    count = len(seats)
+    unique = puzzle.unique_characters is not False
+    claimed = [puzzle.claimed(player) for player in puzzle.players]
+    check = puzzle.setup != "none"
+    modifiers = [key for key in script.roles if key in script.modifiers]
+    legal = {
+        mods: frozenset(counts for counts, _ in allowed(script, count, mods))
+        for size in range(len(modifiers) + 1)
+        for mods in itertools.combinations(modifiers, size)
+    }
+    most = [
+        max((c[i] for counts in legal.values() for c in counts), default=0)
+        for i in range(len(TEAMS))
+    ]
+    index = {name: i for i, name in enumerate(TEAMS)}
+    teams = {key: index[team(key)] for key in script.roles}
+    claims = tuple(official_id(name or "") for name in claimed)
+    seating = Seating(tuple(script.roles), claims, unique)
+    copies = {
+        key: max(change.get("copies", 1) for change in rule)
+        for key, rule in script.modifiers.items()
+    }
+    chosen_roles: list[str] = []
+    have = [0] * len(TEAMS)
+
+    def place(seat: int) -> Iterator[tuple[str, ...]]:
+        if seat == count:
+            if not check or _legal(legal, chosen_roles, have, modifiers, seating):
+                yield tuple(chosen_roles)
+            return
+        for role in seats[seat]:
+            if unique and chosen_roles.count(role) >= copies.get(role, 1):
+                continue
+            at = teams[role]
+            if check and have[at] >= most[at]:
+                continue
+            have[at] += 1
+            chosen_roles.append(role)
+            yield from place(seat + 1)
+            chosen_roles.pop()
+            have[at] -= 1
+
+    yield from place(0)
+
+
+def _legal(
+    legal: Mapping[tuple[str, ...], frozenset[tuple[int, ...]]],
+    roles: Sequence[str],
+    have: Sequence[int],
+    modifiers: Sequence[str],
+    seating: Seating,
+) -> bool:
+    present = tuple(key for key in modifiers if key in roles)
+    if tuple(have) not in legal[present]:
+        return False
+    return all(CAST[role].fits(roles, seat, seating) for seat, role in enumerate(roles))
+
+
+def _misregisters(cast: Mapping[str, Unit]) -> dict[str, Misregistration]:
+    return {key: unit.misregisters for key, unit in cast.items() if unit.misregisters}
+
+
+def _herrings(puzzle: Puzzle, roles: Sequence[str]) -> list[int | None]:
+    """The red herrings worth trying: each good player a reading names, and one other."""
+    if "fortuneteller" not in roles:
+        return [None]
+    named = _named(puzzle)
+    good = [seat for seat, role in enumerate(roles) if team(role) not in EVIL_TEAMS]
+    tried: list[int | None] = [seat for seat in good if puzzle.players[seat] in named]
+    other = [seat for seat in good if puzzle.players[seat] not in named]
+    return tried + other[:1]
+
+
+def _named(puzzle: Puzzle) -> set[str]:
+    """The players a Fortune Teller's reading names."""
+    return {
+        name
+        for claim in puzzle.claims
+        for _, item in claim.facts()
+        if isinstance(item, Reading)
+        for name in (item.left, item.right)
+    }
+
+
+def stories(
+    puzzle: Puzzle, roles: Sequence[str], plan_: Plan, trace: Trace | None = None
+) -> Iterator[Story]:
+    """Every story of one starting grimoire that tells the whole puzzle."""
+    misregisters = _misregisters(plan_.table.cast)
+    idiots = [seat for seat, role in enumerate(roles) if role == "villageidiot"]
+    for drunk in idiots if len(idiots) > 1 else [None]:
+        for herring in _herrings(puzzle, roles):
+            story = Story(roles, misregisters, herring)
+            if drunk is not None:  # one of two or three Village Idiots is drunk
+                story.drunk = frozenset({drunk})
+                story.chose("drunk", drunk)
+            yield from play(plan_, story, trace)
+
+
+def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
+    """Every world of the puzzle (at most `limit`, saying so when it stopped there)."""
+    script = script_of(puzzle)
+    cast = units(script)
+    plan_ = plan(puzzle, cast)
+    found: list[World] = []
+    for roles in grimoires(puzzle, script):
+        if not constraint_holds(puzzle, roles):
+            continue
+        story = next(
+            (s for s in stories(puzzle, roles, plan_) if constraint_holds(puzzle, roles, s)),
+            None,
+        )
+        if story is None:
+            continue
+        if limit is not None and len(found) == limit:
+            return Answer(tuple(found), bounded=True)
+        found.append(world(puzzle, roles, story))
+    return Answer(tuple(found))
+
+
+def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
+    """The world of a starting grimoire, with the choices of one of its stories."""
+    names = puzzle.players
+    drunk_as = {
+        names[seat]: believed
+        for seat, role in enumerate(roles)
+        if role == "drunk" and (believed := official_id(puzzle.claimed(names[seat]) or ""))
+    }
+    poisoned = {
+        order // 2 + 1: names[seat] for what, order, seat in story.choices if what == "poisoned"
+    }
+    demons = tuple((order, names[seat]) for what, order, seat in story.choices if what == "demon")
+    drunk = tuple(names[seat] for what, _, seat in story.choices if what == "drunk")
+    herring = None if story.red_herring is None else names[story.red_herring]
+    if herring not in _named(puzzle):
+        herring = None  # one good player no reading names stands for them all
+    return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons, drunk)

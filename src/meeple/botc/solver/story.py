@@ -1,0 +1,222 @@
+"""One story of a game: the characters each seat has now, who is alive, who is
+poisoned, the Fortune Teller's red herring, and the Storyteller's choices so far.
+
+A `Story` is the solver's state between two steps of a puzzle's timeline. Steps copy it
+(`fork`) and change the copy, so a branch never disturbs another. It also answers how a
+seat may register to an ability (`may_be`, `may_be_evil`, ...): the Recluse and the Spy
+may register otherwise, each time anew, unless they are poisoned. It holds no rules of
+its own beyond that; the characters' units (`meeple.botc.solver.units`) and the timeline
+(`meeple.botc.solver.timeline`) change it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from meeple.botc.characters import official
+
+EVIL_TEAMS = ("minion", "demon")
+
+
+@dataclass(frozen=True)
+class Misregistration:
+    """How a character may register otherwise while sober: as the other alignment, and as
+    any character of these teams (the Recluse: evil, a Minion or Demon)."""
+
+    alignment: bool
+    teams: tuple[str, ...]
+
+
+def team(character: str) -> str:
+    """The team of an official character id (`fortuneteller` -> townsfolk)."""
+    return official()[character].team
+
+
+class Story:
+    """The state of one story: mutable, copied by `fork` before each change."""
+
+    __slots__ = (
+        "alive",
+        "blanket",
+        "choices",
+        "died",
+        "drunk",
+        "executed",
+        "lasting",
+        "misregisters",
+        "now",
+        "poisoned",
+        "poisoner",
+        "red_herring",
+        "roles",
+        "starting",
+    )
+
+    def __init__(
+        self,
+        starting: Sequence[str],
+        misregisters: Mapping[str, Misregistration],
+        red_herring: int | None = None,
+    ) -> None:
+        self.starting = tuple(starting)
+        self.roles = list(starting)
+        self.alive = [True] * len(starting)
+        self.poisoner: int | None = None
+        self.poisoned: int | None = None
+        self.red_herring = red_herring
+        self.choices: tuple[tuple[str, int, int], ...] = ()
+        """(what, time order, seat): `poisoned`, `demon` (the seat became the Demon)."""
+        self.died: list[int] = []
+        """Who died in the current step, in order."""
+        self.executed: int | None = None
+        """Who was executed on the last day (the Undertaker's night after)."""
+        self.misregisters = misregisters
+        self.now = 0
+        """The time of the step being played (`Time.order`)."""
+        self.blanket: tuple[int, frozenset[int]] | None = None
+        """A poisoning of many until dusk: its source's seat and the seats poisoned (the
+        Xaan's night)."""
+        self.lasting: tuple[int, int] | None = None
+        """A poisoning for good: its source's seat and the seat poisoned while the source
+        lives and keeps its character (the Widow's)."""
+        self.drunk: frozenset[int] = frozenset()
+        """Seats drunk from the start, beside the Drunk (one of several Village Idiots)."""
+
+    def fork(self) -> Story:
+        """A copy to change."""
+        copy = Story.__new__(Story)
+        copy.starting = self.starting
+        copy.roles = list(self.roles)
+        copy.alive = list(self.alive)
+        copy.poisoner = self.poisoner
+        copy.poisoned = self.poisoned
+        copy.red_herring = self.red_herring
+        copy.choices = self.choices
+        copy.died = list(self.died)
+        copy.executed = self.executed
+        copy.misregisters = self.misregisters
+        copy.now = self.now
+        copy.drunk = self.drunk
+        copy.blanket = self.blanket
+        copy.lasting = self.lasting
+        return copy
+
+    def as_of(self, order: int) -> Story:
+        """A copy with each seat's character as it was at time `order` (undoing the
+        Demon changes since), for abilities that look back (the Juggler's guesses)."""
+        past = self.fork()
+        past.roles = list(self.starting)
+        for what, at, seat in self.choices:
+            if what == "demon" and at <= order:
+                past.roles[seat] = self.roles[seat]
+        return past
+
+    def chose(self, what: str, seat: int) -> None:
+        """Records a Storyteller's choice now (a world reports them)."""
+        self.choices = (*self.choices, (what, self.now, seat))
+
+    # -- health -------------------------------------------------------------------------
+
+    def is_poisoned(self, seat: int) -> bool:
+        """Whether the seat is poisoned now: the Poisoner's target while they live and are
+        still the Poisoner."""
+        if self.blanket is not None and seat in self.blanket[1] and self.alive[self.blanket[0]]:
+            return True
+        if self.lasting is not None and self.lasting[1] == seat:
+            source = self.lasting[0]
+            if self.alive[source] and self.roles[source] == self.starting[source]:
+                return True
+        poisoner = self.poisoner
+        return (
+            self.poisoned == seat
+            and poisoner is not None
+            and self.alive[poisoner]
+            and self.roles[poisoner] == "poisoner"
+        )
+
+    def sober(self, seat: int) -> bool:
+        """Whether the seat's ability works now: neither the Drunk nor poisoned."""
+        drunk = self.roles[seat] == "drunk" or seat in self.drunk
+        return not drunk and not self.is_poisoned(seat)
+
+    def working(self, seat: int, character: str) -> bool:
+        """Whether the seat is `character`, alive and sober (its ability works)."""
+        return self.roles[seat] == character and self.alive[seat] and self.sober(seat)
+
+    def seats_of(self, character: str) -> list[int]:
+        """The seats that are `character` now."""
+        return [seat for seat, role in enumerate(self.roles) if role == character]
+
+    def living(self) -> int:
+        """How many players are alive."""
+        return sum(self.alive)
+
+    def demon(self) -> int | None:
+        """The living Demon's seat, None when there is none."""
+        for seat, role in enumerate(self.roles):
+            if self.alive[seat] and team(role) == "demon":
+                return seat
+        return None
+
+    # -- registering --------------------------------------------------------------------
+
+    def _misregistration(self, seat: int) -> Misregistration | None:
+        found = self.misregisters.get(self.roles[seat])
+        if found is None or self.is_poisoned(seat):
+            return None
+        return found
+
+    def evil(self, seat: int) -> bool:
+        """Whether the seat's player is evil (in Trouble Brewing, as they started)."""
+        return team(self.starting[seat]) in EVIL_TEAMS
+
+    def may_be_evil(self, seat: int) -> tuple[bool, ...]:
+        """Every alignment the seat may register as, evil being True."""
+        evil = self.evil(seat)
+        other = self._misregistration(seat)
+        return (evil, not evil) if other is not None and other.alignment else (evil,)
+
+    def may_be(self, seat: int, character: str) -> bool:
+        """Whether the seat may register as `character`."""
+        if self.roles[seat] == character:
+            return True
+        other = self._misregistration(seat)
+        return other is not None and team(character) in other.teams
+
+    def must_be(self, seat: int, character: str) -> bool:
+        """Whether the seat registers as `character` whatever the Storyteller chooses."""
+        return self.roles[seat] == character and self._misregistration(seat) is None
+
+    def may_be_team(self, seat: int, wanted: str) -> bool:
+        """Whether the seat may register as a character of the team `wanted`."""
+        if team(self.roles[seat]) == wanted:
+            return True
+        other = self._misregistration(seat)
+        return other is not None and wanted in other.teams
+
+    def must_be_team(self, seat: int, wanted: str) -> bool:
+        """Whether the seat registers as a character of the team `wanted` whatever the
+        Storyteller chooses."""
+        if team(self.roles[seat]) != wanted:
+            return False
+        other = self._misregistration(seat)
+        return other is None or all(other_team == wanted for other_team in other.teams)
+
+    def may_be_teams(self, seat: int) -> tuple[str, ...]:
+        """Every team the seat may register as, its own first."""
+        own = team(self.roles[seat])
+        other = self._misregistration(seat)
+        extra = tuple(t for t in other.teams if t != own) if other is not None else ()
+        return (own, *extra)
+
+    def neighbours(self, seat: int) -> tuple[int, int]:
+        """The nearest living players on either side (the seat itself when alone)."""
+        count = len(self.roles)
+        left = (seat - 1) % count
+        while left != seat and not self.alive[left]:
+            left = (left - 1) % count
+        right = (seat + 1) % count
+        while right != seat and not self.alive[right]:
+            right = (right + 1) % count
+        return left, right

@@ -1,0 +1,263 @@
+"""A puzzle's game played step by step over one starting grimoire: every night's and
+day's Storyteller choices tried, every story kept in which each claim could be told.
+
+The puzzle is first turned into a `Plan`: its steps (night 1, day 1, night 2, ...) up
+to the last time it mentions, each with the timeline's deaths and the claims' items
+dated then. `play` runs a `Story` through the steps, branching where the Storyteller
+chooses (`Unit.night`, deaths), and yields the stories that reach the end. A `Trace`,
+when given, keeps the latest contradiction met, for `--explain`.
+
+Conventions (docs/formats/botc.md, "Solving"): a good player's claim is their
+character (the Drunk's, the Townsfolk it believes it is) and what they learned is true
+unless they are drunk or poisoned; an evil player's claims are anything; every death is
+in the timeline; the game is still going at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from meeple.botc.characters import official_id
+from meeple.botc.puzzle.model import Event, Info, Puzzle, Time
+from meeple.botc.solver.deaths import execute
+from meeple.botc.solver.story import Story
+from meeple.botc.solver.units import Table, Unit, Unmodelled
+
+
+@dataclass(frozen=True)
+class Said:
+    """One item a player learned or did, with the seat, the claimed character's unit and
+    the time it happened."""
+
+    seat: int
+    unit: Unit
+    item: Info
+    when: Time
+    index: int
+    """Its place among the puzzle's items (for the first contradiction)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One night or day of the puzzle's game."""
+
+    when: Time
+    events: tuple[Event, ...]
+    said: tuple[Said, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A puzzle made ready to play: its table and steps."""
+
+    table: Table
+    steps: tuple[Step, ...]
+
+
+@dataclass
+class Trace:
+    """The latest contradiction a search met (the step's order, the item's, the words)."""
+
+    found: tuple[int, int, str] | None = None
+
+    def note(self, when: Time, index: int, message: str) -> None:
+        """Keeps the message if no later contradiction was met before."""
+        key = (when.order, index)
+        if self.found is None or key > self.found[:2]:
+            self.found = (*key, message)
+
+
+def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
+    """The steps of a puzzle's game, for these characters' units."""
+    names = tuple(puzzle.players)
+    said: list[Said] = []
+    for claim in puzzle.claims:
+        role = official_id(claim.character)
+        unit = cast.get(role) if role is not None else None
+        if unit is None:
+            raise Unmodelled(f"the solver does not model the {claim.character} yet")
+        seat = names.index(claim.player)
+        for night, (when, item) in enumerate(claim.facts(), start=1):
+            time = when or (Time("night", night) if unit.each_night else unit.learns_at)
+            if time is None:
+                raise Unmodelled(f"{claim.player}'s {claim.character} claim says no time")
+            said.append(Said(seat, unit, item, time, len(said)))
+    for event in puzzle.timeline:
+        if event.kind not in ("execution", "night_death", "nomination_death", "slayer_shot"):
+            raise Unmodelled(f"the solver does not model {event.kind.replace('_', ' ')} yet")
+    times = [s.when for s in said] + [e.when for e in puzzle.timeline]
+    last = max((t.order for t in times), default=0)
+    steps = []
+    for order in range(last + 1):
+        when = Time("day" if order % 2 else "night", order // 2 + 1)
+        events = tuple(e for e in puzzle.timeline if e.when == when)
+        steps.append(Step(when, events, tuple(s for s in said if s.when == when)))
+    deaths = {
+        e.when.number: tuple(names.index(p) for p in e.players)
+        for e in puzzle.timeline
+        if e.kind == "night_death"
+    }
+    by_seat = {seat: tuple(s.item for s in said if s.seat == seat) for seat in range(len(names))}
+    heard = tuple(names.index(claim.player) for claim in puzzle.claims if claim.heard_widow_call)
+    return Plan(Table(names, cast, deaths, by_seat, puzzle, heard), tuple(steps))
+
+
+def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Story]:
+    """Every story, from this set-up, that tells the whole puzzle."""
+    yield from _from(plan_, 0, story, trace)
+
+
+def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterator[Story]:
+    if index == len(plan_.steps):
+        yield story
+        return
+    step = plan_.steps[index]
+    run = _night if step.when.phase == "night" else _day
+    for after in run(plan_.table, step, story, trace):
+        yield from _from(plan_, index + 1, after, trace)
+
+
+def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterator[Story]:
+    story = story.fork()
+    story.now = step.when.order
+    story.died = []
+    story.poisoned = None
+    story.blanket = None
+    actors = sorted(
+        (unit.night_order, seat)
+        for seat, role in enumerate(story.roles)
+        if (unit := table.cast[role]).night_order
+    )
+    for after in _acting(table, step.when.number, actors, story):
+        dead = table.night_deaths.get(step.when.number, ())
+        if any(after.alive[seat] for seat in dead):
+            if trace is not None:
+                trace.note(step.when, -1, f"no one could have killed {_listed(table, dead)}")
+            continue
+        if step.when.number == 1 and not _heard(table, after, trace):
+            continue
+        if _told(table, step, after, trace):
+            yield after
+
+
+def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
+    """Whether the good players who say they heard a Widow's call are the one the Widow
+    told (none when no Widow acted): every good player says so who heard it."""
+    good = [seat for seat in table.heard if not story.evil(seat)]
+    called = any(what == "widow_call" for what, _, _ in story.choices)
+    if len(good) == (1 if called else 0):
+        return True
+    if trace is not None:
+        told = "one good player heard the Widow" if called else "no Widow called"
+        trace.note(Time("night", 1), -1, f"{told}, but {len(good)} good players say they did")
+    return False
+
+
+def _acting(
+    table: Table, number: int, actors: list[tuple[int, int]], story: Story
+) -> Iterator[Story]:
+    if not actors:
+        yield story
+        return
+    (_, seat), rest = actors[0], actors[1:]
+    for after in table.cast[story.roles[seat]].night(story, seat, number, table):
+        yield from _acting(table, number, rest, after)
+
+
+def _day(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterator[Story]:
+    story = story.fork()
+    story.now = step.when.order
+    story.died = []
+    story.executed = None
+    for after in _actions(table, list(step.said), story, trace, step):
+        for ended in _events(table, list(step.events), after, trace, step):
+            if _told(table, step, ended, trace):
+                yield ended
+
+
+def _actions(
+    table: Table, said: list[Said], story: Story, trace: Trace | None, step: Step
+) -> Iterator[Story]:
+    acting = [s for s in said if s.unit.acts]
+    if not acting:
+        yield story
+        return
+    first, rest = acting[0], acting[1:]
+    found = False
+    for after in first.unit.hear(story, first.seat, first.item, table):
+        found = True
+        yield from _actions(table, rest, after, trace, step)
+    if not found and trace is not None:
+        trace.note(step.when, first.index, _said(table, first, "could not have happened so"))
+
+
+def _events(
+    table: Table, events: list[Event], story: Story, trace: Trace | None, step: Step
+) -> Iterator[Story]:
+    if not events:
+        yield story
+        return
+    event, rest = events[0], events[1:]
+    seats = [table.names.index(player) for player in event.players]
+    if event.kind == "execution":
+        for seat in seats:
+            found = False
+            for after in execute(story.fork(), seat, table):
+                found = True
+                yield from _events(table, rest, after, trace, step)
+            if not found and trace is not None:
+                trace.note(step.when, 10**6, f"the game would have ended on {step.when}")
+        return
+    found = False
+    for after in _caused(table, event.kind, seats, story):
+        found = True
+        yield from _events(table, rest, after, trace, step)
+    if not found and trace is not None:
+        trace.note(step.when, 10**6, f"{_listed(table, seats)} could not have died")
+
+
+def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator[Story]:
+    """The stories in which a day death of the timeline happened: already, by the claim
+    that tells it, or by any seat whose ability causes such deaths."""
+    living = [seat for seat in seats if story.alive[seat]]
+    if not living:
+        yield story
+        return
+    victim = living[0]
+    for seat, role in enumerate(story.roles):
+        unit = table.cast[role]
+        if unit.causes == kind:
+            for after in unit.cause(story, seat, victim, table):
+                yield from _caused(table, kind, seats, after)
+
+
+def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
+    """Whether every item of the step could be learned so in this story."""
+    for said in step.said:
+        if said.unit.acts or story.evil(said.seat):
+            continue
+        if table.cast[story.roles[said.seat]].says_anything:
+            continue
+        unit = said.unit
+        woke = unit.woke(story, said.seat, said.when)
+        if woke is not None:
+            if trace is not None:
+                trace.note(step.when, said.index, _said(table, said, woke))
+            return False
+        if story.roles[said.seat] != unit.id or not story.sober(said.seat):
+            continue
+        wrong = unit.holds(story, said.seat, said.item, table)
+        if wrong is not None:
+            if trace is not None:
+                trace.note(step.when, said.index, _said(table, said, wrong))
+            return False
+    return True
+
+
+def _said(table: Table, said: Said, why: str) -> str:
+    return f"{table.names[said.seat]} ({said.unit.title}) on {said.when}: {why}"
+
+
+def _listed(table: Table, seats: tuple[int, ...] | list[int]) -> str:
+    return " and ".join(table.names[seat] for seat in seats)

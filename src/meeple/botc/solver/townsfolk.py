@@ -1,0 +1,289 @@
+"""Trouble Brewing's Townsfolk, one small unit each: what a sober one learns or does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import ClassVar
+
+from meeple.botc.characters import official, official_id
+from meeple.botc.puzzle.model import (
+    Choice,
+    EvilAmong,
+    Info,
+    Nominated,
+    Number,
+    Reading,
+    Seen,
+    Shot,
+    Shown,
+)
+from meeple.botc.solver.deaths import execute, kill
+from meeple.botc.solver.story import Story, team
+from meeple.botc.solver.units import Inert, Table, Unit
+
+
+def title(character: str) -> str:
+    """An official character's name (`fortuneteller` -> Fortune Teller)."""
+    return official()[character].name
+
+
+def evil_counts(story: Story, seats: Sequence[int], pairs: Sequence[tuple[int, int]] = ()) -> range:
+    """Every number of evil players among `seats` (or of evil pairs among `pairs`, when
+    given) the Storyteller may show: from those that must register evil to those that
+    may. A player who may register either way is counted in each pair on its own (the
+    puzzles' convention: docs/formats/botc.md, "Registering")."""
+    groups = list(pairs) if pairs else [(seat,) for seat in seats]
+    must = sum(all(story.may_be_evil(s) == (True,) for s in group) for group in groups)
+    may = sum(all(True in story.may_be_evil(s) for s in group) for group in groups)
+    return range(must, may + 1)
+
+
+def would(possible: Iterable[int]) -> str:
+    """`would have learned 1` (or `0 or 1`)."""
+    return "would have learned " + " or ".join(map(str, sorted(possible)))
+
+
+class Shows(Unit):
+    """Learns on the first night that one of two players is a character of the team
+    `shows` (the Washerwoman, Librarian, Investigator); the Librarian may learn that
+    no one is an Outsider."""
+
+    shows: ClassVar[str] = ""
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Shown):
+            return None
+        if item.role is None:
+            forced = [s for s in range(len(story.roles)) if story.must_be_team(s, self.shows)]
+            if forced:
+                return f"{table.names[forced[0]]} is the {title(story.roles[forced[0]])}"
+            return None
+        role = official_id(item.role)
+        if role is None or team(role) != self.shows:
+            return f"the {item.role} is not a {self.shows}"
+        among = [table.seat(player) for player in item.among]
+        if any(s is not None and story.may_be(s, role) for s in among):
+            return None
+        return f"neither {' nor '.join(item.among)} is the {title(role)}"
+
+
+class Washerwoman(Shows):
+    id = "washerwoman"
+    shows = "townsfolk"
+
+
+class Librarian(Shows):
+    id = "librarian"
+    shows = "outsider"
+
+
+class Investigator(Shows):
+    id = "investigator"
+    shows = "minion"
+
+
+class Chef(Unit):
+    """Learns on the first night how many pairs of evil players sit side by side."""
+
+    id = "chef"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Number):
+            return None
+        count = len(story.roles)
+        pairs = [(i, (i + 1) % count) for i in range(count)]
+        possible = evil_counts(story, (), pairs)
+        return None if item.count in possible else would(possible)
+
+
+class CountsEvil(Unit):
+    """Learns how many of some players are evil (`among`: which ones, at that time)."""
+
+    def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
+        """The seats counted."""
+        return []
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Number | EvilAmong):
+            return None
+        seats = self.among(story, seat, item, table)
+        possible = evil_counts(story, seats)
+        if item.count in possible:
+            return None
+        evil = [table.names[s] for s in seats if story.evil(s)]
+        why = f": {' and '.join(evil)} {'is' if len(evil) == 1 else 'are'} evil" if evil else ""
+        return would(possible) + why
+
+
+class Empath(CountsEvil):
+    """Learns each night how many of its two living neighbours are evil."""
+
+    id = "empath"
+
+    def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
+        return sorted(set(story.neighbours(seat)) - {seat})
+
+
+class FortuneTeller(Unit):
+    """Learns each night whether either of two players is the Demon (or the red
+    herring, a good player the Storyteller chose at set-up)."""
+
+    id = "fortuneteller"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Reading):
+            return None
+        picked = [s for s in (table.seat(item.left), table.seat(item.right)) if s is not None]
+        could = any(story.may_be_team(s, "demon") or s == story.red_herring for s in picked)
+        must = [s for s in picked if story.must_be_team(s, "demon") or s == story.red_herring]
+        if (item.yes and could) or (not item.yes and not must):
+            return None
+        if item.yes:
+            return "would have learned no: neither is the Demon or the red herring"
+        seat_ = must[0]
+        what = "red herring" if seat_ == story.red_herring else "Demon"
+        return f"would have learned yes: {table.names[seat_]} is the {what}"
+
+
+def seen(story: Story, seat: int, role_name: str | None, table: Table) -> str | None:
+    """Why a player learned to be `role_name` may not register as it."""
+    if role_name is None:
+        return None
+    role = official_id(role_name)
+    if role is not None and story.may_be(seat, role):
+        return None
+    return f"{table.names[seat]} is the {title(story.roles[seat])}"
+
+
+class Undertaker(Unit):
+    """Learns each night (not the first) the character of the player executed today."""
+
+    id = "undertaker"
+    learns_at = None
+
+    def woke(self, story: Story, seat: int, when: object) -> str | None:
+        if story.executed is None:
+            return "no one was executed the day before"
+        return None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        executed = story.executed
+        if not isinstance(item, Seen) or executed is None:
+            return None
+        if item.player is not None and table.seat(item.player) != executed:
+            return f"{table.names[executed]} was executed"
+        return seen(story, executed, item.role, table)
+
+
+class Ravenkeeper(Unit):
+    """Learns a player's character on the night it dies."""
+
+    id = "ravenkeeper"
+    learns_at = None
+
+    def woke(self, story: Story, seat: int, when: object) -> str | None:
+        if seat in story.died and not story.alive[seat]:
+            return None
+        return "the Ravenkeeper did not die that night"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        chosen = table.seat(item.player) if isinstance(item, Seen) else None
+        if not isinstance(item, Seen) or chosen is None:
+            return None
+        return seen(story, chosen, item.role, table)
+
+
+class Slayer(Unit):
+    """Once by day shoots a player: if they are the Demon, they die."""
+
+    id = "slayer"
+    acts = True
+    learns_at = None
+
+    def hear(self, story: Story, seat: int, item: Info, table: Table) -> Iterator[Story]:
+        target = table.seat(item.target) if isinstance(item, Shot) else None
+        if not isinstance(item, Shot) or target is None:
+            yield story
+            return
+        working = story.working(seat, "slayer") and story.alive[target]
+        if item.killed is True:
+            yield from self.cause(story, seat, target, table)
+        elif not (working and story.must_be_team(target, "demon")):
+            yield story
+
+    causes = "slayer_shot"
+
+    def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        if story.working(seat, "slayer") and story.may_be_team(victim, "demon"):
+            yield from kill(story.fork(), victim, table)
+
+
+class Virgin(Unit):
+    """The first time it is nominated, a Townsfolk who nominated it is executed."""
+
+    id = "virgin"
+    acts = True
+    learns_at = None
+
+    def hear(self, story: Story, seat: int, item: Info, table: Table) -> Iterator[Story]:
+        nominator = table.seat(item.nominator) if isinstance(item, Nominated) else None
+        if not isinstance(item, Nominated) or nominator is None:
+            yield story
+            return
+        working = story.working(seat, "virgin")
+        if item.executed is True:
+            yield from self.cause(story, seat, nominator, table)
+        elif not (working and story.must_be_team(nominator, "townsfolk")):
+            yield story
+
+    causes = "nomination_death"
+
+    def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        if story.working(seat, "virgin") and story.may_be_team(victim, "townsfolk"):
+            yield from execute(story.fork(), victim, table)
+
+
+class Soldier(Unit):
+    """Safe from the Demon."""
+
+    id = "soldier"
+
+    def shields(self, story: Story, seat: int, victim: int, table: Table) -> bool:
+        return victim == seat and story.sober(seat)
+
+
+class Monk(Unit):
+    """Each night but the first keeps a chosen player (not itself) safe from the Demon:
+    a sober Monk's claim of whom it chose says who did not die to the Demon."""
+
+    id = "monk"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        chosen = table.seat(item.players[0]) if isinstance(item, Choice) and item.players else None
+        if chosen is not None and chosen in story.died:
+            return f"{table.names[chosen]} was protected, yet died"
+        return None
+
+
+class Mayor(Inert):
+    """Nothing the puzzles' deaths depend on (docs/formats/botc.md says why)."""
+
+    id = "mayor"
+
+
+TOWNSFOLK: tuple[type[Unit], ...] = (
+    Washerwoman,
+    Librarian,
+    Investigator,
+    Chef,
+    Empath,
+    FortuneTeller,
+    Undertaker,
+    Ravenkeeper,
+    Slayer,
+    Virgin,
+    Soldier,
+    Monk,
+    Mayor,
+)

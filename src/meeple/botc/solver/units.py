@@ -1,0 +1,149 @@
+"""What every character's unit may say about the solver's stories, and its defaults.
+
+A unit is one character's rules as the puzzles read them: what it learns and when
+(`holds`, `woke`), what it does at night (`night`) or by day (`hear`, for a Slayer's
+shot or a Virgin's nomination), who it keeps alive (`shields`), how it registers
+(`misregisters`), what its death does (`executed`, `catches_demon`). Each character is
+one small subclass that overrides only what its ability changes; `meeple.botc.solver.cast`
+lists them. Defaults: a character that learns nothing, does nothing and registers as
+itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from meeple.botc.characters import official
+from meeple.botc.puzzle.model import Info, Puzzle, Time
+from meeple.botc.solver.story import Misregistration, Story
+from meeple.errors import MeepleError
+
+FIRST_NIGHT = Time("night", 1)
+
+
+class Unmodelled(MeepleError):
+    """The puzzle names a character, event or sentence the solver does not model yet."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """What every unit may consult besides the story: the players' names in seat order,
+    the units of the puzzle's characters, and the night deaths the timeline records."""
+
+    names: tuple[str, ...]
+    cast: Mapping[str, Unit]
+    night_deaths: Mapping[int, tuple[int, ...]]
+    said: Mapping[int, tuple[Info, ...]]
+    """Everything each seat's claims say (a Juggler's count reads its guesses)."""
+    puzzle: Puzzle
+    """The puzzle itself (a Savant's statements are its sentences)."""
+    heard: tuple[int, ...] = ()
+    """The seats whose claims say they heard a Widow's call."""
+
+    def seat(self, name: str | None) -> int | None:
+        """The seat of a player named in a claim (None for no one or a stranger)."""
+        return self.names.index(name) if name in self.names else None
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What a set-up rule of a unit may consult: the script's characters, each seat's
+    claimed character (official ids, None for no claim) and whether characters may
+    repeat."""
+
+    script: tuple[str, ...]
+    claims: tuple[str | None, ...]
+    unique: bool
+
+    def believes(self, roles: Sequence[str], seat: int, teams: tuple[str, ...]) -> bool:
+        """Whether the seat may believe it is a character of `teams` not in play: the one
+        it claims, or, with no claim, one of the script's (in play too, when characters
+        may repeat)."""
+        claimed = self.claims[seat]
+        if claimed is None:
+            return any(
+                official()[key].team in teams and (key not in roles or not self.unique)
+                for key in self.script
+            )
+        return official()[claimed].team in teams and (claimed not in roles or not self.unique)
+
+
+class Unit:
+    """A character's rules; the defaults are a character with no ability."""
+
+    id: ClassVar[str] = ""
+    night_order: ClassVar[int] = 0
+    """Its place among the units that act at night (0: it does not)."""
+    learns_at: ClassVar[Time | None] = FIRST_NIGHT
+    """When what it learned happened, where the claim does not say."""
+    each_night: ClassVar[bool] = False
+    """Its claim's items with no time happened on nights 1, 2, 3, ... in order."""
+    poison_matters: ClassVar[bool] = True
+    """Whether poisoning it can help tell a puzzle (the solver tries the Poisoner's
+    choice only on such seats, and on no seat: a seat where it changes nothing). Not
+    for a character without an ability, nor one whose poisoning only takes choices
+    away (the Recluse, the Spy)."""
+    misregisters: ClassVar[Misregistration | None] = None
+    says_anything: ClassVar[bool] = False
+    """Whether a player of this character may claim anything, good or not (the Lunatic
+    believes it is the Demon)."""
+    acts: ClassVar[bool] = False
+    """Whether its claims are actions (`hear`) rather than information (`holds`)."""
+
+    @property
+    def title(self) -> str:
+        """The character's name (`Fortune Teller`)."""
+        return official()[self.id].name
+
+    def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
+        """Whether a set-up with the character at `seat` follows its set-up rule (the
+        Drunk believes a Townsfolk not in play)."""
+        return True
+
+    def woke(self, story: Story, seat: int, when: Time) -> str | None:
+        """Why the seat could have learned nothing at `when` even drunk or poisoned (the
+        Ravenkeeper wakes only on the night it dies), None if it could."""
+        return None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Why `item` is not what a sober player of this character learns in this story
+        (what they would have learned), None when it is."""
+        return None
+
+    def hear(self, story: Story, seat: int, item: Info, table: Table) -> Iterator[Story]:
+        """The stories after an action the seat claims (a Slayer's shot), whatever the
+        seat really is; by default nothing happens."""
+        yield story
+
+    causes: ClassVar[str] = ""
+    """The kind of timeline death its ability may cause by day (`slayer_shot`)."""
+
+    def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        """The stories in which the seat's ability killed `victim` today, a death the
+        timeline records without the claim that tells it."""
+        return iter(())
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        """The stories after the seat's own action on night `number`."""
+        yield story
+
+    def shields(self, story: Story, seat: int, victim: int, table: Table) -> bool:
+        """Whether the seat keeps `victim` from the Demon tonight."""
+        return False
+
+    def executed(self, story: Story, seat: int) -> str | None:
+        """Why the game would have ended when the seat was executed, None if it goes on."""
+        return None
+
+    def catches_demon(self, story: Story, seat: int, living: int) -> bool:
+        """Whether the seat becomes the Demon when the Demon dies with `living` alive."""
+        return False
+
+
+class Inert(Unit):
+    """A character whose ability no puzzle's worlds depend on: it learns nothing, does
+    nothing the solver models, and poisoning it changes nothing."""
+
+    poison_matters = False

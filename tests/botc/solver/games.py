@@ -1,0 +1,241 @@
+"""Random Trouble Brewing games played night by night, told as puzzles: the soundness
+property's worlds, made without the solver.
+
+A legal bag (meeple's `random_bags`) is seated at random; the Drunk believes a
+Townsfolk not in play; a Fortune Teller's red herring is a random good player. Each
+night the Poisoner poisons a random player (tonight and tomorrow), the Monk protects
+one, the Imp (from night 2) kills a random unprotected player, or itself now and then
+(a random living Minion becomes the Imp); each day a random player is executed, never
+the Demon nor a sober Saint, while enough live that the game goes on. A sober good
+player's information is true, with the Recluse and the Spy registering as themselves;
+a drunk or poisoned one's, and every evil player's, is random words of the same shape.
+Evil players claim a random good character. The Slayer never shoots and the Virgin is
+never nominated: those claims carry nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from meeple.botc.characters import official
+from meeple.botc.puzzle.model import Claim, Event, Info, Number, Puzzle, Reading, Seen, Shown, Time
+from meeple.botc.script import load_script
+from meeple.botc.setup import random_bags
+
+TEAMS = ("townsfolk", "outsider", "minion", "demon")
+EVIL = ("minion", "demon")
+FIRST_NIGHT = ("washerwoman", "librarian", "investigator", "chef")
+SHOWS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
+EACH_NIGHT = ("empath", "fortuneteller")
+NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
+
+
+def team(role: str) -> str:
+    return official()[role].team
+
+
+def seed_id(role: str) -> str:
+    return official()[role].alias
+
+
+@dataclass
+class Game:
+    """The truth of one game: starting roles, current roles, life, poison, choices."""
+
+    starting: list[str]
+    roles: list[str]
+    alive: list[bool]
+    believed: dict[int, str]
+    herring: int | None
+    rng: random.Random
+    poisoned: int | None = None
+    protected: int | None = None
+    executed: int | None = None
+
+    def evil(self, seat: int) -> bool:
+        return team(self.starting[seat]) in EVIL
+
+    def sober(self, seat: int) -> bool:
+        poisoner = self.roles.index("poisoner") if "poisoner" in self.roles else None
+        poisoned = poisoner is not None and self.alive[poisoner] and self.poisoned == seat
+        return self.roles[seat] != "drunk" and not poisoned
+
+    def living(self) -> list[int]:
+        return [seat for seat, alive in enumerate(self.alive) if alive]
+
+
+def _neighbours(game: Game, seat: int) -> list[int]:
+    count = len(game.roles)
+    found = []
+    for step in (-1, 1):
+        other = (seat + step) % count
+        while other != seat and not game.alive[other]:
+            other = (other + step) % count
+        if other != seat and other not in found:
+            found.append(other)
+    return found
+
+
+def _true(game: Game, seat: int, role: str, when: Time, names: list[str]) -> Info | None:
+    """What a sober player of `role` learns at `when`, None if nothing."""
+    rng = game.rng
+    others = [s for s in range(len(names)) if s != seat]
+    if role in SHOWS:
+        holders = [s for s in others if team(game.roles[s]) == SHOWS[role]]
+        if not holders:
+            return Shown(None, (), when) if role == "librarian" else None
+        holder = rng.choice(holders)
+        other = rng.choice([s for s in others if s != holder])
+        pair = [names[holder], names[other]]
+        rng.shuffle(pair)
+        return Shown(seed_id(game.roles[holder]), tuple(pair), when)
+    if role == "chef":
+        count = len(names)
+        pairs = sum(game.evil(i) and game.evil((i + 1) % count) for i in range(count))
+        return Number(pairs, when=when)
+    if role == "empath":
+        return Number(sum(game.evil(s) for s in _neighbours(game, seat)), when=when)
+    if role == "fortuneteller":
+        left, right = rng.sample(range(len(names)), 2)
+        yes = any(team(game.roles[s]) == "demon" or s == game.herring for s in (left, right))
+        return Reading(names[left], names[right], yes, when)
+    if role == "undertaker" and game.executed is not None:
+        return Seen(names[game.executed], seed_id(game.roles[game.executed]), when)
+    if role == "ravenkeeper":
+        chosen = rng.randrange(len(names))
+        return Seen(names[chosen], seed_id(game.roles[chosen]), when)
+    return None
+
+
+def _random(game: Game, role: str, when: Time, names: list[str], roles: list[str]) -> Info | None:
+    """Words of the shape `role` learns, said at random."""
+    rng = game.rng
+    if role in SHOWS:
+        pair = rng.sample(names, 2)
+        shown = [r for r in roles if team(r) == SHOWS[role]] or roles
+        return Shown(seed_id(rng.choice(shown)), tuple(pair), when)
+    if role in ("chef", "empath"):
+        return Number(rng.randrange(3), when=when)
+    if role == "fortuneteller":
+        left, right = rng.sample(names, 2)
+        return Reading(left, right, rng.random() < 0.5, when)
+    if role in ("undertaker", "ravenkeeper"):
+        return Seen(rng.choice(names), seed_id(rng.choice(roles)), when)
+    return None
+
+
+def game_puzzle(rng: random.Random, players: int, nights: int) -> tuple[Puzzle, tuple[str, ...]]:
+    """A random game of `players` over `nights` nights, as a puzzle, and its truth."""
+    script = load_script("trouble-brewing")
+    roles = list(next(random_bags(script, players, 1, rng)).roles)
+    rng.shuffle(roles)
+    names = list(NAMES[:players])
+    townsfolk = [r for r in script.roles if team(r) == "townsfolk"]
+    believed = {
+        seat: rng.choice([r for r in townsfolk if r not in roles])
+        for seat, role in enumerate(roles)
+        if role == "drunk"
+    }
+    good = [s for s, r in enumerate(roles) if team(r) not in EVIL]
+    herring = rng.choice(good) if "fortuneteller" in roles else None
+    game = Game(list(roles), list(roles), [True] * players, believed, herring, rng)
+    claimed = {}
+    for seat, role in enumerate(roles):
+        if seat in believed:
+            claimed[seat] = believed[seat]
+        elif team(role) in EVIL:
+            claimed[seat] = rng.choice([r for r in script.roles if team(r) not in EVIL])
+        else:
+            claimed[seat] = role
+    learned: dict[int, list[Info]] = {seat: [] for seat in range(players)}
+    timeline = []
+    all_roles = list(script.roles)
+
+    def tell(seat: int, when: Time, died_tonight: bool = False) -> None:
+        role = claimed[seat]
+        wakes = (
+            (role in FIRST_NIGHT and when.number == 1)
+            or role in EACH_NIGHT
+            or (role == "undertaker" and when.number > 1 and game.executed is not None)
+            or (role == "ravenkeeper" and died_tonight)
+        )
+        if not wakes or (not game.alive[seat] and not died_tonight):
+            return
+        sober_good = not game.evil(seat) and seat not in believed and game.sober(seat)
+        item = (
+            _true(game, seat, role, when, names)
+            if sober_good
+            else _random(game, role, when, names, all_roles)
+        )
+        if item is not None:
+            learned[seat].append(item)
+
+    for night in range(1, nights + 1):
+        when = Time("night", night)
+        game.poisoned = None
+        poisoner = _holder(game, "poisoner")
+        if poisoner is not None and game.alive[poisoner]:
+            game.poisoned = rng.randrange(players)
+        monk = _holder(game, "monk")
+        game.protected = None
+        if monk is not None and game.alive[monk] and game.sober(monk) and night > 1:
+            game.protected = rng.choice([s for s in range(players) if s != monk])
+        killed = _night_kill(game, night) if night > 1 else None
+        if killed is not None:
+            timeline.append(Event("night_death", when, (names[killed],)))
+        for seat in range(players):
+            tell(seat, when, died_tonight=seat == killed)
+        game.executed = None
+        if night == nights:
+            break
+        living = game.living()
+        candidates = [
+            s
+            for s in living
+            if team(game.roles[s]) != "demon" and not (game.roles[s] == "saint" and game.sober(s))
+        ]
+        if len(living) > 4 and candidates and rng.random() < 0.8:
+            victim = rng.choice(candidates)
+            game.alive[victim] = False
+            game.executed = victim
+            timeline.append(Event("execution", Time("day", night), (names[victim],)))
+    claims = tuple(
+        Claim(names[seat], seed_id(claimed[seat]), None, tuple(learned[seat]))
+        for seat in range(players)
+    )
+    puzzle = Puzzle(
+        tuple(names),
+        tuple(seed_id(r) for r in script.roles),
+        claims,
+        timeline=tuple(timeline),
+    )
+    return puzzle, tuple(roles)
+
+
+def _holder(game: Game, role: str) -> int | None:
+    return game.roles.index(role) if role in game.roles else None
+
+
+def _night_kill(game: Game, night: int) -> int | None:
+    """The Imp's kill tonight (None: no one died)."""
+    rng = game.rng
+    imp = next(s for s, r in enumerate(game.roles) if team(r) == "demon" and game.alive[s])
+    living = game.living()
+    if not game.sober(imp) or len(living) <= 3:
+        return None
+    minions = [s for s in living if team(game.roles[s]) == "minion"]
+    if minions and rng.random() < 0.15:
+        game.alive[imp] = False
+        game.roles[rng.choice(minions)] = "imp"
+        return imp
+    targets = [
+        s
+        for s in living
+        if s != imp and s != game.protected and not (game.roles[s] == "soldier" and game.sober(s))
+    ]
+    if not targets:
+        return None
+    victim = rng.choice(targets)
+    game.alive[victim] = False
+    return victim

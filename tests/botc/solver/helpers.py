@@ -1,0 +1,90 @@
+"""What the solver's tests share: the transcribed puzzles, their published answers,
+and a puzzle renamed and rotated."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from meeple.botc.characters import official_id
+from meeple.botc.notation import parse_grimoire
+from meeple.botc.puzzle import notation
+from meeple.botc.puzzle.model import Puzzle
+from meeple.botc.solver import Answer
+
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+TRANSCRIBED = sorted(PUZZLES.glob("*.puzzle"))
+TROUBLE_BREWING = "03a 03b 10 19 26 31 33 36 40 43 47 52 54 59 62 63 70 74 77 78".split()  # noqa: SIM905
+BEYOND = [
+    "01",
+    "04",
+    "08",
+    "13",
+    "14",
+    "20",
+    "23",
+    "24",
+    "29",
+    "32",
+    "37",
+    "35",
+    "38",
+    "66",
+    "80",
+    "81",
+]
+"""Puzzles with characters from other editions the solver models (Seamstress,
+Clockmaker, Dreamer, Marionette, Juggler, Savant, Knight, Noble, Steward, Snake
+Charmer, Village Idiot, Klutz, Xaan, Widow, Lord of Typhon, Goblin, Lunatic)."""
+SOLVABLE = [
+    path for path in TRANSCRIBED if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND
+]
+"""The transcriptions the solver models every character of."""
+
+Assignment = frozenset[tuple[str, str]]
+"""A world's starting characters: (player, official id) pairs."""
+
+
+def load(path: Path) -> Puzzle:
+    """A transcribed puzzle."""
+    return notation.parse(path.read_text("utf-8"), str(path))
+
+
+def published(path: Path) -> set[Assignment]:
+    """The published answer of a transcribed puzzle: each world's starting characters."""
+    found = set()
+    for line in path.with_suffix(".answers").read_text("utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            seats = parse_grimoire(line.strip(), str(path)).seats
+            found.add(frozenset((seat.player, official_id(seat.role) or "") for seat in seats))
+    return found
+
+
+def assignments(answer: Answer) -> set[Assignment]:
+    """The starting characters of every world found."""
+    return {frozenset(zip(world.players, world.characters, strict=True)) for world in answer.worlds}
+
+
+def renamed(value: Any, names: dict[str, str]) -> Any:
+    """`value` (a puzzle or any part of it) with every player's name replaced."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, tuple):
+        return tuple(renamed(item, names) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {
+            field.name: renamed(getattr(value, field.name), names)
+            for field in dataclasses.fields(value)
+            if field.init
+        }
+        return dataclasses.replace(value, **changes)
+    return value
+
+
+def disguised(puzzle: Puzzle, turn: int) -> tuple[Puzzle, dict[str, str]]:
+    """The puzzle with every player renamed and the seats rotated by `turn`."""
+    names = {player: f"Seat{i}x" for i, player in enumerate(puzzle.players)}
+    moved: Puzzle = renamed(puzzle, names)
+    seats = moved.players[turn:] + moved.players[:turn]
+    return dataclasses.replace(moved, players=seats), names

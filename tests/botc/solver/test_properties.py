@@ -1,0 +1,49 @@
+"""Properties that would catch a wrong solver without any published answer: the world a
+random game was played in is always among the worlds found (soundness); a claim more
+never adds a world (monotonicity)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from meeple.botc.characters import official_id
+from meeple.botc.solver import solve
+from tests.botc.solver.games import game_puzzle
+from tests.botc.solver.helpers import SOLVABLE, assignments, load
+
+
+@given(st.integers(0, 2**32), st.integers(5, 9), st.integers(1, 3))
+@settings(max_examples=max(5, settings().max_examples // 5), deadline=None)
+def test_the_true_world_is_always_found(seed: int, players: int, nights: int) -> None:
+    puzzle, truth = game_puzzle(random.Random(seed), players, nights)
+    true_world = frozenset(zip(puzzle.players, truth, strict=True))
+    assert true_world in assignments(solve(puzzle))
+
+
+@given(st.sampled_from(SOLVABLE), st.data())
+@settings(max_examples=max(5, settings().max_examples // 10), deadline=None)
+def test_a_claim_more_never_adds_a_world(path: Path, data: st.DataObject) -> None:
+    puzzle = load(path)
+    index = data.draw(st.integers(0, len(puzzle.claims) - 1))
+    claims = list(puzzle.claims)
+    claim = claims[index]
+    drop_an_item: bool = data.draw(st.booleans())
+    if claim.learned and drop_an_item:
+        dropped = data.draw(st.integers(0, len(claim.learned) - 1))
+        learned = claim.learned[:dropped] + claim.learned[dropped + 1 :]
+        claims[index] = dataclasses.replace(claim, learned=learned)
+    else:
+        del claims[index]
+    fewer = dataclasses.replace(puzzle, claims=tuple(claims))
+    assert assignments(solve(puzzle)) <= assignments(solve(fewer))
+
+
+def test_the_generated_games_use_the_solvers_ids() -> None:
+    puzzle, truth = game_puzzle(random.Random(7), 7, 2)
+    assert all(official_id(role) == role for role in truth)
+    assert len(puzzle.claims) == 7

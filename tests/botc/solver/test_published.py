@@ -1,0 +1,43 @@
+"""The solver against the published answers of the transcribed Trouble Brewing puzzles,
+as written and with every player renamed and the seats rotated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from meeple.botc.solver import Unmodelled, solve
+from tests.botc.solver.helpers import SOLVABLE, TRANSCRIBED, assignments, disguised, load, published
+
+
+@pytest.mark.parametrize("path", SOLVABLE, ids=lambda path: path.stem)
+def test_the_published_answer(path: Path) -> None:
+    assert assignments(solve(load(path))) == published(path)
+
+
+@pytest.mark.parametrize("path", SOLVABLE, ids=lambda path: path.stem)
+def test_renamed_and_rotated_the_answer_is_renamed(path: Path) -> None:
+    puzzle = load(path)
+    moved, names = disguised(puzzle, len(puzzle.players) // 2 + 1)
+    expected = {
+        frozenset((names[player], character) for player, character in world)
+        for world in published(path)
+    }
+    assert assignments(solve(moved)) == expected
+
+
+def test_every_trouble_brewing_puzzle_is_transcribed() -> None:
+    assert len(SOLVABLE) == 20 + 16
+
+
+NOT_MODELLED = ("puzzle-12a", "puzzle-34", "puzzle-53", "puzzle-56", "puzzle-61")
+"""Puzzles naming characters the solver does not model (Vortox, No Dashii, Witch...)."""
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in TRANSCRIBED if p.stem in NOT_MODELLED], ids=lambda path: path.stem
+)
+def test_a_puzzle_with_a_character_not_modelled_is_refused(path: Path) -> None:
+    with pytest.raises(Unmodelled, match="the solver does not model"):
+        solve(load(path))
