@@ -124,8 +124,9 @@ class Format:
     (a script's unknown ids), given the reading options it was read with. The commands
     that read a record print them on stderr; `check` reports them among its findings."""
     commands: tuple[tuple[str, Callable[[], Command | Group]], ...] = ()
-    """Commands only this game has (`meeple botc ...`, `meeple solve`): each a name and
-    the `module:function` that builds its click command, imported when it is used."""
+    """Commands only this game has (`meeple botc ...`, `meeple solve`): each its name and
+    a function returning it as data (`meeple.commands`), which imports the game's module
+    declaring it; the CLI builds it when it is used."""
 
     @property
     def models(self) -> tuple[str, ...]:

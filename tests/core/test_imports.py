@@ -151,7 +151,7 @@ def test_the_raft_solver_sits_above_the_raft_rules_and_botc_setup_above_its_scri
 
 
 GAMES = sorted(f"meeple.{name}" for name, _ in registry.GAMES)
-"""Every game package (each with the `game` module the registry lists)."""
+"""Every game package the registry lists."""
 
 
 def outside_imports(path: Path) -> set[str]:

@@ -31,6 +31,10 @@ from tests.cli_helpers import meeple
 ENGINES = Path(__file__).parent / "engines"
 
 
+PLAYABLE = [f.name for f in registry.formats() if f.qgn_keyed and f.game.can("initial")]
+"""The games a new game of which can be set up (as `meeple play` lists them)."""
+
+
 def cmd(engine_name: str) -> str:
     """The bot name of a test engine: `cmd:` and this Python running its script."""
     return "cmd:" + shlex.join([sys.executable, str(ENGINES / f"{engine_name}.py")])
@@ -38,6 +42,7 @@ def cmd(engine_name: str) -> str:
 
 def tictactoe_after(*texts: str) -> engine.AnyState:
     fmt = registry.get("tictactoe")
+    assert fmt.game.can("initial")
     state: engine.AnyState = fmt.game.initial(seed=1)
     for text in texts:
         state = state.play(state.move_from_text(text))
@@ -119,6 +124,7 @@ def test_a_forfeited_game_counts_as_lost_by_the_engine_and_won_by_the_other_seat
 
 def test_flows_engines_are_told_the_drawn_tile() -> None:
     fmt = registry.get("flows")
+    assert fmt.game.can("initial")
     state = fmt.game.initial(players=2, seed=1)
     drawing = state
     assert isinstance(drawing, engine.Drawing)
@@ -135,12 +141,13 @@ def test_a_flows_engine_that_places_another_tile_than_the_drawn_one_fails(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fmt = registry.get("flows")
+    assert fmt.game.can("initial")
     state = fmt.game.initial(players=2, seed=1)
     drawing = state
     assert isinstance(drawing, engine.Drawing)
     other = drawing.legal_moves_after("T0")[0]
     after = state.play(other)
-    assert isinstance(after, engine.Recording) and fmt.to_qgn is not None
+    assert isinstance(after, engine.Recording) and fmt.can("to_qgn")
     answer = registry.get("qgn").dump(fmt.to_qgn(after.record()))
     monkeypatch.setattr(EngineBot, "_run", lambda self, record: answer)
     with pytest.raises(EngineFailed, match=r"the draw does not allow \(T2 was drawn\)"):
@@ -152,6 +159,7 @@ def test_a_flows_engine_that_places_another_tile_than_the_drawn_one_fails(
 )
 def test_every_playable_game_is_sent_in_its_qgn_form(game: str) -> None:
     fmt = registry.get(game)
+    assert fmt.game.can("initial")
     state = fmt.game.initial(seed=1)
     assert qgn_form(state) is fmt
     sent = EngineBot("cmd:x")._snapshot(state, state.legal_moves())
@@ -160,6 +168,7 @@ def test_every_playable_game_is_sent_in_its_qgn_form(game: str) -> None:
 
 def test_an_engine_plays_a_whole_atlantis_turn_from_one_answer() -> None:
     fmt = registry.get("atlantis")
+    assert fmt.game.can("initial")
     state = fmt.game.initial(seed=1)
     bot = EngineBot(cmd("first_legal"), timeout=30)
     player = state.to_move
@@ -284,7 +293,7 @@ class Scripted(EngineBot):
         return record.rstrip() + self.appended if self.answer is None else self.answer
 
 
-GAMES = [f.name for f in registry.formats() if f.qgn_keyed and f.game.can("initial")]
+GAMES = PLAYABLE
 DETAIL = st.text(alphabet="0123456789-.abcdefghijklmnopqrstuvwxyzT", max_size=8)
 
 
@@ -301,6 +310,7 @@ def test_any_appended_action_is_a_legal_move_or_a_failure_never_a_crash(
     game: str, team: int, letter: str, details: list[str], tail: str, before: int
 ) -> None:
     fmt = registry.get(game)
+    assert fmt.game.can("initial")
     state = fmt.game.initial(seed=1)
     rng = random.Random(1)
     for _ in range(before):
@@ -322,6 +332,7 @@ def test_any_appended_action_is_a_legal_move_or_a_failure_never_a_crash(
 @given(answer=st.text(max_size=60), game=st.sampled_from(["tictactoe", "flows", "atlantis"]))
 def test_any_answer_at_all_is_a_failure_never_a_crash(answer: str, game: str) -> None:
     fmt = registry.get(game)
+    assert fmt.game.can("initial")
     state = fmt.game.initial(seed=1)
     _, moves = legal_choices(state, random.Random(1))
     with pytest.raises(EngineFailed):

@@ -116,6 +116,7 @@ def test_it_refuses_games_it_cannot_solve() -> None:
     from meeple import registry
 
     fmt = registry.get("connect4")
+    assert fmt.game.can("initial")
     state = fmt.game.initial(seed=1)
     with pytest.raises(ValueError, match="cannot play this game"):
         PerfectBot(0).choose(state, state.legal_moves())

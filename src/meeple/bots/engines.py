@@ -158,7 +158,7 @@ class EngineBot:
             raise ValueError("an engine plays only games that write their records")
         model = state.record()
         fmt = qgn_form(state)
-        if fmt is None:
+        if fmt is None or not fmt.can("to_qgn"):
             raise ValueError("an engine plays only games with a QGN form")
         snapshot = fmt.to_qgn(model)
         if isinstance(state, Drawing):

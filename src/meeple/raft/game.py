@@ -24,13 +24,6 @@ DEFAULT_CHALLENGE = "First steps"
 """The challenge `meeple play`, bots and selfplay start when none is named."""
 
 
-def _solve_command() -> Command:
-    """`meeple solve`, imported (with the solver) when it is used."""
-    from meeple.raft.commands import SOLVE
-
-    return SOLVE
-
-
 class RaftRecord(Drawn, Bridged):
     """A game record: a challenge, then one move a line."""
 
@@ -110,6 +103,13 @@ class RaftState(Drawn):
             yield Finding(finding.message, where, finding.severity)
 
 
+def _solve() -> Command:
+    """`meeple solve`, imported (with the solver) when it is used."""
+    from meeple.raft.commands import SOLVE
+
+    return SOLVE
+
+
 class Raft(Game):
     """Race to the Raft: one player leads the cats across the island to the raft."""
 
@@ -121,7 +121,7 @@ class Raft(Game):
         " (deck, card, row, column, orientation), a fire tile l0003TW, or a cat move"
         " R01040410Ac (colour, from row/column, to row/column, discarded cards)"
     )
-    commands = (("solve", _solve_command),)
+    commands = (("solve", _solve),)
 
     def initial(self, players: int | None = None, seed: int | None = None) -> State:
         """A new solo game of the first starter challenge, boards and draws fixed by `seed`."""

@@ -105,7 +105,6 @@ class NoDashii(Demon):
     exact_with_misregistering = False
 
 
-
 class Leviathan(Unit):
     """Kills no one: a Demon without a night action (its day-5 and second-execution wins
     end the game, which the puzzles' timelines never reach)."""
@@ -143,7 +142,6 @@ class Riot(Unit):
         riots = rioting.seats_of(self.id)
         if any(rioting.alive[riot] and rioting.sober(riot) for riot in riots):
             yield from kill(rioting, victim, table)
-
 
 
 DEMONS: tuple[type[Unit], ...] = (

@@ -104,7 +104,6 @@ class PoppyGrower(Inert):
     id = "poppygrower"
 
 
-
 class Nightwatchman(Unit):
     """Once per game, at night, chooses a player: a sober Nightwatchman's chosen player
     learns who it is. A claim that the chosen player confirmed it (which binds a good
@@ -120,7 +119,6 @@ class Nightwatchman(Unit):
         if item.learned is False:
             return f"{item.chosen} would have learned who the Nightwatchman is"
         return None
-
 
 
 EXPERIMENTAL: tuple[type[Unit], ...] = (

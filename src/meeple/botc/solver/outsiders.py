@@ -77,7 +77,6 @@ class Mutant(Inert):
     id = "mutant"
 
 
-
 HERMIT_ABILITIES = ("butler", "drunk", "recluse", "saint")
 """The Outsiders whose abilities the solver's Hermit may have."""
 
@@ -138,7 +137,6 @@ class Puzzlemaster(Unit):
         if story.must_be_team(shown, "demon"):
             return f"{table.names[guessed]} is not the puzzle-drunk: the Demon would not be shown"
         return None
-
 
 
 OUTSIDERS: tuple[type[Unit], ...] = (
