@@ -92,6 +92,20 @@ def test_explain_a_world_names_the_first_claim_it_contradicts() -> None:
     assert run.out.endswith(": the game would have ended on day 2\n")
 
 
+def test_explain_says_what_a_character_reading_would_have_shown() -> None:
+    # Sarah the Undertaker said You, executed on day 1, was the Spy; in this world You is
+    # the Chef, so she would have learned the Chef (the wording of every other reason).
+    real_chef = (
+        "[Adam:investigator Fraser:recluse Sarah:undertaker"
+        " Olivia:fortune_teller(drunk:is_the_drunk) You:chef Aoife:baron Tim:imp]"
+    )
+    run = meeple(["botc", "solve", P31, "--explain", real_chef])
+    assert run.code == 1
+    assert run.out.endswith(
+        ": Sarah (Undertaker) on night 2: would have learned the Chef: You is the Chef\n"
+    )
+
+
 def test_usage_mistakes_exit_2() -> None:
     assert meeple(["botc", "solve", "no-such-file.puzzle"]).code == 2
     assert meeple(["botc", "solve", P31, "--explain", "[Nobody:imp]"]).code == 2

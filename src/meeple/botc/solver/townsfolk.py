@@ -146,13 +146,15 @@ class FortuneTeller(Unit):
 
 
 def seen(story: Story, seat: int, role_name: str | None, table: Table) -> str | None:
-    """Why a player learned to be `role_name` may not register as it."""
+    """Why a player learned to be `role_name` may not register as it: what would have
+    been learned instead."""
     if role_name is None:
         return None
     role = official_id(role_name)
     if role is not None and story.may_be(seat, role):
         return None
-    return f"{table.names[seat]} is the {title(story.roles[seat])}"
+    shown = title(story.roles[seat])
+    return f"would have learned the {shown}: {table.names[seat]} is the {shown}"
 
 
 class Undertaker(Unit):
