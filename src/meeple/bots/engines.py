@@ -37,7 +37,7 @@ from typing import Any
 from meeple import records, registry
 from meeple.engine import AnyState, Drawing, Recording
 from meeple.errors import MeepleError
-from meeple.game import Notation
+from meeple.game import Game, Notation
 from meeple.quibbble import action_text
 
 PREFIX = "cmd:"
@@ -95,11 +95,12 @@ def command_line(name: str) -> list[str]:
 
 
 def qgn_form(state: AnyState) -> Notation | None:
-    """The format of the game of `state`, if it writes its record and has a QGN form."""
-    if not isinstance(state, Recording):
+    """The format of the game of `state`, if it writes its record and has a QGN form:
+    the state's own game's QGN-keyed notation (no search over every game's notations)."""
+    game = getattr(state, "game", None)
+    if not isinstance(state, Recording) or not isinstance(game, Game):
         return None
-    model = state.record()
-    return next((f for f in registry.formats() if f.can("to_qgn") and f.owns(model)), None)
+    return next((n for n in game.notations if n.qgn_keyed and n.can("to_qgn")), None)
 
 
 def refusal(name: str, state: AnyState) -> str | None:
@@ -158,7 +159,7 @@ class EngineBot:
             raise ValueError("an engine plays only games that write their records")
         model = state.record()
         fmt = qgn_form(state)
-        if fmt is None or not fmt.can("to_qgn"):
+        if fmt is None:
             raise ValueError("an engine plays only games with a QGN form")
         snapshot = fmt.to_qgn(model)
         if isinstance(state, Drawing):
