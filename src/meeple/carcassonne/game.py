@@ -35,7 +35,6 @@ class Carcassonne(QuibbbleGame["Move", "Record", "State"]):
         " or t to pass)"
     )
     teams = ("red", "blue", "green", "yellow")
-    max_teams = 4
 
     def layers(self) -> Layers[Move, Record, State]:
         from meeple.carcassonne import ascii, rules, svg

@@ -26,7 +26,6 @@ class ConnectFour(QuibbbleGame["Place", "Record", "State"]):
         " lowest empty row (type just 3 for the team to move)"
     )
     teams = ("red", "blue", "green")
-    max_teams = 3
     deals = False
 
     def layers(self) -> Layers[Place, Record, State]:

@@ -28,7 +28,6 @@ class Indigo(QuibbbleGame["Place", "Record", "State"]):
         " 0 at each row's left (type just afbcde 4 5 for the team to move)"
     )
     teams = ("red", "blue", "green", "orange")
-    max_teams = 4
 
     def layers(self) -> Layers[Place, Record, State]:
         from meeple.indigo import ascii, rules, svg

@@ -95,7 +95,7 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
     record or a state, a new game's start, the QGN bridge.
 
     A subclass sets `name` (its QGN key), `title` and `move_help`, and where they differ
-    from the defaults `teams`, `max_teams`, `deals` and `noun` (the game's name as its
+    from the defaults `teams`, `deals` and `noun` (the game's name as its
     messages write it); it overrides `layers` and `state_json`, and
     `clock_seed` where quibbble's clock is not in seconds.
     """
@@ -106,7 +106,6 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
     """The teams of a game started without a record, in seat order (quibbble names
     teams after colours)."""
     min_teams: int = 2
-    max_teams: int = 2
     noun: str = ""
     """The game's name in messages (`tic-tac-toe`), when it is not `name`."""
     deals: bool = True
@@ -128,6 +127,11 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
         return int(time.time())
 
     # What every quibbble game does alike.
+
+    @property
+    def max_teams(self) -> int:
+        """The most teams a new game seats: one for each name of `teams`."""
+        return len(self.teams)
 
     @cached_property
     def bridge(self) -> Bridge[MoveT, RecordT, StateT]:

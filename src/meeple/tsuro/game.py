@@ -29,7 +29,6 @@ class Tsuro(QuibbbleGame["Place", "Record", "State"]):
         " the top left) paired as paths, e.g. CHDAEBFG; type just 4.5.CHDAEBFG"
     )
     teams = ("red", "blue", "green", "yellow", "orange", "pink", "purple", "sky")
-    max_teams = 8
 
     def layers(self) -> Layers[Place, Record, State]:
         from meeple.tsuro import ascii, rules, svg
