@@ -17,8 +17,9 @@ from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
 class Demon(Unit):
     """Each night but the first chooses a player: they die (not when the Demon is drunk
     or poisoned, nor a shielded player). The night deaths are the timeline's: the solver
-    has the Demon choose the player who died, or, on a night without a death, a player
-    who did not die (someone dead, shielded, or no kill while poisoned)."""
+    has the Demon choose the player who died (itself too: it dies, and a Scarlet Woman
+    may catch it), or, on a night without a death, a player who did not die (someone
+    dead, shielded, or no kill while poisoned)."""
 
     night_order = 10
     passes: ClassVar[bool] = False
@@ -34,9 +35,9 @@ class Demon(Unit):
         (victim,) = victims
         if not story.alive[victim] or self._shielded(story, victim, table):
             return
-        if victim != seat:
+        if victim != seat or not self.passes:
             yield from kill(story.fork(), victim, table)
-        elif self.passes:
+        else:
             yield from self._passed(story, seat)
 
     @staticmethod

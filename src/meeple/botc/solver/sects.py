@@ -221,7 +221,8 @@ class Philosopher(Unit):
 
 class TownCrier(Unit):
     """Each night but the first learns whether a Minion nominated today (the claim names
-    the day's nominators: each may register as a Minion or not)."""
+    the day's nominators: each may register as a Minion or not, as they were that day:
+    a Minion who caught the Demon since still nominated as a Minion)."""
 
     id = "towncrier"
     learns_at = None
@@ -230,12 +231,41 @@ class TownCrier(Unit):
         if not isinstance(item, Nominations):
             return None
         seats = [s for s in map(table.seat, item.players) if s is not None]
+        story = story.as_of(story.now - 1)  # the nominators as they were that day
         if item.yes and not any(story.may_be_team(s, "minion") for s in seats):
             return "no Minion nominated"
         minion = [s for s in seats if story.must_be_team(s, "minion")]
         if not item.yes and minion:
             return f"{table.names[minion[0]]}, a Minion, nominated"
         return None
+
+
+class Mathematician(Unit):
+    """Each night learns how many players' abilities worked abnormally since dawn
+    because of another character's ability: the story's record (`Story.abnormal`),
+    which the timeline and the units fill (a drunk or poisoned player's item its
+    character's rule refuses, a Vortox's false information, a Drunk's perhaps). It
+    wakes after every character it counts. Beside a character that may register
+    otherwise it is refused: whether a misregistration counts is not decided."""
+
+    id = "mathematician"
+    learns_at = None
+    each_night = True
+    tallies = True
+    exact_with_misregistering = False
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Number):
+            return None
+        possible = story.abnormal_counts()
+        return None if item.count in possible else would(possible)
+
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Under the Vortox, a number the true count need not be."""
+        if not isinstance(item, Number):
+            return None
+        possible = story.abnormal_counts()
+        return "it is true, not false" if list(possible) == [item.count] else None
 
 
 SECTS: tuple[type[Unit], ...] = (
@@ -249,4 +279,6 @@ SECTS: tuple[type[Unit], ...] = (
     Artist,
     Philosopher,
     TownCrier,
+    # the Mathematician (branch g40/math)
+    Mathematician,
 )

@@ -41,6 +41,9 @@ class Table:
     """The puzzle itself (a Savant's statements are its sentences)."""
     heard: tuple[int, ...] = ()
     """The seats whose claims say they heard a Widow's call."""
+    tallied: bool = False
+    """Whether a claim counts the abilities that worked abnormally (a Mathematician's):
+    the timeline then records them in each story (`Story.worked_abnormally`)."""
 
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
@@ -105,6 +108,9 @@ class Unit:
     is checked (the Atheist)."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
+    tallies: ClassVar[bool] = False
+    """Whether what it learns counts the abilities that worked abnormally since dawn
+    (the Mathematician): its items are checked after every other item of their step."""
 
     @property
     def title(self) -> str:
