@@ -104,3 +104,80 @@ def test_the_mathematician_beside_a_misregistering_character_is_refused() -> Non
     text = (PUZZLES / "puzzle-83.puzzle").read_text("utf-8").replace("drunk,", "spy, drunk,")
     with pytest.raises(Unmodelled, match="the Mathematician beside the Spy"):
         solve(notation.parse(text, "puzzle-83.puzzle"))
+
+
+QUIET = """\
+title: A quiet night
+seats: Ann, Bob, Cat, Dan, Eve
+script: imp, scarlet_woman, mathematician, soldier, clockmaker, chef
+Ann claims mathematician, may be mathematician
+  night 2: {count}
+Bob claims {bob}, may be {bob}
+Cat claims chef, may be chef
+Dan claims chef, may be scarlet_woman
+Eve claims chef, may be imp
+"""
+"""No one dies on night 2: the Imp chose a dead player, or the Soldier (its kill
+failed: perhaps counted)."""
+
+
+@pytest.mark.parametrize(
+    ("bob", "counts"), [("soldier", {0, 1}), ("clockmaker", {0})], ids=["guarded", "unguarded"]
+)
+def test_a_quiet_night_beside_a_guard_may_count_the_demon(bob: str, counts: set[int]) -> None:
+    found = {count for count in range(3) if _worlds(QUIET.format(bob=bob, count=count))}
+    assert found == counts
+
+
+SHOT = """\
+title: A drunk shot
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: imp, scarlet_woman, drunk, mathematician, slayer, clockmaker, chef
+day 1: execution of Cat
+Ann claims mathematician, may be mathematician
+  night 2: {count}
+Bob claims slayer, may be drunk
+  day 1: shot {target}, killed no
+Cat claims chef, may be chef
+Dan claims clockmaker, may be clockmaker
+Eve claims chef, may be scarlet_woman
+Fay claims chef, may be imp
+"""
+"""The Drunk, believing the Slayer, shoots on day 1: at the Imp, its shot failed, and
+the count that night (since dawn) has it."""
+
+
+@pytest.mark.parametrize(("target", "count"), [("Fay", 1), ("Eve", 0)])
+def test_a_drunk_slayers_shot_at_the_demon_counts_that_night(target: str, count: int) -> None:
+    found = {n for n in range(3) if _worlds(SHOT.format(target=target, count=n))}
+    assert found == {count}
+
+
+@pytest.mark.parametrize("other", ["lunatic", "marionette"])
+def test_the_mathematician_beside_a_jinx_it_leaves_open_is_refused(other: str) -> None:
+    text = QUIET.format(bob="soldier", count=0).replace("chef\n", f"chef, {other}\n", 1)
+    with pytest.raises(Unmodelled, match="the Mathematician beside the"):
+        solve(notation.parse(text, "mathematician.puzzle"))
+
+
+KILLED = """\
+title: A drunk Soldier
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: imp, scarlet_woman, drunk, mathematician, soldier, clockmaker, chef
+day 1: execution of Cat
+night 2: night death of {victim}
+Ann claims mathematician, may be mathematician
+  night 2: {count}
+Bob claims soldier, may be drunk
+Cat claims chef, may be chef
+Dan claims clockmaker, may be clockmaker
+Eve claims chef, may be scarlet_woman
+Fay claims chef, may be imp
+"""
+"""The Imp kills the Drunk who believes it is the Soldier: its ability failed."""
+
+
+@pytest.mark.parametrize(("victim", "count"), [("Bob", 1), ("Dan", 0)])
+def test_the_demon_killing_a_drunk_soldier_counts(victim: str, count: int) -> None:
+    found = {n for n in range(3) if _worlds(KILLED.format(victim=victim, count=n))}
+    assert found == {count}

@@ -27,8 +27,11 @@ class Demon(Unit):
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         victims = table.night_deaths.get(number, ())
-        if number < 2 or not story.alive[seat] or not victims:
+        if number < 2 or not story.alive[seat]:
             yield story
+            return
+        if not victims:
+            yield self._spared(story, seat, table)
             return
         if len(victims) > 1 or not story.sober(seat):
             return
@@ -36,9 +39,25 @@ class Demon(Unit):
         if not story.alive[victim] or self._shielded(story, victim, table):
             return
         if victim != seat or not self.passes:
-            yield from kill(story.fork(), victim, table)
+            killed = story.fork()
+            if table.misfiring(killed, victim, "soldier"):  # a drunk or poisoned Soldier
+                killed.worked_abnormally(victim)
+            yield from kill(killed, victim, table)
         else:
             yield from self._passed(story, seat)
+
+    def _spared(self, story: Story, seat: int, table: Table) -> Story:
+        """A night without a death: the Demon chose a dead player (its ability worked),
+        or, drunk or poisoned or choosing a guarded player, its kill failed: for the
+        Mathematician, perhaps abnormal."""
+        guarded = any(
+            table.cast[role].guards and story.alive[guard] for guard, role in enumerate(story.roles)
+        )
+        if story.sober(seat) and not guarded:
+            return story
+        spared = story.fork()
+        spared.worked_abnormally(seat, certain=False)
+        return spared
 
     @staticmethod
     def _shielded(story: Story, victim: int, table: Table) -> bool:

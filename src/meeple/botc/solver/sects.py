@@ -5,7 +5,7 @@ modelled yet: a puzzle naming one is refused)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from meeple.botc.characters import official_id
 from meeple.botc.puzzle.model import (
@@ -191,6 +191,10 @@ class Philosopher(Unit):
             yield from self._unclaimed(story, seat)
             return
         if not chosen or not working:
+            misfired = chosen and story.alive[seat] and table.misfiring(story, seat, self.id)
+            if misfired and seat not in story.abnormal:  # it gains nothing
+                story = story.fork()
+                story.worked_abnormally(seat)
             yield story
             return
         if len(chosen[0].roles) != 1 or chosen[0].drunk:
@@ -253,6 +257,17 @@ class Mathematician(Unit):
     each_night = True
     tallies = True
     exact_with_misregistering = False
+
+    def for_script(self, script: Sequence[str]) -> Unit:
+        """Refused beside a character whose malfunctions the jinxes leave to the
+        Storyteller and the solver does not track (the Lunatic's attack, the
+        Marionette's information)."""
+        for other in ("lunatic", "marionette"):
+            if other in script:
+                raise Unmodelled(
+                    f"the solver does not model the Mathematician beside the {title(other)} yet"
+                )
+        return self
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Number):

@@ -315,18 +315,18 @@ def _wrong(table: Table, said: Said, story: Story) -> str | None:
 
 def _abnormal(table: Table, said: Said, story: Story) -> Story:
     """The story with the claimant recorded if its ability worked abnormally because of
-    another character's (docs/formats/botc.md, "the Mathematician"): a Vortox's false
-    information; a drunk or poisoned player's item its character's rule refuses; a
-    Drunk's the same (by the Mathematician's jinx)."""
+    another character's (docs/formats/botc.md, "the Mathematician's count"): a
+    Vortox's false information; a drunk or poisoned player's item its character's rule
+    refuses; a Drunk's the same (by the Mathematician's jinx)."""
     unit, seat = said.unit, said.seat
     if seat in story.abnormal:
         return story
-    if not story.has(seat, unit.id) and story.roles[seat] != "drunk":
-        return story
-    if story.has(seat, unit.id) and story.sober(seat):
+    if table.misfiring(story, seat, unit.id):
+        abnormal = unit.holds(story, seat, said.item, table) is not None
+    elif story.has(seat, unit.id):
         abnormal = isinstance(said.item, INFORMATION) and _falsified(table, story, seat)
     else:
-        abnormal = unit.holds(story, seat, said.item, table) is not None
+        return story
     if not abnormal:
         return story
     story = story.fork()
