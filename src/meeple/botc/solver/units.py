@@ -3,10 +3,11 @@
 A unit is one character's rules as the puzzles read them: what it learns and when
 (`holds`, `woke`), what it does at night (`night`) or by day (`hear`, for a Slayer's
 shot or a Virgin's nomination), who it keeps alive (`shields`), how it registers
-(`misregisters`), what its death does (`executed`, `catches_demon`). Each character is
-one small subclass that overrides only what its ability changes; `meeple.botc.solver.cast`
-lists them. Defaults: a character that learns nothing, does nothing and registers as
-itself.
+(`misregisters`), what its death does (`executed`, `catches_demon`), and when it
+misfires, for the Mathematician (`Story.worked_abnormally`, `Table.misfiring`). Each
+character is one small subclass that overrides only what its ability changes;
+`meeple.botc.solver.cast` lists them. Defaults: a character that learns nothing, does
+nothing and registers as itself.
 """
 
 from __future__ import annotations
