@@ -26,6 +26,17 @@ def test_the_true_world_is_always_found(seed: int, players: int, nights: int) ->
     assert true_world in assignments(solve(puzzle))
 
 
+@given(st.integers(0, 2**32), st.integers(5, 9), st.integers(1, 3))
+@settings(max_examples=max(5, settings().max_examples // 5), deadline=None)
+def test_the_true_world_with_a_mathematician_is_always_found(
+    seed: int, players: int, nights: int
+) -> None:
+    puzzle, truth = game_puzzle(random.Random(seed), players, nights, mathematician=True)
+    true_world = frozenset(zip(puzzle.players, truth, strict=True))
+    assert "mathematician" in truth
+    assert true_world in assignments(solve(puzzle))
+
+
 @given(st.sampled_from(SOLVABLE), st.data())
 @settings(max_examples=max(5, settings().max_examples // 10), deadline=None)
 def test_a_claim_more_never_adds_a_world(path: Path, data: st.DataObject) -> None:
