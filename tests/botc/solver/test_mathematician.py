@@ -181,3 +181,24 @@ Fay claims chef, may be imp
 def test_the_demon_killing_a_drunk_soldier_counts(victim: str, count: int) -> None:
     found = {n for n in range(3) if _worlds(KILLED.format(victim=victim, count=n))}
     assert found == {count}
+
+
+POISONED = """\
+title: A poisoned Mathematician
+seats: Ann, Bob, Cat, Dan, Eve
+script: no_dashii, witch, clockmaker, mathematician, empath, oracle
+Ann claims mathematician, may be mathematician
+  night 1: {count}
+Bob claims clockmaker, may be clockmaker
+  1
+Cat claims empath, may be empath
+  night 1: 1
+Dan claims oracle, may be witch
+Eve claims oracle, may be no_dashii
+"""
+"""Ann, the Mathematician, is the No Dashii's neighbour: poisoned, whatever the count
+(0: Cat, its other neighbour, learned truly)."""
+
+
+def test_a_poisoned_mathematicians_number_is_anything() -> None:
+    assert all(_worlds(POISONED.format(count=count)) == 1 for count in range(4))
