@@ -9,7 +9,7 @@ import pytest
 
 from meeple.botc.characters import official
 from meeple.botc.puzzle import notation
-from meeple.botc.solver import solve
+from meeple.botc.solver import constraints, solve
 from meeple.botc.solver.demons import nearest_townsfolk
 from meeple.botc.solver.search import World
 from meeple.botc.solver.story import Story
@@ -120,3 +120,14 @@ def test_a_vigormortis_minion_poisons_its_nearest_townsfolk_either_way() -> None
     assert nearest_townsfolk(story, 3) == [0, 4]
     alone = Story(("poisoner", "butler", "vigormortis", "saint"), {})
     assert nearest_townsfolk(alone, 0) == []
+
+
+@pytest.mark.parametrize(("distance", "true"), [(1, False), (2, True), (3, False)])
+def test_role_distance_is_the_shorter_way_round(distance: int, true: bool) -> None:
+    puzzle = notation.parse(
+        f"seats: Ann, Bob, Cat, Dan, Eve\nscript: imp, goblin, chef, empath, washerwoman\n"
+        f"constraint: role_distance({distance}, Imp, Goblin)\n",
+        "distance.puzzle",
+    )
+    roles = ("imp", "chef", "empath", "goblin", "washerwoman")  # 3 one way, 2 the other
+    assert constraints.holds(puzzle, roles, Story(roles, {})) is true
