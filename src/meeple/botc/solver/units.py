@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from meeple.botc.characters import official
+from meeple.botc.characters import official, official_id
 from meeple.botc.puzzle.model import Info, Puzzle, Time
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
@@ -41,10 +41,24 @@ class Table:
     """The puzzle itself (a Savant's statements are its sentences)."""
     heard: tuple[int, ...] = ()
     """The seats whose claims say they heard a Widow's call."""
+    tallied: bool = False
+    """Whether a claim counts the abilities that worked abnormally (a Mathematician's):
+    the timeline then records them in each story (`Story.worked_abnormally`)."""
 
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
         return self.names.index(name) if name in self.names else None
+
+    def misfiring(self, story: Story, seat: int, character: str) -> bool:
+        """Whether the seat uses `character`'s ability and it cannot work now because of
+        another character's: it has it but is drunk or poisoned, or it is the Drunk who
+        believes it is that character (docs/formats/botc.md, "the Mathematician's
+        count")."""
+        if story.has(seat, character):
+            return not story.sober(seat)
+        if story.roles[seat] != "drunk":
+            return False
+        return official_id(self.puzzle.claimed(self.names[seat]) or "") == character
 
 
 @dataclass(frozen=True)
@@ -105,6 +119,12 @@ class Unit:
     is checked (the Atheist)."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
+    guards: ClassVar[bool] = False
+    """Whether it may keep a player from the Demon (the Soldier, the Monk): on a night
+    without a death the Demon may have chosen its ward, and its kill failed."""
+    tallies: ClassVar[bool] = False
+    """Whether what it learns counts the abilities that worked abnormally since dawn
+    (the Mathematician): its items are checked after every other item of their step."""
 
     @property
     def title(self) -> str:
