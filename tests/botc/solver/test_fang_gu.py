@@ -131,3 +131,34 @@ def test_role_distance_is_the_shorter_way_round(distance: int, true: bool) -> No
     )
     roles = ("imp", "chef", "empath", "goblin", "washerwoman")  # 3 one way, 2 the other
     assert constraints.holds(puzzle, roles, Story(roles, {})) is true
+
+
+CURSE = """\
+seats: Ann, Bob, Cat, Dan, Eve
+script: imp, witch, chef, empath, washerwoman, librarian, investigator
+night 2: night death of Ann
+day 2: witch curse of Bob{by}
+Ann claims chef, may be chef or witch
+Bob claims empath, may be empath
+"""
+
+
+@pytest.mark.parametrize(("by", "stands"), [("", True), (" by Bob", False)])
+def test_a_curse_told_with_its_nominator_needs_the_witch_alive(by: str, stands: bool) -> None:
+    worlds = solve(notation.parse(CURSE.format(by=by), "curse.puzzle")).worlds
+    assert any(world.characters[0] == "witch" for world in worlds) is stands
+
+
+ARTIST = """\
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: imp, goblin, sweetheart, butler, artist, chef, empath, washerwoman
+day 1: execution of Ann
+Ann claims sweetheart, may be sweetheart
+Bob claims artist on day 1, may be artist
+  day 1: info the role of Bob is not Artist
+"""
+
+
+def test_what_is_learned_by_day_comes_before_the_days_deaths() -> None:
+    # the Sweetheart's drunk, from Ann's execution, comes too late for Bob's answer
+    assert not solve(notation.parse(ARTIST, "artist.puzzle")).worlds

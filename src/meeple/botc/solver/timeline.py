@@ -220,10 +220,11 @@ def _day(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterato
     story.executed = None
     story.dawn()
     for after in _actions(table, list(step.said), story, trace, step):
-        for ended in _events(table, list(step.events), after, trace, step):
-            told = _tell(table, step, ended, trace)
-            if told is not None:
-                yield told
+        # what players learn by day (a Savant's, an Artist's) they learn before the
+        # day's deaths: a Sweetheart executed today makes no one drunk for it
+        told = _tell(table, step, after, trace)
+        if told is not None:
+            yield from _events(table, list(step.events), told, trace, step)
 
 
 def _actions(
