@@ -12,13 +12,16 @@ from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Inert, Seating, Table, Unit
 
 
-def poison_targets(story: Story, table: Table) -> list[int | None]:
+def poison_targets(story: Story, table: Table, alive: bool = True) -> list[int | None]:
     """The seats a poisoner's choice is tried on: each living one where poison can
-    matter, and None (a seat where it changes nothing)."""
+    matter, and None (a seat where it changes nothing). A dead poisoner (the
+    Vigormortis keeps its ability) does not choose the Vigormortis: its own ability
+    rests on the Vigormortis's, and poisoning it would take itself away."""
     found: list[int | None] = [None]
     for target, role in enumerate(story.roles):
         unit = table.cast.get(role)
-        if story.alive[target] and unit is not None and unit.poison_matters:
+        matters = story.alive[target] and unit is not None and unit.poison_matters
+        if matters and (alive or role != "vigormortis"):
             found.append(target)
     return found
 
@@ -33,10 +36,10 @@ class Poisoner(Unit):
     poison_matters = False
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        if not story.alive[seat] or not story.sober(seat):
+        if not story.active(seat) or not story.sober(seat):
             yield story
             return
-        for target in poison_targets(story, table):
+        for target in poison_targets(story, table, story.alive[seat]):
             poisoned = story.fork()
             poisoned.poisoner = seat
             poisoned.poisoned = target
@@ -135,7 +138,10 @@ class Witch(Unit):
     """Each night chooses a player: if they nominate tomorrow, they die (not once just
     three players live). The timeline's witch curses are its deaths: the solver has a
     living sober Witch choose the player a curse killed the next day, and on other
-    nights a player who did not nominate (no choice recorded)."""
+    nights a player who did not nominate (no choice recorded). A curse whose nominator
+    the timeline names kills while the Witch's ability is in play and sober (a Witch
+    who died since lost it, unless the Vigormortis keeps it or the timeline says the
+    curse stands)."""
 
     id = "witch"
     night_order = 4
@@ -148,7 +154,7 @@ class Witch(Unit):
             if event.kind == "witch_curse" and event.when == Time("day", number)
             for player in event.players
         ]
-        working = story.alive[seat] and story.sober(seat) and story.living() > 3
+        working = story.active(seat) and story.sober(seat) and story.living() > 3
         if not cursed or not working:
             yield story
             return
@@ -158,8 +164,23 @@ class Witch(Unit):
             yield chosen
 
     def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
-        if ("cursed", story.now - 1, victim) in story.choices:
+        if ("cursed", story.now - 1, victim) not in story.choices:
+            return
+        if (story.active(seat) and story.sober(seat)) or self._stands(story, victim, table):
             yield from kill(story.fork(), victim, table)
+
+    @staticmethod
+    def _stands(story: Story, victim: int, table: Table) -> bool:
+        """Whether the timeline's curse stands whatever became of the Witch since it
+        chose: it says so (`acted before death`), or it names no nominator, telling
+        only the death (docs/formats/botc.md, "a Witch's curse")."""
+        return any(
+            event.kind == "witch_curse"
+            and (event.acted_before_death or event.caller is None)
+            and event.when.order == story.now
+            and table.names[victim] in event.players
+            for event in table.puzzle.timeline
+        )
 
 
 class EvilTwin(Inert):
@@ -169,6 +190,35 @@ class EvilTwin(Inert):
 
     id = "eviltwin"
     executions_unmodelled = True
+
+
+class DevilsAdvocate(Unit):
+    """Each night chooses a living player (not last night's): if executed tomorrow,
+    they do not die. The solver has it choose a player the timeline says survived
+    their execution the next day, or a player who was not executed (no choice
+    recorded)."""
+
+    id = "devilsadvocate"
+    night_order = 5
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        yield story
+        if not story.active(seat) or not story.sober(seat):
+            return
+        last = ("advocate", story.now - 2)
+        for event in table.puzzle.timeline:
+            if event.kind != "survived_execution" or event.when != Time("day", number):
+                continue
+            for player in event.players:
+                chosen = table.names.index(player)
+                if story.alive[chosen] and (*last, chosen) not in story.choices:
+                    protected = story.fork()
+                    protected.chose("advocate", chosen)
+                    yield protected
+
+    def saves(self, story: Story, seat: int, victim: int, executed: bool) -> bool:
+        chose = ("advocate", story.now - 1, victim) in story.choices
+        return executed and chose and story.active(seat) and story.sober(seat)
 
 
 MINIONS: tuple[type[Unit], ...] = (
@@ -184,3 +234,5 @@ MINIONS: tuple[type[Unit], ...] = (
     Witch,
     EvilTwin,
 )
+FANG_GU_MINIONS: tuple[type[Unit], ...] = (DevilsAdvocate,)
+"""The Minions of the Fang Gu's puzzles (branch g40/fanggu)."""
