@@ -74,6 +74,10 @@ class LordOfTyphon(Demon):
 
     id = "lordoftyphon"
 
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        """Each night but the first (its first night's entry is the set-up's)."""
+        return number > 1 and story.alive[seat]
+
     def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
         count = len(roles)
         evil = [team(role) in EVIL_TEAMS for role in roles]
@@ -111,6 +115,7 @@ class Leviathan(Unit):
 
     id = "leviathan"
     poison_matters = False
+    wakes_as_listed = False
 
 
 RIOT_DAY = 3
@@ -125,6 +130,7 @@ class Riot(Unit):
 
     id = "riot"
     night_order = 10
+    wakes_as_listed = False
     causes = "nomination_death"
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:

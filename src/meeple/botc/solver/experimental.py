@@ -14,7 +14,7 @@ from meeple.botc.puzzle.model import (
 )
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil
-from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled
+from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled, until_used
 
 
 class Knight(Unit):
@@ -55,6 +55,9 @@ class Sage(Knight):
 
     id = "sage"
     learns_at = None
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return seat in story.died and not story.alive[seat]
 
 
 class Steward(Unit):
@@ -102,6 +105,7 @@ class PoppyGrower(Inert):
     is not part of a puzzle's worlds (their claims are anything)."""
 
     id = "poppygrower"
+    wakes_as_listed = False
 
 
 class Nightwatchman(Unit):
@@ -110,6 +114,9 @@ class Nightwatchman(Unit):
     chosen player's word) is refused as not modelled."""
 
     id = "nightwatchman"
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return until_used(story, seat, number, table)
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Watched):

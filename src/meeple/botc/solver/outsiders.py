@@ -68,6 +68,11 @@ class Lunatic(Unit):
     poison_matters = False
     says_anything = True
 
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        """Each night but the first, to choose whom it "kills" (its first night's
+        entry shows it Minions, not its ability)."""
+        return number > 1 and story.alive[seat]
+
 
 class Mutant(Inert):
     """Good, and may claim any character (a claim's may-be list lets it sit there):

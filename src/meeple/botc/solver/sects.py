@@ -24,7 +24,7 @@ from meeple.botc.puzzle.model import (
 from meeple.botc.solver.constraints import true
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.townsfolk import CountsEvil, title, would
-from meeple.botc.solver.units import Table, Unit, Unmodelled
+from meeple.botc.solver.units import Table, Unit, Unmodelled, until_used
 
 
 class Clockmaker(Unit):
@@ -59,6 +59,9 @@ class Seamstress(Unit):
     """Once, learns whether two players are of the same alignment."""
 
     id = "seamstress"
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return until_used(story, seat, number, table)
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Aligned) or item.same is None or len(item.among) != 2:
@@ -112,6 +115,15 @@ class Juggler(Unit):
     id = "juggler"
     learns_at = Time("night", 2)
     """It guesses on day 1 (its first day) and learns that night, unless the claim says."""
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        """On the night it learns how many guesses were right (it wakes only then)."""
+        learned = [
+            when or self.learns_at
+            for when, item in table.puzzle.learned(table.names[seat])
+            if isinstance(item, Number)
+        ]
+        return story.alive[seat] and Time("night", number) in learned
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Number):
@@ -177,6 +189,9 @@ class Philosopher(Unit):
     id = "philosopher"
     night_order = 0.5
     learns_at = None
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return until_used(story, seat, number, table)
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         said = [

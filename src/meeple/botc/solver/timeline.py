@@ -278,7 +278,7 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, woke))
             return False
-        if not story.has(said.seat, unit.id) or not story.sober(said.seat):
+        if not story.has(said.seat, unit.id):
             continue
         if isinstance(said.item, INFORMATION) and _falsified(table, story, said.seat):
             true = unit.lies(story, said.seat, said.item, table)
@@ -286,6 +286,8 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
                 if trace is not None:
                     trace.note(step.when, said.index, _said(table, said, true))
                 return False
+            continue
+        if not story.sober(said.seat):
             continue
         wrong = unit.holds(story, said.seat, said.item, table)
         if wrong is not None:

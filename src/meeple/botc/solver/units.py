@@ -103,6 +103,10 @@ class Unit:
     frees_storyteller: ClassVar[bool] = False
     """Whether, in play, the Storyteller may break the rules: nothing anyone learned
     is checked (the Atheist)."""
+    wakes_as_listed: ClassVar[bool] = True
+    """Whether its entries in the official night order are wakings through its ability
+    (not the Legion's, a reminder for the Storyteller; nor the Scarlet Woman's, who
+    wakes as the Demon she became): `wakes`' default."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
 
@@ -130,6 +134,15 @@ class Unit:
         """Why the seat could have learned nothing at `when` even drunk or poisoned (the
         Ravenkeeper wakes only on the night it dies), None if it could."""
         return None
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        """Whether the seat woke on night `number` through this character's ability (what
+        a Chambermaid counts): by default while alive, on the nights the official night
+        order lists the character (`first_night`, `other_night`). A character whose
+        entry there is conditional or a Storyteller's reminder overrides it."""
+        character = official()[self.id]
+        listed = character.first_night if number == 1 else character.other_night
+        return self.wakes_as_listed and story.alive[seat] and listed > 0
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         """Why `item` is not what a sober player of this character learns in this story
@@ -169,6 +182,18 @@ class Unit:
     def catches_demon(self, story: Story, seat: int, living: int) -> bool:
         """Whether the seat becomes the Demon when the Demon dies with `living` alive."""
         return False
+
+
+def until_used(story: Story, seat: int, number: int, table: Table) -> bool:
+    """Whether a once-per-game character woke on night `number`: alive, and no earlier
+    night than the first its claims date (it is woken each night until it uses its
+    ability; a claim that names no night has not used it)."""
+    nights = [
+        when.number
+        for when, _ in table.puzzle.learned(table.names[seat])
+        if when is not None and when.phase == "night"
+    ]
+    return story.alive[seat] and number <= min(nights, default=number)
 
 
 class Inert(Unit):

@@ -1,0 +1,43 @@
+"""The rules of the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gambler,
+Gossip and Acrobat where no published puzzle pins them down, on small puzzles of
+their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.botc.puzzle import notation
+from meeple.botc.solver import solve
+
+CHAMBERMAID = """\
+title: A Chambermaid's second night
+seats: Ann, Bob, Cat, Dan, Eve
+script: imp, scarlet_woman, chambermaid, knight, chef, empath, washerwoman
+Ann claims chambermaid, may be chambermaid
+  night 2: Bob and Cat: {count} woke
+Bob claims knight
+Cat claims chef
+Dan claims empath
+Eve claims washerwoman
+"""
+
+
+@pytest.mark.parametrize("count", [0, 1, 2])
+def test_a_chambermaid_counts_who_woke_through_their_ability(count: int) -> None:
+    """On night 2 the Imp wakes; the Scarlet Woman, Knight and Chef do not."""
+    text = CHAMBERMAID.format(count=count)
+    worlds = solve(notation.parse(text, "chambermaid.puzzle")).worlds
+    demons = {world.players[world.characters.index("imp")] for world in worlds}
+    if count == 0:
+        assert demons == {"Dan", "Eve"}
+    elif count == 1:
+        assert demons == {"Bob", "Cat"}
+    else:
+        assert not worlds
+
+
+def test_a_chambermaid_chooses_living_players() -> None:
+    text = CHAMBERMAID.format(count=0).replace(
+        "Bob claims knight", "day 1: execution of Bob\nBob claims knight"
+    )
+    assert not solve(notation.parse(text, "chambermaid.puzzle")).worlds
