@@ -41,3 +41,23 @@ def test_a_chambermaid_chooses_living_players() -> None:
         "Bob claims knight", "day 1: execution of Bob\nBob claims knight"
     )
     assert not solve(notation.parse(text, "chambermaid.puzzle")).worlds
+
+
+DRUNK_WAKES = """\
+title: The Drunk wakes as the Townsfolk it believes it is
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: imp, scarlet_woman, drunk, chambermaid, empath, knight, chef, investigator, washerwoman
+Ann claims chambermaid, may be chambermaid
+  night 2: Bob and Cat: 2 woke
+Bob claims empath, may be empath or drunk
+Cat claims knight
+Dan claims chef
+Eve claims investigator
+Fay claims washerwoman
+"""
+
+
+def test_a_chambermaid_counts_the_drunk_as_the_townsfolk_it_believes() -> None:
+    worlds = solve(notation.parse(DRUNK_WAKES, "drunk.puzzle")).worlds
+    assert {world.characters[2] for world in worlds} == {"imp"}
+    assert {world.characters[1] for world in worlds} == {"empath", "drunk"}

@@ -10,6 +10,7 @@ variable. A sentence this evaluator does not know raises `Unmodelled`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -38,6 +39,7 @@ _TYPES = {"townsfolk": "townsfolk", "outsider": "outsider", "minion": "minion", 
 _TEAMS = {"townsfolk": "townsfolk", "outsiders": "outsider", "minions": "minion", "demons": "demon"}
 
 
+@functools.cache
 def asks_story(node: Node) -> bool:
     """Whether the sentence asks about the game's course (a call), not only the set-up."""
     if isinstance(node, Call):
@@ -182,6 +184,9 @@ class _World:
         raise Unmodelled(f"the solver does not know {name!r} in a constraint")
 
     def join(self, left: frozenset[str], field: str, inverse: bool) -> frozenset[str]:
+        if field == "role" and inverse:  # the players of some characters: the commonest join
+            names = self.puzzle.players
+            return frozenset(f"p:{names[s]}" for s, r in enumerate(self.roles) if f"c:{r}" in left)
         pairs = []
         for seat, player in enumerate(self.puzzle.players):
             role = self.roles[seat]

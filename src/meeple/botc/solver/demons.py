@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from meeple.botc.puzzle.model import Time
 from meeple.botc.solver.deaths import kill
-from meeple.botc.solver.story import EVIL_TEAMS, Story, team
+from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
 
 
@@ -118,6 +118,31 @@ class Leviathan(Unit):
     wakes_as_listed = False
 
 
+class Legion(Demon):
+    """Most players are Legion (meeple.botc.modifiers), with no Minions; each night but
+    the first a player might die (the timeline's night death, any player, a Legion too:
+    the Storyteller's choice, once, for all the Legion); it registers as a Minion too
+    (as any Minion, as jthemphill reads it). Executions fail when only evil players
+    voted: the puzzles say which executions happened, and their constraints who voted.
+    It wakes to no ability."""
+
+    id = "legion"
+    wakes_as_listed = False
+    misregisters = Misregistration(alignment=False, teams=("minion",), keeps=True)
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        victims = table.night_deaths.get(number, ())
+        first = next((s for s in story.seats_of(self.id) if story.alive[s]), None)
+        if number < 2 or seat != first or not victims or set(victims) & set(story.died):
+            yield story  # another Legion's turn, or the Legion killed tonight already
+            return
+        if len(victims) > 1 or not story.sober(seat):
+            return
+        (victim,) = victims
+        if story.alive[victim] and not self._shielded(story, victim, table):
+            yield from kill(story.fork(), victim, table)
+
+
 RIOT_DAY = 3
 """The day the Minions become Riot and nominees die."""
 
@@ -159,4 +184,5 @@ DEMONS: tuple[type[Unit], ...] = (
     # Bad Moon Rising and others (branch g40/bmr)
     Leviathan,
     Riot,
+    Legion,
 )

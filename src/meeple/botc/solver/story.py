@@ -26,6 +26,9 @@ class Misregistration:
 
     alignment: bool
     teams: tuple[str, ...]
+    keeps: bool = False
+    """Whether it registers as its own character too, whatever the Storyteller chooses
+    (the Legion: a Demon, and a Minion too)."""
 
 
 def team(character: str) -> str:
@@ -225,7 +228,8 @@ class Story:
 
     def must_be(self, seat: int, character: str) -> bool:
         """Whether the seat registers as `character` whatever the Storyteller chooses."""
-        return self.roles[seat] == character and self._misregistration(seat) is None
+        other = self._misregistration(seat)
+        return self.roles[seat] == character and (other is None or other.keeps)
 
     def may_be_team(self, seat: int, wanted: str) -> bool:
         """Whether the seat may register as a character of the team `wanted`."""
@@ -240,7 +244,7 @@ class Story:
         if team(self.roles[seat]) != wanted:
             return False
         other = self._misregistration(seat)
-        return other is None or all(other_team == wanted for other_team in other.teams)
+        return other is None or other.keeps or all(t == wanted for t in other.teams)
 
     def may_be_teams(self, seat: int) -> tuple[str, ...]:
         """Every team the seat may register as, its own first."""
