@@ -61,3 +61,33 @@ def test_a_chambermaid_counts_the_drunk_as_the_townsfolk_it_believes() -> None:
     worlds = solve(notation.parse(DRUNK_WAKES, "drunk.puzzle")).worlds
     assert {world.characters[2] for world in worlds} == {"imp"}
     assert {world.characters[1] for world in worlds} == {"empath", "drunk"}
+
+
+PUKKA = """\
+title: The Pukka's poison kills the next night
+seats: Ann, Bob, Cat, Dan, Eve
+script: pukka, imp, scarlet_woman, chef, empath, knight, washerwoman, investigator
+night 2: night death of {died}
+Ann claims chef
+  2
+Bob claims empath
+  night 2: 0
+Cat claims knight
+Dan claims washerwoman
+Eve claims investigator
+"""
+
+
+@pytest.mark.parametrize("died", ["Ann", "nobody"])
+def test_the_player_a_pukka_poisoned_dies_the_next_night(died: str) -> None:
+    """No Chef learns 2 of five players: Ann is evil, or the Pukka poisoned her on
+    night 1, and then she dies on night 2."""
+    text = PUKKA.format(died=died)
+    worlds = solve(notation.parse(text, "pukka.puzzle")).worlds
+    good = [world for world in worlds if world.characters[0] == "chef"]
+    assert worlds
+    if died == "Ann":
+        assert good
+        assert all("pukka" in world.characters for world in good)
+    else:
+        assert not good

@@ -143,6 +143,41 @@ class Legion(Demon):
             yield from kill(story.fork(), victim, table)
 
 
+class Pukka(Demon):
+    """Each night (the first too) chooses a player: they are poisoned; the player it
+    poisoned before dies (a night death the timeline must record, unless a Soldier or
+    Monk keeps them alive) and is healthy again. Drunk or poisoned it chooses no one and
+    kills no one, and its poison holds only while it lives and is sober (Clockchecker's
+    reading). Each living player is tried as its choice, and a dead one (no one
+    poisoned) once someone has died."""
+
+    id = "pukka"
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        before = story.chosen_poison
+        previous = before[1] if before is not None and before[0] == seat else None
+        dies = previous is not None and story.alive[previous]
+        if dies and previous is not None and self._shielded(story, previous, table):
+            dies = False
+        if dies and previous not in table.night_deaths.get(number, ()):
+            return
+        targets: list[int | None] = [s for s in range(len(story.roles)) if story.alive[s]]
+        if story.living() < len(story.roles):
+            targets.append(None)  # a dead player: no one is poisoned
+        for target in targets:
+            chosen = story.fork()
+            chosen.chosen_poison = None if target is None else (seat, target)
+            if target is not None:
+                chosen.chose("poisoned", target)
+            if dies and previous is not None:
+                yield from kill(chosen, previous, table)
+            else:
+                yield chosen
+
+
 RIOT_DAY = 3
 """The day the Minions become Riot and nominees die."""
 
@@ -185,4 +220,5 @@ DEMONS: tuple[type[Unit], ...] = (
     Leviathan,
     Riot,
     Legion,
+    Pukka,
 )

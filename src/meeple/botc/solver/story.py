@@ -43,6 +43,7 @@ class Story:
         "alive",
         "blanket",
         "choices",
+        "chosen_poison",
         "died",
         "drunk",
         "executed",
@@ -91,6 +92,9 @@ class Story:
         """(seat, character): an ability a seat gained beside its own (the Philosopher's)."""
         self.philosophy: tuple[int, int] | None = None
         """A Philosopher's seat and the seat it makes drunk while it lives and is sober."""
+        self.chosen_poison: tuple[int, int] | None = None
+        """A poisoning until its source's next choice (the Pukka's): the source's seat and
+        the seat poisoned while the source lives and is sober."""
 
     def fork(self) -> Story:
         """A copy to change."""
@@ -111,6 +115,7 @@ class Story:
         copy.lasting = self.lasting
         copy.gained = self.gained
         copy.philosophy = self.philosophy
+        copy.chosen_poison = self.chosen_poison
         return copy
 
     def as_of(self, order: int) -> Story:
@@ -140,6 +145,10 @@ class Story:
                 return True
         if self._beside_no_dashii(seat):
             return True
+        if self.chosen_poison is not None and self.chosen_poison[1] == seat:
+            source = self.chosen_poison[0]
+            if self.alive[source] and (source == seat or self.sober(source)):
+                return True
         poisoner = self.poisoner
         return (
             self.poisoned == seat
