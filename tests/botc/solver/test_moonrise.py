@@ -91,3 +91,44 @@ def test_the_player_a_pukka_poisoned_dies_the_next_night(died: str) -> None:
         assert all("pukka" in world.characters for world in good)
     else:
         assert not good
+
+
+COURTIER = """\
+title: The Courtier's drink
+seats: Ann, Bob, Cat, Dan, Eve
+script: imp, scarlet_woman, courtier, chef, empath, knight, washerwoman
+night {night}: night death of Bob
+Ann claims courtier, may be courtier
+  night 1: chose imp
+Bob claims chef
+Cat claims empath
+Dan claims knight
+Eve claims washerwoman
+"""
+
+
+@pytest.mark.parametrize("night", [2, 3, 4])
+def test_the_courtier_makes_a_character_drunk_for_three_nights_and_days(night: int) -> None:
+    """The Imp chosen on night 1 kills no one on nights 2 and 3; on night 4 it can."""
+    text = COURTIER.format(night=night)
+    worlds = solve(notation.parse(text, "courtier.puzzle")).worlds
+    assert bool(worlds) == (night == 4)
+
+
+DOOMSAYER = """\
+title: The Doomsayer
+seats: Ann, Bob, Cat, Dan, Eve
+script: imp, scarlet_woman, chef, empath, knight, washerwoman, investigator
+day 1: doomsayer death of Bob by Ann
+Ann claims chef, may be chef
+Bob claims empath
+Cat claims knight
+Dan claims washerwoman
+Eve claims investigator
+"""
+
+
+def test_a_doomsayer_call_kills_a_player_of_the_callers_alignment() -> None:
+    worlds = solve(notation.parse(DOOMSAYER, "doomsayer.puzzle")).worlds
+    assert worlds
+    assert all(world.characters[1] in ("empath",) for world in worlds)

@@ -40,7 +40,7 @@ def test_every_trouble_brewing_puzzle_is_transcribed() -> None:
     assert len(SOLVABLE) == 20 + 16 + 7 + len(BAD_MOON) + len(CHAMBERMAID)  # + S&V (g40/snv)
 
 
-NOT_MODELLED = ("puzzle-12a", "puzzle-34", "puzzle-53", "puzzle-61")
+NOT_MODELLED = ("puzzle-34", "puzzle-53", "puzzle-61")
 """Puzzles naming characters the solver does not model (Vortox, No Dashii, Witch...)."""
 
 

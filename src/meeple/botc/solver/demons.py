@@ -97,7 +97,6 @@ class Vortox(Demon):
 
     id = "vortox"
     falsifies = True
-    exact_with_misregistering = False
 
 
 class NoDashii(Demon):

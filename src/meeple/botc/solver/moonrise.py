@@ -1,12 +1,15 @@
 """Bad Moon Rising's Townsfolk the solver models, one small unit each: the Chambermaid's
-count of who woke (each character's `wakes`)."""
+count of who woke (each character's `wakes`), the Courtier's drink."""
 
 from __future__ import annotations
 
-from meeple.botc.puzzle.model import Info, Woke
+from collections.abc import Iterator
+
+from meeple.botc.characters import official_id
+from meeple.botc.puzzle.model import Info, Roles, Time, Woke
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import would
-from meeple.botc.solver.units import Table, Unit
+from meeple.botc.solver.units import Table, Unit, Unmodelled, until_used
 
 
 class Chambermaid(Unit):
@@ -48,4 +51,63 @@ class Chambermaid(Unit):
         return super().lies(story, seat, item, table)
 
 
-MOONRISE: tuple[type[Unit], ...] = (Chambermaid,)
+DRINK = 5
+"""How long the Courtier's drunkenness lasts after the night it chose, in steps: that
+night's day, and two more nights and days (three nights and three days)."""
+
+
+class Courtier(Unit):
+    """Once, at night, chooses a character: its player is drunk for three nights and
+    three days (while the Courtier lives and is sober; a player who may register as
+    the character may be the one, as Clockchecker reads it). The night is its claim's
+    (`night 1: chose vortox`); claiming no choice, it may have chosen any character in
+    play on any night, or none (silence is not "I chose nothing")."""
+
+    id = "courtier"
+    night_order = 3.5
+    """After the Poisoner, Widow and Xaan, before the Witch and the Demons."""
+    learns_at = None
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return until_used(story, seat, number, table)
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        said = [
+            (when, item)
+            for when, item in table.puzzle.learned(table.names[seat])
+            if isinstance(item, Roles)
+        ]
+        working = story.alive[seat] and story.sober(seat)
+        if not said:
+            yield story
+            if working and story.drink is None:
+                for role in sorted(set(story.roles)):
+                    yield from self._drink(story, seat, role)
+            return
+        chosen = [item for when, item in said if when == Time("night", number)]
+        if not chosen or not working:
+            yield story
+            return
+        if len(chosen[0].roles) != 1:
+            raise Unmodelled("the solver models a Courtier's choice of one character")
+        role = official_id(chosen[0].roles[0])
+        if role is None:
+            yield story
+            return
+        yield from self._drink(story, seat, role)
+
+    @staticmethod
+    def _drink(story: Story, seat: int, role: str) -> Iterator[Story]:
+        """The stories after the Courtier chose `role`: each player who may register
+        as it drunk (no one when none may)."""
+        players = [s for s in range(len(story.roles)) if story.may_be(s, role)]
+        if not players:
+            yield story
+        for player in players:
+            drunk = story.fork()
+            drunk.drink = (seat, player, story.now + DRINK)
+            drunk.chose("drink", player)
+            yield drunk
+
+
+MOONRISE: tuple[type[Unit], ...] = (Chambermaid, Courtier)

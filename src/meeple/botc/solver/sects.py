@@ -82,6 +82,7 @@ class Dreamer(Unit):
 
     id = "dreamer"
     learns_at = None
+    each_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         chosen = table.seat(item.player) if isinstance(item, Dream) else None

@@ -45,6 +45,7 @@ class Story:
         "choices",
         "chosen_poison",
         "died",
+        "drink",
         "drunk",
         "executed",
         "gained",
@@ -92,6 +93,9 @@ class Story:
         """(seat, character): an ability a seat gained beside its own (the Philosopher's)."""
         self.philosophy: tuple[int, int] | None = None
         """A Philosopher's seat and the seat it makes drunk while it lives and is sober."""
+        self.drink: tuple[int, int, int] | None = None
+        """A drunkenness for a while (the Courtier's): its source's seat, the seat drunk
+        while the source lives and is sober, and the last time (`Time.order`) it lasts."""
         self.chosen_poison: tuple[int, int] | None = None
         """A poisoning until its source's next choice (the Pukka's): the source's seat and
         the seat poisoned while the source lives and is sober."""
@@ -116,6 +120,14 @@ class Story:
         copy.gained = self.gained
         copy.philosophy = self.philosophy
         copy.chosen_poison = self.chosen_poison
+        copy.drink = self.drink
+        return copy
+
+    def plain(self) -> Story:
+        """A copy in which everyone registers as what they are (the Vortox's false
+        information is false of the characters themselves, as Clockchecker reads it)."""
+        copy = self.fork()
+        copy.misregisters = {}
         return copy
 
     def as_of(self, order: int) -> Story:
@@ -185,6 +197,9 @@ class Story:
         if self.philosophy is not None and self.philosophy[1] == seat:
             source = self.philosophy[0]
             drunk = drunk or (self.alive[source] and self.sober(source))
+        if self.drink is not None and self.drink[1] == seat and self.now <= self.drink[2]:
+            source = self.drink[0]
+            drunk = drunk or source == seat or (self.alive[source] and self.sober(source))
         return not drunk and not self.is_poisoned(seat)
 
     def has(self, seat: int, character: str) -> bool:

@@ -95,8 +95,8 @@ class Unit:
     Vortox), and a day without an execution end the game."""
     exact_with_misregistering: ClassVar[bool] = True
     """Whether the solver models it exactly beside a character that may register
-    otherwise (the Vortox's false information and the No Dashii's Townsfolk neighbours
-    are not: a puzzle with both is refused)."""
+    otherwise (the No Dashii's Townsfolk neighbours are not: a puzzle with both is
+    refused)."""
     executions_unmodelled: ClassVar[bool] = False
     """Whether the solver refuses a puzzle with it and an execution (executing the Evil
     Twin's good twin would end the game; who the twin is the solver does not track)."""
@@ -151,8 +151,10 @@ class Unit:
 
     def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         """Why `item` is not false information (the Vortox's) in this story, None when
-        it is: by default, when its character's rule would not refuse it."""
-        return "it is true, not false" if self.holds(story, seat, item, table) is None else None
+        it is: by default, when its character's rule would refuse it with everyone
+        registering as what they are."""
+        true = self.holds(story.plain(), seat, item, table) is None
+        return "it is true, not false" if true else None
 
     def hear(self, story: Story, seat: int, item: Info, table: Table) -> Iterator[Story]:
         """The stories after an action the seat claims (a Slayer's shot), whatever the
