@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from meeple.botc.characters import official_id
-from meeple.botc.puzzle.model import Info, Roles, Time, Woke
+from meeple.botc.puzzle.model import Info, Woke
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import would
-from meeple.botc.solver.units import Table, Unit, Unmodelled, until_used
+from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks
 
 
 class Chambermaid(Unit):
@@ -56,7 +56,7 @@ DRINK = 5
 night's day, and two more nights and days (three nights and three days)."""
 
 
-class Courtier(Unit):
+class Courtier(Once):
     """Once, at night, chooses a character: its player is drunk for three nights and
     three days (while the Courtier lives and is sober; a player who may register as
     the character may be the one, as Clockchecker reads it). The night is its claim's
@@ -66,25 +66,16 @@ class Courtier(Unit):
     id = "courtier"
     night_order = 3.5
     """After the Poisoner, Widow and Xaan, before the Witch and the Demons."""
-    learns_at = None
-
-    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
-        return until_used(story, seat, number, table)
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        said = [
-            (when, item)
-            for when, item in table.puzzle.learned(table.names[seat])
-            if isinstance(item, Roles)
-        ]
+        said, chosen = picks(table, seat, number)
         working = story.alive[seat] and story.sober(seat)
         if not said:
             yield story
             if working and story.drink is None:
-                for role in sorted(set(story.roles)):
-                    yield from self._drink(story, seat, role)
+                for character in sorted(set(story.roles)):
+                    yield from self._drink(story, seat, character)
             return
-        chosen = [item for when, item in said if when == Time("night", number)]
         if not chosen or not working:
             yield story
             return

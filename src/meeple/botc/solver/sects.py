@@ -17,14 +17,13 @@ from meeple.botc.puzzle.model import (
     Nominations,
     Number,
     Options,
-    Roles,
     Statement,
     Time,
 )
 from meeple.botc.solver.constraints import true
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.townsfolk import CountsEvil, title, would
-from meeple.botc.solver.units import Table, Unit, Unmodelled, until_used
+from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks, until_used
 
 
 class Clockmaker(Unit):
@@ -181,7 +180,7 @@ class Artist(Unit):
         return f"the answer to {item.sentence.text!r} is no"
 
 
-class Philosopher(Unit):
+class Philosopher(Once):
     """Once, at night, chooses a good character and gains its ability (the solver reads
     the night from its claim: `night 1: chose empath`); while it lives and is sober,
     the player of that character, if in play, is drunk. Its gained ability's claims are
@@ -189,19 +188,9 @@ class Philosopher(Unit):
 
     id = "philosopher"
     night_order = 0.5
-    learns_at = None
-
-    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
-        return until_used(story, seat, number, table)
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        said = [
-            (when, item)
-            for claim in table.puzzle.claims_of(table.names[seat])
-            for when, item in claim.facts()
-            if isinstance(item, Roles)
-        ]
-        chosen = [item for when, item in said if when == Time("night", number)]
+        said, chosen = picks(table, seat, number)
         working = story.alive[seat] and story.sober(seat)
         if not said and working and not any(who == seat for who, _ in story.gained):
             yield from self._unclaimed(story, seat)

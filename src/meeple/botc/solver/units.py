@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from meeple.botc.characters import official
-from meeple.botc.puzzle.model import Info, Puzzle, Time
+from meeple.botc.puzzle.model import Info, Puzzle, Roles, Time
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
 
@@ -186,6 +186,18 @@ class Unit:
         return False
 
 
+def picks(table: Table, seat: int, number: int) -> tuple[list[Roles], list[Roles]]:
+    """The characters the seat's claims say it chose (a Philosopher's, a Courtier's
+    pick): all of them, and those of night `number`."""
+    said = [
+        (when, item)
+        for when, item in table.puzzle.learned(table.names[seat])
+        if isinstance(item, Roles)
+    ]
+    tonight = Time("night", number)
+    return [item for _, item in said], [item for when, item in said if when == tonight]
+
+
 def until_used(story: Story, seat: int, number: int, table: Table) -> bool:
     """Whether a once-per-game character woke on night `number`: alive, and no earlier
     night than the first its claims date (it is woken each night until it uses its
@@ -196,6 +208,16 @@ def until_used(story: Story, seat: int, number: int, table: Table) -> bool:
         if when is not None and when.phase == "night"
     ]
     return story.alive[seat] and number <= min(nights, default=number)
+
+
+class Once(Unit):
+    """A character that chooses once per game, at night (the Philosopher, the Courtier):
+    it wakes each night until it does, and its claims say when."""
+
+    learns_at = None
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return until_used(story, seat, number, table)
 
 
 class Inert(Unit):
