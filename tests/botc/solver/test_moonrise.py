@@ -98,3 +98,13 @@ def test_a_doomsayer_call_kills_a_player_of_the_callers_alignment() -> None:
     found = worlds(script, lines, "empath knight washerwoman investigator")
     assert found
     assert players_of(found, "empath") == {"Bob"}
+
+
+def test_a_balloonist_sees_players_of_different_types() -> None:
+    """Bob and Cat claim Townsfolk: one of them is evil."""
+    script = "imp, scarlet_woman, balloonist, chef, empath, knight, washerwoman"
+    lines = "Ann claims balloonist, may be balloonist\n  Bob and Cat differ"
+    found = worlds(script, lines, "chef empath knight washerwoman")
+    evil = ("imp", "scarletwoman")
+    assert found
+    assert all(w.characters[1] in evil or w.characters[2] in evil for w in found)

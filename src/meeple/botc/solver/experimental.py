@@ -7,6 +7,7 @@ from meeple.botc.puzzle.model import (
     Alignment,
     DemonAmong,
     DemonCheck,
+    DifferentTypes,
     EvilAmong,
     Info,
     Number,
@@ -141,3 +142,27 @@ EXPERIMENTAL: tuple[type[Unit], ...] = (
 )
 EXPERIMENTAL_MORE: tuple[type[Unit], ...] = (Nightwatchman,)
 """The experimental characters of issue 40's second batch (kept apart for merging)."""
+
+
+class Balloonist(Unit):
+    """Each night learns a player of a different character type than the night before:
+    a claim's pair (`Tim and Matthew differ`) is two players who may register as
+    different types. An untimed list of pairs is of night 1, as jthemphill reads it
+    (its timing changes nothing while no one's type changes). One more Outsider or
+    not at set-up (meeple.botc.modifiers)."""
+
+    id = "balloonist"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, DifferentTypes):
+            return None
+        left, right = table.seat(item.left), table.seat(item.right)
+        if left is None or right is None:
+            return None
+        if any(a != b for a in story.may_be_teams(left) for b in story.may_be_teams(right)):
+            return None
+        return f"{item.left} and {item.right} are both {story.may_be_teams(left)[0]}s"
+
+
+EXPERIMENTAL_BMR: tuple[type[Unit], ...] = (Balloonist,)
+"""The experimental characters of branch g40/bmr (kept apart for merging)."""
