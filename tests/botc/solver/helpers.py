@@ -55,11 +55,14 @@ MATHEMATICIAN = ["34", "39", "68", "71", "83"]
 FANG_GU = ["53", "55", "57", "61", "65", "75", "79", "82"]
 """Puzzles with the Fang Gu, Vigormortis, Sweetheart, Flowergirl, Devil's Advocate or
 Tea Lady (branch g40/fanggu)."""
+CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b", "02", "18"]
+"""Puzzles with the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gambler,
+Gossip, Acrobat (branch g40/bmr)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED
     if path.stem.removeprefix("puzzle-")
-    in TROUBLE_BREWING + BEYOND + BAD_MOON + MATHEMATICIAN + FANG_GU
+    in TROUBLE_BREWING + BEYOND + BAD_MOON + MATHEMATICIAN + FANG_GU + CHAMBERMAID
 ]
 """The transcriptions the solver models every character of."""
 

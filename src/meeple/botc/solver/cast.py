@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from meeple.botc.solver.demons import DEMONS, FANG_GU
-from meeple.botc.solver.experimental import EXPERIMENTAL, EXPERIMENTAL_MORE
+from meeple.botc.solver.experimental import EXPERIMENTAL, EXPERIMENTAL_BMR, EXPERIMENTAL_MORE
 from meeple.botc.solver.minions import FANG_GU_MINIONS, MINIONS
+from meeple.botc.solver.moonrise import MOONRISE
 from meeple.botc.solver.outsiders import FANG_GU_OUTSIDERS, OUTSIDERS
 from meeple.botc.solver.sects import FANG_GU_SECTS, SECTS
 from meeple.botc.solver.townsfolk import FANG_GU_TOWNSFOLK, TOWNSFOLK
@@ -20,3 +21,5 @@ CAST = {**CAST, **{unit.id: unit() for unit in (*EXPERIMENTAL_MORE,)}}
 FANG_GU_CAST = (*FANG_GU_TOWNSFOLK, *FANG_GU_SECTS, *FANG_GU_OUTSIDERS, *FANG_GU_MINIONS, *FANG_GU)
 CAST = {**CAST, **{unit.id: unit() for unit in FANG_GU_CAST}}
 """With the characters of the Fang Gu's puzzles (branch g40/fanggu)."""
+CAST = {**CAST, **{unit.id: unit() for unit in (*MOONRISE, *EXPERIMENTAL_BMR)}}
+"""With the characters of branch g40/bmr."""

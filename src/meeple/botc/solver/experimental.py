@@ -7,6 +7,7 @@ from meeple.botc.puzzle.model import (
     Alignment,
     DemonAmong,
     DemonCheck,
+    DifferentTypes,
     EvilAmong,
     Info,
     Number,
@@ -14,7 +15,7 @@ from meeple.botc.puzzle.model import (
 )
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil
-from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled
+from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled, until_used
 
 
 class Knight(Unit):
@@ -55,6 +56,9 @@ class Sage(Knight):
 
     id = "sage"
     learns_at = None
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return seat in story.died and not story.alive[seat]
 
 
 class Steward(Unit):
@@ -102,6 +106,7 @@ class PoppyGrower(Inert):
     is not part of a puzzle's worlds (their claims are anything)."""
 
     id = "poppygrower"
+    wakes_as_listed = False
 
 
 class Nightwatchman(Unit):
@@ -110,6 +115,9 @@ class Nightwatchman(Unit):
     chosen player's word) is refused as not modelled."""
 
     id = "nightwatchman"
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return until_used(story, seat, number, table)
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Watched):
@@ -134,3 +142,27 @@ EXPERIMENTAL: tuple[type[Unit], ...] = (
 )
 EXPERIMENTAL_MORE: tuple[type[Unit], ...] = (Nightwatchman,)
 """The experimental characters of issue 40's second batch (kept apart for merging)."""
+
+
+class Balloonist(Unit):
+    """Each night learns a player of a different character type than the night before:
+    a claim's pair (`Tim and Matthew differ`) is two players who may register as
+    different types. An untimed list of pairs is of night 1, as jthemphill reads it
+    (its timing changes nothing while no one's type changes). One more Outsider or
+    not at set-up (meeple.botc.modifiers)."""
+
+    id = "balloonist"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, DifferentTypes):
+            return None
+        left, right = table.seat(item.left), table.seat(item.right)
+        if left is None or right is None:
+            return None
+        if any(a != b for a in story.may_be_teams(left) for b in story.may_be_teams(right)):
+            return None
+        return f"{item.left} and {item.right} are both {story.may_be_teams(left)[0]}s"
+
+
+EXPERIMENTAL_BMR: tuple[type[Unit], ...] = (Balloonist,)
+"""The experimental characters of branch g40/bmr (kept apart for merging)."""
