@@ -50,10 +50,12 @@ Vortox, No Dashii, Evil Twin)."""
 BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
 """Puzzles that need issue 40's second batch of characters (Leviathan, Nightwatchman,
 Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
+SHUGENJA = ["05a", "07", "58", "67"]
+"""Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician, ...)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED
-    if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND + BAD_MOON
+    if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND + BAD_MOON + SHUGENJA
 ]
 """The transcriptions the solver models every character of."""
 

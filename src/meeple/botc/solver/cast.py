@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from meeple.botc.solver.demons import DEMONS
-from meeple.botc.solver.experimental import EXPERIMENTAL, EXPERIMENTAL_MORE
+from meeple.botc.solver.experimental import EXPERIMENTAL, EXPERIMENTAL_MISC, EXPERIMENTAL_MORE
 from meeple.botc.solver.minions import MINIONS
 from meeple.botc.solver.outsiders import OUTSIDERS
 from meeple.botc.solver.sects import SECTS
@@ -17,3 +17,4 @@ CAST: Mapping[str, Unit] = {
 }
 """The unit of every character the solver models, by official id."""
 CAST = {**CAST, **{unit.id: unit() for unit in (*EXPERIMENTAL_MORE,)}}
+CAST = {**CAST, **{unit.id: unit() for unit in (*EXPERIMENTAL_MISC,)}}

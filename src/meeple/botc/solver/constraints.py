@@ -45,6 +45,17 @@ def asks_story(node: Node) -> bool:
     return any(asks_story(child) for child in _children(node))
 
 
+def red_herrings(node: Node) -> set[str]:
+    """The players a sentence names as a Fortune Teller's red herring (the search tries
+    each)."""
+    found = set()
+    if isinstance(node, Call) and node.name == "fortune_teller_red_herring":
+        found = {a.value.name for a in node.arguments[1:] if isinstance(a.value, Name)}
+    for child in _children(node):
+        found |= red_herrings(child)
+    return found
+
+
 def _children(node: Node) -> tuple[Node, ...]:
     if isinstance(node, Binary):
         return (node.left, node.right)
@@ -56,6 +67,8 @@ def _children(node: Node) -> tuple[Node, ...]:
         return (node.set,)
     if isinstance(node, SetOf):
         return node.elements
+    if isinstance(node, Call):
+        return tuple(argument.value for argument in node.arguments)
     if isinstance(node, Comprehension | Quantified):
         return (node.domain, node.body)
     return ()
@@ -218,6 +231,19 @@ class _World:
             return _longest_townsfolk(self.roles) == self.value(node.arguments[0].value, bound)
         if node.name == "poisoned" and len(node.arguments) == 2 and self.story is not None:
             return self.poisoned(node, bound, self.story)
+        if node.name == "role_distance" and len(node.arguments) == 3:
+            return self.role_distance(node, bound)
+        if (
+            node.name == "fortune_teller_red_herring"
+            and len(node.arguments) == 2
+            and self.story is not None
+        ):
+            return self.red_herring(node, bound, self.story)
+        if node.name == "globally_drunk" and len(node.arguments) == 1 and self.story is not None:
+            return all(
+                seat in self.story.drunk or self.roles[seat] == "drunk"
+                for seat in self.seats(node.arguments[0].value, bound)
+            )
         if node.name != "role_at" or len(node.arguments) != 3 or self.story is None:
             raise Unmodelled(f"the solver cannot evaluate {node}")
         players = self.atoms(node.arguments[0].value, bound)
@@ -236,6 +262,33 @@ class _World:
                     role = "imp"
             found.add(f"c:{role}")
         return found <= roles
+
+    def seats(self, node: Node, bound: Mapping[str, Value]) -> list[int]:
+        """The seats of the players a value names."""
+        players = self.puzzle.players
+        return [players.index(a[2:]) for a in self.atoms(node, bound) if a.startswith("p:")]
+
+    def role_distance(self, node: Call, bound: Mapping[str, Value]) -> bool:
+        """Whether a player of the first character sits `n` seats (the shorter way round)
+        from a player of the second."""
+        distance = self.value(node.arguments[0].value, bound)
+        left, right = (self.atoms(argument.value, bound) for argument in node.arguments[1:])
+        count = len(self.roles)
+        return any(
+            min((b - a) % count, (a - b) % count) == distance
+            for a, one in enumerate(self.roles)
+            if f"c:{one}" in left
+            for b, other in enumerate(self.roles)
+            if f"c:{other}" in right
+        )
+
+    def red_herring(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:
+        """Whether the first player is the Fortune Teller and the second its red herring."""
+        tellers = self.seats(node.arguments[0].value, bound)
+        herrings = self.seats(node.arguments[1].value, bound)
+        return all(self.roles[seat] == "fortuneteller" for seat in tellers) and all(
+            seat == story.red_herring for seat in herrings
+        )
 
     def registers_as(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:
         """Whether each player named may register as one of the characters named now."""

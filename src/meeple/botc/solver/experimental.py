@@ -3,10 +3,13 @@ each: first-night information, the Atheist's broken rules, the Poppy Grower."""
 
 from __future__ import annotations
 
+import itertools
+
 from meeple.botc.puzzle.model import (
     Alignment,
     DemonAmong,
     DemonCheck,
+    Direction,
     EvilAmong,
     Info,
     Number,
@@ -104,6 +107,58 @@ class PoppyGrower(Inert):
     id = "poppygrower"
 
 
+class Alsaahir(Inert):
+    """Wins for good by guessing the Minions and Demons by day: nothing a puzzle's
+    worlds depend on while the game goes on."""
+
+    id = "alsaahir"
+
+
+class Shugenja(Unit):
+    """Learns on the first night whether its closest evil player is clockwise (the next
+    seats) or anticlockwise; equidistant (or no other evil player), either answer.
+    Each player registers one way for the whole count."""
+
+    id = "shugenja"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Direction):
+            return None
+        if any(side in (item.clockwise, None) for side in _closer(story, seat)):
+            return None
+        return f"would have learned {'anticlockwise' if item.clockwise else 'clockwise'}"
+
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Direction) or any(
+            side != item.clockwise for side in _closer(story, seat)
+        ):
+            return None
+        return "it is true, not false"
+
+
+def _closer(story: Story, seat: int) -> set[bool | None]:
+    """Which side the closest evil player may be on, over every way the other players
+    may register (True: clockwise; None: equidistant or no evil player)."""
+    count = len(story.roles)
+    others = [(seat + step) % count for step in range(1, count)]
+    found: set[bool | None] = set()
+    for evil in itertools.product(*(story.may_be_evil(other) for other in others)):
+        steps = [step for step, flag in enumerate(evil, start=1) if flag]
+        if not steps:
+            found.add(None)
+            continue
+        clockwise, anticlockwise = steps[0], count - steps[-1]
+        found.add(None if clockwise == anticlockwise else clockwise < anticlockwise)
+    return found
+
+
+class Politician(Inert):
+    """A good Outsider who turns evil if most responsible for good losing: nothing a
+    puzzle's worlds depend on while the game goes on."""
+
+    id = "politician"
+
+
 class Nightwatchman(Unit):
     """Once per game, at night, chooses a player: a sober Nightwatchman's chosen player
     learns who it is. A claim that the chosen player confirmed it (which binds a good
@@ -133,4 +188,6 @@ EXPERIMENTAL: tuple[type[Unit], ...] = (
     PoppyGrower,
 )
 EXPERIMENTAL_MORE: tuple[type[Unit], ...] = (Nightwatchman,)
+EXPERIMENTAL_MISC: tuple[type[Unit], ...] = (Alsaahir, Shugenja, Politician)
+"""Issue 40's characters of branch g40/misc (kept apart for merging)."""
 """The experimental characters of issue 40's second batch (kept apart for merging)."""

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 
 from meeple.botc.characters import official, official_id
 from meeple.botc.modifiers import PARTNERS, RULES
-from meeple.botc.puzzle.model import Puzzle, Reading
+from meeple.botc.puzzle.model import Options, Puzzle, Reading, Statement
 from meeple.botc.script import TEAMS, Role, Script, allowed
 from meeple.botc.solver.cast import CAST
 from meeple.botc.solver.constraints import holds as constraint_holds
+from meeple.botc.solver.constraints import red_herrings
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.timeline import Plan, Trace, plan, play
 from meeple.botc.solver.units import Seating, Unit, Unmodelled
@@ -185,14 +186,31 @@ def _herrings(puzzle: Puzzle, roles: Sequence[str]) -> list[int | None]:
 
 
 def _named(puzzle: Puzzle) -> set[str]:
-    """The players a Fortune Teller's reading names."""
-    return {
+    """The players a Fortune Teller's reading names, or a sentence names as its red
+    herring."""
+    found = {
         name
         for claim in puzzle.claims
         for _, item in claim.facts()
         if isinstance(item, Reading)
         for name in (item.left, item.right)
     }
+    sentences = [
+        *(sentence.tree for sentence in puzzle.constraints),
+        *(
+            sentence.tree
+            for claim in puzzle.claims
+            for _, item in claim.facts()
+            for sentence in (
+                item.sentences
+                if isinstance(item, Options)
+                else (item.sentence,)
+                if isinstance(item, Statement) and item.sentence is not None
+                else ()
+            )
+        ),
+    ]
+    return found.union(*(red_herrings(tree) for tree in sentences))
 
 
 def stories(
