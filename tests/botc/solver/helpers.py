@@ -50,8 +50,9 @@ Vortox, No Dashii, Evil Twin)."""
 BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
 """Puzzles that need issue 40's second batch of characters (Leviathan, Nightwatchman,
 Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
-SHUGENJA = ["05a", "07", "58", "67"]
-"""Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician, ...)."""
+SHUGENJA = ["05a", "07", "58", "67", "76"]
+"""Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician,
+Godfather, ...)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from meeple.botc.puzzle import notation
-from meeple.botc.solver import solve
+from meeple.botc.solver import Unmodelled, search, solve
+from meeple.botc.solver.constraints import Narrowing
 
 
 def _worlds(text: str) -> int:
@@ -55,3 +56,46 @@ def test_a_recluse_registering_evil_may_be_the_shugenjas_closest(
     }
     # clockwise: the Recluse (1 seat), registering evil, ties with F anticlockwise
     assert _worlds(_seated(SCRIPT, seats, "evil is clockwise")) == worlds
+
+
+def _solved(text: str) -> set[tuple[str, ...]]:
+    return {world.characters for world in solve(notation.parse(text, "test.puzzle")).worlds}
+
+
+GODFATHER = """\
+seats: A, B, C, D, E
+script: imp, godfather, poisoner, chef, empath, investigator, butler, saint
+setup: none
+constraint: one player has role Imp
+constraint: the role of A is one of Chef, Butler
+constraint: the role of B is Empath
+constraint: the role of C is not Saint
+constraint: no player has role Investigator
+constraint: #Minion.~type == 1
+constraint: #Outsider.~type == 1
+"""
+
+
+def test_the_constraints_narrow_the_search_without_changing_its_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    narrowed = _solved(GODFATHER)
+    assert narrowed
+    assert all(roles[0] in ("chef", "butler") and roles[1] == "empath" for roles in narrowed)
+    assert all("investigator" not in roles and roles[2] != "saint" for roles in narrowed)
+    monkeypatch.setattr(search, "narrowing", lambda puzzle: Narrowing({}, frozenset(), {}))
+    assert _solved(GODFATHER) == narrowed
+
+
+def test_a_player_a_constraint_asks_about_may_be_poisoned_where_it_changes_nothing() -> None:
+    asked = GODFATHER + "constraint: poisoned(A, night_1)\nconstraint: the role of A is Butler\n"
+    assert all("poisoner" in roles for roles in _solved(asked))
+    assert _solved(asked)
+
+
+def test_a_godfather_after_an_outsiders_execution_is_refused() -> None:
+    executed = GODFATHER + "constraint: the role of A is Butler\nday 1: execution of A\n"
+    executed += "night 2: night death of B\n"
+    executed += "C claims chef, may be godfather\nD claims empath, may be imp\n"
+    with pytest.raises(Unmodelled, match="Godfather's kill"):
+        solve(notation.parse(executed, "test.puzzle"))

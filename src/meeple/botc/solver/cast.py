@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from meeple.botc.solver.demons import DEMONS
 from meeple.botc.solver.experimental import EXPERIMENTAL, EXPERIMENTAL_MISC, EXPERIMENTAL_MORE
-from meeple.botc.solver.minions import MINIONS
+from meeple.botc.solver.minions import MINIONS, MINIONS_MISC
 from meeple.botc.solver.outsiders import OUTSIDERS
 from meeple.botc.solver.sects import SECTS
 from meeple.botc.solver.townsfolk import TOWNSFOLK
@@ -17,4 +17,4 @@ CAST: Mapping[str, Unit] = {
 }
 """The unit of every character the solver models, by official id."""
 CAST = {**CAST, **{unit.id: unit() for unit in (*EXPERIMENTAL_MORE,)}}
-CAST = {**CAST, **{unit.id: unit() for unit in (*EXPERIMENTAL_MISC,)}}
+CAST = {**CAST, **{unit.id: unit() for unit in (*EXPERIMENTAL_MISC, *MINIONS_MISC)}}

@@ -45,15 +45,79 @@ def asks_story(node: Node) -> bool:
     return any(asks_story(child) for child in _children(node))
 
 
-def red_herrings(node: Node) -> set[str]:
-    """The players a sentence names as a Fortune Teller's red herring (the search tries
-    each)."""
+def named_in(node: Node, call: str, position: int) -> set[str]:
+    """The names a sentence gives as the argument at `position` of a call (the red
+    herrings of `fortune_teller_red_herring`, argument 1: the search tries each)."""
     found = set()
-    if isinstance(node, Call) and node.name == "fortune_teller_red_herring":
-        found = {a.value.name for a in node.arguments[1:] if isinstance(a.value, Name)}
+    if isinstance(node, Call) and node.name == call and len(node.arguments) > position:
+        argument = node.arguments[position].value
+        found = {argument.name} if isinstance(argument, Name) else set()
     for child in _children(node):
-        found |= red_herrings(child)
+        found |= named_in(child, call, position)
     return found
+
+
+@dataclass(frozen=True)
+class Narrowing:
+    """What a puzzle's constraints say of the set-up alone, in shapes read before the
+    search (each constraint is still checked on every grimoire): the characters a player
+    may be, the characters no one is, and the exact count of a team."""
+
+    roles: Mapping[str, frozenset[str]]
+    banned: frozenset[str]
+    counts: Mapping[str, int]
+
+
+def narrowing(puzzle: Puzzle) -> Narrowing:
+    """The constraints `P.role == C`, `P.role in {C, ...}`, `no C.~role` and
+    `#T.~type == n` (or `= n`), read as a narrowing of the search."""
+    roles: dict[str, frozenset[str]] = {}
+    banned: set[str] = set()
+    counts: dict[str, int] = {}
+    world = _World(puzzle, (), None)
+    for sentence in puzzle.constraints:
+        node = sentence.tree
+        if isinstance(node, Multiplicity) and node.quantifier == "no":
+            inner = node.set
+            if isinstance(inner, Join) and inner.field == "role" and inner.inverse:
+                banned |= _characters(world, inner.left) or set()
+            continue
+        if not isinstance(node, Binary) or node.operator not in ("==", "in", "!="):
+            continue
+        left, right = node.left, node.right
+        if isinstance(left, Join) and isinstance(left.left, Name) and not left.inverse:
+            wanted = _characters(world, right)
+            player = left.left.name
+            if left.field == "role" and player in puzzle.players and wanted is not None:
+                if node.operator == "!=":  # `the role of P is not C`
+                    wanted = frozenset(c for c in _every(puzzle) if {c} != wanted)
+                roles[player] = roles.get(player, wanted) & wanted
+        elif isinstance(left, Count) and isinstance(right, Integer) and node.operator == "==":
+            inner = left.set
+            if isinstance(inner, Join) and inner.field == "type" and inner.inverse:
+                kind = inner.left.name if isinstance(inner.left, Name) else ""
+                if kind.lower() in _TYPES and kind[:1].isupper():
+                    counts[_TYPES[kind.lower()]] = right.value
+    return Narrowing(roles, frozenset(banned), counts)
+
+
+def _every(puzzle: Puzzle) -> frozenset[str]:
+    """The official ids of the puzzle's script."""
+    return frozenset(key for name in puzzle.script if (key := official_id(name)) is not None)
+
+
+def _characters(world: _World, node: Node) -> frozenset[str] | None:
+    """The official ids a plain name or set of names stands for, None for anything else."""
+    names = node.elements if isinstance(node, SetOf) else (node,)
+    if not all(isinstance(name, Name) for name in names):
+        return None
+    try:
+        atoms = world.atoms(node, {})
+    except Unmodelled:
+        return None
+    if not all(atom.startswith("c:") for atom in atoms):
+        return None
+    return frozenset(atom[2:] for atom in atoms)
 
 
 def _children(node: Node) -> tuple[Node, ...]:

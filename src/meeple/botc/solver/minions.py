@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from meeple.botc.puzzle.model import Time
 from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.story import Misregistration, Story, team
-from meeple.botc.solver.units import Inert, Seating, Table, Unit
+from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
 
 def poison_targets(story: Story, table: Table) -> list[int | None]:
@@ -18,7 +18,8 @@ def poison_targets(story: Story, table: Table) -> list[int | None]:
     found: list[int | None] = [None]
     for target, role in enumerate(story.roles):
         unit = table.cast.get(role)
-        if story.alive[target] and unit is not None and unit.poison_matters:
+        matters = (unit is not None and unit.poison_matters) or target in table.asked_poisoned
+        if story.alive[target] and matters:
             found.append(target)
     return found
 
@@ -171,6 +172,24 @@ class EvilTwin(Inert):
     executions_unmodelled = True
 
 
+class Godfather(Unit):
+    """Knows the Outsiders in play, and kills by night after an Outsider's death by day;
+    one Outsider more or fewer at set-up (meeple.botc.modifiers). The solver models the
+    set-up: a story where a sober Godfather lives on after an Outsider's execution is
+    refused (its kill is not modelled)."""
+
+    id = "godfather"
+    night_order = 9
+    poison_matters = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        executed = story.executed
+        outsider = executed is not None and team(story.roles[executed]) == "outsider"
+        if outsider and number > 1 and story.alive[seat] and story.sober(seat):
+            raise Unmodelled("the solver does not model the Godfather's kill yet")
+        yield story
+
+
 MINIONS: tuple[type[Unit], ...] = (
     Poisoner,
     Spy,
@@ -184,3 +203,5 @@ MINIONS: tuple[type[Unit], ...] = (
     Witch,
     EvilTwin,
 )
+MINIONS_MISC: tuple[type[Unit], ...] = (Godfather,)
+"""Issue 40's Minions of branch g40/misc (kept apart for merging)."""

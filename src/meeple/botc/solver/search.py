@@ -22,7 +22,7 @@ from meeple.botc.puzzle.model import Options, Puzzle, Reading, Statement
 from meeple.botc.script import TEAMS, Role, Script, allowed
 from meeple.botc.solver.cast import CAST
 from meeple.botc.solver.constraints import holds as constraint_holds
-from meeple.botc.solver.constraints import red_herrings
+from meeple.botc.solver.constraints import named_in, narrowing
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.timeline import Plan, Trace, plan, play
 from meeple.botc.solver.units import Seating, Unit, Unmodelled
@@ -85,6 +85,20 @@ def units(script: Script) -> Mapping[str, Unit]:
 
 
 def options(puzzle: Puzzle, script: Script) -> list[list[str]]:
+    """Each seat's possible starting characters, by the set-up convention, narrowed by
+    the constraints that name a player's character or a character no one is."""
+    narrowed = narrowing(puzzle)
+    return [
+        [
+            key
+            for key in seat
+            if key not in narrowed.banned and key in narrowed.roles.get(player, (key,))
+        ]
+        for player, seat in zip(puzzle.players, _claimed(puzzle, script), strict=True)
+    ]
+
+
+def _claimed(puzzle: Puzzle, script: Script) -> list[list[str]]:
     """Each seat's possible starting characters, by the set-up convention."""
     evil = [key for key in script.roles if team(key) in EVIL_TEAMS]
     found = []
@@ -126,6 +140,8 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
         max((c[i] for counts in legal.values() for c in counts), default=0)
         for i in range(len(TEAMS))
     ]
+    fixed = narrowing(puzzle).counts  # `#Minion.~type == 3`: no more of a team
+    cap = [fixed.get(name, count) for name in TEAMS]
     index = {name: i for i, name in enumerate(TEAMS)}
     teams = {key: index[team(key)] for key in script.roles}
     claims = tuple(official_id(name or "") for name in claimed)
@@ -146,7 +162,7 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
             if unique and chosen_roles.count(role) >= copies.get(role, 1):
                 continue
             at = teams[role]
-            if check and have[at] >= most[at]:
+            if (check and have[at] >= most[at]) or have[at] >= cap[at]:
                 continue
             have[at] += 1
             chosen_roles.append(role)
@@ -210,7 +226,7 @@ def _named(puzzle: Puzzle) -> set[str]:
             )
         ),
     ]
-    return found.union(*(red_herrings(tree) for tree in sentences))
+    return found.union(*(named_in(tree, "fortune_teller_red_herring", 1) for tree in sentences))
 
 
 def stories(

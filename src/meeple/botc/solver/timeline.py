@@ -38,6 +38,7 @@ from meeple.botc.puzzle.model import (
     Time,
     Woke,
 )
+from meeple.botc.solver.constraints import named_in
 from meeple.botc.solver.deaths import execute
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit, Unmodelled
@@ -125,7 +126,14 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
     }
     by_seat = {seat: tuple(s.item for s in said if s.seat == seat) for seat in range(len(names))}
     heard = tuple(names.index(claim.player) for claim in puzzle.claims if claim.heard_widow_call)
-    return Plan(Table(names, cast, deaths, by_seat, puzzle, heard), tuple(steps))
+    asked = {
+        names.index(player)
+        for sentence in puzzle.constraints
+        for player in named_in(sentence.tree, "poisoned", 0)
+        if player in names
+    }
+    table = Table(names, cast, deaths, by_seat, puzzle, heard, tuple(sorted(asked)))
+    return Plan(table, tuple(steps))
 
 
 def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Story]:

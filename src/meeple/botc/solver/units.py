@@ -41,6 +41,9 @@ class Table:
     """The puzzle itself (a Savant's statements are its sentences)."""
     heard: tuple[int, ...] = ()
     """The seats whose claims say they heard a Widow's call."""
+    asked_poisoned: tuple[int, ...] = ()
+    """The seats a constraint asks whether they were poisoned (a Poisoner's choice is
+    tried on each, even where poison changes nothing else)."""
 
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
