@@ -7,11 +7,11 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from meeple.botc.characters import official_id
 from meeple.botc.notation import parse_grimoire
 from meeple.botc.puzzle import notation
 from meeple.botc.puzzle.model import Puzzle
 from meeple.botc.solver import Answer
+from meeple.botc.solver.homebrew import character_id
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 TRANSCRIBED = sorted(PUZZLES.glob("*.puzzle"))
@@ -50,9 +50,9 @@ Vortox, No Dashii, Evil Twin)."""
 BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
 """Puzzles that need issue 40's second batch of characters (Leviathan, Nightwatchman,
 Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
-SHUGENJA = ["05a", "07", "58", "67", "76"]
+SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44"]
 """Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician,
-Godfather, ...)."""
+Godfather, Legionary, Solar and Lunar Prodigy, ...)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED
@@ -75,7 +75,7 @@ def published(path: Path) -> set[Assignment]:
     for line in path.with_suffix(".answers").read_text("utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             seats = parse_grimoire(line.strip(), str(path)).seats
-            found.add(frozenset((seat.player, official_id(seat.role) or "") for seat in seats))
+            found.add(frozenset((seat.player, character_id(seat.role) or "") for seat in seats))
     return found
 
 

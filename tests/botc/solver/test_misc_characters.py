@@ -15,12 +15,12 @@ def _worlds(text: str) -> int:
 
 
 def _seated(script: str, seats: dict[str, str], said: str) -> str:
-    """A puzzle whose grimoire is fixed by each claim's may-be list; the first seat is
-    the Shugenja, saying `said`."""
+    """A puzzle whose grimoire is fixed by each claim's may-be list; the first seat
+    says `said`."""
     lines = [f"seats: {', '.join(seats)}", f"script: {script}"]
     for player, role in seats.items():
         lines.append(f"{player} claims {role}, may be {role}")
-        if role == "shugenja":
+        if len(lines) == 3:
             lines.append(f"  {said}")
     return "\n".join(lines) + "\n"
 
@@ -99,3 +99,37 @@ def test_a_godfather_after_an_outsiders_execution_is_refused() -> None:
     executed += "C claims chef, may be godfather\nD claims empath, may be imp\n"
     with pytest.raises(Unmodelled, match="Godfather's kill"):
         solve(notation.parse(executed, "test.puzzle"))
+
+
+LEGION = "imp, scarlet_woman, legionary, chef, empath"
+
+
+@pytest.mark.parametrize(("said", "worlds"), [(1, 1), (0, 0), (2, 0)])
+def test_a_legionary_counts_the_evil_players_up_to_the_next_legionary(
+    said: int, worlds: int
+) -> None:
+    seats = {"A": "legionary", "B": "imp", "C": "legionary", "D": "chef", "E": "scarlet_woman"}
+    assert _worlds(_seated(LEGION, seats, str(said))) == worlds
+
+
+def test_a_lone_legionary_learns_nothing_true() -> None:
+    seats = {"A": "legionary", "B": "imp", "C": "empath", "D": "chef", "E": "scarlet_woman"}
+    assert _worlds(_seated(LEGION, seats, "1")) == 0
+
+
+PRODIGIES = """\
+seats: A, B, C, D, E
+script: imp, scarlet_woman, solar_prodigy, lunar_prodigy, chef
+A claims prodigy, may be solar_prodigy or lunar_prodigy
+  night 1: chose B, learned {learned}
+B claims chef, may be imp
+C claims chef, may be scarlet_woman
+D claims chef, may be chef
+E claims prodigy, may be solar_prodigy or lunar_prodigy
+"""
+
+
+@pytest.mark.parametrize(("learned", "prodigy"), [("C", "solarprodigy"), ("D", "lunarprodigy")])
+def test_a_prodigy_is_solar_when_it_learned_a_player_alike(learned: str, prodigy: str) -> None:
+    (world,) = _solved(PRODIGIES.format(learned=learned))
+    assert world[0] == prodigy

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from meeple.botc.characters import official_id
 from meeple.botc.puzzle.expression import (
     Binary,
     Call,
@@ -30,6 +29,7 @@ from meeple.botc.puzzle.expression import (
     Truth,
 )
 from meeple.botc.puzzle.model import Puzzle, Time
+from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.units import Unmodelled
 
@@ -103,7 +103,7 @@ def narrowing(puzzle: Puzzle) -> Narrowing:
 
 def _every(puzzle: Puzzle) -> frozenset[str]:
     """The official ids of the puzzle's script."""
-    return frozenset(key for name in puzzle.script if (key := official_id(name)) is not None)
+    return frozenset(key for name in puzzle.script if (key := character_id(name)) is not None)
 
 
 def _characters(world: _World, node: Node) -> frozenset[str] | None:
@@ -249,11 +249,11 @@ class _World:
         if name in ("Good", "Evil"):
             return frozenset({f"a:{name.lower()}"})
         if name in _TEAMS:
-            ids = [official_id(c) for c in self.puzzle.script]
+            ids = [character_id(c) for c in self.puzzle.script]
             return frozenset(f"c:{i}" for i in ids if i is not None and team(i) == _TEAMS[name])
         if name.lower() in _TYPES and name[0].isupper():
             return frozenset({f"t:{_TYPES[name.lower()]}"})
-        character = official_id(name.lower().replace(" ", "").replace("-", "").replace("'", ""))
+        character = character_id(name.lower().replace(" ", "").replace("-", "").replace("'", ""))
         if character is not None:
             return frozenset({f"c:{character}"})
         raise Unmodelled(f"the solver does not know {name!r} in a constraint")

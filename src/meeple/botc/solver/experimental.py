@@ -13,10 +13,12 @@ from meeple.botc.puzzle.model import (
     EvilAmong,
     Info,
     Number,
+    ProdigyCheck,
     Watched,
 )
+from meeple.botc.solver.sects import alike
 from meeple.botc.solver.story import Story
-from meeple.botc.solver.townsfolk import CountsEvil
+from meeple.botc.solver.townsfolk import CountsEvil, title
 from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled
 
 
@@ -159,6 +161,61 @@ class Politician(Inert):
     id = "politician"
 
 
+class Legionary(CountsEvil):
+    """Homebrew: each night learns how many evil players sit between it and the next
+    Legionary clockwise, every player counted, living or dead (jthemphill's reading;
+    a claim that lists the living players counts only those). Up to three in play."""
+
+    id = "legionary"
+    each_night = True
+
+    def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
+        count = len(story.roles)
+        living = getattr(item, "alive", None)
+        between: list[int] = []
+        for step in range(1, count):
+            other = (seat + step) % count
+            if story.roles[other] == self.id:
+                return between
+            if living is None or table.names[other] in living:
+                between.append(other)
+        return []
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if isinstance(item, Number) and story.seats_of(self.id) == [seat]:
+            return "no other Legionary is in play"
+        return super().holds(story, seat, item, table)
+
+
+class Prodigy(Unit):
+    """Homebrew: each night chooses a player and learns a player of the same alignment
+    (the Solar Prodigy) or of the other alignment (the Lunar one), each registering one
+    way. A player who claims `prodigy` does not know which of the two it is."""
+
+    id = "prodigy"
+    each_night = True
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, ProdigyCheck):
+            return None
+        chosen, learned = table.seat(item.chosen), table.seat(item.learned)
+        if chosen is None or learned is None:
+            return None
+        solar = story.roles[seat] == SolarProdigy.id
+        if solar in alike(story, chosen, learned):
+            return None
+        differ = "alike" if not solar else "not alike"
+        return f"{item.chosen} and {item.learned} are {differ}: a {title(story.roles[seat])}"
+
+
+class SolarProdigy(Prodigy):
+    id = "solarprodigy"
+
+
+class LunarProdigy(Prodigy):
+    id = "lunarprodigy"
+
+
 class Nightwatchman(Unit):
     """Once per game, at night, chooses a player: a sober Nightwatchman's chosen player
     learns who it is. A claim that the chosen player confirmed it (which binds a good
@@ -188,6 +245,14 @@ EXPERIMENTAL: tuple[type[Unit], ...] = (
     PoppyGrower,
 )
 EXPERIMENTAL_MORE: tuple[type[Unit], ...] = (Nightwatchman,)
-EXPERIMENTAL_MISC: tuple[type[Unit], ...] = (Alsaahir, Shugenja, Politician)
+EXPERIMENTAL_MISC: tuple[type[Unit], ...] = (
+    Alsaahir,
+    Shugenja,
+    Politician,
+    Legionary,
+    Prodigy,
+    SolarProdigy,
+    LunarProdigy,
+)
 """Issue 40's characters of branch g40/misc (kept apart for merging)."""
 """The experimental characters of issue 40's second batch (kept apart for merging)."""

@@ -16,13 +16,14 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from meeple.botc.characters import official, official_id
 from meeple.botc.modifiers import PARTNERS, RULES
 from meeple.botc.puzzle.model import Options, Puzzle, Reading, Statement
 from meeple.botc.script import TEAMS, Role, Script, allowed
 from meeple.botc.solver.cast import CAST
 from meeple.botc.solver.constraints import holds as constraint_holds
 from meeple.botc.solver.constraints import named_in, narrowing
+from meeple.botc.solver.homebrew import CLAIMED_AS, character, character_id, claimed_as
+from meeple.botc.solver.homebrew import RULES as HOMEBREW_RULES
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.timeline import Plan, Trace, plan, play
 from meeple.botc.solver.units import Seating, Unit, Unmodelled
@@ -59,12 +60,13 @@ def script_of(puzzle: Puzzle) -> Script:
     """The puzzle's script as meeple's set-up rules read it (official ids)."""
     ids = []
     for name in puzzle.script:
-        known = official_id(name)
+        known = character_id(name)
         if known is None:
             raise Unmodelled(f"the solver does not model the {name} yet")
         ids.append(known)
-    roles = {key: Role(key, official()[key].team, official()[key].tokens) for key in ids}
-    modifiers = {key: RULES[key] for key in ids if key in RULES}
+    roles = {key: Role(key, character(key).team, character(key).tokens) for key in ids}
+    rules = {**RULES, **HOMEBREW_RULES}
+    modifiers = {key: rules[key] for key in ids if key in rules}
     partners = {key: PARTNERS[key] for key in ids if key in PARTNERS}
     return Script("puzzle", roles, modifiers=modifiers, partners=partners)
 
@@ -73,8 +75,11 @@ def units(script: Script) -> Mapping[str, Unit]:
     """The unit of every character of the script; Unmodelled names one the solver lacks."""
     missing = [key for key in script.roles if key not in CAST]
     if missing:
-        raise Unmodelled(f"the solver does not model the {official()[missing[0]].name} yet")
+        raise Unmodelled(f"the solver does not model the {character(missing[0]).name} yet")
     found = {key: CAST[key].for_script(tuple(script.roles)) for key in script.roles}
+    for claimed, keys in CLAIMED_AS.items():  # a claim of the Prodigy: Solar or Lunar
+        if all(key in found for key in keys):
+            found[claimed] = CAST[claimed]
     inexact = [unit for unit in found.values() if not unit.exact_with_misregistering]
     other = [unit for unit in found.values() if unit.misregisters is not None]
     if inexact and other:
@@ -104,17 +109,17 @@ def _claimed(puzzle: Puzzle, script: Script) -> list[list[str]]:
     found = []
     for player in puzzle.players:
         claims = puzzle.claims_of(player)
-        listed = [official_id(name) for claim in claims for name in claim.may_be]
+        listed = [character_id(name) for claim in claims for name in claim.may_be]
         if listed:
             found.append([key for key in script.roles if key in listed])
             continue
-        claimed = official_id(claims[0].character) if claims else None
+        claimed = character_id(claims[0].character) if claims else None
         if claimed is None:
             found.append(list(script.roles))
             continue
         seat: list[str] = []
         if team(claimed) not in EVIL_TEAMS:
-            seat.append(claimed)
+            seat += claimed_as(claimed)
             if team(claimed) == "townsfolk" and "drunk" in script.roles:
                 seat.append("drunk")
                 seat.append("hermit")  # with the Drunk's ability (kept if on the script)
@@ -144,7 +149,7 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     cap = [fixed.get(name, count) for name in TEAMS]
     index = {name: i for i, name in enumerate(TEAMS)}
     teams = {key: index[team(key)] for key in script.roles}
-    claims = tuple(official_id(name or "") for name in claimed)
+    claims = tuple(character_id(name or "") for name in claimed)
     seating = Seating(tuple(script.roles), claims, unique)
     copies = {
         key: max(change.get("copies", 1) for change in rule)
@@ -315,7 +320,7 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
     drunk_as = {
         names[seat]: believed
         for seat, role in enumerate(roles)
-        if role == "drunk" and (believed := official_id(puzzle.claimed(names[seat]) or ""))
+        if role == "drunk" and (believed := character_id(puzzle.claimed(names[seat]) or ""))
     }
     poisoned = {
         order // 2 + 1: names[seat] for what, order, seat in story.choices if what == "poisoned"

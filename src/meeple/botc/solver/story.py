@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from meeple.botc.characters import official
+from meeple.botc.solver.homebrew import character
 
 EVIL_TEAMS = ("minion", "demon")
 
@@ -28,9 +28,9 @@ class Misregistration:
     teams: tuple[str, ...]
 
 
-def team(character: str) -> str:
-    """The team of an official character id (`fortuneteller` -> townsfolk)."""
-    return official()[character].team
+def team(key: str) -> str:
+    """The team of a character id (`fortuneteller` -> townsfolk)."""
+    return character(key).team
 
 
 class Story:

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from meeple.botc.characters import official_id
 from meeple.botc.puzzle.model import (
     Aligned,
     Alignment,
@@ -40,6 +39,7 @@ from meeple.botc.puzzle.model import (
 )
 from meeple.botc.solver.constraints import named_in
 from meeple.botc.solver.deaths import execute
+from meeple.botc.solver.homebrew import character_id, claimed_as
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit, Unmodelled
 
@@ -95,7 +95,7 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
     names = tuple(puzzle.players)
     said: list[Said] = []
     for claim in puzzle.claims:
-        role = official_id(claim.character)
+        role = character_id(claim.character)
         unit = cast.get(role) if role is not None else None
         if unit is None:
             raise Unmodelled(f"the solver does not model the {claim.character} yet")
@@ -286,7 +286,8 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, woke))
             return False
-        if not story.has(said.seat, unit.id) or not story.sober(said.seat):
+        having = any(story.has(said.seat, key) for key in claimed_as(unit.id))
+        if not having or not story.sober(said.seat):
             continue
         if isinstance(said.item, INFORMATION) and _falsified(table, story, said.seat):
             true = unit.lies(story, said.seat, said.item, table)

@@ -15,8 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from meeple.botc.characters import official
 from meeple.botc.puzzle.model import Info, Puzzle, Time
+from meeple.botc.solver.homebrew import character, claimed_as
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
 
@@ -67,10 +67,11 @@ class Seating:
         claimed = self.claims[seat]
         if claimed is None:
             return any(
-                official()[key].team in teams and (key not in roles or not self.unique)
+                character(key).team in teams and (key not in roles or not self.unique)
                 for key in self.script
             )
-        return official()[claimed].team in teams and (claimed not in roles or not self.unique)
+        free = any(key not in roles for key in claimed_as(claimed))
+        return character(claimed).team in teams and (free or not self.unique)
 
 
 class Unit:
@@ -112,7 +113,7 @@ class Unit:
     @property
     def title(self) -> str:
         """The character's name (`Fortune Teller`)."""
-        return official()[self.id].name
+        return character(self.id).name
 
     def for_script(self, script: Sequence[str]) -> Unit:
         """The unit as the script's other characters shape it (the Hermit has the
