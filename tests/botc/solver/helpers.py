@@ -50,13 +50,16 @@ Vortox, No Dashii, Evil Twin)."""
 BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
 """Puzzles that need issue 40's second batch of characters (Leviathan, Nightwatchman,
 Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
+FANG_GU = ["57"]
+"""Puzzles with the Fang Gu, Vigormortis, Sweetheart, Flowergirl, Devil's Advocate or
+Tea Lady (branch g40/fanggu)."""
 SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44"]
 """Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician,
 Godfather, Legionary, Solar and Lunar Prodigy, ...)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED
-    if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND + BAD_MOON + SHUGENJA
+    if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND + BAD_MOON + FANG_GU + SHUGENJA
 ]
 """The transcriptions the solver models every character of."""
 

@@ -10,6 +10,7 @@ variable. A sentence this evaluator does not know raises `Unmodelled`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -120,6 +121,12 @@ def _characters(world: _World, node: Node) -> frozenset[str] | None:
     return frozenset(atom[2:] for atom in atoms)
 
 
+@functools.lru_cache(maxsize=256)
+def _asks_story(node: Node) -> bool:
+    """`asks_story`, remembered: the solver asks it of each constraint for every set-up."""
+    return asks_story(node)
+
+
 def _children(node: Node) -> tuple[Node, ...]:
     if isinstance(node, Binary):
         return (node.left, node.right)
@@ -148,7 +155,7 @@ def holds(puzzle: Puzzle, roles: Sequence[str], story: Story | None = None) -> b
     """Whether every constraint holds (without a story: every one about the set-up)."""
     world = _World(puzzle, roles, story)
     for sentence in puzzle.constraints:
-        if story is None and asks_story(sentence.tree):
+        if story is None and _asks_story(sentence.tree):
             continue
         if not world.truth(sentence.tree, {}):
             return False
@@ -241,37 +248,18 @@ class _World:
         return value
 
     def name(self, name: str) -> frozenset[str]:
-        players = self.puzzle.players
-        if name in players:
-            return frozenset({f"p:{name}"})
-        if name == "players":
-            return frozenset(f"p:{p}" for p in players)
-        if name in ("Good", "Evil"):
-            return frozenset({f"a:{name.lower()}"})
-        if name in _TEAMS:
-            ids = [character_id(c) for c in self.puzzle.script]
-            return frozenset(f"c:{i}" for i in ids if i is not None and team(i) == _TEAMS[name])
-        if name.lower() in _TYPES and name[0].isupper():
-            return frozenset({f"t:{_TYPES[name.lower()]}"})
-        character = character_id(name.lower().replace(" ", "").replace("-", "").replace("'", ""))
-        if character is not None:
-            return frozenset({f"c:{character}"})
-        raise Unmodelled(f"the solver does not know {name!r} in a constraint")
+        return _named(self.puzzle.players, self.puzzle.script, name)
 
     def join(self, left: frozenset[str], field: str, inverse: bool) -> frozenset[str]:
-        pairs = []
-        for seat, player in enumerate(self.puzzle.players):
-            role = self.roles[seat]
-            if field == "neighbors":
-                pairs += [(f"p:{player}", f"p:{self.puzzle.players[n]}") for n in self.beside(seat)]
-            elif field == "role":
-                pairs.append((f"p:{player}", f"c:{role}"))
-            elif field == "type":
-                pairs.append((f"p:{player}", f"t:{team(role)}"))
-            elif field == "alignment":
-                pairs.append((f"p:{player}", "a:evil" if team(role) in EVIL_TEAMS else "a:good"))
-            else:
-                raise Unmodelled(f"the solver does not know .{field} in a constraint")
+        players = _atoms(self.puzzle.players)
+        if field == "neighbors":
+            pairs = [(players[s], players[n]) for s in range(len(players)) for n in self.beside(s)]
+        elif field in _FIELDS:
+            image = _FIELDS[field]
+            roles = zip(players, self.roles, strict=True)
+            pairs = [(player, image(role)) for player, role in roles]
+        else:
+            raise Unmodelled(f"the solver does not know .{field} in a constraint")
         if inverse:
             return frozenset(a for a, b in pairs if b in left)
         return frozenset(b for a, b in pairs if a in left)
@@ -320,11 +308,7 @@ class _World:
         found = set()
         for atom in players:
             seat = self.puzzle.players.index(atom[2:])
-            role = self.roles[seat]
-            for what, at, whom in self.story.choices:
-                if what == "demon" and whom == seat and at <= order:
-                    role = "imp"
-            found.add(f"c:{role}")
+            found.add(f"c:{self.story.as_of(order).roles[seat]}")
         return found <= roles
 
     def seats(self, node: Node, bound: Mapping[str, Value]) -> list[int]:
@@ -333,18 +317,15 @@ class _World:
         return [players.index(a[2:]) for a in self.atoms(node, bound) if a.startswith("p:")]
 
     def role_distance(self, node: Call, bound: Mapping[str, Value]) -> bool:
-        """Whether a player of the first character sits `n` seats (the shorter way round)
-        from a player of the second."""
+        """Whether a player of the first character sits `n` seats from a player of the
+        second (the shorter way round): `role_distance(n, A, B)`."""
         distance = self.value(node.arguments[0].value, bound)
-        left, right = (self.atoms(argument.value, bound) for argument in node.arguments[1:])
+        left = self.atoms(node.arguments[1].value, bound)
+        right = self.atoms(node.arguments[2].value, bound)
         count = len(self.roles)
-        return any(
-            min((b - a) % count, (a - b) % count) == distance
-            for a, one in enumerate(self.roles)
-            if f"c:{one}" in left
-            for b, other in enumerate(self.roles)
-            if f"c:{other}" in right
-        )
+        lefts = [s for s, role in enumerate(self.roles) if f"c:{role}" in left]
+        rights = [s for s, role in enumerate(self.roles) if f"c:{role}" in right]
+        return any(min((a - b) % count, (b - a) % count) == distance for a in lefts for b in rights)
 
     def red_herring(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:
         """Whether the first player is the Fortune Teller and the second its red herring."""
@@ -380,6 +361,52 @@ class _World:
             for atom in players
             if atom.startswith("p:")
         )
+
+
+@functools.lru_cache(maxsize=1024)
+def _named(players: tuple[str, ...], script: tuple[str, ...], name: str) -> frozenset[str]:
+    """The atoms a name stands for in a puzzle with these players and script (it does
+    not depend on the world: the solver asks it for every set-up)."""
+    if name in players:
+        return frozenset({f"p:{name}"})
+    if name == "players":
+        return frozenset(f"p:{p}" for p in players)
+    if name in ("Good", "Evil"):
+        return frozenset({f"a:{name.lower()}"})
+    if name in _TEAMS:
+        ids = [character_id(c) for c in script]
+        return frozenset(f"c:{i}" for i in ids if i is not None and team(i) == _TEAMS[name])
+    if name.lower() in _TYPES and name[0].isupper():
+        return frozenset({f"t:{_TYPES[name.lower()]}"})
+    character = character_id(name.lower().replace(" ", "").replace("-", "").replace("'", ""))
+    if character is not None:
+        return frozenset({f"c:{character}"})
+    raise Unmodelled(f"the solver does not know {name!r} in a constraint")
+
+
+@functools.lru_cache(maxsize=64)
+def _atoms(players: tuple[str, ...]) -> tuple[str, ...]:
+    """Each player's atom, in seat order."""
+    return tuple(f"p:{player}" for player in players)
+
+
+@functools.cache
+def _role_atom(role: str) -> str:
+    return f"c:{role}"
+
+
+@functools.cache
+def _type_atom(role: str) -> str:
+    return f"t:{team(role)}"
+
+
+@functools.cache
+def _alignment_atom(role: str) -> str:
+    return "a:evil" if team(role) in EVIL_TEAMS else "a:good"
+
+
+_FIELDS = {"role": _role_atom, "type": _type_atom, "alignment": _alignment_atom}
+"""What `.role`, `.type` and `.alignment` map a seat's character to."""
 
 
 def _longest_townsfolk(roles: Sequence[str]) -> int:

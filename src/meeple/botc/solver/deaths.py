@@ -1,4 +1,6 @@
-"""Deaths and what follows them: a Demon's death passes the Demon on (the Scarlet
+"""Deaths and what follows them: a player some ability keeps alive does not die (the
+Tea Lady's neighbours, the Devil's Advocate's choice), a death may have its own
+consequence (the Sweetheart's drunk), a Demon's death passes the Demon on (the Scarlet
 Woman) or ends the game, a sober Saint's execution ends it, and so does a town of two.
 
 Every function yields the stories in which the game goes on (none when it ends: the
@@ -12,18 +14,31 @@ from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table
 
 
-def kill(story: Story, seat: int, table: Table) -> Iterator[Story]:
-    """The seat dies (already forked); yields the stories that go on."""
-    if not story.alive[seat]:
+def kill(story: Story, seat: int, table: Table, executed: bool = False) -> Iterator[Story]:
+    """The seat dies (already forked), unless an ability keeps it alive (then the story
+    goes on with the seat alive: the caller checks the death it needs); yields the
+    stories that go on."""
+    if not story.alive[seat] or saved(story, seat, table, executed):
         yield story
         return
     living = story.living()
     story.alive[seat] = False
     story.died.append(seat)
-    if team(story.roles[seat]) == "demon":
-        yield from demon_died(story, seat, living, table)
-    elif story.living() > 2:
-        yield story
+    unit = table.cast.get(story.roles[seat])
+    for after in unit.dies(story, seat, table) if unit is not None else (story,):
+        if team(after.roles[seat]) == "demon":
+            yield from demon_died(after, seat, living, table)
+        elif after.living() > 2:
+            yield after
+
+
+def saved(story: Story, seat: int, table: Table, executed: bool) -> bool:
+    """Whether an ability in play keeps the seat from dying now."""
+    return any(
+        unit.saves(story, guard, seat, executed)
+        for guard, role in enumerate(story.roles)
+        if (unit := table.cast.get(role)) is not None
+    )
 
 
 def demon_died(story: Story, seat: int, living: int, table: Table) -> Iterator[Story]:
@@ -47,7 +62,10 @@ def demon_died(story: Story, seat: int, living: int, table: Table) -> Iterator[S
 def execute(story: Story, seat: int, table: Table) -> Iterator[Story]:
     """The seat is executed (story already forked)."""
     story.executed = seat
+    if saved(story, seat, table, executed=True):
+        yield story  # executed, yet alive: no death, so no Saint's loss
+        return
     unit = table.cast.get(story.roles[seat])
     if unit is not None and unit.executed(story, seat) is not None:
         return
-    yield from kill(story, seat, table)
+    yield from kill(story, seat, table, executed=True)

@@ -31,7 +31,11 @@ class Demon(Unit):
             return
         if len(victims) > 1 or not story.sober(seat):
             return
-        (victim,) = victims
+        yield from self.attacks(story, seat, victims[0], table)
+
+    def attacks(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        """The stories in which the sober Demon's attack tonight killed `victim`, the
+        night's death."""
         if not story.alive[victim] or self._shielded(story, victim, table):
             return
         if victim != seat:
@@ -144,6 +148,85 @@ class Riot(Unit):
             yield from kill(rioting, victim, table)
 
 
+class FangGu(Demon):
+    """Kills each night but the first; the first Outsider it attacks (once a game)
+    becomes an evil Fang Gu and the Fang Gu dies instead; one more Outsider at set-up
+    (meeple.botc.modifiers). The timeline says which: a night death of the Fang Gu
+    itself is a jump, tried to each living Outsider; a night death of a player who must
+    register as an Outsider is a kill only after the jump was used."""
+
+    id = "fanggu"
+
+    def attacks(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        jumped = any(what == "jump" for what, _, _ in story.choices)
+        if victim == seat:
+            if not jumped:
+                yield from self._jumps(story, seat, table)
+        elif jumped or not story.must_be_team(victim, "outsider"):
+            yield from super().attacks(story, seat, victim, table)
+
+    def _jumps(self, story: Story, seat: int, table: Table) -> Iterator[Story]:
+        """Each story in which the Fang Gu attacked a living Outsider, who becomes the
+        evil Fang Gu, and died instead."""
+        for outsider in range(len(story.roles)):
+            if outsider == seat or not story.alive[outsider]:
+                continue
+            if not story.may_be_team(outsider, "outsider"):
+                continue
+            if self._shielded(story, outsider, table):
+                continue
+            jumped = story.fork()
+            jumped.roles[outsider] = self.id
+            jumped.turned = jumped.turned | {outsider}
+            jumped.chose("jump", outsider)
+            jumped.chose("demon", outsider)
+            yield from kill(jumped, seat, table)
+
+
+class Vigormortis(Demon):
+    """Kills each night but the first; a Minion it kills keeps its ability (the story's
+    `active`) and poisons one of its two nearest Townsfolk (living or dead, each
+    tried), while the Vigormortis lives and is sober; one Outsider fewer at set-up
+    (meeple.botc.modifiers)."""
+
+    id = "vigormortis"
+    exact_with_misregistering = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        victims = table.night_deaths.get(number, ())
+        for after in super().night(story, seat, number, table):
+            minion = victims[0] if victims and victims[0] in after.died else None
+            if minion is None or team(after.roles[minion]) != "minion":
+                yield after
+                continue
+            near: list[int | None] = [*nearest_townsfolk(after, minion)]
+            for townsfolk in near or [None]:
+                kept = after.fork()
+                kept.vigor = (*kept.vigor, (minion, townsfolk))
+                if townsfolk is not None:
+                    kept.chose("vigormortis_poisoned", townsfolk)
+                yield kept
+
+
+def nearest_townsfolk(story: Story, seat: int) -> list[int]:
+    """The nearest Townsfolk each way round from the seat, living or dead (one seat
+    when the same both ways, none when there is none)."""
+    count = len(story.roles)
+    found: list[int] = []
+    for step in (-1, 1):
+        near = next(
+            (
+                (seat + step * k) % count
+                for k in range(1, count)
+                if team(story.roles[(seat + step * k) % count]) == "townsfolk"
+            ),
+            None,
+        )
+        if near is not None and near not in found:
+            found.append(near)
+    return found
+
+
 DEMONS: tuple[type[Unit], ...] = (
     Imp,
     LordOfTyphon,
@@ -154,3 +237,5 @@ DEMONS: tuple[type[Unit], ...] = (
     Leviathan,
     Riot,
 )
+FANG_GU: tuple[type[Unit], ...] = (FangGu, Vigormortis)
+"""The Demons of the Fang Gu's puzzles (branch g40/fanggu)."""

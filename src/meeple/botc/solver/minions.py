@@ -12,14 +12,16 @@ from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
 
-def poison_targets(story: Story, table: Table) -> list[int | None]:
+def poison_targets(story: Story, table: Table, alive: bool = True) -> list[int | None]:
     """The seats a poisoner's choice is tried on: each living one where poison can
-    matter, and None (a seat where it changes nothing)."""
+    matter, and None (a seat where it changes nothing). A dead poisoner (the
+    Vigormortis keeps its ability) does not choose the Vigormortis: its own ability
+    rests on the Vigormortis's, and poisoning it would take itself away."""
     found: list[int | None] = [None]
     for target, role in enumerate(story.roles):
         unit = table.cast.get(role)
         matters = (unit is not None and unit.poison_matters) or target in table.asked_poisoned
-        if story.alive[target] and matters:
+        if story.alive[target] and matters and (alive or role != "vigormortis"):
             found.append(target)
     return found
 
@@ -34,10 +36,10 @@ class Poisoner(Unit):
     poison_matters = False
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        if not story.alive[seat] or not story.sober(seat):
+        if not story.active(seat) or not story.sober(seat):
             yield story
             return
-        for target in poison_targets(story, table):
+        for target in poison_targets(story, table, story.alive[seat]):
             poisoned = story.fork()
             poisoned.poisoner = seat
             poisoned.poisoned = target
@@ -149,7 +151,7 @@ class Witch(Unit):
             if event.kind == "witch_curse" and event.when == Time("day", number)
             for player in event.players
         ]
-        working = story.alive[seat] and story.sober(seat) and story.living() > 3
+        working = story.active(seat) and story.sober(seat) and story.living() > 3
         if not cursed or not working:
             yield story
             return
@@ -170,6 +172,35 @@ class EvilTwin(Inert):
 
     id = "eviltwin"
     executions_unmodelled = True
+
+
+class DevilsAdvocate(Unit):
+    """Each night chooses a living player (not last night's): if executed tomorrow,
+    they do not die. The solver has it choose a player the timeline says survived
+    their execution the next day, or a player who was not executed (no choice
+    recorded)."""
+
+    id = "devilsadvocate"
+    night_order = 5
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        yield story
+        if not story.active(seat) or not story.sober(seat):
+            return
+        last = ("advocate", story.now - 2)
+        for event in table.puzzle.timeline:
+            if event.kind != "survived_execution" or event.when != Time("day", number):
+                continue
+            for player in event.players:
+                chosen = table.names.index(player)
+                if story.alive[chosen] and (*last, chosen) not in story.choices:
+                    protected = story.fork()
+                    protected.chose("advocate", chosen)
+                    yield protected
+
+    def saves(self, story: Story, seat: int, victim: int, executed: bool) -> bool:
+        chose = ("advocate", story.now - 1, victim) in story.choices
+        return executed and chose and story.active(seat) and story.sober(seat)
 
 
 class Godfather(Unit):
@@ -203,5 +234,7 @@ MINIONS: tuple[type[Unit], ...] = (
     Witch,
     EvilTwin,
 )
+FANG_GU_MINIONS: tuple[type[Unit], ...] = (DevilsAdvocate,)
+"""The Minions of the Fang Gu's puzzles (branch g40/fanggu)."""
 MINIONS_MISC: tuple[type[Unit], ...] = (Godfather,)
 """Issue 40's Minions of branch g40/misc (kept apart for merging)."""

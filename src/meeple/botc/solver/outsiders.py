@@ -4,7 +4,7 @@ the solver's, not a unit's."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from meeple.botc.puzzle.model import Choice, Info, PuzzleGuess
@@ -139,6 +139,26 @@ class Puzzlemaster(Unit):
         return None
 
 
+class Sweetheart(Unit):
+    """When it dies (sober), one player is drunk from then on, for the rest of the game:
+    the solver tries each player whose drunkenness can matter, and none (a player where
+    it changes nothing)."""
+
+    id = "sweetheart"
+
+    def dies(self, story: Story, seat: int, table: Table) -> Iterator[Story]:
+        yield story
+        if not story.sober(seat):
+            return
+        for target, role in enumerate(story.roles):
+            unit = table.cast.get(role)
+            if unit is not None and unit.poison_matters and target not in story.drunk:
+                drunk = story.fork()
+                drunk.drunk = drunk.drunk | {target}
+                drunk.chose("drunk", target)
+                yield drunk
+
+
 OUTSIDERS: tuple[type[Unit], ...] = (
     Butler,
     Drunk,
@@ -150,3 +170,5 @@ OUTSIDERS: tuple[type[Unit], ...] = (
     Hermit,
     Puzzlemaster,
 )
+FANG_GU_OUTSIDERS: tuple[type[Unit], ...] = (Sweetheart,)
+"""The Outsiders of the Fang Gu's puzzles (branch g40/fanggu)."""

@@ -229,13 +229,35 @@ class TownCrier(Unit):
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Nominations):
             return None
-        seats = [s for s in map(table.seat, item.players) if s is not None]
-        if item.yes and not any(story.may_be_team(s, "minion") for s in seats):
-            return "no Minion nominated"
-        minion = [s for s in seats if story.must_be_team(s, "minion")]
-        if not item.yes and minion:
-            return f"{table.names[minion[0]]}, a Minion, nominated"
-        return None
+        return among(story, item, table, "minion", "nominated")
+
+
+def among(story: Story, item: Nominations, table: Table, wanted: str, did: str) -> str | None:
+    """Why `item` (whether one of its players, each registering one way, is of the team
+    `wanted`) is false, None when it may be true."""
+    seats = [s for s in map(table.seat, item.players) if s is not None]
+    name = wanted.capitalize()
+    if item.yes and not any(story.may_be_team(s, wanted) for s in seats):
+        return f"no {name} {did}"
+    found = [s for s in seats if story.must_be_team(s, wanted)]
+    if not item.yes and found:
+        return f"{table.names[found[0]]}, a {name}, {did}"
+    return None
+
+
+class Flowergirl(Unit):
+    """Each night but the first learns whether a Demon voted today (the claim names the
+    day's voters: each may register as a Demon or not, as the characters were that
+    day, before a Demon changed seat that night)."""
+
+    id = "flowergirl"
+    learns_at = None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Nominations):
+            return None
+        then = story.as_of(story.now - 1)  # the day before the night it learns
+        return among(then, item, table, "demon", "voted")
 
 
 SECTS: tuple[type[Unit], ...] = (
@@ -250,3 +272,5 @@ SECTS: tuple[type[Unit], ...] = (
     Philosopher,
     TownCrier,
 )
+FANG_GU_SECTS: tuple[type[Unit], ...] = (Flowergirl,)
+"""Sects & Violets' Townsfolk of the Fang Gu's puzzles (branch g40/fanggu)."""

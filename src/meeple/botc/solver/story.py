@@ -53,6 +53,8 @@ class Story:
         "red_herring",
         "roles",
         "starting",
+        "turned",
+        "vigor",
     )
 
     def __init__(
@@ -88,6 +90,11 @@ class Story:
         """(seat, character): an ability a seat gained beside its own (the Philosopher's)."""
         self.philosophy: tuple[int, int] | None = None
         """A Philosopher's seat and the seat it makes drunk while it lives and is sober."""
+        self.turned: frozenset[int] = frozenset()
+        """Seats turned evil since the start (the Outsider a Fang Gu jumped to)."""
+        self.vigor: tuple[tuple[int, int | None], ...] = ()
+        """(Minion, Townsfolk): a Minion the Vigormortis killed, keeping its ability, and
+        the Townsfolk neighbour it poisons, while the Vigormortis lives and is sober."""
 
     def fork(self) -> Story:
         """A copy to change."""
@@ -108,6 +115,8 @@ class Story:
         copy.lasting = self.lasting
         copy.gained = self.gained
         copy.philosophy = self.philosophy
+        copy.turned = self.turned
+        copy.vigor = self.vigor
         return copy
 
     def as_of(self, order: int) -> Story:
@@ -137,12 +146,33 @@ class Story:
                 return True
         if self._beside_no_dashii(seat):
             return True
+        if any(townsfolk == seat for _, townsfolk in self.vigor) and self._vigor_works():
+            return True
         poisoner = self.poisoner
         return (
             self.poisoned == seat
             and poisoner is not None
-            and self.alive[poisoner]
+            and self.active(poisoner)
             and self.roles[poisoner] == "poisoner"
+        )
+
+    def _vigor_works(self) -> bool:
+        """Whether a Vigormortis lives and is sober (its killed Minions keep their
+        abilities and poison their Townsfolk neighbours)."""
+        return any(
+            role == "vigormortis" and self.alive[seat] and self.sober(seat)
+            for seat, role in enumerate(self.roles)
+        )
+
+    def active(self, seat: int) -> bool:
+        """Whether the seat's ability is in play: alive, or a Minion the Vigormortis
+        killed while the Vigormortis lives and is sober (drunk or poisoned aside)."""
+        if self.alive[seat]:
+            return True
+        return (
+            any(minion == seat for minion, _ in self.vigor)
+            and team(self.roles[seat]) == "minion"
+            and self._vigor_works()
         )
 
     def _beside_no_dashii(self, seat: int) -> bool:
@@ -180,8 +210,8 @@ class Story:
         return self.roles[seat] == character or (seat, character) in self.gained
 
     def working(self, seat: int, character: str) -> bool:
-        """Whether the seat is `character`, alive and sober (its ability works)."""
-        return self.roles[seat] == character and self.alive[seat] and self.sober(seat)
+        """Whether the seat is `character`, in play and sober (its ability works)."""
+        return self.roles[seat] == character and self.active(seat) and self.sober(seat)
 
     def seats_of(self, character: str) -> list[int]:
         """The seats that are `character` now."""
@@ -207,8 +237,8 @@ class Story:
         return found
 
     def evil(self, seat: int) -> bool:
-        """Whether the seat's player is evil (in Trouble Brewing, as they started)."""
-        return team(self.starting[seat]) in EVIL_TEAMS
+        """Whether the seat's player is evil: as they started, or turned evil since."""
+        return seat in self.turned or team(self.starting[seat]) in EVIL_TEAMS
 
     def may_be_evil(self, seat: int) -> tuple[bool, ...]:
         """Every alignment the seat may register as, evil being True."""

@@ -43,7 +43,14 @@ from meeple.botc.solver.homebrew import character_id, claimed_as
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit, Unmodelled
 
-KINDS = ("execution", "night_death", "nomination_death", "slayer_shot", "witch_curse")
+KINDS = (
+    "execution",
+    "night_death",
+    "nomination_death",
+    "slayer_shot",
+    "survived_execution",
+    "witch_curse",
+)
 """The timeline's events the solver models."""
 
 
@@ -239,12 +246,17 @@ def _events(
         return
     event, rest = events[0], events[1:]
     seats = [table.names.index(player) for player in event.players]
-    if event.kind == "execution":
+    if event.kind in ("execution", "survived_execution"):
+        survives = event.kind == "survived_execution"
         for seat in seats:
             found = False
             for after in execute(story.fork(), seat, table):
                 found = True
-                yield from _events(table, rest, after, trace, step)
+                if after.alive[seat] == survives:
+                    yield from _events(table, rest, after, trace, step)
+                elif trace is not None:
+                    why = "could not have died" if after.alive[seat] else "would have died"
+                    trace.note(step.when, 10**6, f"{table.names[seat]} {why} when executed")
             if not found and trace is not None:
                 trace.note(step.when, 10**6, f"the game would have ended on {step.when}")
         return
@@ -268,7 +280,8 @@ def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator
         unit = table.cast[role]
         if unit.causes == kind:
             for after in unit.cause(story, seat, victim, table):
-                yield from _caused(table, kind, seats, after)
+                if not after.alive[victim]:  # else an ability kept them alive
+                    yield from _caused(table, kind, seats, after)
 
 
 def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:

@@ -1,4 +1,5 @@
-"""Trouble Brewing's Townsfolk, one small unit each: what a sober one learns or does."""
+"""Trouble Brewing's Townsfolk, one small unit each: what a sober one learns or does
+(and the Tea Lady, who keeps its neighbours alive)."""
 
 from __future__ import annotations
 
@@ -274,6 +275,23 @@ class Mayor(Inert):
     id = "mayor"
 
 
+class TeaLady(Unit):
+    """While its two living neighbours are good, they cannot die (by any cause), as
+    long as the Tea Lady lives and is sober. Alignments are the players' own (beside a
+    character that may register otherwise the solver refuses the puzzle)."""
+
+    id = "tealady"
+    exact_with_misregistering = False
+
+    def saves(self, story: Story, seat: int, victim: int, executed: bool) -> bool:
+        if not story.alive[seat] or not story.sober(seat):
+            return False
+        neighbours = story.neighbours(seat)
+        if victim not in neighbours or seat in neighbours:
+            return False
+        return not any(story.evil(neighbour) for neighbour in neighbours)
+
+
 TOWNSFOLK: tuple[type[Unit], ...] = (
     Washerwoman,
     Librarian,
@@ -289,3 +307,5 @@ TOWNSFOLK: tuple[type[Unit], ...] = (
     Monk,
     Mayor,
 )
+FANG_GU_TOWNSFOLK: tuple[type[Unit], ...] = (TeaLady,)
+"""The Townsfolk of the Fang Gu's puzzles from other editions (branch g40/fanggu)."""

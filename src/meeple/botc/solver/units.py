@@ -166,6 +166,16 @@ class Unit:
         """Whether the seat keeps `victim` from the Demon tonight."""
         return False
 
+    def saves(self, story: Story, seat: int, victim: int, executed: bool) -> bool:
+        """Whether the seat's ability keeps `victim` from dying now, by any cause (the
+        Tea Lady's) or by execution (`executed`: the Devil's Advocate's)."""
+        return False
+
+    def dies(self, story: Story, seat: int, table: Table) -> Iterator[Story]:
+        """The stories after the seat's death (already marked dead), before what the
+        death of a Demon does: the Sweetheart makes a player drunk."""
+        yield story
+
     def executed(self, story: Story, seat: int) -> str | None:
         """Why the game would have ended when the seat was executed, None if it goes on."""
         return None

@@ -1,0 +1,133 @@
+"""The Fang Gu's jump, the Sweetheart's drunk, the Tea Lady's and the Devil's
+Advocate's saves, the Flowergirl's vote and the Vigormortis's Townsfolk neighbours:
+each rule on a small puzzle of its own (Puzzle 57 and the Mathematician's puzzles use
+them together)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.botc.characters import official
+from meeple.botc.puzzle import notation
+from meeple.botc.solver import constraints, solve
+from meeple.botc.solver.demons import nearest_townsfolk
+from meeple.botc.solver.search import World
+from meeple.botc.solver.story import Story
+
+JUMP = """\
+seats: Ann, Bob, Cat, Dan, Eve
+script: fang_gu, goblin, butler, saint, chef, empath, washerwoman, librarian
+night 2: night death of {dead}
+Ann claims chef, may be chef or fang_gu
+Bob claims butler, may be butler
+Cat claims empath
+Dan claims washerwoman
+"""
+
+
+def _good(world: World, player: str) -> bool:
+    character = world.characters[world.players.index(player)]
+    return official()[character].team in ("townsfolk", "outsider")
+
+
+def test_a_fang_gu_that_dies_at_night_jumped_to_the_outsider() -> None:
+    worlds = solve(notation.parse(JUMP.format(dead="Ann"), "jump.puzzle")).worlds
+    jumped = [world for world in worlds if world.characters[0] == "fanggu"]
+    assert jumped
+    assert all(world.demons == ((2, "Bob"),) for world in jumped)
+
+
+def test_an_outsider_attacked_before_the_jump_does_not_die() -> None:
+    # Bob must be the Butler: the Fang Gu's first kill of an Outsider is a jump
+    assert not solve(notation.parse(JUMP.format(dead="Bob"), "jump.puzzle")).worlds
+
+
+SWEETHEART = """\
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: imp, goblin, {ann}, butler, empath, chef, washerwoman, librarian
+day 1: execution of Ann
+Ann claims {ann}, may be {ann}
+Bob claims empath, may be empath
+  night 2: 2
+Cat claims chef, may be chef
+"""
+
+
+def test_the_sweethearts_death_makes_a_player_drunk() -> None:
+    worlds = solve(notation.parse(SWEETHEART.format(ann="sweetheart"), "s.puzzle")).worlds
+    assert worlds
+    # Bob's 2 is false (Cat is good): only the Sweetheart's drunk tells it
+    assert all(world.drunk == ("Bob",) for world in worlds)
+    mayor = SWEETHEART.format(ann="mayor")
+    assert not solve(notation.parse(mayor, "s.puzzle")).worlds
+
+
+SAVED = """\
+seats: Ann, Bob, Cat, Dan, Eve
+script: imp, {minion}, tea_lady, chef, empath, washerwoman, librarian
+day 1: survived execution of Bob
+Ann claims {ann}, may be {ann}
+Bob claims chef, may be chef
+"""
+
+
+def test_the_tea_lady_keeps_her_good_neighbour_alive() -> None:
+    text = SAVED.format(minion="goblin", ann="tea_lady")
+    worlds = solve(notation.parse(text, "tea.puzzle")).worlds
+    assert worlds
+    assert all(_good(world, "Eve") for world in worlds)  # her other neighbour
+
+
+def test_an_execution_survived_without_a_saver_has_no_world() -> None:
+    text = SAVED.format(minion="goblin", ann="washerwoman")
+    assert not solve(notation.parse(text, "tea.puzzle")).worlds
+
+
+def test_the_devils_advocate_keeps_the_executed_alive() -> None:
+    text = SAVED.format(minion="devils_advocate", ann="washerwoman")
+    worlds = solve(notation.parse(text, "advocate.puzzle")).worlds
+    assert worlds
+    assert all("devilsadvocate" in world.characters for world in worlds)
+
+
+def test_the_tea_lady_keeps_no_one_alive_beside_an_evil_neighbour() -> None:
+    executed = SAVED.replace("survived execution", "execution")
+    text = executed.format(minion="goblin", ann="tea_lady")
+    worlds = solve(notation.parse(text, "tea.puzzle")).worlds
+    assert worlds
+    assert not any(_good(world, "Eve") for world in worlds)
+
+
+FLOWERGIRL = """\
+seats: Ann, Bob, Cat, Dan, Eve
+script: imp, goblin, flowergirl, chef, empath, washerwoman, librarian
+Ann claims flowergirl, may be flowergirl
+  night 2: Bob, Cat: {answer}
+"""
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_the_flowergirl_learns_whether_the_demon_voted(answer: str) -> None:
+    puzzle = notation.parse(FLOWERGIRL.format(answer=answer), "flowergirl.puzzle")
+    worlds = solve(puzzle).worlds
+    demons = {world.players[world.characters.index("imp")] for world in worlds}
+    assert demons == ({"Bob", "Cat"} if answer == "yes" else {"Dan", "Eve"})
+
+
+def test_a_vigormortis_minion_poisons_its_nearest_townsfolk_either_way() -> None:
+    story = Story(("chef", "poisoner", "butler", "vigormortis", "empath", "saint"), {})
+    assert nearest_townsfolk(story, 1) == [0, 4]
+    assert nearest_townsfolk(story, 3) == [0, 4]
+    alone = Story(("poisoner", "butler", "vigormortis", "saint"), {})
+    assert nearest_townsfolk(alone, 0) == []
+
+
+@pytest.mark.parametrize(("distance", "true"), [(1, False), (2, True), (3, False)])
+def test_role_distance_is_the_shorter_way_round(distance: int, true: bool) -> None:
+    puzzle = notation.parse(
+        f"seats: Ann, Bob, Cat, Dan, Eve\nscript: imp, goblin, chef, empath, washerwoman\n"
+        f"constraint: role_distance({distance}, Imp, Goblin)\n",
+        "distance.puzzle",
+    )
+    roles = ("imp", "chef", "empath", "goblin", "washerwoman")  # 3 one way, 2 the other
+    assert constraints.holds(puzzle, roles, Story(roles, {})) is true
