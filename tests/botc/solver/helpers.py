@@ -53,9 +53,9 @@ Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cle
 FANG_GU = ["57"]
 """Puzzles with the Fang Gu, Vigormortis, Sweetheart, Flowergirl, Devil's Advocate or
 Tea Lady (branch g40/fanggu)."""
-SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44"]
+SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51"]
 """Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician,
-Godfather, Legionary, Solar and Lunar Prodigy, ...)."""
+Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, ...)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED

@@ -133,3 +133,42 @@ E claims prodigy, may be solar_prodigy or lunar_prodigy
 def test_a_prodigy_is_solar_when_it_learned_a_player_alike(learned: str, prodigy: str) -> None:
     (world,) = _solved(PRODIGIES.format(learned=learned))
     assert world[0] == prodigy
+
+
+GOLEM = "imp, scarlet_woman, boffin, golem, chef, empath, washerwoman, recluse"
+GOLEM_SEATS = {
+    "A": "golem",
+    "B": "chef",
+    "C": "empath",
+    "D": "imp",
+    "E": "scarlet_woman",
+    "F": "washerwoman",
+}
+
+
+@pytest.mark.parametrize(("nominee", "worlds"), [("B", 1), ("D", 0)])
+def test_the_golems_nominee_dies_unless_the_demon(nominee: str, worlds: int) -> None:
+    text = _seated(GOLEM, GOLEM_SEATS, "") + f"day 1: nomination death of {nominee} by A\n"
+    assert _worlds(text) == worlds
+
+
+def test_a_nomination_death_by_another_is_not_a_virgins() -> None:
+    seats = {**GOLEM_SEATS, "A": "recluse", "B": "virgin"}
+    text = _seated(GOLEM + ", virgin", seats, "") + "day 1: nomination death of C by A\n"
+    assert _worlds(text) == 0  # C nominated by A: a Virgin kills its nominator, not C
+
+
+@pytest.mark.parametrize(("script", "worlds"), [(GOLEM, 1), (GOLEM.replace(", golem", ""), 0)])
+def test_a_boffins_demon_has_a_good_ability_not_in_play(script: str, worlds: int) -> None:
+    seats = {"A": "boffin", "B": "imp", "C": "chef", "D": "empath", "E": "washerwoman"}
+    seats["F"] = "recluse"
+    text = _seated(script, seats, "") + "day 1: nomination death of C by B\n"
+    assert _worlds(text) == worlds  # the Imp with the Golem's ability
+
+
+def test_a_kazali_with_the_standard_set_up_is_refused() -> None:
+    seats = {"A": "chef", "B": "kazali", "C": "empath", "D": "poisoner", "E": "washerwoman"}
+    text = _seated("kazali, poisoner, chef, empath, washerwoman", seats, "")
+    text += "night 2: night death of A\n"
+    with pytest.raises(Unmodelled, match="Kazali"):
+        solve(notation.parse(text, "test.puzzle"))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from meeple.botc.solver.demons import DEMONS, FANG_GU
+from meeple.botc.solver.demons import DEMONS, DEMONS_MISC, FANG_GU
 from meeple.botc.solver.experimental import EXPERIMENTAL, EXPERIMENTAL_MISC, EXPERIMENTAL_MORE
 from meeple.botc.solver.minions import FANG_GU_MINIONS, MINIONS, MINIONS_MISC
-from meeple.botc.solver.outsiders import FANG_GU_OUTSIDERS, OUTSIDERS
+from meeple.botc.solver.outsiders import FANG_GU_OUTSIDERS, OUTSIDERS, OUTSIDERS_MISC
 from meeple.botc.solver.sects import FANG_GU_SECTS, SECTS
 from meeple.botc.solver.townsfolk import FANG_GU_TOWNSFOLK, TOWNSFOLK
 from meeple.botc.solver.units import Unit
@@ -20,4 +20,10 @@ CAST = {**CAST, **{unit.id: unit() for unit in (*EXPERIMENTAL_MORE,)}}
 FANG_GU_CAST = (*FANG_GU_TOWNSFOLK, *FANG_GU_SECTS, *FANG_GU_OUTSIDERS, *FANG_GU_MINIONS, *FANG_GU)
 CAST = {**CAST, **{unit.id: unit() for unit in FANG_GU_CAST}}
 """With the characters of the Fang Gu's puzzles (branch g40/fanggu)."""
-CAST = {**CAST, **{unit.id: unit() for unit in (*EXPERIMENTAL_MISC, *MINIONS_MISC)}}
+CAST = {
+    **CAST,
+    **{
+        unit.id: unit()
+        for unit in (*EXPERIMENTAL_MISC, *OUTSIDERS_MISC, *MINIONS_MISC, *DEMONS_MISC)
+    },
+}

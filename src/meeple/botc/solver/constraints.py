@@ -70,18 +70,21 @@ class Narrowing:
 
 
 def narrowing(puzzle: Puzzle) -> Narrowing:
-    """The constraints `P.role == C`, `P.role in {C, ...}`, `no C.~role` and
-    `#T.~type == n` (or `= n`), read as a narrowing of the search."""
+    """The constraints `P.role == C`, `P.role in {C, ...}`, `no C.~role`, `one
+    minions.~role` and `#T.~type == n` (or `= n`), read as a narrowing of the search."""
     roles: dict[str, frozenset[str]] = {}
     banned: set[str] = set()
     counts: dict[str, int] = {}
     world = _World(puzzle, (), None)
     for sentence in puzzle.constraints:
         node = sentence.tree
-        if isinstance(node, Multiplicity) and node.quantifier == "no":
+        if isinstance(node, Multiplicity) and node.quantifier in ("no", "one"):
             inner = node.set
             if isinstance(inner, Join) and inner.field == "role" and inner.inverse:
-                banned |= _characters(world, inner.left) or set()
+                if node.quantifier == "no":
+                    banned |= _characters(world, inner.left) or set()
+                elif isinstance(inner.left, Name) and inner.left.name in _TEAMS:
+                    counts[_TEAMS[inner.left.name]] = 1  # `one minions.~role`
             continue
         if not isinstance(node, Binary) or node.operator not in ("==", "in", "!="):
             continue

@@ -218,16 +218,25 @@ class LunarProdigy(Prodigy):
 
 class Nightwatchman(Unit):
     """Once per game, at night, chooses a player: a sober Nightwatchman's chosen player
-    learns who it is. A claim that the chosen player confirmed it (which binds a good
-    chosen player's word) is refused as not modelled."""
+    learns who it is. A good chosen player who confirms having learned it tells the
+    truth, whoever the claimant is: the claimant is then the Nightwatchman, alive and
+    sober that night (jthemphill's reading)."""
 
     id = "nightwatchman"
+
+    def binds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        chosen = table.seat(item.chosen) if isinstance(item, Watched) else None
+        if not isinstance(item, Watched) or not (item.confirmed and item.learned):
+            return None
+        if chosen is None or story.evil(chosen):
+            return None
+        if story.has(seat, self.id) and story.alive[seat] and story.sober(seat):
+            return None
+        return f"{item.chosen}, good, confirmed learning it: no working Nightwatchman chose them"
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Watched):
             return None
-        if item.confirmed:
-            raise Unmodelled("the solver does not model a Nightwatchman's confirmation yet")
         if item.learned is False:
             return f"{item.chosen} would have learned who the Nightwatchman is"
         return None

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from meeple.botc.puzzle.model import Time
 from meeple.botc.solver.deaths import kill
+from meeple.botc.solver.homebrew import CLAIMED_AS
 from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
@@ -236,5 +237,54 @@ MINIONS: tuple[type[Unit], ...] = (
 )
 FANG_GU_MINIONS: tuple[type[Unit], ...] = (DevilsAdvocate,)
 """The Minions of the Fang Gu's puzzles (branch g40/fanggu)."""
-MINIONS_MISC: tuple[type[Unit], ...] = (Godfather,)
+GIFTS_UNMODELLED = ("night", "shields", "executed", "catches_demon", "makes_drunk")
+"""What a unit may override that the solver reads only of a seat's own character: a
+Boffin's gift of such a character is refused."""
+
+
+class Boffin(Unit):
+    """The Demon (even drunk or poisoned) has the ability of a good character not in
+    play, chosen at set-up (each tried): its claims are anything (it is evil), and what
+    the solver reads of a gained ability counts, the deaths it causes by day (a Slayer's
+    shot, a Golem's nomination) and a Recluse's registering (as a Minion). The Demon
+    loses it from the first night the Boffin is dead. A gift whose ability acts at
+    night, shields or changes set-up is refused as not modelled."""
+
+    id = "boffin"
+    night_order = 0.4
+    poison_matters = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        demon = story.demon()
+        if demon is None:
+            yield story
+            return
+        if number > 1:
+            if story.alive[seat]:
+                yield story
+                return
+            lost = story.fork()
+            lost.gained = tuple((s, key) for s, key in story.gained if s != demon)
+            yield lost
+            return
+        gifts = [
+            key
+            for key, unit in table.cast.items()
+            if team(key) in ("townsfolk", "outsider")
+            and key not in story.roles
+            and key not in CLAIMED_AS
+            and key not in ("drunk", "politician")  # jinxed: never a Boffin's gift
+        ]
+        if not gifts:
+            yield story
+        for key in gifts:
+            unit = type(table.cast[key])
+            if any(getattr(unit, name) is not getattr(Unit, name) for name in GIFTS_UNMODELLED):
+                raise Unmodelled(f"the solver does not model a Boffin's gift of the {key}")
+            gifted = story.fork()
+            gifted.gained = (*story.gained, (demon, key))
+            yield gifted
+
+
+MINIONS_MISC: tuple[type[Unit], ...] = (Godfather, Boffin)
 """Issue 40's Minions of branch g40/misc (kept apart for merging)."""

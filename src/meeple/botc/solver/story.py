@@ -210,8 +210,9 @@ class Story:
         return self.roles[seat] == character or (seat, character) in self.gained
 
     def working(self, seat: int, character: str) -> bool:
-        """Whether the seat is `character`, in play and sober (its ability works)."""
-        return self.roles[seat] == character and self.active(seat) and self.sober(seat)
+        """Whether the seat has `character`'s ability (its own or gained), in play and
+        sober (its ability works)."""
+        return self.has(seat, character) and self.active(seat) and self.sober(seat)
 
     def seats_of(self, character: str) -> list[int]:
         """The seats that are `character` now."""
@@ -232,6 +233,11 @@ class Story:
 
     def _misregistration(self, seat: int) -> Misregistration | None:
         found = self.misregisters.get(self.roles[seat])
+        for holder, gained in self.gained if found is None else ():
+            other = self.misregisters.get(gained)
+            if holder == seat and other is not None:  # a gained Recluse's: an evil
+                evil = self.evil(seat)  # player registers as evil already
+                found = Misregistration(other.alignment and not evil, other.teams)
         if found is None or self.is_poisoned(seat):
             return None
         return found

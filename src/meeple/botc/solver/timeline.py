@@ -119,6 +119,8 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
     for unit in cast.values():
         if executes and unit.executions_unmodelled:
             raise Unmodelled(f"the solver does not model the {unit.title} with an execution yet")
+        if unit.standard_setup_unmodelled and puzzle.setup == "standard":
+            raise Unmodelled(f"the solver models the {unit.title} only with `setup: none`")
     times = [s.when for s in said] + [e.when for e in puzzle.timeline]
     last = max((t.order for t in times), default=0)
     steps = []
@@ -276,7 +278,7 @@ def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator
         yield story
         return
     victim = living[0]
-    for seat, role in enumerate(story.roles):
+    for seat, role in [*enumerate(story.roles), *story.gained]:  # a Boffin's gift too
         unit = table.cast[role]
         if unit.causes == kind:
             for after in unit.cause(story, seat, victim, table):
@@ -289,6 +291,11 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
     if any(table.cast[role].frees_storyteller for role in story.roles):
         return True
     for said in step.said:
+        bound = said.unit.binds(story, said.seat, said.item, table)
+        if bound is not None:
+            if trace is not None:
+                trace.note(step.when, said.index, _said(table, said, bound))
+            return False
         if said.unit.acts or story.evil(said.seat):
             continue
         if table.cast[story.roles[said.seat]].says_anything:

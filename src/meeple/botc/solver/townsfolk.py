@@ -242,6 +242,15 @@ class Virgin(Unit):
     causes = "nomination_death"
 
     def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        nominated = any(  # a timeline death by another's nomination: the nominee's
+            event.kind == self.causes
+            and event.when.order == story.now
+            and table.names[victim] in event.players
+            and event.caller not in (None, table.names[victim])
+            for event in table.puzzle.timeline
+        )
+        if nominated:
+            return
         if story.working(seat, "virgin") and story.may_be_team(victim, "townsfolk"):
             yield from execute(story.fork(), victim, table)
 

@@ -104,6 +104,10 @@ class Unit:
     executions_unmodelled: ClassVar[bool] = False
     """Whether the solver refuses a puzzle with it and an execution (executing the Evil
     Twin's good twin would end the game; who the twin is the solver does not track)."""
+    standard_setup_unmodelled: ClassVar[bool] = False
+    """Whether the solver refuses a puzzle with it on the script and the standard
+    set-up (the Kazali's Minions, chosen on the first night, are seated from the start:
+    only a puzzle that says `setup: none` reads so)."""
     frees_storyteller: ClassVar[bool] = False
     """Whether, in play, the Storyteller may break the rules: nothing anyone learned
     is checked (the Atheist)."""
@@ -138,6 +142,12 @@ class Unit:
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         """Why `item` is not what a sober player of this character learns in this story
         (what they would have learned), None when it is."""
+        return None
+
+    def binds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Why `item` cannot be so in this story whatever the claimant is, for what a
+        good player other than the claimant says in it (a Nightwatchman's chosen player
+        who confirms it); None when it can."""
         return None
 
     def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
