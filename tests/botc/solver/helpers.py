@@ -53,13 +53,17 @@ Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cle
 FANG_GU = ["57"]
 """Puzzles with the Fang Gu, Vigormortis, Sweetheart, Flowergirl, Devil's Advocate or
 Tea Lady (branch g40/fanggu)."""
-SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51"]
+MATHEMATICIAN = ["34", "39", "68", "71", "83"]
+"""Puzzles that need the Mathematician (branch g40/math)."""
+SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51", "53", "61"]
 """Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician,
-Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, ...)."""
+Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, ...); 53 and 61
+need g40/fanggu's and g40/math's together (merged into g40/misc)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED
-    if path.stem.removeprefix("puzzle-") in TROUBLE_BREWING + BEYOND + BAD_MOON + FANG_GU + SHUGENJA
+    if path.stem.removeprefix("puzzle-")
+    in TROUBLE_BREWING + BEYOND + BAD_MOON + FANG_GU + MATHEMATICIAN + SHUGENJA
 ]
 """The transcriptions the solver models every character of."""
 

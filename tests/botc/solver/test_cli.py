@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from meeple.botc.characters import official
+from meeple.botc.solver.cast import CAST
 from tests.botc.solver.helpers import PUZZLES
 from tests.cli_helpers import meeple
 
@@ -136,6 +138,10 @@ def test_check_warns_of_no_world(tmp_path: Path) -> None:
     assert "warning: no world: the claims clash" in found.out + found.err
 
 
-def test_check_notes_a_puzzle_it_cannot_solve_yet() -> None:
-    run = meeple(["check", str(PUZZLES / "puzzle-34.puzzle")])
+def test_check_notes_a_puzzle_it_cannot_solve_yet(tmp_path: Path) -> None:
+    unknown = next(key for key in sorted(official()) if key not in CAST)
+    puzzle = tmp_path / "unmodelled.puzzle"
+    text = (PUZZLES / "puzzle-31.puzzle").read_text("utf-8")
+    puzzle.write_text(text.replace("script: imp,", f"script: {unknown}, imp,", 1), "utf-8")
+    run = meeple(["check", str(puzzle)])
     assert "note: not solved: the solver does not model the" in run.out + run.err

@@ -17,8 +17,9 @@ from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
 class Demon(Unit):
     """Each night but the first chooses a player: they die (not when the Demon is drunk
     or poisoned, nor a shielded player). The night deaths are the timeline's: the solver
-    has the Demon choose the player who died, or, on a night without a death, a player
-    who did not die (someone dead, shielded, or no kill while poisoned)."""
+    has the Demon choose the player who died (itself too: it dies, and a Scarlet Woman
+    may catch it), or, on a night without a death, a player who did not die (someone
+    dead, shielded, or no kill while poisoned)."""
 
     night_order = 10
     passes: ClassVar[bool] = False
@@ -26,8 +27,11 @@ class Demon(Unit):
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         victims = table.night_deaths.get(number, ())
-        if number < 2 or not story.alive[seat] or not victims:
+        if number < 2 or not story.alive[seat]:
             yield story
+            return
+        if not victims:
+            yield self._spared(story, seat, table)
             return
         if len(victims) > 1 or not story.sober(seat):
             return
@@ -38,10 +42,26 @@ class Demon(Unit):
         night's death."""
         if not story.alive[victim] or self._shielded(story, victim, table):
             return
-        if victim != seat:
-            yield from kill(story.fork(), victim, table)
-        elif self.passes:
+        if victim != seat or not self.passes:
+            killed = story.fork()
+            if table.misfiring(killed, victim, "soldier"):  # a drunk or poisoned Soldier
+                killed.worked_abnormally(victim)
+            yield from kill(killed, victim, table)
+        else:
             yield from self._passed(story, seat)
+
+    def _spared(self, story: Story, seat: int, table: Table) -> Story:
+        """A night without a death: the Demon chose a dead player (its ability worked),
+        or, drunk or poisoned or choosing a guarded player, its kill failed: for the
+        Mathematician, perhaps abnormal."""
+        guarded = any(
+            table.cast[role].guards and story.alive[guard] for guard, role in enumerate(story.roles)
+        )
+        if story.sober(seat) and not guarded:
+            return story
+        spared = story.fork()
+        spared.worked_abnormally(seat, certain=False)
+        return spared
 
     @staticmethod
     def _shielded(story: Story, victim: int, table: Table) -> bool:

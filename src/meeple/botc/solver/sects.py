@@ -5,7 +5,7 @@ modelled yet: a puzzle naming one is refused)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from meeple.botc.puzzle.model import (
     Aligned,
@@ -191,6 +191,10 @@ class Philosopher(Unit):
             yield from self._unclaimed(story, seat)
             return
         if not chosen or not working:
+            misfired = chosen and story.alive[seat] and table.misfiring(story, seat, self.id)
+            if misfired and seat not in story.abnormal:  # it gains nothing
+                story = story.fork()
+                story.worked_abnormally(seat)
             yield story
             return
         if len(chosen[0].roles) != 1 or chosen[0].drunk:
@@ -221,7 +225,8 @@ class Philosopher(Unit):
 
 class TownCrier(Unit):
     """Each night but the first learns whether a Minion nominated today (the claim names
-    the day's nominators: each may register as a Minion or not)."""
+    the day's nominators: each may register as a Minion or not, as they were that day:
+    a Minion who caught the Demon since still nominated as a Minion)."""
 
     id = "towncrier"
     learns_at = None
@@ -229,7 +234,8 @@ class TownCrier(Unit):
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Nominations):
             return None
-        return among(story, item, table, "minion", "nominated")
+        then = story.as_of(story.now - 1)  # the nominators as they were that day
+        return among(then, item, table, "minion", "nominated")
 
 
 def among(story: Story, item: Nominations, table: Table, wanted: str, did: str) -> str | None:
@@ -260,6 +266,45 @@ class Flowergirl(Unit):
         return among(then, item, table, "demon", "voted")
 
 
+class Mathematician(Unit):
+    """Each night learns how many players' abilities worked abnormally since dawn
+    because of another character's ability: the story's record (`Story.abnormal`),
+    which the timeline and the units fill (a drunk or poisoned player's item its
+    character's rule refuses, a Vortox's false information, a Drunk's perhaps). It
+    wakes after every character it counts. Beside a character that may register
+    otherwise it is refused: whether a misregistration counts is not decided."""
+
+    id = "mathematician"
+    learns_at = None
+    each_night = True
+    tallies = True
+    exact_with_misregistering = False
+
+    def for_script(self, script: Sequence[str]) -> Unit:
+        """Refused beside a character whose malfunctions the jinxes leave to the
+        Storyteller and the solver does not track (the Lunatic's attack, the
+        Marionette's information)."""
+        for other in ("lunatic", "marionette"):
+            if other in script:
+                raise Unmodelled(
+                    f"the solver does not model the Mathematician beside the {title(other)} yet"
+                )
+        return self
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Number):
+            return None
+        possible = story.abnormal_counts()
+        return None if item.count in possible else would(possible)
+
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Under the Vortox, a number the true count need not be."""
+        if not isinstance(item, Number):
+            return None
+        possible = story.abnormal_counts()
+        return "it is true, not false" if list(possible) == [item.count] else None
+
+
 SECTS: tuple[type[Unit], ...] = (
     Clockmaker,
     Seamstress,
@@ -271,6 +316,8 @@ SECTS: tuple[type[Unit], ...] = (
     Artist,
     Philosopher,
     TownCrier,
+    # the Mathematician (branch g40/math)
+    Mathematician,
 )
 FANG_GU_SECTS: tuple[type[Unit], ...] = (Flowergirl,)
 """Sects & Violets' Townsfolk of the Fang Gu's puzzles (branch g40/fanggu)."""

@@ -37,6 +37,8 @@ class Story:
     """The state of one story: mutable, copied by `fork` before each change."""
 
     __slots__ = (
+        "abnormal",
+        "abnormal_maybe",
         "alive",
         "blanket",
         "choices",
@@ -95,6 +97,13 @@ class Story:
         self.vigor: tuple[tuple[int, int | None], ...] = ()
         """(Minion, Townsfolk): a Minion the Vigormortis killed, keeping its ability, and
         the Townsfolk neighbour it poisons, while the Vigormortis lives and is sober."""
+        self.abnormal: frozenset[int] = frozenset()
+        """The seats whose abilities worked abnormally since dawn because of another
+        character's ability, for certain (what a Mathematician counts)."""
+        self.abnormal_maybe: frozenset[int] = frozenset()
+        """The seats whose abilities may have worked abnormally since dawn: the
+        Storyteller's choice (a Drunk's false information, by the Mathematician's
+        jinx)."""
 
     def fork(self) -> Story:
         """A copy to change."""
@@ -117,6 +126,8 @@ class Story:
         copy.philosophy = self.philosophy
         copy.turned = self.turned
         copy.vigor = self.vigor
+        copy.abnormal = self.abnormal
+        copy.abnormal_maybe = self.abnormal_maybe
         return copy
 
     def as_of(self, order: int) -> Story:
@@ -132,6 +143,25 @@ class Story:
     def chose(self, what: str, seat: int) -> None:
         """Records a Storyteller's choice now (a world reports them)."""
         self.choices = (*self.choices, (what, self.now, seat))
+
+    def worked_abnormally(self, seat: int, certain: bool = True) -> None:
+        """Records that the seat's ability worked abnormally since dawn because of
+        another character's ability (or, not `certain`, may have: the Storyteller
+        chooses). Any unit may call it on a story it forked; the Mathematician counts."""
+        if certain:
+            self.abnormal = self.abnormal | {seat}
+        else:
+            self.abnormal_maybe = self.abnormal_maybe | {seat}
+
+    def abnormal_counts(self) -> range:
+        """How many players' abilities worked abnormally since dawn: every number the
+        Storyteller may count, from the certain ones to all that may have."""
+        return range(len(self.abnormal), len(self.abnormal | self.abnormal_maybe) + 1)
+
+    def dawn(self) -> None:
+        """A new day: the Mathematician's count starts again."""
+        self.abnormal = frozenset()
+        self.abnormal_maybe = frozenset()
 
     # -- health -------------------------------------------------------------------------
 

@@ -141,8 +141,25 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         for player in named_in(sentence.tree, "poisoned", 0)
         if player in names
     }
-    table = Table(names, cast, deaths, by_seat, puzzle, heard, tuple(sorted(asked)))
+    tallied = any(s.unit.tallies for s in said)
+    steps = [Step(step.when, step.events, _tallies_last(step.said)) for step in steps]
+    table = Table(
+        names,
+        cast,
+        deaths,
+        by_seat,
+        puzzle,
+        heard,
+        tallied=tallied,
+        asked_poisoned=tuple(sorted(asked)),
+    )
     return Plan(table, tuple(steps))
+
+
+def _tallies_last(said: tuple[Said, ...]) -> tuple[Said, ...]:
+    """A step's items with the counts of abnormal abilities last (the Mathematician
+    wakes after every other character it may count)."""
+    return tuple(sorted(said, key=lambda s: s.unit.tallies))
 
 
 def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Story]:
@@ -185,8 +202,9 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
             continue
         if step.when.number == 1 and not _heard(table, after, trace):
             continue
-        if _told(table, step, after, trace):
-            yield after
+        told = _tell(table, step, after, trace)
+        if told is not None:
+            yield told
 
 
 def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
@@ -218,10 +236,12 @@ def _day(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterato
     story.now = step.when.order
     story.died = []
     story.executed = None
+    story.dawn()
     for after in _actions(table, list(step.said), story, trace, step):
         for ended in _events(table, list(step.events), after, trace, step):
-            if _told(table, step, ended, trace):
-                yield ended
+            told = _tell(table, step, ended, trace)
+            if told is not None:
+                yield told
 
 
 def _actions(
@@ -286,16 +306,17 @@ def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator
                     yield from _caused(table, kind, seats, after)
 
 
-def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
-    """Whether every item of the step could be learned so in this story."""
+def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story | None:
+    """The story if every item of the step could be learned so in it (None if not),
+    with the abilities that worked abnormally recorded when a claim counts them."""
     if any(table.cast[role].frees_storyteller for role in story.roles):
-        return True
+        return story
     for said in step.said:
         bound = said.unit.binds(story, said.seat, said.item, table)
         if bound is not None:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, bound))
-            return False
+            return None
         if said.unit.acts or story.evil(said.seat):
             continue
         if table.cast[story.roles[said.seat]].says_anything:
@@ -305,23 +326,49 @@ def _told(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
         if woke is not None:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, woke))
-            return False
-        having = any(story.has(said.seat, key) for key in claimed_as(unit.id))
-        if not having or not story.sober(said.seat):
-            continue
-        if isinstance(said.item, INFORMATION) and _falsified(table, story, said.seat):
-            true = unit.lies(story, said.seat, said.item, table)
-            if true is not None:
-                if trace is not None:
-                    trace.note(step.when, said.index, _said(table, said, true))
-                return False
-            continue
-        wrong = unit.holds(story, said.seat, said.item, table)
+            return None
+        wrong = _wrong(table, said, story)
         if wrong is not None:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, wrong))
-            return False
-    return True
+            return None
+        if table.tallied and not unit.tallies:
+            story = _abnormal(table, said, story)
+    return story
+
+
+def _wrong(table: Table, said: Said, story: Story) -> str | None:
+    """Why a good claimant's item cannot be what it learned, None when it can: a sober
+    one's by its character's rule (false under a Vortox); a drunk or poisoned one's is
+    anything."""
+    unit, seat = said.unit, said.seat
+    having = any(story.has(seat, key) for key in claimed_as(unit.id))
+    if not having or not story.sober(seat):
+        return None
+    if isinstance(said.item, INFORMATION) and _falsified(table, story, seat):
+        return unit.lies(story, seat, said.item, table)
+    return unit.holds(story, seat, said.item, table)
+
+
+def _abnormal(table: Table, said: Said, story: Story) -> Story:
+    """The story with the claimant recorded if its ability worked abnormally because of
+    another character's (docs/formats/botc.md, "the Mathematician's count"): a
+    Vortox's false information; a drunk or poisoned player's item its character's rule
+    refuses; a Drunk's the same (by the Mathematician's jinx)."""
+    unit, seat = said.unit, said.seat
+    if seat in story.abnormal:
+        return story
+    if table.misfiring(story, seat, unit.id):
+        abnormal = unit.holds(story, seat, said.item, table) is not None
+    elif story.has(seat, unit.id):
+        abnormal = isinstance(said.item, INFORMATION) and _falsified(table, story, seat)
+    else:
+        return story
+    if not abnormal:
+        return story
+    story = story.fork()
+    story.worked_abnormally(seat)
+    return story
 
 
 INFORMATION = (

@@ -212,13 +212,24 @@ class Slayer(Unit):
         if item.killed is True:
             yield from self.cause(story, seat, target, table)
         elif not (working and story.must_be_team(target, "demon")):
-            yield story
+            yield _failed(story, seat, "slayer", table, story.must_be_team(target, "demon"))
 
     causes = "slayer_shot"
 
     def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
         if story.working(seat, "slayer") and story.may_be_team(victim, "demon"):
             yield from kill(story.fork(), victim, table)
+
+
+def _failed(story: Story, seat: int, character: str, table: Table, would: bool) -> Story:
+    """The story after a claimed action that did nothing: if it `would` have worked, and
+    the seat is the character (or the Drunk believing it) drunk or poisoned, it worked
+    abnormally (for the Mathematician)."""
+    if not would or not story.alive[seat] or not table.misfiring(story, seat, character):
+        return story
+    failed = story.fork()
+    failed.worked_abnormally(seat)
+    return failed
 
 
 class Virgin(Unit):
@@ -237,7 +248,8 @@ class Virgin(Unit):
         if item.executed is True:
             yield from self.cause(story, seat, nominator, table)
         elif not (working and story.must_be_team(nominator, "townsfolk")):
-            yield story
+            townsfolk = story.must_be_team(nominator, "townsfolk")
+            yield _failed(story, seat, "virgin", table, townsfolk)
 
     causes = "nomination_death"
 
@@ -259,6 +271,7 @@ class Soldier(Unit):
     """Safe from the Demon."""
 
     id = "soldier"
+    guards = True
 
     def shields(self, story: Story, seat: int, victim: int, table: Table) -> bool:
         return victim == seat and story.sober(seat)
@@ -270,6 +283,7 @@ class Monk(Unit):
 
     id = "monk"
     learns_at = None
+    guards = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         chosen = table.seat(item.players[0]) if isinstance(item, Choice) and item.players else None

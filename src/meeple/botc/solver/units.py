@@ -3,10 +3,11 @@
 A unit is one character's rules as the puzzles read them: what it learns and when
 (`holds`, `woke`), what it does at night (`night`) or by day (`hear`, for a Slayer's
 shot or a Virgin's nomination), who it keeps alive (`shields`), how it registers
-(`misregisters`), what its death does (`executed`, `catches_demon`). Each character is
-one small subclass that overrides only what its ability changes; `meeple.botc.solver.cast`
-lists them. Defaults: a character that learns nothing, does nothing and registers as
-itself.
+(`misregisters`), what its death does (`executed`, `catches_demon`), and when it
+misfires, for the Mathematician (`Story.worked_abnormally`, `Table.misfiring`). Each
+character is one small subclass that overrides only what its ability changes;
+`meeple.botc.solver.cast` lists them. Defaults: a character that learns nothing, does
+nothing and registers as itself.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from meeple.botc.puzzle.model import Info, Puzzle, Time
-from meeple.botc.solver.homebrew import character, claimed_as
+from meeple.botc.solver.homebrew import character, character_id, claimed_as
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
 
@@ -44,10 +45,24 @@ class Table:
     asked_poisoned: tuple[int, ...] = ()
     """The seats a constraint asks whether they were poisoned (a Poisoner's choice is
     tried on each, even where poison changes nothing else)."""
+    tallied: bool = False
+    """Whether a claim counts the abilities that worked abnormally (a Mathematician's):
+    the timeline then records them in each story (`Story.worked_abnormally`)."""
 
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
         return self.names.index(name) if name in self.names else None
+
+    def misfiring(self, story: Story, seat: int, character: str) -> bool:
+        """Whether the seat uses `character`'s ability and it cannot work now because of
+        another character's: it has it but is drunk or poisoned, or it is the Drunk who
+        believes it is that character (docs/formats/botc.md, "the Mathematician's
+        count")."""
+        if story.has(seat, character):
+            return not story.sober(seat)
+        if story.roles[seat] != "drunk":
+            return False
+        return character_id(self.puzzle.claimed(self.names[seat]) or "") == character
 
 
 @dataclass(frozen=True)
@@ -113,6 +128,12 @@ class Unit:
     is checked (the Atheist)."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
+    guards: ClassVar[bool] = False
+    """Whether it may keep a player from the Demon (the Soldier, the Monk): on a night
+    without a death the Demon may have chosen its ward, and its kill failed."""
+    tallies: ClassVar[bool] = False
+    """Whether what it learns counts the abilities that worked abnormally since dawn
+    (the Mathematician): its items are checked after every other item of their step."""
 
     @property
     def title(self) -> str:
