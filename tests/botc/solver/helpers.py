@@ -55,6 +55,9 @@ FANG_GU = ["57"]
 Tea Lady (branch g40/fanggu)."""
 MATHEMATICIAN = ["34", "39", "68", "71", "83"]
 """Puzzles that need the Mathematician (branch g40/math)."""
+CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b"]
+"""Puzzles with the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gambler,
+Gossip, Acrobat (branch g40/bmr)."""
 SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51", "53", "61"]
 """Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician,
 Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, ...); 53 and 61
@@ -63,7 +66,7 @@ SOLVABLE = [
     path
     for path in TRANSCRIBED
     if path.stem.removeprefix("puzzle-")
-    in TROUBLE_BREWING + BEYOND + BAD_MOON + FANG_GU + MATHEMATICIAN + SHUGENJA
+    in TROUBLE_BREWING + BEYOND + BAD_MOON + FANG_GU + MATHEMATICIAN + CHAMBERMAID + SHUGENJA
 ]
 """The transcriptions the solver models every character of."""
 

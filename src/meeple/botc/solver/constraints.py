@@ -39,6 +39,7 @@ _TYPES = {"townsfolk": "townsfolk", "outsider": "outsider", "minion": "minion", 
 _TEAMS = {"townsfolk": "townsfolk", "outsiders": "outsider", "minions": "minion", "demons": "demon"}
 
 
+@functools.cache
 def asks_story(node: Node) -> bool:
     """Whether the sentence asks about the game's course (a call), not only the set-up."""
     if isinstance(node, Call):

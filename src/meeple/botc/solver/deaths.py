@@ -59,6 +59,18 @@ def demon_died(story: Story, seat: int, living: int, table: Table) -> Iterator[S
                 yield caught
 
 
+DOOMSAYER_LIVING = 4
+"""The Doomsayer's call needs this many living players."""
+
+
+def doomsayer(story: Story, caller: int, seat: int, table: Table) -> Iterator[Story]:
+    """A living player called the Doomsayer (a Fabled) with four or more alive, and the
+    seat, of the caller's alignment (each as they may register), died."""
+    living = story.alive[caller] and story.living() >= DOOMSAYER_LIVING
+    if living and set(story.may_be_evil(caller)) & set(story.may_be_evil(seat)):
+        yield from kill(story.fork(), seat, table)
+
+
 def execute(story: Story, seat: int, table: Table) -> Iterator[Story]:
     """The seat is executed (story already forked)."""
     story.executed = seat

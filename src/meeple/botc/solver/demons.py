@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from meeple.botc.puzzle.model import Time
 from meeple.botc.solver.deaths import kill
-from meeple.botc.solver.story import EVIL_TEAMS, Story, team
+from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
 
 
@@ -98,6 +98,10 @@ class LordOfTyphon(Demon):
 
     id = "lordoftyphon"
 
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        """Each night but the first (its first night's entry is the set-up's)."""
+        return number > 1 and story.alive[seat]
+
     def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
         count = len(roles)
         evil = [team(role) in EVIL_TEAMS for role in roles]
@@ -117,7 +121,6 @@ class Vortox(Demon):
 
     id = "vortox"
     falsifies = True
-    exact_with_misregistering = False
 
 
 class NoDashii(Demon):
@@ -135,6 +138,67 @@ class Leviathan(Unit):
 
     id = "leviathan"
     poison_matters = False
+    wakes_as_listed = False
+
+
+class Legion(Demon):
+    """Most players are Legion (meeple.botc.modifiers), with no Minions; each night but
+    the first a player might die (the timeline's night death, any player, a Legion too:
+    the Storyteller's choice, once, for all the Legion); it registers as a Minion too
+    (as any Minion, as jthemphill reads it). Executions fail when only evil players
+    voted: the puzzles say which executions happened, and their constraints who voted.
+    It wakes to no ability."""
+
+    id = "legion"
+    wakes_as_listed = False
+    misregisters = Misregistration(alignment=False, teams=("minion",), keeps=True)
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        victims = table.night_deaths.get(number, ())
+        first = next((s for s in story.seats_of(self.id) if story.alive[s]), None)
+        if number < 2 or seat != first or not victims or set(victims) & set(story.died):
+            yield story  # another Legion's turn, or the Legion killed tonight already
+            return
+        if len(victims) > 1 or not story.sober(seat):
+            return
+        (victim,) = victims
+        if story.alive[victim] and not self._shielded(story, victim, table):
+            yield from kill(story.fork(), victim, table)
+
+
+class Pukka(Demon):
+    """Each night (the first too) chooses a player: they are poisoned; the player it
+    poisoned before dies (a night death the timeline must record, unless a Soldier or
+    Monk keeps them alive) and is healthy again. Drunk or poisoned it chooses no one and
+    kills no one, and its poison holds only while it lives and is sober (Clockchecker's
+    reading). Each living player is tried as its choice, and a dead one (no one
+    poisoned) once someone has died."""
+
+    id = "pukka"
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        before = story.chosen_poison
+        previous = before[1] if before is not None and before[0] == seat else None
+        dies = previous is not None and story.alive[previous]
+        if dies and previous is not None and self._shielded(story, previous, table):
+            dies = False
+        if dies and previous not in table.night_deaths.get(number, ()):
+            return
+        targets: list[int | None] = [s for s in range(len(story.roles)) if story.alive[s]]
+        if story.living() < len(story.roles):
+            targets.append(None)  # a dead player: no one is poisoned
+        for target in targets:
+            chosen = story.fork()
+            chosen.chosen_poison = None if target is None else (seat, target)
+            if target is not None:
+                chosen.chose("poisoned", target)
+            if dies and previous is not None:
+                yield from kill(chosen, previous, table)
+            else:
+                yield chosen
 
 
 RIOT_DAY = 3
@@ -149,6 +213,7 @@ class Riot(Unit):
 
     id = "riot"
     night_order = 10
+    wakes_as_listed = False
     causes = "nomination_death"
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
@@ -256,6 +321,8 @@ DEMONS: tuple[type[Unit], ...] = (
     # Bad Moon Rising and others (branch g40/bmr)
     Leviathan,
     Riot,
+    Legion,
+    Pukka,
 )
 
 

@@ -19,7 +19,7 @@ from meeple.botc.puzzle.model import (
 from meeple.botc.solver.sects import alike
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil, title
-from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled
+from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled, until_used
 
 
 class Knight(Unit):
@@ -60,6 +60,9 @@ class Sage(Knight):
 
     id = "sage"
     learns_at = None
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return seat in story.died and not story.alive[seat]
 
 
 class Steward(Unit):
@@ -107,6 +110,7 @@ class PoppyGrower(Inert):
     is not part of a puzzle's worlds (their claims are anything)."""
 
     id = "poppygrower"
+    wakes_as_listed = False
 
 
 class Alsaahir(Inert):
@@ -223,6 +227,9 @@ class Nightwatchman(Unit):
     sober that night (jthemphill's reading)."""
 
     id = "nightwatchman"
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return until_used(story, seat, number, table)
 
     def binds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         chosen = table.seat(item.chosen) if isinstance(item, Watched) else None

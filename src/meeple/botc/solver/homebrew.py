@@ -11,12 +11,20 @@ from functools import cache
 from meeple.botc.characters import Character, official, official_id
 from meeple.botc.modifiers import Change
 
+
+def _each_night(key: str, name: str) -> Character:
+    """A homebrew Townsfolk that wakes every night (its place in the order nominal)."""
+    return Character(
+        key, name, "townsfolk", "homebrew", first_night=1, other_night=1, official=False
+    )
+
+
 HOMEBREW: Mapping[str, Character] = {
     character.id: character
     for character in (
-        Character("legionary", "Legionary", "townsfolk", "homebrew", official=False),
-        Character("solarprodigy", "Solar Prodigy", "townsfolk", "homebrew", official=False),
-        Character("lunarprodigy", "Lunar Prodigy", "townsfolk", "homebrew", official=False),
+        _each_night("legionary", "Legionary"),
+        _each_night("solarprodigy", "Solar Prodigy"),
+        _each_night("lunarprodigy", "Lunar Prodigy"),
         Character("prodigy", "Prodigy", "townsfolk", "homebrew", official=False),
     )
 }

@@ -84,6 +84,7 @@ class ScarletWoman(Unit):
     """If the Demon dies with five or more players alive, becomes the Demon."""
 
     id = "scarletwoman"
+    wakes_as_listed = False
 
     def catches_demon(self, story: Story, seat: int, living: int) -> bool:
         return living >= 5 and story.sober(seat)
@@ -101,6 +102,7 @@ class Marionette(Unit):
 
     id = "marionette"
     poison_matters = False
+    wakes_as_listed = False
 
     def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
         count = len(roles)
@@ -116,6 +118,7 @@ class Xaan(Unit):
     id = "xaan"
     night_order = 3
     poison_matters = False
+    wakes_as_listed = False
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         outsiders = sum(team(role) == "outsider" for role in story.starting)

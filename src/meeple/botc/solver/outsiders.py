@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from meeple.botc.puzzle.model import Choice, Info, PuzzleGuess
 from meeple.botc.solver.deaths import kill
+from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
@@ -27,6 +28,12 @@ class Drunk(Unit):
 
     def fits(self, roles: Sequence[str], seat: int, seating: Seating) -> bool:
         return seating.believes(roles, seat, ("townsfolk",))
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        """When the Townsfolk it believes it is would (as the Storyteller wakes it)."""
+        believed = character_id(table.puzzle.claimed(table.names[seat]) or "")
+        unit = table.cast.get(believed or "")
+        return unit is not None and unit is not self and unit.wakes(story, seat, number, table)
 
 
 class Recluse(Unit):
@@ -68,6 +75,11 @@ class Lunatic(Unit):
     id = "lunatic"
     poison_matters = False
     says_anything = True
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        """Each night but the first, to choose whom it "kills" (its first night's
+        entry shows it Minions, not its ability)."""
+        return number > 1 and story.alive[seat]
 
 
 class Mutant(Inert):

@@ -16,7 +16,6 @@ from meeple.botc.puzzle.model import (
     Nominations,
     Number,
     Options,
-    Roles,
     Statement,
     Time,
 )
@@ -24,7 +23,7 @@ from meeple.botc.solver.constraints import true
 from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.townsfolk import CountsEvil, title, would
-from meeple.botc.solver.units import Table, Unit, Unmodelled
+from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks, until_used
 
 
 class Clockmaker(Unit):
@@ -60,6 +59,9 @@ class Seamstress(Unit):
 
     id = "seamstress"
 
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return until_used(story, seat, number, table)
+
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Aligned) or item.same is None or len(item.among) != 2:
             return None
@@ -79,6 +81,7 @@ class Dreamer(Unit):
 
     id = "dreamer"
     learns_at = None
+    each_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         chosen = table.seat(item.player) if isinstance(item, Dream) else None
@@ -112,6 +115,15 @@ class Juggler(Unit):
     id = "juggler"
     learns_at = Time("night", 2)
     """It guesses on day 1 (its first day) and learns that night, unless the claim says."""
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        """On the night it learns how many guesses were right (it wakes only then)."""
+        learned = [
+            when or self.learns_at
+            for when, item in table.puzzle.learned(table.names[seat])
+            if isinstance(item, Number)
+        ]
+        return story.alive[seat] and Time("night", number) in learned
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Number):
@@ -168,7 +180,7 @@ class Artist(Unit):
         return f"the answer to {item.sentence.text!r} is no"
 
 
-class Philosopher(Unit):
+class Philosopher(Once):
     """Once, at night, chooses a good character and gains its ability (the solver reads
     the night from its claim: `night 1: chose empath`); while it lives and is sober,
     the player of that character, if in play, is drunk. Its gained ability's claims are
@@ -176,16 +188,9 @@ class Philosopher(Unit):
 
     id = "philosopher"
     night_order = 0.5
-    learns_at = None
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        said = [
-            (when, item)
-            for claim in table.puzzle.claims_of(table.names[seat])
-            for when, item in claim.facts()
-            if isinstance(item, Roles)
-        ]
-        chosen = [item for when, item in said if when == Time("night", number)]
+        said, chosen = picks(table, seat, number)
         working = story.alive[seat] and story.sober(seat)
         if not said and working and not any(who == seat for who, _ in story.gained):
             yield from self._unclaimed(story, seat)

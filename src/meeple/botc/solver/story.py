@@ -26,6 +26,9 @@ class Misregistration:
 
     alignment: bool
     teams: tuple[str, ...]
+    keeps: bool = False
+    """Whether it registers as its own character too, whatever the Storyteller chooses
+    (the Legion: a Demon, and a Minion too)."""
 
 
 def team(key: str) -> str:
@@ -42,7 +45,9 @@ class Story:
         "alive",
         "blanket",
         "choices",
+        "chosen_poison",
         "died",
+        "drink",
         "drunk",
         "executed",
         "gained",
@@ -104,6 +109,12 @@ class Story:
         """The seats whose abilities may have worked abnormally since dawn: the
         Storyteller's choice (a Drunk's false information, by the Mathematician's
         jinx)."""
+        self.drink: tuple[int, int, int] | None = None
+        """A drunkenness for a while (the Courtier's): its source's seat, the seat drunk
+        while the source lives and is sober, and the last time (`Time.order`) it lasts."""
+        self.chosen_poison: tuple[int, int] | None = None
+        """A poisoning until its source's next choice (the Pukka's): the source's seat and
+        the seat poisoned while the source lives and is sober."""
 
     def fork(self) -> Story:
         """A copy to change."""
@@ -128,6 +139,15 @@ class Story:
         copy.vigor = self.vigor
         copy.abnormal = self.abnormal
         copy.abnormal_maybe = self.abnormal_maybe
+        copy.chosen_poison = self.chosen_poison
+        copy.drink = self.drink
+        return copy
+
+    def plain(self) -> Story:
+        """A copy in which everyone registers as what they are (the Vortox's false
+        information is false of the characters themselves, as Clockchecker reads it)."""
+        copy = self.fork()
+        copy.misregisters = {}
         return copy
 
     def as_of(self, order: int) -> Story:
@@ -178,6 +198,10 @@ class Story:
             return True
         if any(townsfolk == seat for _, townsfolk in self.vigor) and self._vigor_works():
             return True
+        if self.chosen_poison is not None and self.chosen_poison[1] == seat:
+            source = self.chosen_poison[0]
+            if self.alive[source] and (source == seat or self.sober(source)):
+                return True
         poisoner = self.poisoner
         return (
             self.poisoned == seat
@@ -233,6 +257,9 @@ class Story:
         if self.philosophy is not None and self.philosophy[1] == seat:
             source = self.philosophy[0]
             drunk = drunk or (self.alive[source] and self.sober(source))
+        if self.drink is not None and self.drink[1] == seat and self.now <= self.drink[2]:
+            source = self.drink[0]
+            drunk = drunk or source == seat or (self.alive[source] and self.sober(source))
         return not drunk and not self.is_poisoned(seat)
 
     def has(self, seat: int, character: str) -> bool:
@@ -291,7 +318,8 @@ class Story:
 
     def must_be(self, seat: int, character: str) -> bool:
         """Whether the seat registers as `character` whatever the Storyteller chooses."""
-        return self.roles[seat] == character and self._misregistration(seat) is None
+        other = self._misregistration(seat)
+        return self.roles[seat] == character and (other is None or other.keeps)
 
     def may_be_team(self, seat: int, wanted: str) -> bool:
         """Whether the seat may register as a character of the team `wanted`."""
@@ -306,7 +334,7 @@ class Story:
         if team(self.roles[seat]) != wanted:
             return False
         other = self._misregistration(seat)
-        return other is None or all(other_team == wanted for other_team in other.teams)
+        return other is None or other.keeps or all(t == wanted for t in other.teams)
 
     def may_be_teams(self, seat: int) -> tuple[str, ...]:
         """Every team the seat may register as, its own first."""

@@ -38,7 +38,7 @@ from meeple.botc.puzzle.model import (
     Woke,
 )
 from meeple.botc.solver.constraints import named_in
-from meeple.botc.solver.deaths import execute
+from meeple.botc.solver.deaths import doomsayer, execute
 from meeple.botc.solver.homebrew import character_id, claimed_as
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit, Unmodelled
@@ -50,6 +50,7 @@ KINDS = (
     "slayer_shot",
     "survived_execution",
     "witch_curse",
+    "doomsayer_death",
 )
 """The timeline's events the solver models."""
 
@@ -282,12 +283,37 @@ def _events(
             if not found and trace is not None:
                 trace.note(step.when, 10**6, f"the game would have ended on {step.when}")
         return
+    if event.kind == "doomsayer_death":
+        yield from _doomsayer(table, event, seats, rest, story, trace, step)
+        return
     found = False
     for after in _caused(table, event.kind, seats, story):
         found = True
         yield from _events(table, rest, after, trace, step)
     if not found and trace is not None:
         trace.note(step.when, 10**6, f"{_listed(table, seats)} could not have died")
+
+
+def _doomsayer(
+    table: Table,
+    event: Event,
+    seats: list[int],
+    rest: list[Event],
+    story: Story,
+    trace: Trace | None,
+    step: Step,
+) -> Iterator[Story]:
+    """The Doomsayer's deaths of the event, then the day's other events."""
+    caller = table.seat(event.caller)
+    if caller is None:
+        raise Unmodelled("the solver models a Doomsayer's death with its caller")
+    stories = [story]
+    for seat in seats:
+        stories = [after for before in stories for after in doomsayer(before, caller, seat, table)]
+    if not stories and trace is not None:
+        trace.note(step.when, 10**6, f"{_listed(table, seats)} could not have died")
+    for after in stories:
+        yield from _events(table, rest, after, trace, step)
 
 
 def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator[Story]:
@@ -339,14 +365,16 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
 
 def _wrong(table: Table, said: Said, story: Story) -> str | None:
     """Why a good claimant's item cannot be what it learned, None when it can: a sober
-    one's by its character's rule (false under a Vortox); a drunk or poisoned one's is
+    one's by its character's rule; under a Vortox, a Townsfolk's is false, drunk or
+    poisoned too (as Clockchecker reads it); a drunk or poisoned one's is otherwise
     anything."""
     unit, seat = said.unit, said.seat
-    having = any(story.has(seat, key) for key in claimed_as(unit.id))
-    if not having or not story.sober(seat):
+    if not any(story.has(seat, key) for key in claimed_as(unit.id)):
         return None
     if isinstance(said.item, INFORMATION) and _falsified(table, story, seat):
         return unit.lies(story, seat, said.item, table)
+    if not story.sober(seat):
+        return None
     return unit.holds(story, seat, said.item, table)
 
 

@@ -169,6 +169,9 @@ class Undertaker(Unit):
             return "no one was executed the day before"
         return None
 
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return number > 1 and story.alive[seat] and story.executed is not None
+
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         executed = story.executed
         if not isinstance(item, Seen) or executed is None:
@@ -188,6 +191,9 @@ class Ravenkeeper(Unit):
         if seat in story.died and not story.alive[seat]:
             return None
         return "the Ravenkeeper did not die that night"
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return seat in story.died and not story.alive[seat]
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         chosen = table.seat(item.player) if isinstance(item, Seen) else None

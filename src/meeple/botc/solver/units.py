@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from meeple.botc.puzzle.model import Info, Puzzle, Time
+from meeple.botc.puzzle.model import Info, Puzzle, Roles, Time
 from meeple.botc.solver.homebrew import character, character_id, claimed_as
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
@@ -114,8 +114,8 @@ class Unit:
     Vortox), and a day without an execution end the game."""
     exact_with_misregistering: ClassVar[bool] = True
     """Whether the solver models it exactly beside a character that may register
-    otherwise (the Vortox's false information and the No Dashii's Townsfolk neighbours
-    are not: a puzzle with both is refused)."""
+    otherwise (the No Dashii's Townsfolk neighbours are not: a puzzle with both is
+    refused)."""
     executions_unmodelled: ClassVar[bool] = False
     """Whether the solver refuses a puzzle with it and an execution (executing the Evil
     Twin's good twin would end the game; who the twin is the solver does not track)."""
@@ -126,6 +126,10 @@ class Unit:
     frees_storyteller: ClassVar[bool] = False
     """Whether, in play, the Storyteller may break the rules: nothing anyone learned
     is checked (the Atheist)."""
+    wakes_as_listed: ClassVar[bool] = True
+    """Whether its entries in the official night order are wakings through its ability
+    (not the Legion's, a reminder for the Storyteller; nor the Scarlet Woman's, who
+    wakes as the Demon she became): `wakes`' default."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
     guards: ClassVar[bool] = False
@@ -160,6 +164,15 @@ class Unit:
         Ravenkeeper wakes only on the night it dies), None if it could."""
         return None
 
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        """Whether the seat woke on night `number` through this character's ability (what
+        a Chambermaid counts): by default while alive, on the nights the official night
+        order lists the character (`first_night`, `other_night`). A character whose
+        entry there is conditional or a Storyteller's reminder overrides it."""
+        facts = character(self.id)
+        listed = facts.first_night if number == 1 else facts.other_night
+        return self.wakes_as_listed and story.alive[seat] and listed > 0
+
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         """Why `item` is not what a sober player of this character learns in this story
         (what they would have learned), None when it is."""
@@ -173,8 +186,10 @@ class Unit:
 
     def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         """Why `item` is not false information (the Vortox's) in this story, None when
-        it is: by default, when its character's rule would not refuse it."""
-        return "it is true, not false" if self.holds(story, seat, item, table) is None else None
+        it is: by default, when its character's rule would refuse it with everyone
+        registering as what they are."""
+        true = self.holds(story.plain(), seat, item, table) is None
+        return "it is true, not false" if true else None
 
     def hear(self, story: Story, seat: int, item: Info, table: Table) -> Iterator[Story]:
         """The stories after an action the seat claims (a Slayer's shot), whatever the
@@ -214,6 +229,40 @@ class Unit:
     def catches_demon(self, story: Story, seat: int, living: int) -> bool:
         """Whether the seat becomes the Demon when the Demon dies with `living` alive."""
         return False
+
+
+def picks(table: Table, seat: int, number: int) -> tuple[list[Roles], list[Roles]]:
+    """The characters the seat's claims say it chose (a Philosopher's, a Courtier's
+    pick): all of them, and those of night `number`."""
+    said = [
+        (when, item)
+        for when, item in table.puzzle.learned(table.names[seat])
+        if isinstance(item, Roles)
+    ]
+    tonight = Time("night", number)
+    return [item for _, item in said], [item for when, item in said if when == tonight]
+
+
+def until_used(story: Story, seat: int, number: int, table: Table) -> bool:
+    """Whether a once-per-game character woke on night `number`: alive, and no earlier
+    night than the first its claims date (it is woken each night until it uses its
+    ability; a claim that names no night has not used it)."""
+    nights = [
+        when.number
+        for when, _ in table.puzzle.learned(table.names[seat])
+        if when is not None and when.phase == "night"
+    ]
+    return story.alive[seat] and number <= min(nights, default=number)
+
+
+class Once(Unit):
+    """A character that chooses once per game, at night (the Philosopher, the Courtier):
+    it wakes each night until it does, and its claims say when."""
+
+    learns_at = None
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return until_used(story, seat, number, table)
 
 
 class Inert(Unit):

@@ -1,0 +1,104 @@
+"""Bad Moon Rising's Townsfolk the solver models, one small unit each: the Chambermaid's
+count of who woke (each character's `wakes`), the Courtier's drink."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from meeple.botc.puzzle.model import Info, Woke
+from meeple.botc.solver.homebrew import character_id
+from meeple.botc.solver.story import Story
+from meeple.botc.solver.townsfolk import would
+from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks
+
+
+class Chambermaid(Unit):
+    """Each night chooses two living players (not itself) and learns how many of them
+    woke tonight through their own ability (each character's `wakes`)."""
+
+    id = "chambermaid"
+    each_night = True
+    learns_at = None
+
+    def chose(self, story: Story, seat: int, item: Woke, table: Table) -> str | None:
+        """Why the two players could not have been chosen, None when they could."""
+        for name in (item.left, item.right):
+            chosen = table.seat(name)
+            if chosen == seat:
+                return "a Chambermaid does not choose itself"
+            if chosen is not None and not story.alive[chosen]:
+                return f"{name} is dead"
+        return None
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Woke):
+            return None
+        wrong = self.chose(story, seat, item, table)
+        if wrong is not None:
+            return wrong
+        number = story.now // 2 + 1
+        woke = sum(
+            table.cast[story.roles[chosen]].wakes(story, chosen, number, table)
+            for chosen in map(table.seat, (item.left, item.right))
+            if chosen is not None
+        )
+        return None if woke == item.count else would((woke,))
+
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Under the Vortox the count is false; the choice is still of two living players."""
+        if isinstance(item, Woke) and (wrong := self.chose(story, seat, item, table)):
+            return wrong
+        return super().lies(story, seat, item, table)
+
+
+DRINK = 5
+"""How long the Courtier's drunkenness lasts after the night it chose, in steps: that
+night's day, and two more nights and days (three nights and three days)."""
+
+
+class Courtier(Once):
+    """Once, at night, chooses a character: its player is drunk for three nights and
+    three days (while the Courtier lives and is sober; a player who may register as
+    the character may be the one, as Clockchecker reads it). The night is its claim's
+    (`night 1: chose vortox`); claiming no choice, it may have chosen any character in
+    play on any night, or none (silence is not "I chose nothing")."""
+
+    id = "courtier"
+    night_order = 3.5
+    """After the Poisoner, Widow and Xaan, before the Witch and the Demons."""
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        said, chosen = picks(table, seat, number)
+        working = story.alive[seat] and story.sober(seat)
+        if not said:
+            yield story
+            if working and story.drink is None:
+                for character in sorted(set(story.roles)):
+                    yield from self._drink(story, seat, character)
+            return
+        if not chosen or not working:
+            yield story
+            return
+        if len(chosen[0].roles) != 1:
+            raise Unmodelled("the solver models a Courtier's choice of one character")
+        role = character_id(chosen[0].roles[0])
+        if role is None:
+            yield story
+            return
+        yield from self._drink(story, seat, role)
+
+    @staticmethod
+    def _drink(story: Story, seat: int, role: str) -> Iterator[Story]:
+        """The stories after the Courtier chose `role`: each player who may register
+        as it drunk (no one when none may)."""
+        players = [s for s in range(len(story.roles)) if story.may_be(s, role)]
+        if not players:
+            yield story
+        for player in players:
+            drunk = story.fork()
+            drunk.drink = (seat, player, story.now + DRINK)
+            drunk.chose("drink", player)
+            yield drunk
+
+
+MOONRISE: tuple[type[Unit], ...] = (Chambermaid, Courtier)
