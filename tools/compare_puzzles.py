@@ -12,9 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from meeple.botc.characters import official
 from meeple.botc.puzzle.jsonform import parse, parse_solutions
 from meeple.botc.solver import Unmodelled, World, solve
+from meeple.botc.solver.homebrew import character
 
 TROUBLE_BREWING = tuple(
     "03a 03b 10 19 26 31 33 36 40 43 47 52 54 59 62 63 70 74 77 78".split()  # noqa: SIM905
@@ -23,7 +23,7 @@ TROUBLE_BREWING = tuple(
 
 def _named(world: World) -> tuple[tuple[str, str], ...]:
     return tuple(
-        (p, official()[c].alias) for p, c in zip(world.players, world.characters, strict=True)
+        (p, character(c).alias) for p, c in zip(world.players, world.characters, strict=True)
     )
 
 
@@ -42,9 +42,7 @@ def compare(path: Path) -> tuple[str, float]:
         return f"unmodelled: {problem.message}", time.perf_counter() - start
     took = time.perf_counter() - start
     found = {
-        tuple(
-            sorted((p, official()[c].alias) for p, c in zip(w.players, w.characters, strict=True))
-        )
+        tuple(sorted((p, character(c).alias) for p, c in zip(w.players, w.characters, strict=True)))
         for w in answer.worlds
     }
     if found == published:

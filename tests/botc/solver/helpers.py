@@ -7,11 +7,11 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from meeple.botc.characters import official_id
 from meeple.botc.notation import parse_grimoire
 from meeple.botc.puzzle import notation
 from meeple.botc.puzzle.model import Puzzle
 from meeple.botc.solver import Answer
+from meeple.botc.solver.homebrew import character_id
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 TRANSCRIBED = sorted(PUZZLES.glob("*.puzzle"))
@@ -58,11 +58,15 @@ Tea Lady (branch g40/fanggu)."""
 CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b", "02", "18"]
 """Puzzles with the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gambler,
 Gossip, Acrobat (branch g40/bmr)."""
+SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51", "48"]
+"""Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician,
+Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, ...); 48 needs
+g40/math's Mathematician and g40/bmr's Chambermaid too (merged into g40/misc)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED
     if path.stem.removeprefix("puzzle-")
-    in TROUBLE_BREWING + BEYOND + BAD_MOON + MATHEMATICIAN + FANG_GU + CHAMBERMAID
+    in TROUBLE_BREWING + BEYOND + BAD_MOON + FANG_GU + MATHEMATICIAN + CHAMBERMAID + SHUGENJA
 ]
 """The transcriptions the solver models every character of."""
 
@@ -81,7 +85,7 @@ def published(path: Path) -> set[Assignment]:
     for line in path.with_suffix(".answers").read_text("utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             seats = parse_grimoire(line.strip(), str(path)).seats
-            found.add(frozenset((seat.player, official_id(seat.role) or "") for seat in seats))
+            found.add(frozenset((seat.player, character_id(seat.role) or "") for seat in seats))
     return found
 
 

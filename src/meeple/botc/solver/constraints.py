@@ -14,7 +14,6 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from meeple.botc.characters import official_id
 from meeple.botc.puzzle.expression import (
     Binary,
     Call,
@@ -31,6 +30,7 @@ from meeple.botc.puzzle.expression import (
     Truth,
 )
 from meeple.botc.puzzle.model import Puzzle, Time
+from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.units import Unmodelled
 
@@ -45,6 +45,84 @@ def asks_story(node: Node) -> bool:
     if isinstance(node, Call):
         return True
     return any(asks_story(child) for child in _children(node))
+
+
+def named_in(node: Node, call: str, position: int) -> set[str]:
+    """The names a sentence gives as the argument at `position` of a call (the red
+    herrings of `fortune_teller_red_herring`, argument 1: the search tries each)."""
+    found = set()
+    if isinstance(node, Call) and node.name == call and len(node.arguments) > position:
+        argument = node.arguments[position].value
+        found = {argument.name} if isinstance(argument, Name) else set()
+    for child in _children(node):
+        found |= named_in(child, call, position)
+    return found
+
+
+@dataclass(frozen=True)
+class Narrowing:
+    """What a puzzle's constraints say of the set-up alone, in shapes read before the
+    search (each constraint is still checked on every grimoire): the characters a player
+    may be, the characters no one is, and the exact count of a team."""
+
+    roles: Mapping[str, frozenset[str]]
+    banned: frozenset[str]
+    counts: Mapping[str, int]
+
+
+def narrowing(puzzle: Puzzle) -> Narrowing:
+    """The constraints `P.role == C`, `P.role in {C, ...}`, `no C.~role`, `one
+    minions.~role` and `#T.~type == n` (or `= n`), read as a narrowing of the search."""
+    roles: dict[str, frozenset[str]] = {}
+    banned: set[str] = set()
+    counts: dict[str, int] = {}
+    world = _World(puzzle, (), None)
+    for sentence in puzzle.constraints:
+        node = sentence.tree
+        if isinstance(node, Multiplicity) and node.quantifier in ("no", "one"):
+            inner = node.set
+            if isinstance(inner, Join) and inner.field == "role" and inner.inverse:
+                if node.quantifier == "no":
+                    banned |= _characters(world, inner.left) or set()
+                elif isinstance(inner.left, Name) and inner.left.name in _TEAMS:
+                    counts[_TEAMS[inner.left.name]] = 1  # `one minions.~role`
+            continue
+        if not isinstance(node, Binary) or node.operator not in ("==", "in", "!="):
+            continue
+        left, right = node.left, node.right
+        if isinstance(left, Join) and isinstance(left.left, Name) and not left.inverse:
+            wanted = _characters(world, right)
+            player = left.left.name
+            if left.field == "role" and player in puzzle.players and wanted is not None:
+                if node.operator == "!=":  # `the role of P is not C`
+                    wanted = frozenset(c for c in _every(puzzle) if {c} != wanted)
+                roles[player] = roles.get(player, wanted) & wanted
+        elif isinstance(left, Count) and isinstance(right, Integer) and node.operator == "==":
+            inner = left.set
+            if isinstance(inner, Join) and inner.field == "type" and inner.inverse:
+                kind = inner.left.name if isinstance(inner.left, Name) else ""
+                if kind.lower() in _TYPES and kind[:1].isupper():
+                    counts[_TYPES[kind.lower()]] = right.value
+    return Narrowing(roles, frozenset(banned), counts)
+
+
+def _every(puzzle: Puzzle) -> frozenset[str]:
+    """The official ids of the puzzle's script."""
+    return frozenset(key for name in puzzle.script if (key := character_id(name)) is not None)
+
+
+def _characters(world: _World, node: Node) -> frozenset[str] | None:
+    """The official ids a plain name or set of names stands for, None for anything else."""
+    names = node.elements if isinstance(node, SetOf) else (node,)
+    if not all(isinstance(name, Name) for name in names):
+        return None
+    try:
+        atoms = world.atoms(node, {})
+    except Unmodelled:
+        return None
+    if not all(atom.startswith("c:") for atom in atoms):
+        return None
+    return frozenset(atom[2:] for atom in atoms)
 
 
 @functools.lru_cache(maxsize=256)
@@ -64,6 +142,8 @@ def _children(node: Node) -> tuple[Node, ...]:
         return (node.set,)
     if isinstance(node, SetOf):
         return node.elements
+    if isinstance(node, Call):
+        return tuple(argument.value for argument in node.arguments)
     if isinstance(node, Comprehension | Quantified):
         return (node.domain, node.body)
     return ()
@@ -209,6 +289,17 @@ class _World:
             return self.poisoned(node, bound, self.story)
         if node.name == "role_distance" and len(node.arguments) == 3:
             return self.role_distance(node, bound)
+        if (
+            node.name == "fortune_teller_red_herring"
+            and len(node.arguments) == 2
+            and self.story is not None
+        ):
+            return self.red_herring(node, bound, self.story)
+        if node.name == "globally_drunk" and len(node.arguments) == 1 and self.story is not None:
+            return all(
+                seat in self.story.drunk or self.roles[seat] == "drunk"
+                for seat in self.seats(node.arguments[0].value, bound)
+            )
         if node.name != "role_at" or len(node.arguments) != 3 or self.story is None:
             raise Unmodelled(f"the solver cannot evaluate {node}")
         players = self.atoms(node.arguments[0].value, bound)
@@ -224,6 +315,11 @@ class _World:
             found.add(f"c:{self.story.as_of(order).roles[seat]}")
         return found <= roles
 
+    def seats(self, node: Node, bound: Mapping[str, Value]) -> list[int]:
+        """The seats of the players a value names."""
+        players = self.puzzle.players
+        return [players.index(a[2:]) for a in self.atoms(node, bound) if a.startswith("p:")]
+
     def role_distance(self, node: Call, bound: Mapping[str, Value]) -> bool:
         """Whether a player of the first character sits `n` seats from a player of the
         second (the shorter way round): `role_distance(n, A, B)`."""
@@ -234,6 +330,14 @@ class _World:
         lefts = [s for s, role in enumerate(self.roles) if f"c:{role}" in left]
         rights = [s for s, role in enumerate(self.roles) if f"c:{role}" in right]
         return any(min((a - b) % count, (b - a) % count) == distance for a in lefts for b in rights)
+
+    def red_herring(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:
+        """Whether the first player is the Fortune Teller and the second its red herring."""
+        tellers = self.seats(node.arguments[0].value, bound)
+        herrings = self.seats(node.arguments[1].value, bound)
+        return all(self.roles[seat] == "fortuneteller" for seat in tellers) and all(
+            seat == story.red_herring for seat in herrings
+        )
 
     def registers_as(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:
         """Whether each player named may register as one of the characters named now."""
@@ -274,11 +378,11 @@ def _named(players: tuple[str, ...], script: tuple[str, ...], name: str) -> froz
     if name in ("Good", "Evil"):
         return frozenset({f"a:{name.lower()}"})
     if name in _TEAMS:
-        ids = [official_id(c) for c in script]
+        ids = [character_id(c) for c in script]
         return frozenset(f"c:{i}" for i in ids if i is not None and team(i) == _TEAMS[name])
     if name.lower() in _TYPES and name[0].isupper():
         return frozenset({f"t:{_TYPES[name.lower()]}"})
-    character = official_id(name.lower().replace(" ", "").replace("-", "").replace("'", ""))
+    character = character_id(name.lower().replace(" ", "").replace("-", "").replace("'", ""))
     if character is not None:
         return frozenset({f"c:{character}"})
     raise Unmodelled(f"the solver does not know {name!r} in a constraint")

@@ -324,5 +324,19 @@ DEMONS: tuple[type[Unit], ...] = (
     Legion,
     Pukka,
 )
+
+
+class Kazali(Demon):
+    """Kills each night but the first; it chooses which players are the Minions on the
+    first night. The published answers list those Minions as starting characters, so
+    the solver seats them from the start; its set-up rule (no Minions in the bag) would
+    contradict that, so a Kazali puzzle with the standard set-up is refused."""
+
+    id = "kazali"
+    standard_setup_unmodelled = True
+
+
+DEMONS_MISC: tuple[type[Unit], ...] = (Kazali,)
+"""Issue 40's Demons of branch g40/misc (kept apart for merging)."""
 FANG_GU: tuple[type[Unit], ...] = (FangGu, Vigormortis)
 """The Demons of the Fang Gu's puzzles (branch g40/fanggu)."""

@@ -3,18 +3,23 @@ each: first-night information, the Atheist's broken rules, the Poppy Grower."""
 
 from __future__ import annotations
 
+import itertools
+
 from meeple.botc.puzzle.model import (
     Alignment,
     DemonAmong,
     DemonCheck,
     DifferentTypes,
+    Direction,
     EvilAmong,
     Info,
     Number,
+    ProdigyCheck,
     Watched,
 )
+from meeple.botc.solver.sects import alike
 from meeple.botc.solver.story import Story
-from meeple.botc.solver.townsfolk import CountsEvil
+from meeple.botc.solver.townsfolk import CountsEvil, title
 from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled, until_used
 
 
@@ -109,21 +114,137 @@ class PoppyGrower(Inert):
     wakes_as_listed = False
 
 
+class Alsaahir(Inert):
+    """Wins for good by guessing the Minions and Demons by day: nothing a puzzle's
+    worlds depend on while the game goes on."""
+
+    id = "alsaahir"
+
+
+class Shugenja(Unit):
+    """Learns on the first night whether its closest evil player is clockwise (the next
+    seats) or anticlockwise; equidistant (or no other evil player), either answer.
+    Each player registers one way for the whole count."""
+
+    id = "shugenja"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Direction):
+            return None
+        if any(side in (item.clockwise, None) for side in _closer(story, seat)):
+            return None
+        return f"would have learned {'anticlockwise' if item.clockwise else 'clockwise'}"
+
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, Direction) or any(
+            side != item.clockwise for side in _closer(story, seat)
+        ):
+            return None
+        return "it is true, not false"
+
+
+def _closer(story: Story, seat: int) -> set[bool | None]:
+    """Which side the closest evil player may be on, over every way the other players
+    may register (True: clockwise; None: equidistant or no evil player)."""
+    count = len(story.roles)
+    others = [(seat + step) % count for step in range(1, count)]
+    found: set[bool | None] = set()
+    for evil in itertools.product(*(story.may_be_evil(other) for other in others)):
+        steps = [step for step, flag in enumerate(evil, start=1) if flag]
+        if not steps:
+            found.add(None)
+            continue
+        clockwise, anticlockwise = steps[0], count - steps[-1]
+        found.add(None if clockwise == anticlockwise else clockwise < anticlockwise)
+    return found
+
+
+class Politician(Inert):
+    """A good Outsider who turns evil if most responsible for good losing: nothing a
+    puzzle's worlds depend on while the game goes on."""
+
+    id = "politician"
+
+
+class Legionary(CountsEvil):
+    """Homebrew: each night learns how many evil players sit between it and the next
+    Legionary clockwise, every player counted, living or dead (jthemphill's reading;
+    a claim that lists the living players counts only those). Up to three in play."""
+
+    id = "legionary"
+    each_night = True
+
+    def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
+        count = len(story.roles)
+        living = getattr(item, "alive", None)
+        between: list[int] = []
+        for step in range(1, count):
+            other = (seat + step) % count
+            if story.roles[other] == self.id:
+                return between
+            if living is None or table.names[other] in living:
+                between.append(other)
+        return []
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if isinstance(item, Number) and story.seats_of(self.id) == [seat]:
+            return "no other Legionary is in play"
+        return super().holds(story, seat, item, table)
+
+
+class Prodigy(Unit):
+    """Homebrew: each night chooses a player and learns a player of the same alignment
+    (the Solar Prodigy) or of the other alignment (the Lunar one), each registering one
+    way. A player who claims `prodigy` does not know which of the two it is."""
+
+    id = "prodigy"
+    each_night = True
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, ProdigyCheck):
+            return None
+        chosen, learned = table.seat(item.chosen), table.seat(item.learned)
+        if chosen is None or learned is None:
+            return None
+        solar = story.roles[seat] == SolarProdigy.id
+        if solar in alike(story, chosen, learned):
+            return None
+        differ = "alike" if not solar else "not alike"
+        return f"{item.chosen} and {item.learned} are {differ}: a {title(story.roles[seat])}"
+
+
+class SolarProdigy(Prodigy):
+    id = "solarprodigy"
+
+
+class LunarProdigy(Prodigy):
+    id = "lunarprodigy"
+
+
 class Nightwatchman(Unit):
     """Once per game, at night, chooses a player: a sober Nightwatchman's chosen player
-    learns who it is. A claim that the chosen player confirmed it (which binds a good
-    chosen player's word) is refused as not modelled."""
+    learns who it is. A good chosen player who confirms having learned it tells the
+    truth, whoever the claimant is: the claimant is then the Nightwatchman, alive and
+    sober that night (jthemphill's reading)."""
 
     id = "nightwatchman"
 
     def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
         return until_used(story, seat, number, table)
 
+    def binds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        chosen = table.seat(item.chosen) if isinstance(item, Watched) else None
+        if not isinstance(item, Watched) or not (item.confirmed and item.learned):
+            return None
+        if chosen is None or story.evil(chosen):
+            return None
+        if story.has(seat, self.id) and story.alive[seat] and story.sober(seat):
+            return None
+        return f"{item.chosen}, good, confirmed learning it: no working Nightwatchman chose them"
+
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Watched):
             return None
-        if item.confirmed:
-            raise Unmodelled("the solver does not model a Nightwatchman's confirmation yet")
         if item.learned is False:
             return f"{item.chosen} would have learned who the Nightwatchman is"
         return None
@@ -141,6 +262,16 @@ EXPERIMENTAL: tuple[type[Unit], ...] = (
     PoppyGrower,
 )
 EXPERIMENTAL_MORE: tuple[type[Unit], ...] = (Nightwatchman,)
+EXPERIMENTAL_MISC: tuple[type[Unit], ...] = (
+    Alsaahir,
+    Shugenja,
+    Politician,
+    Legionary,
+    Prodigy,
+    SolarProdigy,
+    LunarProdigy,
+)
+"""Issue 40's characters of branch g40/misc (kept apart for merging)."""
 """The experimental characters of issue 40's second batch (kept apart for merging)."""
 
 

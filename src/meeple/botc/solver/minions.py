@@ -8,8 +8,9 @@ from collections.abc import Iterator, Sequence
 
 from meeple.botc.puzzle.model import Time
 from meeple.botc.solver.deaths import kill
+from meeple.botc.solver.homebrew import CLAIMED_AS
 from meeple.botc.solver.story import Misregistration, Story, team
-from meeple.botc.solver.units import Inert, Seating, Table, Unit
+from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
 
 def poison_targets(story: Story, table: Table, alive: bool = True) -> list[int | None]:
@@ -20,8 +21,8 @@ def poison_targets(story: Story, table: Table, alive: bool = True) -> list[int |
     found: list[int | None] = [None]
     for target, role in enumerate(story.roles):
         unit = table.cast.get(role)
-        matters = story.alive[target] and unit is not None and unit.poison_matters
-        if matters and (alive or role != "vigormortis"):
+        matters = (unit is not None and unit.poison_matters) or target in table.asked_poisoned
+        if story.alive[target] and matters and (alive or role != "vigormortis"):
             found.append(target)
     return found
 
@@ -224,6 +225,24 @@ class DevilsAdvocate(Unit):
         return executed and chose and story.active(seat) and story.sober(seat)
 
 
+class Godfather(Unit):
+    """Knows the Outsiders in play, and kills by night after an Outsider's death by day;
+    one Outsider more or fewer at set-up (meeple.botc.modifiers). The solver models the
+    set-up: a story where a sober Godfather lives on after an Outsider's execution is
+    refused (its kill is not modelled)."""
+
+    id = "godfather"
+    night_order = 9
+    poison_matters = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        executed = story.executed
+        outsider = executed is not None and team(story.roles[executed]) == "outsider"
+        if outsider and number > 1 and story.alive[seat] and story.sober(seat):
+            raise Unmodelled("the solver does not model the Godfather's kill yet")
+        yield story
+
+
 MINIONS: tuple[type[Unit], ...] = (
     Poisoner,
     Spy,
@@ -239,3 +258,54 @@ MINIONS: tuple[type[Unit], ...] = (
 )
 FANG_GU_MINIONS: tuple[type[Unit], ...] = (DevilsAdvocate,)
 """The Minions of the Fang Gu's puzzles (branch g40/fanggu)."""
+GIFTS_UNMODELLED = ("night", "shields", "executed", "catches_demon", "makes_drunk")
+"""What a unit may override that the solver reads only of a seat's own character: a
+Boffin's gift of such a character is refused."""
+
+
+class Boffin(Unit):
+    """The Demon (even drunk or poisoned) has the ability of a good character not in
+    play, chosen at set-up (each tried): its claims are anything (it is evil), and what
+    the solver reads of a gained ability counts, the deaths it causes by day (a Slayer's
+    shot, a Golem's nomination) and a Recluse's registering (as a Minion). The Demon
+    loses it from the first night the Boffin is dead. A gift whose ability acts at
+    night, shields or changes set-up is refused as not modelled."""
+
+    id = "boffin"
+    night_order = 0.4
+    poison_matters = False
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        demon = story.demon()
+        if demon is None:
+            yield story
+            return
+        if number > 1:
+            if story.alive[seat]:
+                yield story
+                return
+            lost = story.fork()
+            lost.gained = tuple((s, key) for s, key in story.gained if s != demon)
+            yield lost
+            return
+        gifts = [
+            key
+            for key, unit in table.cast.items()
+            if team(key) in ("townsfolk", "outsider")
+            and key not in story.roles
+            and key not in CLAIMED_AS
+            and key not in ("drunk", "politician")  # jinxed: never a Boffin's gift
+        ]
+        if not gifts:
+            yield story
+        for key in gifts:
+            unit = type(table.cast[key])
+            if any(getattr(unit, name) is not getattr(Unit, name) for name in GIFTS_UNMODELLED):
+                raise Unmodelled(f"the solver does not model a Boffin's gift of the {key}")
+            gifted = story.fork()
+            gifted.gained = (*story.gained, (demon, key))
+            yield gifted
+
+
+MINIONS_MISC: tuple[type[Unit], ...] = (Godfather, Boffin)
+"""Issue 40's Minions of branch g40/misc (kept apart for merging)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from meeple.botc.characters import official_id
 from meeple.botc.puzzle.model import Info, Woke
+from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import would
 from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks
@@ -81,7 +81,7 @@ class Courtier(Once):
             return
         if len(chosen[0].roles) != 1:
             raise Unmodelled("the solver models a Courtier's choice of one character")
-        role = official_id(chosen[0].roles[0])
+        role = character_id(chosen[0].roles[0])
         if role is None:
             yield story
             return

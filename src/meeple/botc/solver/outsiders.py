@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
-from meeple.botc.characters import official_id
 from meeple.botc.puzzle.model import Choice, Info, PuzzleGuess
+from meeple.botc.solver.deaths import kill
+from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
@@ -30,7 +31,7 @@ class Drunk(Unit):
 
     def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
         """When the Townsfolk it believes it is would (as the Storyteller wakes it)."""
-        believed = official_id(table.puzzle.claimed(table.names[seat]) or "")
+        believed = character_id(table.puzzle.claimed(table.names[seat]) or "")
         unit = table.cast.get(believed or "")
         return unit is not None and unit is not self and unit.wakes(story, seat, number, table)
 
@@ -182,5 +183,31 @@ OUTSIDERS: tuple[type[Unit], ...] = (
     Hermit,
     Puzzlemaster,
 )
+
+
+class Golem(Unit):
+    """Once, nominating a player who is not the Demon, kills them (a death, not an
+    execution). The timeline's nomination death by the Golem's player is its doing: a
+    sober Golem, the nominee not registering as the Demon. Whether it nominated before
+    is not checked."""
+
+    id = "golem"
+    causes = "nomination_death"
+
+    def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        nominated = any(
+            event.kind == self.causes
+            and event.when.order == story.now
+            and table.names[victim] in event.players
+            and event.caller in (None, table.names[seat])
+            for event in table.puzzle.timeline
+        )
+        demon = story.must_be_team(victim, "demon")
+        if nominated and story.working(seat, self.id) and not demon:
+            yield from kill(story.fork(), victim, table)
+
+
+OUTSIDERS_MISC: tuple[type[Unit], ...] = (Golem,)
+"""Issue 40's Outsiders of branch g40/misc (kept apart for merging)."""
 FANG_GU_OUTSIDERS: tuple[type[Unit], ...] = (Sweetheart,)
 """The Outsiders of the Fang Gu's puzzles (branch g40/fanggu)."""

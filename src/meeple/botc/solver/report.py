@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from meeple.botc.characters import official, official_id
 from meeple.botc.model import Grimoire, ReminderToken, Seat
 from meeple.botc.notation import format_grimoire
 from meeple.botc.puzzle import jsonform, notation
 from meeple.botc.puzzle.model import Puzzle, Time
 from meeple.botc.script import DRUNK_TOKEN, effective_role
 from meeple.botc.setup import RED_HERRING
+from meeple.botc.solver.homebrew import character, character_id
 from meeple.botc.solver.search import (
     Answer,
     World,
@@ -41,20 +41,20 @@ def read(text: str, source: str) -> Puzzle:
     return notation.parse(text, source)
 
 
-def _seed(character: str) -> str:
-    """An official id in the seed's spelling (`scarletwoman` -> scarlet_woman)."""
-    return official()[character].alias
+def _seed(key: str) -> str:
+    """A character id in the seed's spelling (`scarletwoman` -> scarlet_woman)."""
+    return character(key).alias
 
 
 def grimoire(world: World) -> Grimoire:
     """The world's starting grimoire: the Drunk's seat shows the Townsfolk it believes
     it is, with `drunk:is_the_drunk`; the red herring carries `fortune_teller:red_herring`."""
     seats = []
-    for player, character in zip(world.players, world.characters, strict=True):
+    for player, role in zip(world.players, world.characters, strict=True):
         tokens: list[ReminderToken] = []
-        shown = character
-        if character == "drunk":
-            shown = official_id(world.drunk_as.get(player, "")) or character
+        shown = role
+        if role == "drunk":
+            shown = character_id(world.drunk_as.get(player, "")) or role
             tokens.append(ReminderToken(DRUNK_TOKEN.name, "drunk"))
         if player == world.red_herring:
             tokens.append(ReminderToken(RED_HERRING.name, "fortune_teller"))
@@ -166,7 +166,7 @@ def explain(puzzle: Puzzle, wanted: str) -> Explanation:
 def _line(puzzle: Puzzle, roles: Sequence[str]) -> str:
     names = puzzle.players
     drunk = {
-        names[seat]: official_id(puzzle.claimed(names[seat]) or "") or ""
+        names[seat]: character_id(puzzle.claimed(names[seat]) or "") or ""
         for seat, role in enumerate(roles)
         if role == "drunk"
     }
@@ -177,7 +177,7 @@ def _line(puzzle: Puzzle, roles: Sequence[str]) -> str:
 def _wanted(puzzle: Puzzle, wanted: str) -> list[tuple[str, Any]]:
     text_ = wanted.strip()
     if text_ in puzzle.players:
-        return [(text_, lambda role: official()[role].team == "demon")]
+        return [(text_, lambda role: character(role).team == "demon")]
     from meeple.botc.notation import parse_grimoire
 
     if not text_.startswith("["):
@@ -187,7 +187,7 @@ def _wanted(puzzle: Puzzle, wanted: str) -> list[tuple[str, Any]]:
     for seat in grimoire_.seats:
         if seat.player not in puzzle.players:
             raise ValueError(f"--explain: {seat.player} is not a player of the puzzle")
-        role = official_id(effective_role(seat))
+        role = character_id(effective_role(seat))
         if role is None:
             raise ValueError(f"--explain: {effective_role(seat)} is not a character")
         fixed.append((seat.player, _is(role)))

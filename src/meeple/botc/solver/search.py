@@ -16,12 +16,14 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from meeple.botc.characters import official, official_id
 from meeple.botc.modifiers import PARTNERS, RULES
-from meeple.botc.puzzle.model import Puzzle, Reading
+from meeple.botc.puzzle.model import Options, Puzzle, Reading, Statement
 from meeple.botc.script import TEAMS, Role, Script, allowed
 from meeple.botc.solver.cast import CAST
 from meeple.botc.solver.constraints import holds as constraint_holds
+from meeple.botc.solver.constraints import named_in, narrowing
+from meeple.botc.solver.homebrew import CLAIMED_AS, character, character_id, claimed_as
+from meeple.botc.solver.homebrew import RULES as HOMEBREW_RULES
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.timeline import Plan, Trace, plan, play
 from meeple.botc.solver.units import Seating, Unit, Unmodelled
@@ -58,12 +60,13 @@ def script_of(puzzle: Puzzle) -> Script:
     """The puzzle's script as meeple's set-up rules read it (official ids)."""
     ids = []
     for name in puzzle.script:
-        known = official_id(name)
+        known = character_id(name)
         if known is None:
             raise Unmodelled(f"the solver does not model the {name} yet")
         ids.append(known)
-    roles = {key: Role(key, official()[key].team, official()[key].tokens) for key in ids}
-    modifiers = {key: RULES[key] for key in ids if key in RULES}
+    roles = {key: Role(key, character(key).team, character(key).tokens) for key in ids}
+    rules = {**RULES, **HOMEBREW_RULES}
+    modifiers = {key: rules[key] for key in ids if key in rules}
     partners = {key: PARTNERS[key] for key in ids if key in PARTNERS}
     return Script("puzzle", roles, modifiers=modifiers, partners=partners)
 
@@ -72,8 +75,11 @@ def units(script: Script) -> Mapping[str, Unit]:
     """The unit of every character of the script; Unmodelled names one the solver lacks."""
     missing = [key for key in script.roles if key not in CAST]
     if missing:
-        raise Unmodelled(f"the solver does not model the {official()[missing[0]].name} yet")
+        raise Unmodelled(f"the solver does not model the {character(missing[0]).name} yet")
     found = {key: CAST[key].for_script(tuple(script.roles)) for key in script.roles}
+    for claimed, keys in CLAIMED_AS.items():  # a claim of the Prodigy: Solar or Lunar
+        if all(key in found for key in keys):
+            found[claimed] = CAST[claimed]
     inexact = [unit for unit in found.values() if not unit.exact_with_misregistering]
     other = [unit for unit in found.values() if unit.misregisters is not None]
     if inexact and other:
@@ -84,22 +90,36 @@ def units(script: Script) -> Mapping[str, Unit]:
 
 
 def options(puzzle: Puzzle, script: Script) -> list[list[str]]:
+    """Each seat's possible starting characters, by the set-up convention, narrowed by
+    the constraints that name a player's character or a character no one is."""
+    narrowed = narrowing(puzzle)
+    return [
+        [
+            key
+            for key in seat
+            if key not in narrowed.banned and key in narrowed.roles.get(player, (key,))
+        ]
+        for player, seat in zip(puzzle.players, _claimed(puzzle, script), strict=True)
+    ]
+
+
+def _claimed(puzzle: Puzzle, script: Script) -> list[list[str]]:
     """Each seat's possible starting characters, by the set-up convention."""
     evil = [key for key in script.roles if team(key) in EVIL_TEAMS]
     found = []
     for player in puzzle.players:
         claims = puzzle.claims_of(player)
-        listed = [official_id(name) for claim in claims for name in claim.may_be]
+        listed = [character_id(name) for claim in claims for name in claim.may_be]
         if listed:
             found.append([key for key in script.roles if key in listed])
             continue
-        claimed = official_id(claims[0].character) if claims else None
+        claimed = character_id(claims[0].character) if claims else None
         if claimed is None:
             found.append(list(script.roles))
             continue
         seat: list[str] = []
         if team(claimed) not in EVIL_TEAMS:
-            seat.append(claimed)
+            seat += claimed_as(claimed)
             if team(claimed) == "townsfolk" and "drunk" in script.roles:
                 seat.append("drunk")
                 seat.append("hermit")  # with the Drunk's ability (kept if on the script)
@@ -125,9 +145,11 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
         max((c[i] for counts in legal.values() for c in counts), default=0)
         for i in range(len(TEAMS))
     ]
+    fixed = narrowing(puzzle).counts  # `#Minion.~type == 3`: no more of a team
+    cap = [fixed.get(name, count) for name in TEAMS]
     index = {name: i for i, name in enumerate(TEAMS)}
     teams = {key: index[team(key)] for key in script.roles}
-    claims = tuple(official_id(name or "") for name in claimed)
+    claims = tuple(character_id(name or "") for name in claimed)
     seating = Seating(tuple(script.roles), claims, unique)
     copies = {
         key: max(change.get("copies", 1) for change in rule)
@@ -145,7 +167,7 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
             if unique and chosen_roles.count(role) >= copies.get(role, 1):
                 continue
             at = teams[role]
-            if check and have[at] >= most[at]:
+            if (check and have[at] >= most[at]) or have[at] >= cap[at]:
                 continue
             have[at] += 1
             chosen_roles.append(role)
@@ -185,14 +207,31 @@ def _herrings(puzzle: Puzzle, roles: Sequence[str]) -> list[int | None]:
 
 
 def _named(puzzle: Puzzle) -> set[str]:
-    """The players a Fortune Teller's reading names."""
-    return {
+    """The players a Fortune Teller's reading names, or a sentence names as its red
+    herring."""
+    found = {
         name
         for claim in puzzle.claims
         for _, item in claim.facts()
         if isinstance(item, Reading)
         for name in (item.left, item.right)
     }
+    sentences = [
+        *(sentence.tree for sentence in puzzle.constraints),
+        *(
+            sentence.tree
+            for claim in puzzle.claims
+            for _, item in claim.facts()
+            for sentence in (
+                item.sentences
+                if isinstance(item, Options)
+                else (item.sentence,)
+                if isinstance(item, Statement) and item.sentence is not None
+                else ()
+            )
+        ),
+    ]
+    return found.union(*(named_in(tree, "fortune_teller_red_herring", 1) for tree in sentences))
 
 
 def stories(
@@ -281,7 +320,7 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
     drunk_as = {
         names[seat]: believed
         for seat, role in enumerate(roles)
-        if role == "drunk" and (believed := official_id(puzzle.claimed(names[seat]) or ""))
+        if role == "drunk" and (believed := character_id(puzzle.claimed(names[seat]) or ""))
     }
     poisoned = {
         order // 2 + 1: names[seat] for what, order, seat in story.choices if what == "poisoned"

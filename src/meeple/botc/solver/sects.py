@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from meeple.botc.characters import official_id
 from meeple.botc.puzzle.model import (
     Aligned,
     Dream,
@@ -21,6 +20,7 @@ from meeple.botc.puzzle.model import (
     Time,
 )
 from meeple.botc.solver.constraints import true
+from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import EVIL_TEAMS, Story, team
 from meeple.botc.solver.townsfolk import CountsEvil, title, would
 from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks, until_used
@@ -87,7 +87,7 @@ class Dreamer(Unit):
         chosen = table.seat(item.player) if isinstance(item, Dream) else None
         if not isinstance(item, Dream) or chosen is None:
             return None
-        roles = [official_id(name) for name in item.roles]
+        roles = [character_id(name) for name in item.roles]
         if len(roles) != 2 or None in roles:
             return None
         evil = [team(role) in EVIL_TEAMS for role in roles if role is not None]
@@ -129,7 +129,7 @@ class Juggler(Unit):
         if not isinstance(item, Number):
             return None
         guesses = [
-            (guessed, official_id(guess.role))
+            (guessed, character_id(guess.role))
             for guess in table.said.get(seat, ())
             if isinstance(guess, Guess) and (guessed := table.seat(guess.player)) is not None
         ]
@@ -204,7 +204,7 @@ class Philosopher(Once):
             return
         if len(chosen[0].roles) != 1 or chosen[0].drunk:
             raise Unmodelled("the solver models a Philosopher's choice of one character")
-        role = official_id(chosen[0].roles[0])
+        role = character_id(chosen[0].roles[0])
         if role is not None and team(role) not in EVIL_TEAMS:
             yield self._chose(story, seat, role)
 

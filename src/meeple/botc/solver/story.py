@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from meeple.botc.characters import official
+from meeple.botc.solver.homebrew import character
 
 EVIL_TEAMS = ("minion", "demon")
 
@@ -31,9 +31,9 @@ class Misregistration:
     (the Legion: a Demon, and a Minion too)."""
 
 
-def team(character: str) -> str:
-    """The team of an official character id (`fortuneteller` -> townsfolk)."""
-    return official()[character].team
+def team(key: str) -> str:
+    """The team of a character id (`fortuneteller` -> townsfolk)."""
+    return character(key).team
 
 
 class Story:
@@ -267,8 +267,9 @@ class Story:
         return self.roles[seat] == character or (seat, character) in self.gained
 
     def working(self, seat: int, character: str) -> bool:
-        """Whether the seat is `character`, in play and sober (its ability works)."""
-        return self.roles[seat] == character and self.active(seat) and self.sober(seat)
+        """Whether the seat has `character`'s ability (its own or gained), in play and
+        sober (its ability works)."""
+        return self.has(seat, character) and self.active(seat) and self.sober(seat)
 
     def seats_of(self, character: str) -> list[int]:
         """The seats that are `character` now."""
@@ -289,6 +290,11 @@ class Story:
 
     def _misregistration(self, seat: int) -> Misregistration | None:
         found = self.misregisters.get(self.roles[seat])
+        for holder, gained in self.gained if found is None else ():
+            other = self.misregisters.get(gained)
+            if holder == seat and other is not None:  # a gained Recluse's: an evil
+                evil = self.evil(seat)  # player registers as evil already
+                found = Misregistration(other.alignment and not evil, other.teams)
         if found is None or self.is_poisoned(seat):
             return None
         return found

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from meeple.botc.characters import official_id
 from meeple.botc.puzzle.model import (
     Aligned,
     Alignment,
@@ -38,7 +37,9 @@ from meeple.botc.puzzle.model import (
     Time,
     Woke,
 )
+from meeple.botc.solver.constraints import named_in
 from meeple.botc.solver.deaths import doomsayer, execute
+from meeple.botc.solver.homebrew import character_id, claimed_as
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit, Unmodelled
 
@@ -102,7 +103,7 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
     names = tuple(puzzle.players)
     said: list[Said] = []
     for claim in puzzle.claims:
-        role = official_id(claim.character)
+        role = character_id(claim.character)
         unit = cast.get(role) if role is not None else None
         if unit is None:
             raise Unmodelled(f"the solver does not model the {claim.character} yet")
@@ -119,6 +120,8 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
     for unit in cast.values():
         if executes and unit.executions_unmodelled:
             raise Unmodelled(f"the solver does not model the {unit.title} with an execution yet")
+        if unit.standard_setup_unmodelled and puzzle.setup == "standard":
+            raise Unmodelled(f"the solver models the {unit.title} only with `setup: none`")
     times = [s.when for s in said] + [e.when for e in puzzle.timeline]
     last = max((t.order for t in times), default=0)
     steps = []
@@ -133,9 +136,24 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
     }
     by_seat = {seat: tuple(s.item for s in said if s.seat == seat) for seat in range(len(names))}
     heard = tuple(names.index(claim.player) for claim in puzzle.claims if claim.heard_widow_call)
+    asked = {
+        names.index(player)
+        for sentence in puzzle.constraints
+        for player in named_in(sentence.tree, "poisoned", 0)
+        if player in names
+    }
     tallied = any(s.unit.tallies for s in said)
     steps = [Step(step.when, step.events, _tallies_last(step.said)) for step in steps]
-    table = Table(names, cast, deaths, by_seat, puzzle, heard, tallied)
+    table = Table(
+        names,
+        cast,
+        deaths,
+        by_seat,
+        puzzle,
+        heard,
+        tallied=tallied,
+        asked_poisoned=tuple(sorted(asked)),
+    )
     return Plan(table, tuple(steps))
 
 
@@ -307,7 +325,7 @@ def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator
         yield story
         return
     victim = living[0]
-    for seat, role in enumerate(story.roles):
+    for seat, role in [*enumerate(story.roles), *story.gained]:  # a Boffin's gift too
         unit = table.cast[role]
         if unit.causes == kind:
             for after in unit.cause(story, seat, victim, table):
@@ -321,6 +339,11 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
     if any(table.cast[role].frees_storyteller for role in story.roles):
         return story
     for said in step.said:
+        bound = said.unit.binds(story, said.seat, said.item, table)
+        if bound is not None:
+            if trace is not None:
+                trace.note(step.when, said.index, _said(table, said, bound))
+            return None
         if said.unit.acts or story.evil(said.seat):
             continue
         if table.cast[story.roles[said.seat]].says_anything:
@@ -343,10 +366,11 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
 
 def _wrong(table: Table, said: Said, story: Story) -> str | None:
     """Why a good claimant's item cannot be what it learned, None when it can: a sober
-    one's by its character's rule (false under a Vortox); a drunk or poisoned one's is
+    one's by its character's rule; under a Vortox, a Townsfolk's is false, drunk or
+    poisoned too (as Clockchecker reads it); a drunk or poisoned one's is otherwise
     anything."""
     unit, seat = said.unit, said.seat
-    if not story.has(seat, unit.id):
+    if not any(story.has(seat, key) for key in claimed_as(unit.id)):
         return None
     if isinstance(said.item, INFORMATION) and _falsified(table, story, seat):
         return unit.lies(story, seat, said.item, table)

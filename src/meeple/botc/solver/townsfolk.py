@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import ClassVar
 
-from meeple.botc.characters import official, official_id
 from meeple.botc.puzzle.model import (
     Choice,
     EvilAmong,
@@ -19,13 +18,14 @@ from meeple.botc.puzzle.model import (
     Shown,
 )
 from meeple.botc.solver.deaths import execute, kill
+from meeple.botc.solver.homebrew import character, character_id
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Inert, Table, Unit
 
 
-def title(character: str) -> str:
-    """An official character's name (`fortuneteller` -> Fortune Teller)."""
-    return official()[character].name
+def title(key: str) -> str:
+    """A character's name (`fortuneteller` -> Fortune Teller)."""
+    return character(key).name
 
 
 def evil_counts(story: Story, seats: Sequence[int], pairs: Sequence[tuple[int, int]] = ()) -> range:
@@ -59,7 +59,7 @@ class Shows(Unit):
             if forced:
                 return f"{table.names[forced[0]]} is the {title(story.roles[forced[0]])}"
             return None
-        role = official_id(item.role)
+        role = character_id(item.role)
         if role is None or team(role) != self.shows:
             return f"the {item.role} is not a {self.shows}"
         among = [table.seat(player) for player in item.among]
@@ -151,7 +151,7 @@ def seen(story: Story, seat: int, role_name: str | None, table: Table) -> str | 
     been learned instead."""
     if role_name is None:
         return None
-    role = official_id(role_name)
+    role = character_id(role_name)
     if role is not None and story.may_be(seat, role):
         return None
     shown = title(story.roles[seat])
@@ -260,6 +260,15 @@ class Virgin(Unit):
     causes = "nomination_death"
 
     def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
+        nominated = any(  # a timeline death by another's nomination: the nominee's
+            event.kind == self.causes
+            and event.when.order == story.now
+            and table.names[victim] in event.players
+            and event.caller not in (None, table.names[victim])
+            for event in table.puzzle.timeline
+        )
+        if nominated:
+            return
         if story.working(seat, "virgin") and story.may_be_team(victim, "townsfolk"):
             yield from execute(story.fork(), victim, table)
 

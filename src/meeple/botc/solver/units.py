@@ -16,8 +16,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from meeple.botc.characters import official, official_id
 from meeple.botc.puzzle.model import Info, Puzzle, Roles, Time
+from meeple.botc.solver.homebrew import character, character_id, claimed_as
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
 
@@ -42,6 +42,9 @@ class Table:
     """The puzzle itself (a Savant's statements are its sentences)."""
     heard: tuple[int, ...] = ()
     """The seats whose claims say they heard a Widow's call."""
+    asked_poisoned: tuple[int, ...] = ()
+    """The seats a constraint asks whether they were poisoned (a Poisoner's choice is
+    tried on each, even where poison changes nothing else)."""
     tallied: bool = False
     """Whether a claim counts the abilities that worked abnormally (a Mathematician's):
     the timeline then records them in each story (`Story.worked_abnormally`)."""
@@ -59,7 +62,7 @@ class Table:
             return not story.sober(seat)
         if story.roles[seat] != "drunk":
             return False
-        return official_id(self.puzzle.claimed(self.names[seat]) or "") == character
+        return character_id(self.puzzle.claimed(self.names[seat]) or "") == character
 
 
 @dataclass(frozen=True)
@@ -79,10 +82,11 @@ class Seating:
         claimed = self.claims[seat]
         if claimed is None:
             return any(
-                official()[key].team in teams and (key not in roles or not self.unique)
+                character(key).team in teams and (key not in roles or not self.unique)
                 for key in self.script
             )
-        return official()[claimed].team in teams and (claimed not in roles or not self.unique)
+        free = any(key not in roles for key in claimed_as(claimed))
+        return character(claimed).team in teams and (free or not self.unique)
 
 
 class Unit:
@@ -115,6 +119,10 @@ class Unit:
     executions_unmodelled: ClassVar[bool] = False
     """Whether the solver refuses a puzzle with it and an execution (executing the Evil
     Twin's good twin would end the game; who the twin is the solver does not track)."""
+    standard_setup_unmodelled: ClassVar[bool] = False
+    """Whether the solver refuses a puzzle with it on the script and the standard
+    set-up (the Kazali's Minions, chosen on the first night, are seated from the start:
+    only a puzzle that says `setup: none` reads so)."""
     frees_storyteller: ClassVar[bool] = False
     """Whether, in play, the Storyteller may break the rules: nothing anyone learned
     is checked (the Atheist)."""
@@ -134,7 +142,7 @@ class Unit:
     @property
     def title(self) -> str:
         """The character's name (`Fortune Teller`)."""
-        return official()[self.id].name
+        return character(self.id).name
 
     def for_script(self, script: Sequence[str]) -> Unit:
         """The unit as the script's other characters shape it (the Hermit has the
@@ -161,13 +169,19 @@ class Unit:
         a Chambermaid counts): by default while alive, on the nights the official night
         order lists the character (`first_night`, `other_night`). A character whose
         entry there is conditional or a Storyteller's reminder overrides it."""
-        character = official()[self.id]
-        listed = character.first_night if number == 1 else character.other_night
+        facts = character(self.id)
+        listed = facts.first_night if number == 1 else facts.other_night
         return self.wakes_as_listed and story.alive[seat] and listed > 0
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         """Why `item` is not what a sober player of this character learns in this story
         (what they would have learned), None when it is."""
+        return None
+
+    def binds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        """Why `item` cannot be so in this story whatever the claimant is, for what a
+        good player other than the claimant says in it (a Nightwatchman's chosen player
+        who confirms it); None when it can."""
         return None
 
     def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:

@@ -1,0 +1,174 @@
+"""Branch g40/misc's characters (Alsaahir, Shugenja, Politician, ...): each rule on a
+small puzzle of its own, beside the published puzzles that use it."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.botc.puzzle import notation
+from meeple.botc.solver import Unmodelled, search, solve
+from meeple.botc.solver.constraints import Narrowing
+
+
+def _worlds(text: str) -> int:
+    return len(solve(notation.parse(text, "test.puzzle")).worlds)
+
+
+def _seated(script: str, seats: dict[str, str], said: str) -> str:
+    """A puzzle whose grimoire is fixed by each claim's may-be list; the first seat
+    says `said`."""
+    lines = [f"seats: {', '.join(seats)}", f"script: {script}"]
+    for player, role in seats.items():
+        lines.append(f"{player} claims {role}, may be {role}")
+        if len(lines) == 3:
+            lines.append(f"  {said}")
+    return "\n".join(lines) + "\n"
+
+
+SCRIPT = "imp, scarlet_woman, shugenja, empath, chef, recluse, saint"
+
+
+@pytest.mark.parametrize(
+    ("said", "worlds"), [("evil is anticlockwise", 1), ("evil is clockwise", 0)]
+)
+def test_the_shugenja_learns_the_side_of_the_closest_evil_player(said: str, worlds: int) -> None:
+    seats = {"A": "shugenja", "B": "empath", "C": "chef", "D": "scarlet_woman", "E": "imp"}
+    assert _worlds(_seated(SCRIPT, seats, said)) == worlds
+
+
+@pytest.mark.parametrize("said", ["evil is anticlockwise", "evil is clockwise"])
+def test_equidistant_evil_players_make_the_shugenjas_answer_arbitrary(said: str) -> None:
+    seats = {"A": "shugenja", "B": "empath", "C": "imp", "D": "scarlet_woman", "E": "chef"}
+    assert _worlds(_seated(SCRIPT, seats, said)) == 1
+
+
+@pytest.mark.parametrize(("outsider", "worlds"), [("recluse", 1), ("saint", 0)])
+def test_a_recluse_registering_evil_may_be_the_shugenjas_closest(
+    outsider: str, worlds: int
+) -> None:
+    seats = {
+        "A": "shugenja",
+        "B": outsider,
+        "C": "empath",
+        "D": "chef",
+        "E": "imp",
+        "F": "scarlet_woman",
+    }
+    # clockwise: the Recluse (1 seat), registering evil, ties with F anticlockwise
+    assert _worlds(_seated(SCRIPT, seats, "evil is clockwise")) == worlds
+
+
+def _solved(text: str) -> set[tuple[str, ...]]:
+    return {world.characters for world in solve(notation.parse(text, "test.puzzle")).worlds}
+
+
+GODFATHER = """\
+seats: A, B, C, D, E
+script: imp, godfather, poisoner, chef, empath, investigator, butler, saint
+setup: none
+constraint: one player has role Imp
+constraint: the role of A is one of Chef, Butler
+constraint: the role of B is Empath
+constraint: the role of C is not Saint
+constraint: no player has role Investigator
+constraint: #Minion.~type == 1
+constraint: #Outsider.~type == 1
+"""
+
+
+def test_the_constraints_narrow_the_search_without_changing_its_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    narrowed = _solved(GODFATHER)
+    assert narrowed
+    assert all(roles[0] in ("chef", "butler") and roles[1] == "empath" for roles in narrowed)
+    assert all("investigator" not in roles and roles[2] != "saint" for roles in narrowed)
+    monkeypatch.setattr(search, "narrowing", lambda puzzle: Narrowing({}, frozenset(), {}))
+    assert _solved(GODFATHER) == narrowed
+
+
+def test_a_player_a_constraint_asks_about_may_be_poisoned_where_it_changes_nothing() -> None:
+    asked = GODFATHER + "constraint: poisoned(A, night_1)\nconstraint: the role of A is Butler\n"
+    assert all("poisoner" in roles for roles in _solved(asked))
+    assert _solved(asked)
+
+
+def test_a_godfather_after_an_outsiders_execution_is_refused() -> None:
+    executed = GODFATHER + "constraint: the role of A is Butler\nday 1: execution of A\n"
+    executed += "night 2: night death of B\n"
+    executed += "C claims chef, may be godfather\nD claims empath, may be imp\n"
+    with pytest.raises(Unmodelled, match="Godfather's kill"):
+        solve(notation.parse(executed, "test.puzzle"))
+
+
+LEGION = "imp, scarlet_woman, legionary, chef, empath"
+
+
+@pytest.mark.parametrize(("said", "worlds"), [(1, 1), (0, 0), (2, 0)])
+def test_a_legionary_counts_the_evil_players_up_to_the_next_legionary(
+    said: int, worlds: int
+) -> None:
+    seats = {"A": "legionary", "B": "imp", "C": "legionary", "D": "chef", "E": "scarlet_woman"}
+    assert _worlds(_seated(LEGION, seats, str(said))) == worlds
+
+
+def test_a_lone_legionary_learns_nothing_true() -> None:
+    seats = {"A": "legionary", "B": "imp", "C": "empath", "D": "chef", "E": "scarlet_woman"}
+    assert _worlds(_seated(LEGION, seats, "1")) == 0
+
+
+PRODIGIES = """\
+seats: A, B, C, D, E
+script: imp, scarlet_woman, solar_prodigy, lunar_prodigy, chef
+A claims prodigy, may be solar_prodigy or lunar_prodigy
+  night 1: chose B, learned {learned}
+B claims chef, may be imp
+C claims chef, may be scarlet_woman
+D claims chef, may be chef
+E claims prodigy, may be solar_prodigy or lunar_prodigy
+"""
+
+
+@pytest.mark.parametrize(("learned", "prodigy"), [("C", "solarprodigy"), ("D", "lunarprodigy")])
+def test_a_prodigy_is_solar_when_it_learned_a_player_alike(learned: str, prodigy: str) -> None:
+    (world,) = _solved(PRODIGIES.format(learned=learned))
+    assert world[0] == prodigy
+
+
+GOLEM = "imp, scarlet_woman, boffin, golem, chef, empath, washerwoman, recluse"
+GOLEM_SEATS = {
+    "A": "golem",
+    "B": "chef",
+    "C": "empath",
+    "D": "imp",
+    "E": "scarlet_woman",
+    "F": "washerwoman",
+}
+
+
+@pytest.mark.parametrize(("nominee", "worlds"), [("B", 1), ("D", 0)])
+def test_the_golems_nominee_dies_unless_the_demon(nominee: str, worlds: int) -> None:
+    text = _seated(GOLEM, GOLEM_SEATS, "") + f"day 1: nomination death of {nominee} by A\n"
+    assert _worlds(text) == worlds
+
+
+def test_a_nomination_death_by_another_is_not_a_virgins() -> None:
+    seats = {**GOLEM_SEATS, "A": "recluse", "B": "virgin"}
+    text = _seated(GOLEM + ", virgin", seats, "") + "day 1: nomination death of C by A\n"
+    assert _worlds(text) == 0  # C nominated by A: a Virgin kills its nominator, not C
+
+
+@pytest.mark.parametrize(("script", "worlds"), [(GOLEM, 1), (GOLEM.replace(", golem", ""), 0)])
+def test_a_boffins_demon_has_a_good_ability_not_in_play(script: str, worlds: int) -> None:
+    seats = {"A": "boffin", "B": "imp", "C": "chef", "D": "empath", "E": "washerwoman"}
+    seats["F"] = "recluse"
+    text = _seated(script, seats, "") + "day 1: nomination death of C by B\n"
+    assert _worlds(text) == worlds  # the Imp with the Golem's ability
+
+
+def test_a_kazali_with_the_standard_set_up_is_refused() -> None:
+    seats = {"A": "chef", "B": "kazali", "C": "empath", "D": "poisoner", "E": "washerwoman"}
+    text = _seated("kazali, poisoner, chef, empath, washerwoman", seats, "")
+    text += "night 2: night death of A\n"
+    with pytest.raises(Unmodelled, match="Kazali"):
+        solve(notation.parse(text, "test.puzzle"))
