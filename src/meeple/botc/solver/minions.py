@@ -23,17 +23,6 @@ def poison_targets(story: Story, table: Table) -> list[int | None]:
     return found
 
 
-def _perhaps(story: Story, seat: int, table: Table) -> Story:
-    """The story with a living drunk or poisoned seat's choice perhaps misfired (for the
-    Mathematician: whether it chose anyone its ability would have changed is the
-    Storyteller's to say, as Clockchecker reads it)."""
-    if not story.alive[seat] or not table.misfiring(story, seat, story.roles[seat]):
-        return story
-    perhaps = story.fork()
-    perhaps.worked_abnormally(seat, certain=False)
-    return perhaps
-
-
 class Poisoner(Unit):
     """Each night chooses a player: poisoned tonight and tomorrow (while the Poisoner
     lives). The solver tries every seat where poison changes something, and one where
@@ -42,10 +31,11 @@ class Poisoner(Unit):
     id = "poisoner"
     night_order = 1
     poison_matters = False
+    chooses = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat] or not story.sober(seat):
-            yield _perhaps(story, seat, table)  # a drunk Poisoner's choice poisons no one
+            yield story
             return
         for target in poison_targets(story, table):
             poisoned = story.fork()
@@ -151,6 +141,7 @@ class Witch(Unit):
     id = "witch"
     night_order = 4
     causes = "witch_curse"
+    chooses = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         cursed = [
@@ -160,9 +151,6 @@ class Witch(Unit):
             for player in event.players
         ]
         working = story.alive[seat] and story.sober(seat) and story.living() > 3
-        if not working and story.alive[seat] and story.living() > 3:
-            yield _perhaps(story, seat, table)  # a drunk Witch's curse may have failed
-            return
         if not cursed or not working:
             yield story
             return
