@@ -89,7 +89,7 @@ def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
     return (*CHECKS, ABBREVIATE_OPTION, IDS_OPTION, *pictures)
 
 
-class BotcTrace(Notation):
+class BotcTrace(Drawn):
     """A game trace: a grimoire line, then phases and events (`<N1> st!kills->Bob`)."""
 
     name = "botc-trace"
@@ -147,12 +147,6 @@ class BotcTrace(Notation):
             assert problem.step is not None
             here = Location.of(document.text, events.offsets[problem.step], document.source)
             raise problem.moved_to(here) from None
-
-    def render(self, thing: Any, **options: Any) -> str:
-        return self.game.render(thing, **options)
-
-    def svg(self, thing: Any, **options: Any) -> str:
-        return self.game.svg(thing, **options)
 
 
 class _Grimoires(Drawn, Bridged):
