@@ -22,8 +22,7 @@ There is no `State` and no `Move`: QGN records the actions of any game and knows
 game's rules. A record of a game meeple knows replays as that game (`replay` yields
 that game's `State`s, whose moves are that game's `Move`s); for any other game `replay`
 raises NotationError. Layers: `model`, `notation` (parse, dump, diagnose), `ascii`,
-`svg`, and `game` (the `Game` the registry holds; `format` builds quibbble's games'
-registry entries until they move onto `Game`).
+`svg`, and `game` (the `Game` the registry holds).
 """
 
 from __future__ import annotations
