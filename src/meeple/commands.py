@@ -85,7 +85,7 @@ class Command:
 
     `help` is shown by `--help` as click shows a docstring (its first sentence lists the
     command in its group). With `game_options`, the command also takes every option a
-    format offers for a command of its name (`registry.Option.commands`), handed to
+    format offers for a command of its name (`meeple.game.Option.commands`), handed to
     `run` together as the dict `game_options` (None for one not given). `output` names an
     option whose value is a file the command's standard output goes to instead (checked
     to be writable before `run`, written whole at the end). `progress`: see Progress.

@@ -209,7 +209,7 @@ class Recording(Protocol):
     """A game state that can write itself down: the record of the moves played so far."""
 
     def record(self) -> Any:
-        """A model of the game's record format (its Format dumps it) ending at this state."""
+        """A model of the game's record format (its notation dumps it) ending at this state."""
         ...
 
 

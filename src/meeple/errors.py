@@ -314,9 +314,9 @@ class Unplaced(MeepleError):
 
 
 class OptionError(Unplaced):
-    """An option value given to a format's hook is malformed (a usage mistake, exit 2).
+    """An option value given to a notation's method is malformed (a usage mistake, exit 2).
 
-    Raised by hooks for values such as a `--bag` that does not parse; the CLI reports
+    Raised by notations' methods for values such as a `--bag` that does not parse; the CLI reports
     it as a usage error instead of counting the record as invalid.
     """
 

@@ -1,6 +1,6 @@
 """A record seen through its game's rules, whatever notation it is written in.
 
-A game's own record replays through its format's hooks. A QGN record whose `key`
+A game's own record replays through its notation's methods. A QGN record whose `key`
 names a game meeple knows is converted to that game's record first and replayed the
 same way; a rule it breaks is shown at the QGN action that made the illegal move
 (QGN action i is engine move i, see meeple.engine). Everything above the games
@@ -38,7 +38,7 @@ header that cannot set the game up)."""
 class Record:
     """A parsed document and the game format whose rules apply to it.
 
-    `played` is the document the game's hooks run on: the document itself, or, for a
+    `played` is the document the game's methods run on: the document itself, or, for a
     QGN record of a known game, that game's record converted from it. `locate` moves a
     problem found in `played` to the text the person wrote.
     """
@@ -305,7 +305,7 @@ def text_findings(text: str, source: str, fmt: Notation, **options: Any) -> list
 
 
 def qgn_findings(text: str, source: str) -> list[Finding]:
-    """Every finding of a QGN text, malformed or not (the `diagnose` hook of QGN).
+    """Every finding of a QGN text, malformed or not (`QgnRecord.diagnose`).
 
     A well-formed text gets what `findings` says of it. Otherwise each notation problem
     is reported (reading goes on after each, see `meeple.qgn.notation.diagnose`), and

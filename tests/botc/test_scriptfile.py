@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from meeple.botc.script import bundled, load_script, script_of
 from meeple.botc.sheet import character_rows
 from meeple.errors import NotationError
 from tests.cli_helpers import meeple
+from tests.guards import finishes
 
 GOLDEN = Path(__file__).parent / "golden"
 SCRIPTS = sorted(GOLDEN.glob("*.script.json"))
@@ -355,6 +357,20 @@ def test_check_with_a_script_file_warns_about_what_it_leaves_out(
     done = meeple(["check", "--format", "botc", "-", "--script", "typos.json"], stdin=grimoire)
     assert done.code == 0
     assert UNDERTAKR in done.out
+
+
+def test_check_reads_a_script_file_once_so_a_pipe_can_give_it(tmp_path: Path) -> None:
+    # `check --script` read the file once for the checks and again for what they leave
+    # out: a named pipe gives its text to the first read only, so the second waited.
+    pipe = tmp_path / "typos.json"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=pipe.write_text, args=(TYPOS,), daemon=True)
+    writer.start()  # blocks until meeple opens the pipe
+    grimoire = "[A:imp B:poisoner C:chef D:empath E:washerwoman]\n"
+    with finishes(30):
+        done = meeple(["check", "--format", "botc", "-", "--script", str(pipe)], stdin=grimoire)
+    assert done.code == 0
+    assert "warning: left out: 'undertakr' is not an official character" in done.out
 
 
 def test_night_and_characters_take_all_and_other_commands_say_what_script_takes() -> None:

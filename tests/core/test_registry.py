@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import ast
 import importlib
-import inspect
 from pathlib import Path, PurePath
 from types import ModuleType
 
@@ -120,6 +118,7 @@ def test_listing_every_format_imports_no_game_module_but_its_entry() -> None:
     assert imported - entries == {
         "meeple",
         "meeple.errors",
+        "meeple.exports",  # each game package's `__getattr__`
         "meeple.game",
         "meeple.registry",
         "meeple.botc.choices",
@@ -156,35 +155,12 @@ SHARED_NAMES = ("parse", "dump", "replay", "render", "svg", "State", "Move")
 NOT_OFFERED = {"botc": {"Move"}, "qgn": {"State", "Move"}}
 
 
-def _static_imports(package: ModuleType) -> dict[str, tuple[str, str]]:
-    """What the package's `if TYPE_CHECKING:` block imports: name -> (module, attribute)."""
-    tree = ast.parse(inspect.getsource(package))
-    block = next(
-        node
-        for node in tree.body
-        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
-    )
-    return {
-        alias.asname or alias.name: (node.module or "", alias.name)
-        for node in block.body
-        if isinstance(node, ast.ImportFrom)
-        for alias in node.names
-    }
-
-
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_package_offers_one_table_of_names(game: str) -> None:
+def test_a_game_package_offers_each_name_its_imports_list(game: str) -> None:
     package = importlib.import_module(f"meeple.{game}")
-    targets = registry.export_targets(package.EXPORTS)
-    assert package.__all__ == sorted(targets)
-    # What type checkers see (the TYPE_CHECKING imports) is the table, name for name.
-    assert _static_imports(package) == targets
-    for name, (module, attribute) in targets.items():
-        if module == package.__name__:
-            expected = importlib.import_module(f"{module}.{attribute}")
-        else:
-            expected = getattr(importlib.import_module(module), attribute)
-        assert getattr(package, name) is expected, name
+    assert package.__all__ == sorted(package.__all__) and package.__all__
+    for name in package.__all__:
+        assert getattr(package, name) is vars(package)[name], name  # then a plain attribute
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         package.nope  # noqa: B018
 
@@ -236,19 +212,15 @@ def test_replay_yields_the_package_s_own_states(game: str) -> None:
     assert all(isinstance(move, package.Move) for move in states[-1].legal_moves()[:5])
 
 
-def test_package_exports_imports_on_first_use_and_keeps_aliases() -> None:
-    from meeple import raft
-    from meeple.raft.notation import parse_record
-    from meeple.raft.rules import State
+def test_package_names_are_imported_on_first_use_and_keep_aliases() -> None:
+    import subprocess
+    import sys
 
-    assert raft.State is State
-    assert raft.parse is parse_record  # type: ignore[attr-defined]
-    assert "State" in vars(raft)  # resolved once, then an ordinary attribute
-
-
-def test_an_export_table_names_each_public_name_once() -> None:
-    with pytest.raises(ValueError, match="'parse' is exported twice"):
-        registry.export_names({"a": ("parse",), "b": ("parse=read",)})
+    probe = (
+        "import sys; from meeple import raft; assert 'meeple.raft.notation' not in sys.modules;"
+        " from meeple.raft.notation import parse_record; assert raft.parse is parse_record"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True)
 
 
 def test_botc_choices_name_what_the_game_draws_and_knows() -> None:

@@ -34,41 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-# The one table of the package's public names: `__all__` and the lazy imports below
-# come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.atlantis": ("svg",),
-    "meeple.atlantis.game": ("render",),
-    "meeple.atlantis.model": (
-        "Chat",
-        "FieldRef",
-        "Move",
-        "OtherEvent",
-        "Player",
-        "Segment",
-        "Transcript",
-        "Turn",
-        "field_name",
-    ),
-    "meeple.atlantis.notation": (
-        "diagnose",
-        "dump",
-        "parse",
-        "parse_field_ref",
-    ),
-    "meeple.atlantis.qgn": (
-        "from_qgn",
-        "to_qgn",
-    ),
-    "meeple.atlantis.rules": (
-        "Area",
-        "Field",
-        "State",
-        "replay",
-    ),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.atlantis import svg as svg  # the submodule
@@ -92,7 +58,5 @@ if TYPE_CHECKING:
     from meeple.atlantis.rules import Field as Field
     from meeple.atlantis.rules import State as State
     from meeple.atlantis.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `game` module alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

@@ -33,78 +33,16 @@ from, so `State` (`meeple.botc.rules`) is an engine `Timeline` (`history`,
 `result_text`, `play(event)`), not a `GameState`; the events it plays are `Event`s.
 `parse`, `dump` and `render` are for grimoires (`parse_trace`, `dump_trace` for traces).
 Layers: `model`, `notation` (grimoire and bag lines), `trace` (trace text), `rules`
-(`State`, `replay`), `script` and `setup` (scripts, bags), `qgn` (the QGN bridge),
-`ascii`, `layout`, `svg`, `format` (the registry entries) and `hooks` (their functions).
+(`State`, `replay`), `script` and `setup` (scripts, bags), `checks` (what `meeple check`
+says of a grimoire or bag), `qgn` (the QGN bridge), `ascii`, `layout`, `svg`, and `game`
+(the `Game` the registry holds: the notations, pictures, JSON).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-# The one table of the package's public names: `__all__` and the lazy imports below
-# come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.botc.ascii": (
-        "parse_art",
-        "read_art",
-        "render_grimoire",
-        "render=render_grimoire",
-    ),
-    "meeple.botc": ("svg",),
-    "meeple.botc.layout": (
-        "LAYOUTS",
-        "Sides",
-        "choose_sides",
-    ),
-    "meeple.botc.model": (
-        "Bag",
-        "BagDifference",
-        "Grimoire",
-        "Life",
-        "Placed",
-        "ReminderToken",
-        "Seat",
-        "SeatPlaces",
-    ),
-    "meeple.botc.notation": (
-        "dump",
-        "format_bag",
-        "format_grimoire",
-        "format_seat",
-        "parse",
-        "parse_bag",
-        "parse_grimoire",
-        "read_bag",
-        "read_grimoire",
-    ),
-    "meeple.botc.qgn": (
-        "from_qgn",
-        "to_qgn",
-    ),
-    "meeple.botc.rules": (
-        "State",
-        "replay",
-    ),
-    "meeple.botc.script": (
-        "SCRIPTS",
-        "Role",
-        "Script",
-        "bag_difference",
-        "bag_findings",
-        "convention_findings",
-        "effective_role",
-        "load_script",
-        "script_findings",
-    ),
-    "meeple.botc.trace": (
-        "Event",
-        "Trace",
-        "dump_trace=dump",
-        "parse_trace=parse",
-    ),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.botc import svg as svg  # the submodule
@@ -149,7 +87,5 @@ if TYPE_CHECKING:
     from meeple.botc.trace import Trace as Trace
     from meeple.botc.trace import dump as dump_trace  # noqa: F401
     from meeple.botc.trace import parse as parse_trace  # noqa: F401
-else:  # imported on first use (the registry imports the game's `format` alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

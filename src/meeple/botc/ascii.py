@@ -42,8 +42,9 @@ from meeple.botc.model import (
     ReminderToken,
     Seat,
     SeatPlaces,
+    written_short,
 )
-from meeple.botc.notation import IDENTIFIER, ROLE_ID
+from meeple.botc.notation import IDENTIFIER, ROLE_ID, spelled
 from meeple.botc.script import team_of
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 
@@ -112,6 +113,39 @@ def render_grimoire(
             f" {MAX_ART_SEATS}; the single line holds any number"
         )
     return draw(picture(grimoire, layout, columns), len(grimoire), CHARSETS[charset])
+
+
+def dump_art(
+    grimoire: Grimoire,
+    layout: str | None = None,
+    columns: bool | None = None,
+    charset: str | None = None,
+    abbreviate: bool | None = None,
+    ids: str | None = None,
+    drawn: tuple[str, str] | None = None,
+) -> str:
+    """The canonical art (`render_grimoire`'s defaults where an option is None), official
+    characters spelled as `ids` names; `abbreviate` writes botc-sat's short prefixes.
+
+    `drawn` is the picture (its text and source) the grimoire was read from (`meeple
+    fmt`): a valid one keeps its layout (and charset) unless --layout, --columns or
+    --abbreviate asks for a redrawing, or a character is not written in the spelling
+    `ids` names (or it was drawn in botc-sat's dialect, which is redrawn in meeple's
+    layout): only blank lines around the box and spaces after it go. A redrawn picture
+    that wrote botc-sat's short prefixes keeps them.
+    """
+    if drawn is not None:
+        text, source = drawn
+        charset = charset or charset_of(text)
+        redraw = layout or columns or abbreviate or spelled(grimoire, ids) != grimoire
+        if not redraw and art_dialect(text, source) == "seed":
+            lines = [line.rstrip() for line in text.splitlines()]
+            return recharset("\n".join(line for line in lines if line) + "\n", charset)
+        abbreviate = abbreviate or written_short(text)
+    grimoire = spelled(grimoire, ids)
+    if abbreviate:
+        grimoire = grimoire.abbreviated()
+    return render_grimoire(grimoire, layout or "auto", bool(columns), charset or "unicode")
 
 
 TEAM_CODES = {"townsfolk": "34", "outsider": "36", "minion": "33", "demon": "31"}

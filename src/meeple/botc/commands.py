@@ -151,8 +151,7 @@ def draw_bags(
     import random
 
     from meeple.botc import setup
-    from meeple.botc.hooks import spelled
-    from meeple.botc.notation import format_bag
+    from meeple.botc.notation import format_bag, spelled
 
     script, notes = _rules(script_name)
     yield from notes

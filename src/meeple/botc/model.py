@@ -8,12 +8,14 @@ can point at them. This module does no parsing and no drawing.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 
 class Life(Enum):
@@ -51,6 +53,14 @@ ABBREVIATION_OF = {
 }
 """Each role botc-sat abbreviates, in the seed's spelling and the Script Tool's, with its
 short prefix."""
+# A reminder token with a short prefix: after '(' or ',' in the line and the art, after
+# '+' or '-' too in a trace's token changes.
+_SHORT_PREFIX = re.compile(rf"[(,][+-]?(?:{'|'.join(BOTC_SAT_ABBREVIATIONS)}):")
+
+
+def written_short(text: str) -> bool:
+    """Whether a line or picture writes a reminder with botc-sat's short prefix (`ft:`)."""
+    return _SHORT_PREFIX.search(text) is not None
 
 
 # Seats and tokens are made by the thousand (a grimoire is read in microseconds), so their
@@ -118,6 +128,7 @@ class Seat:
 class Grimoire(Pictured):
     """The seats of a game in clockwise order (the first seat is where the text starts)."""
 
+    game = Registered("botc")
     seats: tuple[Seat, ...] = ()
 
     def __init__(self, seats: tuple[Seat, ...] = ()) -> None:
@@ -174,6 +185,7 @@ class BagDifference:
 class Bag(Pictured):
     """A multiset of roles, kept sorted so that two bags with the same roles are equal."""
 
+    game = Registered("botc")
     roles: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:

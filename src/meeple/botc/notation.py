@@ -24,7 +24,9 @@ they are lint findings (see script.py). This module knows nothing of roles.
 from __future__ import annotations
 
 import re
+from functools import partial
 from operator import itemgetter
+from typing import TypeVar
 
 from meeple.botc.model import Bag, Grimoire, Life, Placed, ReminderToken, Seat, SeatPlaces
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
@@ -384,3 +386,23 @@ def dump(model: Grimoire | Bag) -> str:
     if isinstance(model, Bag):
         return format_bag(model) + "\n"
     return format_grimoire(model) + "\n"
+
+
+M = TypeVar("M", bound=Grimoire | Bag)
+
+
+def spelled(model: M, ids: str | None = None) -> M:
+    """The grimoire or bag with official characters in the spelling `ids` names: the
+    seed's (`fortune_teller`, the default) or the Script Tool's (`fortuneteller`)."""
+    from meeple.botc.characters import spelled as spell
+
+    return model.respelled(partial(spell, ids=ids or "seed"))  # type: ignore[return-value]
+
+
+def dump_written(model: Grimoire | Bag, abbreviate: bool = False, ids: str | None = None) -> str:
+    """The canonical line, official characters in the spelling `ids` names (the seed's by
+    default); `abbreviate` writes botc-sat's short reminder prefixes."""
+    model = spelled(model, ids)
+    if abbreviate and isinstance(model, Grimoire):
+        model = model.abbreviated()
+    return dump(model)

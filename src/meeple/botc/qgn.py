@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 
-from meeple.botc.format import QGN_KEY
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.notation import PLAYER_NAME, ROLE_ID, TOKEN
 from meeple.errors import NotationError, Unsupported
@@ -37,13 +36,15 @@ def to_qgn(grimoire: Grimoire) -> Snapshot:
         Action(index, SEATED, (seat.role, LIVES[seat.life], *map(str, seat.tokens)))
         for index, seat in enumerate(grimoire.seats)
     )
-    return Snapshot({"key": QGN_KEY, "teams": ", ".join(grimoire.players)}, actions)
+    key = Grimoire.game.qgn_key or ""
+    return Snapshot({"key": key, "teams": ", ".join(grimoire.players)}, actions)
 
 
 def from_qgn(snapshot: Snapshot) -> Grimoire:
     """The grimoire a botc snapshot records; NotationError naming what does not fit."""
-    if snapshot.key.strip().casefold() != QGN_KEY:
-        raise NotationError(f"this QGN snapshot records {snapshot.key!r}, not {QGN_KEY!r}")
+    key = Grimoire.game.qgn_key
+    if snapshot.key.strip().casefold() != key:
+        raise NotationError(f"this QGN snapshot records {snapshot.key!r}, not {key!r}")
     players = snapshot.teams
     for player in players:
         if not _NAME.match(player):

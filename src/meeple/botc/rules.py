@@ -21,6 +21,7 @@ from meeple.botc.trace import Event, Phase, Trace
 from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 
 class History(Sequence[Event]):
@@ -116,6 +117,7 @@ class State(Pictured):
     As an engine.Ending it says its `status` and `winners`.
     """
 
+    game = Registered("botc")
     grimoire: Grimoire
     phase: Phase | None = None
     history: History = NO_EVENTS

@@ -509,6 +509,25 @@ def bag_difference(bag: Bag, grimoire: Grimoire) -> BagDifference:
     return bag.compare(roles_in_play(grimoire))
 
 
+def bundled_name(script: ScriptFile) -> str:
+    """The bundled script with the same characters as `script` (order, `_meta` and the
+    spelling of ids aside); ConversionError naming the closest one otherwise."""
+    from meeple.errors import ConversionError
+
+    mine = set(script.characters())
+    best, differs = SCRIPTS[0], len(mine) + 200
+    for name in SCRIPTS:
+        theirs = set(bundled(name).characters())
+        if theirs == mine:
+            return name
+        if len(theirs ^ mine) < differs:
+            best, differs = name, len(theirs ^ mine)
+    raise ConversionError(
+        f"the script is not one meeple bundles ({', '.join(SCRIPTS)}); the closest, {best},"
+        f" differs in {differs} characters"
+    )
+
+
 def script_named(name: str) -> Script:
     """A bundled script by name, or the Script Tool script in the file at path `name`.
 
@@ -523,6 +542,19 @@ def script_named(name: str) -> Script:
 def _script_file(path: str) -> Script:
     from pathlib import Path
 
+    file, _ = script_file(path)
+    return script_of(file, Path(path).name.removesuffix(".json").removesuffix(".script"))
+
+
+@cache
+def script_file(path: str) -> tuple[ScriptFile, str]:
+    """The Script Tool script in the file at `path`, with its text, read once however many
+    checks ask for it (a pipe gives its text to one read only).
+
+    OptionError (a usage mistake) when the file cannot be read or is not a script.
+    """
+    from pathlib import Path
+
     from meeple.errors import NotationError, OptionError, decode
 
     known = ", ".join(SCRIPTS)
@@ -534,7 +566,6 @@ def _script_file(path: str) -> Script:
         ) from None
     try:
         text = decode(data, path)
-        file = parse_script(text, path)
+        return parse_script(text, path), text
     except NotationError as problem:
         raise OptionError(f"--script: {problem}") from None
-    return script_of(file, Path(path).name.removesuffix(".json").removesuffix(".script"))

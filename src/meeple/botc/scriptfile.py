@@ -19,6 +19,7 @@ from typing import Any
 from meeple.botc.characters import Character, official, official_id
 from meeple.errors import DEFAULT_SOURCE, NotationError
 from meeple.jsontext import Members, Paths, decode
+from meeple.registry import Registered
 
 META = "_meta"
 # A JSON array whose first item is a string or an object: cheap, for detection.
@@ -29,6 +30,7 @@ _LOOKS_LIKE_SCRIPT = re.compile(r"\A\ufeff?\s*\[\s*(?:\"|\{|\])")
 class ScriptFile:
     """A script's items as JSON values (`str` or `dict`, or whatever the file holds)."""
 
+    game = Registered("botc")
     items: tuple[Any, ...]
 
     @property

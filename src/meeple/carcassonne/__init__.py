@@ -19,14 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.carcassonne": ("svg",),
-    "meeple.carcassonne.game": ("GAME", "Carcassonne", "dump", "parse", "render"),
-    "meeple.carcassonne.model": ("Claim", "Move", "Place", "Record", "Skip", "Tile"),
-    "meeple.carcassonne.rules": ("State", "replay"),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.carcassonne import svg as svg  # the submodule
@@ -43,7 +36,5 @@ if TYPE_CHECKING:
     from meeple.carcassonne.model import Tile as Tile
     from meeple.carcassonne.rules import State as State
     from meeple.carcassonne.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `game` alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

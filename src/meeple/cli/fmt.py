@@ -10,7 +10,7 @@ from meeple import corpus
 from meeple.cli import files, options
 from meeple.cli.progress import progress
 from meeple.errors import DEFAULT_SOURCE, MeepleError
-from meeple.registry import Document
+from meeple.game import Document
 
 
 def command() -> click.Command:

@@ -1,6 +1,6 @@
 """Options several commands share, and the game options formats declare.
 
-A format offers settings (`registry.Option`) to some commands; `game_options` adds
+A format offers settings (`meeple.game.Option`) to some commands; `game_options` adds
 every one some format offers, and `chosen` keeps those the record's format takes,
 calling any other a usage mistake.
 """

@@ -17,14 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.connect4": ("svg",),
-    "meeple.connect4.game": ("GAME", "ConnectFour", "dump", "parse", "render"),
-    "meeple.connect4.model": ("Move", "Place", "Record"),
-    "meeple.connect4.rules": ("State", "replay"),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.connect4 import svg as svg  # the submodule
@@ -38,7 +31,5 @@ if TYPE_CHECKING:
     from meeple.connect4.model import Record as Record
     from meeple.connect4.rules import State as State
     from meeple.connect4.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `game` alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

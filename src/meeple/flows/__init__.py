@@ -31,47 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-# The one table of the package's public names: `__all__` and the lazy imports below
-# come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.flows.board": (
-        "CELLS",
-        "hex_of_label",
-        "label_of_hex",
-    ),
-    "meeple.flows": ("svg",),
-    "meeple.flows.game": (
-        "render",
-        "state_json",
-    ),
-    "meeple.flows.model": (
-        "ORIENTATIONS",
-        "TILE_PATHS",
-        "Entry",
-        "Move",
-        "Record",
-        "tile_paths",
-    ),
-    "meeple.flows.notation": (
-        "diagnose",
-        "dump",
-        "format_move",
-        "parse",
-        "parse_move",
-    ),
-    "meeple.flows.qgn": (
-        "from_qgn",
-        "to_qgn",
-    ),
-    "meeple.flows.rules": (
-        "State",
-        "players_of",
-        "replay",
-        "replay_text",
-    ),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.flows import svg as svg  # the submodule
@@ -97,7 +57,5 @@ if TYPE_CHECKING:
     from meeple.flows.rules import players_of as players_of
     from meeple.flows.rules import replay as replay
     from meeple.flows.rules import replay_text as replay_text
-else:  # imported on first use (the registry imports the game's `game` module alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

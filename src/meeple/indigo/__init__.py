@@ -18,14 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.indigo": ("svg",),
-    "meeple.indigo.game": ("GAME", "Indigo", "dump", "parse", "render"),
-    "meeple.indigo.model": ("Gem", "Move", "Place", "Record"),
-    "meeple.indigo.rules": ("State", "replay"),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.indigo import svg as svg  # the submodule
@@ -40,7 +33,5 @@ if TYPE_CHECKING:
     from meeple.indigo.model import Record as Record
     from meeple.indigo.rules import State as State
     from meeple.indigo.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `game` alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

@@ -19,14 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.onitama": ("svg",),
-    "meeple.onitama.game": ("GAME", "Onitama", "dump", "parse", "render"),
-    "meeple.onitama.model": ("CARDS", "Deal", "Move", "Pawn", "Record"),
-    "meeple.onitama.rules": ("State", "deal", "replay"),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.onitama import svg as svg  # the submodule
@@ -43,7 +36,5 @@ if TYPE_CHECKING:
     from meeple.onitama.rules import State as State
     from meeple.onitama.rules import deal as deal
     from meeple.onitama.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `game` alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

@@ -22,41 +22,14 @@ There is no `State` and no `Move`: QGN records the actions of any game and knows
 game's rules. A record of a game meeple knows replays as that game (`replay` yields
 that game's `State`s, whose moves are that game's `Move`s); for any other game `replay`
 raises NotationError. Layers: `model`, `notation` (parse, dump, diagnose), `ascii`,
-`svg`, and `game` (the `Game` the registry holds; `format` builds quibbble's games'
-registry entries until they move onto `Game`).
+`svg`, and `game` (the `Game` the registry holds).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-# The one table of the package's public names: `__all__` and the lazy imports below
-# come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.qgn.ascii": ("render",),
-    "meeple.qgn.game": ("replay",),
-    "meeple.qgn.model": (
-        "Action",
-        "ActionColumns",
-        "Actions",
-        "Games",
-        "Snapshot",
-        "split_teams",
-    ),
-    "meeple.qgn.notation": (
-        "diagnose",
-        "dump",
-        "dump_many",
-        "format_action",
-        "iter_games",
-        "parse",
-        "parse_many",
-        "team_findings",
-    ),
-    "meeple.qgn": ("svg",),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.qgn import svg as svg  # the submodule
@@ -76,7 +49,5 @@ if TYPE_CHECKING:
     from meeple.qgn.notation import parse as parse
     from meeple.qgn.notation import parse_many as parse_many
     from meeple.qgn.notation import team_findings as team_findings
-else:  # imported on first use (the registry imports the game's `game` module alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

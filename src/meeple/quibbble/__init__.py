@@ -35,51 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.quibbble.actions": (
-        "action_text",
-        "detail_error",
-        "expect_details",
-        "read_action",
-        "whole_number",
-    ),
-    "meeple.quibbble.bridge": (
-        "Bridge",
-        "Plays",
-        "RecordT",
-        "StateT",
-    ),
-    "meeple.quibbble.canvas": ("canvas",),
-    "meeple.quibbble.game": ("Layers", "QuibbbleGame", "QuibbbleNotation"),
-    "meeple.quibbble.located": (
-        "ErrorT",
-        "at_tag",
-        "locate",
-        "tag_location",
-    ),
-    "meeple.quibbble.numbers": (
-        "INT64_DIGITS",
-        "go_int",
-        "read_seed",
-    ),
-    "meeple.quibbble.palette": (
-        "NAMED_SHADES",
-        "SEAT_SHADES",
-        "SPARE_SHADES",
-        "team_shade",
-        "team_shades",
-    ),
-    "meeple.quibbble.record": (
-        "SEED_TAG",
-        "VARIANT_TAG",
-        "MoveT",
-        "Record",
-        "TeamMove",
-    ),
-    "meeple.quibbble.state": ("TeamsState", "distinct_teams", "team_span"),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.quibbble.actions import action_text as action_text
@@ -115,7 +71,5 @@ if TYPE_CHECKING:
     from meeple.quibbble.state import TeamsState as TeamsState
     from meeple.quibbble.state import distinct_teams as distinct_teams
     from meeple.quibbble.state import team_span as team_span
-else:  # imported on first use: a game's `game` module, which the registry imports, stays light
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

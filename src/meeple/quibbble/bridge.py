@@ -20,7 +20,7 @@ from meeple.quibbble.located import locate
 from meeple.quibbble.record import MoveT, Record
 
 if TYPE_CHECKING:
-    from meeple.registry import Document
+    from meeple.game import Document
 
 
 class Plays(Protocol):

@@ -31,46 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-# The one table of the package's public names: `__all__` and the lazy imports below
-# come from it (tests/core/test_registry.py checks the TYPE_CHECKING block against it).
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.raft": ("svg",),
-    "meeple.raft.game": (
-        "render",
-        "replay",
-    ),
-    "meeple.raft.model": (
-        "Board",
-        "Challenge",
-        "Move",
-        "Position",
-        "Record",
-        "Square",
-    ),
-    "meeple.raft.notation": (
-        "diagnose",
-        "format_board",
-        "format_challenge",
-        "format_move",
-        "format_record",
-        "format_state",
-        "parse_board",
-        "parse_challenge",
-        "parse_move",
-        "parse_record",
-        "parse_state",
-        "dump=format_record",
-        "parse=parse_record",
-    ),
-    "meeple.raft.qgn": (
-        "from_qgn",
-        "to_qgn",
-    ),
-    "meeple.raft.rules": ("State",),
-    "meeple.raft.setup": ("initial_state",),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.raft import svg as svg  # the submodule
@@ -99,7 +60,5 @@ if TYPE_CHECKING:
     from meeple.raft.qgn import to_qgn as to_qgn
     from meeple.raft.rules import State as State
     from meeple.raft.setup import initial_state as initial_state
-else:  # imported on first use (the registry imports the game's `game` module alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

@@ -20,14 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.stratego": ("svg",),
-    "meeple.stratego.game": ("GAME", "Stratego", "dump", "parse", "render"),
-    "meeple.stratego.model": ("RANKS", "VARIANTS", "Move", "Record", "Switch", "Unit", "Variant"),
-    "meeple.stratego.rules": ("State", "replay", "setup"),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.stratego import svg as svg  # the submodule
@@ -46,7 +39,5 @@ if TYPE_CHECKING:
     from meeple.stratego.rules import State as State
     from meeple.stratego.rules import replay as replay
     from meeple.stratego.rules import setup as setup
-else:  # imported on first use (the registry imports the game's `game` alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

@@ -19,14 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.registry import export_names, package_exports
-
-EXPORTS: dict[str, tuple[str, ...]] = {
-    "meeple.tsuro": ("svg",),
-    "meeple.tsuro.game": ("GAME", "Tsuro", "dump", "parse", "render"),
-    "meeple.tsuro.model": ("Move", "Place", "Record", "Token"),
-    "meeple.tsuro.rules": ("State", "replay"),
-}
+from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.tsuro import svg as svg  # the submodule
@@ -41,7 +34,5 @@ if TYPE_CHECKING:
     from meeple.tsuro.model import Token as Token
     from meeple.tsuro.rules import State as State
     from meeple.tsuro.rules import replay as replay
-else:  # imported on first use (the registry imports the game's `game` alone)
-    __getattr__ = package_exports(__name__, EXPORTS)
-
-__all__ = export_names(EXPORTS)
+else:  # each imported on first use (meeple.exports)
+    __getattr__ = names(__name__)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from meeple.botc.puzzle.expression import Node
+from meeple.registry import Registered
 
 Phase = Literal["night", "day"]
 SETUPS = ("standard", "none", "atheist")
@@ -382,6 +383,7 @@ class Claim:
 class Puzzle:
     """A logic puzzle: seats, script, set-up, timeline, claims and extra constraints."""
 
+    game = Registered("botc")
     players: tuple[str, ...]
     """In seat order, clockwise."""
     script: tuple[str, ...]

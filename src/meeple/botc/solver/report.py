@@ -8,7 +8,7 @@ options); nothing here reads files or exits.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,8 +30,19 @@ from meeple.botc.solver.search import (
 )
 from meeple.botc.solver.timeline import Trace, plan
 from meeple.botc.solver.units import Unmodelled
+from meeple.errors import Finding, Location
 
-__all__ = ["Answer", "Unmodelled", "clash", "explain", "read", "solve", "text", "to_json"]
+__all__ = [
+    "Answer",
+    "Unmodelled",
+    "clash",
+    "explain",
+    "puzzle_findings",
+    "read",
+    "solve",
+    "text",
+    "to_json",
+]
 
 
 def read(text: str, source: str) -> Puzzle:
@@ -213,3 +224,33 @@ def clash(puzzle: Puzzle) -> str:
     if best is None:
         return "no set-up the rules and the claims allow"
     return f"the claims clash; closest: {_line(puzzle, best[1])}: {best[0][2]}"
+
+
+def puzzle_findings(puzzle: Puzzle, text: str, source: str) -> Iterator[Finding]:
+    """`meeple check` on a logic puzzle: a warning when it has no world or more than one
+    (how many, and two worlds that differ), so an author can validate a puzzle before
+    publishing it; a note when it names a character the solver does not model yet."""
+    where = Location.of(text, 0, source)
+    try:
+        worlds = solve(puzzle).worlds
+    except Unmodelled as problem:
+        yield Finding(f"not solved: {problem.message}", where, "note", "check")
+        return
+    if not worlds:
+        yield Finding(f"no world: {clash(puzzle)}", where, "warning", "check")
+    elif len(worlds) > 1:
+        first, second = worlds[0], worlds[1]
+        differ = [
+            player
+            for player, one, other in zip(
+                first.players, first.characters, second.characters, strict=True
+            )
+            if one != other
+        ]
+        yield Finding(
+            f"{len(worlds)} worlds, not one: {format_grimoire(grimoire(first))} and"
+            f" {format_grimoire(grimoire(second))} differ at {', '.join(differ)}",
+            where,
+            "warning",
+            "check",
+        )

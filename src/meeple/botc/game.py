@@ -1,0 +1,502 @@
+"""Blood on the Clocktower as meeple's registry sees it: the game and its notations.
+
+`botc` (a grimoire on one line, or a bag), `botc-ascii` (grimoire art), `botc-trace` (a
+game's phases and events), `botc-script` (a script as the official Script Tool writes
+it), `botc-townsquare` (the online grimoires' game state) and the logic puzzles'
+`botc-puzzle` and `botc-puzzle-json`. `botc`, `botc-ascii` and `botc-townsquare` read
+and write grimoires, so converting between them is a plain dump in the other notation.
+
+Light on purpose (the registry imports it to list every notation): the game's layers
+are imported inside the methods that need them. Checks live in `checks`, pictures in
+`ascii` and `svg`, a trace's rules in `rules`, the QGN bridge in `qgn`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.botc.choices import CHARSETS, IDS, LAYOUTS, SCRIPTS
+from meeple.errors import DEFAULT_SOURCE, Finding, Location, RuleError
+from meeple.game import COLOR, Bridged, Document, Drawn, Game, Notation, Option, Sniff
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from meeple.botc.checks import Asked
+    from meeple.botc.model import Bag, Grimoire
+    from meeple.botc.puzzle.model import Puzzle
+    from meeple.botc.rules import State
+    from meeple.botc.scriptfile import ScriptFile
+    from meeple.botc.trace import Trace
+    from meeple.commands import Group
+
+SCRIPT_OPTION = Option(
+    "script",
+    f"Check the setup against this script: {', '.join(SCRIPTS)}, or a script JSON file.",
+    commands=("check",),
+)
+BAG_OPTION = Option(
+    "bag", "Compare the grimoire's roles with this bag, written {imp baron ...}.", ("check",)
+)
+PLAYERS_OPTION = Option(
+    "players",
+    "Check that the bag (a bag record, --bag, or else a grimoire's characters in play) is a"
+    " legal set-up for this many players.",
+    ("check",),
+)
+ABBREVIATE_OPTION = Option(
+    "abbreviate",
+    "Write reminder prefixes in botc-sat's short form (ww:townsfolk, poi:poisoned).",
+    commands=("convert", "fmt"),
+    flag=True,
+)
+IDS_OPTION = Option(
+    "ids",
+    "Spell official characters as the seed does (fortune_teller, the default) or as the"
+    " Script Tool does (official: fortuneteller).",
+    commands=("convert", "fmt", "setup"),
+    choices=IDS,
+)
+HTML_OPTION = Option(
+    "html", "Show the grimoire as an HTML fragment (a list of seats).", ("show",), flag=True
+)
+CHECKS = (SCRIPT_OPTION, BAG_OPTION, PLAYERS_OPTION)
+
+
+def _art_options(*commands: str) -> tuple[Option, ...]:
+    """How the grimoire art is drawn, offered on `commands`."""
+    return (
+        Option(
+            "layout",
+            "How seats spread over the sides of the grimoire art (default auto).",
+            commands=commands,
+            choices=LAYOUTS,
+        ),
+        Option("columns", "Mark each seat's column in the art, as (14).", commands, flag=True),
+        Option(
+            "charset",
+            "Draw the art's box in unicode box drawing (default) or plain ascii (+ - |).",
+            commands=commands,
+            choices=CHARSETS,
+        ),
+    )
+
+
+def _grimoire_options(*art_commands: str) -> tuple[Option, ...]:
+    """What a grimoire's notations offer: checks against a script and bag, the pictures."""
+    pictures = (HTML_OPTION, *_art_options(*art_commands), COLOR)
+    return (*CHECKS, ABBREVIATE_OPTION, IDS_OPTION, *pictures)
+
+
+class BotcTrace(Drawn):
+    """A game trace: a grimoire line, then phases and events (`<N1> st!kills->Bob`)."""
+
+    name = "botc-trace"
+    title = "Blood on the Clocktower game trace: a grimoire line, then phases and events"
+    extensions = (".trace",)
+    options = (*_art_options("show"), COLOR, ABBREVIATE_OPTION)
+    step_noun = "event"
+    # A grimoire line, then (past blank and comment lines) a phase.
+    sniff = Sniff(
+        r"\A\s*\[[^\n]*\][ \t\r]*\n(?:[ \t\r]*(?:#[^\n]*)?\n)*\s*<"
+        r"|\A\s*<(?:SETUP|NIGHT|DAWN|DAY|EVENING|[NDE][1-9][0-9]*)>"  # botc-sat's, no grimoire
+    )
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Trace:
+        from meeple.botc import trace
+
+        return trace.parse(text, source)
+
+    def dump(self, model: Any, abbreviate: bool | None = None, **_: Any) -> str:
+        from meeple.botc import trace
+
+        return trace.dump(model, abbreviate=bool(abbreviate))
+
+    def fmt(self, document: Document, abbreviate: bool | None = None, **_: Any) -> str:
+        """The canonical trace; a trace written with botc-sat's short prefixes keeps them."""
+        from meeple.botc.model import written_short
+
+        return self.dump(document.model, abbreviate or written_short(document.text))
+
+    def models(self) -> tuple[type, ...]:
+        from meeple.botc.trace import Trace
+
+        return (Trace,)
+
+    def check(self, document: Document, **options: Any) -> Iterator[Finding]:
+        """A note on a trace with no grimoire line: its events were read, not played."""
+        events: Trace = document.model
+        if events.grimoire is None:
+            yield Finding(
+                "no grimoire line: the events were read and checked for notation only, the"
+                " rules were not applied (start the file with the grimoire, [Name:role ...])",
+                Location.of(document.text, 0, document.source),
+                "warning",
+                "check",
+            )
+
+    def replay(self, document: Document) -> Iterator[State]:
+        """Every state of a trace; a broken mechanic is shown at its event."""
+        from meeple.botc import rules
+
+        events: Trace = document.model
+        try:
+            yield from rules.replay(events)
+        except RuleError as problem:
+            assert problem.step is not None
+            here = Location.of(document.text, events.offsets[problem.step], document.source)
+            raise problem.moved_to(here) from None
+
+
+class _Grimoires(Drawn, Bridged):
+    """A notation of grimoires: drawn and converted to QGN by the game, checked against
+    a script, a bag and the set-up rules (`--script`, `--bag`, `--players`)."""
+
+    def check(
+        self,
+        document: Document,
+        script: str | None = None,
+        bag: str | None = None,
+        players: str | None = None,
+        **_: Any,
+    ) -> Iterator[Finding]:
+        from meeple.botc.checks import Asked
+
+        return self.findings(document, Asked(script, bag, players))
+
+    def findings(self, document: Document, asked: Asked) -> Iterator[Finding]:
+        """The findings of `document` (meeple.botc.checks)."""
+        raise NotImplementedError
+
+
+class BotcLine(_Grimoires):
+    """A grimoire on one line (`[Alice:imp *Bob:chef*]`), or a bag (`{imp baron chef}`)."""
+
+    name = "botc"
+    title = "Blood on the Clocktower grimoire on one line, or a bag of roles"
+    extensions = (".botc",)
+    options = _grimoire_options("show")
+    qgn_keyed = True
+    # `[Name:` (possibly `[*~~Name`) or a whole bag; QGN's `[key "x"]` has no colon after
+    # the name. A bag is a whole line of roles between braces.
+    sniff = Sniff(
+        r"\A\s*\[ *\*?(?:~~)?[A-Za-z][A-Za-z0-9_]*(?:~~)?:|\A\s*\[ *\]\s*\Z"
+        r"|\A\s*\{[ A-Za-z0-9_]*\}\s*\Z"
+    )
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Grimoire | Bag:
+        from meeple.botc import notation
+
+        return notation.parse(text, source)
+
+    def dump(
+        self, model: Any, abbreviate: bool | None = None, ids: str | None = None, **_: Any
+    ) -> str:
+        from meeple.botc.notation import dump_written
+
+        return dump_written(model, bool(abbreviate), ids)
+
+    def fmt(
+        self, document: Document, abbreviate: bool | None = None, ids: str | None = None, **_: Any
+    ) -> str:
+        """The canonical line; a line written with botc-sat's short prefixes keeps them."""
+        from meeple.botc.model import written_short
+
+        return self.dump(document.model, abbreviate or written_short(document.text), ids)
+
+    def models(self) -> tuple[type, ...]:
+        from meeple.botc.model import Bag, Grimoire
+
+        return (Grimoire, Bag)
+
+    def findings(self, document: Document, asked: Asked) -> Iterator[Finding]:
+        from meeple.botc.checks import line_findings
+
+        return line_findings(document, asked)
+
+
+class BotcArt(_Grimoires):
+    """A grimoire drawn as ASCII art: the players round a box, clockwise."""
+
+    name = "botc-ascii"
+    title = "Blood on the Clocktower grimoire as ASCII art"
+    extensions = (".grimoire",)
+    options = _grimoire_options("show", "convert", "fmt", "setup")
+    sniff = Sniff(r"\A\s*(?:┌─|\+-) Grim(?:oire)? ")
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Grimoire:
+        from meeple.botc import ascii
+
+        return ascii.parse_art(text, source)
+
+    def dump(self, model: Any, **options: Any) -> str:
+        from meeple.botc import ascii
+
+        return ascii.dump_art(model, **options)
+
+    def fmt(self, document: Document, **options: Any) -> str:
+        from meeple.botc import ascii
+
+        return ascii.dump_art(document.model, **options, drawn=(document.text, document.source))
+
+    def models(self) -> tuple[type, ...]:
+        from meeple.botc.model import Grimoire
+
+        return (Grimoire,)
+
+    def findings(self, document: Document, asked: Asked) -> Iterator[Finding]:
+        from meeple.botc.checks import art_findings
+
+        return art_findings(document, asked)
+
+
+class BotcScript(Notation):
+    """A script as the official Script Tool writes it: a JSON list of characters."""
+
+    name = "botc-script"
+    title = "Blood on the Clocktower script as the official Script Tool writes it (JSON)"
+    extensions = (".json", ".script.json")
+    options = (
+        Option(
+            "bundled",
+            "Write the name of the bundled script this is (the same characters).",
+            commands=("convert",),
+            flag=True,
+        ),
+    )
+    # A JSON array that starts with a string or an object (an Atlantis transcript is an object).
+    sniff = Sniff(r"\A\ufeff?\s*\[\s*(?:\"|\{|\])")
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> ScriptFile:
+        from meeple.botc import scriptfile
+
+        return scriptfile.parse(text, source)
+
+    def dump(self, model: Any, bundled: bool | None = None, **_: Any) -> str:
+        """The script in the canonical layout, or with `bundled` the name of the bundled
+        script with the same characters (ConversionError when there is none)."""
+        from meeple.botc import scriptfile
+        from meeple.botc.script import bundled_name
+
+        return bundled_name(model) + "\n" if bundled else scriptfile.dump(model)
+
+    def models(self) -> tuple[type, ...]:
+        from meeple.botc.scriptfile import ScriptFile
+
+        return (ScriptFile,)
+
+    def check(self, document: Document, **options: Any) -> Iterator[Finding]:
+        from meeple.botc import scriptcheck
+
+        return scriptcheck.findings(document.model, document.text, document.source)
+
+    def notes(self, document: Document, **reading: Any) -> list[Finding]:
+        """What the commands that read a script leave out of it (an id that names no
+        character, a night step off the script): they print these on stderr."""
+        from meeple.botc import scriptcheck
+
+        return list(scriptcheck.left_out(document.model, document.text, document.source))
+
+    def named(self, name: str) -> str | None:
+        """The text of the bundled script called `name`, or None."""
+        from meeple.botc import scriptfile
+        from meeple.botc.script import bundled
+
+        return scriptfile.dump(bundled(name)) if name in SCRIPTS else None
+
+    def render(self, thing: Any, **options: Any) -> str:
+        """The script's characters, team by team (`meeple show`)."""
+        from meeple.botc.sheet import character_list
+
+        return character_list(thing).removesuffix("\n")
+
+
+class BotcTownSquare(_Grimoires):
+    """The online grimoires' game state (JSON), read as a grimoire."""
+
+    name = "botc-townsquare"
+    title = "Blood on the Clocktower game state of the online grimoires (townsquare JSON)"
+    extensions = (".json",)
+    options = (*CHECKS, HTML_OPTION, *_art_options("show"), COLOR)
+
+    def sniff(self, text: str) -> bool:
+        from meeple.botc import townsquare
+
+        return townsquare.looks_like(text)
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Grimoire:
+        from meeple.botc import townsquare
+
+        return townsquare.parse(text, source)
+
+    def dump(self, model: Any, **options: Any) -> str:
+        from meeple.botc import townsquare
+
+        return townsquare.dump(model)
+
+    def models(self) -> tuple[type, ...]:
+        from meeple.botc.model import Grimoire
+        from meeple.botc.townsquare import TownSquare
+
+        return (TownSquare, Grimoire)
+
+    def findings(self, document: Document, asked: Asked) -> Iterator[Finding]:
+        from meeple.botc.checks import townsquare_findings
+
+        return townsquare_findings(document, asked)
+
+
+class BotcPuzzle(Notation):
+    """A logic puzzle in meeple's words: seats, claims, what each learned and when."""
+
+    name = "botc-puzzle"
+    title = "Blood on the Clocktower logic puzzle: seats, claims, what each learned and when"
+    extensions = (".puzzle",)
+
+    def form(self) -> ModuleType:
+        """The module that reads and writes this form (`looks_like`, `parse`, `dump`)."""
+        from meeple.botc.puzzle import notation
+
+        return notation
+
+    def sniff(self, text: str) -> bool:
+        return bool(self.form().looks_like(text))
+
+    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Puzzle:
+        puzzle: Puzzle = self.form().parse(text, source)
+        return puzzle
+
+    def dump(self, model: Any, **options: Any) -> str:
+        return str(self.form().dump(model))
+
+    def models(self) -> tuple[type, ...]:
+        from meeple.botc.puzzle.model import Puzzle
+
+        return (Puzzle,)
+
+    def check(self, document: Document, **options: Any) -> Iterator[Finding]:
+        """The puzzle's worlds, counted: one is what a published puzzle has."""
+        from meeple.botc.solver.report import puzzle_findings
+
+        return puzzle_findings(document.model, document.text, document.source)
+
+
+class BotcPuzzleJson(BotcPuzzle):
+    """A logic puzzle as jthemphill/botc-solvers' JSON (the same model)."""
+
+    name = "botc-puzzle-json"
+    title = "Blood on the Clocktower logic puzzle as jthemphill/botc-solvers' JSON"
+    extensions = (".json",)
+
+    def form(self) -> ModuleType:
+        from meeple.botc.puzzle import jsonform
+
+        return jsonform
+
+
+def _commands() -> Group:
+    """`meeple botc`, imported when it is used."""
+    from meeple.botc.commands import BOTC
+
+    return BOTC
+
+
+class Botc(Game):
+    """Blood on the Clocktower: the storyteller's grimoire, scripts, traces and puzzles."""
+
+    name = "botc"
+    notation_kinds = (
+        BotcTrace,
+        BotcLine,
+        BotcArt,
+        BotcScript,
+        BotcTownSquare,
+        BotcPuzzle,
+        BotcPuzzleJson,
+    )
+    qgn_key = "botc"
+    commands = (("botc", _commands),)
+
+    def render(
+        self,
+        thing: Any,
+        layout: str | None = None,
+        columns: bool | None = None,
+        html: bool | None = None,
+        charset: str | None = None,
+        color: bool | None = None,
+        **_: Any,
+    ) -> str:
+        """The picture `meeple show` prints (it adds the final newline itself): a bag's
+        line, a grimoire's art (or HTML fragment), a trace's table with how it stands."""
+        from meeple.botc.ascii import colour, dump_art
+        from meeple.botc.model import Bag, Grimoire
+        from meeple.botc.notation import format_bag, spelled
+        from meeple.errors import OptionError
+
+        if not isinstance(thing, Grimoire | Bag):
+            state = _state(thing)
+            art = self.render(state.grimoire, layout, columns, charset=charset, color=color)
+            return f"{state.result_text}\n{art}"
+        if isinstance(thing, Bag):
+            thing = spelled(thing)
+            picture = format_bag(thing)
+            return colour(picture, thing.roles) if color else picture
+        if html:
+            if color:
+                raise OptionError("--color colours the art, not the HTML fragment")
+            from meeple.botc.svg import html as fragment
+
+            return fragment(thing).removesuffix("\n")
+        picture = dump_art(thing, layout, columns, charset).removesuffix("\n")
+        return colour(picture, (seat.role for seat in thing.seats)) if color else picture
+
+    def svg(self, thing: Any, **options: Any) -> str:
+        """The town square: a grimoire, or the table a trace has reached."""
+        from meeple.botc.model import Bag, Grimoire
+        from meeple.botc.svg import render as town_square
+        from meeple.errors import Unsupported
+
+        if isinstance(thing, Bag):
+            raise Unsupported("a bag has no seats to draw: seat it with `meeple botc setup`")
+        return town_square(thing if isinstance(thing, Grimoire) else _state(thing).grimoire)
+
+    def marks(self, state: Any) -> tuple[str, ...]:
+        """The players the last event named (who acted, who was acted on), for the viewer."""
+        last = state.history[-1] if state.history else None
+        names = (last.actor, last.target) if last is not None else ()
+        return tuple(name for name in names if name)
+
+    def state_json(self, state: Any) -> Mapping[str, Any]:
+        """One trace state as JSON (docs/formats/botc.md, Game traces)."""
+        from meeple.botc.notation import dump
+
+        return {
+            "winner": state.winner,
+            "phase": None if state.phase is None else str(state.phase),
+            "grimoire": dump(state.grimoire).strip(),
+            "alive": [seat.player for seat in state.grimoire.seats if not seat.life.dead],
+            "nominated": sorted(state.nominated),
+            "executed": state.executed,
+        }
+
+    def to_qgn(self, model: Any) -> Any:
+        from meeple.botc import qgn
+
+        return qgn.to_qgn(model)
+
+    def from_qgn(self, snapshot: Any) -> Any:
+        from meeple.botc import qgn
+
+        return qgn.from_qgn(snapshot)
+
+
+def _state(thing: Trace | State) -> State:
+    """A trace's table before its events, or a replayed state as it is."""
+    from meeple.botc import rules
+    from meeple.botc.model import Grimoire
+
+    if isinstance(thing, rules.State):
+        return thing
+    return rules.State(thing.grimoire or Grimoire())
