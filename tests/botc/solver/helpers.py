@@ -58,10 +58,11 @@ MATHEMATICIAN = ["34", "39", "68", "71", "83"]
 CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b"]
 """Puzzles with the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gambler,
 Gossip, Acrobat (branch g40/bmr)."""
-SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51", "48"]
+SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51", "48", "11"]
 """Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician,
-Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, ...); 48 needs
-g40/math's Mathematician and g40/bmr's Chambermaid too (merged into g40/misc)."""
+Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, Cerenovus,
+Pit-Hag); 48 needs g40/math's Mathematician and g40/bmr's Chambermaid too, 11
+g40/fanggu's Sweetheart (all merged into g40/misc)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED

@@ -172,3 +172,38 @@ def test_a_kazali_with_the_standard_set_up_is_refused() -> None:
     text += "night 2: night death of A\n"
     with pytest.raises(Unmodelled, match="Kazali"):
         solve(notation.parse(text, "test.puzzle"))
+
+
+CHANGE = """\
+seats: A, B, C, D, E, F
+script: imp, {minion}, chef, empath, artist, clockmaker, washerwoman, saint
+A claims chef, may be chef
+  night 1: 1
+A claims artist on day 2
+B claims empath, may be empath
+C claims clockmaker, may be clockmaker
+D claims saint, may be saint
+E claims saint, may be {minion}
+F claims saint, may be imp
+night 2: night death of D
+"""
+
+
+@pytest.mark.parametrize(("minion", "worlds"), [("cerenovus", 1), ("pit_hag", 1), ("poisoner", 0)])
+def test_a_good_players_changed_claim_is_a_change_or_madness(minion: str, worlds: int) -> None:
+    assert _worlds(CHANGE.format(minion=minion)) == worlds
+
+
+def test_a_pit_hag_makes_only_a_character_not_in_play() -> None:
+    in_play = CHANGE.format(minion="pit_hag").replace(
+        "C claims clockmaker, may be clockmaker", "C claims artist, may be artist"
+    )
+    assert _worlds(in_play) == 0
+
+
+def test_a_changed_claim_is_checked_as_the_new_character() -> None:
+    made = CHANGE.format(minion="pit_hag").replace(
+        "A claims artist on day 2",
+        "A claims artist on day 2\n  day 2: info the role of A is Imp",
+    )
+    assert _worlds(made) == 0  # an Artist (really one now) learns only what is true

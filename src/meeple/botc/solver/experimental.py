@@ -4,6 +4,7 @@ each: first-night information, the Atheist's broken rules, the Poppy Grower."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 from meeple.botc.puzzle.model import (
     Alignment,
@@ -14,6 +15,7 @@ from meeple.botc.puzzle.model import (
     Info,
     Number,
     ProdigyCheck,
+    Time,
     Watched,
 )
 from meeple.botc.solver.sects import alike
@@ -41,12 +43,31 @@ class Knight(Unit):
 class SnakeCharmer(Unit):
     """Each night chooses a player: a sober Snake Charmer who chose the Demon would have
     swapped with it. The solver models a choice that was not the Demon (a claimed swap
-    is refused as not modelled)."""
+    is refused as not modelled). It chooses before the Demon kills: whether it was sober
+    is asked then too (a Sweetheart's death later that night does not make its choice
+    drunk), beside the end of the night as for every claim."""
 
     id = "snakecharmer"
     learns_at = None
+    night_order = 4
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        tonight = Time("night", number)
+        for claim in table.puzzle.claims_of(table.names[seat]):
+            for when, item in claim.facts():
+                wrong = self._chose(story, item, table) if when == tonight else None
+                if wrong is not None:
+                    return
+        yield story
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        return self._chose(story, item, table)
+
+    @staticmethod
+    def _chose(story: Story, item: Info, table: Table) -> str | None:
         if isinstance(item, DemonCheck) and item.demon:
             raise Unmodelled("the solver does not model a Snake Charmer's swap yet")
         chosen = table.seat(item.player) if isinstance(item, DemonCheck) else None

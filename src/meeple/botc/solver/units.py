@@ -42,6 +42,10 @@ class Table:
     """The puzzle itself (a Savant's statements are its sentences)."""
     heard: tuple[int, ...] = ()
     """The seats whose claims say they heard a Widow's call."""
+    changed: tuple[tuple[int, str, Time], ...] = ()
+    """(seat, character, time): a later claim of another character than the player's
+    claim before (a good player says so only when it became that character, or is mad
+    about it: `timeline.changed_claims`)."""
     asked_poisoned: tuple[int, ...] = ()
     """The seats a constraint asks whether they were poisoned (a Poisoner's choice is
     tried on each, even where poison changes nothing else)."""
