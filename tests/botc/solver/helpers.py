@@ -50,7 +50,7 @@ Vortox, No Dashii, Evil Twin)."""
 BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
 """Puzzles that need issue 40's second batch of characters (Leviathan, Nightwatchman,
 Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
-CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b", "02", "18"]
+CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b", "02", "18", "09"]
 """Puzzles with the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gambler,
 Gossip, Acrobat (branch g40/bmr)."""
 SOLVABLE = [

@@ -5,6 +5,7 @@ Townsfolk's information and the No Dashii poisons its Townsfolk neighbours."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
@@ -17,27 +18,31 @@ from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
 class Demon(Unit):
     """Each night but the first chooses a player: they die (not when the Demon is drunk
     or poisoned, nor a shielded player). The night deaths are the timeline's: the solver
-    has the Demon choose the player who died, or, on a night without a death, a player
-    who did not die (someone dead, shielded, or no kill while poisoned)."""
+    has the Demon choose one of the night's dead, or, on a night without a death, a
+    player who did not die (someone dead, shielded, or no kill while poisoned). Beside
+    another killer (a unit that `kills`: the Gossip...) the Demon may also have killed
+    no one of them."""
 
     night_order = 10
     passes: ClassVar[bool] = False
     """Whether killing itself passes the Demon to a living Minion (the Imp's star-pass)."""
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        victims = table.night_deaths.get(number, ())
+        victims = [v for v in table.night_deaths.get(number, ()) if story.alive[v]]
         if number < 2 or not story.alive[seat] or not victims:
             yield story
             return
-        if len(victims) > 1 or not story.sober(seat):
+        if shared(table):
+            yield story  # its kill fell where it changed nothing; another killed them
+        if not story.sober(seat):
             return
-        (victim,) = victims
-        if not story.alive[victim] or self._shielded(story, victim, table):
-            return
-        if victim != seat:
-            yield from kill(story.fork(), victim, table)
-        elif self.passes:
-            yield from self._passed(story, seat)
+        for victim in victims:
+            if self._shielded(story, victim, table):
+                continue
+            if victim != seat:
+                yield from kill(story.fork(), victim, table)
+            elif self.passes:
+                yield from self._passed(story, seat)
 
     @staticmethod
     def _shielded(story: Story, victim: int, table: Table) -> bool:
@@ -57,6 +62,11 @@ class Demon(Unit):
                 passed.died.append(seat)
                 if passed.living() > 2:
                     yield passed
+
+
+def shared(table: Table) -> bool:
+    """Whether a night's dead may have been killed by another than the Demon."""
+    return any(unit.kills for unit in table.cast.values())
 
 
 class Imp(Demon):
@@ -177,6 +187,57 @@ class Pukka(Demon):
                 yield chosen
 
 
+PO_CHARGED = 3
+"""How many players a Po chooses after a night it chose no one."""
+
+
+class Po(Demon):
+    """Each night but the first may choose a player: they die; after a night it chose
+    no one, it chooses three. Its choices are tried among the night's dead (each
+    living one, shielded ones spared), and on players where a choice changes nothing
+    (a dead player or a shielded one, or any while it is drunk or poisoned)."""
+
+    id = "po"
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if number < 2 or not story.alive[seat]:
+            yield story
+            return
+        before = [what for what, _, who in story.choices if who == seat and what[:3] == "po_"]
+        victims = [
+            v
+            for v in table.night_deaths.get(number, ())
+            if story.alive[v] and not self._shielded(story, v, table)
+        ]
+        spare = sum(
+            not story.alive[s] or self._shielded(story, s, table) for s in range(len(story.roles))
+        )
+        if not before or before[-1] != "po_charged":
+            rested = story.fork()
+            rested.chose("po_charged", seat)
+            yield rested
+            yield from self._choose(story, seat, table, victims, 1, spare)
+        else:
+            yield from self._choose(story, seat, table, victims, PO_CHARGED, spare)
+
+    def _choose(
+        self, story: Story, seat: int, table: Table, victims: list[int], count: int, spare: int
+    ) -> Iterator[Story]:
+        """The stories after it chose `count` players: some of the night's dead killed,
+        the other choices on the `spare` players where a choice changes nothing."""
+        chose = story.fork()
+        chose.chose("po_chose", seat)
+        if not chose.sober(seat):
+            yield chose
+            return
+        for size in range(max(0, count - spare), min(count, len(victims)) + 1):
+            for killed in itertools.combinations(victims, size):
+                stories = [chose.fork()]
+                for victim in killed:
+                    stories = [after for s in stories for after in kill(s, victim, table)]
+                yield from stories
+
+
 RIOT_DAY = 3
 """The day the Minions become Riot and nominees die."""
 
@@ -220,4 +281,5 @@ DEMONS: tuple[type[Unit], ...] = (
     Riot,
     Legion,
     Pukka,
+    Po,
 )

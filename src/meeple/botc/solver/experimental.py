@@ -3,16 +3,21 @@ each: first-night information, the Atheist's broken rules, the Poppy Grower."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from meeple.botc.puzzle.model import (
     Alignment,
+    Choice,
     DemonAmong,
     DemonCheck,
     DifferentTypes,
     EvilAmong,
     Info,
     Number,
+    Time,
     Watched,
 )
+from meeple.botc.solver.deaths import dies_of_itself
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil
 from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled, until_used
@@ -164,5 +169,34 @@ class Balloonist(Unit):
         return f"{item.left} and {item.right} are both {story.may_be_teams(left)[0]}s"
 
 
-EXPERIMENTAL_BMR: tuple[type[Unit], ...] = (Balloonist,)
+class Acrobat(Unit):
+    """Each night but the first chooses a player: if they are or become drunk or
+    poisoned tonight (the Drunk too), the Acrobat dies (not while itself drunk or
+    poisoned). It acts last, so what became of the chosen player tonight is known.
+    Claiming no choice that night, it may have chosen either way."""
+
+    id = "acrobat"
+    night_order = 20
+    learns_at = None
+    kills = True
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if number < 2 or not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        chosen = [
+            table.seat(item.players[0])
+            for when, item in table.puzzle.learned(table.names[seat])
+            if isinstance(item, Choice) and item.players and when == Time("night", number)
+        ]
+        if not chosen or chosen[0] is None:
+            yield story
+            yield from dies_of_itself(story, seat, number, table)
+        elif story.sober(chosen[0]):
+            yield story
+        else:
+            yield from dies_of_itself(story, seat, number, table)
+
+
+EXPERIMENTAL_BMR: tuple[type[Unit], ...] = (Balloonist, Acrobat)
 """The experimental characters of branch g40/bmr (kept apart for merging)."""
