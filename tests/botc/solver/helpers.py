@@ -55,7 +55,7 @@ FANG_GU = ["57"]
 Tea Lady (branch g40/fanggu)."""
 MATHEMATICIAN = ["34", "39", "68", "71", "83"]
 """Puzzles that need the Mathematician (branch g40/math)."""
-CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b"]
+CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b", "02", "18", "09"]
 """Puzzles with the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gambler,
 Gossip, Acrobat (branch g40/bmr)."""
 SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51", "48", "11"]

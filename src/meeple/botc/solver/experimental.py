@@ -8,8 +8,10 @@ from collections.abc import Iterator
 
 from meeple.botc.puzzle.model import (
     Alignment,
+    Choice,
     DemonAmong,
     DemonCheck,
+    DifferentTypes,
     Direction,
     EvilAmong,
     Info,
@@ -18,6 +20,7 @@ from meeple.botc.puzzle.model import (
     Time,
     Watched,
 )
+from meeple.botc.solver.deaths import dies_of_itself
 from meeple.botc.solver.sects import alike
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil, title
@@ -293,3 +296,56 @@ EXPERIMENTAL_MISC: tuple[type[Unit], ...] = (
 )
 """Issue 40's characters of branch g40/misc (kept apart for merging)."""
 """The experimental characters of issue 40's second batch (kept apart for merging)."""
+
+
+class Balloonist(Unit):
+    """Each night learns a player of a different character type than the night before:
+    a claim's pair (`Tim and Matthew differ`) is two players who may register as
+    different types. An untimed list of pairs is of night 1, as jthemphill reads it
+    (its timing changes nothing while no one's type changes). One more Outsider or
+    not at set-up (meeple.botc.modifiers)."""
+
+    id = "balloonist"
+
+    def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        if not isinstance(item, DifferentTypes):
+            return None
+        left, right = table.seat(item.left), table.seat(item.right)
+        if left is None or right is None:
+            return None
+        if any(a != b for a in story.may_be_teams(left) for b in story.may_be_teams(right)):
+            return None
+        return f"{item.left} and {item.right} are both {story.may_be_teams(left)[0]}s"
+
+
+class Acrobat(Unit):
+    """Each night but the first chooses a player: if they are or become drunk or
+    poisoned tonight (the Drunk too), the Acrobat dies (not while itself drunk or
+    poisoned). It acts last, so what became of the chosen player tonight is known.
+    Claiming no choice that night, it may have chosen either way."""
+
+    id = "acrobat"
+    night_order = 20
+    learns_at = None
+    kills = True
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if number < 2 or not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        chosen = [
+            table.seat(item.players[0])
+            for when, item in table.puzzle.learned(table.names[seat])
+            if isinstance(item, Choice) and item.players and when == Time("night", number)
+        ]
+        if not chosen or chosen[0] is None:
+            yield story
+            yield from dies_of_itself(story, seat, number, table)
+        elif story.sober(chosen[0]):
+            yield story
+        else:
+            yield from dies_of_itself(story, seat, number, table)
+
+
+EXPERIMENTAL_BMR: tuple[type[Unit], ...] = (Balloonist, Acrobat)
+"""The experimental characters of branch g40/bmr (kept apart for merging)."""

@@ -134,6 +134,9 @@ class Unit:
     """Whether its entries in the official night order are wakings through its ability
     (not the Legion's, a reminder for the Storyteller; nor the Scarlet Woman's, who
     wakes as the Demon she became): `wakes`' default."""
+    kills: ClassVar[bool] = False
+    """Whether its ability may kill at night beside the Demon's (the Gossip, the
+    Gambler, the Acrobat): then a Demon need not be who killed a night's dead."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
     guards: ClassVar[bool] = False
