@@ -224,13 +224,16 @@ class Prodigy(Unit):
     each_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
-        if not isinstance(item, ProdigyCheck):
-            return None
-        chosen, learned = table.seat(item.chosen), table.seat(item.learned)
-        if chosen is None or learned is None:
+        pair = (
+            [table.seat(item.chosen), table.seat(item.learned)]
+            if isinstance(item, ProdigyCheck)
+            else []
+        )
+        seats = [s for s in pair if s is not None]
+        if len(seats) < 2 or not isinstance(item, ProdigyCheck):
             return None
         solar = story.roles[seat] == SolarProdigy.id
-        if solar in alike(story, chosen, learned):
+        if solar in alike(story, *seats):
             return None
         differ = "alike" if not solar else "not alike"
         return f"{item.chosen} and {item.learned} are {differ}: a {title(story.roles[seat])}"
