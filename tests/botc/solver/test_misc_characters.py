@@ -207,3 +207,29 @@ def test_a_changed_claim_is_checked_as_the_new_character() -> None:
         "A claims artist on day 2\n  day 2: info the role of A is Imp",
     )
     assert _worlds(made) == 0  # an Artist (really one now) learns only what is true
+
+
+BLOCKERS = "imp, scarlet_woman, exorcist, princess, chef, empath"
+
+
+def _blocked(blocker: str, said: str, events: str) -> str:
+    seats = {"A": blocker, "B": "chef", "C": "empath", "D": "scarlet_woman", "E": "imp"}
+    return _seated(BLOCKERS, seats, said) + events
+
+
+@pytest.mark.parametrize(("chosen", "worlds"), [("E", 0), ("C", 1)])
+def test_an_exorcist_who_chose_the_demon_stops_its_kill(chosen: str, worlds: int) -> None:
+    text = _blocked("exorcist", f"night 2: chose {chosen}", "night 2: night death of B\n")
+    assert _worlds(text) == worlds
+
+
+@pytest.mark.parametrize(("nominated", "worlds"), [("C", 0), ("D", 1)])
+def test_a_princess_whose_nominee_was_executed_stops_the_kill(nominated: str, worlds: int) -> None:
+    events = "day 1: execution of C\nnight 2: night death of B\n"
+    assert _worlds(_blocked("princess", f"day 1: chose {nominated}", events)) == worlds
+
+
+def test_a_princess_who_does_not_say_whom_she_nominated_is_refused() -> None:
+    text = _blocked("princess", "", "day 1: execution of C\nnight 2: night death of B\n")
+    with pytest.raises(Unmodelled, match="Princess"):
+        solve(notation.parse(text, "test.puzzle"))

@@ -31,6 +31,10 @@ class Demon(Unit):
         if number < 2 or not story.alive[seat]:
             yield story
             return
+        if ("no kill", story.now, seat) in story.choices:  # the Exorcist's, the Princess's
+            if shared(table) or not table.night_deaths.get(number, ()):
+                yield story
+            return
         if not table.night_deaths.get(number, ()):
             yield self._spared(story, seat, table)
             return
