@@ -233,3 +233,13 @@ def test_a_princess_who_does_not_say_whom_she_nominated_is_refused() -> None:
     text = _blocked("princess", "", "day 1: execution of C\nnight 2: night death of B\n")
     with pytest.raises(Unmodelled, match="Princess"):
         solve(notation.parse(text, "test.puzzle"))
+
+
+@pytest.mark.parametrize(("script", "worlds"), [(GOLEM, 1), (GOLEM.replace(", recluse", ""), 0)])
+def test_a_boffins_recluse_gift_lets_the_demon_register_as_a_minion(
+    script: str, worlds: int
+) -> None:
+    seats = {"A": "investigator", "B": "imp", "C": "empath", "D": "boffin", "E": "chef"}
+    seats["F"] = "golem"
+    text = _seated(script + ", investigator", seats, "one of B, C is the boffin")
+    assert _worlds(text) == worlds  # the Imp (a Recluse's ability) shown as the Boffin
