@@ -3,11 +3,14 @@ small puzzle of its own, beside the published puzzles that use it."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from meeple.botc.puzzle import notation
-from meeple.botc.solver import Unmodelled, search, solve
+from meeple.botc.solver import Unmodelled, report, search, solve
 from meeple.botc.solver.constraints import Narrowing
+from tests.botc.solver.helpers import PUZZLES, load
 
 
 def _worlds(text: str) -> int:
@@ -243,3 +246,15 @@ def test_a_boffins_recluse_gift_lets_the_demon_register_as_a_minion(
     seats["F"] = "golem"
     text = _seated(script + ", investigator", seats, "one of B, C is the boffin")
     assert _worlds(text) == worlds  # the Imp (a Recluse's ability) shown as the Boffin
+
+
+def test_a_world_says_whom_a_cerenovus_made_mad() -> None:
+    answer = solve(load(PUZZLES / "puzzle-11.puzzle"))
+    assert "night 2: Matthew is mad" in report.text(answer)
+    (world,) = json.loads(report.to_json(answer))["worlds"]
+    assert world["changes"] == [{"timing": "night_2", "player": "Matthew", "becomes": "mad"}]
+
+
+def test_a_world_says_whom_a_pit_hag_changed() -> None:
+    answer = solve(notation.parse(CHANGE.format(minion="pit_hag"), "test.puzzle"))
+    assert "night 2: A becomes the artist" in report.text(answer)

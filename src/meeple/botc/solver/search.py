@@ -46,6 +46,9 @@ class World:
     """(time order, player): who became the Demon when (star-pass, Scarlet Woman)."""
     drunk: tuple[str, ...] = ()
     """Players drunk from the start beside the Drunk (one of several Village Idiots)."""
+    changes: tuple[tuple[int, str, str], ...] = ()
+    """(time order, player, character): a Pit-Hag's change, or a Cerenovus's madness
+    (`mad`), that a changed claim rests on."""
 
 
 @dataclass(frozen=True)
@@ -330,4 +333,9 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
     herring = None if story.red_herring is None else names[story.red_herring]
     if herring not in _named(puzzle):
         herring = None  # one good player no reading names stands for them all
-    return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons, drunk)
+    changes = tuple(
+        (order, names[seat], "mad" if what == "mad" else story.roles[seat])
+        for what, order, seat in story.choices
+        if what in ("mad", "pithag")
+    )
+    return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons, drunk, changes)
