@@ -162,3 +162,22 @@ Bob claims artist on day 1, may be artist
 def test_what_is_learned_by_day_comes_before_the_days_deaths() -> None:
     # the Sweetheart's drunk, from Ann's execution, comes too late for Bob's answer
     assert not solve(notation.parse(ARTIST, "artist.puzzle")).worlds
+
+
+VORTOX = """\
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: vortox, xaan, butler, chef, empath, washerwoman, librarian, investigator
+Ann claims chef, may be chef
+  0
+"""
+
+
+def test_a_poisoned_townsfolks_information_under_the_vortox_is_false_too() -> None:
+    # Ann's 0 is false even when the Xaan poisoned her on night 1: the evil players sit
+    # together (the Xaan poisons no Demon, so the Vortox stays sober)
+    worlds = solve(notation.parse(VORTOX, "vortox.puzzle")).worlds
+    assert worlds
+    assert any(world.characters.count("butler") == 1 for world in worlds)  # X = 1
+    for world in worlds:
+        seats = [world.characters.index("vortox"), world.characters.index("xaan")]
+        assert abs(seats[0] - seats[1]) in (1, len(world.players) - 1)

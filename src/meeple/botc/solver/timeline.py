@@ -317,13 +317,15 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
 
 def _wrong(table: Table, said: Said, story: Story) -> str | None:
     """Why a good claimant's item cannot be what it learned, None when it can: a sober
-    one's by its character's rule (false under a Vortox); a drunk or poisoned one's is
-    anything."""
+    one's by its character's rule; a drunk or poisoned one's is anything; a
+    Townsfolk's information under a Vortox is false, drunk or poisoned too."""
     unit, seat = said.unit, said.seat
-    if not story.has(seat, unit.id) or not story.sober(seat):
+    if not story.has(seat, unit.id):
         return None
     if isinstance(said.item, INFORMATION) and _falsified(table, story, seat):
         return unit.lies(story, seat, said.item, table)
+    if not story.sober(seat):
+        return None
     return unit.holds(story, seat, said.item, table)
 
 
