@@ -52,7 +52,7 @@ BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
 Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
 MATHEMATICIAN = ["34", "39", "68", "71", "83"]
 """Puzzles that need the Mathematician (branch g40/math)."""
-FANG_GU = ["53", "55", "57", "61", "65", "75", "79", "82"]
+FANG_GU = ["53", "55", "57", "61", "65", "69", "75", "79", "82"]
 """Puzzles with the Fang Gu, Vigormortis, Sweetheart, Flowergirl, Devil's Advocate or
 Tea Lady (branch g40/fanggu)."""
 SOLVABLE = [
