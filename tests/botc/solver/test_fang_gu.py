@@ -181,3 +181,24 @@ def test_a_poisoned_townsfolks_information_under_the_vortox_is_false_too() -> No
     for world in worlds:
         seats = [world.characters.index("vortox"), world.characters.index("xaan")]
         assert abs(seats[0] - seats[1]) in (1, len(world.players) - 1)
+
+
+SWEETHEART_COUNTED = """\
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: imp, goblin, sweetheart, butler, empath, chef, mathematician, librarian
+day 1: execution of Ann
+Ann claims sweetheart, may be sweetheart
+Bob claims empath, may be empath
+  night 2: 2
+Cat claims chef, may be chef
+Dan claims mathematician, may be mathematician
+  night 2: {count}
+"""
+
+
+@pytest.mark.parametrize(("count", "worlds"), [(0, False), (1, True)])
+def test_the_mathematician_counts_the_sweethearts_drunk(count: int, worlds: bool) -> None:
+    # Bob's false 2 (Cat is good) is the Sweetheart's doing: an ability that worked
+    # abnormally because of another character's
+    puzzle = notation.parse(SWEETHEART_COUNTED.format(count=count), "counted.puzzle")
+    assert bool(solve(puzzle).worlds) is worlds
