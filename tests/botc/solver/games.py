@@ -11,16 +11,24 @@ player's information is true, with the Recluse and the Spy registering as themse
 a drunk or poisoned one's, and every evil player's, is random words of the same shape.
 Evil players claim a random good character. The Slayer never shoots and the Virgin is
 never nominated: those claims carry nothing.
+
+With a Mathematician (`mathematician=True`: the script without the Recluse and the
+Spy, beside whom the solver refuses it, and a Mathematician in every bag), a good
+drunk or poisoned player learns, at random, what a sober one would or something a
+sober one could not; the Mathematician, told last each night, learns how many did
+the second since dawn, with the Soldier the Demon killed drunk or poisoned
+(docs/formats/botc.md, "the Mathematician's count"), counted without the solver.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
 from meeple.botc.characters import official
 from meeple.botc.puzzle.model import Claim, Event, Info, Number, Puzzle, Reading, Seen, Shown, Time
-from meeple.botc.script import load_script
+from meeple.botc.script import Role, Script, load_script
 from meeple.botc.setup import random_bags
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
@@ -52,6 +60,8 @@ class Game:
     poisoned: int | None = None
     protected: int | None = None
     executed: int | None = None
+    misfired: set[int] | None = None
+    """The good players whose abilities misfired since dawn (None: no one counts)."""
 
     def evil(self, seat: int) -> bool:
         return team(self.starting[seat]) in EVIL
@@ -125,10 +135,50 @@ def _random(game: Game, role: str, when: Time, names: list[str], roles: list[str
     return None
 
 
-def game_puzzle(rng: random.Random, players: int, nights: int) -> tuple[Puzzle, tuple[str, ...]]:
+def _false(game: Game, seat: int, role: str, when: Time, names: list[str]) -> Info | None:
+    """Words of the shape `role` learns that a sober player could not have learned."""
+    rng = game.rng
+    others = [s for s in range(len(names)) if s != seat]
+    if role in SHOWS:
+        shown = [r for r in game.roles if team(r) == SHOWS[role]]
+        if not shown:
+            return (
+                None if role != "librarian" else Shown("butler", tuple(rng.sample(names, 2)), when)
+            )
+        character = rng.choice(shown)
+        pair = rng.sample([s for s in others if game.roles[s] != character], 2)
+        return Shown(seed_id(character), (names[pair[0]], names[pair[1]]), when)
+    true = _true(game, seat, role, when, names)
+    if isinstance(true, Number):
+        return Number(true.count + 1, when=when)
+    if isinstance(true, Reading):
+        return Reading(true.left, true.right, not true.yes, when)
+    if isinstance(true, Seen) and true.player is not None:
+        seen = names.index(true.player)
+        wrong = [r for r in game.starting + game.roles if r != game.roles[seen]]
+        return Seen(true.player, seed_id(rng.choice(wrong)), when)
+    return None
+
+
+def _with_mathematician(script: Script) -> Script:
+    """The script with the Mathematician, without the Recluse and the Spy."""
+    roles = {key: role for key, role in script.roles.items() if key not in ("recluse", "spy")}
+    known = official()["mathematician"]
+    roles["mathematician"] = Role("mathematician", known.team, known.tokens)
+    return dataclasses.replace(script, roles=roles)
+
+
+def game_puzzle(
+    rng: random.Random, players: int, nights: int, mathematician: bool = False
+) -> tuple[Puzzle, tuple[str, ...]]:
     """A random game of `players` over `nights` nights, as a puzzle, and its truth."""
     script = load_script("trouble-brewing")
+    if mathematician:
+        script = _with_mathematician(script)
     roles = list(next(random_bags(script, players, 1, rng)).roles)
+    if mathematician and "mathematician" not in roles:
+        good = [i for i, role in enumerate(roles) if team(role) == "townsfolk"]
+        roles[rng.choice(good)] = "mathematician"
     rng.shuffle(roles)
     names = list(NAMES[:players])
     townsfolk = [r for r in script.roles if team(r) == "townsfolk"]
@@ -140,6 +190,8 @@ def game_puzzle(rng: random.Random, players: int, nights: int) -> tuple[Puzzle, 
     good = [s for s, r in enumerate(roles) if team(r) not in EVIL]
     herring = rng.choice(good) if "fortuneteller" in roles else None
     game = Game(list(roles), list(roles), [True] * players, believed, herring, rng)
+    if mathematician:
+        game.misfired = set()
     claimed = {}
     for seat, role in enumerate(roles):
         if seat in believed:
@@ -159,15 +211,25 @@ def game_puzzle(rng: random.Random, players: int, nights: int) -> tuple[Puzzle, 
             or role in EACH_NIGHT
             or (role == "undertaker" and when.number > 1 and game.executed is not None)
             or (role == "ravenkeeper" and died_tonight)
+            or (role == "mathematician")
         )
         if not wakes or (not game.alive[seat] and not died_tonight):
             return
         sober_good = not game.evil(seat) and seat not in believed and game.sober(seat)
-        item = (
-            _true(game, seat, role, when, names)
-            if sober_good
-            else _random(game, role, when, names, all_roles)
-        )
+        counted = game.misfired
+        if role == "mathematician":
+            count = len(counted) if sober_good and counted is not None else rng.randrange(3)
+            item: Info | None = Number(count, when=when)
+        elif sober_good:
+            item = _true(game, seat, role, when, names)
+        elif counted is None or game.evil(seat):
+            item = _random(game, role, when, names, all_roles)
+        elif rng.random() < 0.5:
+            item = _true(game, seat, role, when, names)
+        else:
+            item = _false(game, seat, role, when, names)
+            if item is not None:
+                counted.add(seat)
         if item is not None:
             learned[seat].append(item)
 
@@ -181,10 +243,15 @@ def game_puzzle(rng: random.Random, players: int, nights: int) -> tuple[Puzzle, 
         game.protected = None
         if monk is not None and game.alive[monk] and game.sober(monk) and night > 1:
             game.protected = rng.choice([s for s in range(players) if s != monk])
+        if game.misfired is not None:
+            game.misfired = set()
         killed = _night_kill(game, night) if night > 1 else None
         if killed is not None:
             timeline.append(Event("night_death", when, (names[killed],)))
-        for seat in range(players):
+            soldier = "soldier" in (game.roles[killed], believed.get(killed))
+            if game.misfired is not None and soldier and not game.sober(killed):
+                game.misfired.add(killed)
+        for seat in sorted(range(players), key=lambda s: claimed[s] == "mathematician"):
             tell(seat, when, died_tonight=seat == killed)
         game.executed = None
         if night == nights:

@@ -34,6 +34,7 @@ class Poisoner(Unit):
     id = "poisoner"
     night_order = 1
     poison_matters = False
+    chooses = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.active(seat) or not story.sober(seat):
@@ -146,6 +147,7 @@ class Witch(Unit):
     id = "witch"
     night_order = 4
     causes = "witch_curse"
+    chooses = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         cursed = [

@@ -209,7 +209,11 @@ def _acting(
         yield story
         return
     (_, seat), rest = actors[0], actors[1:]
-    for after in table.cast[story.roles[seat]].night(story, seat, number, table):
+    unit = table.cast[story.roles[seat]]
+    if unit.chooses and story.alive[seat] and table.misfiring(story, seat, unit.id):
+        story = story.fork()
+        story.worked_abnormally(seat, certain=False)
+    for after in unit.night(story, seat, number, table):
         yield from _acting(table, number, rest, after)
 
 

@@ -3,10 +3,11 @@
 A unit is one character's rules as the puzzles read them: what it learns and when
 (`holds`, `woke`), what it does at night (`night`) or by day (`hear`, for a Slayer's
 shot or a Virgin's nomination), who it keeps alive (`shields`), how it registers
-(`misregisters`), what its death does (`executed`, `catches_demon`). Each character is
-one small subclass that overrides only what its ability changes; `meeple.botc.solver.cast`
-lists them. Defaults: a character that learns nothing, does nothing and registers as
-itself.
+(`misregisters`), what its death does (`executed`, `catches_demon`), and when it
+misfires, for the Mathematician (`Story.worked_abnormally`, `Table.misfiring`). Each
+character is one small subclass that overrides only what its ability changes;
+`meeple.botc.solver.cast` lists them. Defaults: a character that learns nothing, does
+nothing and registers as itself.
 """
 
 from __future__ import annotations
@@ -122,6 +123,11 @@ class Unit:
     guards: ClassVar[bool] = False
     """Whether it may keep a player from the Demon (the Soldier, the Monk): on a night
     without a death the Demon may have chosen its ward, and its kill failed."""
+    chooses: ClassVar[bool] = False
+    """Whether, drunk or poisoned, its nightly choice perhaps misfired (the Poisoner's,
+    the Witch's): whether it chose anyone its ability would have changed is the
+    Storyteller's to say, as Clockchecker reads it (the timeline records the maybe for
+    the Mathematician)."""
     tallies: ClassVar[bool] = False
     """Whether what it learns counts the abilities that worked abnormally since dawn
     (the Mathematician): its items are checked after every other item of their step."""
