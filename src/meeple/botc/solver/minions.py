@@ -202,6 +202,7 @@ class DevilsAdvocate(Unit):
 
     id = "devilsadvocate"
     night_order = 5
+    chooses = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story

@@ -210,7 +210,7 @@ def _acting(
         return
     (_, seat), rest = actors[0], actors[1:]
     unit = table.cast[story.roles[seat]]
-    if unit.chooses and story.alive[seat] and table.misfiring(story, seat, unit.id):
+    if unit.chooses and story.active(seat) and table.misfiring(story, seat, unit.id):
         story = story.fork()
         story.worked_abnormally(seat, certain=False)
     for after in unit.night(story, seat, number, table):
