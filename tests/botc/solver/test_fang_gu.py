@@ -5,7 +5,11 @@ them together)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meeple.botc.characters import official
 from meeple.botc.puzzle import notation
@@ -13,6 +17,8 @@ from meeple.botc.solver import constraints, solve
 from meeple.botc.solver.demons import nearest_townsfolk
 from meeple.botc.solver.search import World
 from meeple.botc.solver.story import Story
+from tests.botc.solver.games import game_puzzle
+from tests.botc.solver.helpers import assignments
 
 JUMP = """\
 seats: Ann, Bob, Cat, Dan, Eve
@@ -202,3 +208,15 @@ def test_the_mathematician_counts_the_sweethearts_drunk(count: int, worlds: bool
     # abnormally because of another character's
     puzzle = notation.parse(SWEETHEART_COUNTED.format(count=count), "counted.puzzle")
     assert bool(solve(puzzle).worlds) is worlds
+
+
+@pytest.mark.parametrize("demon", ["fanggu", "vigormortis"])
+@given(st.integers(0, 2**32), st.integers(5, 9), st.integers(2, 3))
+@settings(max_examples=max(5, settings().max_examples // 5), deadline=None)
+def test_a_game_with_the_demon_is_among_its_worlds(
+    demon: str, seed: int, players: int, nights: int
+) -> None:
+    # soundness: the Fang Gu's jump, the Vigormortis's kept Minions and their poison
+    puzzle, truth = game_puzzle(random.Random(seed), players, nights, demon=demon)
+    true_world = frozenset(zip(puzzle.players, truth, strict=True))
+    assert true_world in assignments(solve(puzzle))
