@@ -23,7 +23,9 @@ With `demon="fanggu"` the Fang Gu stands in for the Imp (one more Outsider): the
 Outsider it attacks becomes the evil Fang Gu and the Fang Gu dies instead. With
 `demon="vigormortis"` (one Outsider fewer; no Recluse nor Spy, beside whom the solver
 refuses it) a Minion it kills keeps its ability and poisons one of its nearest
-Townsfolk, while the Vigormortis lives sober; a dead Poisoner never picks it.
+Townsfolk, while the Vigormortis lives sober; a dead Poisoner never picks it. With
+`sweetheart=True` the Sweetheart stands in for the Butler: when it dies sober, a random
+player is drunk for the rest of the game.
 """
 
 from __future__ import annotations
@@ -73,6 +75,13 @@ class Game:
     """Players turned evil (the Outsider a Fang Gu jumped to)."""
     vigor: dict[int, int | None] = dataclasses.field(default_factory=dict)
     """Minions the Vigormortis killed -> the Townsfolk each poisons."""
+    drunk: set[int] = dataclasses.field(default_factory=set)
+    """Players drunk for good (the Sweetheart's)."""
+
+    def dies(self, seat: int) -> None:
+        if self.roles[seat] == "sweetheart" and self.sober(seat):
+            self.drunk.add(self.rng.randrange(len(self.roles)))
+        self.alive[seat] = False
 
     def evil(self, seat: int) -> bool:
         return seat in self.turned or team(self.starting[seat]) in EVIL
@@ -81,7 +90,8 @@ class Game:
         poisoner = self.roles.index("poisoner") if "poisoner" in self.roles else None
         poisoned = self.poisoned == seat and poisoner is not None and self.active(poisoner)
         kept = seat in self.vigor.values() and self.vigor_works()
-        return self.roles[seat] != "drunk" and not poisoned and not kept
+        drunk = self.roles[seat] == "drunk" or seat in self.drunk
+        return not drunk and not poisoned and not kept
 
     def vigor_works(self) -> bool:
         vigormortis = self.roles.index("vigormortis") if "vigormortis" in self.roles else None
@@ -187,12 +197,14 @@ def _with_mathematician(script: Script) -> Script:
     return dataclasses.replace(script, roles=roles)
 
 
-def _with_demon(script: Script, demon: str) -> Script:
-    """The script with another Demon in the Imp's place, and its set-up rule."""
-    roles = {key: role for key, role in script.roles.items() if key != "imp"}
+def _with_demon(script: Script, demon: str, swap: tuple[str, str] | None = None) -> Script:
+    """The script with another Demon in the Imp's place, and its set-up rule (or, with
+    `swap`, another character in one's place)."""
+    old, demon = swap or ("imp", demon)
+    roles = {key: role for key, role in script.roles.items() if key != old}
     known = official()[demon]
     roles[demon] = Role(demon, known.team, known.tokens)
-    modifiers = {key: rule for key, rule in script.modifiers.items() if key != "imp"}
+    modifiers = {key: rule for key, rule in script.modifiers.items() if key != old}
     if demon in RULES:
         modifiers[demon] = RULES[demon]
     return dataclasses.replace(script, roles=roles, modifiers=modifiers)
@@ -204,11 +216,14 @@ def game_puzzle(
     nights: int,
     mathematician: bool = False,
     demon: str = "imp",
+    sweetheart: bool = False,
 ) -> tuple[Puzzle, tuple[str, ...]]:
     """A random game of `players` over `nights` nights, as a puzzle, and its truth."""
     script = load_script("trouble-brewing")
     if demon != "imp":
         script = _with_demon(script, demon)
+    if sweetheart:
+        script = _with_demon(script, "imp", ("butler", "sweetheart"))
     if demon == "vigormortis":
         kept = {key: role for key, role in script.roles.items() if key not in ("recluse", "spy")}
         script = dataclasses.replace(script, roles=kept)
@@ -305,7 +320,7 @@ def game_puzzle(
         ]
         if len(living) > 4 and candidates and rng.random() < 0.8:
             victim = rng.choice(candidates)
-            game.alive[victim] = False
+            game.dies(victim)
             game.executed = victim
             timeline.append(Event("execution", Time("day", night), (names[victim],)))
     claims = tuple(
@@ -352,7 +367,7 @@ def _night_kill(game: Game, night: int) -> int | None:
     if game.roles[imp] == "vigormortis" and team(game.roles[victim]) == "minion":
         near = [_nearest_townsfolk(game, victim, step) for step in (-1, 1)]
         game.vigor[victim] = rng.choice(near)
-    game.alive[victim] = False
+    game.dies(victim)
     return victim
 
 
