@@ -25,7 +25,9 @@ Outsider it attacks becomes the evil Fang Gu and the Fang Gu dies instead. With
 refuses it) a Minion it kills keeps its ability and poisons one of its nearest
 Townsfolk, while the Vigormortis lives sober; a dead Poisoner never picks it. With
 `sweetheart=True` the Sweetheart stands in for the Butler: when it dies sober, a random
-player is drunk for the rest of the game.
+player is drunk for the rest of the game. With `tealady=True` the Tea Lady stands in
+for the Mayor: its two good living neighbours cannot die (the Imp spares them; one
+executed survives, a `survived execution` of the timeline).
 """
 
 from __future__ import annotations
@@ -77,6 +79,13 @@ class Game:
     """Minions the Vigormortis killed -> the Townsfolk each poisons."""
     drunk: set[int] = dataclasses.field(default_factory=set)
     """Players drunk for good (the Sweetheart's)."""
+
+    def saved(self, seat: int) -> bool:
+        lady = self.roles.index("tealady") if "tealady" in self.roles else None
+        if lady is None or not self.alive[lady] or not self.sober(lady):
+            return False
+        beside = _neighbours(self, lady)
+        return seat in beside and not any(self.evil(other) for other in beside)
 
     def dies(self, seat: int) -> None:
         if self.roles[seat] == "sweetheart" and self.sober(seat):
@@ -217,6 +226,7 @@ def game_puzzle(
     mathematician: bool = False,
     demon: str = "imp",
     sweetheart: bool = False,
+    tealady: bool = False,
 ) -> tuple[Puzzle, tuple[str, ...]]:
     """A random game of `players` over `nights` nights, as a puzzle, and its truth."""
     script = load_script("trouble-brewing")
@@ -224,7 +234,9 @@ def game_puzzle(
         script = _with_demon(script, demon)
     if sweetheart:
         script = _with_demon(script, "imp", ("butler", "sweetheart"))
-    if demon == "vigormortis":
+    if tealady:
+        script = _with_demon(script, "imp", ("mayor", "tealady"))
+    if demon == "vigormortis" or tealady:  # the solver refuses them beside the Recluse
         kept = {key: role for key, role in script.roles.items() if key not in ("recluse", "spy")}
         script = dataclasses.replace(script, roles=kept)
     if mathematician:
@@ -320,9 +332,11 @@ def game_puzzle(
         ]
         if len(living) > 4 and candidates and rng.random() < 0.8:
             victim = rng.choice(candidates)
-            game.dies(victim)
             game.executed = victim
-            timeline.append(Event("execution", Time("day", night), (names[victim],)))
+            kind = "survived_execution" if game.saved(victim) else "execution"
+            if kind == "execution":
+                game.dies(victim)
+            timeline.append(Event(kind, Time("day", night), (names[victim],)))
     claims = tuple(
         Claim(names[seat], seed_id(claimed[seat]), None, tuple(learned[seat]))
         for seat in range(players)
@@ -355,7 +369,10 @@ def _night_kill(game: Game, night: int) -> int | None:
     targets = [
         s
         for s in living
-        if s != imp and s != game.protected and not (game.roles[s] == "soldier" and game.sober(s))
+        if s != imp
+        and s != game.protected
+        and not (game.roles[s] == "soldier" and game.sober(s))
+        and not game.saved(s)
     ]
     if not targets:
         return None

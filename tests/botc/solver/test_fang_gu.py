@@ -210,17 +210,30 @@ def test_the_mathematician_counts_the_sweethearts_drunk(count: int, worlds: bool
     assert bool(solve(puzzle).worlds) is worlds
 
 
-@pytest.mark.parametrize(
-    ("demon", "sweetheart"), [("fanggu", False), ("vigormortis", False), ("imp", True)]
-)
+GAMES: dict[str, dict[str, str | bool]] = {
+    "fanggu": {"demon": "fanggu"},
+    "vigormortis": {"demon": "vigormortis"},
+    "sweetheart": {"sweetheart": True},
+    "tealady": {"tealady": True},
+}
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
 @given(st.integers(0, 2**32), st.integers(5, 9), st.integers(2, 3))
 @settings(max_examples=max(5, settings().max_examples // 5), deadline=None)
 def test_a_game_with_the_characters_is_among_its_worlds(
-    demon: str, sweetheart: bool, seed: int, players: int, nights: int
+    kind: str, seed: int, players: int, nights: int
 ) -> None:
     # soundness: the Fang Gu's jump, the Vigormortis's kept Minions and their poison,
-    # the Sweetheart's drunk
-    rng = random.Random(seed)
-    puzzle, truth = game_puzzle(rng, players, nights, demon=demon, sweetheart=sweetheart)
+    # the Sweetheart's drunk, the Tea Lady's saved neighbours
+    options = GAMES[kind]
+    puzzle, truth = game_puzzle(
+        random.Random(seed),
+        players,
+        nights,
+        demon=str(options.get("demon", "imp")),
+        sweetheart=bool(options.get("sweetheart")),
+        tealady=bool(options.get("tealady")),
+    )
     true_world = frozenset(zip(puzzle.players, truth, strict=True))
     assert true_world in assignments(solve(puzzle))
