@@ -50,11 +50,11 @@ Vortox, No Dashii, Evil Twin)."""
 BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
 """Puzzles that need issue 40's second batch of characters (Leviathan, Nightwatchman,
 Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
-FANG_GU = ["57"]
-"""Puzzles with the Fang Gu, Vigormortis, Sweetheart, Flowergirl, Devil's Advocate or
-Tea Lady (branch g40/fanggu)."""
 MATHEMATICIAN = ["34", "39", "68", "71", "83"]
 """Puzzles that need the Mathematician (branch g40/math)."""
+FANG_GU = ["53", "55", "57", "61", "65", "69", "75", "79", "82"]
+"""Puzzles with the Fang Gu, Vigormortis, Sweetheart, Flowergirl, Devil's Advocate or
+Tea Lady (branch g40/fanggu)."""
 CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b", "02", "18", "09"]
 """Puzzles with the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gambler,
 Gossip, Acrobat (branch g40/bmr)."""

@@ -8,6 +8,9 @@ import pytest
 
 from meeple.botc.puzzle import notation
 from meeple.botc.solver import Unmodelled, solve
+from meeple.botc.solver.search import script_of, units
+from meeple.botc.solver.story import Story
+from meeple.botc.solver.timeline import plan, play
 from tests.botc.solver.helpers import PUZZLES
 
 NO_DASHII = """\
@@ -181,3 +184,38 @@ Fay claims chef, may be imp
 def test_the_demon_killing_a_drunk_soldier_counts(victim: str, count: int) -> None:
     found = {n for n in range(3) if _worlds(KILLED.format(victim=victim, count=n))}
     assert found == {count}
+
+
+POISONED = """\
+title: A poisoned Mathematician
+seats: Ann, Bob, Cat, Dan, Eve
+script: no_dashii, witch, clockmaker, mathematician, empath, oracle
+Ann claims mathematician, may be mathematician
+  night 1: {count}
+Bob claims clockmaker, may be clockmaker
+  1
+Cat claims empath, may be empath
+  night 1: 1
+Dan claims oracle, may be witch
+Eve claims oracle, may be no_dashii
+"""
+"""Ann, the Mathematician, is the No Dashii's neighbour: poisoned, whatever the count
+(0: Cat, its other neighbour, learned truly)."""
+
+
+def test_a_poisoned_mathematicians_number_is_anything() -> None:
+    assert all(_worlds(POISONED.format(count=count)) == 1 for count in range(4))
+
+
+@pytest.mark.parametrize("minion", ["witch", "poisoner"])
+def test_a_drunk_minions_choice_perhaps_misfired(minion: str) -> None:
+    text = NO_DASHII.format(clockmaker=1, empath=1, first=1, second=0)
+    text = text.replace("witch,", f"{minion}, witch,").replace("be witch", f"be {minion}")
+    puzzle = notation.parse(text, "minion.puzzle")
+    plan_ = plan(puzzle, units(script_of(puzzle)))
+    roles = ["clockmaker", "mathematician", "empath", minion, "nodashii"]
+    drunk = Story(roles, {})
+    drunk.drunk = frozenset({3})  # as a Sweetheart's or a Puzzlemaster's drunk is
+    assert any(True for _ in play(plan_, drunk))  # the Mathematician's 1: the Minion
+    if minion == "witch":  # (a sober Poisoner may have poisoned the Mathematician)
+        assert not any(True for _ in play(plan_, Story(roles, {})))

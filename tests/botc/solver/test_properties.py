@@ -15,7 +15,7 @@ from meeple.botc.characters import official_id
 from meeple.botc.puzzle.model import Guess, Puzzle
 from meeple.botc.solver import solve
 from tests.botc.solver.games import game_puzzle
-from tests.botc.solver.helpers import SOLVABLE, assignments, load
+from tests.botc.solver.helpers import PUZZLES, SOLVABLE, assignments, load
 
 
 @given(st.integers(0, 2**32), st.integers(5, 9), st.integers(1, 3))
@@ -23,6 +23,17 @@ from tests.botc.solver.helpers import SOLVABLE, assignments, load
 def test_the_true_world_is_always_found(seed: int, players: int, nights: int) -> None:
     puzzle, truth = game_puzzle(random.Random(seed), players, nights)
     true_world = frozenset(zip(puzzle.players, truth, strict=True))
+    assert true_world in assignments(solve(puzzle))
+
+
+@given(st.integers(0, 2**32), st.integers(5, 9), st.integers(1, 3))
+@settings(max_examples=max(5, settings().max_examples // 5), deadline=None)
+def test_the_true_world_with_a_mathematician_is_always_found(
+    seed: int, players: int, nights: int
+) -> None:
+    puzzle, truth = game_puzzle(random.Random(seed), players, nights, mathematician=True)
+    true_world = frozenset(zip(puzzle.players, truth, strict=True))
+    assert "mathematician" in truth
     assert true_world in assignments(solve(puzzle))
 
 
@@ -51,6 +62,29 @@ def test_a_claim_more_never_adds_a_world(path: Path, data: st.DataObject) -> Non
         del claims[index]
     fewer = dataclasses.replace(puzzle, claims=tuple(claims))
     assert assignments(solve(puzzle)) <= assignments(solve(fewer))
+
+
+def test_every_claim_less_keeps_puzzle_81s_world() -> None:
+    """Puzzle 81 (a Widow, whose call one good player heard) was reported to break the
+    property; every claim or item dropped, one at a time, keeps its world."""
+    puzzle = load(PUZZLES / "puzzle-81.puzzle")
+    worlds = assignments(solve(puzzle))
+    for index, claim in enumerate(puzzle.claims):
+        fewer = [
+            (*puzzle.claims[:index], *puzzle.claims[index + 1 :]),
+            *(
+                (
+                    *puzzle.claims[:index],
+                    dataclasses.replace(claim, learned=claim.learned[:i] + claim.learned[i + 1 :]),
+                    *puzzle.claims[index + 1 :],
+                )
+                for i in range(len(claim.learned))
+            ),
+        ]
+        if claim.heard_widow_call:  # claims are complete about it: see above
+            fewer = fewer[1:]
+        for claims in fewer:
+            assert worlds <= assignments(solve(dataclasses.replace(puzzle, claims=claims)))
 
 
 def _tallied(puzzle: Puzzle) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from meeple.botc.puzzle.model import Time
-from meeple.botc.solver.deaths import kill
+from meeple.botc.solver.deaths import kill, saved
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
 
@@ -68,7 +68,7 @@ class Demon(Unit):
         Mathematician, perhaps abnormal."""
         guarded = any(
             table.cast[role].guards and story.alive[guard] for guard, role in enumerate(story.roles)
-        )
+        ) or any(story.alive[s] and saved(story, s, table, False) for s in range(len(story.roles)))
         if story.sober(seat) and not guarded:
             return story
         spared = story.fork()
@@ -305,18 +305,18 @@ class FangGu(Demon):
     """Kills each night but the first; the first Outsider it attacks (once a game)
     becomes an evil Fang Gu and the Fang Gu dies instead; one more Outsider at set-up
     (meeple.botc.modifiers). The timeline says which: a night death of the Fang Gu
-    itself is a jump, tried to each living Outsider; a night death of a player who must
-    register as an Outsider is a kill only after the jump was used."""
+    itself is a jump, tried to each living Outsider (or it chose itself); a night death
+    of a player who must register as an Outsider is a kill only after the jump was
+    used."""
 
     id = "fanggu"
 
     def attacks(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
         jumped = any(what == "jump" for what, _, _ in story.choices)
-        if victim == seat:
-            if not jumped:
-                yield from self._jumps(story, seat, table)
-        elif jumped or not story.must_be_team(victim, "outsider"):
-            yield from super().attacks(story, seat, victim, table)
+        if victim == seat and not jumped:
+            yield from self._jumps(story, seat, table)
+        if victim == seat or jumped or not story.must_be_team(victim, "outsider"):
+            yield from super().attacks(story, seat, victim, table)  # itself too, as any Demon
 
     def _jumps(self, story: Story, seat: int, table: Table) -> Iterator[Story]:
         """Each story in which the Fang Gu attacked a living Outsider, who becomes the
@@ -326,8 +326,8 @@ class FangGu(Demon):
                 continue
             if not story.may_be_team(outsider, "outsider"):
                 continue
-            if self._shielded(story, outsider, table):
-                continue
+            if self._shielded(story, outsider, table) or saved(story, outsider, table, False):
+                continue  # an Outsider that cannot die is not killed: no jump
             jumped = story.fork()
             jumped.roles[outsider] = self.id
             jumped.turned = jumped.turned | {outsider}

@@ -35,6 +35,7 @@ class Poisoner(Unit):
     id = "poisoner"
     night_order = 1
     poison_matters = False
+    chooses = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.active(seat) or not story.sober(seat):
@@ -142,11 +143,15 @@ class Witch(Unit):
     """Each night chooses a player: if they nominate tomorrow, they die (not once just
     three players live). The timeline's witch curses are its deaths: the solver has a
     living sober Witch choose the player a curse killed the next day, and on other
-    nights a player who did not nominate (no choice recorded)."""
+    nights a player who did not nominate (no choice recorded). A curse whose nominator
+    the timeline names kills while the Witch's ability is in play and sober (a Witch
+    who died since lost it, unless the Vigormortis keeps it or the timeline says the
+    curse stands)."""
 
     id = "witch"
     night_order = 4
     causes = "witch_curse"
+    chooses = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         cursed = [
@@ -165,8 +170,23 @@ class Witch(Unit):
             yield chosen
 
     def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
-        if ("cursed", story.now - 1, victim) in story.choices:
+        if ("cursed", story.now - 1, victim) not in story.choices:
+            return
+        if (story.active(seat) and story.sober(seat)) or self._stands(story, victim, table):
             yield from kill(story.fork(), victim, table)
+
+    @staticmethod
+    def _stands(story: Story, victim: int, table: Table) -> bool:
+        """Whether the timeline's curse stands whatever became of the Witch since it
+        chose: it says so (`acted before death`), or it names no nominator, telling
+        only the death (docs/formats/botc.md, "a Witch's curse")."""
+        return any(
+            event.kind == "witch_curse"
+            and (event.acted_before_death or event.caller is None)
+            and event.when.order == story.now
+            and table.names[victim] in event.players
+            for event in table.puzzle.timeline
+        )
 
 
 class EvilTwin(Inert):
@@ -186,6 +206,7 @@ class DevilsAdvocate(Unit):
 
     id = "devilsadvocate"
     night_order = 5
+    chooses = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story

@@ -270,7 +270,11 @@ def _acting(
         yield story
         return
     (_, seat), rest = actors[0], actors[1:]
-    for after in table.cast[story.roles[seat]].night(story, seat, number, table):
+    unit = table.cast[story.roles[seat]]
+    if unit.chooses and story.active(seat) and table.misfiring(story, seat, unit.id):
+        story = story.fork()
+        story.worked_abnormally(seat, certain=False)
+    for after in unit.night(story, seat, number, table):
         yield from _acting(table, number, rest, after)
 
 
@@ -281,10 +285,11 @@ def _day(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterato
     story.executed = None
     story.dawn()
     for after in _actions(table, list(step.said), story, trace, step):
-        for ended in _events(table, list(step.events), after, trace, step):
-            told = _tell(table, step, ended, trace)
-            if told is not None:
-                yield told
+        # what players learn by day (a Savant's, an Artist's) they learn before the
+        # day's deaths: a Sweetheart executed today makes no one drunk for it
+        told = _tell(table, step, after, trace)
+        if told is not None:
+            yield from _events(table, list(step.events), told, trace, step)
 
 
 def _actions(

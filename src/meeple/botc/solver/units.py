@@ -142,6 +142,11 @@ class Unit:
     guards: ClassVar[bool] = False
     """Whether it may keep a player from the Demon (the Soldier, the Monk): on a night
     without a death the Demon may have chosen its ward, and its kill failed."""
+    chooses: ClassVar[bool] = False
+    """Whether, drunk or poisoned, its nightly choice perhaps misfired (the Poisoner's,
+    the Witch's): whether it chose anyone its ability would have changed is the
+    Storyteller's to say, as Clockchecker reads it (the timeline records the maybe for
+    the Mathematician)."""
     tallies: ClassVar[bool] = False
     """Whether what it learns counts the abilities that worked abnormally since dawn
     (the Mathematician): its items are checked after every other item of their step."""
