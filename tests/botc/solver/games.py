@@ -18,6 +18,16 @@ drunk or poisoned player learns, at random, what a sober one would or something 
 sober one could not; the Mathematician, told last each night, learns how many did
 the second since dawn, with the Soldier the Demon killed drunk or poisoned
 (docs/formats/botc.md, "the Mathematician's count"), counted without the solver.
+
+With `demon="fanggu"` the Fang Gu stands in for the Imp (one more Outsider): the first
+Outsider it attacks becomes the evil Fang Gu and the Fang Gu dies instead. With
+`demon="vigormortis"` (one Outsider fewer; no Recluse nor Spy, beside whom the solver
+refuses it) a Minion it kills keeps its ability and poisons one of its nearest
+Townsfolk, while the Vigormortis lives sober; a dead Poisoner never picks it. With
+`sweetheart=True` the Sweetheart stands in for the Butler: when it dies sober, a random
+player is drunk for the rest of the game. With `tealady=True` the Tea Lady stands in
+for the Mayor: its two good living neighbours cannot die (the Imp spares them; one
+executed survives, a `survived execution` of the timeline).
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ import random
 from dataclasses import dataclass
 
 from meeple.botc.characters import official
+from meeple.botc.modifiers import RULES
 from meeple.botc.puzzle.model import Claim, Event, Info, Number, Puzzle, Reading, Seen, Shown, Time
 from meeple.botc.script import Role, Script, load_script
 from meeple.botc.setup import random_bags
@@ -62,14 +73,41 @@ class Game:
     executed: int | None = None
     misfired: set[int] | None = None
     """The good players whose abilities misfired since dawn (None: no one counts)."""
+    turned: set[int] = dataclasses.field(default_factory=set)
+    """Players turned evil (the Outsider a Fang Gu jumped to)."""
+    vigor: dict[int, int | None] = dataclasses.field(default_factory=dict)
+    """Minions the Vigormortis killed -> the Townsfolk each poisons."""
+    drunk: set[int] = dataclasses.field(default_factory=set)
+    """Players drunk for good (the Sweetheart's)."""
+
+    def saved(self, seat: int) -> bool:
+        lady = self.roles.index("tealady") if "tealady" in self.roles else None
+        if lady is None or not self.alive[lady] or not self.sober(lady):
+            return False
+        beside = _neighbours(self, lady)
+        return seat in beside and not any(self.evil(other) for other in beside)
+
+    def dies(self, seat: int) -> None:
+        if self.roles[seat] == "sweetheart" and self.sober(seat):
+            self.drunk.add(self.rng.randrange(len(self.roles)))
+        self.alive[seat] = False
 
     def evil(self, seat: int) -> bool:
-        return team(self.starting[seat]) in EVIL
+        return seat in self.turned or team(self.starting[seat]) in EVIL
 
     def sober(self, seat: int) -> bool:
         poisoner = self.roles.index("poisoner") if "poisoner" in self.roles else None
-        poisoned = poisoner is not None and self.alive[poisoner] and self.poisoned == seat
-        return self.roles[seat] != "drunk" and not poisoned
+        poisoned = self.poisoned == seat and poisoner is not None and self.active(poisoner)
+        kept = seat in self.vigor.values() and self.vigor_works()
+        drunk = self.roles[seat] == "drunk" or seat in self.drunk
+        return not drunk and not poisoned and not kept
+
+    def vigor_works(self) -> bool:
+        vigormortis = self.roles.index("vigormortis") if "vigormortis" in self.roles else None
+        return vigormortis is not None and self.alive[vigormortis] and self.sober(vigormortis)
+
+    def active(self, seat: int) -> bool:
+        return self.alive[seat] or (seat in self.vigor and self.vigor_works())
 
     def living(self) -> list[int]:
         return [seat for seat, alive in enumerate(self.alive) if alive]
@@ -168,11 +206,39 @@ def _with_mathematician(script: Script) -> Script:
     return dataclasses.replace(script, roles=roles)
 
 
+def _with_demon(script: Script, demon: str, swap: tuple[str, str] | None = None) -> Script:
+    """The script with another Demon in the Imp's place, and its set-up rule (or, with
+    `swap`, another character in one's place)."""
+    old, demon = swap or ("imp", demon)
+    roles = {key: role for key, role in script.roles.items() if key != old}
+    known = official()[demon]
+    roles[demon] = Role(demon, known.team, known.tokens)
+    modifiers = {key: rule for key, rule in script.modifiers.items() if key != old}
+    if demon in RULES:
+        modifiers[demon] = RULES[demon]
+    return dataclasses.replace(script, roles=roles, modifiers=modifiers)
+
+
 def game_puzzle(
-    rng: random.Random, players: int, nights: int, mathematician: bool = False
+    rng: random.Random,
+    players: int,
+    nights: int,
+    mathematician: bool = False,
+    demon: str = "imp",
+    sweetheart: bool = False,
+    tealady: bool = False,
 ) -> tuple[Puzzle, tuple[str, ...]]:
     """A random game of `players` over `nights` nights, as a puzzle, and its truth."""
     script = load_script("trouble-brewing")
+    if demon != "imp":
+        script = _with_demon(script, demon)
+    if sweetheart:
+        script = _with_demon(script, "imp", ("butler", "sweetheart"))
+    if tealady:
+        script = _with_demon(script, "imp", ("mayor", "tealady"))
+    if demon == "vigormortis" or tealady:  # the solver refuses them beside the Recluse
+        kept = {key: role for key, role in script.roles.items() if key not in ("recluse", "spy")}
+        script = dataclasses.replace(script, roles=kept)
     if mathematician:
         script = _with_mathematician(script)
     roles = list(next(random_bags(script, players, 1, rng)).roles)
@@ -233,12 +299,14 @@ def game_puzzle(
         if item is not None:
             learned[seat].append(item)
 
+    demons = [s for s, role in enumerate(roles) if role == "vigormortis"]
     for night in range(1, nights + 1):
         when = Time("night", night)
         game.poisoned = None
         poisoner = _holder(game, "poisoner")
-        if poisoner is not None and game.alive[poisoner]:
-            game.poisoned = rng.randrange(players)
+        if poisoner is not None and game.active(poisoner) and game.sober(poisoner):
+            choices = [s for s in range(players) if game.alive[poisoner] or s not in demons]
+            game.poisoned = rng.choice(choices)
         monk = _holder(game, "monk")
         game.protected = None
         if monk is not None and game.alive[monk] and game.sober(monk) and night > 1:
@@ -264,9 +332,11 @@ def game_puzzle(
         ]
         if len(living) > 4 and candidates and rng.random() < 0.8:
             victim = rng.choice(candidates)
-            game.alive[victim] = False
             game.executed = victim
-            timeline.append(Event("execution", Time("day", night), (names[victim],)))
+            kind = "survived_execution" if game.saved(victim) else "execution"
+            if kind == "execution":
+                game.dies(victim)
+            timeline.append(Event(kind, Time("day", night), (names[victim],)))
     claims = tuple(
         Claim(names[seat], seed_id(claimed[seat]), None, tuple(learned[seat]))
         for seat in range(players)
@@ -292,17 +362,33 @@ def _night_kill(game: Game, night: int) -> int | None:
     if not game.sober(imp) or len(living) <= 3:
         return None
     minions = [s for s in living if team(game.roles[s]) == "minion"]
-    if minions and rng.random() < 0.15:
+    if game.roles[imp] == "imp" and minions and rng.random() < 0.15:
         game.alive[imp] = False
         game.roles[rng.choice(minions)] = "imp"
         return imp
     targets = [
         s
         for s in living
-        if s != imp and s != game.protected and not (game.roles[s] == "soldier" and game.sober(s))
+        if s != imp
+        and s != game.protected
+        and not (game.roles[s] == "soldier" and game.sober(s))
+        and not game.saved(s)
     ]
     if not targets:
         return None
     victim = rng.choice(targets)
-    game.alive[victim] = False
+    if game.roles[imp] == "fanggu" and team(game.roles[victim]) == "outsider" and not game.turned:
+        game.roles[victim] = "fanggu"  # the Fang Gu's jump: it dies instead
+        game.turned.add(victim)
+        victim = imp
+    if game.roles[imp] == "vigormortis" and team(game.roles[victim]) == "minion":
+        near = [_nearest_townsfolk(game, victim, step) for step in (-1, 1)]
+        game.vigor[victim] = rng.choice(near)
+    game.dies(victim)
     return victim
+
+
+def _nearest_townsfolk(game: Game, seat: int, step: int) -> int | None:
+    count = len(game.roles)
+    others = ((seat + step * k) % count for k in range(1, count))
+    return next((s for s in others if team(game.roles[s]) == "townsfolk"), None)

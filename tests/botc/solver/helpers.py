@@ -52,16 +52,17 @@ BAD_MOON = ["05b", "16", "17", "21", "45a", "45b", "49"]
 Riot, Hermit, Puzzlemaster), kept apart from BEYOND so the two batches merge cleanly."""
 MATHEMATICIAN = ["34", "39", "68", "71", "83"]
 """Puzzles that need the Mathematician (branch g40/math)."""
-FANG_GU = ["53", "55", "57", "61", "65", "75", "79", "82"]
+FANG_GU = ["53", "55", "57", "61", "65", "69", "75", "79", "82"]
 """Puzzles with the Fang Gu, Vigormortis, Sweetheart, Flowergirl, Devil's Advocate or
 Tea Lady (branch g40/fanggu)."""
-CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b", "02", "18"]
+CHAMBERMAID = ["22", "73", "56", "72", "06", "28", "12a", "12b", "02", "18", "09"]
 """Puzzles with the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gambler,
 Gossip, Acrobat (branch g40/bmr)."""
-SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51", "48"]
+SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51", "48", "11"]
 """Puzzles that need branch g40/misc's characters (Alsaahir, Shugenja, Politician,
-Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, ...); 48 needs
-g40/math's Mathematician and g40/bmr's Chambermaid too (merged into g40/misc)."""
+Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, Cerenovus,
+Pit-Hag); 48 needs g40/math's Mathematician and g40/bmr's Chambermaid too, 11
+g40/fanggu's Sweetheart (all merged into g40/misc)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED

@@ -5,7 +5,11 @@ them together)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meeple.botc.characters import official
 from meeple.botc.puzzle import notation
@@ -13,6 +17,8 @@ from meeple.botc.solver import constraints, solve
 from meeple.botc.solver.demons import nearest_townsfolk
 from meeple.botc.solver.search import World
 from meeple.botc.solver.story import Story
+from tests.botc.solver.games import game_puzzle
+from tests.botc.solver.helpers import assignments
 
 JUMP = """\
 seats: Ann, Bob, Cat, Dan, Eve
@@ -162,3 +168,72 @@ Bob claims artist on day 1, may be artist
 def test_what_is_learned_by_day_comes_before_the_days_deaths() -> None:
     # the Sweetheart's drunk, from Ann's execution, comes too late for Bob's answer
     assert not solve(notation.parse(ARTIST, "artist.puzzle")).worlds
+
+
+VORTOX = """\
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: vortox, xaan, butler, chef, empath, washerwoman, librarian, investigator
+Ann claims chef, may be chef
+  0
+"""
+
+
+def test_a_poisoned_townsfolks_information_under_the_vortox_is_false_too() -> None:
+    # Ann's 0 is false even when the Xaan poisoned her on night 1: the evil players sit
+    # together (the Xaan poisons no Demon, so the Vortox stays sober)
+    worlds = solve(notation.parse(VORTOX, "vortox.puzzle")).worlds
+    assert worlds
+    assert any(world.characters.count("butler") == 1 for world in worlds)  # X = 1
+    for world in worlds:
+        seats = [world.characters.index("vortox"), world.characters.index("xaan")]
+        assert abs(seats[0] - seats[1]) in (1, len(world.players) - 1)
+
+
+SWEETHEART_COUNTED = """\
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: imp, goblin, sweetheart, butler, empath, chef, mathematician, librarian
+day 1: execution of Ann
+Ann claims sweetheart, may be sweetheart
+Bob claims empath, may be empath
+  night 2: 2
+Cat claims chef, may be chef
+Dan claims mathematician, may be mathematician
+  night 2: {count}
+"""
+
+
+@pytest.mark.parametrize(("count", "worlds"), [(0, False), (1, True)])
+def test_the_mathematician_counts_the_sweethearts_drunk(count: int, worlds: bool) -> None:
+    # Bob's false 2 (Cat is good) is the Sweetheart's doing: an ability that worked
+    # abnormally because of another character's
+    puzzle = notation.parse(SWEETHEART_COUNTED.format(count=count), "counted.puzzle")
+    assert bool(solve(puzzle).worlds) is worlds
+
+
+GAMES: dict[str, dict[str, str | bool]] = {
+    "fanggu": {"demon": "fanggu"},
+    "vigormortis": {"demon": "vigormortis"},
+    "sweetheart": {"sweetheart": True},
+    "tealady": {"tealady": True},
+}
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+@given(st.integers(0, 2**32), st.integers(5, 9), st.integers(2, 3))
+@settings(max_examples=max(5, settings().max_examples // 5), deadline=None)
+def test_a_game_with_the_characters_is_among_its_worlds(
+    kind: str, seed: int, players: int, nights: int
+) -> None:
+    # soundness: the Fang Gu's jump, the Vigormortis's kept Minions and their poison,
+    # the Sweetheart's drunk, the Tea Lady's saved neighbours
+    options = GAMES[kind]
+    puzzle, truth = game_puzzle(
+        random.Random(seed),
+        players,
+        nights,
+        demon=str(options.get("demon", "imp")),
+        sweetheart=bool(options.get("sweetheart")),
+        tealady=bool(options.get("tealady")),
+    )
+    true_world = frozenset(zip(puzzle.players, truth, strict=True))
+    assert true_world in assignments(solve(puzzle))

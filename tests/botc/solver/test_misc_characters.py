@@ -3,11 +3,14 @@ small puzzle of its own, beside the published puzzles that use it."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from meeple.botc.puzzle import notation
-from meeple.botc.solver import Unmodelled, search, solve
+from meeple.botc.solver import Unmodelled, report, search, solve
 from meeple.botc.solver.constraints import Narrowing
+from tests.botc.solver.helpers import PUZZLES, load
 
 
 def _worlds(text: str) -> int:
@@ -172,3 +175,86 @@ def test_a_kazali_with_the_standard_set_up_is_refused() -> None:
     text += "night 2: night death of A\n"
     with pytest.raises(Unmodelled, match="Kazali"):
         solve(notation.parse(text, "test.puzzle"))
+
+
+CHANGE = """\
+seats: A, B, C, D, E, F
+script: imp, {minion}, chef, empath, artist, clockmaker, washerwoman, saint
+A claims chef, may be chef
+  night 1: 1
+A claims artist on day 2
+B claims empath, may be empath
+C claims clockmaker, may be clockmaker
+D claims saint, may be saint
+E claims saint, may be {minion}
+F claims saint, may be imp
+night 2: night death of D
+"""
+
+
+@pytest.mark.parametrize(("minion", "worlds"), [("cerenovus", 1), ("pit_hag", 1), ("poisoner", 0)])
+def test_a_good_players_changed_claim_is_a_change_or_madness(minion: str, worlds: int) -> None:
+    assert _worlds(CHANGE.format(minion=minion)) == worlds
+
+
+def test_a_pit_hag_makes_only_a_character_not_in_play() -> None:
+    in_play = CHANGE.format(minion="pit_hag").replace(
+        "C claims clockmaker, may be clockmaker", "C claims artist, may be artist"
+    )
+    assert _worlds(in_play) == 0
+
+
+def test_a_changed_claim_is_checked_as_the_new_character() -> None:
+    made = CHANGE.format(minion="pit_hag").replace(
+        "A claims artist on day 2",
+        "A claims artist on day 2\n  day 2: info the role of A is Imp",
+    )
+    assert _worlds(made) == 0  # an Artist (really one now) learns only what is true
+
+
+BLOCKERS = "imp, scarlet_woman, exorcist, princess, chef, empath"
+
+
+def _blocked(blocker: str, said: str, events: str) -> str:
+    seats = {"A": blocker, "B": "chef", "C": "empath", "D": "scarlet_woman", "E": "imp"}
+    return _seated(BLOCKERS, seats, said) + events
+
+
+@pytest.mark.parametrize(("chosen", "worlds"), [("E", 0), ("C", 1)])
+def test_an_exorcist_who_chose_the_demon_stops_its_kill(chosen: str, worlds: int) -> None:
+    text = _blocked("exorcist", f"night 2: chose {chosen}", "night 2: night death of B\n")
+    assert _worlds(text) == worlds
+
+
+@pytest.mark.parametrize(("nominated", "worlds"), [("C", 0), ("D", 1)])
+def test_a_princess_whose_nominee_was_executed_stops_the_kill(nominated: str, worlds: int) -> None:
+    events = "day 1: execution of C\nnight 2: night death of B\n"
+    assert _worlds(_blocked("princess", f"day 1: chose {nominated}", events)) == worlds
+
+
+def test_a_princess_who_does_not_say_whom_she_nominated_is_refused() -> None:
+    text = _blocked("princess", "", "day 1: execution of C\nnight 2: night death of B\n")
+    with pytest.raises(Unmodelled, match="Princess"):
+        solve(notation.parse(text, "test.puzzle"))
+
+
+@pytest.mark.parametrize(("script", "worlds"), [(GOLEM, 1), (GOLEM.replace(", recluse", ""), 0)])
+def test_a_boffins_recluse_gift_lets_the_demon_register_as_a_minion(
+    script: str, worlds: int
+) -> None:
+    seats = {"A": "investigator", "B": "imp", "C": "empath", "D": "boffin", "E": "chef"}
+    seats["F"] = "golem"
+    text = _seated(script + ", investigator", seats, "one of B, C is the boffin")
+    assert _worlds(text) == worlds  # the Imp (a Recluse's ability) shown as the Boffin
+
+
+def test_a_world_says_whom_a_cerenovus_made_mad() -> None:
+    answer = solve(load(PUZZLES / "puzzle-11.puzzle"))
+    assert "night 2: Matthew is mad" in report.text(answer)
+    (world,) = json.loads(report.to_json(answer))["worlds"]
+    assert world["changes"] == [{"timing": "night_2", "player": "Matthew", "becomes": "mad"}]
+
+
+def test_a_world_says_whom_a_pit_hag_changed() -> None:
+    answer = solve(notation.parse(CHANGE.format(minion="pit_hag"), "test.puzzle"))
+    assert "night 2: A becomes the artist" in report.text(answer)

@@ -9,7 +9,7 @@ import pytest
 from meeple.botc.puzzle import notation
 from meeple.botc.solver import World, solve
 
-SEATS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+SEATS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
 
 
 def worlds(script: str, lines: str, others: str, first: int = 1) -> tuple[World, ...]:
@@ -108,3 +108,58 @@ def test_a_balloonist_sees_players_of_different_types() -> None:
     evil = ("imp", "scarletwoman")
     assert found
     assert all(w.characters[1] in evil or w.characters[2] in evil for w in found)
+
+
+def test_a_gambler_who_guessed_wrong_dies() -> None:
+    """No one died on night 2: the Gambler's guess was right."""
+    script = "imp, scarlet_woman, gambler, chef, empath, knight, washerwoman"
+    lines = "night 2: night death of nobody\nAnn claims gambler, may be gambler"
+    lines += "\n  night 2: guessed Bob is the imp"
+    found = worlds(script, lines, "chef empath knight washerwoman")
+    assert players_of(found, "imp") == {"Bob"}
+
+
+GOSSIP = """
+night 2: night death of {died}
+Ann claims gossip, may be gossip
+  day 1: says Bob.type == Demon
+"""
+
+
+@pytest.mark.parametrize("died", ["Cat", "nobody"])
+def test_a_gossips_true_statement_kills_that_night(died: str) -> None:
+    """The Leviathan kills no one: Cat's death is the Gossip's, so Bob is the Demon;
+    with no death the statement was false."""
+    script = "leviathan, scarlet_woman, gossip, chef, empath, knight, washerwoman"
+    found = worlds(script, GOSSIP.format(died=died), "chef empath knight washerwoman")
+    assert found
+    assert (players_of(found, "leviathan") == {"Bob"}) == (died == "Cat")
+    assert ("Bob" in players_of(found, "leviathan")) == (died == "Cat")
+
+
+def test_an_acrobat_dies_choosing_a_drunk_player() -> None:
+    script = "leviathan, scarlet_woman, drunk, acrobat, chef, empath, knight, investigator, mayor"
+    lines = "night 2: night death of Ann\nAnn claims acrobat, may be acrobat"
+    lines += "\n  night 2: chose Bob, died yes"
+    found = worlds(script, lines, "chef empath knight investigator mayor")
+    assert found
+    assert players_of(found, "drunk") == {"Bob"}
+
+
+PO = """
+night 2: night death of {second}
+night 3: night death of Bob, Cat, Dan
+"""
+
+
+@pytest.mark.parametrize("second", ["nobody", "Eve"])
+def test_a_po_that_chose_no_one_chooses_three(second: str) -> None:
+    script = "po, scarlet_woman, chef, empath, knight, washerwoman, investigator, librarian, mayor"
+    found = worlds(
+        script,
+        PO.format(second=second),
+        "chef empath knight washerwoman investigator librarian mayor",
+        first=0,
+    )
+    assert bool(found) == (second == "nobody")
+    assert all("po" in world.characters for world in found)

@@ -15,7 +15,7 @@ from meeple.botc.solver.minions import FANG_GU_MINIONS, MINIONS, MINIONS_MISC
 from meeple.botc.solver.moonrise import MOONRISE
 from meeple.botc.solver.outsiders import FANG_GU_OUTSIDERS, OUTSIDERS, OUTSIDERS_MISC
 from meeple.botc.solver.sects import FANG_GU_SECTS, SECTS
-from meeple.botc.solver.townsfolk import FANG_GU_TOWNSFOLK, TOWNSFOLK
+from meeple.botc.solver.townsfolk import FANG_GU_TOWNSFOLK, TOWNSFOLK, TOWNSFOLK_MISC
 from meeple.botc.solver.units import Unit
 
 CAST: Mapping[str, Unit] = {
@@ -32,6 +32,12 @@ CAST = {
     **CAST,
     **{
         unit.id: unit()
-        for unit in (*EXPERIMENTAL_MISC, *OUTSIDERS_MISC, *MINIONS_MISC, *DEMONS_MISC)
+        for unit in (
+            *TOWNSFOLK_MISC,
+            *EXPERIMENTAL_MISC,
+            *OUTSIDERS_MISC,
+            *MINIONS_MISC,
+            *DEMONS_MISC,
+        )
     },
 }

@@ -11,7 +11,7 @@ variable. A sentence this evaluator does not know raises `Unmodelled`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from meeple.botc.puzzle.expression import (
@@ -125,12 +125,6 @@ def _characters(world: _World, node: Node) -> frozenset[str] | None:
     return frozenset(atom[2:] for atom in atoms)
 
 
-@functools.lru_cache(maxsize=256)
-def _asks_story(node: Node) -> bool:
-    """`asks_story`, remembered: the solver asks it of each constraint for every set-up."""
-    return asks_story(node)
-
-
 def _children(node: Node) -> tuple[Node, ...]:
     if isinstance(node, Binary):
         return (node.left, node.right)
@@ -155,11 +149,23 @@ def true(puzzle: Puzzle, sentence: Node, story: Story) -> bool:
     return _World(puzzle, story.roles, story).truth(sentence, {})
 
 
+def set_up_holds(puzzle: Puzzle) -> Callable[[Sequence[str]], bool]:
+    """`holds` without a story, made once for a puzzle: the solver asks it of every
+    set-up, and which sentences ask about the game's course does not change."""
+    trees = [sentence.tree for sentence in puzzle.constraints if not asks_story(sentence.tree)]
+
+    def check(roles: Sequence[str]) -> bool:
+        world = _World(puzzle, roles, None)
+        return all(world.truth(tree, {}) for tree in trees)
+
+    return check
+
+
 def holds(puzzle: Puzzle, roles: Sequence[str], story: Story | None = None) -> bool:
     """Whether every constraint holds (without a story: every one about the set-up)."""
     world = _World(puzzle, roles, story)
     for sentence in puzzle.constraints:
-        if story is None and _asks_story(sentence.tree):
+        if story is None and asks_story(sentence.tree):
             continue
         if not world.truth(sentence.tree, {}):
             return False

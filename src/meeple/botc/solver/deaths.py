@@ -59,6 +59,13 @@ def demon_died(story: Story, seat: int, living: int, table: Table) -> Iterator[S
                 yield caught
 
 
+def dies_of_itself(story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+    """The stories in which the seat's own ability killed it tonight: none unless the
+    timeline says it died."""
+    if seat in table.night_deaths.get(number, ()):
+        yield from kill(story.fork(), seat, table)
+
+
 DOOMSAYER_LIVING = 4
 """The Doomsayer's call needs this many living players."""
 

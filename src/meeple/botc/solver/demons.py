@@ -5,6 +5,7 @@ Townsfolk's information and the No Dashii poisons its Townsfolk neighbours."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
@@ -17,29 +18,40 @@ from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
 class Demon(Unit):
     """Each night but the first chooses a player: they die (not when the Demon is drunk
     or poisoned, nor a shielded player). The night deaths are the timeline's: the solver
-    has the Demon choose the player who died (itself too: it dies, and a Scarlet Woman
-    may catch it), or, on a night without a death, a player who did not die (someone
-    dead, shielded, or no kill while poisoned)."""
+    has the Demon choose one of the night's dead (itself too: it dies, and a Scarlet
+    Woman may catch it), or, on a night without a death, a player who did not die
+    (someone dead, shielded, or no kill while poisoned). Beside another killer (a unit
+    that `kills`: the Gossip...) the Demon may also have killed no one of them."""
 
     night_order = 10
     passes: ClassVar[bool] = False
     """Whether killing itself passes the Demon to a living Minion (the Imp's star-pass)."""
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        victims = table.night_deaths.get(number, ())
         if number < 2 or not story.alive[seat]:
             yield story
             return
-        if not victims:
+        if ("no kill", story.now, seat) in story.choices:  # the Exorcist's, the Princess's
+            if shared(table) or not table.night_deaths.get(number, ()):
+                yield story
+            return
+        if not table.night_deaths.get(number, ()):
             yield self._spared(story, seat, table)
             return
-        if len(victims) > 1 or not story.sober(seat):
+        victims = [v for v in table.night_deaths.get(number, ()) if story.alive[v]]
+        if not victims:
+            yield story
             return
-        yield from self.attacks(story, seat, victims[0], table)
+        if shared(table):
+            yield story  # its kill fell where it changed nothing; another killed them
+        if not story.sober(seat):
+            return
+        for victim in victims:
+            yield from self.attacks(story, seat, victim, table)
 
     def attacks(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
-        """The stories in which the sober Demon's attack tonight killed `victim`, the
-        night's death."""
+        """The stories in which the sober Demon's attack tonight killed `victim`, one of
+        the night's dead."""
         if not story.alive[victim] or self._shielded(story, victim, table):
             return
         if victim != seat or not self.passes:
@@ -81,6 +93,11 @@ class Demon(Unit):
                 passed.died.append(seat)
                 if passed.living() > 2:
                     yield passed
+
+
+def shared(table: Table) -> bool:
+    """Whether a night's dead may have been killed by another than the Demon."""
+    return any(unit.kills for unit in table.cast.values())
 
 
 class Imp(Demon):
@@ -201,6 +218,57 @@ class Pukka(Demon):
                 yield chosen
 
 
+PO_CHARGED = 3
+"""How many players a Po chooses after a night it chose no one."""
+
+
+class Po(Demon):
+    """Each night but the first may choose a player: they die; after a night it chose
+    no one, it chooses three. Its choices are tried among the night's dead (each
+    living one, shielded ones spared), and on players where a choice changes nothing
+    (a dead player or a shielded one, or any while it is drunk or poisoned)."""
+
+    id = "po"
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if number < 2 or not story.alive[seat]:
+            yield story
+            return
+        before = [what for what, _, who in story.choices if who == seat and what[:3] == "po_"]
+        victims = [
+            v
+            for v in table.night_deaths.get(number, ())
+            if story.alive[v] and not self._shielded(story, v, table)
+        ]
+        spare = sum(
+            not story.alive[s] or self._shielded(story, s, table) for s in range(len(story.roles))
+        )
+        if not before or before[-1] != "po_charged":
+            rested = story.fork()
+            rested.chose("po_charged", seat)
+            yield rested
+            yield from self._choose(story, seat, table, victims, 1, spare)
+        else:
+            yield from self._choose(story, seat, table, victims, PO_CHARGED, spare)
+
+    def _choose(
+        self, story: Story, seat: int, table: Table, victims: list[int], count: int, spare: int
+    ) -> Iterator[Story]:
+        """The stories after it chose `count` players: some of the night's dead killed,
+        the other choices on the `spare` players where a choice changes nothing."""
+        chose = story.fork()
+        chose.chose("po_chose", seat)
+        if not chose.sober(seat):
+            yield chose
+            return
+        for size in range(max(0, count - spare), min(count, len(victims)) + 1):
+            for killed in itertools.combinations(victims, size):
+                stories = [chose.fork()]
+                for victim in killed:
+                    stories = [after for s in stories for after in kill(s, victim, table)]
+                yield from stories
+
+
 RIOT_DAY = 3
 """The day the Minions become Riot and nominees die."""
 
@@ -237,18 +305,18 @@ class FangGu(Demon):
     """Kills each night but the first; the first Outsider it attacks (once a game)
     becomes an evil Fang Gu and the Fang Gu dies instead; one more Outsider at set-up
     (meeple.botc.modifiers). The timeline says which: a night death of the Fang Gu
-    itself is a jump, tried to each living Outsider; a night death of a player who must
-    register as an Outsider is a kill only after the jump was used."""
+    itself is a jump, tried to each living Outsider (or it chose itself); a night death
+    of a player who must register as an Outsider is a kill only after the jump was
+    used."""
 
     id = "fanggu"
 
     def attacks(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
         jumped = any(what == "jump" for what, _, _ in story.choices)
-        if victim == seat:
-            if not jumped:
-                yield from self._jumps(story, seat, table)
-        elif jumped or not story.must_be_team(victim, "outsider"):
-            yield from super().attacks(story, seat, victim, table)
+        if victim == seat and not jumped:
+            yield from self._jumps(story, seat, table)
+        if victim == seat or jumped or not story.must_be_team(victim, "outsider"):
+            yield from super().attacks(story, seat, victim, table)  # itself too, as any Demon
 
     def _jumps(self, story: Story, seat: int, table: Table) -> Iterator[Story]:
         """Each story in which the Fang Gu attacked a living Outsider, who becomes the
@@ -258,8 +326,8 @@ class FangGu(Demon):
                 continue
             if not story.may_be_team(outsider, "outsider"):
                 continue
-            if self._shielded(story, outsider, table):
-                continue
+            if self._shielded(story, outsider, table) or saved(story, outsider, table, False):
+                continue  # an Outsider that cannot die is not killed: no jump
             jumped = story.fork()
             jumped.roles[outsider] = self.id
             jumped.turned = jumped.turned | {outsider}
@@ -323,6 +391,7 @@ DEMONS: tuple[type[Unit], ...] = (
     Riot,
     Legion,
     Pukka,
+    Po,
 )
 
 

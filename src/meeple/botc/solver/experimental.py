@@ -4,9 +4,11 @@ each: first-night information, the Atheist's broken rules, the Poppy Grower."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 from meeple.botc.puzzle.model import (
     Alignment,
+    Choice,
     DemonAmong,
     DemonCheck,
     DifferentTypes,
@@ -15,8 +17,10 @@ from meeple.botc.puzzle.model import (
     Info,
     Number,
     ProdigyCheck,
+    Time,
     Watched,
 )
+from meeple.botc.solver.deaths import dies_of_itself
 from meeple.botc.solver.sects import alike
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil, title
@@ -42,12 +46,31 @@ class Knight(Unit):
 class SnakeCharmer(Unit):
     """Each night chooses a player: a sober Snake Charmer who chose the Demon would have
     swapped with it. The solver models a choice that was not the Demon (a claimed swap
-    is refused as not modelled)."""
+    is refused as not modelled). It chooses before the Demon kills: whether it was sober
+    is asked then too (a Sweetheart's death later that night does not make its choice
+    drunk), beside the end of the night as for every claim."""
 
     id = "snakecharmer"
     learns_at = None
+    night_order = 4
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        tonight = Time("night", number)
+        for claim in table.puzzle.claims_of(table.names[seat]):
+            for when, item in claim.facts():
+                wrong = self._chose(story, item, table) if when == tonight else None
+                if wrong is not None:
+                    return
+        yield story
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        return self._chose(story, item, table)
+
+    @staticmethod
+    def _chose(story: Story, item: Info, table: Table) -> str | None:
         if isinstance(item, DemonCheck) and item.demon:
             raise Unmodelled("the solver does not model a Snake Charmer's swap yet")
         chosen = table.seat(item.player) if isinstance(item, DemonCheck) else None
@@ -201,13 +224,16 @@ class Prodigy(Unit):
     each_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
-        if not isinstance(item, ProdigyCheck):
-            return None
-        chosen, learned = table.seat(item.chosen), table.seat(item.learned)
-        if chosen is None or learned is None:
+        pair = (
+            [table.seat(item.chosen), table.seat(item.learned)]
+            if isinstance(item, ProdigyCheck)
+            else []
+        )
+        seats = [s for s in pair if s is not None]
+        if len(seats) < 2 or not isinstance(item, ProdigyCheck):
             return None
         solar = story.roles[seat] == SolarProdigy.id
-        if solar in alike(story, chosen, learned):
+        if solar in alike(story, *seats):
             return None
         differ = "alike" if not solar else "not alike"
         return f"{item.chosen} and {item.learned} are {differ}: a {title(story.roles[seat])}"
@@ -295,5 +321,34 @@ class Balloonist(Unit):
         return f"{item.left} and {item.right} are both {story.may_be_teams(left)[0]}s"
 
 
-EXPERIMENTAL_BMR: tuple[type[Unit], ...] = (Balloonist,)
+class Acrobat(Unit):
+    """Each night but the first chooses a player: if they are or become drunk or
+    poisoned tonight (the Drunk too), the Acrobat dies (not while itself drunk or
+    poisoned). It acts last, so what became of the chosen player tonight is known.
+    Claiming no choice that night, it may have chosen either way."""
+
+    id = "acrobat"
+    night_order = 20
+    learns_at = None
+    kills = True
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if number < 2 or not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        chosen = [
+            table.seat(item.players[0])
+            for when, item in table.puzzle.learned(table.names[seat])
+            if isinstance(item, Choice) and item.players and when == Time("night", number)
+        ]
+        if not chosen or chosen[0] is None:
+            yield story
+            yield from dies_of_itself(story, seat, number, table)
+        elif story.sober(chosen[0]):
+            yield story
+        else:
+            yield from dies_of_itself(story, seat, number, table)
+
+
+EXPERIMENTAL_BMR: tuple[type[Unit], ...] = (Balloonist, Acrobat)
 """The experimental characters of branch g40/bmr (kept apart for merging)."""

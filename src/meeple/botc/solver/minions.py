@@ -206,6 +206,7 @@ class DevilsAdvocate(Unit):
 
     id = "devilsadvocate"
     night_order = 5
+    chooses = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story
@@ -309,5 +310,60 @@ class Boffin(Unit):
             yield gifted
 
 
-MINIONS_MISC: tuple[type[Unit], ...] = (Godfather, Boffin)
+def changes_tonight(story: Story, number: int, table: Table) -> list[tuple[int, str]]:
+    """The (seat, character) of each claim that changes, on day `number` or night
+    `number`, to another character than the seat has (`Table.changed`)."""
+    return [
+        (seat, role)
+        for seat, role, when in table.changed
+        if when.number == number and story.roles[seat] != role
+    ]
+
+
+class Cerenovus(Unit):
+    """Each night chooses a player and a good character: they are mad about being it
+    tomorrow. The solver has a living sober Cerenovus choose, on night N, a player whose
+    claim changes on night or day N to a character they are not (each tried, or no one
+    who matters): that changed claim is madness, not a lie (the timeline's rule)."""
+
+    id = "cerenovus"
+    night_order = 4.5
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        yield story
+        if not story.alive[seat] or not story.sober(seat):
+            return
+        for victim, role in changes_tonight(story, number, table):
+            if team(role) in ("townsfolk", "outsider"):
+                mad = story.fork()
+                mad.chose("mad", victim)
+                yield mad
+
+
+class PitHag(Unit):
+    """Each night but the first chooses a player and a character not in play: they
+    become it. The solver has a living sober Pit-Hag make, on night N, a player whose
+    claim changes on night or day N into that character (each tried, or no one who
+    matters): the change of claim is then the truth. A change into a Demon (its
+    arbitrary deaths) is refused as not modelled."""
+
+    id = "pithag"
+    night_order = 4.6
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        yield story
+        if number < 2 or not story.alive[seat] or not story.sober(seat):
+            return
+        for victim, role in changes_tonight(story, number, table):
+            if role in story.roles or role not in table.cast:
+                continue
+            if team(role) == "demon":
+                raise Unmodelled("the solver does not model a Pit-Hag's Demon yet")
+            changed = story.fork()
+            changed.roles[victim] = role
+            changed.chose("pithag", victim)
+            yield changed
+
+
+MINIONS_MISC: tuple[type[Unit], ...] = (Godfather, Boffin, Cerenovus, PitHag)
 """Issue 40's Minions of branch g40/misc (kept apart for merging)."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from meeple.botc.puzzle.model import Info, Woke
+from meeple.botc.puzzle.model import Guess, Info, Statement, Time, Woke
+from meeple.botc.solver.constraints import true
+from meeple.botc.solver.deaths import dies_of_itself, kill
 from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import would
@@ -101,4 +103,72 @@ class Courtier(Once):
             yield drunk
 
 
-MOONRISE: tuple[type[Unit], ...] = (Chambermaid, Courtier)
+class Gambler(Unit):
+    """Each night but the first guesses a player's character: wrong, it dies (not while
+    drunk or poisoned). A player who may register as the guess may make it right or
+    wrong. Claiming no guess that night, it may have guessed either way."""
+
+    id = "gambler"
+    night_order = 5
+    """Before the Demons."""
+    learns_at = None
+    kills = True
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        guesses = [
+            item
+            for when, item in table.puzzle.learned(table.names[seat])
+            if isinstance(item, Guess) and when == Time("night", number)
+        ]
+        if number < 2 or not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        guessed = table.seat(guesses[0].player) if guesses else None
+        role = character_id(guesses[0].role) if guesses else None
+        if guessed is None or role is None:
+            yield story
+            yield from dies_of_itself(story, seat, number, table)
+            return
+        if story.may_be(guessed, role):
+            yield story
+        if not story.must_be(guessed, role):
+            yield from dies_of_itself(story, seat, number, table)
+
+
+class Gossip(Unit):
+    """Each day may make a public statement (a sentence); that night, if it was true
+    (over the characters in play that day) and the Gossip lives sober, a player dies:
+    one of the night's dead, or no one once a player is dead (the Storyteller may
+    choose a dead one, as Clockchecker reads it). Its statements are no information
+    (the Vortox does not make them false). It wakes to no ability."""
+
+    id = "gossip"
+    night_order = 11
+    """After the Demons."""
+    learns_at = None
+    kills = True
+    wakes_as_listed = False
+
+    def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
+        return None
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        day = Time("day", number - 1)
+        said = [
+            item.sentence
+            for when, item in table.puzzle.learned(table.names[seat])
+            if isinstance(item, Statement) and when == day and item.sentence is not None
+        ]
+        working = number > 1 and story.alive[seat] and story.sober(seat)
+        then = story.as_of(day.order)
+        if not working or not any(true(table.puzzle, s.tree, then) for s in said):
+            yield story
+            return
+        if story.living() < len(story.roles):
+            yield story
+        for victim in table.night_deaths.get(number, ()):
+            if story.alive[victim]:
+                yield from kill(story.fork(), victim, table)
+
+
+MOONRISE: tuple[type[Unit], ...] = (Chambermaid, Courtier, Gambler, Gossip)

@@ -82,6 +82,10 @@ def choices(world: World) -> str:
         parts.append(f"red herring: {world.red_herring}")
     parts += [f"{_time(order)}: {player} becomes the Demon" for order, player in world.demons]
     parts += [f"{player} is drunk" for player in world.drunk]
+    parts += [
+        f"{_time(order)}: {player} {'is mad' if how == 'mad' else 'becomes the ' + _seed(how)}"
+        for order, player, how in world.changes
+    ]
     return "; ".join(parts) if parts else "no choice the answer depends on"
 
 
@@ -127,6 +131,10 @@ def _world_json(world: World) -> dict[str, Any]:
         "red_herring": world.red_herring,
         "drunk_as": {player: _seed(character) for player, character in world.drunk_as.items()},
         "drunk": list(world.drunk),
+        "changes": [
+            {"timing": _time(order).replace(" ", "_"), "player": p, "becomes": how}
+            for order, p, how in world.changes
+        ],
         "demons": [
             {"timing": _time(order).replace(" ", "_"), "player": p} for order, p in world.demons
         ],

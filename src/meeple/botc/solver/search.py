@@ -21,7 +21,7 @@ from meeple.botc.puzzle.model import Options, Puzzle, Reading, Statement
 from meeple.botc.script import TEAMS, Role, Script, allowed
 from meeple.botc.solver.cast import CAST
 from meeple.botc.solver.constraints import holds as constraint_holds
-from meeple.botc.solver.constraints import named_in, narrowing
+from meeple.botc.solver.constraints import named_in, narrowing, set_up_holds
 from meeple.botc.solver.homebrew import CLAIMED_AS, character, character_id, claimed_as
 from meeple.botc.solver.homebrew import RULES as HOMEBREW_RULES
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
@@ -45,7 +45,11 @@ class World:
     demons: tuple[tuple[int, str], ...]
     """(time order, player): who became the Demon when (star-pass, Scarlet Woman)."""
     drunk: tuple[str, ...] = ()
-    """Players drunk from the start beside the Drunk (one of several Village Idiots)."""
+    """Players drunk beside the Drunk: from the start (one of several Village Idiots, a
+    Puzzlemaster's puzzle-drunk) or from a Sweetheart's death."""
+    changes: tuple[tuple[int, str, str], ...] = ()
+    """(time order, player, character): a Pit-Hag's change, or a Cerenovus's madness
+    (`mad`), that a changed claim rests on."""
 
 
 @dataclass(frozen=True)
@@ -260,8 +264,9 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
     cast = units(script)
     plan_ = plan(puzzle, cast)
     found: list[World] = []
+    fits = set_up_holds(puzzle)
     for roles in grimoires(puzzle, script):
-        if not constraint_holds(puzzle, roles) or not _set_up(puzzle, script, roles):
+        if not fits(roles) or not _set_up(puzzle, script, roles):
             continue
         story = next(
             (s for s in stories(puzzle, roles, plan_) if constraint_holds(puzzle, roles, s)),
@@ -330,4 +335,9 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
     herring = None if story.red_herring is None else names[story.red_herring]
     if herring not in _named(puzzle):
         herring = None  # one good player no reading names stands for them all
-    return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons, drunk)
+    changes = tuple(
+        (order, names[seat], "mad" if what == "mad" else story.roles[seat])
+        for what, order, seat in story.choices
+        if what in ("mad", "pithag")
+    )
+    return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons, drunk, changes)

@@ -15,6 +15,7 @@ in the timeline; the game is still going at the end.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
@@ -39,7 +40,7 @@ from meeple.botc.puzzle.model import (
 )
 from meeple.botc.solver.constraints import named_in
 from meeple.botc.solver.deaths import doomsayer, execute
-from meeple.botc.solver.homebrew import character_id, claimed_as
+from meeple.botc.solver.homebrew import character, character_id, claimed_as
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit, Unmodelled
 
@@ -123,6 +124,7 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         if unit.standard_setup_unmodelled and puzzle.setup == "standard":
             raise Unmodelled(f"the solver models the {unit.title} only with `setup: none`")
     times = [s.when for s in said] + [e.when for e in puzzle.timeline]
+    times += [when for _, _, when in changed_claims(puzzle)]
     last = max((t.order for t in times), default=0)
     steps = []
     for order in range(last + 1):
@@ -153,8 +155,48 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         heard,
         tallied=tallied,
         asked_poisoned=tuple(sorted(asked)),
+        changed=changed_claims(puzzle),
     )
     return Plan(table, tuple(steps))
+
+
+def changed_claims(puzzle: Puzzle) -> tuple[tuple[int, str, Time], ...]:
+    """Each claim of a character other than the player's claim before it, made strictly
+    later (`Matthew claims artist on day 2` after a Seamstress's night 1), as (seat,
+    character, time); claims without a time are never changes (jthemphill's reading)."""
+    found = []
+    for seat, player in enumerate(puzzle.players):
+        timed = [
+            (claim.when, character_id(claim.character))
+            for claim in puzzle.claims_of(player)
+            if claim.when is not None
+        ]
+        timed.sort(key=lambda pair: pair[0].order)
+        for (before, was), (when, role) in itertools.pairwise(timed):
+            if role is not None and when.order > before.order and role != was:
+                found.append((seat, role, when))
+    return tuple(found)
+
+
+def _explained(table: Table, step: Step, story: Story, trace: Trace | None) -> bool:
+    """Whether every good player whose claim changes now to another character has it
+    now (a Pit-Hag made them so) or is mad about it (a Cerenovus chose them on the
+    night of the same number)."""
+    night = Time("night", step.when.number).order
+    for seat, role, when in table.changed:
+        if when != step.when or story.evil(seat):
+            continue
+        if table.cast[story.roles[seat]].says_anything:
+            continue
+        if any(story.has(seat, key) for key in claimed_as(role)):
+            continue
+        if ("mad", night, seat) in story.choices:
+            continue
+        if trace is not None:
+            why = f"{table.names[seat]} claims the {character(role).name} but is not, nor mad"
+            trace.note(step.when, -1, why)
+        return False
+    return True
 
 
 def _tallies_last(said: tuple[Said, ...]) -> tuple[Said, ...]:
@@ -229,7 +271,7 @@ def _acting(
         return
     (_, seat), rest = actors[0], actors[1:]
     unit = table.cast[story.roles[seat]]
-    if unit.chooses and story.alive[seat] and table.misfiring(story, seat, unit.id):
+    if unit.chooses and story.active(seat) and table.misfiring(story, seat, unit.id):
         story = story.fork()
         story.worked_abnormally(seat, certain=False)
     for after in unit.night(story, seat, number, table):
@@ -342,6 +384,8 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
     with the abilities that worked abnormally recorded when a claim counts them."""
     if any(table.cast[role].frees_storyteller for role in story.roles):
         return story
+    if not _explained(table, step, story, trace):
+        return None
     for said in step.said:
         bound = said.unit.binds(story, said.seat, said.item, table)
         if bound is not None:

@@ -16,11 +16,12 @@ from meeple.botc.puzzle.model import (
     Seen,
     Shot,
     Shown,
+    Time,
 )
 from meeple.botc.solver.deaths import execute, kill
 from meeple.botc.solver.homebrew import character, character_id
 from meeple.botc.solver.story import Story, team
-from meeple.botc.solver.units import Inert, Table, Unit
+from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled
 
 
 def title(key: str) -> str:
@@ -320,6 +321,77 @@ class TeaLady(Unit):
             return False
         return not any(story.evil(neighbour) for neighbour in neighbours)
 
+
+def chosen_on(seat: int, when: Time, table: Table) -> list[int | None]:
+    """The players the seat's claims say it chose at `when` (its Choice items), or
+    `[None]` (a choice not told) when they say nothing of then."""
+    chosen = [
+        table.seat(item.players[0])
+        for when_, item in table.puzzle.learned(table.names[seat])
+        if isinstance(item, Choice) and item.players and when_ == when
+    ]
+    return chosen or [None]
+
+
+def stop_kill(story: Story, demon: int) -> Story:
+    """The story in which the Demon at `demon` kills no one tonight."""
+    stopped = story.fork()
+    stopped.chose("no kill", demon)
+    return stopped
+
+
+class Exorcist(Unit):
+    """Each night but the first chooses a player (not last night's): a chosen Demon
+    kills no one tonight (its chosen player's claim says whom: `night 2: chose Jasmine`;
+    a night its claims do not tell, any player, the Demon too, each tried). It chooses
+    before the Demon; a drunk or poisoned Exorcist stops no one."""
+
+    id = "exorcist"
+    night_order = 9.5
+    learns_at = None
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        demon = story.demon()
+        working = number > 1 and story.alive[seat] and story.sober(seat)
+        if not working or demon is None:
+            yield story
+            return
+        for chosen in chosen_on(seat, Time("night", number), table):
+            if chosen is None:  # not told: the Demon, unless chosen last night, or not
+                yield story
+                if ("no kill", story.now - 2, demon) not in story.choices:
+                    yield stop_kill(story, demon)
+            elif chosen == demon:
+                yield stop_kill(story, demon)
+            else:
+                yield story
+
+
+class Princess(Unit):
+    """On its first day, if it nominated a player who was executed, the Demon kills no
+    one that night, while the Princess is sober when the Demon would kill (a Poisoner's
+    choice that night stops it; Clockchecker's reading). Its claim names whom it
+    nominated (`day 1: chose You`); a Princess whose claims do not say, on a first day
+    with an execution, is refused as not modelled."""
+
+    id = "princess"
+    night_order = 9.6
+    learns_at = None
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        demon, executed = story.demon(), story.executed
+        if number != 2 or demon is None or executed is None:
+            yield story
+            return
+        nominated = chosen_on(seat, Time("day", 1), table)
+        if nominated == [None]:
+            raise Unmodelled("the solver does not model a Princess's untold nomination yet")
+        working = story.alive[seat] and story.sober(seat)
+        yield stop_kill(story, demon) if working and executed in nominated else story
+
+
+TOWNSFOLK_MISC: tuple[type[Unit], ...] = (Exorcist, Princess)
+"""Issue 40's Townsfolk of branch g40/misc (kept apart for merging)."""
 
 TOWNSFOLK: tuple[type[Unit], ...] = (
     Washerwoman,

@@ -42,6 +42,10 @@ class Table:
     """The puzzle itself (a Savant's statements are its sentences)."""
     heard: tuple[int, ...] = ()
     """The seats whose claims say they heard a Widow's call."""
+    changed: tuple[tuple[int, str, Time], ...] = ()
+    """(seat, character, time): a later claim of another character than the player's
+    claim before (a good player says so only when it became that character, or is mad
+    about it: `timeline.changed_claims`)."""
     asked_poisoned: tuple[int, ...] = ()
     """The seats a constraint asks whether they were poisoned (a Poisoner's choice is
     tried on each, even where poison changes nothing else)."""
@@ -130,6 +134,9 @@ class Unit:
     """Whether its entries in the official night order are wakings through its ability
     (not the Legion's, a reminder for the Storyteller; nor the Scarlet Woman's, who
     wakes as the Demon she became): `wakes`' default."""
+    kills: ClassVar[bool] = False
+    """Whether its ability may kill at night beside the Demon's (the Gossip, the
+    Gambler, the Acrobat): then a Demon need not be who killed a night's dead."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
     guards: ClassVar[bool] = False
