@@ -137,6 +137,8 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     }
     chosen_roles: list[str] = []
     have = [0] * len(TEAMS)
+    used = dict.fromkeys(script.roles, 0)
+    limit = {key: copies.get(key, 1) if unique else count for key in script.roles}
 
     def place(seat: int) -> Iterator[tuple[str, ...]]:
         if seat == count:
@@ -144,15 +146,17 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
                 yield tuple(chosen_roles)
             return
         for role in seats[seat]:
-            if unique and chosen_roles.count(role) >= copies.get(role, 1):
+            if used[role] >= limit[role]:
                 continue
             at = teams[role]
             if check and have[at] >= most[at]:
                 continue
             have[at] += 1
+            used[role] += 1
             chosen_roles.append(role)
             yield from place(seat + 1)
             chosen_roles.pop()
+            used[role] -= 1
             have[at] -= 1
 
     yield from place(0)
