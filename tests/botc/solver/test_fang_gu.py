@@ -15,10 +15,11 @@ from meeple.botc.characters import official
 from meeple.botc.puzzle import notation
 from meeple.botc.solver import constraints, solve
 from meeple.botc.solver.demons import nearest_townsfolk
+from meeple.botc.solver.report import explain
 from meeple.botc.solver.search import World
 from meeple.botc.solver.story import Story
 from tests.botc.solver.games import game_puzzle
-from tests.botc.solver.helpers import assignments
+from tests.botc.solver.helpers import PUZZLES, assignments, load
 
 JUMP = """\
 seats: Ann, Bob, Cat, Dan, Eve
@@ -237,3 +238,11 @@ def test_a_game_with_the_characters_is_among_its_worlds(
     )
     true_world = frozenset(zip(puzzle.players, truth, strict=True))
     assert true_world in assignments(solve(puzzle))
+
+
+def test_explain_plays_only_the_set_ups_the_puzzles_constraints_allow() -> None:
+    # Puzzle 53 gives its counts as constraints (one Demon): a set-up with three Demons
+    # is no candidate, and Tim is the Demon in no world
+    puzzle = load(PUZZLES / "puzzle-53.puzzle")
+    assert not explain(puzzle, "Tim").holds
+    assert explain(puzzle, "Jasmine").holds

@@ -193,22 +193,23 @@ class _World:
         raise Unmodelled(f"{node} is not a set")
 
     def value(self, node: Node, bound: Mapping[str, Value]) -> Value:
+        # the nodes every set-up asks first (`one demons.~role`)
+        if isinstance(node, Multiplicity):
+            return _many(node.quantifier, len(self.atoms(node.set, bound)))
+        if isinstance(node, Join):
+            return self.join(self.atoms(node.left, bound), node.field, node.inverse)
+        if isinstance(node, Name):
+            return bound[node.name] if node.name in bound else self.name(node.name)
         if isinstance(node, Truth):
             return node.value
         if isinstance(node, Integer):
             return node.value
-        if isinstance(node, Name):
-            return bound[node.name] if node.name in bound else self.name(node.name)
         if isinstance(node, Not):
             return not self.truth(node.inner, bound)
         if isinstance(node, Count):
             return len(self.atoms(node.set, bound))
         if isinstance(node, SetOf):
             return frozenset().union(*(self.atoms(e, bound) for e in node.elements))
-        if isinstance(node, Join):
-            return self.join(self.atoms(node.left, bound), node.field, node.inverse)
-        if isinstance(node, Multiplicity):
-            return _many(node.quantifier, len(self.atoms(node.set, bound)))
         if isinstance(node, Quantified | Comprehension):
             members = sorted(self.atoms(node.domain, bound))
             kept = [
@@ -267,7 +268,9 @@ class _World:
         elif field in _FIELDS:
             image = _FIELDS[field]
             roles = zip(players, self.roles, strict=True)
-            pairs = [(player, image(role)) for player, role in roles]
+            if inverse:  # asked for every set-up (`one demons.~role`): one pass
+                return frozenset(player for player, role in roles if image(role) in left)
+            return frozenset(image(role) for player, role in roles if player in left)
         else:
             raise Unmodelled(f"the solver does not know .{field} in a constraint")
         if inverse:

@@ -22,10 +22,11 @@ from meeple.botc.solver.homebrew import character, character_id
 from meeple.botc.solver.search import (
     Answer,
     World,
+    fitting,
     grimoires,
     script_of,
     solve,
-    stories,
+    told,
     units,
 )
 from meeple.botc.solver.timeline import Trace, plan
@@ -166,12 +167,15 @@ def explain(puzzle: Puzzle, wanted: str) -> Explanation:
     names = puzzle.players
     lines = []
     tried = 0
+    fits = fitting(puzzle, script)
     for roles in grimoires(puzzle, script):
         if not all(test(roles[names.index(player)]) for player, test in fixed):
             continue
+        if not fits(roles):  # the puzzle's set-up rules it out
+            continue
         tried += 1
         trace = Trace()
-        if next(stories(puzzle, roles, plan_, trace), None) is not None:
+        if next(told(puzzle, roles, plan_, trace), None) is not None:
             return Explanation(True, f"{_line(puzzle, roles)}: a world (no claim contradicts it)\n")
         if tried <= 3:
             why = trace.found[2] if trace.found else "the puzzle's constraints rule it out"
@@ -223,9 +227,12 @@ def clash(puzzle: Puzzle) -> str:
     script = script_of(puzzle)
     plan_ = plan(puzzle, units(script))
     best: tuple[tuple[int, int, str], tuple[str, ...]] | None = None
+    fits = fitting(puzzle, script)
     for roles in grimoires(puzzle, script):
+        if not fits(roles):
+            continue
         trace = Trace()
-        for _ in stories(puzzle, roles, plan_, trace):
+        for _ in told(puzzle, roles, plan_, trace):
             break
         if trace.found is not None and (best is None or trace.found[:2] > best[0][:2]):
             best = (trace.found, roles)

@@ -13,7 +13,7 @@ source of truth with `botc bags`: the Baron's two extra Outsiders come from ther
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from meeple.botc.modifiers import PARTNERS, RULES
@@ -161,6 +161,8 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     }
     chosen_roles: list[str] = []
     have = [0] * len(TEAMS)
+    used = dict.fromkeys(script.roles, 0)
+    limit = {key: copies.get(key, 1) if unique else count for key in script.roles}
 
     def place(seat: int) -> Iterator[tuple[str, ...]]:
         if seat == count:
@@ -168,15 +170,17 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
                 yield tuple(chosen_roles)
             return
         for role in seats[seat]:
-            if unique and chosen_roles.count(role) >= copies.get(role, 1):
+            if used[role] >= limit[role]:
                 continue
             at = teams[role]
             if (check and have[at] >= most[at]) or have[at] >= cap[at]:
                 continue
             have[at] += 1
+            used[role] += 1
             chosen_roles.append(role)
             yield from place(seat + 1)
             chosen_roles.pop()
+            used[role] -= 1
             have[at] -= 1
 
     yield from place(0)
@@ -264,20 +268,34 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
     cast = units(script)
     plan_ = plan(puzzle, cast)
     found: list[World] = []
-    fits = set_up_holds(puzzle)
+    fits = fitting(puzzle, script)
     for roles in grimoires(puzzle, script):
-        if not fits(roles) or not _set_up(puzzle, script, roles):
+        if not fits(roles):
             continue
-        story = next(
-            (s for s in stories(puzzle, roles, plan_) if constraint_holds(puzzle, roles, s)),
-            None,
-        )
+        story = next(told(puzzle, roles, plan_), None)
         if story is None:
             continue
         if limit is not None and len(found) == limit:
             return Answer(tuple(found), bounded=True)
         found.append(world(puzzle, roles, story))
     return Answer(tuple(found))
+
+
+def fitting(puzzle: Puzzle, script: Script) -> Callable[[Sequence[str]], bool]:
+    """Whether a set-up follows the puzzle's constraints about the set-up and its set-up
+    line (`_set_up`): the set-ups the solver (and `--explain`) plays."""
+    holds = set_up_holds(puzzle)
+    return lambda roles: holds(roles) and _set_up(puzzle, script, roles)
+
+
+def told(
+    puzzle: Puzzle, roles: Sequence[str], plan_: Plan, trace: Trace | None = None
+) -> Iterator[Story]:
+    """The stories of a set-up that tell the whole puzzle and keep its constraints about
+    the game's course."""
+    for story in stories(puzzle, roles, plan_, trace):
+        if constraint_holds(puzzle, roles, story):
+            yield story
 
 
 def _set_up(puzzle: Puzzle, script: Script, roles: Sequence[str]) -> bool:
