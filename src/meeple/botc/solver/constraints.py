@@ -10,7 +10,6 @@ variable. A sentence this evaluator does not know raises `Unmodelled`.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -39,12 +38,20 @@ _TYPES = {"townsfolk": "townsfolk", "outsider": "outsider", "minion": "minion", 
 _TEAMS = {"townsfolk": "townsfolk", "outsiders": "outsider", "minions": "minion", "demons": "demon"}
 
 
-@functools.cache
+_ASKED: dict[int, tuple[Node, bool]] = {}
+"""`asks_story` of each sentence seen, by identity (the node kept, so its id stays its
+own): a puzzle's constraints are asked of every grimoire, and hashing a tree costs as
+much as walking it."""
+
+
 def asks_story(node: Node) -> bool:
     """Whether the sentence asks about the game's course (a call), not only the set-up."""
-    if isinstance(node, Call):
-        return True
-    return any(asks_story(child) for child in _children(node))
+    known = _ASKED.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    found = isinstance(node, Call) or any(asks_story(child) for child in _children(node))
+    _ASKED[id(node)] = (node, found)
+    return found
 
 
 def _children(node: Node) -> tuple[Node, ...]:
@@ -93,7 +100,11 @@ class _World:
         raise Unmodelled(f"{node} is not a sentence")
 
     def atoms(self, node: Node, bound: Mapping[str, Value]) -> frozenset[str]:
-        value = self.value(node, bound)
+        return self.as_atoms(node, self.value(node, bound))
+
+    @staticmethod
+    def as_atoms(node: Node, value: Value) -> frozenset[str]:
+        """A value as a set (a number `n` as the set `{#n}`)."""
         if isinstance(value, frozenset):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
@@ -147,8 +158,8 @@ class _World:
         if op in ("==", "!="):
             same = self._plain(left_value) == self._plain(right_value)
             return same if op == "==" else not same
-        members = self.atoms(node.left, bound)
-        others = self.atoms(node.right, bound)
+        members = self.as_atoms(node.left, left_value)
+        others = self.as_atoms(node.right, right_value)
         if op == "in":
             return members <= others
         if op == "+":
