@@ -163,3 +163,25 @@ def test_a_po_that_chose_no_one_chooses_three(second: str) -> None:
     )
     assert bool(found) == (second == "nobody")
     assert all("po" in world.characters for world in found)
+
+
+LEGION = """
+Ann claims investigator, may be investigator
+  one of Bob, Cat is the poisoner
+Bob claims chef
+Cat claims empath
+Dan claims knight, may be knight
+  the demon among {among}: no
+Eve claims washerwoman
+"""
+
+
+@pytest.mark.parametrize("among", ["Ann, Dan", "Bob, Cat"])
+def test_the_legion_registers_as_a_minion_too_and_always_as_the_demon(among: str) -> None:
+    """An Investigator may see a Legion as the Poisoner; a Knight never learns that a
+    Legion is not the Demon."""
+    script = "legion, imp, poisoner, investigator, knight, chef, empath, washerwoman"
+    found = worlds(script, LEGION.format(among=among), "", first=5)
+    seen = players_of(found, "legion") & {"Bob", "Cat"}
+    assert found
+    assert bool(seen) == (among == "Ann, Dan")
