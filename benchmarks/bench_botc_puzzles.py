@@ -32,8 +32,6 @@ BEYOND = "01 04 08 13 14 20 23 24 29 32 35 37 38 66 80 81".split()  # noqa: SIM9
 """With characters of other editions the solver models."""
 SECTS_AND_VIOLETS = "15 30-left 30-right 41 42 60 64".split()  # noqa: SIM905
 """With Sects & Violets' characters (branch g40/snv)."""
-CHAMBERMAID = "22 73 56 72 06 28 12a 12b 02 18 09".split()  # noqa: SIM905
-"""With the Chambermaid, Legion, Pukka, Courtier, Po, Balloonist, Gossip... (g40/bmr)."""
 REPEAT = 5
 GOAL = "< 1 s each"
 CLOCKCHECKER = """
@@ -98,7 +96,7 @@ def cases() -> list[Case]:
     found = []
     medians = []
     cpu: dict[str, float] = {}
-    for name in TROUBLE_BREWING + BEYOND + SECTS_AND_VIOLETS + CHAMBERMAID:
+    for name in TROUBLE_BREWING + BEYOND + SECTS_AND_VIOLETS:
         path = PUZZLES / f"puzzle-{name}.puzzle"
         text = path.read_text("utf-8")
         times = _times(text, str(path))

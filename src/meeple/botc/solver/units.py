@@ -143,9 +143,7 @@ class Unit:
         a Chambermaid counts): by default while alive, on the nights the official night
         order lists the character (`first_night`, `other_night`). A character whose
         entry there is conditional or a Storyteller's reminder overrides it."""
-        character = official().get(self.id)
-        if character is None:
-            raise Unmodelled(f"the solver does not model when the {self.id} wakes")
+        character = official()[self.id]
         listed = character.first_night if number == 1 else character.other_night
         return self.wakes_as_listed and story.alive[seat] and listed > 0
 
