@@ -10,6 +10,7 @@ variable. A sentence this evaluator does not know raises `Unmodelled`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -38,20 +39,12 @@ _TYPES = {"townsfolk": "townsfolk", "outsider": "outsider", "minion": "minion", 
 _TEAMS = {"townsfolk": "townsfolk", "outsiders": "outsider", "minions": "minion", "demons": "demon"}
 
 
-_ASKED: dict[int, tuple[Node, bool]] = {}
-"""`asks_story` of each sentence seen, by identity (the node kept, so its id stays its
-own): a puzzle's constraints are asked of every grimoire, and hashing a tree costs as
-much as walking it."""
-
-
+@functools.cache
 def asks_story(node: Node) -> bool:
     """Whether the sentence asks about the game's course (a call), not only the set-up."""
-    known = _ASKED.get(id(node))
-    if known is not None and known[0] is node:
-        return known[1]
-    found = isinstance(node, Call) or any(asks_story(child) for child in _children(node))
-    _ASKED[id(node)] = (node, found)
-    return found
+    if isinstance(node, Call):
+        return True
+    return any(asks_story(child) for child in _children(node))
 
 
 def _children(node: Node) -> tuple[Node, ...]:
