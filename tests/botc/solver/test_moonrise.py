@@ -185,3 +185,12 @@ def test_the_legion_registers_as_a_minion_too_and_always_as_the_demon(among: str
     seen = players_of(found, "legion") & {"Bob", "Cat"}
     assert found
     assert bool(seen) == (among == "Ann, Dan")
+
+
+def test_a_gossip_who_claims_no_statement_may_have_made_a_true_one() -> None:
+    """A claim less never takes a world away: without Ann's statement, Cat's death may
+    still be the Gossip's, whoever the Leviathan is."""
+    script = "leviathan, scarlet_woman, gossip, chef, empath, knight, washerwoman"
+    lines = GOSSIP.format(died="Cat").replace("  day 1: says Bob.type == Demon\n", "")
+    found = worlds(script, lines, "chef empath knight washerwoman")
+    assert players_of(found, "leviathan") > {"Bob"}
