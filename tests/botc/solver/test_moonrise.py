@@ -163,3 +163,34 @@ def test_a_po_that_chose_no_one_chooses_three(second: str) -> None:
     )
     assert bool(found) == (second == "nobody")
     assert all("po" in world.characters for world in found)
+
+
+LEGION = """
+Ann claims investigator, may be investigator
+  one of Bob, Cat is the poisoner
+Bob claims chef
+Cat claims empath
+Dan claims knight, may be knight
+  the demon among {among}: no
+Eve claims washerwoman
+"""
+
+
+@pytest.mark.parametrize("among", ["Ann, Dan", "Bob, Cat"])
+def test_the_legion_registers_as_a_minion_too_and_always_as_the_demon(among: str) -> None:
+    """An Investigator may see a Legion as the Poisoner; a Knight never learns that a
+    Legion is not the Demon."""
+    script = "legion, imp, poisoner, investigator, knight, chef, empath, washerwoman"
+    found = worlds(script, LEGION.format(among=among), "", first=5)
+    seen = players_of(found, "legion") & {"Bob", "Cat"}
+    assert found
+    assert bool(seen) == (among == "Ann, Dan")
+
+
+def test_a_gossip_who_claims_no_statement_may_have_made_a_true_one() -> None:
+    """A claim less never takes a world away: without Ann's statement, Cat's death may
+    still be the Gossip's, whoever the Leviathan is."""
+    script = "leviathan, scarlet_woman, gossip, chef, empath, knight, washerwoman"
+    lines = GOSSIP.format(died="Cat").replace("  day 1: says Bob.type == Demon\n", "")
+    found = worlds(script, lines, "chef empath knight washerwoman")
+    assert players_of(found, "leviathan") > {"Bob"}

@@ -185,7 +185,11 @@ class _World:
         raise Unmodelled(f"{node} is not a sentence")
 
     def atoms(self, node: Node, bound: Mapping[str, Value]) -> frozenset[str]:
-        value = self.value(node, bound)
+        return self.as_atoms(node, self.value(node, bound))
+
+    @staticmethod
+    def as_atoms(node: Node, value: Value) -> frozenset[str]:
+        """A value as a set (a number `n` as the set `{#n}`)."""
         if isinstance(value, frozenset):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
@@ -240,8 +244,8 @@ class _World:
         if op in ("==", "!="):
             same = self._plain(left_value) == self._plain(right_value)
             return same if op == "==" else not same
-        members = self.atoms(node.left, bound)
-        others = self.atoms(node.right, bound)
+        members = self.as_atoms(node.left, left_value)
+        others = self.as_atoms(node.right, right_value)
         if op == "in":
             return members <= others
         if op == "+":

@@ -3,6 +3,7 @@ count of who woke (each character's `wakes`), the Courtier's drink."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from meeple.botc.puzzle.model import Guess, Info, Statement, Time, Woke
@@ -39,12 +40,13 @@ class Chambermaid(Unit):
         if wrong is not None:
             return wrong
         number = story.now // 2 + 1
-        woke = sum(
-            table.cast[story.roles[chosen]].wakes(story, chosen, number, table)
+        ways = [
+            table.cast[story.roles[chosen]].wakings(story, chosen, number, table)
             for chosen in map(table.seat, (item.left, item.right))
             if chosen is not None
-        )
-        return None if woke == item.count else would((woke,))
+        ]
+        woke = {sum(way) for way in itertools.product(*ways)}
+        return None if item.count in woke else would(woke)
 
     def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         """Under the Vortox the count is false; the choice is still of two living players."""
@@ -139,8 +141,9 @@ class Gossip(Unit):
     """Each day may make a public statement (a sentence); that night, if it was true
     (over the characters in play that day) and the Gossip lives sober, a player dies:
     one of the night's dead, or no one once a player is dead (the Storyteller may
-    choose a dead one, as Clockchecker reads it). Its statements are no information
-    (the Vortox does not make them false). It wakes to no ability."""
+    choose a dead one, as Clockchecker reads it). Claiming no statement that day, it
+    may have made a true one or not (silence is not "I said nothing"). Its statements
+    are no information (the Vortox does not make them false). It wakes to no ability."""
 
     id = "gossip"
     night_order = 11
@@ -161,11 +164,11 @@ class Gossip(Unit):
         ]
         working = number > 1 and story.alive[seat] and story.sober(seat)
         then = story.as_of(day.order)
-        if not working or not any(true(table.puzzle, s.tree, then) for s in said):
+        if not working or (said and not any(true(table.puzzle, s.tree, then) for s in said)):
             yield story
             return
-        if story.living() < len(story.roles):
-            yield story
+        if not said or story.living() < len(story.roles):
+            yield story  # no statement claimed that day: perhaps none, or a false one
         for victim in table.night_deaths.get(number, ()):
             if story.alive[victim]:
                 yield from kill(story.fork(), victim, table)

@@ -35,6 +35,11 @@ class Drunk(Unit):
         unit = table.cast.get(believed or "")
         return unit is not None and unit is not self and unit.wakes(story, seat, number, table)
 
+    def wakings(self, story: Story, seat: int, number: int, table: Table) -> tuple[bool, ...]:
+        if table.puzzle.claimed(table.names[seat]) is None:
+            return (False, True) if story.alive[seat] else (False,)
+        return super().wakings(story, seat, number, table)
+
 
 class Recluse(Unit):
     """May register as evil, and as a Minion or Demon, even if dead (not when

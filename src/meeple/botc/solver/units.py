@@ -203,6 +203,12 @@ class Unit:
         true = self.holds(story.plain(), seat, item, table) is None
         return "it is true, not false" if true else None
 
+    def wakings(self, story: Story, seat: int, number: int, table: Table) -> tuple[bool, ...]:
+        """Each way the seat may have woken through its ability on night `number`: by
+        default the one `wakes` says (the Drunk who claims nothing may believe a
+        character that wakes or one that does not)."""
+        return (self.wakes(story, seat, number, table),)
+
     def hear(self, story: Story, seat: int, item: Info, table: Table) -> Iterator[Story]:
         """The stories after an action the seat claims (a Slayer's shot), whatever the
         seat really is; by default nothing happens."""
