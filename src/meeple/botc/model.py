@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 
 class Life(Enum):
@@ -118,6 +119,7 @@ class Seat:
 class Grimoire(Pictured):
     """The seats of a game in clockwise order (the first seat is where the text starts)."""
 
+    game = Registered("botc")
     seats: tuple[Seat, ...] = ()
 
     def __init__(self, seats: tuple[Seat, ...] = ()) -> None:
@@ -174,6 +176,7 @@ class BagDifference:
 class Bag(Pictured):
     """A multiset of roles, kept sorted so that two bags with the same roles are equal."""
 
+    game = Registered("botc")
     roles: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:

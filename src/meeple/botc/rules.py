@@ -21,6 +21,7 @@ from meeple.botc.trace import Event, Phase, Trace
 from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 
 class History(Sequence[Event]):
@@ -115,6 +116,8 @@ class State(Pictured):
     `winner` and `ending` once a team has won, `last_day` on the Mastermind's extra day.
     As an engine.Ending it says its `status` and `winners`.
     """
+
+    game = Registered("botc")
 
     grimoire: Grimoire
     phase: Phase | None = None

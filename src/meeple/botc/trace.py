@@ -31,6 +31,7 @@ from meeple.botc.model import Grimoire, ReminderToken
 from meeple.botc.notation import format_grimoire, parse_grimoire
 from meeple.errors import DEFAULT_SOURCE, NotationError, line_ends
 from meeple.pictures import Pictured
+from meeple.registry import Registered
 
 EventKind = Literal[
     "phase", "storyteller", "ability", "nomination", "vote", "execution", "death", "dies", "bag"
@@ -154,6 +155,7 @@ class Event:
 class Trace(Pictured):
     """A grimoire and the events that followed it, with where each event was written."""
 
+    game = Registered("botc")
     grimoire: Grimoire | None
     """None for botc-sat's traces written without a grimoire line: read, not replayed."""
     events: tuple[Event, ...] = ()
