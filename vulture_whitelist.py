@@ -52,6 +52,8 @@ _ = routes.PlacementRule.legal_rotations
 # and JSON form's field tables (`Part("evilDirection", "clockwise", ...)`), an event's
 # `dies` (tests), and the documented, tested readers and writers.
 _ = (model.Shot.game_continued, model.Direction.clockwise, model.Event.dies)
+# A solution's drunk players by time, a field docs/formats/botc.md documents.
+_ = model.Solution.drunk_at
 _ = (jsonform.parse_solutions, notation.parse_answers, notation.dump_answers)
 _ = (phrases.read_sentence, Script.expected_counts)
 

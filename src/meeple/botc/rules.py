@@ -118,7 +118,6 @@ class State(Pictured):
     """
 
     game = Registered("botc")
-
     grimoire: Grimoire
     phase: Phase | None = None
     history: History = NO_EVENTS
