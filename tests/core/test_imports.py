@@ -42,11 +42,25 @@ def modules(package: Path) -> dict[str, Path]:
     return found
 
 
-def imported(name: str, path: Path, known: Mapping[str, Path]) -> set[str]:
-    """The modules of `known` that module `name` (read from `path`) imports, anywhere."""
+def imported(name: str, path: Path, known: Mapping[str, Path], lazy: bool = True) -> set[str]:
+    """The modules of `known` that module `name` (read from `path`) imports, anywhere
+    (`lazy`: inside functions too)."""
     here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inside = (
+        set()
+        if lazy
+        else {
+            id(node)
+            for function in ast.walk(tree)
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(function)
+        }
+    )
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
+        if id(node) in inside:
+            continue
         if isinstance(node, ast.Import):
             found.update(_known(alias.name, known) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -126,28 +140,6 @@ def test_no_import_cycle() -> None:
     assert not left, f"import cycles (break them):\n{report}"
 
 
-def module_level_imports(name: str, path: Path, known: Mapping[str, Path]) -> set[str]:
-    """The modules of `known` that module `name` imports outside any function."""
-    here = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    inside = {
-        id(node)
-        for function in ast.walk(tree)
-        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
-        for node in ast.walk(function)
-    }
-    for node in ast.walk(tree):
-        if id(node) in inside:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(_known(alias.name, known) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            source = _source(node, here)
-            found.update(_known(f"{source}.{alias.name}", known) for alias in node.names)
-    return found - {"", name}
-
-
 def test_an_optional_extra_is_loaded_only_where_it_is_used() -> None:
     """Only `EXTRAS` import an extra's packages, and the rest of meeple imports them only
     inside functions; docs/architecture.md names each."""
@@ -160,7 +152,7 @@ def test_an_optional_extra_is_loaded_only_where_it_is_used() -> None:
     eager = [
         f"{name} -> {target}"
         for name, path in known.items()
-        for target in module_level_imports(name, path, known) & set(EXTRAS)
+        for target in imported(name, path, known, lazy=False) & set(EXTRAS)
     ]
     assert not eager, f"import these only inside the function that needs them: {eager}"
     architecture = (Path(__file__).parents[2] / "docs" / "architecture.md").read_text()
@@ -218,6 +210,8 @@ def test_the_graph_holds_imports_inside_functions_and_relative_ones(tmp_path: Pa
         "pkg.sub.low": {"pkg.top"},
         "pkg.top": {"pkg.sub.low"},
     }
+    low = package / "sub" / "low.py"
+    assert imported("pkg.sub.low", low, modules(package), lazy=False) == set()  # in `f`
     assert cycles(graph) == [["pkg.sub.low", "pkg.top"]]
     assert list(edges_within(graph, ["pkg.sub.low", "pkg.top"])) == [
         "pkg.sub.low -> pkg.top",
