@@ -49,6 +49,17 @@ def test_every_state_of_a_replay_shows_its_picture(game: str) -> None:
         assert not hasattr(state, "_repr_html_")  # a state's picture is its SVG
 
 
+@pytest.mark.parametrize("name", [name for name, _ in meeple.registry.GAMES])
+def test_every_game_s_new_state_shows_its_picture(name: str) -> None:
+    """A state knows its game (`state.game`), which draws it: no game is guessed."""
+    game = meeple.registry.game(name)
+    if not game.can("initial"):
+        pytest.skip(f"{name} games are not started (their records are read)")
+    state = game.initial()
+    assert type(state).game is game
+    _svg(state)
+
+
 def test_a_record_that_replays_shows_the_viewer_with_its_end_already_drawn() -> None:
     record = meeple.load(RECORDS["atlantis"])
     shown = Notebook(record)._repr_html_()
