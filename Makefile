@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := dev,serve,data,dask
 
-.PHONY: demo test lint typecheck unit browser bench fuzz screenshots clean
+.PHONY: demo test lint typecheck deadcode unit browser bench fuzz screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	@PATH="$(CURDIR)/$(BIN):$$PATH" sh examples/demo.sh
 
-test: lint typecheck browser unit
+test: lint typecheck deadcode browser unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools
@@ -28,6 +28,11 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src benchmarks tests tools
+
+# Nothing unused in src: what vulture would flag yet lives is in vulture_whitelist.py, each
+# entry with its reason.
+deadcode: $(STAMP)
+	$(BIN)/vulture src vulture_whitelist.py
 
 # The browser tests drive Debian's chromium; Playwright never downloads one of its own.
 browser:

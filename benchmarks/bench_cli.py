@@ -10,6 +10,7 @@ CPU time of its process (user plus system, `resource.RUSAGE_CHILDREN`): on a mac
 shared with other work, wall time measures the neighbours as much as meeple.
 
 Goals (issue 28): `--version` at most 2x the floor, `check` of a small record at most 3x.
+Issue 39 measures `check` against the bare interpreter too, `python -c pass`: at most 5x.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ def _run(*args: str) -> None:
     subprocess.run([*meeple_command(), *args], check=False, capture_output=True)
 
 
-def _python() -> None:
-    subprocess.run([sys.executable, "-c", FLOOR], check=True, capture_output=True)
+def _python(code: str = FLOOR) -> None:
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
 
 
 def _compiled() -> None:
@@ -65,5 +66,16 @@ def cases() -> list[Case]:
             ("--version", ("--version",), "<= 2x"),
             ("check small.flows", ("check", SMALL), "<= 3x"),
             ("show small.flows", ("show", SMALL), "-"),
+        )
+    ] + [
+        Case(
+            "cli: meeple check small.flows (CPU, issue 39)",
+            partial(_run, "check", SMALL),
+            'python -c "pass"',
+            partial(_python, "pass"),
+            goal="<= 5x",
+            repeat=31,
+            over_floor=True,
+            clock=children_cpu,
         )
     ]

@@ -52,7 +52,7 @@ def corpus() -> Path:
 def size() -> int:
     global _size
     if _size is None:
-        _size = len(files.expand([str(corpus())]))
+        _size = len(list(files.files([str(corpus())])))
     return _size
 
 

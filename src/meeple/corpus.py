@@ -1,6 +1,6 @@
 """Many records at once: which files a command means, and the work done on each.
 
-`expand` turns the paths a person gives (files, directories, glob patterns) into the
+`files` turns the paths a person gives (files, directories, glob patterns) into the
 files to read. `ordered_map` spreads a per-file function over a process pool and yields
 results in input order. `check_file` and `summarise` are that per-file work for
 `meeple check` and `meeple export`: plain functions of a path, returning picklable
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any, TypeVar
@@ -32,11 +32,6 @@ R = TypeVar("R")
 def record_extensions() -> frozenset[str]:
     """The file extensions of every notation meeple reads (`.qgn`, `.flows`, ...)."""
     return frozenset(ext for fmt in registry.formats() for ext in fmt.extensions)
-
-
-def expand(paths: Sequence[str]) -> list[str]:
-    """The files `paths` name, in order (see `files`), as a list."""
-    return list(files(paths))
 
 
 def files(

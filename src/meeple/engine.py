@@ -30,11 +30,11 @@ helpers over any state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
-    import random
+    pass
 
 from meeple.errors import RuleError
 
@@ -244,24 +244,6 @@ def reward(state: AnyState, player: int) -> float:
 def play_all(state: AnyState, moves: Iterable[Any]) -> AnyState:
     """The state after playing `moves` in order; RuleError at the first illegal one."""
     for move in moves:
-        state = state.play(move)
-    return state
-
-
-def random_playout(
-    state: AnyState,
-    rng: random.Random,
-    max_moves: int = 10_000,
-    choose: Callable[[AnyState, Sequence[Any], random.Random], Any] | None = None,
-) -> AnyState:
-    """Play uniformly random legal moves (or `choose`'s) until the game ends or `max_moves`."""
-    for _ in range(max_moves):
-        if state.is_over:
-            break
-        moves = state.legal_moves()
-        if not moves:
-            raise RuleError(f"no legal move, yet the game is not over: {state.result_text}")
-        move = choose(state, moves, rng) if choose else rng.choice(moves)
         state = state.play(move)
     return state
 

@@ -9,6 +9,12 @@ well-formed and says what was there. This module draws nothing itself.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, ClassVar
+
+from meeple.errors import Unsupported
+
+if TYPE_CHECKING:
+    from meeple.registry import Registered
 
 # Characters XML 1.0 does not allow in a document.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -34,68 +40,17 @@ class Pictured:
 
     `_repr_svg_` is the picture `meeple show --svg` draws: a state's own, or a record's
     final position, drawn by the game the class names (`game = Registered("flows")`,
-    meeple.registry). A record that replays also has `_repr_html_`: the viewer, stepping
-    through it, with the final position drawn even where the notebook runs no script.
-    Where there is no picture (a bag of roles), both give None and the notebook shows
-    the text form.
+    meeple.registry). A kind that has no picture (a bag of roles) gives None, and the
+    notebook shows its text. The viewer, stepping through a record, sits above the games:
+    `meeple.viewer.Notebook(record)`.
     """
 
     __slots__ = ()
 
+    game: ClassVar[Registered]
+
     def _repr_svg_(self) -> str | None:
-        from meeple.errors import MeepleError
-        from meeple.game import Game
-
-        game = getattr(type(self), "game", None)
         try:
-            if isinstance(game, Game):
-                return game.svg(self)
-            return _svg_of(self)  # a game not yet on `Game` (quibbble's)
-        except (MeepleError, TypeError, ValueError):
+            return self.game.svg(self)
+        except Unsupported:
             return None
-
-    def _repr_html_(self) -> str | None:
-        from meeple import registry
-        from meeple.errors import MeepleError
-
-        try:
-            fmt = registry.for_model(self)
-        except (TypeError, ValueError):
-            return None  # a state: its SVG is its picture
-        from meeple.viewer.page import fragment, titled, viewing
-
-        text = fmt.dump(self)
-        try:
-            view = viewing(text, f"<{type(self).__name__}>", fmt.name)
-        except MeepleError:
-            return None
-        view = titled(view, fmt.step_noun)  # no file name: `Atlantis: 12 moves`
-        if len(view.frames) < 2:
-            return None  # nothing to step through: the SVG says it all
-        import hashlib
-
-        name = "meeple-" + hashlib.sha256(text.encode()).hexdigest()[:10]
-        return fragment(view, name)
-
-
-def _svg_of(thing: object) -> str:
-    """The SVG picture of a record (its final position) or of a game state, for a game
-    not yet on `Game` (its states and records do not know their game)."""
-    from meeple import registry
-
-    try:
-        registry.for_model(thing)
-    except (TypeError, ValueError):
-        # A state: drawn by the `svg` hook of its game's record format, which takes the
-        # states its replay yields.
-        package = ".".join(type(thing).__module__.split(".")[:2]) + "."
-        for fmt in registry.formats():
-            ours = fmt.game.name == package.split(".")[1]
-            if ours and fmt.can("svg") and fmt.can("replay"):
-                return fmt.svg(thing)
-        from meeple.errors import Unsupported
-
-        raise Unsupported(f"no picture of {type(thing).__name__} objects") from None
-    import meeple
-
-    return meeple.render(thing, svg=True)

@@ -159,6 +159,8 @@ def is_record_extension(suffix: str) -> bool:
 def extension(path: str) -> str:
     """The last suffix of the file `path` names (`.flows`; `` for none): pathlib's
     `"".join(PurePath(path).suffixes[-1:])`, without importing pathlib for it."""
+    # Kept for start-up: pathlib (and urllib.parse, fnmatch) would add half of `python -c
+    # pass` to `meeple check small.flows`, already past 5x it (docs/architecture.md).
     if os.altsep:
         path = path.replace(os.altsep, os.sep)
     name = next((part for part in reversed(path.split(os.sep)) if part not in ("", ".")), "")

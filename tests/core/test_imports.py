@@ -6,9 +6,10 @@ makes the two modules know each other), and relative imports are resolved. Impor
 name at run time (`importlib`, the registry's "module:attribute" strings) are not
 statements and are left out.
 
-The cycles issue 39's `Game` refactor removes are held open by the edges of `ALLOWED`,
-each with its reason. The test fails on any cycle those edges do not explain, and on an
-allowed edge that is gone, so the list shrinks as the cycles go.
+The graph has no cycle at all. What meeple imports only where it is used is named too:
+a module that needs an optional extra (`EXTRAS`: Starlette for `serve`, pyarrow for
+`data`, Dask for `dask`) is imported by the rest of meeple only inside the function that
+needs it, so meeple without the extra still works, and docs/architecture.md names each.
 """
 
 from __future__ import annotations
@@ -22,17 +23,13 @@ from meeple import registry
 
 Graph = dict[str, set[str]]
 
-ALLOWED: Mapping[tuple[str, str], str] = {
-    # Models reach up to the viewer: `Pictured._repr_svg_` draws through the front door and
-    # `viewer.page`, closing the eight-module cycle (meeple, conversion, pictures,
-    # qgn.model, qgn.notation, quibbble, records, viewer.page). `State.game.svg` ends it.
-    ("meeple.pictures", "meeple"): "Pictured draws a model through the front door",
-    ("meeple.pictures", "meeple.viewer.page"): "Pictured shows a record's page",
-    # Raft's moves write themselves (`__str__`) through the notation, and the notation
-    # reads the cat cards from the component data, which the notation parses.
-    ("meeple.raft.model", "meeple.raft.notation"): "a raft move's __str__ is its notation",
-    ("meeple.raft.notation", "meeple.raft.components"): "a challenge's cats from the cards",
+EXTRAS: Mapping[str, tuple[str, ...]] = {
+    "meeple.viewer.app": ("serve",),
+    "meeple.export": ("dask", "data"),
 }
+"""Each module that imports an optional extra's packages, and the extras it needs."""
+EXTRA_PACKAGES = {"starlette": "serve", "uvicorn": "serve", "pyarrow": "data", "dask": "dask"}
+"""Packages only an optional extra installs, each by a top-level name."""
 
 
 def modules(package: Path) -> dict[str, Path]:
@@ -45,11 +42,25 @@ def modules(package: Path) -> dict[str, Path]:
     return found
 
 
-def imported(name: str, path: Path, known: Mapping[str, Path]) -> set[str]:
-    """The modules of `known` that module `name` (read from `path`) imports, anywhere."""
+def imported(name: str, path: Path, known: Mapping[str, Path], lazy: bool = True) -> set[str]:
+    """The modules of `known` that module `name` (read from `path`) imports, anywhere
+    (`lazy`: inside functions too)."""
     here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inside = (
+        set()
+        if lazy
+        else {
+            id(node)
+            for function in ast.walk(tree)
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(function)
+        }
+    )
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
+        if id(node) in inside:
+            continue
         if isinstance(node, ast.Import):
             found.update(_known(alias.name, known) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -120,25 +131,34 @@ def edges_within(graph: Graph, part: list[str]) -> Iterator[str]:
             yield f"{source} -> {target}"
 
 
-def without(graph: Graph, edges: Mapping[tuple[str, str], str]) -> Graph:
-    return {
-        source: {t for t in targets if (source, t) not in edges}
-        for source, targets in graph.items()
-    }
-
-
 MEEPLE = import_graph(Path(meeple.__file__).parent)
 
 
-def test_every_import_cycle_is_one_the_allow_list_explains() -> None:
-    left = cycles(without(MEEPLE, ALLOWED))
+def test_no_import_cycle() -> None:
+    left = cycles(MEEPLE)
     report = "\n\n".join("\n".join(edges_within(MEEPLE, part)) for part in left)
-    assert not left, f"import cycles (break them, or allow an edge with its reason):\n{report}"
+    assert not left, f"import cycles (break them):\n{report}"
 
 
-def test_every_allowed_edge_is_still_an_import() -> None:
-    gone = [f"{source} -> {target}" for source, target in ALLOWED if target not in MEEPLE[source]]
-    assert not gone, f"these edges are gone: take them off ALLOWED: {gone}"
+def test_an_optional_extra_is_loaded_only_where_it_is_used() -> None:
+    """Only `EXTRAS` import an extra's packages, and the rest of meeple imports them only
+    inside functions; docs/architecture.md names each."""
+    known = modules(Path(meeple.__file__).parent)
+    needing = {
+        name: sorted({EXTRA_PACKAGES[p] for p in outside_imports(path) if p in EXTRA_PACKAGES})
+        for name, path in known.items()
+    }
+    assert {name: tuple(extras) for name, extras in needing.items() if extras} == EXTRAS
+    eager = [
+        f"{name} -> {target}"
+        for name, path in known.items()
+        for target in imported(name, path, known, lazy=False) & set(EXTRAS)
+    ]
+    assert not eager, f"import these only inside the function that needs them: {eager}"
+    architecture = (Path(__file__).parents[2] / "docs" / "architecture.md").read_text()
+    for module, extras in EXTRAS.items():
+        for extra in extras:
+            assert f"`{module}`" in architecture and f"extra `{extra}`" in architecture
 
 
 def test_the_raft_solver_sits_above_the_raft_rules_and_botc_setup_above_its_script() -> None:
@@ -146,8 +166,6 @@ def test_the_raft_solver_sits_above_the_raft_rules_and_botc_setup_above_its_scri
     assert "meeple.raft.solver" not in MEEPLE["meeple.raft.rules"]
     assert "meeple.botc.script" in MEEPLE["meeple.botc.setup"]
     assert "meeple.botc.setup" not in MEEPLE["meeple.botc.script"]
-    allowed = {module for edge in ALLOWED for module in edge}
-    assert not allowed & {"meeple.raft.rules", "meeple.raft.solver", "meeple.botc.script"}
 
 
 GAMES = sorted(f"meeple.{name}" for name, _ in registry.GAMES)
@@ -192,6 +210,8 @@ def test_the_graph_holds_imports_inside_functions_and_relative_ones(tmp_path: Pa
         "pkg.sub.low": {"pkg.top"},
         "pkg.top": {"pkg.sub.low"},
     }
+    low = package / "sub" / "low.py"
+    assert imported("pkg.sub.low", low, modules(package), lazy=False) == set()  # in `f`
     assert cycles(graph) == [["pkg.sub.low", "pkg.top"]]
     assert list(edges_within(graph, ["pkg.sub.low", "pkg.top"])) == [
         "pkg.sub.low -> pkg.top",

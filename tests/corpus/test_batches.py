@@ -32,14 +32,14 @@ def archive(tmp_path: Path) -> Path:
 
 
 def test_a_directory_means_every_record_under_it_sorted(archive: Path) -> None:
-    files = corpus.expand([str(archive)])
+    files = list(corpus.files([str(archive)]))
     assert files == sorted(files)
     assert all(not f.endswith((".txt", ".sh")) for f in files)
     assert str(archive / "flows" / "numbered.flows") in files
 
 
 def test_globs_expand_and_missing_paths_stay_for_the_reader(archive: Path) -> None:
-    files = corpus.expand([f"{archive}/**/*.flows", str(archive / "gone.qgn")])
+    files = list(corpus.files([f"{archive}/**/*.flows", str(archive / "gone.qgn")]))
     assert all(f.endswith(".flows") for f in files[:-1]) and len(files) > 2
     assert files[-1] == str(archive / "gone.qgn")
 
@@ -51,9 +51,9 @@ def test_check_of_a_directory_reports_in_input_order_whatever_the_jobs(
     run = meeple(["check", "--json", "-j", jobs, str(archive)])
     assert run.code == 1
     sources = [json.loads(line).get("source") for line in run.out.splitlines()[:-1]]
-    assert sources == sorted(sources, key=corpus.expand([str(archive)]).index)
+    assert sources == sorted(sources, key=list(corpus.files([str(archive)])).index)
     summary = json.loads(run.out.splitlines()[-1])["summary"]
-    assert summary["checked"] == len(corpus.expand([str(archive)]))
+    assert summary["checked"] == len(list(corpus.files([str(archive)])))
 
 
 def test_one_and_two_jobs_find_the_same(archive: Path) -> None:
@@ -66,7 +66,7 @@ def test_fail_fast_stops_at_the_first_invalid_record(archive: Path) -> None:
     run = meeple(["check", "--fail-fast", "-j", "1", str(archive)])
     assert run.code == 1
     assert "0 valid, 1 invalid" in run.err or ", 1 invalid" in run.err
-    assert int(run.err.split()[0]) < len(corpus.expand([str(archive)]))
+    assert int(run.err.split()[0]) < len(list(corpus.files([str(archive)])))
 
 
 def test_convert_mirrors_a_tree_and_never_overwrites_an_input(
@@ -228,7 +228,7 @@ def test_a_folder_is_walked_in_the_order_of_its_sorted_paths(tmp_path: Path, tre
         if os.path.splitext(name)[1] == ".flows"
         and not any(part.startswith(".") for part in Path(folder).relative_to(root).parts)
     ]
-    assert corpus.expand([str(root)]) == (sorted(every) or [str(root)])
+    assert list(corpus.files([str(root)])) == (sorted(every) or [str(root)])
 
 
 def _pulled(counter: list[int], count: int) -> Iterator[int]:
@@ -267,7 +267,7 @@ def test_a_terminal_sees_a_progress_bar_counting_files_with_their_throughput(
         dimensions=(24, 120),
     )
     run.expect(r"checking.*\d+/(\d+)")
-    assert int(run.match.group(1)) == len(corpus.expand([str(archive)]))
+    assert int(run.match.group(1)) == len(list(corpus.files([str(archive)])))
     run.expect(r"\d files/s")
     run.expect(pexpect.EOF)
     run.close()

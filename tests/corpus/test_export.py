@@ -34,7 +34,7 @@ def _sql(dataset: Path, query: str) -> list[tuple[object, ...]]:
 
 
 def test_every_record_is_one_row_of_games(dataset: Path) -> None:
-    files = corpus.expand([str(EXAMPLES)])
+    files = list(corpus.files([str(EXAMPLES)]))
     rows = _sql(dataset, "select source, valid from games order by game_id")
     assert [row[0] for row in rows] == files
     invalid = {row[0] for row in rows if not row[1]}
@@ -83,7 +83,7 @@ def test_win_rate_by_first_move_in_flows(dataset: Path) -> None:
 def test_a_dask_local_cluster_writes_the_same_dataset(dataset: Path, tmp_path: Path) -> None:
     from distributed import LocalCluster
 
-    files = corpus.expand([str(EXAMPLES)])
+    files = list(corpus.files([str(EXAMPLES)]))
     with LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:

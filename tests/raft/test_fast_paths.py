@@ -21,13 +21,13 @@ from meeple.raft.components import components
 from meeple.raft.model import FIRE, Board, CatMove, FirePlacement, PathwayPlacement, Square
 from meeple.raft.notation import parse_challenge
 from meeple.raft.rules import (
+    Keyed,
     State,
     card_positions,
     card_trouble,
     cat_route,
     cats_cut_off,
-    coverable_squares,
-    fire_cuts_off,
+    cut_frame,
     fire_placements,
     fire_shape,
     fire_shut_in,
@@ -397,6 +397,22 @@ def _positions(challenge: int, seed: int, moves: int) -> list[State]:
     return found
 
 
+def _walkable(board: Board) -> int:
+    """The solver's squares the waiting cats can walk to now, as bits."""
+    found = 0
+    for _, _, walkable, _ in solver._cat_regions(board):
+        found |= walkable
+    return found
+
+
+def _fires_ranked(board: Board, tile: str) -> tuple[int, ...]:
+    """The solver's order of the tile's placements on `board` (indices), least harmful first."""
+    precious = 0
+    for _, _, walkable, ring in solver._cat_regions(board):
+        precious |= walkable | ring
+    return solver._fires_ranked(Keyed(board, cut_frame(board)), tile, precious)
+
+
 # Each example replays up to 40 moves and checks every fast path against its reference:
 # a quarter of the profile's examples (37 in `make test`, 5,000 in `make fuzz`).
 @settings(max_examples=max(10, settings().max_examples // 4))
@@ -415,11 +431,10 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         assert grid.free_bits == sum(1 << i for i, b in enumerate(grid.blocked) if not b)
         assert grid.by_fire_bits == reference_by_fire(board)
         assert card_positions(board) == reference_card_positions(board)
-        assert coverable_squares(board) == reference_coverable(board)
         _assert_distances(game)
         assert cats_cut_off(board) == reference_cats_cut_off(board)
         assert solver._needed(board) == reference_needed(board)
-        assert solver._walkable(game) == sum(1 << i for i in reference_walkable(board))
+        assert _walkable(board) == sum(1 << i for i in reference_walkable(board))
         if game.phase == "play" and not game.is_over:
             assert solver._placements(game) == reference_placements(game)
             assert solver._cat_moves(game) == reference_cat_moves(game)
@@ -432,11 +447,12 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         if game.phase == "fire" and not game.is_over:
             for tile in game.position.bag[::5]:
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)
-                assert solver._fires(board, tile) == reference_fires(board, tile)
+                ranked = _fires_ranked(board, tile)
+                placements = fire_placements(board, tile)
+                assert tuple(placements[i] for i in ranked) == reference_fires(board, tile)
             for placement in fire_placements(board, game.position.bag[0])[::7]:
                 laid = lay_fire(board, placement)
                 cut_off = bool(reference_cats_cut_off(laid))
-                assert fire_cuts_off(board, placement) == cut_off
                 shut = fire_shut_in(board, placement)
                 assert (shut is not None) == cut_off
                 if shut is not None and shut.reach:
@@ -498,7 +514,7 @@ def _playing(challenge: int, seed: int, moves: int) -> list[State]:
 def test_cut_offs_remembered_across_boards_match_the_rules(
     challenge: int, seed: int, moves: int
 ) -> None:
-    """The solver keeps `fire_cuts_off`'s answers under what they depend on: boards a card
+    """The solver keeps `fire_shut_in`'s answers under what they depend on: boards a card
     apart, and boards of one game, share them, and the answers stay the rules' own."""
     cut_offs = solver._CutOffs()
     for game in _positions(challenge, seed, moves):
@@ -510,13 +526,13 @@ def test_cut_offs_remembered_across_boards_match_the_rules(
         frame = cut_offs.of(board, tile)
         assert frame.placements == tuple(fire_placements(board, tile))
         # Every third tile, and the least harmful ones, as the search asks of them.
-        for tiles in (tuple(range(0, len(frame.placements), 3)), solver._fires_at(board, tile)):
+        for tiles in (tuple(range(0, len(frame.placements), 3)), _fires_ranked(board, tile)):
             for card in cards[:1] + cards:
                 painted = lay_card(board, card)
                 assert cut_offs.of(painted, tile) is frame  # a card changes no frame
                 spared = list(frame.sparing(board, card, painted, tiles))
                 assert spared == [
-                    i for i in tiles if not fire_cuts_off(painted, frame.placements[i])
+                    i for i in tiles if fire_shut_in(painted, frame.placements[i]) is None
                 ]
 
 

@@ -14,8 +14,25 @@ from hypothesis import strategies as st
 
 from meeple.errors import Unsupported
 from meeple.viewer import page, viewing
-from meeple.viewer.page import packed, unpacked
+from meeple.viewer.page import Edit, packed
 from tests.cli_helpers import meeple
+
+
+def unpacked(lines: list[str], edits: list[list[Edit]]) -> list[str]:
+    """The pictures `packed` packed: what the page's script does, in Python."""
+    pictures: list[str] = []
+    before: list[int] = []
+    for ops in edits:
+        now: list[int] = []
+        for op in ops:
+            if isinstance(op, list):
+                now.extend(before[op[0] : op[1]])
+            else:
+                now.append(op)
+        pictures.append("\n".join(lines[i] for i in now))
+        before = now
+    return pictures
+
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

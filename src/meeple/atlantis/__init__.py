@@ -20,8 +20,8 @@ is canonical JSON. An engine move (`meeple.engine`) is one move of stones or `en
 ['c3-d4', 'c3-c4', 'c3-c5']
 >>> state.violation(state.move_from_text("a1-c1")).rule
 'own-stones'
->>> print(atlantis.render(transcript).splitlines()[0])   # ASCII; atlantis.svg.render(state) is SVG
-after 0 turns: John (A) to move
+>>> print(atlantis.render(transcript).splitlines()[0])   # its final position, as ASCII
+after 1 turn: Mary (B) to move
 
 Players are numbered from 1 in the engine protocol (`to_move`, `winners`, `player_name`)
 as in every game; the rules' own 0-based seat numbers (`State.seat_index`,

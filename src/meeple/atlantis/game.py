@@ -112,7 +112,7 @@ class Atlantis(Game):
         return render(thing, color)
 
     def svg(self, thing: Any, **options: Any) -> str:
-        """An SVG picture of a transcript's start, or of a replayed state."""
+        """An SVG picture of a transcript's final position, or of a replayed state."""
         from meeple.atlantis import svg
 
         return svg.render(_state(thing))
@@ -167,17 +167,21 @@ class Atlantis(Game):
 
 
 def render(thing: Transcript | State, color: bool = False) -> str:
-    """An ASCII picture of a transcript's start, or of a replayed state."""
+    """An ASCII picture of a transcript's final position, or of a replayed state."""
     from meeple.atlantis.ascii import render
 
     return render(_state(thing), color)
 
 
 def _state(thing: Transcript | State) -> State:
+    """A replayed state as it is, or a transcript's final position (RuleError at a broken
+    rule)."""
     from meeple.atlantis.model import Transcript
-    from meeple.atlantis.rules import State
+    from meeple.atlantis.rules import replay
 
-    return State.initial(thing) if isinstance(thing, Transcript) else thing
+    if isinstance(thing, Transcript):
+        *_, thing = replay(thing)
+    return thing
 
 
 def replay_document(document: Document) -> Iterator[State]:

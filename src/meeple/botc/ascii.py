@@ -660,10 +660,9 @@ _STARRED_ROLE = re.compile(rf"\*(?P<role>{ROLE_ID})\*\Z")
 
 @dataclass
 class _SatSeat:
-    """A seat of botc-sat's art: its name and role runs, and what it was read as."""
+    """A seat of botc-sat's art: its name's run, and what it was read as."""
 
     name_run: _Run
-    role_run: _Run
     seat: Seat
     places: SeatPlaces
 
@@ -743,7 +742,7 @@ def _sat_seat(
         )
     chain = above or below
     seat = Seat(player, role_name, tuple(token for token, _ in chain), life)
-    return _SatSeat(name, role, seat, SeatPlaces(player_at, role_at, tuple(a for _, a in chain)))
+    return _SatSeat(name, seat, SeatPlaces(player_at, role_at, tuple(a for _, a in chain)))
 
 
 def _sat_chain(

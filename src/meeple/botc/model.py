@@ -124,15 +124,12 @@ class Seat:
         fields["life"] = life
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Grimoire(Pictured):
     """The seats of a game in clockwise order (the first seat is where the text starts)."""
 
     game = Registered("botc")
     seats: tuple[Seat, ...] = ()
-
-    def __init__(self, seats: tuple[Seat, ...] = ()) -> None:
-        self.__dict__["seats"] = seats
 
     def __len__(self) -> int:
         return len(self.seats)

@@ -11,7 +11,6 @@ night orders) is read by `ScriptFile`'s properties and `meeple.botc.scriptcheck`
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +21,6 @@ from meeple.jsontext import Members, Paths, decode
 from meeple.registry import Registered
 
 META = "_meta"
-# A JSON array whose first item is a string or an object: cheap, for detection.
-_LOOKS_LIKE_SCRIPT = re.compile(r"\A\ufeff?\s*\[\s*(?:\"|\{|\])")
 
 
 @dataclass(frozen=True)
@@ -114,12 +111,6 @@ def homebrew(item: dict[str, Any]) -> Character:
         official=False,
         duplicable=duplicable,
     )
-
-
-def looks_like_script(text: str) -> bool:
-    """Whether `text` starts like a JSON array of strings or objects (an Atlantis
-    transcript is an object, so never matches)."""
-    return _LOOKS_LIKE_SCRIPT.match(text) is not None
 
 
 def parse(text: str, source: str = DEFAULT_SOURCE) -> ScriptFile:

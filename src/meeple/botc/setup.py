@@ -28,7 +28,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -464,8 +464,3 @@ def _team(script: Script, role: str) -> str:
 
 def _with_token(seat_: Seat, token: ReminderToken) -> Seat:
     return replace(seat_, tokens=(*seat_.tokens, token))
-
-
-def team_counts(script: Script, bag: Bag) -> Mapping[str, int]:
-    """How many characters of each team a bag holds."""
-    return dict(zip(TEAMS, _by_team(script, bag.roles), strict=True))

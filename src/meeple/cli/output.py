@@ -72,7 +72,7 @@ def interrupted_exits() -> Iterator[None]:
     """Turn Ctrl-C and SIGTERM into `Interrupted`, which a batch answers with its
     summary, and exit 130 with one line when it reaches the top."""
 
-    def stop(signum: int, frame: Any) -> None:
+    def stop(_signum: int, _frame: Any) -> None:
         raise Interrupted
 
     try:

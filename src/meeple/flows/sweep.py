@@ -975,6 +975,8 @@ def _visit(step: _Step, finished: int, labels: tuple[int, ...]) -> list[tuple[Sw
         key = (step.shape, finished, view[1])
         changes = _WAYS_ACROSS.get(key)
         if changes is None:
+            # Kept for speed (issue 39): three in four looks were worked out before
+            # (docs/formats/flows.md); cleared at a bound so the process stays small.
             if len(_WAYS_ACROSS) >= _WAYS_ACROSS_KEPT:
                 _WAYS_ACROSS.clear()
             changes = _WAYS_ACROSS[key] = _ways_across(step, finished, seen)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Generic, Self, cast
 
 from meeple.engine import Status
 from meeple.errors import NotationError, RuleError
+from meeple.pictures import Pictured
 from meeple.qgn.model import Action
 from meeple.quibbble.actions import action_text, read_action
 from meeple.quibbble.bridge import Bridge
@@ -23,7 +24,7 @@ _TYPED_SPLIT = re.compile(r"[\s.,&]+")
 _DETAIL = re.compile(r"[^\s.&{}\[\]\"]+")
 
 
-class TeamsState(Generic[MoveT]):
+class TeamsState(Pictured, Generic[MoveT]):
     """The turn-taking part of the engine protocol (meeple.engine) for quibbble's games:
     teams by name, a team to move, winners as quibbble lists them. A game subclasses
     it, keeping its board in its own fields, and writes `_violation` (the game's own

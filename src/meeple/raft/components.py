@@ -2,7 +2,7 @@
 
 Island boards (both sides, north orientation), the four pathway decks, cat cards,
 raft cards, fire tiles and the 39 official challenges. The component strings are
-the seed's "utility" strings and are read with `meeple.raft.notation`. This
+the seed's "utility" strings, read here (`parse_pathway_card` and the like). This
 module holds no rules.
 """
 
@@ -13,19 +13,21 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from meeple.errors import DEFAULT_SOURCE
 from meeple.raft.model import (
+    CARD_IDS,
+    CAT_CARD_IDS,
     DECKS,
+    FIRE_TILE_IDS,
+    PATHWAY_COLOURS,
+    RAFT_CARD_IDS,
     CatCard,
     FireTile,
     PathwayCard,
     RaftCard,
+    Square,
 )
-from meeple.raft.notation import (
-    parse_cat_card,
-    parse_fire_tile,
-    parse_pathway_card,
-    parse_raft_card,
-)
+from meeple.raft.text import spanning
 
 DATA_FILE = "race-to-the-raft.json"
 
@@ -91,3 +93,49 @@ def components() -> Components:
             for entry in data["challenges"]
         ),
     )
+
+
+# -- the component ("utility") strings of cards and tiles ----------------------------------
+
+
+def parse_pathway_card(deck: str, text: str, source: str = DEFAULT_SOURCE) -> PathwayCard:
+    """`hbbrbyrbyb`: card id then nine colours b g p r y in row-major order."""
+    span = spanning(text, source)
+    card = span.expect(0, CARD_IDS, "a card id a-y")
+    squares = "".join(span.expect(i, PATHWAY_COLOURS, "a colour b g p r y") for i in range(1, 10))
+    span.finish(10, "pathway card")
+    return PathwayCard(deck, card, squares)
+
+
+def parse_cat_card(text: str, source: str = DEFAULT_SOURCE) -> CatCard:
+    """`3gffgGfggg`: card id 0-6 then nine squares (colours, capital cats, f fire)."""
+    span = spanning(text, source)
+    card = span.expect(0, CAT_CARD_IDS, "a cat card id 0-6")
+    squares = "".join(span.expect(i, "bgprfyBGPRY", "a cat card square") for i in range(1, 10))
+    span.finish(10, "cat card")
+    return CatCard(int(card), squares)
+
+
+def parse_raft_card(text: str, source: str = DEFAULT_SOURCE) -> RaftCard:
+    """`1gyprowbww`: card id 0-3 then nine squares, `o` in the centre."""
+    span = spanning(text, source)
+    card = span.expect(0, RAFT_CARD_IDS, "a raft card id 0-3")
+    squares = "".join(
+        span.expect(i, "o" if i == 5 else "bgpryw", "a raft card square") for i in range(1, 10)
+    )
+    span.finish(10, "raft card")
+    return RaftCard(int(card), squares)
+
+
+def parse_fire_tile(text: str, source: str = DEFAULT_SOURCE) -> FireTile:
+    """`c000102031121`: tile id then (row, column) digit pairs of its fire squares."""
+    span = spanning(text, source)
+    tile = span.expect(0, FIRE_TILE_IDS, "a fire tile id")
+    cells = []
+    for at in range(1, len(text), 2):
+        row = span.expect(at, "012345678", "a row digit 0-8")
+        column = span.expect(at + 1, "012345678", "a column digit 0-8")
+        cells.append(Square(int(row), int(column)))
+    if not cells:
+        raise span.error(1, "a fire tile has at least one square")
+    return FireTile(tile, tuple(cells))

@@ -138,13 +138,13 @@ class Raft(Game):
         return render(thing, color)
 
     def svg(self, thing: Any, **options: Any) -> str:
-        """An SVG picture of a game, of a record's start, or of a five-part state."""
+        """An SVG picture of a game, of a record's final position, or of a five-part state."""
         from meeple.raft import svg
         from meeple.raft.model import Position, Record
         from meeple.raft.rules import State
 
         if isinstance(thing, Record):
-            thing = State.initial(thing.challenge, thing.seed)
+            thing = _final(thing)
         if isinstance(thing, Position):
             thing = State(thing)
         return svg.render(thing)
@@ -179,17 +179,27 @@ class Raft(Game):
         return qgn.from_qgn(snapshot)
 
 
+def _final(record: Record) -> State:
+    """The game a record reaches (RuleError at its first illegal move)."""
+    from meeple.raft.rules import State
+
+    state = State.initial(record.challenge, record.seed)
+    for entry in record.entries:
+        state = state.play(entry.move)
+    return state
+
+
 def render(model: State | Record | Position | Board, color: bool = False) -> str:
-    """An ASCII picture of a game, of a record's start, of a five-part state or a board."""
+    """An ASCII picture of a game, of a record's final position, of a five-part state or a
+    board."""
     from meeple.raft.ascii import render_board, render_game, render_state
     from meeple.raft.model import Position, Record
     from meeple.raft.rules import State
-    from meeple.raft.setup import initial_state
 
+    if isinstance(model, Record):
+        model = _final(model)
     if isinstance(model, State):
         return render_game(model, color)
-    if isinstance(model, Record):
-        return render_state(initial_state(model.challenge, model.seed), color)
     if isinstance(model, Position):
         return render_state(model, color)
     return render_board(model, color)

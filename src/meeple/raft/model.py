@@ -17,6 +17,8 @@ DECKS = "ABCD"
 """Pathway decks: A circle, B cross, C square, D triangle."""
 CARD_IDS = "abcdefghijklmnopqrstuvwxy"
 """The 25 cards of each deck."""
+CAT_CARD_IDS = "0123456"
+RAFT_CARD_IDS = "0123"
 FIRE_TILE_IDS = "abcdefghijklmnopqrstuvwxyzABCDE"
 """The 31 fire tiles, in the order the fire tile bag string lists them."""
 CAT_COLOURS = "BGPRY"
@@ -148,6 +150,10 @@ class Cards:
         pairs = zip(DECKS, self.piles, strict=True)
         return tuple(CardId(deck, card) for deck, pile in pairs for card in pile)
 
+    def __str__(self) -> str:
+        """The cards as the seed writes decks and hands: `AabBcDd`."""
+        return "".join(deck + pile for deck, pile in zip(DECKS, self.piles, strict=True))
+
 
 class ExhaustedCat(NamedTuple):
     """A cat moved this round: its colour and where it now stands."""
@@ -194,10 +200,9 @@ class DrawRequest(NamedTuple):
         return hash(self.draws)
 
     def __str__(self) -> str:
-        """The move as seed 001 writes it."""
-        from meeple.raft.notation import format_move
-
-        return format_move(self)
+        """The move as seed 001 writes it: `A3B1D2`, the cards drawn after a space."""
+        text = "".join(f"{deck}{count}" for deck, count in self.draws)
+        return text if self.drawn is None else f"{text} {self.drawn}"
 
     def __repr__(self) -> str:
         return str(self)
@@ -213,10 +218,8 @@ class PathwayPlacement(NamedTuple):
     orientation: str
 
     def __str__(self) -> str:
-        """The move as seed 001 writes it."""
-        from meeple.raft.notation import format_move
-
-        return format_move(self)
+        """The move as seed 001 writes it: `Ab1208S`."""
+        return f"{self.deck}{self.card}{self.row:02d}{self.column:02d}{self.orientation}"
 
     def __repr__(self) -> str:
         return str(self)
@@ -232,10 +235,9 @@ class FirePlacement(NamedTuple):
     orientation: str
 
     def __str__(self) -> str:
-        """The move as seed 001 writes it."""
-        from meeple.raft.notation import format_move
-
-        return format_move(self)
+        """The move as seed 001 writes it: `l0003TW`."""
+        flipped = "T" if self.flipped else "F"
+        return f"{self.tile}{self.row:02d}{self.column:02d}{flipped}{self.orientation}"
 
     def __repr__(self) -> str:
         return str(self)
@@ -250,10 +252,10 @@ class CatMove(NamedTuple):
     discards: tuple[CardId, ...]
 
     def __str__(self) -> str:
-        """The move as seed 001 writes it."""
-        from meeple.raft.notation import format_move
-
-        return format_move(self)
+        """The move as seed 001 writes it: `R01040410Ac`."""
+        cards = "".join(card.deck + card.card for card in self.discards)
+        s, e = self.start, self.end
+        return f"{self.colour}{s.row:02d}{s.column:02d}{e.row:02d}{e.column:02d}{cards}"
 
     def __repr__(self) -> str:
         return str(self)

@@ -2,11 +2,12 @@
 
 Covers every string of the seed: the board, decks and hand, exhausted cats, the
 fire tile bag, the five-part game state, challenges, pathway card and fire tile
-placements, cat movements and draw requests; the component ("utility") strings
-of cards and tiles; and the game record (a challenge line, then one move per
-line). Each `parse_*` raises NotationError pointing at the exact character that
-is wrong; each `format_*` writes the canonical string. Whether a move is legal
-is not decided here: that is `meeple.raft.rules`.
+placements, cat movements and draw requests, and the game record (a challenge
+line, then one move per line); the component ("utility") strings of cards and tiles
+are read with the component data (`meeple.raft.components`). Each `parse_*` raises
+NotationError pointing at the exact character that is wrong; each `format_*` writes
+the canonical string. Whether a move is legal is not decided here: that is
+`meeple.raft.rules`.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from meeple.errors import DEFAULT_SOURCE, Diagnosis, Finding, Locator, NotationError, line_ends
+from meeple.raft.components import components
 from meeple.raft.model import (
     CARD_IDS,
+    CAT_CARD_IDS,
     CAT_COLOURS,
     DECKS,
     DRAW_SIZE,
@@ -24,83 +27,31 @@ from meeple.raft.model import (
     HAND_LIMIT,
     ISLAND_ROTATIONS,
     ORIENTATIONS,
-    PATHWAY_COLOURS,
+    RAFT_CARD_IDS,
     SQUARE_LETTERS,
     Board,
     CardId,
     CardPlacement,
     Cards,
-    CatCard,
     CatMove,
     Challenge,
     DrawRequest,
     Entry,
     ExhaustedCat,
     FirePlacement,
-    FireTile,
     Island,
     Move,
-    PathwayCard,
     PathwayPlacement,
     Position,
-    RaftCard,
     Record,
     Square,
     board_size,
     island_frames,
 )
+from meeple.raft.text import Text, spanning
 
 BOARD_WIDTHS = (9, 18)
 BOARD_HEIGHTS = (12, 15, 18)
-CAT_CARD_IDS = "0123456"
-RAFT_CARD_IDS = "0123"
-
-
-class _Text:
-    """A slice [start, end) of a larger text, so errors point into the whole document.
-
-    The slices of one text share `locate`, which finds an error's line: a record with a
-    problem on every line is then located once, not from the start for each problem.
-    """
-
-    def __init__(
-        self, text: str, start: int, end: int, source: str, locate: Locator | None = None
-    ) -> None:
-        self.text, self.start, self.end, self.source = text, start, end, source
-        self.locate = locate or Locator(text, source)
-
-    def part(self, start: int, end: int) -> _Text:
-        """The slice [start, end) of the same text."""
-        return _Text(self.text, start, end, self.source, self.locate)
-
-    def error(self, offset: int, message: str) -> NotationError:
-        return NotationError(message, self.locate(offset))
-
-    def found(self, offset: int) -> str:
-        if offset >= self.end:
-            return "the end of the string"
-        char = self.text[offset]
-        return "a line break" if char in "\r\n" else repr(char)
-
-    def expect(self, offset: int, allowed: str, what: str) -> str:
-        """The character at `offset`, which must be one of `allowed`."""
-        if offset < self.end and self.text[offset] in allowed:
-            return self.text[offset]
-        raise self.error(offset, f"expected {what}, found {self.found(offset)}")
-
-    def number(self, offset: int, what: str) -> int:
-        """A two-digit coordinate at `offset`."""
-        for at in (offset, offset + 1):
-            self.expect(at, "0123456789", f"two digits for the {what}")
-        return int(self.text[offset : offset + 2])
-
-    def finish(self, offset: int, what: str) -> None:
-        if offset < self.end:
-            raise self.error(offset, f"unexpected {self.found(offset)} after the {what}")
-
-
-def _whole(text: str, source: str) -> _Text:
-    return _Text(text, 0, len(text), source)
 
 
 # -- the board ------------------------------------------------------------------------
@@ -108,10 +59,10 @@ def _whole(text: str, source: str) -> _Text:
 
 def parse_board(text: str, source: str = DEFAULT_SOURCE) -> Board:
     """A board string: 12, 15 or 18 lines of 9 or 18 squares, each line ending in a newline."""
-    return _board(_whole(line_ends(text), source))
+    return _board(spanning(line_ends(text), source))
 
 
-def _board(span: _Text) -> Board:
+def _board(span: Text) -> Board:
     rows: list[str] = []
     at = span.start
     while at < span.end:
@@ -152,15 +103,15 @@ def format_board(board: Board) -> str:
 
 def parse_decks(text: str, source: str = DEFAULT_SOURCE) -> Cards:
     """The deck string: `A`, its cards in order, then `B`, `C`, `D` likewise."""
-    return _cards(_whole(text, source), "deck string", None)
+    return _cards(spanning(text, source), "deck string", None)
 
 
 def parse_hand(text: str, source: str = DEFAULT_SOURCE) -> Cards:
     """A hand: written like the deck string, at most six cards."""
-    return _cards(_whole(text, source), "hand", HAND_LIMIT)
+    return _cards(spanning(text, source), "hand", HAND_LIMIT)
 
 
-def _cards(span: _Text, what: str, limit: int | None) -> Cards:
+def _cards(span: Text, what: str, limit: int | None) -> Cards:
     piles: list[str] = []
     at = span.start
     for deck in DECKS:
@@ -183,11 +134,7 @@ def _cards(span: _Text, what: str, limit: int | None) -> Cards:
 
 
 def format_cards(cards: Cards) -> str:
-    return "".join(deck + pile for deck, pile in zip(DECKS, cards.piles, strict=True))
-
-
-format_decks = format_cards
-format_hand = format_cards
+    return str(cards)
 
 
 # -- exhausted cats and the fire tile bag ----------------------------------------------
@@ -198,10 +145,10 @@ def parse_exhausted_cats(text: str, source: str = DEFAULT_SOURCE) -> tuple[Exhau
 
     The order is kept as written; `exhausted_cats_findings` reports an unsorted string.
     """
-    return _exhausted(_whole(text, source))
+    return _exhausted(spanning(text, source))
 
 
-def _exhausted(span: _Text) -> tuple[ExhaustedCat, ...]:
+def _exhausted(span: Text) -> tuple[ExhaustedCat, ...]:
     cats = []
     for at in range(span.start, span.end, 5):
         colour = span.expect(at, CAT_COLOURS, "a cat colour B G P R or Y")
@@ -234,10 +181,10 @@ def format_exhausted_cats(cats: tuple[ExhaustedCat, ...]) -> str:
 
 def parse_fire_bag(text: str, source: str = DEFAULT_SOURCE) -> str:
     """The fire tile bag: tile ids a-z then A-E, each at most once, in that order."""
-    return _bag(_whole(text, source))
+    return _bag(spanning(text, source))
 
 
-def _bag(span: _Text) -> str:
+def _bag(span: Text) -> str:
     last = -1
     for at in range(span.start, span.end):
         tile = span.expect(at, FIRE_TILE_IDS, "a fire tile id a-z or A-E")
@@ -266,7 +213,7 @@ def parse_state(text: str, source: str = DEFAULT_SOURCE) -> Position:
         message = "expected board rows, then the decks, hand, exhausted cats and fire bag lines"
         raise NotationError.at(text, len(text), message, source)
     board_end = starts[-5]
-    whole = _whole(text, source)
+    whole = spanning(text, source)
     spans = [whole.part(starts[i], _line_end(text, starts[i + 1])) for i in range(-5, -1)]
     return _consistent(
         Position(
@@ -286,7 +233,7 @@ def parse_state_strings(parts: Sequence[str]) -> Position:
     if len(parts) != 5:
         raise NotationError(f"a game state has five strings, not {len(parts)}")
     board, decks, hand, exhausted, bag = (
-        _Text(text, 0, len(text), name) for text, name in zip(parts, _PART_NAMES, strict=True)
+        Text(text, 0, len(text), name) for text, name in zip(parts, _PART_NAMES, strict=True)
     )
     return _consistent(
         Position(
@@ -311,7 +258,7 @@ _PART_NAMES = ("board", "decks", "hand", "exhausted cats", "fire tile bag")
 _CAT_NAMES = {"B": "blue", "G": "green", "P": "purple", "R": "red", "Y": "yellow"}
 
 
-def _consistent(state: Position, hand: _Text, exhausted: _Text) -> Position:
+def _consistent(state: Position, hand: Text, exhausted: Text) -> Position:
     """The state, unless its parts contradict each other: a card both in a deck and in
     the hand, or an exhausted cat where no cat of its colour stands."""
     at = hand.start
@@ -367,10 +314,10 @@ def parse_challenge(text: str, source: str = DEFAULT_SOURCE) -> Challenge:
 
     Checks the geometry too: every card lies wholly on the islands.
     """
-    return _challenge(_whole(text, source))
+    return _challenge(spanning(text, source))
 
 
-def _challenge(span: _Text) -> Challenge:
+def _challenge(span: Text) -> Challenge:
     """The challenge in `span`; a sound one is remembered by its text (a corpus plays the
     same few challenges again and again), a broken one is read where it is written, so
     its problem is located there."""
@@ -386,12 +333,12 @@ _REMEMBERED_LENGTH = 200
 @lru_cache(maxsize=1024)
 def _sound_challenge(written: str) -> Challenge | None:
     try:
-        return _read_challenge(_whole(written, DEFAULT_SOURCE))
+        return _read_challenge(spanning(written, DEFAULT_SOURCE))
     except NotationError:
         return None
 
 
-def _read_challenge(span: _Text) -> Challenge:
+def _read_challenge(span: Text) -> Challenge:
     islands: list[Island] = []
     at = span.start
     while at < span.end and span.text[at] != "F" and len(islands) < 4:
@@ -453,7 +400,7 @@ def _read_challenge(span: _Text) -> Challenge:
 class _Footprints:
     """The squares a challenge's cards cover so far: a card may not overlap another."""
 
-    def __init__(self, span: _Text) -> None:
+    def __init__(self, span: Text) -> None:
         self.span = span
         self.owner: dict[Square, tuple[str, Square]] = {}
         self.cats: set[Square] = set()
@@ -478,8 +425,6 @@ class _Footprints:
 
 def _cat_squares(card: int, corner: Square) -> set[Square]:
     """Where cat card `card` laid at `corner` (north up) puts its cats."""
-    from meeple.raft.components import components  # components read their strings here
-
     squares = components().cat_cards[card].squares
     return {
         Square(corner.row + i // 3, corner.column + i % 3)
@@ -501,10 +446,10 @@ def format_challenge(challenge: Challenge) -> str:
 
 def parse_pathway_placement(text: str, source: str = DEFAULT_SOURCE) -> PathwayPlacement:
     """`Ab1208S`: deck, card id, two-digit row and column, orientation N E S W."""
-    return _pathway(_whole(text, source))
+    return _pathway(spanning(text, source))
 
 
-def _pathway(span: _Text) -> PathwayPlacement:
+def _pathway(span: Text) -> PathwayPlacement:
     at = span.start
     placement = PathwayPlacement(
         span.expect(at, DECKS, "a deck letter A-D"),
@@ -517,17 +462,12 @@ def _pathway(span: _Text) -> PathwayPlacement:
     return placement
 
 
-def format_pathway_placement(placement: PathwayPlacement) -> str:
-    p = placement
-    return f"{p.deck}{p.card}{p.row:02d}{p.column:02d}{p.orientation}"
-
-
 def parse_fire_placement(text: str, source: str = DEFAULT_SOURCE) -> FirePlacement:
     """`l0003TW`: tile id, two-digit row and column, flipped T or F, orientation."""
-    return _fire(_whole(text, source))
+    return _fire(spanning(text, source))
 
 
-def _fire(span: _Text) -> FirePlacement:
+def _fire(span: Text) -> FirePlacement:
     at = span.start
     placement = FirePlacement(
         span.expect(at, FIRE_TILE_IDS, "a fire tile id a-z or A-E"),
@@ -540,17 +480,12 @@ def _fire(span: _Text) -> FirePlacement:
     return placement
 
 
-def format_fire_placement(placement: FirePlacement) -> str:
-    p = placement
-    return f"{p.tile}{p.row:02d}{p.column:02d}{'T' if p.flipped else 'F'}{p.orientation}"
-
-
 def parse_cat_movement(text: str, source: str = DEFAULT_SOURCE) -> CatMove:
     """`R01040410Ac`: colour, start row/column, end row/column, one or two discarded cards."""
-    return _cat_move(_whole(text, source))
+    return _cat_move(spanning(text, source))
 
 
-def _cat_move(span: _Text) -> CatMove:
+def _cat_move(span: Text) -> CatMove:
     at = span.start
     colour = span.expect(at, CAT_COLOURS, "a cat colour B G P R or Y")
     start = Square(span.number(at + 1, "start row"), span.number(at + 3, "start column"))
@@ -562,15 +497,9 @@ def _cat_move(span: _Text) -> CatMove:
     return CatMove(colour, start, end, tuple(discards))
 
 
-def _card_id(span: _Text, at: int) -> CardId:
+def _card_id(span: Text, at: int) -> CardId:
     deck = span.expect(at, DECKS, "the deck A-D of a discarded card")
     return CardId(deck, span.expect(at + 1, CARD_IDS, "the id a-y of the discarded card"))
-
-
-def format_cat_movement(move: CatMove) -> str:
-    cards = "".join(card.deck + card.card for card in move.discards)
-    s, e = move.start, move.end
-    return f"{move.colour}{s.row:02d}{s.column:02d}{e.row:02d}{e.column:02d}{cards}"
 
 
 def parse_draw_request(text: str, source: str = DEFAULT_SOURCE) -> DrawRequest:
@@ -578,10 +507,10 @@ def parse_draw_request(text: str, source: str = DEFAULT_SOURCE) -> DrawRequest:
 
     A record may add the cards that came up after a space: `A3B1D2 AabcBdCDef`.
     """
-    return _draw(_whole(text, source))
+    return _draw(spanning(text, source))
 
 
-def _draw(span: _Text) -> DrawRequest:
+def _draw(span: Text) -> DrawRequest:
     draws: list[tuple[str, int]] = []
     at = span.start
     space = span.text.find(" ", span.start, span.end)
@@ -610,17 +539,12 @@ def _draw(span: _Text) -> DrawRequest:
     return DrawRequest(tuple(draws), drawn)
 
 
-def format_draw_request(request: DrawRequest) -> str:
-    text = "".join(f"{deck}{count}" for deck, count in request.draws)
-    return text if request.drawn is None else f"{text} {format_cards(request.drawn)}"
-
-
 def parse_move(text: str, source: str = DEFAULT_SOURCE) -> Move:
     """Any action or draw request, told apart by its shape."""
-    return _move(_whole(text, source))
+    return _move(spanning(text, source))
 
 
-def _move(span: _Text) -> Move:
+def _move(span: Text) -> Move:
     shape = span.text[span.start : min(span.end, span.start + 3)].ljust(3)
     first, second, third = shape[0], shape[1], shape[2]
     if first in DECKS and second.isdigit() and not third.isdigit():
@@ -639,59 +563,8 @@ def _move(span: _Text) -> Move:
 
 
 def format_move(move: Move) -> str:
-    if isinstance(move, DrawRequest):
-        return format_draw_request(move)
-    if isinstance(move, PathwayPlacement):
-        return format_pathway_placement(move)
-    if isinstance(move, FirePlacement):
-        return format_fire_placement(move)
-    return format_cat_movement(move)
-
-
-# -- component ("utility") strings ---------------------------------------------------------
-
-
-def parse_pathway_card(deck: str, text: str, source: str = DEFAULT_SOURCE) -> PathwayCard:
-    """`hbbrbyrbyb`: card id then nine colours b g p r y in row-major order."""
-    span = _whole(text, source)
-    card = span.expect(0, CARD_IDS, "a card id a-y")
-    squares = "".join(span.expect(i, PATHWAY_COLOURS, "a colour b g p r y") for i in range(1, 10))
-    span.finish(10, "pathway card")
-    return PathwayCard(deck, card, squares)
-
-
-def parse_cat_card(text: str, source: str = DEFAULT_SOURCE) -> CatCard:
-    """`3gffgGfggg`: card id 0-6 then nine squares (colours, capital cats, f fire)."""
-    span = _whole(text, source)
-    card = span.expect(0, CAT_CARD_IDS, "a cat card id 0-6")
-    squares = "".join(span.expect(i, "bgprfyBGPRY", "a cat card square") for i in range(1, 10))
-    span.finish(10, "cat card")
-    return CatCard(int(card), squares)
-
-
-def parse_raft_card(text: str, source: str = DEFAULT_SOURCE) -> RaftCard:
-    """`1gyprowbww`: card id 0-3 then nine squares, `o` in the centre."""
-    span = _whole(text, source)
-    card = span.expect(0, RAFT_CARD_IDS, "a raft card id 0-3")
-    squares = "".join(
-        span.expect(i, "o" if i == 5 else "bgpryw", "a raft card square") for i in range(1, 10)
-    )
-    span.finish(10, "raft card")
-    return RaftCard(int(card), squares)
-
-
-def parse_fire_tile(text: str, source: str = DEFAULT_SOURCE) -> FireTile:
-    """`c000102031121`: tile id then (row, column) digit pairs of its fire squares."""
-    span = _whole(text, source)
-    tile = span.expect(0, FIRE_TILE_IDS, "a fire tile id")
-    cells = []
-    for at in range(1, len(text), 2):
-        row = span.expect(at, "012345678", "a row digit 0-8")
-        column = span.expect(at + 1, "012345678", "a column digit 0-8")
-        cells.append(Square(int(row), int(column)))
-    if not cells:
-        raise span.error(1, "a fire tile has at least one square")
-    return FireTile(tile, tuple(cells))
+    """The move as seed 001 writes it (each move writes itself: `str(move)`)."""
+    return str(move)
 
 
 # -- game records -----------------------------------------------------------------------
@@ -748,7 +621,7 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[Record]:
     problems: list[NotationError] = []
     read_header = False
     text = line_ends(text)  # same length: offsets into the caller's text stay right
-    whole = _whole(text, source)
+    whole = spanning(text, source)
     for start, end, kind in record_lines(text):
         if kind == "comment":
             comments.append(text[start + 1 : end])
@@ -774,7 +647,7 @@ def diagnose(text: str, source: str = DEFAULT_SOURCE) -> Diagnosis[Record]:
     return Diagnosis(Record(challenge, seed, tuple(entries), header, tuple(comments)), problems)
 
 
-def _header(span: _Text) -> tuple[Challenge, int | None]:
+def _header(span: Text) -> tuple[Challenge, int | None]:
     space = span.text.find(" ", span.start, span.end)
     if space == -1:
         return _challenge(span), None

@@ -136,11 +136,6 @@ class Grid:
         inner = ((1 << (len(self.cells) - 2 * stride)) - 1) << stride
         return ((fire << 1) | (fire >> 1) | (fire << stride) | (fire >> stride)) & inner
 
-    def within(self, rows: int, columns: int) -> int:
-        """Bit i set for the cells of the first `rows` rows and `columns` columns."""
-        line = (1 << max(columns, 0)) - 1
-        return sum(line << self.index(row, 0) for row in range(max(rows, 0)))
-
     def index(self, row: int, column: int) -> int:
         return (row + 1) * self.stride + column + 1
 
@@ -543,13 +538,6 @@ def cats_cut_off(board: Board) -> list[str]:
     return reasons or _raft_room(grid)
 
 
-def fire_cuts_off(board: Board, placement: FirePlacement) -> bool:
-    """Whether laying a fire tile (that fits there) leaves `cats_cut_off` something to say:
-    the same answer as `bool(cats_cut_off(lay_fire(board, placement)))`, without making the
-    board (a search asks this of many placements it never lays)."""
-    return fire_shut_in(board, placement) is not None
-
-
 class ShutIn(NamedTuple):
     """A cat a fire tile shuts in (`fire_shut_in`)."""
 
@@ -562,8 +550,10 @@ class ShutIn(NamedTuple):
 
 
 def fire_shut_in(board: Board, placement: FirePlacement) -> ShutIn | None:
-    """The first cat `fire_cuts_off` finds that laying a fire tile (that fits there) shuts
-    in, or None when it shuts in none (and the raft has room for every cat)."""
+    """The first cat that laying a fire tile (that fits there) shuts in, or None when it
+    shuts in none and the raft has room for every cat: whether `cats_cut_off` would have
+    something to say of the board with the tile laid, without making that board (a search
+    asks this of many placements it never lays)."""
     grid = grid_of(board)
     # Fire never lands on the raft card, so the room on the raft stays as it is.
     if grid.raft_short:
@@ -577,7 +567,7 @@ def fire_shut_in(board: Board, placement: FirePlacement) -> ShutIn | None:
 
 def fire_surely_cuts_off(board: Board, placement: FirePlacement) -> bool:
     """Whether a fire tile (that fits there) shuts some cat in even if every square it
-    takes out of a card's reach let every cat pass: then `fire_cuts_off` says so too,
+    takes out of a card's reach let every cat pass: then `fire_shut_in` says so too,
     whatever those squares' letters (a cat may cross them only if they are its colour)."""
     grid = grid_of(board)
     at = _shape_bits(placement.tile, placement.flipped, placement.orientation, grid.stride)
@@ -723,13 +713,6 @@ def _way(squares: int, passable: int, goal: int, stride: int) -> int:
             return squares
         squares = grown
     return squares
-
-
-@lru_cache(maxsize=256)
-def coverable_squares(board: Board) -> bytes:
-    """1 on every grid square some pathway card could still be laid over."""
-    grid = grid_of(board)
-    return _bytes_of(card_places(grid.free_bits, grid.stride)[1], len(grid.cells))
 
 
 def around_bits(squares: int, stride: int) -> int:
@@ -1128,7 +1111,7 @@ def _raft_reach(grid: Grid) -> tuple[tuple[int, str, int], ...]:
 
 @lru_cache(maxsize=4096)
 def cut_frame(board: Board) -> tuple[int, int]:
-    """What `fire_cuts_off` depends on for any tile on `board`, besides the letters of the
+    """What `fire_shut_in` depends on for any tile on `board`, besides the letters of the
     squares that tile takes out of a card's reach (the solver's `_CutOffs`): the grid's
     width and its squares with those a card can cover blanked (`Grid.uncovered`)."""
     grid = grid_of(board)

@@ -115,7 +115,7 @@ STALLED = 3  # rounds without a better distance after which a beam gives up
 EXHAUSTED = 4  # searches in a row finding no new position after which a solve gives up
 RAFT_HARM = 1
 """What a fire square beside a way onto a free raft square counts against a fire placement,
-on top of the cats' ways (`_fires`): fire there can wall a raft square in for good."""
+on top of the cats' ways (`_fires_ranked`): fire there can wall a raft square in for good."""
 DEFAULT_STATES = 20_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
 within it (the hardest, Crossed paths, takes 7,057)."""
@@ -440,7 +440,8 @@ def _cat_region(
 
 
 def _precious_after(base: Board, placement: PathwayPlacement) -> int:
-    """`_precious` of `base` with the card `placement` laid (where it fits), without making
+    """Where the waiting cats can walk, and their rings (`_cat_region`): fire there hurts
+    the most. Those of `base` with the card `placement` laid (where it fits), without making
     that board: a cat whose walk and ring the card does not touch (nor the squares beside
     its walk: the ring lies there) keeps them, the others are walked again."""
     grid = grid_of(base)
@@ -467,15 +468,6 @@ def _card_bits(squares: str, letters: str, stride: int) -> int:
     its corner at bit 0."""
     steps = _card_steps(stride)
     return sum(1 << step for step, letter in zip(steps, squares, strict=True) if letter in letters)
-
-
-def _precious(board: Board) -> int:
-    """Where the waiting cats can walk now, and their rings (`_cat_region`): fire there
-    hurts the most."""
-    found = 0
-    for _, _, walkable, ring in _cat_regions(board):
-        found |= walkable | ring
-    return found
 
 
 # -- the moves worth trying ----------------------------------------------------------------
@@ -593,38 +585,13 @@ def _placements_at(
     return found
 
 
-def _walkable(game: State) -> int:
-    """Grid squares the waiting cats can walk to now (their own colour, from where they
-    are), as bits."""
-    return _walkable_on(game.position.board)
-
-
-def _walkable_on(board: Board) -> int:
-    """`_walkable` of any game on `board`."""
-    found = 0
-    for _, _, walkable, _ in _cat_regions(board):
-        found |= walkable
-    return found
-
-
-def _fires(board: Board, tile: str, precious: int | None = None) -> tuple[FirePlacement, ...]:
-    """The fire tile's placements, those far from the cats and their ways first (`precious`,
-    where given, is `_precious(board)`)."""
-    placements = fire_placements(board, tile)
-    return tuple(placements[i] for i in _fires_at(board, tile, precious))
-
-
-def _fires_at(board: Board, tile: str, precious: int | None = None) -> tuple[int, ...]:
-    """`_fires` as indices into `fire_placements(board, tile)`."""
-    framed = Keyed(board, cut_frame(board))
-    return _fires_ranked(framed, tile, _precious(board) if precious is None else precious)
-
-
 @lru_cache(maxsize=2048)
 def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[int, ...]:
-    """`_fires_at` on the boards of a frame (`cut_frame`: the raft's squares, where tiles
-    fit) whose precious squares (where the cats walk and the squares beside) are `precious`:
-    cards that leave those as they are leave the order as it is."""
+    """The fire tile's placements, as indices into `fire_placements` of the boards of a
+    frame (`cut_frame`: the raft's squares, where tiles fit), those far from the cats and
+    their ways first, the boards' precious squares (where the cats walk and the squares
+    beside) being `precious`: cards that leave those as they are leave the
+    order as it is."""
     grid = grid_of(framed.value)
     stride, size = grid.stride, len(grid.cells)
     # Harm: for each fire square, how many of it and its four neighbours are precious;
@@ -670,7 +637,7 @@ def _key(game: State) -> tuple[object, ...]:
 
 
 class _CutOffs:
-    """`fire_cuts_off`, remembered for one solve across the boards that must answer alike:
+    """`fire_shut_in`, remembered for one solve across the boards that must answer alike:
     a `_FireFrame` for each frame (`cut_frame`) and fire tile."""
 
     def __init__(self) -> None:
@@ -687,7 +654,7 @@ class _CutOffs:
 
 class _FireFrame:
     """A fire tile's placements on the boards of one frame (`cut_frame`), in
-    `fire_placements`' order, and which of them shut a cat in (`fire_cuts_off`).
+    `fire_placements`' order, and which of them shut a cat in (`fire_shut_in`).
 
     Whether a tile shuts a cat in depends on the free squares, the cats and the letters of
     the squares no card can cover once the tile lies (a cat may cross those only if they
@@ -870,7 +837,7 @@ def _fires_after(
 ) -> tuple[FirePlacement, ...]:
     """The placements of fire tile `tile` worth laying after the card `placement` on `base`
     with `bag` tiles left after it, nearest the raft first: the first `FIRE_TRIED` of the
-    least harmful (`_fires`) that shut no cat in and leave every cat a raft square."""
+    least harmful (`_fires_ranked`) that shut no cat in and leave every cat a raft square."""
     try:
         board = lay_card(base, placement)
     except RuleError:

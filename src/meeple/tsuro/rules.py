@@ -67,9 +67,6 @@ class Laid:
     paths: str
     trails: tuple[tuple[str, int], ...] = ()
 
-    def travelled_by(self, team: int) -> bool:
-        return any(owner == team for _, owner in self.trails)
-
     def crossings(self, team: int) -> int:
         """How many pairs of `team`'s trails on this tile cross (most_crossings)."""
         mine = [path for path, owner in self.trails if owner == team]
@@ -181,9 +178,6 @@ class State(TeamsState[Place]):
         square its token faces."""
         token = self.tokens[team]
         return token.faces() if self.placed[team] else (token.row, token.column)
-
-    def tiles_laid(self) -> int:
-        return sum(square is not None for square in self.board)
 
     # How the game stands.
     @property

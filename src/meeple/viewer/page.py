@@ -211,22 +211,6 @@ def packed(pictures: list[str]) -> tuple[list[str], list[list[Edit]]]:
     return lines, edits
 
 
-def unpacked(lines: list[str], edits: list[list[Edit]]) -> list[str]:
-    """The pictures `packed` packed (what the page's script does, for tests)."""
-    pictures: list[str] = []
-    before: list[int] = []
-    for ops in edits:
-        now: list[int] = []
-        for op in ops:
-            if isinstance(op, list):
-                now.extend(before[op[0] : op[1]])
-            else:
-                now.append(op)
-        pictures.append("\n".join(lines[i] for i in now))
-        before = now
-    return pictures
-
-
 def render(view: Viewing) -> str:
     """The whole page for `view`: one viewer, its step in the URL (`#step=N`)."""
     style = _PAGE_STYLE + VIEWER_STYLE
@@ -283,6 +267,37 @@ def page(text: str, source: str, format_name: str | None = None) -> str:
         return render(viewing(text, source, format_name))
     except Unsupported as problem:
         return render(Viewing(source, "nothing to show", [], (problem.report(),), True))
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """A record as the viewer in a Jupyter notebook: `Notebook(record)` as a cell's value
+    steps through it, its final position drawn even where the notebook runs no script.
+
+    The viewer is titled by the record's game and length (`Atlantis: 12 moves`): in a
+    notebook there is no file name. A record with nothing to step through (or that the
+    page cannot show) shows its picture, as the record alone does (`_repr_svg_`).
+    """
+
+    record: Any
+
+    def _repr_html_(self) -> str | None:
+        notation = registry.for_model(self.record)
+        text = notation.dump(self.record)
+        try:
+            view = viewing(text, f"<{type(self.record).__name__}>", notation.name)
+        except MeepleError:
+            return None
+        view = titled(view, notation.step_noun)
+        if len(view.frames) < 2:
+            return None
+        import hashlib
+
+        return fragment(view, "meeple-" + hashlib.sha256(text.encode()).hexdigest()[:10])
+
+    def _repr_svg_(self) -> str | None:
+        drawn: str | None = self.record._repr_svg_()
+        return drawn
 
 
 # The page around one viewer.
