@@ -5,15 +5,13 @@ by a protocol Python or IPython calls, or as public API (docs, tests, benchmarks
 nothing uses at all is deleted, not listed here. This file is read by vulture, not run.
 """
 
-from meeple import engine, gorand, registry
+from meeple import engine, gorand
 from meeple.atlantis import generate
 from meeple.atlantis.game import Atlantis
 from meeple.atlantis.rules import State as AtlantisState
-from meeple.botc import hooks as botc_hooks
-from meeple.botc.puzzle import hooks as puzzle_hooks
+from meeple.botc.game import Botc
 from meeple.botc.puzzle import jsonform, model, notation, phrases
 from meeple.botc.script import Script
-from meeple.botc.solver import hooks as solver_hooks
 from meeple.flows import board, routes, sweep
 from meeple.flows.game import Flows
 from meeple.qgn.game import Qgn
@@ -23,7 +21,7 @@ from meeple.raft.game import Raft
 from meeple.viewer.page import Notebook
 
 # Each game's `Game`, imported by the registry from its "module:Class" (registry.GAMES).
-_ = (Atlantis, Flows, Qgn, Raft)
+_ = (Atlantis, Botc, Flows, Qgn, Raft)
 
 # The engine protocol (docs/architecture.md): every state answers it, the generic code
 # asks `violation`; `is_legal` is for callers.
@@ -56,14 +54,3 @@ _ = (model.Shot.game_continued, model.Direction.clockwise, model.Event.dies)
 _ = model.Solution.drunk_at
 _ = (jsonform.parse_solutions, notation.parse_answers, notation.dump_answers)
 _ = (phrases.read_sentence, Script.expected_counts)
-
-# botc's hooks, named by strings in botc/format.py (`lazy("...:check_line")`) and the
-# name `lazy` gives them, until botc moves onto `Game` (issue 39): these lines go then.
-_ = (botc_hooks.check_line, botc_hooks.check_art, botc_hooks.check_townsquare)
-_ = (botc_hooks.fmt_line, botc_hooks.fmt_art, botc_hooks.fmt_trace)
-_ = (botc_hooks.check_trace, botc_hooks.replay_trace, botc_hooks.render_trace)
-_ = (botc_hooks.trace_marks, botc_hooks.trace_json, botc_hooks.trace_result)
-_ = (botc_hooks.check_script, botc_hooks.script_notes, botc_hooks.render_script)
-_ = (botc_hooks.dump_script, botc_hooks.named_script)
-_ = (puzzle_hooks.dump_text, puzzle_hooks.dump_json, solver_hooks.check_puzzle)
-_ = registry.lazy("module:function").__qualname__

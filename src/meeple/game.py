@@ -32,8 +32,6 @@ if TYPE_CHECKING:
     from meeple.commands import Command, Group
     from meeple.engine import AnyState
 
-OptionValue = str | bool
-
 
 @dataclass(frozen=True)
 class Option:
