@@ -49,7 +49,7 @@ def _svg_case(name: str) -> Case:
     path = EXAMPLES / name
     text = path.read_text(encoding="utf-8")
     record = records.of(registry.detect(text, str(path)).read(text, str(path)))
-    game = record.game
+    game = record.notation
     assert game.can("svg") and game.can("render")
     subject = record.played.model
     if game.can("replay"):

@@ -279,7 +279,7 @@ def render(
     from meeple.errors import Unsupported
 
     played = records.of(_document(record, format))
-    game = played.game
+    game = played.notation
     if not game.can("svg" if svg else "render"):
         raise Unsupported(f"{game.name} records have no {'SVG ' if svg else ''}picture")
     draw = game.svg if svg else game.render

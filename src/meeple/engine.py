@@ -30,8 +30,8 @@ helpers over any state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeVar, runtime_checkable
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeVar, cast, runtime_checkable
 
 if TYPE_CHECKING:
     import random
@@ -141,7 +141,7 @@ class Timeline(Protocol):
 @runtime_checkable
 class Ending(Protocol):
     """A timeline that knows when its game has ended and who won (a trace played to the
-    end): `replay --json`, the viewer and export show its status and winners."""
+    end): `replay --json`, the viewer and export show its status and winners' names."""
 
     @property
     def status(self) -> Status:
@@ -149,8 +149,9 @@ class Ending(Protocol):
         ...
 
     @property
-    def winners(self) -> tuple[str, ...]:
-        """The names of the players who won; empty while playing."""
+    def winner_names(self) -> tuple[str, ...]:
+        """The names of the players who won, as `engine.winner_names` gives a game's;
+        empty while playing. (`winners` is always players by number.)"""
         ...
 
 
@@ -246,6 +247,22 @@ def play_all(state: AnyState, moves: Iterable[Any]) -> AnyState:
     for move in moves:
         state = state.play(move)
     return state
+
+
+StateT = TypeVar("StateT")
+
+
+def replayed(state: StateT, moves: Iterable[Any]) -> Iterator[StateT]:
+    """`state`, then the state after each of `moves` in turn, one at a time: what a
+    game's `replay(record)` yields. A RuleError a move raises carries its step (the
+    move's index among `moves`, `RuleError.step`), so a notation can point at it."""
+    yield state
+    for step, move in enumerate(moves):
+        try:
+            state = cast(Any, state).play(move)
+        except RuleError as problem:
+            raise problem.at_step(step) from None
+        yield state
 
 
 def random_playout(

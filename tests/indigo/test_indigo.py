@@ -109,7 +109,7 @@ def test_a_placement_draws_the_next_tile_of_the_deck() -> None:
 def test_a_record_without_a_seed_is_refused_at_its_key() -> None:
     text = '[key "indigo"]\n[teams "red, blue"]\n\n0p&abcedf.3.3\n'
     with pytest.raises(RuleError) as raised:
-        indigo.replay(indigo.parse(text))
+        list(indigo.replay(indigo.parse(text)))
     assert raised.value.rule == "seed"
     run = meeple(["check", "-"], stdin=text)
     assert run.code == 1 and run.out.startswith("<stdin>:1:1: error: indigo deals its tiles")
@@ -121,7 +121,7 @@ def test_a_bad_seed_or_variant_is_found_at_its_tag() -> None:
     assert run.code == 1 and run.out.startswith("<stdin>:3:1: error: the seed tag must be")
     unknown = HEAD.replace("classic", "huge") + "0p&abcedf.3.3\n"
     with pytest.raises(RuleError) as raised:
-        indigo.replay(indigo.parse(unknown))
+        list(indigo.replay(indigo.parse(unknown)))
     assert raised.value.rule == "variant" and (raised.value.line, raised.value.column) == (4, 1)
     run = meeple(["check", "-"], stdin=unknown)
     assert run.code == 1 and run.out.startswith("<stdin>:4:1: error: indigo has no variant 'huge'")
@@ -173,7 +173,7 @@ def test_a_gateway_is_blocked_only_by_a_pair_written_in_its_order() -> None:
     assert _last(text).placed[(0, 1)] == "bacdef"
     blocked = HEAD.replace('"1"', '"0"') + "0p&abcedf.3.3 1p&cbdefa.1.0\n"
     with pytest.raises(RuleError, match="blocking the gateway"):
-        indigo.replay(indigo.parse(blocked))
+        list(indigo.replay(indigo.parse(blocked)))
 
 
 def test_a_gem_sent_where_quibbble_has_no_path_breaks_treasure_path() -> None:
@@ -197,7 +197,7 @@ def test_legal_moves_are_exactly_what_play_accepts() -> None:
         listed = set(state.legal_moves())
         for paths in WRITINGS:
             for row, column in [*HEXES, (9, 0)]:
-                move = Place(state.turn, paths, row, column)
+                move = Place(state.seat, paths, row, column)
                 assert state.is_legal(move) == (move in listed), move
         state = state.play(sorted(listed, key=str)[len(listed) // 2])
 
@@ -246,7 +246,7 @@ def test_moves_are_read_as_a_person_types_them() -> None:
 
 
 def test_the_pictures_number_every_hex_inside_the_view() -> None:
-    states = indigo.replay(indigo.parse(_example("game.qgn")))
+    states = list(indigo.replay(indigo.parse(_example("game.qgn"))))
     state = states[30]
     svg = indigo.svg.render(state)
     root = ET.fromstring(svg)

@@ -47,7 +47,7 @@ def go_dump(state: State) -> str:
         winners = ["FAIL"]
     dragon = "" if state.dragon is None else teams[state.dragon]
     lines = [
-        f"turn={teams[state.turn]} winners=[{' '.join(winners)}] dragon={dragon!r}"
+        f"turn={teams[state.seat]} winners=[{' '.join(winners)}] dragon={dragon!r}"
         f" deck={len(state.deck)}".replace("'", '"')
     ]
     for team, name in enumerate(teams):
@@ -171,7 +171,7 @@ def _at(text: str, action: str) -> tuple[int, int]:
 
 def test_a_team_that_is_out_cannot_place() -> None:
     text = (GOLDEN / "classic-8-teams.qgn").read_text(encoding="utf-8")
-    states = tsuro.replay(tsuro.parse(text))
+    states = list(tsuro.replay(tsuro.parse(text)))
     step, out = next((i, s.alive.index(False)) for i, s in enumerate(states) if False in s.alive)
     record = states[step].record()
     bad = tsuro.Place(out, 0, 0, "ABCDEFGH")

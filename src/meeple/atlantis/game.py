@@ -146,8 +146,8 @@ class Atlantis(Game):
         ]
         return {
             "players": list(state.players),
-            "turn": state.turn,
-            "to_move": None if state.is_over else state.seat_index,
+            "turn": state.turns,
+            "to_move": None if state.is_over else state.seat,
             "over": state.ended,
             "fields": fields,
             "areas": areas,

@@ -58,11 +58,11 @@ class State(TeamsState[Place]):
         self,
         teams: Sequence[str],
         board: Board = EMPTY,
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Place, ...] = (),
     ) -> None:
-        super().__init__(teams, turn, winners, history)
+        super().__init__(teams, seat, winners, history)
         self.board = board
 
     @classmethod
@@ -100,7 +100,7 @@ class State(TeamsState[Place]):
     def legal_moves(self) -> list[Place]:
         if self.is_over:
             return []
-        return [Place(self.turn, c) for c in range(COLUMNS) if self.board[c] is None]
+        return [Place(self.seat, c) for c in range(COLUMNS) if self.board[c] is None]
 
     def _violation(self, move: Place) -> RuleError | None:
         if not 0 <= move.column < COLUMNS:
@@ -123,8 +123,8 @@ class State(TeamsState[Place]):
             winners = tuple(range(len(self.teams)))
         elif any(all(board[c] == move.team for c in window) for window in THROUGH[cell]):
             winners = (move.team,)
-        turn = (self.turn + 1) % len(self.teams)
-        return type(self)(self.teams, tuple(board), turn, winners, (*self.history, move))
+        seat = (self.seat + 1) % len(self.teams)
+        return type(self)(self.teams, tuple(board), seat, winners, (*self.history, move))
 
     def evaluate(self, player: int) -> float:
         """How well `player` (1-based) stands, from 0 to 1 (meeple.engine.Evaluating): a
@@ -152,7 +152,7 @@ class State(TeamsState[Place]):
             else:
                 if owner is None:
                     continue
-                if owner == self.turn and count == 3 and self._playable(window):
+                if owner == self.seat and count == 3 and self._playable(window):
                     return 0.95 if player - 1 == owner else 0.05
                 scores[owner] += _WEIGHTS[count]
         mine = scores[player - 1]

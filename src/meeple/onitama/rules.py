@@ -87,11 +87,11 @@ class State(TeamsState[Move]):
         board: Board,
         hands: Hands,
         spare: str,
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Move, ...] = (),
     ) -> None:
-        super().__init__(teams, turn, winners, history)
+        super().__init__(teams, seat, winners, history)
         self.seed = seed
         self.board = board
         self.hands = hands
@@ -128,7 +128,7 @@ class State(TeamsState[Move]):
     @property
     def result_text(self) -> str:
         if self.stuck:
-            return f"{self.teams[self.turn]} has no legal move: the game is stuck"
+            return f"{self.teams[self.seat]} has no legal move: the game is stuck"
         return super().result_text
 
     def waiting_for(self) -> str:
@@ -149,7 +149,7 @@ class State(TeamsState[Move]):
         return [] if self.is_over else list(self._moves())
 
     def _moves(self) -> Iterator[Move]:
-        team = self.turn
+        team = self.seat
         for index, pawn in enumerate(self.board):
             if pawn is None or pawn.team != team:
                 continue
@@ -165,7 +165,7 @@ class State(TeamsState[Move]):
 
     def violation(self, move: Move) -> RuleError | None:
         if self.stuck:
-            team = self.teams[self.turn]
+            team = self.teams[self.seat]
             return RuleError(
                 f"{team} has no legal move, and quibbble neither passes nor ends the game:"
                 " no action can follow",
@@ -219,14 +219,14 @@ class State(TeamsState[Move]):
             (move.end_row, move.end_column) == enemy_temple
         ):
             winners = (move.team,)
-        turn = move.team if winners else (move.team + 1) % len(self.teams)
+        seat = move.team if winners else (move.team + 1) % len(self.teams)
         return type(self)(
             self.teams,
             self.seed,
             tuple(board),
             (hands[0], hands[1]),
             move.card,
-            turn,
+            seat,
             winners,
             (*self.history, move),
         )

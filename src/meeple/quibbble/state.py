@@ -36,12 +36,12 @@ class TeamsState(Generic[MoveT]):
     def __init__(
         self,
         teams: Sequence[str],
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[MoveT, ...] = (),
     ) -> None:
         self.teams = tuple(teams)
-        self.turn = turn
+        self.seat = seat
         self.winner_seats = winners
         self._history = history
 
@@ -50,7 +50,7 @@ class TeamsState(Generic[MoveT]):
         return type(other) is type(self) and vars(other) == vars(self)
 
     def __hash__(self) -> int:
-        return hash((type(self), self.teams, self.turn, self._history))
+        return hash((type(self), self.teams, self.seat, self._history))
 
     # The players, and who moves.
     @property
@@ -62,7 +62,7 @@ class TeamsState(Generic[MoveT]):
 
     @property
     def to_move(self) -> int | None:
-        return None if self.is_over else self.turn + 1
+        return None if self.is_over else self.seat + 1
 
     @property
     def history(self) -> tuple[MoveT, ...]:
@@ -91,7 +91,7 @@ class TeamsState(Generic[MoveT]):
             return f"{names[0]} wins"
         if names:
             return f"{' and '.join(names)} tie"
-        return f"{self.teams[self.turn]} {self.waiting_for()}"
+        return f"{self.teams[self.seat]} {self.waiting_for()}"
 
     def waiting_for(self) -> str:
         """What the team to move must do, in quibbble's words (`must mark a location`)."""
@@ -108,9 +108,9 @@ class TeamsState(Generic[MoveT]):
         problem = self.seat_violation(move)
         if problem is not None:
             return problem
-        if move.team != self.turn:
-            mover, turn = self.teams[move.team], self.teams[self.turn]
-            return RuleError(f"{mover} cannot play on {turn}'s turn", rule="turn")
+        if move.team != self.seat:
+            mover, seat = self.teams[move.team], self.teams[self.seat]
+            return RuleError(f"{mover} cannot play on {seat}'s turn", rule="turn")
         return self._violation(move)
 
     def seat_violation(self, move: MoveT) -> RuleError | None:
@@ -163,7 +163,7 @@ class TeamsState(Generic[MoveT]):
             words = [word for word in words if word]
         if not letter or not words or any(not _DETAIL.fullmatch(word) for word in words):
             return None
-        return Action(self.turn, letter, tuple(words))
+        return Action(self.seat, letter, tuple(words))
 
     def move_group(self, move: MoveT) -> str:
         return type(move).__name__.lower()

@@ -151,10 +151,10 @@ class Raft(Game):
 
     def marks(self, state: Any) -> tuple[str, ...]:
         """The squares the last action covered or the cat crossed (the viewer highlights them)."""
-        from meeple.raft.svg import at, covered
+        from meeple.raft.svg import covered, data_at
 
         last = state.history[-1] if state.history else None
-        return tuple(at(row, column) for row, column in covered(last))
+        return tuple(data_at(row, column) for row, column in covered(last))
 
     def state_json(self, state: Any) -> Mapping[str, Any]:
         """One replay step: the move, the five state strings, the status, what comes next."""
@@ -163,7 +163,7 @@ class Raft(Game):
         return {
             "move": None if state.last is None else format_move(state.last),
             "state": list(state_strings(state.position)),
-            "status": state.outcome,
+            "status": state.status,
             "reason": state.reason,
             "next": None if state.is_over else state.phase,
         }

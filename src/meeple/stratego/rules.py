@@ -176,18 +176,18 @@ class State(TeamsState[Action]):
         board: Board,
         started: bool = False,
         battle: Battle | None = None,
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Action, ...] = (),
     ) -> None:
-        super().__init__(teams, turn, winners, history)
+        super().__init__(teams, seat, winners, history)
         self.seed = seed
         self.variant = variant
         self.board = board
         self.started = started
         self.battle = battle
         """The last attack, if the last action was one (quibbble's `battle`)."""
-        self.stuck = started and not winners and not active(board, variant, turn)
+        self.stuck = started and not winners and not active(board, variant, seat)
         """Whether the team to move has no movable unit after a plain move (quibbble
         checks only after an attack, so the game neither ends nor goes on)."""
 
@@ -200,7 +200,7 @@ class State(TeamsState[Action]):
         return cls(check_teams(teams), seed, board_variant, setup(seed, board_variant))
 
     def __hash__(self) -> int:
-        return hash((self.teams, self.board, self.turn, self._history))
+        return hash((self.teams, self.board, self.seat, self._history))
 
     @property
     def size(self) -> int:
@@ -235,9 +235,9 @@ class State(TeamsState[Action]):
     @property
     def result_text(self) -> str:
         if self.stuck:
-            return f"{self.teams[self.turn]} has no unit that can move: the game is stuck"
+            return f"{self.teams[self.seat]} has no unit that can move: the game is stuck"
         if not self.winner_seats and not self.started:
-            return f"arrange your units ({self.teams[self.turn]} moves first)"
+            return f"arrange your units ({self.teams[self.seat]} moves first)"
         return super().result_text
 
     def waiting_for(self) -> str:
@@ -271,7 +271,7 @@ class State(TeamsState[Action]):
         moves: list[Action] = []
         size = self.variant.size
         for index, unit in enumerate(self.board):
-            if unit is None or unit.team != self.turn or not unit.movable:
+            if unit is None or unit.team != self.seat or not unit.movable:
                 continue
             row, column = divmod(index, size)
             steps = list(self._steps_of(row, column, unit))
@@ -326,7 +326,7 @@ class State(TeamsState[Action]):
     def violation(self, move: Action) -> RuleError | None:
         if self.stuck:
             return RuleError(
-                f"{self.teams[self.turn]} has no unit that can move, and quibbble neither"
+                f"{self.teams[self.seat]} has no unit that can move, and quibbble neither"
                 " ends the game nor passes: no action can follow",
                 rule="stuck",
             )
@@ -464,7 +464,7 @@ class State(TeamsState[Action]):
         if isinstance(move, Switch):
             end = move.with_row * size + move.with_column
             board[start], board[end] = board[end], board[start]
-            return self._next(move, tuple(board), False, None, self.turn, ())
+            return self._next(move, tuple(board), False, None, self.seat, ())
         end = move.to_row * size + move.to_column
         unit = board[start]
         defender = board[end]
@@ -489,8 +489,8 @@ class State(TeamsState[Action]):
                 winners = (move.team,)
             elif not mover_active:
                 winners = (defender.team,)
-        turn = move.team if winners else 1 - move.team
-        return self._next(move, after, True, fought, turn, winners)
+        seat = move.team if winners else 1 - move.team
+        return self._next(move, after, True, fought, seat, winners)
 
     def _next(
         self,
@@ -498,7 +498,7 @@ class State(TeamsState[Action]):
         board: Board,
         started: bool,
         fought: Battle | None,
-        turn: int,
+        seat: int,
         winners: tuple[int, ...],
     ) -> Self:
         return type(self)(
@@ -508,7 +508,7 @@ class State(TeamsState[Action]):
             board,
             started,
             fought,
-            turn,
+            seat,
             winners,
             (*self.history, move),
         )
@@ -598,5 +598,5 @@ def state_details(state: State) -> Mapping[str, Any]:
         "battle": battle_json,
         "started": state.started,
         "variant": state.variant.name,
-        "turn": None if state.is_over else state.teams[state.turn],
+        "turn": None if state.is_over else state.teams[state.seat],
     }

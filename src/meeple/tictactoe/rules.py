@@ -38,11 +38,11 @@ class State(TeamsState[Mark]):
         self,
         teams: Sequence[str],
         board: Board = EMPTY,
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Mark, ...] = (),
     ) -> None:
-        super().__init__(teams, turn, winners, history)
+        super().__init__(teams, seat, winners, history)
         self.board = board
 
     @classmethod
@@ -56,7 +56,7 @@ class State(TeamsState[Mark]):
 
     def position_key(self) -> tuple[Board, int]:
         """The board and the team to mark (meeple.engine.Transposing)."""
-        return self.board, self.turn
+        return self.board, self.seat
 
     def record(self) -> Record:
         """The record of the marks made so far (meeple.engine.Recording)."""
@@ -83,7 +83,7 @@ class State(TeamsState[Mark]):
         if self.is_over:
             return []
         return [
-            Mark(self.turn, index // SIZE, index % SIZE)
+            Mark(self.seat, index // SIZE, index % SIZE)
             for index, square in enumerate(self.board)
             if square is None
         ]
@@ -106,8 +106,8 @@ class State(TeamsState[Mark]):
             winners = (move.team,)
         elif None not in board:
             winners = tuple(range(len(self.teams)))
-        turn = (self.turn + 1) % len(self.teams)
-        return type(self)(self.teams, tuple(board), turn, winners, (*self.history, move))
+        seat = (self.seat + 1) % len(self.teams)
+        return type(self)(self.teams, tuple(board), seat, winners, (*self.history, move))
 
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
