@@ -391,8 +391,8 @@ class _FormatGame(Game):
         hook = {"initial": "start"}.get(method, method)
         return any(getattr(fmt, hook, None) is not None for fmt in self.formats)
 
-    def initial(self, players: int | None = None, seed: int | None = None) -> Any:
-        return self._hook("start")(players=players, seed=seed)
+    def initial(self, player_count: int | None = None, seed: int | None = None) -> Any:
+        return self._hook("start")(players=player_count, seed=seed)
 
     def render(self, thing: Any, **options: Any) -> str:
         return str(self._hook("render")(thing, **options))

@@ -221,7 +221,7 @@ class Noughts(Game):
     notation_kinds = (OxoNotation,)
     move_help = "a move is the square to mark, a1 to c3"
 
-    def initial(self, players: int | None = None, seed: int | None = None) -> State:
+    def initial(self, player_count: int | None = None, seed: int | None = None) -> State:
         return State.initial()
 
     def render(self, thing: Any, **options: Any) -> str:

@@ -55,10 +55,10 @@ from meeple.carcassonne.model import (
     Tile,
     Token,
 )
-from meeple.errors import MeepleError, RuleError
+from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
-from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.quibbble import Bridge, TeamsState, distinct_teams
 from meeple.registry import Registered
 
 Square = tuple[int, int]
@@ -801,16 +801,10 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
 def start_of(record: Record) -> State:
     """The dealt game of a record: its teams and its seed (required: see
     docs/formats/carcassonne.md)."""
-    try:
-        seed = record.seed
-    except MeepleError as problem:
-        raise at_tag(problem, "seed") from None
-    if seed is None:
-        raise RuleError(
-            "carcassonne deals its tiles from the seed tag, and this record has none"
-            " (quibbble would deal from its clock, which no replay can repeat)",
-            rule="seed",
-        )
+    seed = record.dealt_seed(
+        "carcassonne deals its tiles from the seed tag, and this record has none"
+        " (quibbble would deal from its clock, which no replay can repeat)"
+    )
     return State.initial(record.teams, seed)
 
 

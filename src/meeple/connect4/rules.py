@@ -15,7 +15,8 @@ from typing import Self
 from meeple.connect4 import notation
 from meeple.connect4.model import COLUMNS, ROWS, Place, Record
 from meeple.errors import RuleError
-from meeple.quibbble import Bridge, TeamsState, distinct_teams
+from meeple.quibbble import Bridge, distinct_teams
+from meeple.quibbble.state import GridState
 from meeple.registry import Registered
 
 Board = tuple[int | None, ...]
@@ -49,30 +50,18 @@ THROUGH = tuple(tuple(w for w in WINDOWS if cell in w) for cell in range(ROWS * 
 _WEIGHTS = (0.0, 1.0, 4.0, 16.0)
 
 
-class State(TeamsState[Place]):
+class State(GridState[Place]):
     """A connect four position (the engine protocol, meeple.engine; also Evaluating)."""
 
     game = Registered("connect4")
 
-    def __init__(
-        self,
-        teams: Sequence[str],
-        board: Board = EMPTY,
-        seat: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Place, ...] = (),
-    ) -> None:
-        super().__init__(teams, seat, winners, history)
-        self.board = board
+    columns = COLUMNS
+    empty = EMPTY
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("red", "blue")) -> Self:
         """An empty grid; the first team places first."""
         return cls(check_teams(teams))
-
-    def at(self, row: int, column: int) -> int | None:
-        """The team whose disk is at (`row`, `column`), row 0 the top; None if empty."""
-        return self.board[row * COLUMNS + column]
 
     def landing_row(self, column: int) -> int | None:
         """The row a disk dropped into `column` lands on; None if the column is full."""
@@ -89,10 +78,6 @@ class State(TeamsState[Place]):
             if first is not None and all(board[cell] == first for cell in window[1:]):
                 return tuple(divmod(cell, COLUMNS) for cell in window)
         return ()
-
-    def record(self) -> Record:
-        """The record of the places made so far (meeple.engine.Recording)."""
-        return Record(self.tags(), self.history)
 
     def waiting_for(self) -> str:
         return "must place a disk"

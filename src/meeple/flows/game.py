@@ -141,12 +141,12 @@ class Flows(Game):
         " `a2 t1 n` is enough"
     )
 
-    def initial(self, players: int | None = None, seed: int | None = None) -> State:
-        """A new game (two players unless `players` says otherwise); Flows deals no set-up,
+    def initial(self, player_count: int | None = None, seed: int | None = None) -> State:
+        """A new game (two players unless `player_count` says otherwise); Flows deals no set-up,
         so the seed is not needed here (whoever runs the game deals the tile draws)."""
         from meeple.flows.rules import MIN_PLAYERS, State
 
-        return State.initial(players or MIN_PLAYERS)
+        return State.initial(player_count or MIN_PLAYERS)
 
     def render(self, thing: Any, color: bool = False, frame: str | None = None, **_: Any) -> str:
         return render(thing, color, frame)

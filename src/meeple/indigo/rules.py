@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Self
 
-from meeple.errors import MeepleError, RuleError
+from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.indigo import notation
 from meeple.indigo.model import (
@@ -398,16 +398,10 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
 def start_of(record: Record) -> State:
     """The dealt board of a record's game: its teams, its seed (required: see
     docs/formats/indigo.md) and its variant (classic when the tag is absent)."""
-    try:
-        seed = record.seed
-    except MeepleError as problem:
-        raise at_tag(problem, "seed") from None
-    if seed is None:
-        raise RuleError(
-            "indigo deals its tiles from the seed tag, and this record has none (quibbble"
-            " would deal from its clock, which no replay can repeat)",
-            rule="seed",
-        )
+    seed = record.dealt_seed(
+        "indigo deals its tiles from the seed tag, and this record has none (quibbble"
+        " would deal from its clock, which no replay can repeat)"
+    )
     variant = record.variant if record.variant is not None else "classic"
     try:
         return State.initial(record.teams, seed, variant)

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Self
 
-from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.onitama import notation
@@ -96,8 +95,12 @@ class State(TeamsState[Move]):
         self.board = board
         self.hands = hands
         self.spare = spare
-        self.stuck = not winners and next(self._moves(), None) is None
+        self._stuck = not winners and next(self._moves(), None) is None
+
+    @property
+    def stuck(self) -> bool:
         """Whether the team to move has no legal move (quibbble then stops the game)."""
+        return self._stuck
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("red", "blue"), seed: int = 0) -> Self:
@@ -115,21 +118,6 @@ class State(TeamsState[Move]):
 
     def tags(self) -> dict[str, str]:
         return {**super().tags(), SEED_TAG: str(self.seed)}
-
-    # How the game stands: quibbble's ends, and the stuck game it leaves unended.
-    @property
-    def is_over(self) -> bool:
-        return bool(self.winner_seats) or self.stuck
-
-    @property
-    def status(self) -> Status:
-        return "lost" if self.stuck else super().status
-
-    @property
-    def result_text(self) -> str:
-        if self.stuck:
-            return f"{self.teams[self.seat]} has no legal move: the game is stuck"
-        return super().result_text
 
     def waiting_for(self) -> str:
         return "must move a pawn"
@@ -246,13 +234,10 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
 def start_of(record: Record) -> State:
     """The deal of a record's game: its `teams` and `seed` tags. A record without a seed
     is refused: quibbble would deal it from the clock, so its cards are unknown."""
-    seed = record.seed
-    if seed is None:
-        raise RuleError(
-            "an onitama record needs a seed tag: the cards are dealt from it"
-            " (quibbble deals from the clock without one, so no deal can be checked)",
-            rule="seed",
-        )
+    seed = record.dealt_seed(
+        "an onitama record needs a seed tag: the cards are dealt from it"
+        " (quibbble deals from the clock without one, so no deal can be checked)"
+    )
     return State.initial(record.teams, seed)
 
 

@@ -32,6 +32,8 @@ class TeamsState(Generic[MoveT]):
 
     bridge: ClassVar[Bridge[Any, Any, Any]]
     """The game's QGN actions <-> moves, and its record class (set on each subclass)."""
+    why_stuck: ClassVar[str] = "has no legal move"
+    """What a stuck team lacks, in the result text."""
 
     def __init__(
         self,
@@ -70,11 +72,19 @@ class TeamsState(Generic[MoveT]):
 
     # How the game stands.
     @property
+    def stuck(self) -> bool:
+        """Whether the team to move has nothing it may do, which quibbble leaves unended
+        (Onitama, Stratego, Tsuro): for meeple the game is over, and lost."""
+        return False
+
+    @property
     def is_over(self) -> bool:
-        return bool(self.winner_seats)
+        return bool(self.winner_seats) or self.stuck
 
     @property
     def status(self) -> Status:
+        if self.stuck:
+            return "lost"
         if not self.winner_seats:
             return "playing"
         return "won" if len(self.winner_seats) == 1 else "tie"
@@ -85,7 +95,9 @@ class TeamsState(Generic[MoveT]):
 
     @property
     def result_text(self) -> str:
-        """quibbble's own message: who must act, who won, who tied."""
+        """quibbble's own message: who must act, who won, who tied (or who is stuck)."""
+        if self.stuck:
+            return f"{self.teams[self.seat]} {self.why_stuck}: the game is stuck"
         names = [self.teams[seat] for seat in self.winner_seats]
         if len(names) == 1:
             return f"{names[0]} wins"
@@ -182,6 +194,30 @@ def team_span(low: int, high: int) -> str:
     if low == high:
         return str(low)
     return f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+
+
+class GridState(TeamsState[MoveT]):
+    """A quibbble game whose board is a grid of cells, row by row, each the seat of the
+    team that marked it or None (tic-tac-toe, Connect Four). A game sets `columns` and
+    `empty` (the board before any move)."""
+
+    columns: ClassVar[int]
+    empty: ClassVar[tuple[int | None, ...]]
+
+    def __init__(
+        self,
+        teams: Sequence[str],
+        board: tuple[int | None, ...] | None = None,
+        seat: int = 0,
+        winners: tuple[int, ...] = (),
+        history: tuple[MoveT, ...] = (),
+    ) -> None:
+        super().__init__(teams, seat, winners, history)
+        self.board = self.empty if board is None else board
+
+    def at(self, row: int, column: int) -> int | None:
+        """The seat of the team on (`row`, `column`), row 0 the top; None if empty."""
+        return self.board[row * self.columns + column]
 
 
 def distinct_teams(teams: Sequence[str], game: str, low: int, high: int) -> tuple[str, ...]:

@@ -123,14 +123,14 @@ class Raft(Game):
     )
     commands = (("solve", _solve),)
 
-    def initial(self, players: int | None = None, seed: int | None = None) -> State:
+    def initial(self, player_count: int | None = None, seed: int | None = None) -> State:
         """A new solo game of the first starter challenge, boards and draws fixed by `seed`."""
         from meeple.raft.components import components
         from meeple.raft.notation import parse_challenge
         from meeple.raft.rules import State
 
-        if players not in (None, 1):
-            raise RuleError(f"Race to the Raft is a solo game, not one for {players} players")
+        if player_count not in (None, 1):
+            raise RuleError(f"Race to the Raft is a solo game, not one for {player_count} players")
         (official,) = [c for c in components().challenges if c.name == DEFAULT_CHALLENGE]
         return State.initial(parse_challenge(official.challenge), 0 if seed is None else seed)
 

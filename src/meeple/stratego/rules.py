@@ -28,7 +28,6 @@ import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Self
 
-from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, at_tag, distinct_teams
@@ -167,6 +166,7 @@ class State(TeamsState[Action]):
     ranks from a team's view only)."""
 
     game = Registered("stratego")
+    why_stuck = "has no unit that can move"
 
     def __init__(
         self,
@@ -187,7 +187,7 @@ class State(TeamsState[Action]):
         self.started = started
         self.battle = battle
         """The last attack, if the last action was one (quibbble's `battle`)."""
-        self.stuck = started and not winners and not active(board, variant, seat)
+        self._stuck = started and not winners and not active(board, variant, seat)
         """Whether the team to move has no movable unit after a plain move (quibbble
         checks only after an attack, so the game neither ends nor goes on)."""
 
@@ -223,20 +223,14 @@ class State(TeamsState[Action]):
     def tags(self) -> dict[str, str]:
         return {**super().tags(), SEED_TAG: str(self.seed), VARIANT_TAG: self.variant.name}
 
+    @property
+    def stuck(self) -> bool:
+        return self._stuck
+
     # How the game stands.
     @property
-    def is_over(self) -> bool:
-        return bool(self.winner_seats) or self.stuck
-
-    @property
-    def status(self) -> Status:
-        return "lost" if self.stuck else super().status
-
-    @property
     def result_text(self) -> str:
-        if self.stuck:
-            return f"{self.teams[self.seat]} has no unit that can move: the game is stuck"
-        if not self.winner_seats and not self.started:
+        if not self.stuck and not self.winner_seats and not self.started:
             return f"arrange your units ({self.teams[self.seat]} moves first)"
         return super().result_text
 
@@ -536,13 +530,10 @@ def start_of(record: Record) -> State:
     """The set-up of a record's game: its `teams`, `seed` and `variant` tags (no
     variant: classic, as quibbble's builder). A record without a seed is refused:
     quibbble would set it up from the clock, so its units are unknown."""
-    seed = record.seed
-    if seed is None:
-        raise RuleError(
-            "a stratego record needs a seed tag: the units are set up from it"
-            " (quibbble sets up from the clock without one, so no move can be checked)",
-            rule="seed",
-        )
+    seed = record.dealt_seed(
+        "a stratego record needs a seed tag: the units are set up from it"
+        " (quibbble sets up from the clock without one, so no move can be checked)"
+    )
     variant = record.variant
     try:
         return State.initial(record.teams, seed, CLASSIC.name if variant is None else variant)
