@@ -254,8 +254,8 @@ StateT = TypeVar("StateT")
 
 def replayed(state: StateT, moves: Iterable[Any]) -> Iterator[StateT]:
     """`state`, then the state after each of `moves` in turn, one at a time: what a
-    game's `replay(record)` yields. A RuleError a move raises carries its step (the
-    move's index among `moves`, `RuleError.step`), so a notation can point at it."""
+    game's `replay(record)` yields. A RuleError a move raises carries its `step` (the
+    move's index among `moves`), so a notation can point at it."""
     yield state
     for step, move in enumerate(moves):
         try:

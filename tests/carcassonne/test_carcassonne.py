@@ -38,7 +38,6 @@ from meeple.carcassonne.rules import (
 from meeple.carcassonne.svg import SHOWN
 from meeple.errors import RuleError
 from tests.cli_helpers import meeple
-from tests.quibbble_games import assert_notation_error_at, assert_rule_broken_at
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
@@ -296,14 +295,6 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("actions", "rule", "where", "message"), ILLEGAL)
-def test_each_rule_is_found_at_the_action_that_breaks_it(
-    actions: str, rule: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_rule_broken_at(carcassonne, text, rule, where, message)
-
-
 def test_a_team_without_tokens_cannot_place_one() -> None:
     # quibbble passes for such a team, so no record reaches this; the rule still stands.
     board = {(0, 0): START, (1, 0): tile("ffrrnff")}
@@ -353,31 +344,25 @@ def test_legal_moves_are_exactly_what_play_accepts() -> None:
 
 
 # Notation: an action that is no carcassonne action is a NotationError at its detail.
-@pytest.mark.parametrize(
-    ("actions", "where", "message"),
-    [
-        ("0c", (5, 1), "actions are i (place a tile) and o"),
-        ("0r", (5, 1), "records no rotation"),
-        ("0i&1.0.f.f.r.r.n.f", (5, 1), "9 details"),
-        ("0i&x.0.f.f.r.r.n.f.f", (5, 4), "expected x, a whole number, not 'x'"),
-        ("0i&1.0.f.f.m.r.n.f.f", (5, 12), "the bottom side is c (city), r (road) or f (farm)"),
-        ("0i&1.0.f.f.r.r.c.f.f", (5, 16), "the centre is m (cloister) or n"),
-        ("0i&1.0.f.f.r.r.n.x.f", (5, 18), "connected cities is t (true) or f (false)"),
-        ("0o&x", (5, 4), "starts with t (pass) or f"),
-        ("0o&t.1", (5, 1), "a pass is 0o&t alone"),
-        ("0o&f.1.0", (5, 1), "4 details"),
-        ("0o&f.1.0.q.t", (5, 10), "a token is f (farmer), k (knight), t (thief) or m"),
-        ("0o&f.1.0.m.t", (5, 12), "a monk stands in the cloister and takes no side"),
-        ("0o&f.1.0.k", (5, 1), "a knight needs a side"),
-        ("0o&f.1.0.f.t", (5, 12), "a farmer's side is half a side"),
-        ("0o&f.1.0.t.ta", (5, 12), "a thief's side is t, r, b or l"),
-    ],
-)
-def test_an_action_that_is_no_move_is_a_notation_error_at_its_detail(
-    actions: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_notation_error_at(carcassonne, text, where, message)
+NOT_ACTIONS = [
+    ("0c", (5, 1), "actions are i (place a tile) and o"),
+    ("0r", (5, 1), "records no rotation"),
+    ("0i&1.0.f.f.r.r.n.f", (5, 1), "9 details"),
+    ("0i&x.0.f.f.r.r.n.f.f", (5, 4), "expected x, a whole number, not 'x'"),
+    ("0i&1.0.f.f.m.r.n.f.f", (5, 12), "the bottom side is c (city), r (road) or f (farm)"),
+    ("0i&1.0.f.f.r.r.c.f.f", (5, 16), "the centre is m (cloister) or n"),
+    ("0i&1.0.f.f.r.r.n.x.f", (5, 18), "connected cities is t (true) or f (false)"),
+    ("0o&x", (5, 4), "starts with t (pass) or f"),
+    ("0o&t.1", (5, 1), "a pass is 0o&t alone"),
+    ("0o&f.1.0", (5, 1), "4 details"),
+    ("0o&f.1.0.q.t", (5, 10), "a token is f (farmer), k (knight), t (thief) or m"),
+    ("0o&f.1.0.m.t", (5, 12), "a monk stands in the cloister and takes no side"),
+    ("0o&f.1.0.k", (5, 1), "a knight needs a side"),
+    ("0o&f.1.0.f.t", (5, 12), "a farmer's side is half a side"),
+    ("0o&f.1.0.t.ta", (5, 12), "a thief's side is t, r, b or l"),
+]
+"""Actions that are none of the game's, where the error is (line, column) and what it
+says: tests/quibbble/test_every_game.py reads each after `HEAD`."""
 
 
 def test_the_qgn_seeds_example_is_no_carcassonne_game() -> None:

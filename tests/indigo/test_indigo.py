@@ -22,7 +22,6 @@ from meeple.indigo.game import GAME
 from meeple.indigo.model import GEMS, HEXES, TREASURES, TURNS, WRITINGS, Gem, Place
 from meeple.indigo.rules import State, _winners, deal
 from tests.cli_helpers import meeple
-from tests.quibbble_games import assert_notation_error_at, assert_rule_broken_at
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "indigo"
 HEAD = '[key "indigo"]\n[teams "red, blue"]\n[seed "1"]\n[variant "classic"]\n\n'
@@ -147,14 +146,6 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("actions", "rule", "where", "message"), ILLEGAL)
-def test_each_rule_is_found_at_the_action_that_breaks_it(
-    actions: str, rule: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_rule_broken_at(indigo, text, rule, where, message)
-
-
 def test_nothing_follows_the_end() -> None:
     text = _example("game.qgn").rstrip("\n") + " 0p&abcedf.4.5\n"
     run = meeple(["check", "-"], stdin=text)
@@ -208,22 +199,16 @@ def test_winners_are_most_points_then_most_gems() -> None:
     assert _winners([5, 5, 5], [2, 2, 1]) == (0, 1)
 
 
-@pytest.mark.parametrize(
-    ("actions", "where", "message"),
-    [
-        ("0m&1.1", (6, 1), "one action, p (place), not 'm'"),
-        ("0p&abcedf.3", (6, 1), "3 details (tile, row and column), not 2"),
-        ("0p&abcedf.3.x", (6, 13), "expected a column, a whole number, not 'x'"),
-        ("0p&abcedf.y.3", (6, 11), "expected a row"),
-        ("0p&abcdeg.1.1", (6, 4), "the letters a to f each once"),
-        ("0p&abcedf.3.3 1p&ABCEDF.1.1", (6, 18), "the letters a to f each once"),
-    ],
-)
-def test_an_action_that_is_no_placement_is_a_notation_error_at_its_detail(
-    actions: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_notation_error_at(indigo, text, where, message)
+NOT_ACTIONS = [
+    ("0m&1.1", (6, 1), "one action, p (place), not 'm'"),
+    ("0p&abcedf.3", (6, 1), "3 details (tile, row and column), not 2"),
+    ("0p&abcedf.3.x", (6, 13), "expected a column, a whole number, not 'x'"),
+    ("0p&abcedf.y.3", (6, 11), "expected a row"),
+    ("0p&abcdeg.1.1", (6, 4), "the letters a to f each once"),
+    ("0p&abcedf.3.3 1p&ABCEDF.1.1", (6, 18), "the letters a to f each once"),
+]
+"""Actions that are none of the game's, where the error is (line, column) and what it
+says: tests/quibbble/test_every_game.py reads each after `HEAD`."""
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,6 @@ from meeple.errors import MeepleError, RuleError
 from meeple.onitama.game import GAME
 from tests.budget import examples
 from tests.cli_helpers import meeple
-from tests.quibbble_games import assert_notation_error_at, assert_rule_broken_at
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parents[1] / "examples" / "onitama"
@@ -151,14 +150,6 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("actions", "rule", "where", "message"), ILLEGAL)
-def test_each_rule_is_found_at_the_action_that_breaks_it(
-    actions: str, rule: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_rule_broken_at(onitama, text, rule, where, message)
-
-
 @pytest.mark.parametrize(
     ("example", "extra", "rule", "message"),
     [
@@ -191,21 +182,15 @@ def test_a_card_is_in_hand_as_dealt_and_as_exchanged() -> None:
     assert after.is_legal(onitama.Move(0, 0, 2, 2, 2, "tiger"))
 
 
-@pytest.mark.parametrize(
-    ("actions", "where", "message"),
-    [
-        ("0p&0.0.1.0.boar", (5, 1), "one action, m (move), not 'p'"),
-        ("0m&0.0.1.0", (5, 1), "5 details (start row, start column, end row, end column and"),
-        ("0m&0.x.1.0.boar", (5, 6), "expected a start column, a whole number, not 'x'"),
-        ("0m&0.0.1.0.boar 1m&4.0.3.0.Tiger", (5, 28), "expected a card (tiger, dragon"),
-        ("0m&0.0.1.0.boar 1m&4.0.a.0.rabbit", (5, 24), "expected an end row"),
-    ],
-)
-def test_an_action_that_is_no_move_is_a_notation_error_at_its_detail(
-    actions: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_notation_error_at(onitama, text, where, message)
+NOT_ACTIONS = [
+    ("0p&0.0.1.0.boar", (5, 1), "one action, m (move), not 'p'"),
+    ("0m&0.0.1.0", (5, 1), "5 details (start row, start column, end row, end column and"),
+    ("0m&0.x.1.0.boar", (5, 6), "expected a start column, a whole number, not 'x'"),
+    ("0m&0.0.1.0.boar 1m&4.0.3.0.Tiger", (5, 28), "expected a card (tiger, dragon"),
+    ("0m&0.0.1.0.boar 1m&4.0.a.0.rabbit", (5, 24), "expected an end row"),
+]
+"""Actions that are none of the game's, where the error is (line, column) and what it
+says: tests/quibbble/test_every_game.py reads each after `HEAD`."""
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,6 @@ from meeple.stratego.model import Move, Switch, Unit
 from meeple.stratego.rules import BRIDGE, battle, chooser, pick
 from tests.budget import examples
 from tests.cli_helpers import meeple
-from tests.quibbble_games import assert_notation_error_at, assert_rule_broken_at
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parents[1] / "examples" / "stratego"
@@ -212,14 +211,6 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("actions", "rule", "where", "message"), ILLEGAL)
-def test_each_rule_is_found_at_the_action_that_breaks_it(
-    actions: str, rule: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_rule_broken_at(stratego, text, rule, where, message)
-
-
 @pytest.mark.parametrize(
     ("example", "extra", "rule", "message"),
     [
@@ -242,21 +233,15 @@ def test_nothing_may_follow_the_end_or_a_stuck_turn(
     assert run.out.startswith(f"<stdin>:{len(lines)}:{column}: error: illegal move")
 
 
-@pytest.mark.parametrize(
-    ("actions", "where", "message"),
-    [
-        ("0p&3.4.4.4", (6, 1), "actions are m (move) and s (switch), not 'p'"),
-        ("0m&3.4.4", (6, 1), "4 details (row, column, row to move to"),
-        ("0s&3.4.4.4.1", (6, 1), "4 details (row, column, row to switch with"),
-        ("0m&3.x.4.4", (6, 6), "expected a unit's column, a whole number, not 'x'"),
-        ("0m&3.4.4.4 1m&6.4.5.4 0s&0.0.a.0", (6, 30), "expected a row to switch with"),
-    ],
-)
-def test_an_action_that_is_no_move_is_a_notation_error_at_its_detail(
-    actions: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_notation_error_at(stratego, text, where, message)
+NOT_ACTIONS = [
+    ("0p&3.4.4.4", (6, 1), "actions are m (move) and s (switch), not 'p'"),
+    ("0m&3.4.4", (6, 1), "4 details (row, column, row to move to"),
+    ("0s&3.4.4.4.1", (6, 1), "4 details (row, column, row to switch with"),
+    ("0m&3.x.4.4", (6, 6), "expected a unit's column, a whole number, not 'x'"),
+    ("0m&3.4.4.4 1m&6.4.5.4 0s&0.0.a.0", (6, 30), "expected a row to switch with"),
+]
+"""Actions that are none of the game's, where the error is (line, column) and what it
+says: tests/quibbble/test_every_game.py reads each after `HEAD`."""
 
 
 @pytest.mark.parametrize(
