@@ -244,10 +244,10 @@ def findings(document: Document, **options: Any) -> list[Finding]:
         record = of(document)
     except NotationError as problem:
         return _before(document, problem)
-    game, played = record.notation, record.played
+    notation, played = record.notation, record.played
     found: list[Finding] = []
-    if game.can("check"):
-        for finding in game.check(played, **options):
+    if notation.can("check"):
+        for finding in notation.check(played, **options):
             if record.converted:
                 moved = NotationError(finding.message, finding.location)
                 finding = replace(finding, location=record.locate(moved).location)

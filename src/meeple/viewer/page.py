@@ -128,14 +128,14 @@ def _readable(
 def _frames(record: records.Playable, source: str) -> tuple[list[Frame], str | None]:
     """A frame for each state up to the first illegal move, and the report of what
     stopped the replay (None when nothing did)."""
-    game = record.notation
+    notation = record.notation
     frames: list[Frame] = []
     mover = None
     try:
         for step in records.steps(record):
-            frame = _frame(game, step.state, step.move, step.result_text, mover)
-            if step.index and game.game.can("marks") and frame.is_svg:
-                frame = replace(frame, marks=tuple(game.game.marks(step.state)))
+            frame = _frame(notation, step.state, step.move, step.result_text, mover)
+            if step.index and notation.game.can("marks") and frame.is_svg:
+                frame = replace(frame, marks=tuple(notation.game.marks(step.state)))
             frames.append(frame)
             mover = getattr(step.state, "to_move", None)
     except Unsupported as problem:  # a record of a kind the page cannot show
