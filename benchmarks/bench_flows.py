@@ -52,20 +52,20 @@ def mid_game(players: int, seed: int = 7) -> State:
     for attempt in range(seed, seed + 1000):
         rnd = random.Random(attempt)
         state = State.initial(players)
-        while not state.is_over and len(state.moves) < PLACED:
+        while not state.is_over and len(state.placements) < PLACED:
             tile = rnd.choice([t for t in range(4) if state.bag[t]])
             legal = state.legal_placements(tile)
             if not legal:
                 break
             state = state.play(rnd.choice(legal))
-        if len(state.moves) == PLACED and not state.is_over:
+        if len(state.placements) == PLACED and not state.is_over:
             return state
     raise RuntimeError("no mid-game position found")
 
 
 def _record_text(state: State) -> str:
-    header = f"{state.players}-player, Standard Rules"
-    return notation.dump(Record(tuple(Entry(m) for m in state.moves), header=header))
+    header = f"{state.player_count}-player, Standard Rules"
+    return notation.dump(Record(tuple(Entry(m) for m in state.placements), header=header))
 
 
 def _legal_case(players: int, tile: int) -> Case:
@@ -150,7 +150,7 @@ def _ten_thousand_case() -> Case:
             start = time.process_time()
             legal = fresh.legal_moves()
             times.append(time.process_time() - start)
-            where.append((seed, len(state.moves)))
+            where.append((seed, len(state.placements)))
             state = fresh.play(rnd.choice(legal))
         seed += 1
     position = json.dumps(state_json(mid_game(6)))

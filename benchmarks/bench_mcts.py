@@ -33,7 +33,7 @@ def _per_move(games: int, lazy: bool) -> tuple[list[float], list[float]]:
     floors: list[float] = []
     for number in range(games):
         rng = random.Random(f"1:{number}")  # as selfplay.play_one deals a game
-        state: AnyState = fmt.game.initial(players=2, seed=rng.randrange(2**31))
+        state: AnyState = fmt.game.initial(player_count=2, seed=rng.randrange(2**31))
         seats = seats_for(("mcts", "random"), number, 2)
         seeds = {name: rng.randrange(2**31) for name in seats}  # in seat order, as there
         mcts = MctsBot(seed=seeds["mcts"], lazy=lazy)

@@ -168,7 +168,7 @@ def _load_and_walk_columns(text: str) -> int:
     for game in _games(text):
         columns = game.action_columns()
         for team, letter, details in zip(
-            columns.teams, columns.letters, columns.details, strict=True
+            columns.seats, columns.letters, columns.details, strict=True
         ):
             total += team + len(letter) + len(details)
     return total

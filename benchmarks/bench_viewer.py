@@ -49,12 +49,12 @@ def _svg_case(name: str) -> Case:
     path = EXAMPLES / name
     text = path.read_text(encoding="utf-8")
     record = records.of(registry.detect(text, str(path)).read(text, str(path)))
-    game = record.game
-    assert game.can("svg") and game.can("render")
+    notation = record.notation
+    assert notation.can("svg") and notation.can("render")
     subject = record.played.model
-    if game.can("replay"):
+    if notation.can("replay"):
         *_, subject = records.states(record)
-    svg, ascii_picture = game.svg, game.render
+    svg, ascii_picture = notation.svg, notation.render
     return Case(
         f"svg: one state of {name}",
         lambda: svg(subject),

@@ -279,10 +279,10 @@ def render(
     from meeple.errors import Unsupported
 
     played = records.of(_document(record, format))
-    game = played.game
-    if not game.can("svg" if svg else "render"):
-        raise Unsupported(f"{game.name} records have no {'SVG ' if svg else ''}picture")
-    draw = game.svg if svg else game.render
-    if not game.can("replay") and step is not None:
-        raise Unsupported(f"{game.name} records have no moves to step through")
+    notation = played.notation
+    if not notation.can("svg" if svg else "render"):
+        raise Unsupported(f"{notation.name} records have no {'SVG ' if svg else ''}picture")
+    draw = notation.svg if svg else notation.render
+    if not notation.can("replay") and step is not None:
+        raise Unsupported(f"{notation.name} records have no moves to step through")
     return draw(records.step_at(played, step).state, **options)

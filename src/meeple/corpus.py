@@ -267,9 +267,9 @@ def summarise(path: str, format_name: str | None = None) -> Summary:
         record = records.of(fmt.read(text, source))
     except MeepleError:
         return _with_findings(game, moves, found)
-    game["game"] = record.game.name
+    game["game"] = record.notation.name
     game["tags"] = _tags(record)
-    if record.game.can("replay"):
+    if record.notation.can("replay"):
         moves, last = _moves(record)
         if isinstance(last, engine.GameState):
             game["players"] = [last.player_name(p) for p in range(1, last.player_count + 1)]
@@ -278,24 +278,24 @@ def summarise(path: str, format_name: str | None = None) -> Summary:
             game["winners"] = engine.winner_names(last)
         elif isinstance(last, engine.Ending):  # a trace that knows who won, as replay says
             game["status"] = last.status
-            game["winners"] = list(last.winners)
+            game["winners"] = list(last.winner_names)
     return _with_findings(game, moves, found)
 
 
-def _tags(record: records.Record) -> list[tuple[str, str]]:
+def _tags(record: records.Playable) -> list[tuple[str, str]]:
     """The record's QGN tags (a raft challenge, a flows game line): what set the game up."""
     from meeple.qgn.model import Snapshot
 
     snapshot = record.document.model
-    if not isinstance(snapshot, Snapshot) and record.game.can("to_qgn"):
+    if not isinstance(snapshot, Snapshot) and record.notation.can("to_qgn"):
         try:
-            snapshot = record.game.to_qgn(record.played.model)
+            snapshot = record.notation.to_qgn(record.played.model)
         except MeepleError:  # a model with no QGN form (a bag of roles)
             return []
     return list(snapshot.tags.items()) if isinstance(snapshot, Snapshot) else []
 
 
-def _moves(record: records.Record) -> tuple[list[dict[str, Any]], Any]:
+def _moves(record: records.Playable) -> tuple[list[dict[str, Any]], Any]:
     """A row per move up to the first illegal one, and the last legal state."""
     rows: list[dict[str, Any]] = []
     mover: str | None = None

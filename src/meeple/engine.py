@@ -141,7 +141,7 @@ class Timeline(Protocol):
 @runtime_checkable
 class Ending(Protocol):
     """A timeline that knows when its game has ended and who won (a trace played to the
-    end): `replay --json`, the viewer and export show its status and winners."""
+    end): `replay --json`, the viewer and export show its status and winners' names."""
 
     @property
     def status(self) -> Status:
@@ -149,8 +149,9 @@ class Ending(Protocol):
         ...
 
     @property
-    def winners(self) -> tuple[str, ...]:
-        """The names of the players who won; empty while playing."""
+    def winner_names(self) -> tuple[str, ...]:
+        """The names of the players who won, as `engine.winner_names` gives a game's;
+        empty while playing. (`winners` is always players by number.)"""
         ...
 
 

@@ -309,8 +309,8 @@ class Game:
         """Whether this game overrides `method` (`initial`, `svg`, ...)."""
         return getattr(type(self), method) is not getattr(Game, method)
 
-    def initial(self, players: int | None = None, seed: int | None = None) -> AnyState:
-        """A new game's initial engine state (a default set-up; `players` where the game
+    def initial(self, player_count: int | None = None, seed: int | None = None) -> AnyState:
+        """A new game's initial engine state (a default set-up; `player_count` where the game
         lets it vary, `seed` where it shuffles), for bots, selfplay and play."""
         raise Unsupported(f"{self.name} games cannot be started")
 

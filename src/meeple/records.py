@@ -35,8 +35,8 @@ header that cannot set the game up)."""
 
 
 @dataclass(frozen=True)
-class Record:
-    """A parsed document and the game format whose rules apply to it.
+class Playable:
+    """A parsed document and the notation whose game's rules play it.
 
     `played` is the document the game's methods run on: the document itself, or, for a
     QGN record of a known game, that game's record converted from it. `locate` moves a
@@ -44,7 +44,7 @@ class Record:
     """
 
     document: Document
-    game: Notation
+    notation: Notation
     played: Document
     locate: Callable[[MeepleError], MeepleError]
 
@@ -58,7 +58,7 @@ def _unchanged(error: MeepleError) -> MeepleError:
     return error
 
 
-def of(document: Document) -> Record:
+def of(document: Document) -> Playable:
     """The record of `document`, played by its own format or, for QGN, by its game's.
 
     NotationError (at the QGN text) when a QGN record of a known game cannot be that
@@ -66,7 +66,7 @@ def of(document: Document) -> Record:
     """
     game = _qgn_game(document)
     if game is None:
-        return Record(document, document.notation, document, _unchanged)
+        return Playable(document, document.notation, document, _unchanged)
     from meeple.qgn.notation import action_offsets, detail_offset
 
     text, source = document.text, document.source
@@ -109,7 +109,7 @@ def of(document: Document) -> Record:
         if game.game.qgn_exact
         else game.read(canonical, source)
     )
-    return Record(document, game, played, locate)
+    return Playable(document, game, played, locate)
 
 
 def _qgn_game(document: Document) -> Notation | None:
@@ -123,12 +123,12 @@ def _qgn_game(document: Document) -> Notation | None:
     return game
 
 
-def states(record: Record) -> Iterator[Any]:
+def states(record: Playable) -> Iterator[Any]:
     """Every state of the game, the initial one first; RuleError (located) at an illegal move."""
-    if not record.game.can("replay"):
+    if not record.notation.can("replay"):
         return
     try:
-        yield from record.game.replay(record.played)
+        yield from record.notation.replay(record.played)
     except MeepleError as problem:
         raise record.locate(problem) from None
 
@@ -199,25 +199,25 @@ def step_of(game: Notation, index: int, state: Any) -> Step:
         event = state.history[-1] if index and state.history else None
         move = None if event is None else str(event)
         if isinstance(state, engine.Ending):
-            status, winners = state.status, tuple(state.winners)
+            status, winners = state.status, tuple(state.winner_names)
             return Step(index, state, move, None, status, winners, state.result_text)
         return Step(index, state, move, None, None, (), state.result_text)
     return Step(index, state, None, None, None, (), "")
 
 
-def steps(record: Record) -> Iterator[Step]:
+def steps(record: Playable) -> Iterator[Step]:
     """Every step of the game, the initial one first; RuleError (located) at an illegal move.
 
     A record with nothing to replay (a grimoire, a bag) has one step: the record itself.
     """
-    if not record.game.can("replay"):
-        yield step_of(record.game, 0, record.played.model)
+    if not record.notation.can("replay"):
+        yield step_of(record.notation, 0, record.played.model)
         return
     for index, state in enumerate(states(record)):
-        yield step_of(record.game, index, state)
+        yield step_of(record.notation, index, state)
 
 
-def step_at(record: Record, index: int | None) -> Step:
+def step_at(record: Playable, index: int | None) -> Step:
     """The step after `index` moves (the last one if None).
 
     RuleError (located) at an illegal move before it; IndexError-free: a record with
@@ -230,7 +230,7 @@ def step_at(record: Record, index: int | None) -> Step:
             return step
     assert last is not None  # every record has a first step
     if index is not None:
-        raise StepOutOfRange(index, last.index, record.game.step_noun)
+        raise StepOutOfRange(index, last.index, record.notation.step_noun)
     return last
 
 
@@ -244,10 +244,10 @@ def findings(document: Document, **options: Any) -> list[Finding]:
         record = of(document)
     except NotationError as problem:
         return _before(document, problem)
-    game, played = record.game, record.played
+    notation, played = record.notation, record.played
     found: list[Finding] = []
-    if game.can("check"):
-        for finding in game.check(played, **options):
+    if notation.can("check"):
+        for finding in notation.check(played, **options):
             if record.converted:
                 moved = NotationError(finding.message, finding.location)
                 finding = replace(finding, location=record.locate(moved).location)
@@ -271,9 +271,9 @@ def _rules(document: Document) -> list[Finding]:
         return _before(document, problem)
 
 
-def rule_findings(record: Record) -> list[Finding]:
+def rule_findings(record: Playable) -> list[Finding]:
     """The rule a record breaks first, if any, as `meeple check` reports it."""
-    if not record.game.can("replay"):
+    if not record.notation.can("replay"):
         return []
     try:
         for _ in states(record):

@@ -304,7 +304,7 @@ def run(
     if not fmt.game.can("initial"):
         raise ValueError(f"{game} cannot be played here")
     rng = random.Random(seed)
-    first: AnyState = fmt.game.initial(players=players, seed=rng.randrange(2**31))
+    first: AnyState = fmt.game.initial(player_count=players, seed=rng.randrange(2**31))
     _check_seats(game, first.player_count, seats)
     bots: dict[int, Bot] = {}
     if bot is not None:

@@ -263,7 +263,7 @@ def test_replay_yields_the_start_every_move_and_every_turn_end_skipping_chats() 
       events: [{{type: 'chat', message: 'hi'}}, {{type: 'turn', moves: [['a1', 'b1']]}},
                {{type: 'turn', moves: []}}, {{type: 'resign'}}]}}"""
     states = list(replay(parse(text)))
-    assert [s.turn for s in states] == [0, 0, 1, 2]
+    assert [s.turns for s in states] == [0, 0, 1, 2]
     assert [str(m) for m in states[-1].history] == ["a1-b1", "end", "end"]
     assert row(states[2]) == {"a1": ".", "b1": "1A", "c1": ".", "d1": ".", "e1": "1B", "f1": "."}
     assert states[3].fields == states[2].fields
@@ -311,21 +311,21 @@ def positions(draw: st.DrawFn) -> State:
         )
         stones = 0 if state == DEAD or owner is None else draw(st.integers(1, 7))
         content[hex_] = Field(state, owner, stones)
-    return State(board, content, ("A", "B"), turn=draw(st.integers(0, 1)))
+    return State(board, content, ("A", "B"), turns=draw(st.integers(0, 1)))
 
 
 @given(positions(), st.randoms(use_true_random=False))
 def test_explosion_order_does_not_matter(state: State, chance: random.Random) -> None:
     first_come = dict(state.fields)
-    explode(first_come, state.board, state.seat_index)
+    explode(first_come, state.board, state.seat)
     shuffled = dict(state.fields)
-    explode(shuffled, state.board, state.seat_index, lambda ready: chance.randrange(len(ready)))
+    explode(shuffled, state.board, state.seat, lambda ready: chance.randrange(len(ready)))
     assert shuffled == first_come
     # and the phase only stops once no field of the player qualifies
     for hex_, here in first_come.items():
         open_neighbours = sum(1 for n in state.board.adjacent[hex_] if first_come[n].state == OPEN)
         assert not (
-            here.owner == state.seat_index
+            here.owner == state.seat
             and here.stones
             and here.state != DEAD
             and here.stones >= open_neighbours
@@ -360,7 +360,7 @@ def test_generated_games_replay_without_rule_errors(seed: int) -> None:
     moves = sum(len(turn.moves) for turn in game.turns)
     assert len(states) == moves + len(game.events) + 1
     ends = [s for s in states[1:] if str(s.history[-1]) == "end"]
-    assert [s.turn for s in ends] == list(range(1, len(game.events) + 1))
+    assert [s.turns for s in ends] == list(range(1, len(game.events) + 1))
 
 
 def test_a_state_works_out_its_areas_once(monkeypatch: pytest.MonkeyPatch) -> None:

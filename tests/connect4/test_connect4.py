@@ -14,7 +14,6 @@ from meeple import connect4, engine
 from meeple.bots.players import Bot, GreedyBot, MctsBot, RandomBot
 from meeple.connect4.game import GAME
 from tests.cli_helpers import meeple
-from tests.quibbble_games import assert_notation_error_at, assert_rule_broken_at
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
 HEAD = '[key "connect4"]\n[teams "red, blue"]\n\n'
@@ -104,14 +103,6 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("actions", "rule", "where", "message"), ILLEGAL)
-def test_each_rule_is_found_at_the_action_that_breaks_it(
-    actions: str, rule: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_rule_broken_at(connect4, text, rule, where, message)
-
-
 @pytest.mark.parametrize(
     ("teams", "message"),
     [("red", "2 or 3 teams, not 1"), ("a, b, c, d", "not 4"), ("red, red", "the same name")],
@@ -129,21 +120,15 @@ def test_a_third_team_takes_its_turn() -> None:
     assert meeple(["check", "-"], stdin=text.replace("2p&0", "0p&0")).code == 1
 
 
-@pytest.mark.parametrize(
-    ("actions", "where", "message"),
-    [
-        ("0m&1", (4, 1), "one action, p (place), not 'm'"),
-        ("0p&1.2", (4, 1), "1 detail (the column), not 2"),
-        ("0p", (4, 1), "1 detail (the column), not 0"),
-        ("0p&x", (4, 4), "expected a column, a whole number, not 'x'"),
-        ("0p&1 1p&3e", (4, 9), "expected a column"),
-    ],
-)
-def test_an_action_that_is_no_place_is_a_notation_error_at_its_detail(
-    actions: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_notation_error_at(connect4, text, where, message)
+NOT_ACTIONS = [
+    ("0m&1", (4, 1), "one action, p (place), not 'm'"),
+    ("0p&1.2", (4, 1), "1 detail (the column), not 2"),
+    ("0p", (4, 1), "1 detail (the column), not 0"),
+    ("0p&x", (4, 4), "expected a column, a whole number, not 'x'"),
+    ("0p&1 1p&3e", (4, 9), "expected a column"),
+]
+"""Actions that are none of the game's, where the error is (line, column) and what it
+says: tests/quibbble/test_every_game.py reads each after `HEAD`."""
 
 
 def test_moves_are_read_as_a_person_types_them() -> None:

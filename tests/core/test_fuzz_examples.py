@@ -59,9 +59,9 @@ def _exercise(fmt: meeple.Format, text: str) -> None:
     with contextlib.suppress(MeepleError):
         record = records.of(document)
         for step, state in enumerate(records.states(record)):
-            json.dumps(records.step_of(record.game, step, state).to_json(record.game))
-            if record.game.can("render"):
-                record.game.render(state)
+            json.dumps(records.step_of(record.notation, step, state).to_json(record.notation))
+            if record.notation.can("render"):
+                record.notation.render(state)
             if isinstance(state, engine.GameState) and state.history:
                 move = state.history[-1]
                 assert state.move_from_text(state.move_to_text(move)) == move

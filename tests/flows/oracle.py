@@ -23,7 +23,7 @@ PAIRINGS = sorted({side_pairing(t, r) for t in range(TILE_TYPES) for r in range(
 def group_edges(state: State) -> list[int]:
     """One edge per axis in play (the route group joins it to the opposite edge)."""
     found: dict[int, int] = {}
-    for edge in state.seats:
+    for edge in state.home_edges:
         found.setdefault(edge % 3, edge)
     return list(found.values())
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from meeple import ansi
 from meeple.flows import replay_text
 from meeple.flows.ascii import PICTURES, WIDTH, picture_name, render
-from meeple.flows.board import CELLS, DEFAULT_SEATS, label_of_hex, seating_problem
+from meeple.flows.board import CELLS, DEFAULT_HOME_EDGES, label_of_hex, seating_problem
 from meeple.flows.model import Move, tile_paths
 from meeple.flows.rules import State
 from meeple.hexgrid import Hex
@@ -175,11 +175,11 @@ def test_show_draws_the_board_in_a_frame_within_80_columns() -> None:
 def positions(draw: st.DrawFn) -> tuple[State, int]:
     """Any tiles on any hexes (drawing needs no legal history), any seating, any frame."""
     players = draw(st.integers(2, 6))
-    seats = draw(
-        st.sampled_from([DEFAULT_SEATS[players]])
+    home_edges = draw(
+        st.sampled_from([DEFAULT_HOME_EDGES[players]])
         | st.permutations(range(6))
         .map(lambda edges: tuple(edges[:players]))
-        .filter(lambda seats: seating_problem(seats) is None)
+        .filter(lambda home_edges: seating_problem(home_edges) is None)
     )
     rnd = random.Random(draw(st.integers(0, 2**32)))
     filled = rnd.sample(range(len(CELLS)), draw(st.integers(0, len(CELLS))))
@@ -188,7 +188,7 @@ def positions(draw: st.DrawFn) -> tuple[State, int]:
     moves = tuple(
         Move(rnd.randint(1, players), CELLS[cell], *divmod(codes[cell], 6)) for cell in filled
     )
-    state = State(players=players, seats=seats, board=board, moves=moves)
+    state = State(player_count=players, home_edges=home_edges, board=board, placements=moves)
     return state, draw(st.integers(1, players))
 
 
@@ -205,7 +205,7 @@ def test_any_position_draws_every_tile_within_the_width(position: tuple[State, i
     flowing = {path.hex for path in state.path_flows() if path.players}
     for hex_ in CELLS:
         drawn = set("".join(tile_lines(picture, label_of_hex(frame, hex_)))) - {" "}
-        if state.tile_at(hex_) is None:
+        if state.at(hex_) is None:
             assert not drawn
         elif hex_ in flowing:
             assert drawn & HEAVY and drawn & set("123456")

@@ -6,7 +6,7 @@ import pytest
 
 from meeple.flows.board import (
     CELLS,
-    DEFAULT_SEATS,
+    DEFAULT_HOME_EDGES,
     EDGE_NAMES,
     MAX_PLAYERS,
     NEIGHBOUR,
@@ -137,9 +137,11 @@ def test_edges_and_off_board_sides() -> None:
 
 def test_default_seats_face_unclaimed_edges_with_two_or_three_players() -> None:
     for players in (2, 3):
-        seats = DEFAULT_SEATS[players]
-        assert all((edge + 3) % 6 not in seats for edge in seats)
-    assert DEFAULT_SEATS[3][:2] == DEFAULT_SEATS[2]  # a third player moves no one
+        home_edges = DEFAULT_HOME_EDGES[players]
+        assert all((edge + 3) % 6 not in home_edges for edge in home_edges)
+    assert DEFAULT_HOME_EDGES[3][:2] == DEFAULT_HOME_EDGES[2]  # a third player moves no one
     for players in (4, 6):  # partners face each other
-        assert all((edge + 3) % 6 in DEFAULT_SEATS[players] for edge in DEFAULT_SEATS[players])
-    assert sum((edge + 3) % 6 not in DEFAULT_SEATS[5] for edge in DEFAULT_SEATS[5]) == 1
+        assert all(
+            (edge + 3) % 6 in DEFAULT_HOME_EDGES[players] for edge in DEFAULT_HOME_EDGES[players]
+        )
+    assert sum((edge + 3) % 6 not in DEFAULT_HOME_EDGES[5] for edge in DEFAULT_HOME_EDGES[5]) == 1

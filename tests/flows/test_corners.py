@@ -114,7 +114,7 @@ SEATINGS = {
 def test_the_seating_is_the_documented_one(key: str) -> None:
     header, edges = SEATINGS[key]
     (start,) = replay_text(header + "\n")
-    assert start.seats == tuple(EDGE_INDEX[edge] for edge in edges)
+    assert start.home_edges == tuple(EDGE_INDEX[edge] for edge in edges)
 
 
 # -- expected flows --------------------------------------------------------------------
@@ -258,7 +258,7 @@ def test_the_middle_side_is_one_players_not_both_neighbours() -> None:
     header, edges = SEATINGS["6p"]
     for move, by_edge in ONE_TILE[:6]:
         state = final_state(header, move)
-        corner = next(c for c in CORNERS if state.tile_at(c) is not None)
+        corner = next(c for c in CORNERS if state.at(c) is not None)
         middle = list(CORNERS[corner])[1]
         owner = EDGE_INDEX[CORNERS[corner][middle]]
         carriers = [
@@ -459,7 +459,7 @@ def test_a_line_through_the_centre(name: str, key: str) -> None:
     line = LINES[name]
     header, edges = SEATINGS[key]
     state = final_state(header, line.moves[key])
-    assert len(state.moves) == 7
+    assert len(state.placements) == 7
     check_flows(state, edges, line.by_edge)
     status, winners, text = line.results[key]
     assert (state.status, state.winners, state.result_text) == (status, winners, text)
@@ -477,8 +477,8 @@ def traced(state: State, player: int) -> tuple[set[Path], set[End]]:
     paths until an empty hex or the board's rim."""
     paths: set[Path] = set()
     ends: set[End] = set()
-    for hex_, side in edge_slots(state.seats[player - 1]):
-        while (tile := state.tile_at(hex_)) is not None:
+    for hex_, side in edge_slots(state.home_edges[player - 1]):
+        while (tile := state.at(hex_)) is not None:
             out = side_pairing(*tile)[side]
             paths.add((hex_, min(side, out), max(side, out)))
             nxt = side_step(hex_, out)
@@ -508,7 +508,7 @@ def playouts(draw: st.DrawFn) -> State:
 @given(playouts())
 def test_flows_start_only_on_the_home_edge_and_reach_only_the_target(state: State) -> None:
     for flow in state.flows:
-        home = state.seats[flow.player - 1]
+        home = state.home_edges[flow.player - 1]
         target = opposite_edge(home)
         paths, ends = traced(state, flow.player)
         assert set(flow.paths) == paths

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple.flows.board import CELLS, DEFAULT_SEATS
+from meeple.flows.board import CELLS, DEFAULT_HOME_EDGES
 from meeple.flows.links import EMPTY, PAIRING, groups_of, links_of, rejoin, relinked
 from meeple.flows.model import Move, NoPlacement
 from meeple.flows.routes import PlacementRule, find_routes
@@ -47,9 +47,9 @@ def _digest(moves: list[Move | NoPlacement]) -> str:
 def _move(state: State, code: int) -> Move | NoPlacement:
     """A move from its number in the golden file (cell * 24 + tile * 6 + rotation)."""
     if code < 0:
-        return NoPlacement(state.turn, -1 - code)
+        return NoPlacement((state.seat + 1), -1 - code)
     cell, rest = divmod(code, 24)
-    return Move(state.turn, CELLS[cell], *divmod(rest, 6))
+    return Move((state.seat + 1), CELLS[cell], *divmod(rest, 6))
 
 
 def _replay_and_compare(game: dict[str, Any]) -> None:
@@ -81,17 +81,17 @@ def _random_position(seed: int, players: int, tiles: int) -> State | None:
     """A position of `tiles` tiles placed at random (each a legal placement), in play."""
     rnd = random.Random(seed)
     state = State.initial(players)
-    while len(state.moves) < tiles and not state.is_over:
+    while len(state.placements) < tiles and not state.is_over:
         empty = [cell for cell in range(len(CELLS)) if state.board[cell] == EMPTY]
         cell, code = rnd.choice(empty), rnd.randrange(24)
-        move = Move(state.turn, CELLS[cell], *divmod(code, 6))
+        move = Move((state.seat + 1), CELLS[cell], *divmod(code, 6))
         if state.is_legal(move):
             state = state.play(move)
     return None if state.is_over else replace(state)
 
 
 @settings(max_examples=examples(10), deadline=None)
-@given(st.integers(0, 10**6), st.sampled_from(sorted(DEFAULT_SEATS)), st.integers(4, 30))
+@given(st.integers(0, 10**6), st.sampled_from(sorted(DEFAULT_HOME_EDGES)), st.integers(4, 30))
 def test_every_verdict_of_a_list_is_the_plain_questions(
     seed: int, players: int, tiles: int
 ) -> None:
@@ -102,7 +102,7 @@ def test_every_verdict_of_a_list_is_the_plain_questions(
     state = _random_position(seed, players, tiles)
     if state is None:
         return
-    groups = groups_of(DEFAULT_SEATS[players])
+    groups = groups_of(DEFAULT_HOME_EDGES[players])
     link = links_of(state.board)
     rule = PlacementRule(state.board, groups)
     for cell in range(len(CELLS)):

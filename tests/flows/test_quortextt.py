@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from meeple.errors import NotationError, RuleError
 from meeple.flows import notation
-from meeple.flows.board import CELLS, CLOCKWISE_SEATS, DEFAULT_SEATS, seated_label_of_hex
+from meeple.flows.board import CELLS, CLOCKWISE_SEATS, DEFAULT_HOME_EDGES, seated_label_of_hex
 from meeple.flows.model import ORIENTATIONS, QUORTEXTT, SEED, Entry, Move, Record
 from meeple.flows.qgn import from_qgn, to_qgn
 from meeple.flows.rules import State, replay_text
@@ -115,11 +115,11 @@ def test_the_complete_move_vector() -> None:
     assert notation.format_seated_move(move, 0) == "P1A1T0S"
 
 
-def _quortextt_text(players: int, moves: list[Move], seats: tuple[int, ...]) -> str:
+def _quortextt_text(players: int, moves: list[Move], home_edges: tuple[int, ...]) -> str:
     """A game as formatGameRecord writes it, from the oracle above."""
     lines = [f"Game: {players}-player", ""]
     for number, move in enumerate(moves, 1):
-        edge = seats[move.player - 1]
+        edge = home_edges[move.player - 1]
         r, c = _axial(move.hex)
         rotation = (move.rotation - 3) % 6
         label, name = _label(r, c, edge), _orientation(rotation, edge)
@@ -142,7 +142,7 @@ def _diagonal_game() -> list[Move]:
 
 def test_a_whole_two_player_game_as_quortextt_writes_it() -> None:
     moves = _diagonal_game()
-    text = _quortextt_text(2, moves, DEFAULT_SEATS[2])
+    text = _quortextt_text(2, moves, DEFAULT_HOME_EDGES[2])
     assert text.startswith("Game: 2-player\n\n1. P1A1T0SE\n2. P2A1T2NW\n")
     record = notation.parse(text)
     assert record.dialect == QUORTEXTT  # laid out as quortextt writes
@@ -169,7 +169,7 @@ def test_random_games_read_back_from_quortextts_labels(players: int, seed: int, 
         draws = [tile for tile, _ in state.draws()]
         options = state.legal_moves_after(chance.choice(draws))
         state = state.play(chance.choice(options))
-    moves = [move for move in state.moves if isinstance(move, Move)]
+    moves = [move for move in state.placements if isinstance(move, Move)]
     text = _quortextt_text(players, moves, CLOCKWISE_SEATS[players])
     record = notation.parse(text)  # its layout is quortextt's: detected
     assert record.moves == tuple(moves) and record.first == first
@@ -266,7 +266,7 @@ def _short_game() -> tuple[list[Move], str]:
     """Two moves as formatGameRecord writes them, which read as the seed's labels too (as
     other hexes: `P2C4T1SW` is P2's C4 seen from P2's seat, C5 in the seed's P2 frame)."""
     moves = [Move(1, Hex(3, 3), 0, 0), Move(2, Hex(4, 4), 1, 2)]
-    text = _quortextt_text(2, moves, DEFAULT_SEATS[2])
+    text = _quortextt_text(2, moves, DEFAULT_HOME_EDGES[2])
     assert text == "Game: 2-player\n\n1. P1D4T0N\n2. P2C4T1SW\n"
     assert notation.parse(text, dialect=SEED).moves != tuple(moves)
     return moves, text
@@ -393,7 +393,7 @@ def test_a_player_without_a_seat() -> None:
 
 
 def test_the_command_line(tmp_path: object) -> None:
-    text = _quortextt_text(2, _diagonal_game()[:4], DEFAULT_SEATS[2]) + "...\n"
+    text = _quortextt_text(2, _diagonal_game()[:4], DEFAULT_HOME_EDGES[2]) + "...\n"
     seed = meeple(["convert", "-", "--to", "flows", "--dialect", "seed"], stdin=text)
     assert seed.code == 0, seed.err
     assert seed.out.startswith("Game: 2-player\n1. P1A1T0SE\n2. P2D7T2S\n")
@@ -437,7 +437,7 @@ def test_whole_multi_player_games_as_quortextt_writes_them(
     assert seed.dialect == SEED and seed.moves == record.moves and seed.first == first
     *_, last = replay_text(text)
     *_, same = replay_text(twin)
-    assert last.flows == same.flows and last.seats == same.seats
+    assert last.flows == same.flows and last.home_edges == same.home_edges
     assert (last.status, last.winners) == (same.status, same.winners) == result
     assert notation.dump(record, SEED) == twin  # the twin names the seats and who starts
     back = notation.parse(notation.dump(seed, QUORTEXTT))  # and keeps naming its seats
@@ -484,8 +484,8 @@ def test_four_players_pair_as_quortextt_pairs_them() -> None:
     # partners 0+2 and 1+3) are no game under the rules of play.
     record = notation.parse("Game: 4-player\n\n1. P2A1T0N\n", dialect=QUORTEXTT)
     start = next(iter(replay_text(notation.dump(record))))
-    assert start.seats == (0, 1, 3, 4) and start.to_move == 2
-    sorted_seats = sorted(range(1, 5), key=lambda p: start.seats[p - 1])
+    assert start.home_edges == (0, 1, 3, 4) and start.to_move == 2
+    sorted_seats = sorted(range(1, 5), key=lambda p: start.home_edges[p - 1])
     assert start.result_text == "in play: P2 to move"
     assert {(sorted_seats[0], sorted_seats[2]), (sorted_seats[1], sorted_seats[3])} == {
         (1, 3),

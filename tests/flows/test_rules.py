@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from meeple.errors import RuleError
 from meeple.flows import notation, replay_text
-from meeple.flows.board import CELL_INDEX, CELLS, DEFAULT_SEATS, NEIGHBOUR, SLOT_EDGE
+from meeple.flows.board import CELL_INDEX, CELLS, DEFAULT_HOME_EDGES, NEIGHBOUR, SLOT_EDGE
 from meeple.flows.model import Move, NoPlacement, side_pairing
 from meeple.flows.rules import State, seat_order, team_of
 from meeple.hexgrid import Hex
@@ -41,7 +41,7 @@ ZIGZAG = [(Hex(r, c), 0, 0) for r, c in ((0, 0), (1, 0), (2, 1), (3, 1), (4, 2),
 def random_state(seed: int, players: int, moves: int) -> State:
     rnd = random.Random(seed)
     state = State.initial(players)
-    while not state.is_over and len(state.moves) < moves:
+    while not state.is_over and len(state.placements) < moves:
         tile = rnd.choice([t for t in range(4) if state.bag[t]])
         legal = state.legal_placements(tile)
         if not legal:
@@ -54,7 +54,7 @@ def test_row_of_straight_paths_wins_for_p2_whoever_places_the_last_tile() -> Non
     state = _play(State.initial(3), ROW_THREE[:-1])
     assert not state.is_over
     final = _play(state, ROW_THREE[-1:])
-    assert final.moves[-1].player == 1
+    assert final.placements[-1].player == 1
     assert final.winners == (2,)  # P2 sits upper-right and plays to the lower-left
     assert final.result_text == "P2 wins"
     flow = final.flows[1]
@@ -96,7 +96,10 @@ def test_rivals_seated_face_to_face_complete_together() -> None:
 def test_partners_win_together_and_two_teams_at_once_tie() -> None:
     final = _play(State.initial(4), ROW_THREE)  # lower-left to upper-right: P2 and P4
     assert final.result_text == "P2 and P4 win together" and final.status == "won"
-    assert team_of(2, DEFAULT_SEATS[4]) == (2, 4) and team_of(1, DEFAULT_SEATS[4]) == (1, 3)
+    assert team_of(2, DEFAULT_HOME_EDGES[4]) == (2, 4) and team_of(1, DEFAULT_HOME_EDGES[4]) == (
+        1,
+        3,
+    )
     # A seeded four-player game whose last tile completes both teams' chains at once.
     tied = _random_finish(2, State.initial(4))
     assert tied.result_text == "tie: P1 and P3, P2 and P4 complete on the same placement"
@@ -110,7 +113,9 @@ def _random_finish(seed: int, state: State) -> State:
         tile = rnd.choice([t for t in range(4) if state.bag[t]])
         legal = state.legal_placements(tile)
         state = (
-            state.play(rnd.choice(legal)) if legal else state.play(NoPlacement(state.turn, tile))
+            state.play(rnd.choice(legal))
+            if legal
+            else state.play(NoPlacement((state.seat + 1), tile))
         )
     return state
 
@@ -162,15 +167,15 @@ def test_bag_holds_ten_of_each_type() -> None:
         if not state.is_over:
             break
     assert state.bag[0] == 0 and not state.is_over
-    empty = next(h for h in CELLS if state.tile_at(h) is None)
+    empty = next(h for h in CELLS if state.at(h) is None)
     with pytest.raises(RuleError, match="no T0 is left in the bag"):
         state.play(Move(_mover(state), empty, 0, 0))
     assert state.legal_placements(0) == []
 
 
 def test_five_players_the_one_alone_takes_the_missing_partners_turn() -> None:
-    assert seat_order(DEFAULT_SEATS[5]) == (1, 2, 3, 4, 5, 5)
-    assert seat_order(DEFAULT_SEATS[2]) == (1, 2)
+    assert seat_order(DEFAULT_HOME_EDGES[5]) == (1, 2, 3, 4, 5, 5)
+    assert seat_order(DEFAULT_HOME_EDGES[2]) == (1, 2)
     # Seated otherwise by a record's header: P2 is the one without a partner.
     assert seat_order((0, 1, 3, 2, 5)) == (1, 2, 3, 4, 5, 2)
 
@@ -219,7 +224,7 @@ def test_drawer_wins_when_the_drawn_tile_has_no_legal_placement() -> None:
             break
     else:
         pytest.fail("no stuck position found")
-    final = state.play(NoPlacement(state.turn, stuck[0]))
+    final = state.play(NoPlacement((state.seat + 1), stuck[0]))
     assert final.winners == (state.to_move,)
     assert "has no legal placement" in final.result_text
     playable = next(t for t in range(4) if State.initial(2).legal_placements(t))
@@ -231,14 +236,14 @@ def _check_flow_follows_paths(state: State) -> None:
     for flow in state.flows:
         covered = set(flow.paths)
         for hex_, a, b in covered:
-            tile = state.tile_at(hex_)
+            tile = state.at(hex_)
             assert tile is not None and side_pairing(*tile)[a] == b
             for side in (a, b):
                 cell = CELL_INDEX[hex_]
                 nxt = NEIGHBOUR[cell][side]
                 if nxt < 0:
                     continue
-                across = state.tile_at(CELLS[nxt])
+                across = state.at(CELLS[nxt])
                 if across is None:
                     continue  # the flow stops at an empty hex
                 entry = (side + 3) % 6
@@ -267,7 +272,9 @@ def test_flows_never_cross_a_tile_except_along_its_paths(
     rnd = random.Random(seed)
     filled = set(rnd.sample(range(len(CELLS)), tiles))
     board = tuple(rnd.randrange(24) if c in filled else -1 for c in range(len(CELLS)))
-    _check_flow_follows_paths(State(players=players, seats=DEFAULT_SEATS[players], board=board))
+    _check_flow_follows_paths(
+        State(player_count=players, home_edges=DEFAULT_HOME_EDGES[players], board=board)
+    )
 
 
 # Random legal games of every player count: a legal list takes a few milliseconds, and
@@ -303,7 +310,7 @@ def test_route_rule_agrees_with_a_slow_independent_statement(
     rnd = random.Random(seed)
     holes = set(rnd.sample(range(len(CELLS)), empty + 1))
     board = tuple(-1 if c in holes else rnd.randrange(24) for c in range(len(CELLS)))
-    state = State(players=players, seats=DEFAULT_SEATS[players], board=board)
+    state = State(player_count=players, home_edges=DEFAULT_HOME_EDGES[players], board=board)
     if any(flow.reached for flow in state.flows):
         return  # already over
     tile = rnd.randrange(4)
@@ -346,11 +353,11 @@ def test_a_listed_placement_plays_as_when_checked_and_others_are_still_checked()
             for move in listed[:: max(1, len(listed) // 5)]:
                 assert state.play(move) == replace(state).play(move)
             refused = [
-                Move(state.turn, hex_, tile, rotation)
+                Move((state.seat + 1), hex_, tile, rotation)
                 for hex_ in CELLS
                 for rotation in range(6)
-                if state.tile_at(hex_) is None
-                and Move(state.turn, hex_, tile, rotation) not in listed
+                if state.at(hex_) is None
+                and Move((state.seat + 1), hex_, tile, rotation) not in listed
             ]
             for move in refused[:5]:
                 with pytest.raises(RuleError):
@@ -383,7 +390,7 @@ def test_tiles_still_needed_fall_by_at_most_one_a_placement(seed: int, players: 
 
     def needed(state: State) -> list[int]:
         link = links_of(state.board)
-        players_ = range(1, state.players + 1)
+        players_ = range(1, state.player_count + 1)
         return [reach(link, state.home_edge(p), state.target_edge(p)).needed for p in players_]
 
     rng = random.Random(seed)

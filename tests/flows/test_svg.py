@@ -21,8 +21,8 @@ def test_every_state_of_the_examples_draws_as_well_formed_svg(name: str) -> None
         root = ET.fromstring(render(state))
         assert root.tag == f"{NS}svg" and root.get("viewBox")
         assert root.find(f"{NS}title") is not None and root.find(f"{NS}desc") is not None
-        assert len(root.findall(f"{NS}polygon")) == 37 + (1 if state.moves else 0)
-        assert len(root.findall(f"{NS}path")) >= 3 * len(state.moves)
+        assert len(root.findall(f"{NS}polygon")) == 37 + (1 if state.placements else 0)
+        assert len(root.findall(f"{NS}path")) >= 3 * len(state.placements)
 
 
 def test_the_picture_shows_each_players_flow_in_their_colour_and_the_result() -> None:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from meeple.flows import cuts, replay_text, routes
 from meeple.flows import sweep as sweep_module
-from meeple.flows.board import CELLS, DEFAULT_SEATS
+from meeple.flows.board import CELLS, DEFAULT_HOME_EDGES
 from meeple.flows.links import EDGE_OF_END, OFF, PAIRING, Group, Routes, groups_of, links_of
 from meeple.flows.routes import (
     SEARCH_STEPS,
@@ -59,10 +59,10 @@ def _asked_board(
     """A random board, its links and its groups, where the route question is asked:
     one whose placed paths alone join no group's edges (hypothesis rejects the others)."""
     board = _board(seed, tiles)
-    state = State(players=players, seats=DEFAULT_SEATS[players], board=board)
+    state = State(player_count=players, home_edges=DEFAULT_HOME_EDGES[players], board=board)
     if any(flow.reached for flow in state.flows):
         reject()
-    return board, links_of(board), groups_of(DEFAULT_SEATS[players])
+    return board, links_of(board), groups_of(DEFAULT_HOME_EDGES[players])
 
 
 def test_a_hex_carries_any_paths_one_tile_could_give() -> None:
@@ -118,7 +118,7 @@ def test_sweep_agrees_with_brute_force_filling(seed: int, players: int, empty: i
     """On boards with a few empty hexes, against every way of filling them."""
     rnd = random.Random(seed)
     board = _board(seed, len(CELLS) - empty - 1)
-    state = State(players=players, seats=DEFAULT_SEATS[players], board=board)
+    state = State(player_count=players, home_edges=DEFAULT_HOME_EDGES[players], board=board)
     if any(flow.reached for flow in state.flows):
         return
     cell = rnd.choice([c for c in range(len(CELLS)) if board[c] < 0])
@@ -127,7 +127,7 @@ def test_sweep_agrees_with_brute_force_filling(seed: int, players: int, empty: i
     if verdict == "win":
         return
     after = (*board[:cell], tile * 6 + rotation, *board[cell + 1 :])
-    groups = groups_of(DEFAULT_SEATS[players])
+    groups = groups_of(DEFAULT_HOME_EDGES[players])
     assert (sweep_routes(links_of(after), groups) is not None) == (verdict == "legal"), verdict
 
 
@@ -169,7 +169,7 @@ def test_sweep_agrees_with_the_search_and_its_routes_hold(
     seed: int, players: int, tiles: int
 ) -> None:
     link = links_of(_board(seed, tiles))
-    groups = groups_of(DEFAULT_SEATS[players])
+    groups = groups_of(DEFAULT_HOME_EDGES[players])
     search = _RouteSearch(link, groups)
     search.budget = 200_000
     try:  # the reference: a depth-first search, which may give up on a hard board
@@ -216,7 +216,7 @@ def _counted(reachable: Any, checks: list[int]) -> Any:
 def test_a_way_found_ahead_spares_most_checks_of_a_long_search() -> None:
     """On the position of `HARD` (three players), where the search spends all its 20,000
     steps, it checks a third less often (18,600 checks against 28,800)."""
-    link, groups = links_of(HARD), groups_of(DEFAULT_SEATS[3])
+    link, groups = links_of(HARD), groups_of(DEFAULT_HOME_EDGES[3])
     (found, left, checks), (afresh, left_afresh, checks_afresh) = _searched_both_ways(link, groups)
     assert (found, left) == (afresh, left_afresh)
     assert found == "gave up"
@@ -277,7 +277,7 @@ def test_walls_spare_many_failed_walks_of_a_long_search() -> None:
     """On the position of `HARD`, where the search spends all its 20,000 steps, five in
     six of the checks that fail meet only walls met before, and walk no more (1,850
     walks fail, against 11,900 without walls)."""
-    link, groups = links_of(HARD), groups_of(DEFAULT_SEATS[3])
+    link, groups = links_of(HARD), groups_of(DEFAULT_HOME_EDGES[3])
     failed = []
     for keep in (True, False):
         search = _RouteSearch(link, groups)
@@ -306,7 +306,7 @@ def test_one_race_answers_many_placements_as_each_swept_alone(
     afters = []
     for cell, code in asked:
         after = (*board[:cell], code, *board[cell + 1 :])
-        placed = State(players=players, seats=DEFAULT_SEATS[players], board=after)
+        placed = State(player_count=players, home_edges=DEFAULT_HOME_EDGES[players], board=after)
         if any(flow.reached for flow in placed.flows):
             reject()  # a win: the route rule asks nothing
         afters.append(after)
@@ -347,7 +347,7 @@ def test_sweeps_that_begin_alike_share_their_states_and_change_nothing(
     """Every plan of a board swept with one shared table (plain orders, then closing
     ones) against each swept alone: the same work after every hex, the same answer."""
     link = links_of(_board(seed, tiles))
-    groups = groups_of(DEFAULT_SEATS[players])
+    groups = groups_of(DEFAULT_HOME_EDGES[players])
     label_of_edge = {}
     for g, group in enumerate(groups):
         label_of_edge[group.edge] = HOME + g
@@ -388,7 +388,7 @@ HARD = (
 
 
 def test_a_question_the_search_cannot_settle_is_answered_exactly() -> None:
-    groups = groups_of(DEFAULT_SEATS[3])
+    groups = groups_of(DEFAULT_HOME_EDGES[3])
     problem = PlacementRule(HARD, groups).problem(12, 1 * 6 + 5)
     assert problem == (
         "P2 (upper-right to lower-left) and P3 (upper-left to lower-right)"
@@ -397,7 +397,7 @@ def test_a_question_the_search_cannot_settle_is_answered_exactly() -> None:
     after = (*HARD[:12], 11, *HARD[13:])
     assert find_routes(links_of(after), groups) is None
     assert sweep_routes(links_of(HARD), groups) is not None
-    state = State(players=3, seats=DEFAULT_SEATS[3], board=HARD)
+    state = State(player_count=3, home_edges=DEFAULT_HOME_EDGES[3], board=HARD)
     assert all(move.hex != CELLS[12] or move.rotation != 5 for move in state.legal_placements(1))
 
 
@@ -508,7 +508,7 @@ def test_one_part_is_what_a_sweep_mostly_meets() -> None:
     meet hexes left in one part, where counting settles them (on the races of 3,000
     random positions, nine checks in ten)."""
     board = _board(8, 22)
-    assert len(_reaches_checked(links_of(board), groups_of(DEFAULT_SEATS[3]))) > 2_000
+    assert len(_reaches_checked(links_of(board), groups_of(DEFAULT_HOME_EDGES[3]))) > 2_000
 
 
 def _reaches_checked(link: list[int], groups: tuple[Group, ...]) -> list[sweep_module.SweepState]:
@@ -576,11 +576,11 @@ def test_fuzz_the_sweep_answers_any_position_in_bounded_work(
     nothing): the sweep's work stays bounded, its routes hold, and its verdict is the
     search's wherever a long search settles."""
     board = _board(seed, tiles)
-    state = State(players=players, seats=DEFAULT_SEATS[players], board=board)
+    state = State(player_count=players, home_edges=DEFAULT_HOME_EDGES[players], board=board)
     if any(flow.reached for flow in state.flows):
         return
     link = links_of(board)
-    groups = groups_of(DEFAULT_SEATS[players])
+    groups = groups_of(DEFAULT_HOME_EDGES[players])
     for group_order in _group_orders(list(range(len(groups)))):
         quick = _RouteSearch(link, tuple(groups[i] for i in group_order))
         quick.budget = SEARCH_STEPS

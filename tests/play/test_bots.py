@@ -280,7 +280,7 @@ def test_mcts_searches_on_from_the_tree_of_its_previous_move() -> None:
 def _flows_middle(seed: int, plies: int) -> Any:
     """A Flows position `plies` random placements into a seeded game."""
     rng = random.Random(seed)
-    state = flows.State.initial(players=2)
+    state = flows.State.initial(player_count=2)
     for _ in range(plies):
         _, moves = legal_choices(state, rng)
         state = state.play(rng.choice(moves))

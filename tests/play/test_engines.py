@@ -125,7 +125,7 @@ def test_a_forfeited_game_counts_as_lost_by_the_engine_and_won_by_the_other_seat
 def test_flows_engines_are_told_the_drawn_tile() -> None:
     fmt = registry.get("flows")
     assert fmt.game.can("initial")
-    state = fmt.game.initial(players=2, seed=1)
+    state = fmt.game.initial(player_count=2, seed=1)
     drawing = state
     assert isinstance(drawing, engine.Drawing)
     moves = drawing.legal_moves_after("T2")
@@ -142,7 +142,7 @@ def test_a_flows_engine_that_places_another_tile_than_the_drawn_one_fails(
 ) -> None:
     fmt = registry.get("flows")
     assert fmt.game.can("initial")
-    state = fmt.game.initial(players=2, seed=1)
+    state = fmt.game.initial(player_count=2, seed=1)
     drawing = state
     assert isinstance(drawing, engine.Drawing)
     other = drawing.legal_moves_after("T0")[0]

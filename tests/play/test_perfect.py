@@ -32,7 +32,7 @@ def worth(board: Board, team: int) -> int:
 
 
 def value(state: tictactoe.State) -> int:
-    return worth(state.board, state.turn)
+    return worth(state.board, state.seat)
 
 
 def reachable() -> list[tictactoe.State]:
@@ -54,7 +54,7 @@ POSITIONS = reachable()
 def test_the_positions_are_every_reachable_board() -> None:
     assert len(POSITIONS) == 5478  # the known count of legal tic-tac-toe positions
     assert sum(not state.is_over for state in POSITIONS) == 4520
-    assert {state.turn for state in POSITIONS if not state.is_over} == {0, 1}
+    assert {state.seat for state in POSITIONS if not state.is_over} == {0, 1}
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -64,7 +64,7 @@ def test_from_every_position_the_move_keeps_the_value(seed: int) -> None:
         if state.is_over:
             continue
         after = state.play(bot.choose(state, state.legal_moves()))
-        assert value(after) == value(state), (state.board, state.turn)
+        assert value(after) == value(state), (state.board, state.seat)
 
 
 def lines_against_everything(bot: PerfectBot, seat: int) -> tuple[int, int, int]:

@@ -30,7 +30,7 @@ def _same(columns: ActionColumns, actions: tuple[Action, ...]) -> None:
     assert tuple(columns.actions()) == actions
     assert tuple(columns.action(i) for i in range(len(actions))) == actions
     assert tuple(columns.action(i - len(actions)) for i in range(len(actions))) == actions
-    assert columns.teams == tuple(action.team for action in actions)
+    assert columns.seats == tuple(action.team for action in actions)
     assert columns.letters == "".join(action.action for action in actions)
     assert columns.details == tuple(".".join(action.details) for action in actions)
     assert columns.comments == tuple(action.comments for action in actions)
@@ -40,7 +40,7 @@ def _same(columns: ActionColumns, actions: tuple[Action, ...]) -> None:
 def test_the_seed_example_reads_one_field_at_a_time() -> None:
     game = qgn.parse(SEED_EXAMPLE)
     columns = game.action_columns()
-    assert columns.teams == (0, 0, 0, 1, 1, 1, 1, 1, 0, 0)
+    assert columns.seats == (0, 0, 0, 1, 1, 1, 1, 1, 0, 0)
     assert columns.letters == "cabcccabab"
     assert columns.details == ("", "1.2", "1.2.k.b", "", "", "", "0.1", "0.1.m", "2.2", "2.2.t.l")
     assert columns.comments[8] == ("you can add\ncomments like so",)
@@ -86,7 +86,7 @@ def _read_word_by_word(text: str) -> tuple[Action, ...]:
 
 def test_teams_of_several_digits_and_comments_across_runs() -> None:
     columns = qgn.parse('[key "k"][teams "a"] 10a&1 {c} 2b 345c&x.y').action_columns()
-    assert columns.teams == (10, 2, 345)
+    assert columns.seats == (10, 2, 345)
     assert columns.letters == "abc"
     assert columns.details == ("1", "", "x.y")
     assert columns.comments == ((), ("c",), ())
@@ -102,7 +102,7 @@ def test_a_game_without_actions_has_empty_columns() -> None:
 def test_columns_of_a_game_built_by_hand_are_cut_from_its_actions() -> None:
     actions = (Action(0, "a", ("1", "2")), Action(11, "b", (), ("why",)), Action(1, "c"))
     columns = Snapshot({"key": "k", "teams": "a"}, actions).action_columns()
-    assert columns.teams == (0, 11, 1) and columns.letters == "abc"
+    assert columns.seats == (0, 11, 1) and columns.letters == "abc"
     assert columns.details == ("1.2", "", "") and columns.comments == ((), ("why",), ())
     _same(columns, actions)
     assert (

@@ -1,8 +1,12 @@
 """What every one of quibbble's seven games must do, written once and run for each game:
-its records survive their own text, no text breaks its reader, its states keep the
-engine protocol (play never changes a state, every legal move is legal and written as
-it is read), its pictures are well-formed XML naming the places a move lights, and the
-command line checks, shows, replays, converts and plays its bundled records.
+its random records survive their own text, no text breaks its reader, a new game is for
+as many teams as quibbble allows, each of its rules broken is found at the action that
+breaks it and a text that is no action at its detail (each game's own tables: `ILLEGAL`,
+`NOT_ACTIONS`), a record draws as its last state, and the command line checks,
+converts and plays its bundled records. What every registered game must do (the
+engine protocol, pictures, `show`, `replay`, `moves`, docstring examples) is written once
+over the registry in tests/core (test_engine.py, test_every_game.py, test_examples.py,
+test_docstrings.py).
 
 What only one game does (its deal, its rules, its pictures' own marks) stays in that
 game's tests (tests/<game>/).
@@ -11,27 +15,24 @@ game's tests (tests/<game>/).
 from __future__ import annotations
 
 import contextlib
-import copy
-import doctest
 import importlib
-import json
 import random
-import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple import engine, registry
-from meeple.errors import MeepleError, NotationError, RuleError
+from meeple import registry
+from meeple.errors import MeepleError, RuleError
 from meeple.quibbble.game import QuibbbleGame
 from meeple.stratego.model import Move as StrategoMove
 from tests.cli_helpers import meeple
-from tests.quibbble_games import random_record
+from tests.quibbble_games import assert_notation_error_at, assert_rule_broken_at, random_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -211,23 +212,6 @@ def test_no_text_breaks_the_reader(case: Case) -> None:
 
 
 @EVERY_GAME
-def test_the_protocol_holds_at_every_step_of_the_bundled_games(case: Case) -> None:
-    """play never changes the state it is given, every legal move plays, and a move is
-    read back from the text it is written as."""
-    for path in _bundled(case):
-        for state in _states(case, path):
-            assert isinstance(state, engine.GameState)
-            moves = state.legal_moves()
-            assert not (moves and state.is_over)
-            before = copy.deepcopy(state)
-            for move in moves[:12]:
-                assert state.move_from_text(state.move_to_text(move)) == move
-                after = state.play(move)
-                assert after.history == (*state.history, move)
-            assert state == before
-
-
-@EVERY_GAME
 def test_a_new_game_is_for_as_many_teams_as_quibbble_allows(case: Case) -> None:
     """Each count of teams the game allows starts a game of the first names of its
     teams, dealt from the seed given (kept in its record); any other count is refused
@@ -243,41 +227,22 @@ def test_a_new_game_is_for_as_many_teams_as_quibbble_allows(case: Case) -> None:
 
 
 @EVERY_GAME
-def test_a_move_that_is_no_action_is_a_notation_error(case: Case) -> None:
-    state = _game(case).initial(seed=1)
-    with pytest.raises(NotationError):
-        state.move_from_text("x")
-
-
-@EVERY_GAME
-def test_the_pictures_are_well_formed_and_mark_their_own_places(case: Case) -> None:
+def test_a_record_draws_as_its_last_state(case: Case) -> None:
     game = _game(case)
     for path in _bundled(case):
-        for state in _states(case, path):
-            root = ET.fromstring(game.svg(state))
-            places = {e.attrib["data-at"] for e in root.iter() if "data-at" in e.attrib}
-            assert set(game.marks(state)) <= places
-            assert game.render(state)
-            json.dumps(game.state_json(state))
+        *_, state = _states(case, path)
         record = game.parse(path.read_text(encoding="utf-8"))
         assert game.svg(record) == game.svg(state) and game.render(record) == game.render(state)
 
 
 @EVERY_GAME
-def test_the_command_line_checks_shows_replays_and_converts_the_bundled_games(
-    case: Case,
-) -> None:
+def test_the_command_line_checks_and_converts_the_bundled_games(case: Case) -> None:
+    """(`show`, `replay` and `moves` on every game's examples: tests/core/test_every_game.py.)"""
     bundled = [str(path) for path in _bundled(case)]
     assert meeple(["check", *bundled]).code == 0
     illegal = meeple(["check", str(EXAMPLES / case.name / "illegal.qgn")])
     assert illegal.code == 1 and "error: illegal move" in illegal.out
     for path in bundled:
-        shown = meeple(["show", path, "--svg"])
-        assert shown.code == 0 and ET.fromstring(shown.out).tag.endswith("svg")
-        assert meeple(["show", path]).code == 0
-        lines = meeple(["replay", "--json", path]).out.splitlines()
-        assert [json.loads(line)["step"] for line in lines] == list(range(len(lines)))
-        assert meeple(["moves", path, "--step", "1"]).code == 0
         text = Path(path).read_text(encoding="utf-8")
         converted = meeple(["convert", path, "--to", "qgn"])
         assert converted.code == 0, converted.err
@@ -296,11 +261,27 @@ def test_selfplay_writes_games_that_check_accepts(case: Case, tmp_path: Path) ->
     assert meeple(["check", str(tmp_path)]).code == 0
 
 
-@EVERY_GAME
-def test_the_package_docstring_example_runs(case: Case) -> None:
-    package = importlib.import_module(f"meeple.{case.name}")
-    tests = doctest.DocTestFinder(recurse=False).find(package, package.__name__)
-    runner = doctest.DocTestRunner()
-    for test in tests:
-        runner.run(test)
-    assert tests and runner.summarize(verbose=False).failed == 0
+def _own_tests(name: str) -> ModuleType:
+    """A game's own tests (tests/<game>/test_<game>.py): its `HEAD` (a record's tags),
+    `ILLEGAL` (each rule broken once) and `NOT_ACTIONS` (texts that are no action)."""
+    return importlib.import_module(f"tests.{name}.test_{name}")
+
+
+BROKEN = [(case.name, *row) for case in CASES for row in _own_tests(case.name).ILLEGAL]
+NOT_ACTIONS = [(case.name, *row) for case in CASES for row in _own_tests(case.name).NOT_ACTIONS]
+
+
+@pytest.mark.parametrize(("name", "actions", "rule", "where", "message"), BROKEN)
+def test_each_rule_is_found_at_the_action_that_breaks_it(
+    name: str, actions: str, rule: str, where: tuple[int, int], message: str
+) -> None:
+    text = _own_tests(name).HEAD + actions + "\n"
+    assert_rule_broken_at(importlib.import_module(f"meeple.{name}"), text, rule, where, message)
+
+
+@pytest.mark.parametrize(("name", "actions", "where", "message"), NOT_ACTIONS)
+def test_an_action_that_is_none_of_the_games_is_a_notation_error_at_its_detail(
+    name: str, actions: str, where: tuple[int, int], message: str
+) -> None:
+    text = _own_tests(name).HEAD + actions + "\n"
+    assert_notation_error_at(importlib.import_module(f"meeple.{name}"), text, where, message)

@@ -38,13 +38,13 @@ def test_a_win_a_move_away_is_found_and_replays() -> None:
     game = State.initial(parse_challenge(BESIDE_THE_RAFT), 1)
     for move in found.moves:
         game = game.play(move)
-    assert game.outcome == "won"
+    assert game.status == "won"
 
 
 def test_the_search_says_no_win_exists_where_the_raft_cannot_take_every_cat() -> None:
     challenge = parse_challenge(ONE_BLUE_SQUARE)
     start = State.initial(challenge, 1)
-    assert start.outcome == "playing"  # the rules do not call it lost
+    assert start.status == "playing"  # the rules do not call it lost
     assert exhaustive.hopeless(start.position) == (
         "the free raft squares cannot take every waiting cat"
     )
@@ -67,7 +67,7 @@ def test_the_cuts_keep_every_position_of_a_winning_line(name: str) -> None:
     for move in won.moves:
         assert exhaustive.hopeless(game.position) == "", (game.history, move)
         game = game.play(move)
-    assert game.outcome == "won"
+    assert game.status == "won"
 
 
 def test_meeple_solve_exhaustive_prints_the_win(tmp_path: Path) -> None:

@@ -476,7 +476,7 @@ def test_distances_on_boards_the_solver_reaches() -> None:
     for move in found.moves:
         game = game.play(move)
         _assert_distances(game)
-        assert bool(cats_cut_off(game.position.board)) == (game.outcome == "lost")
+        assert bool(cats_cut_off(game.position.board)) == (game.status == "lost")
 
 
 def _assert_distances(game: State) -> None:

@@ -242,7 +242,7 @@ def test_cats_win_on_the_raft_and_never_move_again() -> None:
     # A yellow cat beside a yellow raft square and a wild one.
     board = SMALL.replace("yyyyyyyyy\nppp", "yyyyyyYyy\nppp")
     g = play(game(board), "Y08060907Aa")
-    assert g.outcome == "playing" and g.position.board.rows[9][7] == "Y"
+    assert g.status == "playing" and g.position.board.rows[9][7] == "Y"
     rule_error(g, "Y09070806AbAc", "is on the raft")
 
 
@@ -250,7 +250,7 @@ def test_the_last_cat_on_the_raft_wins() -> None:
     board = SMALL.replace("fffbBbrrr", "fffbbbrrr").replace("fffbbbrRr", "fffbbbrrr")
     board = board.replace("yyyyyyyyy\nppp", "yyyyyyyYy\nppp")
     g = play(game(board), "Y08070907Aa")
-    assert g.outcome == "won" and g.is_over
+    assert g.status == "won" and g.is_over
     assert g.position.board.rows[9][7] == "Y"
     rule_error(g, "Ab0306E", "game is over")
 
@@ -259,7 +259,7 @@ def test_wild_raft_square_shows_w() -> None:
     board = SMALL.replace("fffbBbrrr", "fffbbbrrr").replace("fffbbbrRr", "fffbbbrrr")
     board = board.replace("yyyyyyyyy\nppp", "yyyyyyyyY\nppp")
     g = play(game(board), "Y08080908Aa")
-    assert g.position.board.rows[9][8] == "W" and g.outcome == "won"
+    assert g.position.board.rows[9][8] == "W" and g.status == "won"
 
 
 # -- the round: rest, and running out --------------------------------------------------
@@ -274,12 +274,12 @@ def test_rest_when_the_hand_is_used_up() -> None:
 
 def test_lost_when_the_decks_cannot_fill_a_hand() -> None:
     g = play(game(hand="AaBCD", decks=Cards(("bcd", "", "", "e"))), "Aa0603N", "m0300FN")
-    assert g.outcome == "lost" and "decks hold only 4" in g.reason
+    assert g.status == "lost" and "decks hold only 4" in g.reason
 
 
 def test_lost_when_the_fire_bag_is_empty_after_a_card() -> None:
     g = play(game(bag=""), "Aa0603N")
-    assert g.outcome == "lost" and "fire bag is empty" in g.reason
+    assert g.status == "lost" and "fire bag is empty" in g.reason
 
 
 def test_lost_when_the_drawn_tile_fits_nowhere() -> None:
@@ -287,7 +287,7 @@ def test_lost_when_the_drawn_tile_fits_nowhere() -> None:
     board = "\n".join(["fffffffff"] * 9 + ["ffffffbyw", "ffffffrow", "ffffffgww"]) + "\n"
     assert fire_placements(parse_board(board), "c") == []
     g = play(game(board, phase="fire"), "c0000FN")
-    assert g.outcome == "lost" and "fire tile c fits nowhere" in g.reason
+    assert g.status == "lost" and "fire tile c fits nowhere" in g.reason
     assert "c" not in g.position.bag
 
 
@@ -306,13 +306,13 @@ WALLED = (
 def test_lost_when_fire_cuts_a_cat_off() -> None:
     assert cats_cut_off(parse_board(WALLED)) == []
     g = play(game(WALLED, phase="fire"), "h0306FN")  # h: a row of three and a stem below
-    assert g.outcome == "lost"
+    assert g.status == "lost"
     assert g.reason == "the red cat at (2,7) can no longer reach the raft"
 
 
 def test_fire_that_leaves_a_way_out_does_not_lose() -> None:
     g = play(game(WALLED, hand="AaBCD", phase="fire"), "m0300FE")
-    assert g.outcome == "playing"
+    assert g.status == "playing"
 
 
 def test_a_square_no_card_can_cover_keeps_its_colour_and_blocks() -> None:
@@ -320,7 +320,7 @@ def test_a_square_no_card_can_cover_keeps_its_colour_and_blocks() -> None:
     # fits over them any more, so they stay green for good and the blue cat is cut off
     # (docs/formats/raft.md, "Reaching the raft").
     g = play(game(WALLED, hand="AaBCD", phase="fire"), "m0300FN")
-    assert g.outcome == "lost"
+    assert g.status == "lost"
     assert g.reason == "the blue cat at (1,4) can no longer reach the raft"
 
 
@@ -373,7 +373,7 @@ def test_draw_requests_cover_every_split_of_six() -> None:
 def test_start_of_every_challenge_is_playable() -> None:
     for official in components().challenges:
         g = State.initial(parse_challenge(official.challenge), seed=0)
-        assert g.outcome == "playing", official.name
+        assert g.status == "playing", official.name
         assert format_board(g.position.board).count("o") == 1
 
 
@@ -402,7 +402,7 @@ def test_random_playouts_stay_consistent(index: int, seed: int, rng: random.Rand
         assert len(state.hand) <= 6 and len(state.decks) + len(state.hand) <= 100
         assert list(state.exhausted) == sorted(state.exhausted)
         assert parse_state(format_state(state)) == state
-        if g.outcome == "playing" and isinstance(g.last, FirePlacement):
+        if g.status == "playing" and isinstance(g.last, FirePlacement):
             # the loss is decided when a fire tile is laid (docs/formats/raft.md); a cat
             # standing where a card would have to go only blocks that card while it stays
             assert not cats_cut_off(state.board)

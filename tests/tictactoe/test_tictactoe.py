@@ -12,7 +12,6 @@ import pytest
 from meeple import tictactoe
 from meeple.tictactoe.game import GAME
 from tests.cli_helpers import meeple
-from tests.quibbble_games import assert_notation_error_at, assert_rule_broken_at
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tictactoe"
 HEAD = '[key "tictactoe"]\n[teams "red, blue"]\n\n'
@@ -46,28 +45,14 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("actions", "rule", "where", "message"), ILLEGAL)
-def test_each_rule_is_found_at_the_action_that_breaks_it(
-    actions: str, rule: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_rule_broken_at(tictactoe, text, rule, where, message)
-
-
-@pytest.mark.parametrize(
-    ("actions", "where", "message"),
-    [
-        ("0p&1.1", (4, 1), "one action, m (mark), not 'p'"),
-        ("0m&1", (4, 1), "2 details (row and column), not 1"),
-        ("0m&1.x", (4, 6), "expected a column, a whole number, not 'x'"),
-        ("0m&1.1 1m&a.0", (4, 11), "expected a row"),
-    ],
-)
-def test_an_action_that_is_no_mark_is_a_notation_error_at_its_detail(
-    actions: str, where: tuple[int, int], message: str
-) -> None:
-    text = HEAD + actions + "\n"
-    assert_notation_error_at(tictactoe, text, where, message)
+NOT_ACTIONS = [
+    ("0p&1.1", (4, 1), "one action, m (mark), not 'p'"),
+    ("0m&1", (4, 1), "2 details (row and column), not 1"),
+    ("0m&1.x", (4, 6), "expected a column, a whole number, not 'x'"),
+    ("0m&1.1 1m&a.0", (4, 11), "expected a row"),
+]
+"""Actions that are none of the game's, where the error is (line, column) and what it
+says: tests/quibbble/test_every_game.py reads each after `HEAD`."""
 
 
 @pytest.mark.parametrize(

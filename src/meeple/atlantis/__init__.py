@@ -24,7 +24,7 @@ is canonical JSON. An engine move (`meeple.engine`) is one move of stones or `en
 after 1 turn: Mary (B) to move
 
 Players are numbered from 1 in the engine protocol (`to_move`, `winners`, `player_name`)
-as in every game; the rules' own 0-based seat numbers (`State.seat_index`,
+as in every game; the rules' own 0-based seat numbers (`State.seat`,
 `Field.owner`, `scores`, `ranking`) index `State.players`. Layers: `model`, `notation`
 (parse, dump, diagnose), `rules` (`State`, `replay`), `qgn` (the QGN bridge), `ascii`,
 `svg`, `generate` (random set-ups) and `game` (the `Game` the registry holds).

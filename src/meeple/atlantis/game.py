@@ -95,13 +95,13 @@ class Atlantis(Game):
         " labels them); `end` ends your turn; `b2 c3` is enough"
     )
 
-    def initial(self, players: int | None = None, seed: int | None = None) -> State:
-        """A new game on a board of ten standard segments, two players unless `players`
+    def initial(self, player_count: int | None = None, seed: int | None = None) -> State:
+        """A new game on a board of ten standard segments, two players unless `player_count`
         says otherwise; the seed places the starting stacks (meeple.atlantis.generate)."""
         from meeple.atlantis.generate import starting_transcript
         from meeple.atlantis.rules import State
 
-        count = 2 if players is None else players
+        count = 2 if player_count is None else player_count
         if not 2 <= count <= 6:
             raise RuleError(
                 f"meeple sets up Atlantis for 2 to 6 players, not {count}", rule="player-count"
@@ -146,8 +146,8 @@ class Atlantis(Game):
         ]
         return {
             "players": list(state.players),
-            "turn": state.turn,
-            "to_move": None if state.is_over else state.seat_index,
+            "turn": state.turns,
+            "to_move": None if state.is_over else state.seat,
             "over": state.ended,
             "fields": fields,
             "areas": areas,

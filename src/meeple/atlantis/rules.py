@@ -252,10 +252,11 @@ class State(Pictured):
     """A position: fields, turns played, and the player to move's progress this turn.
 
     Beyond the protocol (meeple.engine) it offers: the fields `board`, `fields`,
-    `players` (names, by 0-based seat), `turn`, `moved_from`, `arrived`, `ended` (the
-    game had ended when this turn began; `is_over` also holds for a board without
-    players) and `origin` (the set-up, for `record`); `seat_index` (the 0-based seat to
-    move: the protocol's 1-based `to_move` minus 1); `movable(hex)`, `stone_moves()`
+    `players` (names, by 0-based seat), `turns` (how many turns were played),
+    `moved_from`, `arrived`, `ended` (the game had ended when this turn began; `is_over`
+    also holds for a board without players) and `origin` (the set-up, for `record`);
+    `seat` (the 0-based seat whose turn it is: the protocol's 1-based `to_move` minus
+    1); `movable(hex)`, `stone_moves()`
     (the moves of stones alone, without `end`), `end_turn(pick)` (explosions with a
     chosen order, where `play(END_TURN)` takes the first come), `play_turn(moves)` (a
     whole turn), and `areas()`, `scores` and `ranking` (by 0-based seat).
@@ -266,7 +267,7 @@ class State(Pictured):
     board: Board
     fields: Mapping[Hex, Field]
     players: tuple[str, ...]
-    turn: int = 0
+    turns: int = 0
     moved_from: frozenset[int] = frozenset()
     """Segments the player to move has moved from this turn."""
     arrived: Mapping[Hex, int] = field(default_factory=dict)
@@ -291,17 +292,17 @@ class State(Pictured):
         return cls(board, fields, names, ended=finished(fields, board), origin=start)
 
     @property
-    def seat_index(self) -> int:
+    def seat(self) -> int:
         """The 0-based index of the player to move (turn i belongs to seat i mod P), as in
         `Field.owner`, `scores` and `ranking`; the protocol's `to_move` is this plus 1."""
-        return self.turn % len(self.players) if self.players else 0
+        return self.turns % len(self.players) if self.players else 0
 
     # -- the movement phase ------------------------------------------------------------
 
     def movable(self, hex_: Hex) -> int:
         """How many of the player to move's stones on `hex_` may still move this turn."""
         here = self.fields.get(hex_, EMPTY)
-        if here.owner != self.seat_index or here.state != OPEN:
+        if here.owner != self.seat or here.state != OPEN:
             return 0
         return here.stones - self.arrived.get(hex_, 0)
 
@@ -318,7 +319,7 @@ class State(Pictured):
                 "the game is over: every open field is in a stable area", rule="game-over"
             )
         source, target = move
-        seat = self.seat_index
+        seat = self.seat
         here = self.fields.get(source)
         if here is None:
             return RuleError(f"{field_name(source)} is not a field of the board", rule="off-board")
@@ -378,7 +379,7 @@ class State(Pictured):
         if refused is not None:
             raise refused
         direction, steps = line_between(*move) or (0, 0)
-        seat = self.seat_index
+        seat = self.seat
         fields = dict(self.fields)
         source = fields[move.source]
         left = source.stones - steps
@@ -398,7 +399,7 @@ class State(Pictured):
             self.board,
             fields,
             self.players,
-            self.turn,
+            self.turns,
             self.moved_from | {self.board.segment_of[move.source]},
             arrived,
             self.ended,
@@ -412,7 +413,7 @@ class State(Pictured):
             return []
         moves = []
         for source, here in self.fields.items():
-            if here.owner != self.seat_index or here.state != OPEN:
+            if here.owner != self.seat or here.state != OPEN:
                 continue
             if self.board.segment_of[source] in self.moved_from:
                 continue
@@ -424,7 +425,7 @@ class State(Pictured):
                     there = self.fields.get(hex_)
                     if there is None or there.state != OPEN:
                         break
-                    if there.owner != self.seat_index:
+                    if there.owner != self.seat:
                         opponents += there.stones
                     if opponents <= steps:
                         moves.append(Move(source, hex_))
@@ -436,13 +437,13 @@ class State(Pictured):
         """Explode, grow, and pass the turn to the next player."""
         fields = dict(self.fields)
         if self.players:
-            explode(fields, self.board, self.seat_index, pick)
-            grow(fields, self.seat_index)
+            explode(fields, self.board, self.seat, pick)
+            grow(fields, self.seat)
         return State(
             self.board,
             fields,
             self.players,
-            self.turn + 1,
+            self.turns + 1,
             ended=finished(fields, self.board),
             history=(*self.history, END_TURN),
             origin=self.origin,
@@ -471,7 +472,7 @@ class State(Pictured):
     @property
     def to_move(self) -> int | None:
         """The player to move, 1-based; None once the game is over."""
-        return None if self.is_over else self.seat_index + 1
+        return None if self.is_over else self.seat + 1
 
     def legal_moves(self) -> list[Move | EndTurn]:
         """Every single move of stones, then `end` (a turn may end after any of them)."""
@@ -507,9 +508,9 @@ class State(Pictured):
             ranking = ", ".join(
                 f"{self.players[p]} ({player_letter(p)}) {scores[p]}" for p in self.ranking
             )
-            return f"game over after {counted(self.turn, 'turn')}; ranking: {ranking}"
-        mover = f"{self.players[self.seat_index]} ({player_letter(self.seat_index)})"
-        return f"after {counted(self.turn, 'turn')}: {mover} to move"
+            return f"game over after {counted(self.turns, 'turn')}; ranking: {ranking}"
+        mover = f"{self.players[self.seat]} ({player_letter(self.seat)})"
+        return f"after {counted(self.turns, 'turn')}: {mover} to move"
 
     def move_to_text(self, move: Move | EndTurn) -> str:
         return str(move)
@@ -645,8 +646,8 @@ def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State
     for index, event in enumerate(transcript.events):
         if not isinstance(event, Turn):
             continue
-        number = state.turn + 1
-        who = state.players[state.seat_index] if state.players else "nobody"
+        number = state.turns + 1
+        who = state.players[state.seat] if state.players else "nobody"
         for position, move in enumerate(event.moves):
             try:
                 state = state.play(move)

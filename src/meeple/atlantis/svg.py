@@ -138,7 +138,7 @@ def render(state: State) -> str:
         f' viewBox="0 0 {width:.0f} {height:.0f}"'
         f' width="{width * SCALE:.0f}" height="{height * SCALE:.0f}"'
         ' font-family="sans-serif" font-size="12">',
-        f"<title>Atlantis after {state.turn} turns</title>",
+        f"<title>Atlantis after {state.turns} turns</title>",
         f"<desc>{xml_text(f'{len(state.fields)} fields. {text}')}</desc>",
         '<defs><marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6"'
         ' markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"'

@@ -23,7 +23,7 @@ True
 >>> state.result_text
 'night 1: 3 of 4 players alive'
 >>> *_, state = botc.replay(botc.parse_trace("[Alice:imp Bob:chef Carol:monk]\n<N1> st!kills->Bob"))
->>> state.status, state.winners                   # two alive, the Demon among them
+>>> state.status, state.winner_names                # two alive, the Demon among them
 ('won', ('Alice',))
 >>> botc.svg.render(state.grimoire).startswith("<svg")   # the town square
 True

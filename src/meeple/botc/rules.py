@@ -114,7 +114,7 @@ class State(Pictured):
     Beyond it: the fields `grimoire`, `phase`, and today's `nominated`, `nominators`,
     `nominee`, `voters` and `executed` (the mechanics a day's events are checked against);
     `winner` and `ending` once a team has won, `last_day` on the Mastermind's extra day.
-    As an engine.Ending it says its `status` and `winners`.
+    As an engine.Ending it says its `status` and `winner_names`.
     """
 
     game = Registered("botc")
@@ -138,7 +138,7 @@ class State(Pictured):
         alive = sum(1 for seat in self.grimoire.seats if not seat.life.dead)
         where = self.phase.title if self.phase else "before the first phase"
         if self.winner is not None:
-            names = ", ".join(self.winners)
+            names = ", ".join(self.winner_names)
             return f"{where}: {self.ending}: {self.winner} wins ({names})"
         return f"{where}: {alive} of {len(self.grimoire)} players alive"
 
@@ -148,7 +148,7 @@ class State(Pictured):
         return "playing" if self.winner is None else "won"
 
     @property
-    def winners(self) -> tuple[str, ...]:
+    def winner_names(self) -> tuple[str, ...]:
         """The players of the winning team, in seat order (empty while playing)."""
         if self.winner is None:
             return ()

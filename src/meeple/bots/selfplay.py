@@ -72,7 +72,7 @@ def play_one(
     """Game `number` of a tournament (a top-level function, so processes can run it)."""
     fmt = registry.get(game)
     rng = random.Random(f"{seed}:{number}")
-    start: AnyState = fmt.game.initial(players=players, seed=rng.randrange(2**31))
+    start: AnyState = fmt.game.initial(player_count=players, seed=rng.randrange(2**31))
     seats = seats_for(bots, number, start.player_count)
     seated = [make(name, seed=rng.randrange(2**31), **settings.get(name, {})) for name in seats]
     try:

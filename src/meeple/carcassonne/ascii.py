@@ -115,7 +115,7 @@ def _legend(state: State) -> list[str]:
         lines.append(f"{name}: {scored}, {left}{holds}")
     lines.append(f"{counted(len(state.deck), 'tile')} in the deck")
     if not state.is_over and not state.placing:
-        spot = state.last[state.turn]
+        spot = state.last[state.seat]
         if spot is not None:
             lines.append(f"a token may go on the tile at {spot[0]},{spot[1]}, or o t passes")
     return lines

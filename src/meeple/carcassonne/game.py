@@ -62,7 +62,7 @@ class Carcassonne(QuibbbleGame["Move", "Record", "State"]):
             "supply": dict(zip(state.teams, state.supply, strict=True)),
             "scores": dict(zip(state.teams, state.scores, strict=True)),
             "deck": len(state.deck),
-            "turn": None if state.is_over else state.teams[state.turn],
+            "turn": None if state.is_over else state.teams[state.seat],
             "phase": None if state.is_over else ("tile" if state.placing else "token"),
         }
 

@@ -55,10 +55,10 @@ from meeple.carcassonne.model import (
     Tile,
     Token,
 )
-from meeple.errors import MeepleError, RuleError
+from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
-from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.quibbble import Bridge, TeamsState, distinct_teams
 from meeple.registry import Registered
 
 Square = tuple[int, int]
@@ -414,11 +414,11 @@ class State(TeamsState[Move]):
         deck: tuple[Tile, ...] = (),
         rng: GoRand | None = None,
         finished: tuple[Structure, ...] = (),
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Move, ...] = (),
     ) -> None:
-        super().__init__(teams, turn, winners, history)
+        super().__init__(teams, seat, winners, history)
         self.seed = seed
         self.board: dict[Square, Tile] = dict(board) if board is not None else {(0, 0): START}
         self.order = order if order is not None else tuple(self.board)
@@ -457,7 +457,7 @@ class State(TeamsState[Move]):
     @property
     def placing(self) -> bool:
         """Whether the team to move must place a tile (else a token, or pass)."""
-        return not self.is_over and self.hands[self.turn] is not None
+        return not self.is_over and self.hands[self.seat] is not None
 
     def record(self) -> Record:
         """The record of the moves so far (meeple.engine.Recording)."""
@@ -485,24 +485,24 @@ class State(TeamsState[Move]):
         takes."""
         if self.is_over:
             return []
-        held = self.hands[self.turn]
+        held = self.hands[self.seat]
         if held is not None:
             return [
-                Place(self.turn, x, y, turned)
+                Place(self.seat, x, y, turned)
                 for turned in held.turns()
                 for x, y in empty_squares(self.board)
                 if _fits(self.board, x, y, turned)
             ]
-        spot = self.last[self.turn]
+        spot = self.last[self.seat]
         assert spot is not None
         x, y = spot
-        candidates: list[Move] = [Skip(self.turn), Claim(self.turn, x, y, MONK)]
+        candidates: list[Move] = [Skip(self.seat), Claim(self.seat, x, y, MONK)]
         for side in SIDES:
             candidates += [
-                Claim(self.turn, x, y, KNIGHT, side),
-                Claim(self.turn, x, y, THIEF, side),
+                Claim(self.seat, x, y, KNIGHT, side),
+                Claim(self.seat, x, y, THIEF, side),
             ]
-            candidates += [Claim(self.turn, x, y, FARMER, side + ab) for ab in "ab"]
+            candidates += [Claim(self.seat, x, y, FARMER, side + ab) for ab in "ab"]
         return [move for move in candidates if self._violation(move) is None]
 
     def _violation(self, move: Move) -> RuleError | None:
@@ -616,7 +616,7 @@ class State(TeamsState[Move]):
             tuple(play.deck),
             play.rng,
             tuple(play.finished),
-            play.turn,
+            play.seat,
             tuple(play.winners),
             (*self.history, move),
         )
@@ -652,8 +652,8 @@ class _Turn:
     deck: list[Tile]
     rng: GoRand
     finished: list[Structure]
-    turn: int
-    teams: int
+    seat: int
+    team_count: int
     winners: list[int] = field(default_factory=list)
 
     @classmethod
@@ -661,13 +661,13 @@ class _Turn:
         return cls(
             dict(state.board), list(state.order), list(state.hands), list(state.last),
             list(state.tokens), list(state.supply), list(state.scores), list(state.deck),
-            state.rng, list(state.finished), state.turn, len(state.teams),
+            state.rng, list(state.finished), state.seat, len(state.teams),
         )  # fmt: skip
 
     def offers_claim(self) -> bool:
         """Whether quibbble's list of token actions holds more than the pass (state.go
         `actions`), as PlaceTile asks before it passes for the team."""
-        spot = self.last[self.turn]
+        spot = self.last[self.seat]
         assert spot is not None
         tile = self.board[spot]
         if tile.centre == CLOISTER:
@@ -698,7 +698,7 @@ class _Turn:
     def end_turn(self) -> None:
         """The rest of quibbble's PlaceToken once the token is placed or passed: score
         what the tile finished, draw, and pass the turn (state.go)."""
-        x, y = spot = self.last[self.turn] or (0, 0)
+        x, y = spot = self.last[self.seat] or (0, 0)
         tile = self.board[spot]
         cities = [s for s in SIDES if tile.side(s) == CITY]
         if tile.connected:
@@ -740,22 +740,22 @@ class _Turn:
                     self.supply[monk.team] += 1
                     self.tokens.remove(monk)
         if self.deck:
-            self.hands[self.turn] = self.deck.pop()
+            self.hands[self.seat] = self.deck.pop()
         if not any(hand is not None for hand in self.hands):
             self.score_and_end()
             return
-        self.turn = (self.turn + 1) % self.teams
-        if playable(self.board, self.order, self.hands[self.turn]):
+        self.seat = (self.seat + 1) % self.team_count
+        if playable(self.board, self.order, self.hands[self.seat]):
             return
         if not self.deck:
             self.score_and_end()
             return
         # The tile fits nowhere: draw until one fits, put the others back and reshuffle.
-        tried = [self.hands[self.turn]]
+        tried = [self.hands[self.seat]]
         for _ in range(len(self.deck)):
             drawn = self.deck.pop()
             if playable(self.board, self.order, drawn):
-                self.hands[self.turn] = drawn
+                self.hands[self.seat] = drawn
                 self.deck += [t for t in tried if t is not None]
                 self.rng = self.rng.copy()
                 _shuffle(self.deck, self.rng)
@@ -801,16 +801,10 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
 def start_of(record: Record) -> State:
     """The dealt game of a record: its teams and its seed (required: see
     docs/formats/carcassonne.md)."""
-    try:
-        seed = record.seed
-    except MeepleError as problem:
-        raise at_tag(problem, "seed") from None
-    if seed is None:
-        raise RuleError(
-            "carcassonne deals its tiles from the seed tag, and this record has none"
-            " (quibbble would deal from its clock, which no replay can repeat)",
-            rule="seed",
-        )
+    seed = record.dealt_seed(
+        "carcassonne deals its tiles from the seed tag, and this record has none"
+        " (quibbble would deal from its clock, which no replay can repeat)"
+    )
     return State.initial(record.teams, seed)
 
 

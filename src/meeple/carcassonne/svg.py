@@ -43,7 +43,7 @@ _SPOTS = {
 }  # fmt: skip
 
 
-def at(x: int, y: int) -> str:
+def data_at(x: int, y: int) -> str:
     """A square's `data-at` key."""
     return f"{x},{y}"
 
@@ -77,15 +77,16 @@ def render(state: State) -> str:
     for x, y in empties:
         px, py = corner(x, y)
         parts.append(
-            f'<rect data-at="{at(x, y)}" x="{px + 2:.1f}" y="{py + 2:.1f}" width="{SIZE - 4:.1f}"'
-            f' height="{SIZE - 4:.1f}" fill="none" stroke="#b9b3a3" stroke-dasharray="4 3"/>'
+            f'<rect data-at="{data_at(x, y)}" x="{px + 2:.1f}" y="{py + 2:.1f}"'
+            f' width="{SIZE - 4:.1f}" height="{SIZE - 4:.1f}" fill="none" stroke="#b9b3a3"'
+            ' stroke-dasharray="4 3"/>'
         )
         words = f"{x},{y}"
         fits = min(font, (SIZE - 6) / (0.52 * len(words)))  # digits, commas and hyphens
         parts.append(_label(px + SIZE / 2, py + SIZE / 2 + fits / 3, words, fits, "#8a8474"))
     for x, y in state.order:
         px, py = corner(x, y)
-        parts.append(f'<g data-at="{at(x, y)}">')
+        parts.append(f'<g data-at="{data_at(x, y)}">')
         parts.extend(_tile(state.board[(x, y)], px, py, SIZE))
         parts.append("</g>")
     last = next((m for m in reversed(state.history) if not isinstance(m, Skip)), None)
@@ -239,7 +240,7 @@ def _legend(state: State, top: float, x: float, scale: float) -> Iterator[str]:
             yield f'<g data-hand="{xml_text(name)}">'
             yield from _tile(hand, x + 24 * scale, y - 20 * scale, 26 * scale)
             yield "</g>"
-        marker = "\u25b6 " if not state.is_over and seat == state.turn else ""
+        marker = "\u25b6 " if not state.is_over and seat == state.seat else ""
         points, left = state.scores[seat], state.supply[seat]
         text = f"{marker}{name}: {counted(points, 'point')}, {counted(left, 'token')}"
         yield _words(x + 58 * scale, y, 15 * scale, text, "#222")
@@ -262,6 +263,6 @@ def marks(state: State) -> tuple[str, ...]:
     placed (the viewer lights it)."""
     last = state.history[-1] if state.history else None
     if isinstance(last, Place | Claim):
-        return (at(last.x, last.y),)
+        return (data_at(last.x, last.y),)
     spot = state.last[last.team] if last is not None else None
-    return () if spot is None else (at(*spot),)  # a pass: the tile the team placed
+    return () if spot is None else (data_at(*spot),)  # a pass: the tile the team placed

@@ -120,7 +120,7 @@ def record_or_exit(
     format_name: str | None,
     given: dict[str, Any] | None = None,
     command: str | None = None,
-) -> records.Record:
+) -> records.Playable:
     """The parsed input as a game record, or exit 1 after printing why it is not valid."""
     try:
         return records.of(document(path, format_name, given, command))

@@ -24,9 +24,9 @@ def command() -> click.Command:
     ) -> None:
         """List the legal moves at the end of a record, or after --step N moves."""
         record = files.record_or_exit(file, format_name, given, "moves")
-        state = step_at(record, step).state if record.game.can("replay") else None
+        state = step_at(record, step).state if record.notation.can("replay") else None
         if not isinstance(state, engine.GameState):
-            raise click.UsageError(f"{record.game.name} records have no legal moves to list")
+            raise click.UsageError(f"{record.notation.name} records have no legal moves to list")
         groups: dict[str, list[str]] = {}
         for move in state.legal_moves():
             groups.setdefault(state.move_group(move), []).append(state.move_to_text(move))
@@ -39,7 +39,7 @@ def command() -> click.Command:
         if to_move is None:
             click.echo(f"no legal moves: {state.result_text}")
             return
-        noun = record.game.step_noun
+        noun = record.notation.step_noun
         click.echo(f"{to_move} to move: {count} legal {noun}{'s' if count != 1 else ''}")
         for group, texts in groups.items():
             click.echo(f"{group} ({len(texts)}): {' '.join(texts)}")

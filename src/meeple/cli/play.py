@@ -48,7 +48,7 @@ def refuse_unfit(name: str, fmt: Notation, players: int | None, seed: int | None
     program for an engine, a game it cannot play."""
     from meeple.bots.players import refusal
 
-    problem = refusal(name, fmt.game.initial(players=players, seed=seed))
+    problem = refusal(name, fmt.game.initial(player_count=players, seed=seed))
     if problem is not None:
         raise click.UsageError(problem)
 

@@ -112,7 +112,7 @@ def replay_one(
     A valid record with no moves (a grimoire, a bag) replays as its one state, step 0;
     QGN moves of a game meeple has no rules for are NoRules (docs/json.md)."""
     record = files.record_or_exit(path, format_name, given, "replay")
-    fmt = record.game
+    fmt = record.notation
     if fmt is registry.get("qgn"):
         game = _key(record.played.model)
         raise NoRules(f"{path}: QGN of a game meeple has no rules for ({game}), so no move plays")

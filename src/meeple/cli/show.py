@@ -31,7 +31,7 @@ def command() -> click.Command:
         if output:
             files.writable(output)
         record = files.record_or_exit(file, format_name, given, "show")
-        fmt = record.game
+        fmt = record.notation
         if not fmt.can("svg" if svg else "render"):
             raise click.UsageError(f"{fmt.name} records have no {'SVG ' if svg else ''}picture")
         chosen = options.chosen(fmt, "show", given)
@@ -60,7 +60,7 @@ def command() -> click.Command:
     return show
 
 
-def step_at(record: records.Record, step: int | None) -> records.Step:
+def step_at(record: records.Playable, step: int | None) -> records.Step:
     """The step after `step` moves (the last if None): exit 1 at an illegal move before
     it, a usage error past the end of the record."""
     try:

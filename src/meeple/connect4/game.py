@@ -43,7 +43,7 @@ class ConnectFour(QuibbbleGame["Place", "Record", "State"]):
                 [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(COLUMNS)]
                 for r in range(ROWS)
             ],
-            "turn": None if state.is_over else state.teams[state.turn],
+            "turn": None if state.is_over else state.teams[state.seat],
         }
 
 

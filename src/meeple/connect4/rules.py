@@ -15,7 +15,8 @@ from typing import Self
 from meeple.connect4 import notation
 from meeple.connect4.model import COLUMNS, ROWS, Place, Record
 from meeple.errors import RuleError
-from meeple.quibbble import Bridge, TeamsState, distinct_teams
+from meeple.quibbble import Bridge, distinct_teams
+from meeple.quibbble.state import GridState
 from meeple.registry import Registered
 
 Board = tuple[int | None, ...]
@@ -49,30 +50,18 @@ THROUGH = tuple(tuple(w for w in WINDOWS if cell in w) for cell in range(ROWS * 
 _WEIGHTS = (0.0, 1.0, 4.0, 16.0)
 
 
-class State(TeamsState[Place]):
+class State(GridState[Place]):
     """A connect four position (the engine protocol, meeple.engine; also Evaluating)."""
 
     game = Registered("connect4")
 
-    def __init__(
-        self,
-        teams: Sequence[str],
-        board: Board = EMPTY,
-        turn: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Place, ...] = (),
-    ) -> None:
-        super().__init__(teams, turn, winners, history)
-        self.board = board
+    columns = COLUMNS
+    empty = EMPTY
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("red", "blue")) -> Self:
         """An empty grid; the first team places first."""
         return cls(check_teams(teams))
-
-    def at(self, row: int, column: int) -> int | None:
-        """The team whose disk is at (`row`, `column`), row 0 the top; None if empty."""
-        return self.board[row * COLUMNS + column]
 
     def landing_row(self, column: int) -> int | None:
         """The row a disk dropped into `column` lands on; None if the column is full."""
@@ -90,17 +79,13 @@ class State(TeamsState[Place]):
                 return tuple(divmod(cell, COLUMNS) for cell in window)
         return ()
 
-    def record(self) -> Record:
-        """The record of the places made so far (meeple.engine.Recording)."""
-        return Record(self.tags(), self.history)
-
     def waiting_for(self) -> str:
         return "must place a disk"
 
     def legal_moves(self) -> list[Place]:
         if self.is_over:
             return []
-        return [Place(self.turn, c) for c in range(COLUMNS) if self.board[c] is None]
+        return [Place(self.seat, c) for c in range(COLUMNS) if self.board[c] is None]
 
     def _violation(self, move: Place) -> RuleError | None:
         if not 0 <= move.column < COLUMNS:
@@ -123,8 +108,8 @@ class State(TeamsState[Place]):
             winners = tuple(range(len(self.teams)))
         elif any(all(board[c] == move.team for c in window) for window in THROUGH[cell]):
             winners = (move.team,)
-        turn = (self.turn + 1) % len(self.teams)
-        return type(self)(self.teams, tuple(board), turn, winners, (*self.history, move))
+        seat = (self.seat + 1) % len(self.teams)
+        return type(self)(self.teams, tuple(board), seat, winners, (*self.history, move))
 
     def evaluate(self, player: int) -> float:
         """How well `player` (1-based) stands, from 0 to 1 (meeple.engine.Evaluating): a
@@ -152,7 +137,7 @@ class State(TeamsState[Place]):
             else:
                 if owner is None:
                     continue
-                if owner == self.turn and count == 3 and self._playable(window):
+                if owner == self.seat and count == 3 and self._playable(window):
                     return 0.95 if player - 1 == owner else 0.05
                 scores[owner] += _WEIGHTS[count]
         mine = scores[player - 1]

@@ -21,7 +21,7 @@ FRAME = "#c7d0dc"
 HOLE = "#ffffff"
 
 
-def at(row: int, column: int) -> str:
+def data_at(row: int, column: int) -> str:
     """A cell's `data-at` key."""
     return f"{row},{column}"
 
@@ -49,7 +49,7 @@ def render(state: State) -> str:
             fill = HOLE if team is None else team_shade(state.teams, team)
             stroke = "#8d98a6" if team is None else "#222"
             parts.append(
-                f'<circle data-at="{at(row, column)}" cx="{x}" cy="{y}" r="{radius}"'
+                f'<circle data-at="{data_at(row, column)}" cx="{x}" cy="{y}" r="{radius}"'
                 f' fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
             )
     line = state.winning_line() if state.status == "won" else ()
@@ -92,4 +92,4 @@ def marks(state: State) -> tuple[str, ...]:
         return ()
     column = state.history[-1].column
     row = next(r for r in range(ROWS) if state.at(r, column) is not None)
-    return (at(row, column),)
+    return (data_at(row, column),)

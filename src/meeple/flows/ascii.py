@@ -210,7 +210,7 @@ def board(state: State, frame: int) -> Canvas:
     canvas = Canvas()
     for hex_ in CELLS:
         _outline(canvas, hex_)
-    last = state.moves[-1].hex if state.moves else None
+    last = state.placements[-1].hex if state.placements else None
     for hex_ in CELLS:
         top, left = corner(hex_)
         label = label_of_hex(frame, hex_)
@@ -240,7 +240,7 @@ def _outline(canvas: Canvas, hex_: Hex) -> None:
 def _path(canvas: Canvas, state: State, path: PathFlow) -> None:
     """One path of a placed tile, its ends on the hex's rim and its flows' numbers."""
     top, left = corner(path.hex)
-    tile = state.tile_at(path.hex)
+    tile = state.at(path.hex)
     if tile is None:
         raise ValueError(f"no tile on {path.hex}")
     pieces = _ROUTES[picture_name(*tile)][(path.a, path.b)]
@@ -279,8 +279,8 @@ def _tag_places(pieces: tuple[Piece, ...], count: int) -> list[Piece]:
 def _markers(canvas: Canvas, state: State) -> None:
     """Beyond the rim, by each off-board side: the number of the player whose home edge
     it is (bold), or else of the player who aims for it."""
-    homes = {state.home_edge(p): p for p in range(1, state.players + 1)}
-    targets = {state.target_edge(p): p for p in range(1, state.players + 1)}
+    homes = {state.home_edge(p): p for p in range(1, state.player_count + 1)}
+    targets = {state.target_edge(p): p for p in range(1, state.player_count + 1)}
     for cell, hex_ in enumerate(CELLS):
         top, left = corner(hex_)
         for side, edge in enumerate(SLOT_EDGE[cell]):
@@ -296,8 +296,10 @@ def _markers(canvas: Canvas, state: State) -> None:
 
 
 def _seats(state: State) -> str:
-    homes = ", ".join(f"P{p} {EDGE_NAMES[state.home_edge(p)]}" for p in range(1, state.players + 1))
-    return f"Flows, {state.players} players; home edges (targets opposite): {homes}"
+    homes = ", ".join(
+        f"P{p} {EDGE_NAMES[state.home_edge(p)]}" for p in range(1, state.player_count + 1)
+    )
+    return f"Flows, {state.player_count} players; home edges (targets opposite): {homes}"
 
 
 def legend(state: State, frame: int) -> list[str]:
@@ -307,8 +309,8 @@ def legend(state: State, frame: int) -> list[str]:
         "1 beyond the rim: P1's home edge, or the edge P1 aims for where nobody sits",
     ]
     labels = f"hexes as P{frame} writes them"
-    if state.moves:
-        last = state.moves[-1]
+    if state.placements:
+        last = state.placements[-1]
         labels += (
             f"; [{label_of_hex(frame, last.hex)}] the last tile placed,"
             f" T{last.tile}{last.orientation} by P{last.player}"

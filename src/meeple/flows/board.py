@@ -112,7 +112,7 @@ EDGE_INDEX: Mapping[str, int] = MappingProxyType({name: i for i, name in enumera
 # an unclaimed edge (the rules of play), and a third player moves no one. With four and
 # six, partners face each other and turns alternate between teams; with five, P5 faces
 # the unclaimed edge. P1 always sits at the bottom and P2 at the upper right.
-DEFAULT_SEATS: Mapping[int, tuple[int, ...]] = MappingProxyType(
+DEFAULT_HOME_EDGES: Mapping[int, tuple[int, ...]] = MappingProxyType(
     {
         2: (0, 4),
         3: (0, 4, 2),
@@ -123,9 +123,9 @@ DEFAULT_SEATS: Mapping[int, tuple[int, ...]] = MappingProxyType(
 )
 
 
-def default_seats(players: int) -> tuple[int, ...]:
+def default_home_edges(players: int) -> tuple[int, ...]:
     """The home edge of each player (P1 first) unless a record names other seats."""
-    return DEFAULT_SEATS[players]
+    return DEFAULT_HOME_EDGES[players]
 
 
 # quortextt numbers its players clockwise (by edge number) from the one who moves first
@@ -149,21 +149,21 @@ def clockwise_seats(players: int) -> tuple[int, ...]:
     return CLOCKWISE_SEATS[players]
 
 
-def seating_problem(seats: tuple[int, ...]) -> str | None:
+def seating_problem(home_edges: tuple[int, ...]) -> str | None:
     """Why home edges `seats` (P1 first) are no seating the rules allow, or None."""
-    if not 2 <= len(seats) <= MAX_PLAYERS:
-        return f"a Flows game seats 2 to {MAX_PLAYERS} players, not {len(seats)}"
-    if len(set(seats)) != len(seats):
+    if not 2 <= len(home_edges) <= MAX_PLAYERS:
+        return f"a Flows game seats 2 to {MAX_PLAYERS} players, not {len(home_edges)}"
+    if len(set(home_edges)) != len(home_edges):
         return "two players cannot share a home edge"
-    if len(seats) == 4 and any(opposite_edge(edge) not in seats for edge in seats):
+    if len(home_edges) == 4 and any(opposite_edge(edge) not in home_edges for edge in home_edges):
         return "with four players partners sit opposite each other: two pairs of opposite edges"
     return None
 
 
-def opposite_player(seats: tuple[int, ...], player: int) -> int | None:
+def opposite_player(home_edges: tuple[int, ...], player: int) -> int | None:
     """The player seated opposite `player`, if any."""
-    across = opposite_edge(seats[player - 1])
-    return seats.index(across) + 1 if across in seats else None
+    across = opposite_edge(home_edges[player - 1])
+    return home_edges.index(across) + 1 if across in home_edges else None
 
 
 # -- player frames -----------------------------------------------------------------

@@ -141,12 +141,12 @@ class Flows(Game):
         " `a2 t1 n` is enough"
     )
 
-    def initial(self, players: int | None = None, seed: int | None = None) -> State:
-        """A new game (two players unless `players` says otherwise); Flows deals no set-up,
+    def initial(self, player_count: int | None = None, seed: int | None = None) -> State:
+        """A new game (two players unless `player_count` says otherwise); Flows deals no set-up,
         so the seed is not needed here (whoever runs the game deals the tile draws)."""
         from meeple.flows.rules import MIN_PLAYERS, State
 
-        return State.initial(players or MIN_PLAYERS)
+        return State.initial(player_count or MIN_PLAYERS)
 
     def render(self, thing: Any, color: bool = False, frame: str | None = None, **_: Any) -> str:
         return render(thing, color, frame)
@@ -157,10 +157,10 @@ class Flows(Game):
     def marks(self, state: Any) -> tuple[str, ...]:
         """The hex the last placement took (the viewer highlights it; none for a pass)."""
         from meeple.flows.model import Move
-        from meeple.flows.svg import at
+        from meeple.flows.svg import data_at
 
         last = state.history[-1] if state.history else None
-        return (at(last.hex),) if isinstance(last, Move) else ()
+        return (data_at(last.hex),) if isinstance(last, Move) else ()
 
     def state_json(self, state: Any) -> Mapping[str, Any]:
         return state_json(state)
@@ -197,11 +197,11 @@ def state_json(state: State) -> Mapping[str, Any]:
     """One replay state as JSON (shape in docs/formats/flows.md)."""
     from meeple.flows.board import EDGE_NAMES, SIDE_NAMES
 
-    last = state.moves[-1] if state.moves else None
+    last = state.placements[-1] if state.placements else None
     return {
-        "step": len(state.moves),
-        "players": state.players,
-        "seats": [EDGE_NAMES[edge] for edge in state.seats],
+        "step": len(state.placements),
+        "players": state.player_count,
+        "seats": [EDGE_NAMES[edge] for edge in state.home_edges],
         "move": None if last is None else _move_json(last),
         "to_move": None if state.is_over else state.to_move,
         "bag": {f"T{tile}": left for tile, left in enumerate(state.bag)},
@@ -257,8 +257,8 @@ def _frame_player(state: State, frame: str | None) -> int | None:
     if frame is None:
         return None
     player = int(frame.removeprefix("P")) if frame.removeprefix("P").isdigit() else 0
-    if not 1 <= player <= state.players:
-        raise OptionError(f"--frame {frame}: this game has players P1 to P{state.players}")
+    if not 1 <= player <= state.player_count:
+        raise OptionError(f"--frame {frame}: this game has players P1 to P{state.player_count}")
     return player
 
 

@@ -59,12 +59,12 @@ class Group(NamedTuple):
         return f"{names} ({EDGE_NAMES[self.edge]} to {EDGE_NAMES[opposite_edge(self.edge)]})"
 
 
-def groups_of(seats: tuple[int, ...]) -> tuple[Group, ...]:
+def groups_of(home_edges: tuple[int, ...]) -> tuple[Group, ...]:
     """The route groups of a seating (home edges, P1 first): one per axis in play."""
     members: dict[int, list[int]] = {}
-    for player, edge in enumerate(seats, start=1):
+    for player, edge in enumerate(home_edges, start=1):
         members.setdefault(edge % 3, []).append(player)
-    return tuple(Group(seats[players[0] - 1], tuple(players)) for players in members.values())
+    return tuple(Group(home_edges[players[0] - 1], tuple(players)) for players in members.values())
 
 
 def _enter(board: tuple[int, ...], cell: int, side: int) -> int:

@@ -36,7 +36,7 @@ from meeple.flows.board import (
     MAX_PLAYERS,
     ROW_LETTERS,
     clockwise_seats,
-    default_seats,
+    default_home_edges,
     hex_of_label,
     hex_of_seated_label,
     label_of_hex,
@@ -296,21 +296,21 @@ def record_seats(record: Record) -> tuple[int, ...]:
 
 
 def _seats(header: str | None, players: list[int], dialect: str = SEED) -> tuple[int, ...]:
-    seats = declared_seats(header)
-    if seats is not None:
-        return seats
+    home_edges = declared_seats(header)
+    if home_edges is not None:
+        return home_edges
     count = declared_players(header) or max([2, *players])
     return dialect_seats(min(count, MAX_PLAYERS), dialect)
 
 
 def dialect_seats(players: int, dialect: str) -> tuple[int, ...]:
     """The seating a record of `players` players in `dialect` has unless it names seats."""
-    return clockwise_seats(players) if dialect == QUORTEXTT else default_seats(players)
+    return clockwise_seats(players) if dialect == QUORTEXTT else default_home_edges(players)
 
 
-def with_seats(header: str | None, seats: tuple[int, ...]) -> str:
+def with_seats(header: str | None, home_edges: tuple[int, ...]) -> str:
     """A header text naming `seats` (home edges, P1 first) at its end."""
-    named = ", ".join(f"P{p} {EDGE_NAMES[edge]}" for p, edge in enumerate(seats, 1))
+    named = ", ".join(f"P{p} {EDGE_NAMES[edge]}" for p, edge in enumerate(home_edges, 1))
     return f"{header}, seats: {named}" if header else f"seats: {named}"
 
 
@@ -381,16 +381,16 @@ def _read_seats(header: str) -> tuple[int, ...] | None:
     if sorted(edges) != list(range(1, len(edges) + 1)):
         missing = next(p for p in range(1, len(edges) + 2) if p not in edges)
         raise _HeaderProblem(found.start(), f"the seats skip P{missing}: name P1 to P{len(edges)}")
-    seats = tuple(edges[player] for player in sorted(edges))
-    problem = seating_problem(seats)
+    home_edges = tuple(edges[player] for player in sorted(edges))
+    problem = seating_problem(home_edges)
     if problem is not None:
         raise _HeaderProblem(found.start(), problem)
     declared = declared_players(header)
-    if declared is not None and declared != len(seats):
+    if declared is not None and declared != len(home_edges):
         raise _HeaderProblem(
-            found.start(), f"the header says {declared} players but seats {len(seats)}"
+            found.start(), f"the header says {declared} players but seats {len(home_edges)}"
         )
-    return seats
+    return home_edges
 
 
 def _count(digits: str) -> int:
@@ -539,7 +539,7 @@ class _Reader:
         """The entries with each move read from where its player sits (moves are read as
         if seated at the bottom until the seats are known)."""
         players = [e.move.player for e in self.entries if e.move is not None]
-        seats = _seats(self.header, players, self.dialect)
+        home_edges = _seats(self.header, players, self.dialect)
         entries: list[Entry] = []
         offsets: list[int] = []
         moves = iter(self.offsets)
@@ -549,16 +549,16 @@ class _Reader:
                 entries.append(entry)
                 continue
             at = next(moves)
-            if move.player > len(seats):
+            if move.player > len(home_edges):
                 message = (
-                    f"P{move.player} has no seat in a {len(seats)}-player game:"
+                    f"P{move.player} has no seat in a {len(home_edges)}-player game:"
                     " quortextt's labels are read from where the player sits"
                 )
                 if problems is None:
                     raise self.error(at, message)
                 problems.append(self.error(at, message))
                 continue
-            edge = seats[move.player - 1]
+            edge = home_edges[move.player - 1]
             hex_ = hex_of_seated_label(edge, seated_label_of_hex(0, move.hex))
             assert hex_ is not None  # every seated frame names every hex
             turned = Move(move.player, hex_, move.tile, (move.rotation + edge) % 6)
@@ -657,16 +657,16 @@ def _diagnose_move(text: str, at: int, dialect: str = SEED) -> tuple[int, str]:
             row = row_labels(player, text[row_at])
             where = f"P{player}'s frame"
         return row_at, (f"no hex {label} in {where}: row {text[row_at]} runs {row[0]}-{row[-1]}")
-    tile_at = end
-    if tile_at >= len(text) or text[tile_at] != "T":
-        found = _found(text, tile_at)
-        return tile_at, f"expected 'T' and a tile type after hex {label}, found {found}"
-    end, tile = _number(text, tile_at + 1, "tile type")
+    tile_offset = end
+    if tile_offset >= len(text) or text[tile_offset] != "T":
+        found = _found(text, tile_offset)
+        return tile_offset, f"expected 'T' and a tile type after hex {label}, found {found}"
+    end, tile = _number(text, tile_offset + 1, "tile type")
     if isinstance(tile, str):
         return end, tile
     if tile >= TILE_TYPES:
-        digits = text[tile_at + 1 : end]
-        return tile_at, f"no tile type T{digits}: the types are T0 to T{TILE_TYPES - 1}"
+        digits = text[tile_offset + 1 : end]
+        return tile_offset, f"no tile type T{digits}: the types are T0 to T{TILE_TYPES - 1}"
     return _diagnose_orientation(text, end, tile)
 
 
@@ -759,9 +759,9 @@ def _header_in(record: Record, dialect: str) -> str | None:
     header = record.header
     moves = record.moves
     if dialect != record.dialect and declared_seats(header) is None:
-        seats = record_seats(record)
-        if seats != dialect_seats(len(seats), dialect):
-            header = with_seats(header, seats)
+        home_edges = record_seats(record)
+        if home_edges != dialect_seats(len(home_edges), dialect):
+            header = with_seats(header, home_edges)
     inferred = moves[0].player if dialect == QUORTEXTT and moves else 1
     if record.first != inferred:
         header = _with_item(header, f"first: P{record.first}")
@@ -776,7 +776,7 @@ def _dump(record: Record, dialect: str, header: str | None) -> str:
         if dialect == QUORTEXTT:
             lines.append("")
     players = [move.player for move in record.moves]
-    seats = _seats(header, players, QUORTEXTT) if dialect == QUORTEXTT else ()
+    home_edges = _seats(header, players, QUORTEXTT) if dialect == QUORTEXTT else ()
     number = 0
     for entry in record.entries:
         if entry.move is None:
@@ -786,11 +786,11 @@ def _dump(record: Record, dialect: str, header: str | None) -> str:
         move = entry.move
         if dialect == SEED:
             written = format_move(move)
-        elif move.player <= len(seats):
-            written = format_seated_move(move, seats[move.player - 1])
+        elif move.player <= len(home_edges):
+            written = format_seated_move(move, home_edges[move.player - 1])
         else:
             raise NotationError(
-                f"P{move.player} has no seat in a {len(seats)}-player game:"
+                f"P{move.player} has no seat in a {len(home_edges)}-player game:"
                 " quortextt's labels need one (name the players in the header)"
             )
         if record.numbered:

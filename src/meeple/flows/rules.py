@@ -29,7 +29,7 @@ from meeple.flows.board import (
     EDGE_NAMES,
     MAX_PLAYERS,
     NEIGHBOUR,
-    default_seats,
+    default_home_edges,
     label_of_hex,
     opposite_edge,
     opposite_player,
@@ -77,30 +77,30 @@ _TEMPO = 0.5
 _STEEPNESS = 0.8
 
 
-def seat_order(seats: tuple[int, ...], first: int = 1) -> tuple[int, ...]:
+def seat_order(home_edges: tuple[int, ...], first: int = 1) -> tuple[int, ...]:
     """Who places on each turn of a round: P1 ... Pn; with five players the one without a
     partner also takes the missing partner's turn, at the end of the round. A game whose
     first player is not P1 (`first`) starts the same cycle at that player's turn."""
-    players = tuple(range(1, len(seats) + 1))
-    if len(seats) == 5:
-        alone = next(p for p in players if opposite_player(seats, p) is None)
+    players = tuple(range(1, len(home_edges) + 1))
+    if len(home_edges) == 5:
+        alone = next(p for p in players if opposite_player(home_edges, p) is None)
         players = (*players, alone)
     start = players.index(first)
     return players[start:] + players[:start]
 
 
-def partner(player: int, seats: tuple[int, ...]) -> int | None:
+def partner(player: int, home_edges: tuple[int, ...]) -> int | None:
     """The player seated opposite as a partner (four to six players), if any.
 
     With two or three players nobody has a partner: rivals seated face to face (a
     seating a record may name) need the same chain, and complete it together: a tie.
     """
-    return opposite_player(seats, player) if len(seats) >= 4 else None
+    return opposite_player(home_edges, player) if len(home_edges) >= 4 else None
 
 
-def team_of(player: int, seats: tuple[int, ...]) -> tuple[int, ...]:
+def team_of(player: int, home_edges: tuple[int, ...]) -> tuple[int, ...]:
     """The players who win together with `player` (a team, or the player alone)."""
-    mate = partner(player, seats)
+    mate = partner(player, home_edges)
     return (player,) if mate is None else tuple(sorted((player, mate)))
 
 
@@ -154,26 +154,27 @@ class State(Pictured):
     `board[i]` is `tile * 6 + rotation` of the tile on `CELLS[i]`, or EMPTY. `placed_by[i]`
     is the index of the move that put it there. `winners` is empty while the game is on.
 
-    Beyond the protocol (meeple.engine) it offers: the fields `players`, `seats`,
-    `board`, `placed_by`, `bag`, `moves` (the placements; `history` adds a drawn tile
-    that fit nowhere), `stuck` (that tile) and `first` (who moved first); `turn` (whose
-    turn by the seat order, even once over), `seating`, `groups` (route groups),
-    `home_edge(p)`, `target_edge(p)`, `tile_at(hex)`, `flows` and `path_flows()` (for
-    pictures and JSON), and `legal_placements(tile)` (the placements of one tile type,
-    as `legal_moves_after` but without the win a tile that fits nowhere brings), and
+    Beyond the protocol (meeple.engine) it offers: the fields `home_edges` (where each
+    player sits), `board`, `placed_by`, `bag`, `placements` (`history` adds a drawn tile
+    that fit nowhere), `stuck` (that tile) and `first` (who moved first); `seat` (the
+    0-based seat whose turn it is by the seat order, even once over), `seating`, `groups`
+    (route groups), `home_edge(p)`, `target_edge(p)`, `at(hex)` (the tile on a hex),
+    `flows` and `path_flows()` (for pictures and JSON), and `legal_placements(tile)` (the
+    placements of one tile type, as `legal_moves_after` but without the win a tile that
+    fits nowhere brings), and
     `where_for(move, player)` (a placement's hex in another player's labels, engine.Framed),
     and `guesses(draw)` (each placement's worth without playing it, engine.Guessing).
     """
 
     game = Registered("flows")
 
-    players: int = 2
-    seats: tuple[int, ...] = default_seats(2)
+    player_count: int = 2
+    home_edges: tuple[int, ...] = default_home_edges(2)
     """Each player's home edge (`board.EDGE_NAMES`), P1 first; the target is opposite."""
     board: tuple[int, ...] = (EMPTY,) * CELL_COUNT
     placed_by: tuple[int, ...] = (EMPTY,) * CELL_COUNT
     bag: tuple[int, ...] = (TILES_PER_TYPE,) * TILE_TYPES
-    moves: tuple[Move, ...] = ()
+    placements: tuple[Move, ...] = ()
     winners: tuple[int, ...] = ()
     stuck: int | None = None
     """The tile type the player to move drew and could not place, if that ended the game."""
@@ -182,54 +183,62 @@ class State(Pictured):
 
     @classmethod
     def initial(
-        cls, players: int = 2, seats: tuple[int, ...] | None = None, first: int = 1
+        cls, player_count: int = 2, home_edges: tuple[int, ...] | None = None, first: int = 1
     ) -> State:
-        """The empty board and full bag of a game of `players` players; `seats` (home edges,
-        P1 first) when not the default seating; `first` when P1 does not move first."""
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        """The empty board and full bag of a game of `player_count` players; `home_edges`
+        (P1 first) when not the default seating; `first` when P1 does not move first."""
+        if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
             raise RuleError(
-                f"Flows is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
+                f"Flows is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {player_count}",
                 rule="player-count",
             )
-        if not 1 <= first <= players:
+        if not 1 <= first <= player_count:
             raise RuleError(
-                f"P{first} cannot move first: there is no P{first} in a {players}-player game",
+                f"P{first} cannot move first: there is no P{first} in a {player_count}-player game",
                 rule="turn-order",
             )
-        if seats is None:
-            seats = default_seats(players)
-        if len(seats) != players:
-            raise RuleError(f"{len(seats)} seats named for {players} players", rule="player-count")
-        problem = seating_problem(seats)
+        if home_edges is None:
+            home_edges = default_home_edges(player_count)
+        if len(home_edges) != player_count:
+            raise RuleError(
+                f"{len(home_edges)} seats named for {player_count} players", rule="player-count"
+            )
+        problem = seating_problem(home_edges)
         if problem is not None:
             raise RuleError(problem, rule="seating")
-        return cls(players=players, seats=tuple(seats), first=first)
+        return cls(player_count=player_count, home_edges=tuple(home_edges), first=first)
 
     def home_edge(self, player: int) -> int:
-        return self.seats[player - 1]
+        return self.home_edges[player - 1]
 
     def target_edge(self, player: int) -> int:
-        return opposite_edge(self.seats[player - 1])
+        return opposite_edge(self.home_edges[player - 1])
 
     @property
     def seating(self) -> str:
         """Where everyone sits, as a record's header names it: `P1 bottom, P2 upper-right`."""
-        return ", ".join(f"P{p} {EDGE_NAMES[edge]}" for p, edge in enumerate(self.seats, 1))
+        return ", ".join(f"P{p} {EDGE_NAMES[edge]}" for p, edge in enumerate(self.home_edges, 1))
 
     @property
     def groups(self) -> tuple[Group, ...]:
         """The route groups: the players who need one same chain across the board."""
-        return groups_of(self.seats)
+        return groups_of(self.home_edges)
 
     # -- how the game stands ---------------------------------------------------------
 
     @property
-    def turn(self) -> int:
-        """Whose turn it is by the seat order (even once the game is over)."""
-        order = seat_order(self.seats, self.first)
-        return order[len(self.moves) % len(order)]
+    def seat(self) -> int:
+        """The 0-based seat whose turn it is by the seat order, even once the game is
+        over (P1 sits in seat 0)."""
+        order = seat_order(self.home_edges, self.first)
+        return order[len(self.placements) % len(order)] - 1
 
-    def tile_at(self, hex_: Hex) -> tuple[int, int] | None:
+    @property
+    def _mover(self) -> int:
+        """The player whose turn it is (`seat` + 1), even once the game is over."""
+        return self.seat + 1
+
+    def at(self, hex_: Hex) -> tuple[int, int] | None:
         """(tile type, rotation) on a hex, or None when it is empty."""
         code = self.board[CELL_INDEX[hex_]]
         return None if code == EMPTY else divmod(code, 6)
@@ -238,11 +247,11 @@ class State(Pictured):
     def result_text(self) -> str:
         """One line: who won, a tie, or who is to move."""
         if not self.winners:
-            return f"in play: P{self.turn} to move"
+            return f"in play: P{self._mover} to move"
         if self.stuck is not None:
             winner = self.winners[0]
             return f"P{winner} wins: the drawn T{self.stuck} has no legal placement"
-        units = sorted({team_of(player, self.seats) for player in self.winners})
+        units = sorted({team_of(player, self.home_edges) for player in self.winners})
         names = [" and ".join(f"P{p}" for p in unit) for unit in units]
         if len(units) > 1:
             return "tie: " + ", ".join(names) + " complete on the same placement"
@@ -254,7 +263,7 @@ class State(Pictured):
     @cached_property
     def flows(self) -> tuple[Flow, ...]:
         """Every player's flow, P1 first."""
-        return tuple(self._flow(player) for player in range(1, self.players + 1))
+        return tuple(self._flow(player) for player in range(1, self.player_count + 1))
 
     def _flow(self, player: int) -> Flow:
         paths: set[tuple[int, int, int]] = set()
@@ -335,18 +344,21 @@ class State(Pictured):
             return RuleError(
                 f"the game is over ({self.result_text}): no more moves", rule="game-over"
             )
-        if not 1 <= move.player <= self.players:
+        if not 1 <= move.player <= self.player_count:
             return RuleError(
-                f"there is no P{move.player} in a {self.players}-player game", rule="turn-order"
+                f"there is no P{move.player} in a {self.player_count}-player game",
+                rule="turn-order",
             )
-        if move.player != self.turn:
-            return RuleError(f"it is P{self.turn}'s turn, not P{move.player}'s", rule="turn-order")
+        if move.player != self._mover:
+            return RuleError(
+                f"it is P{self._mover}'s turn, not P{move.player}'s", rule="turn-order"
+            )
         cell = CELL_INDEX.get(move.hex)
         if cell is None or not 0 <= move.tile < TILE_TYPES or not 0 <= move.rotation < 6:
             return RuleError(f"{move} is not a placement on the board", rule="off-board")
         if self.board[cell] != EMPTY:
             by = self.placed_by[cell]
-            return Occupied(move, self.moves[by], by)
+            return Occupied(move, self.placements[by], by)
         if self.bag[move.tile] == 0:
             return RuleError(
                 f"no T{move.tile} is left in the bag: all {TILES_PER_TYPE} have been placed",
@@ -361,17 +373,17 @@ class State(Pictured):
         bag = list(self.bag)
         bag[move.tile] -= 1
         after = State(
-            players=self.players,
-            seats=self.seats,
+            player_count=self.player_count,
+            home_edges=self.home_edges,
             board=(*self.board[:cell], code, *self.board[cell + 1 :]),
-            placed_by=(*self.placed_by[:cell], len(self.moves), *self.placed_by[cell + 1 :]),
+            placed_by=(*self.placed_by[:cell], len(self.placements), *self.placed_by[cell + 1 :]),
             bag=tuple(bag),
-            moves=(*self.moves, move),
+            placements=(*self.placements, move),
             first=self.first,
         )
         winners = tuple(
             player
-            for player, home in enumerate(self.seats, start=1)
+            for player, home in enumerate(self.home_edges, start=1)
             if any(
                 link[slot] >= OFF and EDGE_OF_END[link[slot]] == opposite_edge(home)
                 for slot in EDGE_SLOTS[home]
@@ -393,7 +405,7 @@ class State(Pictured):
     def _list(self, tiles: tuple[int, ...]) -> None:
         """Work out the legal placements of each of `tiles` (in the bag) into `_found`:
         all at once, so the route rule's hardest questions are swept together."""
-        player = self.turn
+        player = self._mover
         cells = tuple(cell for cell in range(CELL_COUNT) if self.board[cell] == EMPTY)
         for tile, by_cell in self._placement_rule.legal_placements(cells, tiles).items():
             self._found[tile] = tuple(
@@ -424,25 +436,21 @@ class State(Pictured):
             raise RuleError(f"no T{tile} is left in the bag to draw", rule="bag-empty")
         if self.legal_placements(tile):
             raise RuleError(
-                f"T{tile} has a legal placement, so P{self.turn} must place it", rule="must-place"
+                f"T{tile} has a legal placement, so P{self._mover} must place it", rule="must-place"
             )
         return State(
-            players=self.players,
-            seats=self.seats,
+            player_count=self.player_count,
+            home_edges=self.home_edges,
             board=self.board,
             placed_by=self.placed_by,
             bag=self.bag,
-            moves=self.moves,
-            winners=(self.turn,),
+            placements=self.placements,
+            winners=(self._mover,),
             stuck=tile,
             first=self.first,
         )
 
     # -- the engine protocol (meeple.engine: GameState, Drawing, Evaluating, Recording) ---
-
-    @property
-    def player_count(self) -> int:
-        return self.players
 
     def player_name(self, player: int) -> str:
         return f"P{player}"
@@ -450,7 +458,7 @@ class State(Pictured):
     @property
     def to_move(self) -> int | None:
         """The player to place a tile; None once the game is over."""
-        return None if self.is_over else self.turn
+        return None if self.is_over else self._mover
 
     @property
     def is_over(self) -> bool:
@@ -460,15 +468,15 @@ class State(Pictured):
     def status(self) -> Status:
         if not self.is_over:
             return "playing"
-        units = {team_of(player, self.seats) for player in self.winners}
+        units = {team_of(player, self.home_edges) for player in self.winners}
         return "tie" if len(units) > 1 else "won"
 
     @property
     def history(self) -> tuple[Move | NoPlacement, ...]:
         """The placements so far, and the tile that fit nowhere if that ended the game."""
         if self.stuck is None:
-            return self.moves
-        return (*self.moves, NoPlacement(self.winners[0], self.stuck))
+            return self.placements
+        return (*self.placements, NoPlacement(self.winners[0], self.stuck))
 
     def legal_moves(self) -> list[Move | NoPlacement]:
         """The legal moves for every tile that may be drawn, tile type by tile type.
@@ -497,14 +505,14 @@ class State(Pictured):
         tile = int(draw.removeprefix("T"))
         if self.is_over or not 0 <= tile < TILE_TYPES or not self.bag[tile]:
             return []
-        return [*self.legal_placements(tile)] or [NoPlacement(self.turn, tile)]
+        return [*self.legal_placements(tile)] or [NoPlacement(self._mover, tile)]
 
     def play(self, move: Move | NoPlacement) -> State:
         """The position after `move`; RuleError naming the rule it breaks."""
         if isinstance(move, NoPlacement):
-            if move.player != self.turn and not self.is_over:
+            if move.player != self._mover and not self.is_over:
                 raise RuleError(
-                    f"it is P{self.turn}'s turn, not P{move.player}'s", rule="turn-order"
+                    f"it is P{self._mover}'s turn, not P{move.player}'s", rule="turn-order"
                 )
             return self._no_placement(move.tile)
         return self._place(move)
@@ -535,7 +543,7 @@ class State(Pictured):
         """
         if self.is_over:
             return 1.0 if player in self.winners else 0.0
-        return _judged(self._nearness, self.seats, self.turn, player)
+        return _judged(self._nearness, self.home_edges, self._mover, player)
 
     @cached_property
     def _nearness(self) -> dict[int, float]:
@@ -552,7 +560,7 @@ class State(Pictured):
     ) -> dict[int, float]:
         """The nearness of `players` (all by default) given the links."""
         found = {}
-        for player in range(1, self.players + 1) if players is None else players:
+        for player in range(1, self.player_count + 1) if players is None else players:
             needed, ways = reaches.reach(self.home_edge(player), self.target_edge(player))
             found[player] = -needed + _WAYS_BONUS * min(ways - 1, _WAYS_COUNTED)
         return found
@@ -571,12 +579,12 @@ class State(Pictured):
         if self.is_over or not 0 <= tile < TILE_TYPES or not self.bag[tile]:
             return []
         link = self._links
-        order = seat_order(self.seats, self.first)
-        after_turn = order[(len(self.moves) + 1) % len(order)]
-        players = range(1, self.players + 1)
+        order = seat_order(self.home_edges, self.first)
+        after_turn = order[(len(self.placements) + 1) % len(order)]
+        players = range(1, self.player_count + 1)
         nearness = self._nearness
-        unchanged = tuple(_judged(nearness, self.seats, after_turn, p) for p in players)
-        player = self.turn
+        unchanged = tuple(_judged(nearness, self.home_edges, after_turn, p) for p in players)
+        player = self._mover
         judged: dict[tuple[int, tuple[int, ...]], tuple[float, ...]] = {}
         judgements: dict[tuple[float, ...], tuple[float, ...]] = {}
         found: list[tuple[Move, tuple[float, ...]]] = []
@@ -601,7 +609,7 @@ class State(Pictured):
         link = self._links
         each = {
             player: chain_cells(link, self.home_edge(player), self.target_edge(player))
-            for player in range(1, self.players + 1)
+            for player in range(1, self.player_count + 1)
         }
         return set().union(*each.values()), each
 
@@ -621,35 +629,37 @@ class State(Pictured):
         after = self._reaches.after(cell, rejoin(link, cell, pairing))
         nearness = {**self._nearness, **self._nearness_of(after, changed)}
         # placements often leave the flows alike: each nearness is judged once
-        key = tuple(nearness[p] for p in range(1, self.players + 1))
+        key = tuple(nearness[p] for p in range(1, self.player_count + 1))
         if key not in judgements:
             judgements[key] = self._judgement(nearness, after_turn)
         return judgements[key]
 
     def _judgement(self, nearness: dict[int, float], after_turn: int) -> tuple[float, ...]:
         """Every player's `evaluate` given the flows' `nearness`, `after_turn` to move."""
-        players = range(1, self.players + 1)
+        players = range(1, self.player_count + 1)
         winners = [p for p in players if nearness[p] >= 0]  # no tile left to place
         if winners:
-            tie = len({team_of(p, self.seats) for p in winners}) > 1
+            tie = len({team_of(p, self.home_edges) for p in winners}) > 1
             share = 1.0 / len(winners) if tie else 1.0
             return tuple(share if p in winners else 0.0 for p in players)
-        return tuple(_judged(nearness, self.seats, after_turn, p) for p in players)
+        return tuple(_judged(nearness, self.home_edges, after_turn, p) for p in players)
 
     def record(self) -> Record:
         """The game so far as a record (a tile that fit nowhere leaves a comment)."""
-        players = f"{self.players}-player"
-        if self.seats != default_seats(self.players):
+        players = f"{self.player_count}-player"
+        if self.home_edges != default_home_edges(self.player_count):
             players += f", seats: {self.seating}"
-        entries = [Entry(move) for move in self.moves]
+        entries = [Entry(move) for move in self.placements]
         if self.stuck is not None:
             entries.append(Entry(None, self.result_text))
         return Record(tuple(entries), header=players, unfinished=not self.is_over, first=self.first)
 
 
-def _judged(nearness: dict[int, float], seats: tuple[int, ...], turn: int, player: int) -> float:
+def _judged(
+    nearness: dict[int, float], home_edges: tuple[int, ...], turn: int, player: int
+) -> float:
     """`State.evaluate` of a game in play, from the players' nearness and whose turn it is."""
-    mine = team_of(player, seats)
+    mine = team_of(player, home_edges)
     own = max(nearness[p] for p in mine)
     rivals = [nearness[p] for p in nearness if p not in mine]
     lead = own - max(rivals, default=own)
@@ -678,9 +688,9 @@ def players_of(record: Record) -> int:
     declared = notation.declared_players(record.header)
     if declared is not None:
         return declared
-    seats = notation.declared_seats(record.header)
-    if seats is not None:
-        return len(seats)
+    home_edges = notation.declared_seats(record.header)
+    if home_edges is not None:
+        return len(home_edges)
     return max([MIN_PLAYERS, *(move.player for move in record.moves)])
 
 
@@ -693,7 +703,7 @@ def start_of(record: Record) -> State:
     such a record is refused rather than replayed into a different result.
     """
     players = players_of(record)
-    seats = notation.declared_seats(record.header)
+    home_edges = notation.declared_seats(record.header)
     if record.dialect == QUORTEXTT and MIN_PLAYERS <= players <= MAX_PLAYERS:
         if players == QUORTEXTT_UNPAIRED:
             raise RuleError(
@@ -702,8 +712,8 @@ def start_of(record: Record) -> State:
                 " partner's turns (docs/formats/flows.md), so this game cannot be replayed",
                 rule="seating",
             )
-        seats = seats or notation.dialect_seats(players, QUORTEXTT)
-    return State.initial(players, seats, record.first)
+        home_edges = home_edges or notation.dialect_seats(players, QUORTEXTT)
+    return State.initial(players, home_edges, record.first)
 
 
 def replay_text(
@@ -741,16 +751,16 @@ def replay_parsed(parsed: notation.Parsed, text: str, source: str) -> Iterator[S
 def _in_dialect(message: str, record: Record, state: State, move: Move) -> str:
     """A rule's message with the moves it names in the record's own labels: the rules
     name hexes in the seed's frames, which a quortextt record does not use."""
-    if record.dialect != QUORTEXTT or not 1 <= move.player <= state.players:
+    if record.dialect != QUORTEXTT or not 1 <= move.player <= state.player_count:
         return message
-    edge = state.seats[move.player - 1]
+    edge = state.home_edges[move.player - 1]
     seed_tile = f"T{move.tile}{ORIENTATIONS[move.rotation]} on "
     message = message.replace(
         seed_tile, f"T{move.tile}{ORIENTATIONS[(move.rotation - edge) % 6]} on "
     )
-    for player in range(1, state.players + 1):
+    for player in range(1, state.player_count + 1):
         seed = f"P{player}{label_of_hex(player, move.hex)}"
-        seated = f"P{player}{seated_label_of_hex(state.seats[player - 1], move.hex)}"
+        seated = f"P{player}{seated_label_of_hex(state.home_edges[player - 1], move.hex)}"
         message = re.sub(rf"\b{seed}\b", seated, message)
     return message
 

@@ -86,7 +86,7 @@ def _side_corners(hex_: Hex, side: int) -> tuple[tuple[float, float], tuple[floa
     return _corner(hex_, k), _corner(hex_, (k + 1) % 6)
 
 
-def at(hex_: Hex) -> str:
+def data_at(hex_: Hex) -> str:
     """A hex's `data-at` key in the picture (the viewer highlights a move's hex by it)."""
     return f"{hex_.x},{hex_.y}"
 
@@ -116,7 +116,7 @@ def _path(hex_: Hex, a: int, b: int, colour: str, width: float, offset: float) -
 def _edges(state: State) -> list[str]:
     """Home edges as thick lines, target edges dashed, in each player's colour."""
     parts = []
-    for player in range(1, state.players + 1):
+    for player in range(1, state.player_count + 1):
         colour = COLOURS[player - 1]
         dashed = ' stroke-dasharray="6 4"'
         for edge, dash in ((state.home_edge(player), ""), (state.target_edge(player), dashed)):
@@ -134,7 +134,7 @@ def _edges(state: State) -> list[str]:
 def _legend(state: State) -> list[str]:
     """Who is which colour, in the board's empty top-left corner: `P1 bottom`, ..."""
     parts = []
-    for player in range(1, state.players + 1):
+    for player in range(1, state.player_count + 1):
         y = 16 + 16 * (player - 1)
         parts.append(
             f'<rect x="8" y="{y - 9}" width="10" height="10" fill="{COLOURS[player - 1]}"/>'
@@ -173,21 +173,22 @@ def render(state: State, frame: int | None = None) -> str:
     labelled = frame or state.to_move or 1
     homes = ", ".join(
         f"P{p} {EDGE_NAMES[state.home_edge(p)]} to {EDGE_NAMES[state.target_edge(p)]}"
-        for p in range(1, state.players + 1)
+        for p in range(1, state.player_count + 1)
     )
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
         f' viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" width="{WIDTH:.0f}" height="{HEIGHT:.0f}"'
         ' font-family="sans-serif" font-size="14">',
-        f"<title>Flows, {state.players} players, after {counted(len(state.moves), 'move')}</title>",
+        f"<title>Flows, {state.player_count} players,"
+        f" after {counted(len(state.placements), 'move')}</title>",
         f"<desc>{xml_text(homes + '. ' + state.result_text)}</desc>",
         f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="#fbfaf6"/>',
     ]
     parts += [
-        _hexagon(hex_, fill="#efe9dc", stroke="#b9ad94", stroke_width="1", data_at=at(hex_))
+        _hexagon(hex_, fill="#efe9dc", stroke="#b9ad94", stroke_width="1", data_at=data_at(hex_))
         for hex_ in CELLS
     ]
-    parts += _labels(state.players, labelled)
+    parts += _labels(state.player_count, labelled)
     for path in state.path_flows():
         if not path.players:
             parts.append(_path(path.hex, path.a, path.b, "#9a9a9a", 3.0, 0.0))
@@ -198,8 +199,8 @@ def render(state: State, frame: int | None = None) -> str:
             parts.append(_path(path.hex, path.a, path.b, COLOURS[player - 1], 4.0, offset))
     parts += _edges(state)
     parts += _legend(state)
-    if state.moves:
-        last = state.moves[-1].hex
+    if state.placements:
+        last = state.placements[-1].hex
         parts.append(_hexagon(last, fill="none", stroke="#222", stroke_width="3"))
     parts.append(
         f'<text x="{WIDTH / 2:.0f}" y="{HEIGHT - 10:.0f}" text-anchor="middle"'

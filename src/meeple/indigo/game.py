@@ -39,7 +39,7 @@ class Indigo(QuibbbleGame["Place", "Record", "State"]):
         from meeple.indigo.model import HEXES
 
         return {
-            "tiles": {f"{r},{c}": state.tile_at(r, c) for r, c in HEXES if state.tile_at(r, c)},
+            "tiles": {f"{r},{c}": state.at(r, c) for r, c in HEXES if state.at(r, c)},
             "gems": [
                 {
                     "colour": gem.colour,
@@ -56,7 +56,7 @@ class Indigo(QuibbbleGame["Place", "Record", "State"]):
             "gem_counts": dict(zip(state.teams, state.gem_counts, strict=True)),
             "deck": len(state.deck),
             "round": state.round,
-            "turn": None if state.is_over else state.teams[state.turn],
+            "turn": None if state.is_over else state.teams[state.seat],
         }
 
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Self
 
-from meeple.errors import MeepleError, RuleError
+from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.indigo import notation
 from meeple.indigo.model import (
@@ -113,11 +113,11 @@ class State(TeamsState[Place]):
         points: tuple[int, ...] = (),
         gem_counts: tuple[int, ...] = (),
         round_: int = 0,
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Place, ...] = (),
     ) -> None:
-        super().__init__(teams, turn, winners, history)
+        super().__init__(teams, seat, winners, history)
         self.seed = seed
         self.variant = variant
         self.placed: dict[Hex, str] = dict(placed or {})
@@ -143,7 +143,7 @@ class State(TeamsState[Place]):
         return cls(teams, seed, variant, deck=deck, hands=hands)
 
     # What is where.
-    def tile_at(self, row: int, column: int) -> str | None:
+    def at(self, row: int, column: int) -> str | None:
         """The paths of the tile on (`row`, `column`) (a treasure's edges, `s` for the
         central one), or None for an empty hex."""
         return TREASURES.get((row, column)) or self.placed.get((row, column))
@@ -179,13 +179,13 @@ class State(TeamsState[Place]):
             return []
         faced = self._faced()
         moves = []
-        kinds = dict.fromkeys(self.hands[self.turn])
+        kinds = dict.fromkeys(self.hands[self.seat])
         for row, column in HEXES:
-            if self.tile_at(row, column) is not None:
+            if self.at(row, column) is not None:
                 continue
             for kind in kinds:
                 for paths in TURNS[kind]:
-                    move = Place(self.turn, paths, row, column)
+                    move = Place(self.seat, paths, row, column)
                     if self._blocks_gateway(move) is not None:
                         continue
                     if (row, column) in faced and isinstance(self._travel(move), RuleError):
@@ -236,8 +236,8 @@ class State(TeamsState[Place]):
             hand.append(deck[0])
             deck = deck[1:]
         hands[move.team] = tuple(hand)
-        turn = (self.turn + 1) % len(self.teams)
-        round_ = self.round + (turn == 0)
+        seat = (self.seat + 1) % len(self.teams)
+        round_ = self.round + (seat == 0)
         winners: tuple[int, ...] = ()
         if not any(gem.in_play for gem in gems):
             winners = _winners(points, counts)
@@ -252,7 +252,7 @@ class State(TeamsState[Place]):
             tuple(points),
             tuple(counts),
             round_,
-            turn,
+            seat,
             winners,
             (*self.history, move),
         )
@@ -305,7 +305,7 @@ class State(TeamsState[Place]):
         def tile(row: int, column: int) -> str | None:
             if (row, column) == (move.row, move.column):
                 return move.tile
-            return self.tile_at(row, column)
+            return self.at(row, column)
 
         first: list[int] | None = None
         while True:
@@ -398,16 +398,10 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
 def start_of(record: Record) -> State:
     """The dealt board of a record's game: its teams, its seed (required: see
     docs/formats/indigo.md) and its variant (classic when the tag is absent)."""
-    try:
-        seed = record.seed
-    except MeepleError as problem:
-        raise at_tag(problem, "seed") from None
-    if seed is None:
-        raise RuleError(
-            "indigo deals its tiles from the seed tag, and this record has none (quibbble"
-            " would deal from its clock, which no replay can repeat)",
-            rule="seed",
-        )
+    seed = record.dealt_seed(
+        "indigo deals its tiles from the seed tag, and this record has none (quibbble"
+        " would deal from its clock, which no replay can repeat)"
+    )
     variant = record.variant if record.variant is not None else "classic"
     try:
         return State.initial(record.teams, seed, variant)

@@ -29,7 +29,7 @@ GEM_SHADES = {"amber": "#E8A317", "emerald": "#1E9E5A", "sapphire": "#2456C8"}
 ANGLES = {edge: 240 + 60 * i for i, edge in enumerate(EDGES)}
 
 
-def at(row: int, column: int) -> str:
+def data_at(row: int, column: int) -> str:
     """A hex's `data-at` key."""
     return f"{row},{column}"
 
@@ -79,11 +79,11 @@ def render(state: State) -> str:
 
 def _hex(state: State, row: int, column: int) -> Iterator[str]:
     x, y = centre(row, column)
-    paths = state.tile_at(row, column)
+    paths = state.at(row, column)
     treasure = (row, column) in TREASURES
     fill = "#f1d98c" if treasure else "#e9e2cf" if paths else "#ffffff"
     yield (
-        f'<polygon data-at="{at(row, column)}" points="{_hexagon(x, y, RADIUS)}"'
+        f'<polygon data-at="{data_at(row, column)}" points="{_hexagon(x, y, RADIUS)}"'
         f' fill="{fill}" stroke="#9a927e" stroke-width="1.5"/>'
     )
     if paths == CENTRE:
@@ -168,7 +168,7 @@ def _legend(state: State, top: float) -> Iterator[str]:
         for tile in state.hands[seat]:
             yield from _small_tile(tile_x, y - 5, tile)
             tile_x += 34
-        marker = "\u25b6 " if not state.is_over and seat == state.turn else ""
+        marker = "\u25b6 " if not state.is_over and seat == state.seat else ""
         points, count = state.points[seat], state.gem_counts[seat]
         text = f"{marker}{name}: {counted(points, 'point')}, {counted(count, 'gem')}"
         yield (
@@ -207,4 +207,4 @@ def _small_tile(x: float, y: float, paths: str) -> Iterator[str]:
 def marks(state: State) -> tuple[str, ...]:
     """The hex the last tile went to (the viewer lights it)."""
     last = state.history[-1] if state.history else None
-    return () if last is None else (at(last.row, last.column),)
+    return () if last is None else (data_at(last.row, last.column),)

@@ -49,7 +49,7 @@ class Onitama(QuibbbleGame["Move", "Record", "State"]):
             "board": board,
             "hands": {name: list(state.hands[seat]) for seat, name in enumerate(state.teams)},
             "spare": state.spare,
-            "turn": None if state.is_over else state.teams[state.turn],
+            "turn": None if state.is_over else state.teams[state.seat],
         }
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Self
 
-from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.onitama import notation
@@ -87,17 +86,21 @@ class State(TeamsState[Move]):
         board: Board,
         hands: Hands,
         spare: str,
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Move, ...] = (),
     ) -> None:
-        super().__init__(teams, turn, winners, history)
+        super().__init__(teams, seat, winners, history)
         self.seed = seed
         self.board = board
         self.hands = hands
         self.spare = spare
-        self.stuck = not winners and next(self._moves(), None) is None
+        self._stuck = not winners and next(self._moves(), None) is None
+
+    @property
+    def stuck(self) -> bool:
         """Whether the team to move has no legal move (quibbble then stops the game)."""
+        return self._stuck
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("red", "blue"), seed: int = 0) -> Self:
@@ -115,21 +118,6 @@ class State(TeamsState[Move]):
 
     def tags(self) -> dict[str, str]:
         return {**super().tags(), SEED_TAG: str(self.seed)}
-
-    # How the game stands: quibbble's ends, and the stuck game it leaves unended.
-    @property
-    def is_over(self) -> bool:
-        return bool(self.winner_seats) or self.stuck
-
-    @property
-    def status(self) -> Status:
-        return "lost" if self.stuck else super().status
-
-    @property
-    def result_text(self) -> str:
-        if self.stuck:
-            return f"{self.teams[self.turn]} has no legal move: the game is stuck"
-        return super().result_text
 
     def waiting_for(self) -> str:
         return "must move a pawn"
@@ -149,7 +137,7 @@ class State(TeamsState[Move]):
         return [] if self.is_over else list(self._moves())
 
     def _moves(self) -> Iterator[Move]:
-        team = self.turn
+        team = self.seat
         for index, pawn in enumerate(self.board):
             if pawn is None or pawn.team != team:
                 continue
@@ -165,7 +153,7 @@ class State(TeamsState[Move]):
 
     def violation(self, move: Move) -> RuleError | None:
         if self.stuck:
-            team = self.teams[self.turn]
+            team = self.teams[self.seat]
             return RuleError(
                 f"{team} has no legal move, and quibbble neither passes nor ends the game:"
                 " no action can follow",
@@ -219,14 +207,14 @@ class State(TeamsState[Move]):
             (move.end_row, move.end_column) == enemy_temple
         ):
             winners = (move.team,)
-        turn = move.team if winners else (move.team + 1) % len(self.teams)
+        seat = move.team if winners else (move.team + 1) % len(self.teams)
         return type(self)(
             self.teams,
             self.seed,
             tuple(board),
             (hands[0], hands[1]),
             move.card,
-            turn,
+            seat,
             winners,
             (*self.history, move),
         )
@@ -246,13 +234,10 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
 def start_of(record: Record) -> State:
     """The deal of a record's game: its `teams` and `seed` tags. A record without a seed
     is refused: quibbble would deal it from the clock, so its cards are unknown."""
-    seed = record.seed
-    if seed is None:
-        raise RuleError(
-            "an onitama record needs a seed tag: the cards are dealt from it"
-            " (quibbble deals from the clock without one, so no deal can be checked)",
-            rule="seed",
-        )
+    seed = record.dealt_seed(
+        "an onitama record needs a seed tag: the cards are dealt from it"
+        " (quibbble deals from the clock without one, so no deal can be checked)"
+    )
     return State.initial(record.teams, seed)
 
 

@@ -23,7 +23,7 @@ MINI = 16
 LEGEND = 60
 
 
-def at(row: int, column: int) -> str:
+def data_at(row: int, column: int) -> str:
     """A square's `data-at` key."""
     return f"{row},{column}"
 
@@ -56,7 +56,7 @@ def render(state: State) -> str:
             if (row, column) in lit:
                 fill = "#f7dc6f"  # the squares the last move left and reached
             parts.append(
-                f'<rect data-at="{at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
+                f'<rect data-at="{data_at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
                 f' height="{CELL}" fill="{fill}" stroke="#555" stroke-width="1.5"/>'
             )
             seat = temples.get((row, column))
@@ -158,4 +158,4 @@ def marks(state: State) -> tuple[str, ...]:
     if not state.history:
         return ()
     last = state.history[-1]
-    return (at(last.start_row, last.start_column), at(last.end_row, last.end_column))
+    return (data_at(last.start_row, last.start_column), data_at(last.end_row, last.end_column))

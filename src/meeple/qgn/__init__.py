@@ -5,7 +5,7 @@
 >>> game.teams, game.actions[0]
 (['a', 'b'], Action(team=0, action='a', details=('1', '2'), comments=()))
 >>> columns = game.action_columns()              # every action, one field at a time
->>> columns.teams, columns.letters, columns.details
+>>> columns.seats, columns.letters, columns.details
 ((0, 1), 'ab', ('1.2', ''))
 >>> print(qgn.render(game))                      # ASCII; qgn.svg.render(game) is SVG
 carcassonne (a, b)

@@ -96,7 +96,7 @@ class Qgn(Game):
 
         qgn = self.notations[0]
         played = records.of(Document(qgn.dump(thing), f"<{type(thing).__name__}>", qgn, thing))
-        return played.game.svg(records.step_at(played, None).state, **options)
+        return played.notation.svg(records.step_at(played, None).state, **options)
 
 
 def replay(record: Snapshot) -> Iterator[Any]:
@@ -107,6 +107,6 @@ def replay(record: Snapshot) -> Iterator[Any]:
     from meeple.qgn.notation import dump
 
     played = records.of(Document(dump(record), DEFAULT_SOURCE, registry.get("qgn"), record))
-    if not played.game.can("replay"):
+    if not played.notation.can("replay"):
         raise NotationError(f"meeple knows no rules of {record.key or 'an untitled game'!r}")
     return records.states(played)

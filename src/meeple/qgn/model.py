@@ -41,27 +41,27 @@ _NO_DETAILS: dict[str, tuple[str, ...]] = {"": ()}
 class ActionColumns:
     """The actions of a game one field at a time: entry i of each column is action i's.
 
-    `teams` are the team indices, `letters` the action letters (one character each, so
-    one string), `details` each action's details as written (`"1.2"`; `""` for an
-    action without details) and `comments` the comments written before each action
-    (mostly `()`). Reading a column builds no `Action`; `actions()` and `action(i)`
-    build them. A parsed game's columns are cut from its text once, on first use, and
-    kept (`Actions.columns`); `ActionColumns.of` gives the columns of any actions.
+    `seats` are each action's team, by its 0-based seat, `letters` the action letters
+    (one character each, so one string), `details` each action's details as written
+    (`"1.2"`; `""` for an action without details) and `comments` the comments written
+    before each action (mostly `()`). Reading a column builds no `Action`; `actions()`
+    and `action(i)` build them. A parsed game's columns are cut from its text once, on
+    first use, and kept (`Actions.columns`); `ActionColumns.of` gives the columns of any actions.
     """
 
-    __slots__ = ("_comments", "_details", "_letters", "_teams")
+    __slots__ = ("_comments", "_details", "_letters", "_seats")
 
     def __init__(
         self,
-        teams: Iterable[int],
+        seats: Iterable[int],
         letters: str,
         details: Iterable[str],
         comments: Iterable[tuple[str, ...]],
     ) -> None:
-        self._teams, self._letters = tuple(teams), letters
+        self._seats, self._letters = tuple(seats), letters
         self._details: tuple[str, ...] | None = tuple(details)
         self._comments = tuple(comments)
-        sizes = {len(self._teams), len(letters), len(self._details), len(self._comments)}
+        sizes = {len(self._seats), len(letters), len(self._details), len(self._comments)}
         if len(sizes) > 1:
             raise ValueError(f"action columns of different lengths: {sorted(sizes)}")
 
@@ -80,9 +80,9 @@ class ActionColumns:
         )
 
     @property
-    def teams(self) -> tuple[int, ...]:
+    def seats(self) -> tuple[int, ...]:
         """Each action's team index."""
-        return self._teams
+        return self._seats
 
     @property
     def letters(self) -> str:
@@ -107,14 +107,14 @@ class ActionColumns:
         """Action number `index` (negative counts from the end, as for a tuple)."""
         details = self._details_of(index)
         parts = tuple(details.split(".")) if details else ()
-        return Action(self._teams[index], self._letters[index], parts, self._comments[index])
+        return Action(self._seats[index], self._letters[index], parts, self._comments[index])
 
     def _details_of(self, index: int) -> str:
         return self.details[index]
 
     def _sliced(self, index: slice) -> ActionColumns:
-        teams, letters, details, comments = self._fields()
-        return ActionColumns(teams[index], letters[index], details[index], comments[index])
+        seats, letters, details, comments = self._fields()
+        return ActionColumns(seats[index], letters[index], details[index], comments[index])
 
     def actions(self) -> Iterator[Action]:
         """Every Action, in order, each built as it is reached. The pipeline is all
@@ -127,7 +127,7 @@ class ActionColumns:
         return self._built(parts)
 
     def _built(self, parts: Iterator[tuple[str, ...]]) -> Iterator[Action]:
-        fields = zip(self._teams, self._letters, parts, self._comments, strict=True)
+        fields = zip(self._seats, self._letters, parts, self._comments, strict=True)
         return cast(Iterator[Action], map(tuple.__new__, repeat(Action), fields))
 
     def __eq__(self, other: object) -> bool:
@@ -139,14 +139,14 @@ class ActionColumns:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        teams, letters, details, comments = self._fields()
-        return f"ActionColumns({teams!r}, {letters!r}, {details!r}, {comments!r})"
+        seats, letters, details, comments = self._fields()
+        return f"ActionColumns({seats!r}, {letters!r}, {details!r}, {comments!r})"
 
     def __reduce__(self) -> tuple[type[ActionColumns], _Fields]:
         return ActionColumns, self._fields()
 
     def _fields(self) -> _Fields:
-        return self._teams, self._letters, self.details, self._comments
+        return self._seats, self._letters, self.details, self._comments
 
 
 _Fields = tuple[tuple[int, ...], str, tuple[str, ...], tuple[tuple[str, ...], ...]]

@@ -357,7 +357,7 @@ def _cut(runs: list[str], commented: dict[int, tuple[str, ...]]) -> ActionColumn
 
 
 class _Words(ActionColumns):
-    """The columns of action words whose team indices are all one digit: a word's first
+    """The columns of action words whose team seats are all one digit: a word's first
     character is its team, the second its letter, and its details, when it has any,
     follow the '&' at the third. The words are kept as written, and a walk cuts each
     action's details as it reaches it: a column of them cut first would keep a million
@@ -368,19 +368,19 @@ class _Words(ActionColumns):
     def __init__(
         self,
         words: list[str],
-        teams: tuple[int, ...],
+        seats: tuple[int, ...],
         letters: str,
         comments: tuple[tuple[str, ...], ...],
         detailed: bool,
     ) -> None:
         # Not ActionColumns.__init__: the details column is cut only if it is asked for.
-        self._teams, self._letters, self._comments, self._details = teams, letters, comments, None
+        self._seats, self._letters, self._comments, self._details = seats, letters, comments, None
         self._words, self._detailed = words, detailed  # detailed: every action has details
 
     def _sliced(self, index: slice) -> ActionColumns:
         return _Words(
             self._words[index],
-            self._teams[index],
+            self._seats[index],
             self._letters[index],
             self._comments[index],
             self._detailed,

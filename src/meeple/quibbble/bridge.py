@@ -98,10 +98,10 @@ class Bridge(Generic[MoveT, RecordT, StateT]):
         """The game after each move of a parsed QGN document (the registry's `replay`)."""
         return self.states(document.model, document.text, document.source)
 
-    def replay(self, record: RecordT) -> list[StateT]:
-        """Every state of a record's game, the start first; RuleError at the QGN action
-        of the first illegal move (placed in the record's own QGN text)."""
-        return list(self.states(record, self.dump(record), "<record>"))
+    def replay(self, record: RecordT) -> Iterator[StateT]:
+        """Every state of a record's game, the start first, one at a time; RuleError at
+        the QGN action of the first illegal move (placed in the record's own QGN text)."""
+        return self.states(record, self.dump(record), "<record>")
 
     def final(self, record: RecordT) -> StateT:
         """The game after the last move of `record` (RuleError at an illegal one)."""

@@ -137,11 +137,11 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
     def bridge(self) -> Bridge[MoveT, RecordT, StateT]:
         return self.layers().bridge
 
-    def initial(self, players: int | None = None, seed: int | None = None) -> StateT:
-        """A new game of `players` teams (2 by default), the first of `teams`, dealt from
+    def initial(self, player_count: int | None = None, seed: int | None = None) -> StateT:
+        """A new game of `player_count` teams (2 by default), the first of `teams`, dealt from
         `seed` exactly as quibbble deals it where the game deals (without one, from the
         clock as quibbble does; the record keeps the seed either way)."""
-        count = 2 if players is None else players
+        count = 2 if player_count is None else player_count
         if not self.min_teams <= count <= self.max_teams:
             from meeple.quibbble.state import team_span
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, Protocol, Self, TypeVar
 
-from meeple.errors import NotationError
+from meeple.errors import NotationError, RuleError
 from meeple.pictures import Pictured
 from meeple.qgn.model import split_teams
 from meeple.quibbble.located import at_tag
@@ -72,6 +72,15 @@ class Record(Pictured, Generic[MoveT]):
             return read_seed(text)
         except NotationError as problem:
             raise at_tag(problem, SEED_TAG) from None
+
+    def dealt_seed(self, missing: str) -> int:
+        """The seed a game deals from (the `seed` tag); RuleError (rule `seed`) saying
+        `missing` when the record has none: quibbble would deal from its clock, which no
+        replay can repeat."""
+        seed = self.seed
+        if seed is None:
+            raise RuleError(missing, rule="seed")
+        return seed
 
     @property
     def variant(self) -> str | None:

@@ -33,16 +33,18 @@ class TeamsState(Pictured, Generic[MoveT]):
 
     bridge: ClassVar[Bridge[Any, Any, Any]]
     """The game's QGN actions <-> moves, and its record class (set on each subclass)."""
+    why_stuck: ClassVar[str] = "has no legal move"
+    """What a stuck team lacks, in the result text."""
 
     def __init__(
         self,
         teams: Sequence[str],
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[MoveT, ...] = (),
     ) -> None:
         self.teams = tuple(teams)
-        self.turn = turn
+        self.seat = seat
         self.winner_seats = winners
         self._history = history
 
@@ -51,7 +53,7 @@ class TeamsState(Pictured, Generic[MoveT]):
         return type(other) is type(self) and vars(other) == vars(self)
 
     def __hash__(self) -> int:
-        return hash((type(self), self.teams, self.turn, self._history))
+        return hash((type(self), self.teams, self.seat, self._history))
 
     # The players, and who moves.
     @property
@@ -63,7 +65,7 @@ class TeamsState(Pictured, Generic[MoveT]):
 
     @property
     def to_move(self) -> int | None:
-        return None if self.is_over else self.turn + 1
+        return None if self.is_over else self.seat + 1
 
     @property
     def history(self) -> tuple[MoveT, ...]:
@@ -71,11 +73,19 @@ class TeamsState(Pictured, Generic[MoveT]):
 
     # How the game stands.
     @property
+    def stuck(self) -> bool:
+        """Whether the team to move has nothing it may do, which quibbble leaves unended
+        (Onitama, Stratego, Tsuro): for meeple the game is over, and lost."""
+        return False
+
+    @property
     def is_over(self) -> bool:
-        return bool(self.winner_seats)
+        return bool(self.winner_seats) or self.stuck
 
     @property
     def status(self) -> Status:
+        if self.stuck:
+            return "lost"
         if not self.winner_seats:
             return "playing"
         return "won" if len(self.winner_seats) == 1 else "tie"
@@ -86,13 +96,15 @@ class TeamsState(Pictured, Generic[MoveT]):
 
     @property
     def result_text(self) -> str:
-        """quibbble's own message: who must act, who won, who tied."""
+        """quibbble's own message: who must act, who won, who tied (or who is stuck)."""
+        if self.stuck:
+            return f"{self.teams[self.seat]} {self.why_stuck}: the game is stuck"
         names = [self.teams[seat] for seat in self.winner_seats]
         if len(names) == 1:
             return f"{names[0]} wins"
         if names:
             return f"{' and '.join(names)} tie"
-        return f"{self.teams[self.turn]} {self.waiting_for()}"
+        return f"{self.teams[self.seat]} {self.waiting_for()}"
 
     def waiting_for(self) -> str:
         """What the team to move must do, in quibbble's words (`must mark a location`)."""
@@ -109,9 +121,9 @@ class TeamsState(Pictured, Generic[MoveT]):
         problem = self.seat_violation(move)
         if problem is not None:
             return problem
-        if move.team != self.turn:
-            mover, turn = self.teams[move.team], self.teams[self.turn]
-            return RuleError(f"{mover} cannot play on {turn}'s turn", rule="turn")
+        if move.team != self.seat:
+            mover, seat = self.teams[move.team], self.teams[self.seat]
+            return RuleError(f"{mover} cannot play on {seat}'s turn", rule="turn")
         return self._violation(move)
 
     def seat_violation(self, move: MoveT) -> RuleError | None:
@@ -164,7 +176,7 @@ class TeamsState(Pictured, Generic[MoveT]):
             words = [word for word in words if word]
         if not letter or not words or any(not _DETAIL.fullmatch(word) for word in words):
             return None
-        return Action(self.turn, letter, tuple(words))
+        return Action(self.seat, letter, tuple(words))
 
     def move_group(self, move: MoveT) -> str:
         return type(move).__name__.lower()
@@ -183,6 +195,30 @@ def team_span(low: int, high: int) -> str:
     if low == high:
         return str(low)
     return f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+
+
+class GridState(TeamsState[MoveT]):
+    """A quibbble game whose board is a grid of cells, row by row, each the seat of the
+    team that marked it or None (tic-tac-toe, Connect Four). A game sets `columns` and
+    `empty` (the board before any move)."""
+
+    columns: ClassVar[int]
+    empty: ClassVar[tuple[int | None, ...]]
+
+    def __init__(
+        self,
+        teams: Sequence[str],
+        board: tuple[int | None, ...] | None = None,
+        seat: int = 0,
+        winners: tuple[int, ...] = (),
+        history: tuple[MoveT, ...] = (),
+    ) -> None:
+        super().__init__(teams, seat, winners, history)
+        self.board = self.empty if board is None else board
+
+    def at(self, row: int, column: int) -> int | None:
+        """The seat of the team on (`row`, `column`), row 0 the top; None if empty."""
+        return self.board[row * self.columns + column]
 
 
 def distinct_teams(teams: Sequence[str], game: str, low: int, high: int) -> tuple[str, ...]:

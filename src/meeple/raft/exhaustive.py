@@ -69,7 +69,7 @@ def every_line(
     searched = 1
     seen = {_key(start)}
     if start.is_over or hopeless(start.position):
-        return Searched(() if start.outcome == "won" else None, 1, True)
+        return Searched(() if start.status == "won" else None, 1, True)
     # Depth first, by hand: a line is up to a hundred actions long.
     path: list[Move] = []
     stack: list[Iterator[tuple[Move, State]]] = [_children(start, fire_order)]
@@ -86,7 +86,7 @@ def every_line(
             continue
         seen.add(key)
         searched += 1
-        if child.outcome == "won":
+        if child.status == "won":
             return Searched((*path, move), searched, False)
         if searched % 1000 == 0:
             if report is not None:

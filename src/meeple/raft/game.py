@@ -123,14 +123,14 @@ class Raft(Game):
     )
     commands = (("solve", _solve),)
 
-    def initial(self, players: int | None = None, seed: int | None = None) -> State:
+    def initial(self, player_count: int | None = None, seed: int | None = None) -> State:
         """A new solo game of the first starter challenge, boards and draws fixed by `seed`."""
         from meeple.raft.components import components
         from meeple.raft.notation import parse_challenge
         from meeple.raft.rules import State
 
-        if players not in (None, 1):
-            raise RuleError(f"Race to the Raft is a solo game, not one for {players} players")
+        if player_count not in (None, 1):
+            raise RuleError(f"Race to the Raft is a solo game, not one for {player_count} players")
         (official,) = [c for c in components().challenges if c.name == DEFAULT_CHALLENGE]
         return State.initial(parse_challenge(official.challenge), 0 if seed is None else seed)
 
@@ -151,10 +151,10 @@ class Raft(Game):
 
     def marks(self, state: Any) -> tuple[str, ...]:
         """The squares the last action covered or the cat crossed (the viewer highlights them)."""
-        from meeple.raft.svg import at, covered
+        from meeple.raft.svg import covered, data_at
 
         last = state.history[-1] if state.history else None
-        return tuple(at(row, column) for row, column in covered(last))
+        return tuple(data_at(row, column) for row, column in covered(last))
 
     def state_json(self, state: Any) -> Mapping[str, Any]:
         """One replay step: the move, the five state strings, the status, what comes next."""
@@ -163,7 +163,7 @@ class Raft(Game):
         return {
             "move": None if state.last is None else format_move(state.last),
             "state": list(state_strings(state.position)),
-            "status": state.outcome,
+            "status": state.status,
             "reason": state.reason,
             "next": None if state.is_over else state.phase,
         }

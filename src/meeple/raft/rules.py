@@ -25,7 +25,7 @@ from itertools import combinations, permutations
 from operator import itemgetter
 from typing import Generic, Literal, NamedTuple, TypeVar
 
-from meeple.engine import Status, violation_by_playing
+from meeple.engine import violation_by_playing
 from meeple.errors import RuleError
 from meeple.pictures import Pictured
 from meeple.raft.components import components
@@ -60,6 +60,7 @@ _Frozen = TypeVar("_Frozen", "State", Position)
 _Value = TypeVar("_Value")
 Phase = Literal["draw", "play", "fire"]
 Outcome = Literal["playing", "won", "lost"]
+"""A solo game's `status`: the protocol's (meeple.engine.Status) but a tie."""
 MOVE_GROUPS = {
     DrawRequest: "draw",
     PathwayPlacement: "pathway card",
@@ -1130,8 +1131,8 @@ class State(Pictured):
     fire tiles and cat moves, written in seed 001's action strings.
 
     Beyond the protocol (meeple.engine) it offers: the fields `position` (the seed's
-    five-part Position), `seed`, `phase` (the next step: draw, play or fire), `outcome`
-    and `reason` (how and why the game ended), `rounds` (draws made) and `challenge`;
+    five-part Position), `seed`, `phase` (the next step: draw, play or fire), `reason`
+    (why the game ended, beside the protocol's `status`), `rounds` (draws made) and `challenge`;
     `last` (the move that led here); and the move generators by kind,
     `pathway_placements()` and `cat_moves()` (the solver searches them apart).
     """
@@ -1141,7 +1142,7 @@ class State(Pictured):
     position: Position
     seed: int | None = None
     phase: Phase = "draw"
-    outcome: Outcome = "playing"
+    status: Outcome = "playing"
     reason: str = ""
     rounds: int = 0
     """Draws made so far; with the seed it fixes which cards a draw request turns up."""
@@ -1164,18 +1165,13 @@ class State(Pictured):
 
     @property
     def is_over(self) -> bool:
-        return self.outcome != "playing"
-
-    @property
-    def status(self) -> Status:
-        """`playing`, `won` or `lost` (why, in `result_text`)."""
-        return self.outcome
+        return self.status != "playing"
 
     @property
     def result_text(self) -> str:
-        if self.outcome == "won":
+        if self.status == "won":
             return f"won: {self.reason}"
-        if self.outcome == "lost":
+        if self.status == "lost":
             return f"lost: {self.reason}"
         return f"playing (next: {self.phase})"
 
@@ -1192,10 +1188,10 @@ class State(Pictured):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return (1,) if self.outcome == "won" else ()
+        return (1,) if self.status == "won" else ()
 
     def _lost(self, reason: str) -> State:
-        return _with(self, outcome="lost", reason=reason)
+        return _with(self, status="lost", reason=reason)
 
     def play(self, move: Move) -> State:
         """The game after `move`; RuleError (without a location) if it breaks a rule."""
@@ -1228,8 +1224,8 @@ class State(Pictured):
     def evaluate(self, player: int = 1) -> float:
         """From 0 (lost) to 1 (won): the share of cats on the raft, and how few squares the
         others still need repainted (a one-ply heuristic for greedy bots)."""
-        if self.outcome != "playing":
-            return 1.0 if self.outcome == "won" else 0.0
+        if self.status != "playing":
+            return 1.0 if self.status == "won" else 0.0
         grid = grid_of(self.position.board)
         cats = sum(1 for square in grid.cells if 65 <= square <= 90)
         waiting = [min(d, 20) for d in cat_distances(self)]
@@ -1323,7 +1319,7 @@ class State(Pictured):
         )
         game = _with(self, position=state)
         if all_cats_on_raft(state.board):
-            return _with(game, outcome="won", reason="every cat is on the raft")
+            return _with(game, status="won", reason="every cat is on the raft")
         return game._end_of_action()
 
     def _end_of_action(self) -> State:

@@ -379,9 +379,9 @@ def _near_layers(board: Board) -> tuple[_Layer, ...]:
 
 def distance(game: State) -> float:
     """How far the game is from a win (0 when won); lower is better."""
-    if game.outcome == "won":
+    if game.status == "won":
         return 0.0
-    if game.outcome == "lost":
+    if game.status == "lost":
         return float(BLOCKED)
     return _board_distance(game.position.board, len(game.position.bag))
 
@@ -979,14 +979,14 @@ class _Search:
                         continue
                     entry = (score, counter, child, (*path, *step))
                     counter += 1
-                    if child.outcome == "won" or child.phase == "draw" or child.is_over:
+                    if child.status == "won" or child.phase == "draw" or child.is_over:
                         finished.append((score, child, entry[3]))
                     else:
                         children.append(entry)
             beam = heapq.nsmallest(self.round_beam, children)
             if self.report is not None:
                 self.report(self.before + self.states, self.best)
-            if any(state.outcome == "won" for _, state, _ in finished):
+            if any(state.status == "won" for _, state, _ in finished):
                 break
         finished.sort(key=lambda item: item[0])
         return finished
@@ -1192,7 +1192,7 @@ def _beam_search(
                 except RuleError:
                     continue
                 for score, end, moves in search.round(drawn, (*path, request)):
-                    if end.outcome == "won":
+                    if end.status == "won":
                         return (score, end, moves), best
                     ends.append((score, end, moves))
                 if search.timed_out():

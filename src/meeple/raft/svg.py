@@ -45,7 +45,7 @@ COLOURS = {
 FIRE_COLOUR = "#3a2b2b"
 
 
-def at(row: int, column: int) -> str:
+def data_at(row: int, column: int) -> str:
     """A square's `data-at` key in the picture (the viewer highlights a move's squares)."""
     return f"{row},{column}"
 
@@ -78,7 +78,7 @@ def _island(game: State) -> list[str]:
                 continue
             x, y = LEFT + column * SQUARE, TOP + row * SQUARE
             raft = bool(grid.raft[grid.index(row, column)])
-            key = f' data-at="{at(row, column)}"'
+            key = f' data-at="{data_at(row, column)}"'
             if letter == FIRE:
                 parts.append(_square(x, y, SQUARE, FIRE_COLOUR, ' stroke="#1b1414"' + key))
                 parts.append(

@@ -28,7 +28,6 @@ import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Self
 
-from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, at_tag, distinct_teams
@@ -167,6 +166,7 @@ class State(TeamsState[Action]):
     ranks from a team's view only)."""
 
     game = Registered("stratego")
+    why_stuck = "has no unit that can move"
 
     def __init__(
         self,
@@ -176,18 +176,18 @@ class State(TeamsState[Action]):
         board: Board,
         started: bool = False,
         battle: Battle | None = None,
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Action, ...] = (),
     ) -> None:
-        super().__init__(teams, turn, winners, history)
+        super().__init__(teams, seat, winners, history)
         self.seed = seed
         self.variant = variant
         self.board = board
         self.started = started
         self.battle = battle
         """The last attack, if the last action was one (quibbble's `battle`)."""
-        self.stuck = started and not winners and not active(board, variant, turn)
+        self._stuck = started and not winners and not active(board, variant, seat)
         """Whether the team to move has no movable unit after a plain move (quibbble
         checks only after an attack, so the game neither ends nor goes on)."""
 
@@ -200,7 +200,7 @@ class State(TeamsState[Action]):
         return cls(check_teams(teams), seed, board_variant, setup(seed, board_variant))
 
     def __hash__(self) -> int:
-        return hash((self.teams, self.board, self.turn, self._history))
+        return hash((self.teams, self.board, self.seat, self._history))
 
     @property
     def size(self) -> int:
@@ -223,21 +223,15 @@ class State(TeamsState[Action]):
     def tags(self) -> dict[str, str]:
         return {**super().tags(), SEED_TAG: str(self.seed), VARIANT_TAG: self.variant.name}
 
+    @property
+    def stuck(self) -> bool:
+        return self._stuck
+
     # How the game stands.
     @property
-    def is_over(self) -> bool:
-        return bool(self.winner_seats) or self.stuck
-
-    @property
-    def status(self) -> Status:
-        return "lost" if self.stuck else super().status
-
-    @property
     def result_text(self) -> str:
-        if self.stuck:
-            return f"{self.teams[self.turn]} has no unit that can move: the game is stuck"
-        if not self.winner_seats and not self.started:
-            return f"arrange your units ({self.teams[self.turn]} moves first)"
+        if not self.stuck and not self.winner_seats and not self.started:
+            return f"arrange your units ({self.teams[self.seat]} moves first)"
         return super().result_text
 
     def waiting_for(self) -> str:
@@ -271,7 +265,7 @@ class State(TeamsState[Action]):
         moves: list[Action] = []
         size = self.variant.size
         for index, unit in enumerate(self.board):
-            if unit is None or unit.team != self.turn or not unit.movable:
+            if unit is None or unit.team != self.seat or not unit.movable:
                 continue
             row, column = divmod(index, size)
             steps = list(self._steps_of(row, column, unit))
@@ -326,7 +320,7 @@ class State(TeamsState[Action]):
     def violation(self, move: Action) -> RuleError | None:
         if self.stuck:
             return RuleError(
-                f"{self.teams[self.turn]} has no unit that can move, and quibbble neither"
+                f"{self.teams[self.seat]} has no unit that can move, and quibbble neither"
                 " ends the game nor passes: no action can follow",
                 rule="stuck",
             )
@@ -464,7 +458,7 @@ class State(TeamsState[Action]):
         if isinstance(move, Switch):
             end = move.with_row * size + move.with_column
             board[start], board[end] = board[end], board[start]
-            return self._next(move, tuple(board), False, None, self.turn, ())
+            return self._next(move, tuple(board), False, None, self.seat, ())
         end = move.to_row * size + move.to_column
         unit = board[start]
         defender = board[end]
@@ -489,8 +483,8 @@ class State(TeamsState[Action]):
                 winners = (move.team,)
             elif not mover_active:
                 winners = (defender.team,)
-        turn = move.team if winners else 1 - move.team
-        return self._next(move, after, True, fought, turn, winners)
+        seat = move.team if winners else 1 - move.team
+        return self._next(move, after, True, fought, seat, winners)
 
     def _next(
         self,
@@ -498,7 +492,7 @@ class State(TeamsState[Action]):
         board: Board,
         started: bool,
         fought: Battle | None,
-        turn: int,
+        seat: int,
         winners: tuple[int, ...],
     ) -> Self:
         return type(self)(
@@ -508,7 +502,7 @@ class State(TeamsState[Action]):
             board,
             started,
             fought,
-            turn,
+            seat,
             winners,
             (*self.history, move),
         )
@@ -536,13 +530,10 @@ def start_of(record: Record) -> State:
     """The set-up of a record's game: its `teams`, `seed` and `variant` tags (no
     variant: classic, as quibbble's builder). A record without a seed is refused:
     quibbble would set it up from the clock, so its units are unknown."""
-    seed = record.seed
-    if seed is None:
-        raise RuleError(
-            "a stratego record needs a seed tag: the units are set up from it"
-            " (quibbble sets up from the clock without one, so no move can be checked)",
-            rule="seed",
-        )
+    seed = record.dealt_seed(
+        "a stratego record needs a seed tag: the units are set up from it"
+        " (quibbble sets up from the clock without one, so no move can be checked)"
+    )
     variant = record.variant
     try:
         return State.initial(record.teams, seed, CLASSIC.name if variant is None else variant)
@@ -598,5 +589,5 @@ def state_details(state: State) -> Mapping[str, Any]:
         "battle": battle_json,
         "started": state.started,
         "variant": state.variant.name,
-        "turn": None if state.is_over else state.teams[state.turn],
+        "turn": None if state.is_over else state.teams[state.seat],
     }

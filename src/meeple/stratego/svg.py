@@ -23,7 +23,7 @@ LEGEND = 124
 LAKE = "#7fb8d8"
 
 
-def at(row: int, column: int) -> str:
+def data_at(row: int, column: int) -> str:
     """A square's `data-at` key."""
     return f"{row},{column}"
 
@@ -53,7 +53,7 @@ def render(state: State) -> str:
             else:
                 fill = "#dcebc4" if (row + column) % 2 else "#e7f2d3"
             parts.append(
-                f'<rect data-at="{at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
+                f'<rect data-at="{data_at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
                 f' height="{CELL}" fill="{fill}" stroke="#6b7d5c" stroke-width="1"/>'
             )
             if state.is_lake(row, column):
@@ -122,4 +122,4 @@ def marks(state: State) -> tuple[str, ...]:
     if not state.history:
         return ()
     last = state.history[-1]
-    return (at(*last.start), at(*last.end))
+    return (data_at(*last.start), data_at(*last.end))

@@ -42,7 +42,7 @@ class TicTacToe(QuibbbleGame["Mark", "Record", "State"]):
                 [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(SIZE)]
                 for r in range(SIZE)
             ],
-            "turn": None if state.is_over else state.teams[state.turn],
+            "turn": None if state.is_over else state.teams[state.seat],
         }
 
 

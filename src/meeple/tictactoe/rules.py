@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Self
 
 from meeple.errors import RuleError
-from meeple.quibbble import Bridge, TeamsState, distinct_teams
+from meeple.quibbble import Bridge, distinct_teams
+from meeple.quibbble.state import GridState
 from meeple.registry import Registered
 from meeple.tictactoe import notation
 from meeple.tictactoe.model import SIZE, Mark, Record
@@ -28,39 +29,23 @@ LINES = (
 )
 
 
-class State(TeamsState[Mark]):
+class State(GridState[Mark]):
     """A tic-tac-toe position (the engine protocol, meeple.engine; `position_key`: the
     board and the turn, meeple.engine.Transposing, for the perfect bot)."""
 
     game = Registered("tictactoe")
 
-    def __init__(
-        self,
-        teams: Sequence[str],
-        board: Board = EMPTY,
-        turn: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Mark, ...] = (),
-    ) -> None:
-        super().__init__(teams, turn, winners, history)
-        self.board = board
+    columns = SIZE
+    empty = EMPTY
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("X", "O")) -> Self:
         """An empty board; the first team marks first."""
         return cls(check_teams(teams))
 
-    def at(self, row: int, column: int) -> int | None:
-        """The team that marked (`row`, `column`), or None."""
-        return self.board[row * SIZE + column]
-
     def position_key(self) -> tuple[Board, int]:
         """The board and the team to mark (meeple.engine.Transposing)."""
-        return self.board, self.turn
-
-    def record(self) -> Record:
-        """The record of the marks made so far (meeple.engine.Recording)."""
-        return Record(self.tags(), self.history)
+        return self.board, self.seat
 
     def winning_line(self) -> tuple[int, int, int] | None:
         """The three squares (indices row by row) of the line that won, if one did."""
@@ -83,7 +68,7 @@ class State(TeamsState[Mark]):
         if self.is_over:
             return []
         return [
-            Mark(self.turn, index // SIZE, index % SIZE)
+            Mark(self.seat, index // SIZE, index % SIZE)
             for index, square in enumerate(self.board)
             if square is None
         ]
@@ -106,8 +91,8 @@ class State(TeamsState[Mark]):
             winners = (move.team,)
         elif None not in board:
             winners = tuple(range(len(self.teams)))
-        turn = (self.turn + 1) % len(self.teams)
-        return type(self)(self.teams, tuple(board), turn, winners, (*self.history, move))
+        seat = (self.seat + 1) % len(self.teams)
+        return type(self)(self.teams, tuple(board), seat, winners, (*self.history, move))
 
 
 def check_teams(teams: Sequence[str]) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ MARGIN = 32
 LEGEND = 64
 
 
-def at(row: int, column: int) -> str:
+def data_at(row: int, column: int) -> str:
     """A square's `data-at` key."""
     return f"{row},{column}"
 
@@ -36,7 +36,7 @@ def render(state: State) -> str:
         for column in range(SIZE):
             x, y = MARGIN + column * CELL, MARGIN + row * CELL
             parts.append(
-                f'<rect data-at="{at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
+                f'<rect data-at="{data_at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
                 f' height="{CELL}" fill="#ffffff" stroke="#444" stroke-width="2"/>'
             )
             team = state.at(row, column)
@@ -93,4 +93,4 @@ def _mark(team: int, x: int, y: int, state: State, scale: float = 1.0) -> str:
 def marks(state: State) -> tuple[str, ...]:
     """The square the last mark took (the viewer lights it)."""
     last = state.history[-1] if state.history else None
-    return () if last is None else (at(last.row, last.column),)
+    return () if last is None else (data_at(last.row, last.column),)

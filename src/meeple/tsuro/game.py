@@ -61,7 +61,7 @@ class Tsuro(QuibbbleGame["Place", "Record", "State"]):
             "tiles_remaining": len(state.deck),
             "dragon": None if state.dragon is None else teams[state.dragon],
             "points": dict(zip(teams, state.points, strict=True)),
-            "turn": None if state.is_over else teams[state.turn],
+            "turn": None if state.is_over else teams[state.seat],
         }
 
 

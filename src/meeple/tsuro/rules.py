@@ -108,12 +108,12 @@ class State(TeamsState[Place]):
         placed: tuple[bool, ...] = (),
         dragon: int | None = None,
         points: tuple[int, ...] = (),
-        turn: int = 0,
+        seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Place, ...] = (),
         ended: bool = False,
     ) -> None:
-        super().__init__(teams, turn, winners, history)
+        super().__init__(teams, seat, winners, history)
         count = len(self.teams)
         self.variant = variant
         self.seed = seed
@@ -191,9 +191,9 @@ class State(TeamsState[Place]):
         one on its starting square). quibbble's game cannot go on from here."""
         if self.ended:
             return False
-        row, column = self.target(self.turn)
+        row, column = self.target(self.seat)
         on_board = 0 <= row < SIZE and 0 <= column < SIZE
-        return not self.hands[self.turn] or not on_board or self.at(row, column) is not None
+        return not self.hands[self.seat] or not on_board or self.at(row, column) is not None
 
     @property
     def status(self) -> Status:
@@ -209,11 +209,11 @@ class State(TeamsState[Place]):
     def result_text(self) -> str:
         """quibbble's own message (state.go `message`), or why the game is stuck."""
         if self.stuck:
-            name = self.teams[self.turn]
-            why = "has no tile" if not self.hands[self.turn] else "has no square to place on"
+            name = self.teams[self.seat]
+            why = "has no tile" if not self.hands[self.seat] else "has no square to place on"
             return f"{name} {why}: quibbble's game cannot go on (no winner)"
         if not self.ended:
-            return f"{self.teams[self.turn]} must place a tile"
+            return f"{self.teams[self.seat]} must place a tile"
         if self.variant == SOLO:
             saved = len(self.winner_seats)
             if saved == len(self.teams):
@@ -236,10 +236,10 @@ class State(TeamsState[Place]):
     def legal_moves(self) -> list[Place]:
         if self.is_over:
             return []
-        row, column = self.target(self.turn)
+        row, column = self.target(self.seat)
         return [
-            Place(self.turn, row, column, spelling)
-            for tile in self.hands[self.turn]
+            Place(self.seat, row, column, spelling)
+            for tile in self.hands[self.seat]
             for spelling in rotations(tile)
         ]
 
@@ -303,7 +303,7 @@ class _Play:
         self.placed = list(state.placed)
         self.dragon = state.dragon
         self.points = list(state.points)
-        self.turn = state.turn
+        self.seat = state.seat
         self.winners: list[int] | None = None
         self.count = len(state.teams)
 
@@ -317,7 +317,7 @@ class _Play:
         self.update_alive()
         self.draw()
         if self.winners is None:
-            self.turn = self.next_turn(self.turn)
+            self.seat = self.next_seat(self.seat)
 
     def move_tokens(self) -> None:
         """Every placed token one step along its path, again until none moves. quibbble
@@ -409,7 +409,7 @@ class _Play:
         self.hands[team].clear()
         if not any(self.alive):
             return
-        following = self.next_turn(self.turn)
+        following = self.next_seat(self.seat)
         if self.dragon == team and len(self.hands[following]) < HAND:
             self.dragon = following
 
@@ -417,14 +417,14 @@ class _Play:
         """The placer (or the dragon) and the teams after it fill their hands."""
         if self.winners is not None:
             return
-        current = self.turn if self.dragon is None else self.dragon
+        current = self.seat if self.dragon is None else self.dragon
         while self.alive[current] and self.deck and len(self.hands[current]) < HAND:
             self.hands[current].append(self.deck.pop())
-            current = self.next_turn(current)
+            current = self.next_seat(current)
         waiting = not self.deck and len(self.hands[current]) < HAND
         self.dragon = current if waiting else None
 
-    def next_turn(self, team: int) -> int:
+    def next_seat(self, team: int) -> int:
         """The next team after `team` still in (quibbble's `getNextTurn`)."""
         for offset in range(1, self.count + 1):
             following = (team + offset) % self.count
@@ -451,7 +451,7 @@ class _Play:
             tuple(self.placed),
             self.dragon,
             tuple(self.points),
-            self.turn,
+            self.seat,
             () if winners is None else tuple(winners),
             history,
             ended=winners is not None,

@@ -29,7 +29,7 @@ _INWARD = {"A": (0, 1), "B": (0, 1), "C": (-1, 0), "D": (-1, 0),
            "E": (0, -1), "F": (0, -1), "G": (1, 0), "H": (1, 0)}  # fmt: skip
 
 
-def at(row: int, column: int) -> str:
+def data_at(row: int, column: int) -> str:
     """A square's `data-at` key."""
     return f"{row},{column}"
 
@@ -51,21 +51,21 @@ def render(state: State) -> str:
         middle = MARGIN + index * CELL + CELL // 2
         parts.append(_label(middle, MARGIN - 10, str(index)))  # columns, above
         parts.append(_label(MARGIN - 16, middle + 5, str(index)))  # rows, at the left
-    target = None if state.is_over else state.target(state.turn)
+    target = None if state.is_over else state.target(state.seat)
     for row in range(SIZE):
         for column in range(SIZE):
             x, y = MARGIN + column * CELL, MARGIN + row * CELL
             laid = state.at(row, column)
             fill = "#efe6d2" if laid else "#d9d6cc"
             parts.append(
-                f'<rect data-at="{at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
+                f'<rect data-at="{data_at(row, column)}" x="{x}" y="{y}" width="{CELL}"'
                 f' height="{CELL}" fill="{fill}" stroke="#8a8678" stroke-width="1"/>'
             )
             if laid is not None:
                 owners = dict(laid.trails)
                 parts.extend(_paths(laid.paths, x, y, CELL, owners, state))
             if target == (row, column):
-                shade = team_shade(state.teams, state.turn)
+                shade = team_shade(state.teams, state.seat)
                 parts.append(
                     f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}"'
                     f' fill="none" stroke="{shade}" stroke-width="3" stroke-dasharray="8 5"/>'
@@ -162,7 +162,7 @@ def _hand(state: State, top: int, width: int) -> list[str]:
     """The hand of the team to move (in open_tiles, the hand every team shares)."""
     if state.is_over:
         return []
-    team = state.turn
+    team = state.seat
     hand = state.hands[team]
     name = xml_text(state.teams[team])
     parts = [
@@ -194,4 +194,4 @@ def _hand(state: State, top: int, width: int) -> list[str]:
 def marks(state: State) -> tuple[str, ...]:
     """The square the last tile was laid on (the viewer lights it)."""
     last = state.history[-1] if state.history else None
-    return () if last is None else (at(last.row, last.column),)
+    return () if last is None else (data_at(last.row, last.column),)

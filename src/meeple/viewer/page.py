@@ -80,7 +80,7 @@ def viewing(
     frames, refused = _frames(record, source)
     if refused is not None and not invalid:  # a picture's refusal: check cannot know it
         shown, invalid = (*shown, refused), True
-    return Viewing(source, record.game.title, frames, shown, invalid)
+    return Viewing(source, record.notation.title, frames, shown, invalid)
 
 
 def game_name(title: str) -> str:
@@ -110,7 +110,7 @@ def _as_checked(finding: Finding) -> str:
 
 def _readable(
     text: str, source: str, fmt: Notation, reading: Mapping[str, Any], found: list[Finding]
-) -> records.Record | None:
+) -> records.Playable | None:
     """The record, or where its text does not read, the lines before the first notation
     problem read as one (None where even those do not)."""
     try:
@@ -125,17 +125,17 @@ def _readable(
             return None
 
 
-def _frames(record: records.Record, source: str) -> tuple[list[Frame], str | None]:
+def _frames(record: records.Playable, source: str) -> tuple[list[Frame], str | None]:
     """A frame for each state up to the first illegal move, and the report of what
     stopped the replay (None when nothing did)."""
-    game = record.game
+    notation = record.notation
     frames: list[Frame] = []
     mover = None
     try:
         for step in records.steps(record):
-            frame = _frame(game, step.state, step.move, step.result_text, mover)
-            if step.index and game.game.can("marks") and frame.is_svg:
-                frame = replace(frame, marks=tuple(game.game.marks(step.state)))
+            frame = _frame(notation, step.state, step.move, step.result_text, mover)
+            if step.index and notation.game.can("marks") and frame.is_svg:
+                frame = replace(frame, marks=tuple(notation.game.marks(step.state)))
             frames.append(frame)
             mover = getattr(step.state, "to_move", None)
     except Unsupported as problem:  # a record of a kind the page cannot show
