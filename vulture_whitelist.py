@@ -54,3 +54,7 @@ _ = (model.Shot.game_continued, model.Direction.clockwise, model.Event.dies)
 _ = model.Solution.drunk_at
 _ = (jsonform.parse_solutions, notation.parse_answers, notation.dump_answers)
 _ = (phrases.read_sentence, Script.expected_counts)
+
+# A new game's `replay` in one line (docs/adding-a-game.md's game, tested by
+# tests/core/test_adding_a_game.py): public API for games outside meeple.
+_ = engine.replayed

@@ -30,8 +30,8 @@ helpers over any state.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeVar, runtime_checkable
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeVar, cast, runtime_checkable
 
 if TYPE_CHECKING:
     pass
@@ -247,6 +247,22 @@ def play_all(state: AnyState, moves: Iterable[Any]) -> AnyState:
     for move in moves:
         state = state.play(move)
     return state
+
+
+StateT = TypeVar("StateT")
+
+
+def replayed(state: StateT, moves: Iterable[Any]) -> Iterator[StateT]:
+    """`state`, then the state after each of `moves` in turn, one at a time: what a
+    game's `replay(record)` yields. A RuleError a move raises carries its `step` (the
+    move's index among `moves`), so a notation can point at it."""
+    yield state
+    for step, move in enumerate(moves):
+        try:
+            state = cast(Any, state).play(move)
+        except RuleError as problem:
+            raise problem.at_step(step) from None
+        yield state
 
 
 def winner_names(state: AnyState) -> list[str]:
