@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
+from meeple.bots.alphabeta import AlphaBetaBot
+from meeple.bots.alphabeta import refusal as alphabeta_refusal
 from meeple.bots.engines import EngineBot, command_line, is_engine
 from meeple.bots.engines import refusal as engine_refusal
 from meeple.bots.perfect import PerfectBot
@@ -437,6 +439,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "mcts": MctsBot,
     "perfect": PerfectBot,
+    "alphabeta": AlphaBetaBot,
 }
 
 DEFAULT_BOT = "mcts"
@@ -461,6 +464,9 @@ def refusal(name: str, state: AnyState) -> str | None:
     if name == "perfect":
         problem = perfect_refusal(state)
         return None if problem is None else f"the perfect bot cannot play this game: {problem}"
+    if name == "alphabeta":
+        problem = alphabeta_refusal(state)
+        return None if problem is None else f"the alpha-beta bot cannot play this game: {problem}"
     return None
 
 
