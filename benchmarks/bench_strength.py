@@ -220,8 +220,12 @@ def _played(match: Match, jobs: int) -> list[Outcome]:
 def _row(match: Match, outcomes: Sequence[Outcome]) -> tuple[str, ...]:
     counted = {kind: sum(o.result == kind for o in outcomes) for kind in RESULTS}
     record = "-".join(str(counted[kind]) for kind in RESULTS[:3])
-    if counted["unfinished"]:
-        record += f" ({counted['unfinished']} unfinished)"
+    notes = [f"{counted['unfinished']} unfinished"] if counted["unfinished"] else []
+    forfeits = sum(bool(o.forfeit) for o in outcomes)
+    if forfeits:
+        notes.append(f"{forfeits} lost by an engine's failure")
+    if notes:
+        record += f" ({', '.join(notes)})"
     ms = [
         1000 * sum(o.seconds[side] for o in outcomes) / max(1, sum(o.moves[side] for o in outcomes))
         for side in (0, 1)
