@@ -12,6 +12,7 @@ import pytest
 from meeple import engine, registry
 from meeple.bots import legal_choices, make
 from meeple.bots.alphabeta import AlphaBetaBot
+from meeple.bots.players import default_for
 from tests.cli_helpers import meeple
 from tests.play.test_bots import _winning_choice
 
@@ -76,6 +77,11 @@ def test_alphabeta_keeps_to_its_budget_and_is_the_same_for_a_seed(game: str) -> 
         chosen = {bot.choose(state, moves) for bot in bots}
         assert len(chosen) == 1
         assert all(bot._played <= 400 for bot in bots)
+
+
+def test_alphabeta_is_onitamas_default() -> None:
+    assert default_for("onitama") == "alphabeta"
+    assert make(default_for("onitama"), seed=1).name == "alphabeta"
 
 
 def test_alphabeta_refuses_a_game_with_hidden_draws() -> None:

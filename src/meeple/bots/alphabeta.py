@@ -51,8 +51,8 @@ class AlphaBetaBot:
     """
 
     seed: int | None = None
-    depth: int = 4
-    nodes: int = 20_000
+    depth: int = 6
+    nodes: int = 4_000
     name: str = "alphabeta"
     rng: random.Random = field(init=False)
     _played: int = field(init=False, default=0, repr=False)

@@ -443,9 +443,10 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 DEFAULT_BOT = "mcts"
-GAME_DEFAULTS = {"tictactoe": "perfect"}
+GAME_DEFAULTS = {"tictactoe": "perfect", "onitama": "alphabeta"}
 """Where a game's default bot is not `DEFAULT_BOT`, and why (docs/play.md): tic-tac-toe
-is small enough to solve, so its default never loses."""
+is small enough to solve, so its default never loses; onitama is a game of tactics a few
+moves deep, which alpha-beta over its evaluation sees and mcts's playouts do not."""
 
 
 def default_for(game: str) -> str:
