@@ -269,6 +269,7 @@ def _peer_cases(jobs: int) -> list[Case]:
         taken = time.perf_counter() - began
         row = _row(match, outcomes)
         rows.append(row)
+        print(f"  {' | '.join(row)}", file=sys.stderr, flush=True)  # a long run's progress
         for outcome in outcomes:
             if outcome.forfeit:
                 print(f"  {match.game} vs {match.opponent}: {outcome.forfeit}", file=sys.stderr)
