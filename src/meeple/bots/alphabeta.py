@@ -52,7 +52,7 @@ class AlphaBetaBot:
 
     seed: int | None = None
     depth: int = 6
-    nodes: int = 4_000
+    nodes: int = 10_000
     name: str = "alphabeta"
     rng: random.Random = field(init=False)
     _played: int = field(init=False, default=0, repr=False)
