@@ -472,7 +472,7 @@ def refusal(name: str, state: AnyState) -> str | None:
 
 
 def make(name: str, seed: int | None = None, **settings: Any) -> Bot:
-    """The bot called `name` (random, greedy, mcts, perfect, or `cmd:COMMAND`, an engine
+    """The bot called `name` (random, greedy, mcts, perfect, alphabeta, or `cmd:COMMAND`, an engine
     speaking QGN: meeple.bots.engines), seeded; ValueError for others, and for an engine
     whose program is not there."""
     if is_engine(name):
