@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
+from meeple.bots.alphabeta import AlphaBetaBot
+from meeple.bots.alphabeta import refusal as alphabeta_refusal
 from meeple.bots.engines import EngineBot, command_line, is_engine
 from meeple.bots.engines import refusal as engine_refusal
 from meeple.bots.perfect import PerfectBot
@@ -437,12 +439,14 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "mcts": MctsBot,
     "perfect": PerfectBot,
+    "alphabeta": AlphaBetaBot,
 }
 
 DEFAULT_BOT = "mcts"
-GAME_DEFAULTS = {"tictactoe": "perfect"}
+GAME_DEFAULTS = {"tictactoe": "perfect", "onitama": "alphabeta"}
 """Where a game's default bot is not `DEFAULT_BOT`, and why (docs/play.md): tic-tac-toe
-is small enough to solve, so its default never loses."""
+is small enough to solve, so its default never loses; onitama is a game of tactics a few
+moves deep, which alpha-beta over its evaluation sees and mcts's playouts do not."""
 
 
 def default_for(game: str) -> str:
@@ -461,11 +465,14 @@ def refusal(name: str, state: AnyState) -> str | None:
     if name == "perfect":
         problem = perfect_refusal(state)
         return None if problem is None else f"the perfect bot cannot play this game: {problem}"
+    if name == "alphabeta":
+        problem = alphabeta_refusal(state)
+        return None if problem is None else f"the alpha-beta bot cannot play this game: {problem}"
     return None
 
 
 def make(name: str, seed: int | None = None, **settings: Any) -> Bot:
-    """The bot called `name` (random, greedy, mcts, perfect, or `cmd:COMMAND`, an engine
+    """The bot called `name` (random, greedy, mcts, perfect, alphabeta, or `cmd:COMMAND`, an engine
     speaking QGN: meeple.bots.engines), seeded; ValueError for others, and for an engine
     whose program is not there."""
     if is_engine(name):

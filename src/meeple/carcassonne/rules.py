@@ -393,6 +393,18 @@ def _shuffle(deck: list[Tile], rng: GoRand) -> None:
             deck[i], deck[j] = deck[j], deck[i]
 
 
+TOKEN_WORTH = 2.0
+"""What a token in a team's supply is worth to the evaluation, in points, early on."""
+
+FARMER_WORTH = 3.0
+"""What a farmer on the board is worth to the evaluation, in points (a field scores 3 a
+finished city it touches at the end)."""
+
+TOKEN_HORIZON = 20
+"""Tiles left in the deck below which a token in the supply is worth less and less
+(nothing once the deck is empty: it can no longer be placed)."""
+
+
 class State(TeamsState[Move]):
     """A carcassonne position (the engine protocol, meeple.engine): the tiles placed and
     their order, the tokens on them, each team's tile in hand, supply and points, the
@@ -471,12 +483,32 @@ class State(TeamsState[Move]):
         return "must place a tile" if self.placing else "must place a token"
 
     def evaluate(self, player: int) -> float:
-        """How well `player` (1-based) stands: 0.5, moved by its lead in points over 60."""
+        """How well `player` (1-based) stands: 0.5, moved by its lead over 60 in points
+        as the game would end now (`projected`)."""
         if self.is_over:
             return (1.0 / len(self.winners)) if player in self.winners else 0.0
-        mine = self.scores[player - 1]
-        best = max(p for seat, p in enumerate(self.scores) if seat != player - 1)
+        worth = self.projected()
+        mine = worth[player - 1]
+        best = max(p for seat, p in enumerate(worth) if seat != player - 1)
         return min(1.0, max(0.0, 0.5 + (mine - best) / 60))
+
+    def projected(self) -> tuple[float, ...]:
+        """Each team's points if the game ended now: the final scoring of every city,
+        road and cloister its tokens hold, `FARMER_WORTH` for each farmer (walking the
+        fields took most of the time), and `TOKEN_WORTH` for each token in its supply
+        while tiles are left (a token not yet placed can still score)."""
+        ended = _Turn.of(self)
+        farmers = [0] * len(self.teams)
+        for token in ended.tokens:
+            if token.kind == FARMER:
+                farmers[token.team] += 1
+        ended.tokens = [token for token in ended.tokens if token.kind != FARMER]
+        ended.score_and_end()
+        left = min(1.0, len(self.deck) / TOKEN_HORIZON)
+        return tuple(
+            points + FARMER_WORTH * farmed + TOKEN_WORTH * left * supply
+            for points, farmed, supply in zip(ended.scores, farmers, self.supply, strict=True)
+        )
 
     # Moves.
     def legal_moves(self) -> list[Move]:

@@ -75,9 +75,9 @@ def command() -> click.Command:
     @click.option("--players", type=click.IntRange(min=1), help="Players in the game.")
     @click.option(
         "--bot",
-        help="The bot in the other seats (random, greedy, mcts, perfect, or cmd:COMMAND, an"
-        " engine speaking QGN), or none for hotseat (default: the game's own, mcts;"
-        " perfect for tictactoe).",
+        help="The bot in the other seats (random, greedy, mcts, perfect, alphabeta, or"
+        " cmd:COMMAND, an engine speaking QGN), or none for hotseat (default: the game's"
+        " own, mcts; perfect for tictactoe, alphabeta for onitama).",
     )
     @click.option(
         "--seat",

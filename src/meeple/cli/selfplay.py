@@ -23,9 +23,9 @@ def command() -> click.Command:
     @click.argument("game")
     @click.option(
         "--bots",
-        help="Bot names, comma-separated: random, greedy, mcts, perfect, or cmd:COMMAND (an"
-        " engine speaking QGN) (default: the game's own bot and random, mcts,random;"
-        " perfect,random for tictactoe).",
+        help="Bot names, comma-separated: random, greedy, mcts, perfect, alphabeta, or"
+        " cmd:COMMAND (an engine speaking QGN) (default: the game's own bot and random,"
+        " mcts,random; perfect,random for tictactoe, alphabeta,random for onitama).",
     )
     @click.option(
         "--games",
@@ -61,7 +61,7 @@ def command() -> click.Command:
         engine_timeout: float | None,
         output: str | None,
     ) -> None:
-        """Play a tournament of bots (random, greedy, mcts, perfect, engines) at GAME and
+        """Play a tournament of bots (random, greedy, mcts, perfect, alphabeta, engines) at GAME and
         print the table; an engine that breaks the protocol loses that game (listed)."""
         from meeple.bots.players import default_for
         from meeple.bots.selfplay import standings, tournament

@@ -123,13 +123,28 @@ class State(TeamsState[Move]):
         return "must move a pawn"
 
     def evaluate(self, player: int) -> float:
-        """quibbble's AI score (ai.go), from 0 to 1: the player's pawns left and the
-        enemy's taken; 1 won, 0 lost or stuck."""
+        """From 0 to 1: nine tenths quibbble's AI score (ai.go: the player's pawns left
+        and the enemy's taken), one tenth the race to the temples (how much nearer the
+        enemy temple the player's nearest pawn stands than the enemy's nearest pawn to
+        the player's, in king's steps: any pawn on the enemy temple wins); 1 won, 0
+        lost or stuck."""
         if self.is_over:
             return 1.0 if player in self.winners else 0.0
-        mine = sum(1 for pawn in self.board if pawn is not None and pawn.team == player - 1)
+        team = player - 1
+        mine = sum(1 for pawn in self.board if pawn is not None and pawn.team == team)
         theirs = sum(1 for pawn in self.board if pawn is not None) - mine
-        return (mine + SIZE - theirs) / (2 * SIZE)
+        material = (mine + SIZE - theirs) / (2 * SIZE)
+        race = self._temple_distance(1 - team) - self._temple_distance(team)
+        return 0.9 * material + 0.1 * (0.5 + race / (2 * (SIZE - 1)))
+
+    def _temple_distance(self, team: int) -> int:
+        """King's steps from `team`'s nearest pawn to the enemy temple."""
+        row, column = temple(1 - team)
+        return min(
+            max(abs(index // SIZE - row), abs(index % SIZE - column))
+            for index, pawn in enumerate(self.board)
+            if pawn is not None and pawn.team == team
+        )
 
     # Moves.
     def legal_moves(self) -> list[Move]:
