@@ -160,6 +160,8 @@ def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> 
             return only  # importing no other game
         candidates = _all()
         by_extension = [f for f in candidates if suffix and suffix in f.extensions]
+        if len(by_extension) == 1:  # a game `EXTENSIONS` does not list (a test's own)
+            return by_extension[0]
         candidates = (*by_extension, *(f for f in candidates if f not in by_extension))
     for fmt in candidates:
         if fmt.sniff(text):
