@@ -38,6 +38,23 @@ GAMES: tuple[tuple[str, str], ...] = (
 """Each game's name and its `Game` class (`module:Class`). Order matters for detection:
 the first notation whose sniff accepts a text wins."""
 
+EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "qgn": (".qgn",),
+    "botc": (".botc", ".grimoire", ".json", ".puzzle", ".script.json", ".trace"),
+    "raft": (".raft", ".raftstate"),
+    "flows": (".flows",),
+    "atlantis": (".atlantis", ".json", ".json5"),
+    "tictactoe": (".qgn",),
+    "connect4": (".qgn",),
+    "onitama": (".qgn",),
+    "tsuro": (".qgn",),
+    "indigo": (".qgn",),
+    "stratego": (".qgn",),
+    "carcassonne": (".qgn",),
+}
+"""The file extensions each game's notations read (tests/core/test_registry.py keeps them
+equal), so a file is detected by its extension importing only the game that reads it."""
+
 
 class Registered:
     """A record's or state's game, as a class attribute: `game = Registered("flows")`
@@ -134,14 +151,18 @@ def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> 
 
     Raises NotationError (at line 1, column 1 of `source`) when nothing fits.
     """
-    candidates = list(_all())
-    if path is not None:
+    if path is None:
+        candidates = _all()
+    else:
         suffix = extension(path).lower()
+        only = _only_reader(suffix)
+        if only is not None:
+            return only  # importing no other game
+        candidates = _all()
         by_extension = [f for f in candidates if suffix and suffix in f.extensions]
-        if len(by_extension) == 1:
+        if len(by_extension) == 1:  # a game `EXTENSIONS` does not list (a test's own)
             return by_extension[0]
-        if by_extension:
-            candidates = by_extension + [f for f in candidates if f not in by_extension]
+        candidates = (*by_extension, *(f for f in candidates if f not in by_extension))
     for fmt in candidates:
         if fmt.sniff(text):
             return fmt
@@ -151,9 +172,20 @@ def detect(text: str, path: str | None = None, source: str = DEFAULT_SOURCE) -> 
     )
 
 
+def _only_reader(suffix: str) -> Notation | None:
+    """The one notation that reads files ending in `suffix`, if only one does (found
+    through `EXTENSIONS`, importing that notation's game alone)."""
+    readers = [name for name, extensions in EXTENSIONS.items() if suffix in extensions]
+    if len(readers) != 1:
+        return None
+    found = [fmt for fmt in game(readers[0]).notations if suffix in fmt.extensions]
+    return found[0] if len(found) == 1 else None
+
+
 def is_record_extension(suffix: str) -> bool:
     """Whether a file extension (`.qgn`, any case) is one a notation reads."""
-    return bool(suffix) and any(suffix.lower() in fmt.extensions for fmt in _all())
+    wanted = suffix.lower()
+    return bool(wanted) and any(wanted in extensions for extensions in EXTENSIONS.values())
 
 
 def extension(path: str) -> str:

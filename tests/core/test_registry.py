@@ -141,6 +141,41 @@ def test_using_a_format_imports_its_own_game_only() -> None:
     assert others - entries == {"meeple.botc.choices"}
 
 
+def test_the_registry_lists_each_games_extensions_as_its_notations_read_them() -> None:
+    assert list(registry.EXTENSIONS) == list(GAMES)
+    for game in registry.games():
+        read = {suffix for fmt in game.notations for suffix in fmt.extensions}
+        assert sorted(read) == list(registry.EXTENSIONS[game.name]), game.name
+
+
+SUFFIXES = sorted({s for e in registry.EXTENSIONS.values() for s in e if s.count(".") == 1})
+"""Every extension a path can end in (`.script.json` ends in `.json`)."""
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_detection_by_extension_picks_the_one_notation_reading_it(suffix: str) -> None:
+    readers = [fmt for fmt in registry.formats() if suffix in fmt.extensions]
+    expected = readers[0].name if len(readers) == 1 else None
+    # Nothing sniffs as an empty text, so only the extension can decide.
+    try:
+        found: str | None = registry.detect("", f"x{suffix.upper()}").name
+    except NotationError:
+        found = None
+    assert found == expected
+    assert registry.is_record_extension(suffix.upper())
+    assert not registry.is_record_extension(suffix + "x")
+
+
+def test_checking_a_file_by_its_extension_imports_its_game_alone() -> None:
+    imported = _imported_after("from meeple import registry; registry.detect('', 'small.flows')")
+    assert {m.split(".")[1] for m in imported if m.count(".") >= 1} - {
+        "errors",
+        "exports",
+        "game",
+        "registry",
+    } == {"flows"}
+
+
 def test_a_model_object_finds_its_format_by_name() -> None:
     from meeple import flows
 
