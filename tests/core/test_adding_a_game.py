@@ -246,7 +246,7 @@ def _last(thing: Record | State) -> State:
     return last
 
 
-# -- registered, as src/meeple/registry.py's GAMES would name it -------------------------
+# -- registered, as src/meeple/registry.py's GAMES and EXTENSIONS would name it ----------
 
 
 @pytest.fixture
@@ -254,6 +254,7 @@ def oxo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The registry with `oxo` in it (its caches emptied before and after)."""
     target = f"{__name__}:Noughts"
     monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ("oxo", target)))
+    monkeypatch.setattr(registry, "EXTENSIONS", {**registry.EXTENSIONS, "oxo": (".oxo",)})
     _forget()
     yield
     _forget()
