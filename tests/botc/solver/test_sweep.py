@@ -3,7 +3,10 @@ characters of A Clean Sweep on small puzzles of their own."""
 
 from __future__ import annotations
 
-from meeple.botc.solver import solve
+import pytest
+
+from meeple.botc.puzzle import notation
+from meeple.botc.solver import World, solve
 from tests.botc.solver.helpers import PUZZLES, assignments, load
 
 KILL_ON_THE_DEAD = frozenset(
@@ -37,3 +40,92 @@ def test_puzzle_46_keeps_the_world_with_a_kill_on_a_dead_player() -> None:
     Gambler who guessed wrong dies (jthemphill's third world is not one)."""
     found = assignments(solve(load(PUZZLES / "puzzle-46.puzzle")))
     assert found == {KILL_ON_THE_DEAD, WEEKLY_ANSWER}
+
+
+SEATS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def worlds(script: str, lines: str, others: str) -> tuple[World, ...]:
+    """The worlds of a small puzzle of 8 players: the timeline and claims in `lines`,
+    then the players not yet named there claiming `others` in seat order."""
+    named = [seat for seat in SEATS if f"{seat} claims" in lines]
+    rest = [seat for seat in SEATS if seat not in named]
+    claims = [f"{player} claims {role}" for player, role in zip(rest, others.split(), strict=True)]
+    head = [f"seats: {', '.join(SEATS)}", f"script: {script}"]
+    text = "\n".join([*head, lines.strip("\n"), *claims]) + "\n"
+    return solve(notation.parse(text, "small.puzzle")).worlds
+
+
+def starting(found: tuple[World, ...], player: str) -> set[str]:
+    """Every character `player` starts as in some world."""
+    return {world.characters[world.players.index(player)] for world in found}
+
+
+GOOD = "imp, scarlet_woman, chef, empath, washerwoman, investigator, knight, clockmaker, butler"
+"""A script with no poisoning: only the characters under test make anyone drunk."""
+SEVEN = "chef empath washerwoman investigator knight clockmaker butler"
+"""The claims of seven players."""
+SIX = SEVEN.removeprefix("chef ")
+"""The claims of six players (a seventh claims the Chef)."""
+
+
+def test_a_sober_sailor_cannot_die() -> None:
+    lines = "day 1: survived execution of Ann\nAnn claims sailor"
+    found = worlds(f"{GOOD}, sailor", lines, SEVEN)
+    assert found
+    assert starting(found, "Ann") == {"sailor"}
+
+
+@pytest.mark.parametrize(("chosen", "drunk"), [("Bob", True), ("Cat", False)])
+def test_the_sailors_choice_may_make_the_chosen_drunk(chosen: str, drunk: bool) -> None:
+    """No Chef learns 3 pairs among 8 players with two evil: Bob is evil, or the
+    Sailor chose him and he is drunk."""
+    lines = f"Ann claims sailor, may be sailor\n  night 1: chose {chosen}\nBob claims chef\n  3"
+    found = worlds(f"{GOOD}, sailor", lines, SIX)
+    assert found
+    assert ("chef" in starting(found, "Bob")) == drunk
+
+
+def test_the_minstrel_makes_everyone_drunk_after_a_minions_execution() -> None:
+    """With everyone drunk on night 2 the Demon kills no one: the Minion executed on
+    day 1 was not, while Ann was the Minstrel."""
+    lines = "day 1: execution of Bob\nnight 2: night death of Cat\nAnn claims minstrel"
+    found = worlds(f"{GOOD}, minstrel", lines, SEVEN)
+    minion = [world for world in found if world.characters[1] == "scarletwoman"]
+    assert found
+    assert minion
+    assert all(world.characters[0] != "minstrel" for world in minion)
+
+
+def test_a_professor_resurrects_no_one_the_timeline_does_not_tell() -> None:
+    lines = "day 1: execution of Bob\nAnn claims professor\n  night 2: chose Bob\nBob claims chef"
+    found = worlds(f"{GOOD}, professor", lines, SIX)
+    assert found
+    assert all(world.characters[:2] != ("professor", "chef") for world in found)
+
+
+@pytest.mark.parametrize(("claim", "found"), [("tinker", True), ("chef", False)])
+def test_a_tinker_may_die_at_any_time(claim: str, found: bool) -> None:
+    """No Demon kills on night 1: only a Tinker's own death explains one."""
+    lines = f"night 1: night death of Bob\nBob claims {claim}"
+    others = SEVEN.replace(claim, "sailor")
+    assert bool(worlds(f"{GOOD}, tinker, sailor", lines, others)) == found
+
+
+def test_a_moonchilds_good_choice_dies_that_night() -> None:
+    """No one died on night 2, so the player the dead Moonchild chose was evil."""
+    lines = "day 1: execution of Bob\nnight 2: night death of nobody\n"
+    lines += "Bob claims moonchild\n  day 1: chose Cat"
+    found = worlds(f"{GOOD}, moonchild", lines, SEVEN)
+    moonchild = [world for world in found if world.characters[1] == "moonchild"]
+    assert moonchild
+    assert all(world.characters[2] in ("imp", "scarletwoman") for world in moonchild)
+
+
+def test_a_gossip_statement_with_no_day_tells_nothing() -> None:
+    """docs/formats/botc.md, "an untimed Gossip statement": read as silence."""
+    lines = "Ann claims gossip\n  says Bob.type == Demon"
+    plain = "Ann claims gossip"
+    others = SEVEN
+    script = f"{GOOD}, gossip, sailor"
+    assert worlds(script, lines, others) == worlds(script, plain, others)
