@@ -129,3 +129,26 @@ def test_a_gossip_statement_with_no_day_tells_nothing() -> None:
     others = SEVEN
     script = f"{GOOD}, gossip, sailor"
     assert worlds(script, lines, others) == worlds(script, plain, others)
+
+
+@pytest.mark.parametrize(("claim", "found"), [("butler", True), ("clockmaker", False)])
+def test_a_godfather_kills_the_night_after_an_outsider_died(claim: str, found: bool) -> None:
+    """Two deaths on night 2: the Imp's and the Godfather's, after an Outsider's
+    execution (Hal evil would end the game or leave no second killer)."""
+    lines = f"day 1: execution of Hal\nnight 2: night death of Cat, Dan\nHal claims {claim}"
+    others = "chef empath washerwoman investigator knight saint sailor".replace(claim, "butler")
+    script = "imp, godfather, chef, empath, washerwoman, investigator, knight, clockmaker, "
+    script += "butler, saint, sailor"
+    assert bool(worlds(script, lines, others)) == found
+
+
+@pytest.mark.parametrize(
+    ("dead", "found"), [("Cat", True), ("Cat, Dan", True), ("Cat, Dan, Eve", False)]
+)
+def test_a_shabaloth_kills_two_a_night(dead: str, found: bool) -> None:
+    """Two deaths on a night are the Shabaloth's (the Imp kills one); three, no one's."""
+    script = f"{GOOD}, shabaloth, librarian"
+    found_ = worlds(script, f"night 2: night death of {dead}", SEVEN + " librarian")
+    assert bool(found_) == found
+    if "," in dead:
+        assert all("shabaloth" in world.characters for world in found_)

@@ -75,6 +75,15 @@ class Demon(Unit):
         spared.worked_abnormally(seat, certain=False)
         return spared
 
+    @classmethod
+    def _spare(cls, story: Story, table: Table) -> int:
+        """How many players a choice of the Demon's would not kill tonight: the dead,
+        the shielded, and those an ability keeps alive (a sober Sailor)."""
+        return sum(
+            not story.alive[s] or cls._shielded(story, s, table) or saved(story, s, table, False)
+            for s in range(len(story.roles))
+        )
+
     @staticmethod
     def _shielded(story: Story, victim: int, table: Table) -> bool:
         return any(
@@ -240,9 +249,7 @@ class Po(Demon):
             for v in table.night_deaths.get(number, ())
             if story.alive[v] and not self._shielded(story, v, table)
         ]
-        spare = sum(
-            not story.alive[s] or self._shielded(story, s, table) for s in range(len(story.roles))
-        )
+        spare = self._spare(story, table)
         if not before or before[-1] != "po_charged":
             rested = story.fork()
             rested.chose("po_charged", seat)
@@ -261,12 +268,48 @@ class Po(Demon):
         if not chose.sober(seat):
             yield chose
             return
-        for size in range(max(0, count - spare), min(count, len(victims)) + 1):
-            for killed in itertools.combinations(victims, size):
-                stories = [chose.fork()]
-                for victim in killed:
-                    stories = [after for s in stories for after in kill(s, victim, table)]
-                yield from stories
+        yield from kills_among(chose, table, victims, count, spare)
+
+
+def kills_among(
+    story: Story, table: Table, victims: list[int], count: int, spare: int
+) -> Iterator[Story]:
+    """The stories after a Demon chose `count` players: some of `victims` (the night's
+    dead) killed, its other choices on the `spare` players where a choice changes
+    nothing (dead or shielded ones)."""
+    for size in range(max(0, count - spare), min(count, len(victims)) + 1):
+        for killed in itertools.combinations(victims, size):
+            stories = [story.fork()]
+            for victim in killed:
+                stories = [after for s in stories for after in kill(s, victim, table)]
+            yield from stories
+
+
+SHABALOTH_CHOICES = 2
+"""How many players the Shabaloth chooses each night."""
+
+
+class Shabaloth(Demon):
+    """Each night but the first chooses two players: they die (the Exorcist's choice
+    stops it, as any Demon's). A dead player it chose the night before might be
+    regurgitated (resurrected): the timeline tells no resurrection, so none is (the
+    Storyteller's "might"). Its choices are tried among the night's dead (each living
+    one, shielded ones spared) and on players where a choice changes nothing."""
+
+    id = "shabaloth"
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        stopped = ("no kill", story.now, seat) in story.choices
+        if number < 2 or not story.alive[seat] or stopped or not story.sober(seat):
+            yield story
+            return
+        victims = [
+            v
+            for v in table.night_deaths.get(number, ())
+            if story.alive[v] and not self._shielded(story, v, table)
+        ]
+        spare = self._spare(story, table)
+        yield from kills_among(story, table, victims, SHABALOTH_CHOICES, spare)
 
 
 RIOT_DAY = 3
@@ -392,6 +435,7 @@ DEMONS: tuple[type[Unit], ...] = (
     Legion,
     Pukka,
     Po,
+    Shabaloth,
 )
 
 
