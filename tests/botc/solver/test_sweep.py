@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.botc.puzzle import notation
-from meeple.botc.solver import World, solve
+from meeple.botc.solver import Unmodelled, World, solve
 from tests.botc.solver.helpers import PUZZLES, assignments, load
 
 KILL_ON_THE_DEAD = frozenset(
@@ -59,6 +59,11 @@ def worlds(script: str, lines: str, others: str) -> tuple[World, ...]:
 def starting(found: tuple[World, ...], player: str) -> set[str]:
     """Every character `player` starts as in some world."""
     return {world.characters[world.players.index(player)] for world in found}
+
+
+def players_of(found: tuple[World, ...], character: str = "zombuul") -> set[str]:
+    """Who starts as `character` in some world."""
+    return {w.players[s] for w in found for s, c in enumerate(w.characters) if c == character}
 
 
 GOOD = "imp, scarlet_woman, chef, empath, washerwoman, investigator, knight, clockmaker, butler"
@@ -152,3 +157,17 @@ def test_a_shabaloth_kills_two_a_night(dead: str, found: bool) -> None:
     assert bool(found_) == found
     if "," in dead:
         assert all("shabaloth" in world.characters for world in found_)
+
+
+@pytest.mark.parametrize(("day", "found"), [("", True), ("day 1: execution of Hal\n", False)])
+def test_a_zombuul_kills_only_after_a_day_without_deaths(day: str, found: bool) -> None:
+    lines = f"{day}night 2: night death of Cat\nCat claims chef, may be chef"
+    lines += "\nHal claims librarian, may be librarian"
+    script = f"{GOOD}, zombuul, librarian"
+    assert bool(players_of(worlds(script, lines, SIX))) == found
+
+
+def test_a_zombuuls_death_is_refused() -> None:
+    lines = "day 1: execution of Hal\nHal claims chef"
+    with pytest.raises(Unmodelled, match="Zombuul"):
+        worlds(f"{GOOD}, zombuul, librarian", lines, SEVEN.replace("chef", "librarian"))

@@ -285,6 +285,37 @@ def kills_among(
             yield from stories
 
 
+class Zombuul(Demon):
+    """Each night but the first, if no one died the day before (by any cause), it wakes
+    and chooses a player: they die (as any Demon's kill); after a day with a death it
+    neither wakes nor kills. Its first death, which it survives registering as dead, is
+    refused as not modelled."""
+
+    id = "zombuul"
+
+    def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
+        if story.now % 2:  # a day's death
+            story.chose("day_death", dead)
+
+    @staticmethod
+    def _rested(story: Story, number: int) -> bool:
+        """Whether someone died on the day before night `number`."""
+        day = Time("day", number - 1).order
+        return any(what == "day_death" and at == day for what, at, _ in story.choices)
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return number > 1 and story.alive[seat] and not self._rested(story, number)
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if self._rested(story, number):
+            yield story
+            return
+        yield from super().night(story, seat, number, table)
+
+    def dies(self, story: Story, seat: int, table: Table) -> Iterator[Story]:
+        raise Unmodelled("the solver does not model the Zombuul's death yet")
+
+
 SHABALOTH_CHOICES = 2
 """How many players the Shabaloth chooses each night."""
 
@@ -436,6 +467,7 @@ DEMONS: tuple[type[Unit], ...] = (
     Pukka,
     Po,
     Shabaloth,
+    Zombuul,
 )
 
 
