@@ -171,3 +171,14 @@ def test_a_zombuuls_death_is_refused() -> None:
     lines = "day 1: execution of Hal\nHal claims chef"
     with pytest.raises(Unmodelled, match="Zombuul"):
         worlds(f"{GOOD}, zombuul, librarian", lines, SEVEN.replace("chef", "librarian"))
+
+
+def test_a_po_the_exorcist_chose_kills_no_one() -> None:
+    """Cat died on night 2: Bob, whom the sober Exorcist chose, is not the Po."""
+    script = "po, scarlet_woman, exorcist, chef, empath, washerwoman, investigator, knight, "
+    script += "clockmaker, butler"
+    lines = "night 2: night death of Cat\nAnn claims exorcist, may be exorcist"
+    lines += "\n  night 2: chose Bob"
+    found = worlds(script, lines, SEVEN)
+    assert found
+    assert "po" not in starting(found, "Bob")

@@ -235,12 +235,15 @@ class Po(Demon):
     """Each night but the first may choose a player: they die; after a night it chose
     no one, it chooses three. Its choices are tried among the night's dead (each
     living one, shielded ones spared), and on players where a choice changes nothing
-    (a dead player or a shielded one, or any while it is drunk or poisoned)."""
+    (a dead player or a shielded one, or any while it is drunk or poisoned). Chosen
+    by the Exorcist, it does not wake: it chooses nothing, and its charge stays as it
+    was (Clockchecker's reading)."""
 
     id = "po"
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        if number < 2 or not story.alive[seat]:
+        exorcised = ("no kill", story.now, seat) in story.choices  # it does not wake
+        if number < 2 or not story.alive[seat] or exorcised:
             yield story
             return
         before = [what for what, _, who in story.choices if who == seat and what[:3] == "po_"]
