@@ -182,3 +182,15 @@ def test_a_po_the_exorcist_chose_kills_no_one() -> None:
     found = worlds(script, lines, SEVEN)
     assert found
     assert "po" not in starting(found, "Bob")
+
+
+def test_a_pukka_the_exorcist_chose_poisons_no_one() -> None:
+    """Its night-1 choice dies on night 2 all the same, but no one it poisoned dies on
+    night 3: Bob, whom the sober Exorcist chose on night 2, is not the Pukka."""
+    script = "pukka, scarlet_woman, exorcist, chef, empath, washerwoman, investigator, "
+    script += "knight, clockmaker, butler"
+    lines = "night 2: night death of Dan\nnight 3: night death of Cat\n"
+    lines += "Ann claims exorcist, may be exorcist\n  night 2: chose Bob"
+    found = worlds(script, lines, SEVEN)
+    assert found
+    assert "pukka" not in starting(found, "Bob")

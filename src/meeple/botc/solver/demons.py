@@ -198,7 +198,9 @@ class Pukka(Demon):
     Monk keeps them alive) and is healthy again. Drunk or poisoned it chooses no one and
     kills no one, and its poison holds only while it lives and is sober (Clockchecker's
     reading). Each living player is tried as its choice, and a dead one (no one
-    poisoned) once someone has died."""
+    poisoned) once someone has died. Chosen by the Exorcist, it does not wake: it
+    poisons no one, and the player it poisoned before dies all the same
+    (Clockchecker's reading)."""
 
     id = "pukka"
 
@@ -216,6 +218,8 @@ class Pukka(Demon):
         targets: list[int | None] = [s for s in range(len(story.roles)) if story.alive[s]]
         if story.living() < len(story.roles):
             targets.append(None)  # a dead player: no one is poisoned
+        if ("no kill", story.now, seat) in story.choices:
+            targets = [None]  # the Exorcist's: it does not wake, poisons no one
         for target in targets:
             chosen = story.fork()
             chosen.chosen_poison = None if target is None else (seat, target)
