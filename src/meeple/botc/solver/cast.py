@@ -13,7 +13,12 @@ from meeple.botc.solver.experimental import (
 )
 from meeple.botc.solver.minions import FANG_GU_MINIONS, MINIONS, MINIONS_MISC
 from meeple.botc.solver.moonrise import MOONRISE
-from meeple.botc.solver.outsiders import FANG_GU_OUTSIDERS, OUTSIDERS, OUTSIDERS_MISC
+from meeple.botc.solver.outsiders import (
+    FANG_GU_OUTSIDERS,
+    MOONRISE_OUTSIDERS,
+    OUTSIDERS,
+    OUTSIDERS_MISC,
+)
 from meeple.botc.solver.sects import FANG_GU_SECTS, SECTS
 from meeple.botc.solver.townsfolk import FANG_GU_TOWNSFOLK, TOWNSFOLK, TOWNSFOLK_MISC
 from meeple.botc.solver.units import Unit
@@ -41,3 +46,5 @@ CAST = {
         )
     },
 }
+CAST = {**CAST, **{unit.id: unit() for unit in MOONRISE_OUTSIDERS}}
+"""With the Outsiders of A Clean Sweep (branch g40/sweep)."""

@@ -24,6 +24,9 @@ def kill(story: Story, seat: int, table: Table, executed: bool = False) -> Itera
     living = story.living()
     story.alive[seat] = False
     story.died.append(seat)
+    for other, role in enumerate(story.roles):
+        if other != seat and (witness := table.cast.get(role)) is not None:
+            witness.sees_death(story, other, seat, executed)
     unit = table.cast.get(story.roles[seat])
     for after in unit.dies(story, seat, table) if unit is not None else (story,):
         if team(after.roles[seat]) == "demon":

@@ -75,6 +75,15 @@ class Demon(Unit):
         spared.worked_abnormally(seat, certain=False)
         return spared
 
+    @classmethod
+    def _spare(cls, story: Story, table: Table) -> int:
+        """How many players a choice of the Demon's would not kill tonight: the dead,
+        the shielded, and those an ability keeps alive (a sober Sailor)."""
+        return sum(
+            not story.alive[s] or cls._shielded(story, s, table) or saved(story, s, table, False)
+            for s in range(len(story.roles))
+        )
+
     @staticmethod
     def _shielded(story: Story, victim: int, table: Table) -> bool:
         return any(
@@ -189,7 +198,9 @@ class Pukka(Demon):
     Monk keeps them alive) and is healthy again. Drunk or poisoned it chooses no one and
     kills no one, and its poison holds only while it lives and is sober (Clockchecker's
     reading). Each living player is tried as its choice, and a dead one (no one
-    poisoned) once someone has died."""
+    poisoned) once someone has died. Chosen by the Exorcist, it does not wake: it
+    poisons no one, and the player it poisoned before dies all the same
+    (Clockchecker's reading)."""
 
     id = "pukka"
 
@@ -207,6 +218,8 @@ class Pukka(Demon):
         targets: list[int | None] = [s for s in range(len(story.roles)) if story.alive[s]]
         if story.living() < len(story.roles):
             targets.append(None)  # a dead player: no one is poisoned
+        if ("no kill", story.now, seat) in story.choices:
+            targets = [None]  # the Exorcist's: it does not wake, poisons no one
         for target in targets:
             chosen = story.fork()
             chosen.chosen_poison = None if target is None else (seat, target)
@@ -226,12 +239,15 @@ class Po(Demon):
     """Each night but the first may choose a player: they die; after a night it chose
     no one, it chooses three. Its choices are tried among the night's dead (each
     living one, shielded ones spared), and on players where a choice changes nothing
-    (a dead player or a shielded one, or any while it is drunk or poisoned)."""
+    (a dead player or a shielded one, or any while it is drunk or poisoned). Chosen
+    by the Exorcist, it does not wake: it chooses nothing, and its charge stays as it
+    was (Clockchecker's reading)."""
 
     id = "po"
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        if number < 2 or not story.alive[seat]:
+        exorcised = ("no kill", story.now, seat) in story.choices  # it does not wake
+        if number < 2 or not story.alive[seat] or exorcised:
             yield story
             return
         before = [what for what, _, who in story.choices if who == seat and what[:3] == "po_"]
@@ -240,9 +256,7 @@ class Po(Demon):
             for v in table.night_deaths.get(number, ())
             if story.alive[v] and not self._shielded(story, v, table)
         ]
-        spare = sum(
-            not story.alive[s] or self._shielded(story, s, table) for s in range(len(story.roles))
-        )
+        spare = self._spare(story, table)
         if not before or before[-1] != "po_charged":
             rested = story.fork()
             rested.chose("po_charged", seat)
@@ -261,12 +275,79 @@ class Po(Demon):
         if not chose.sober(seat):
             yield chose
             return
-        for size in range(max(0, count - spare), min(count, len(victims)) + 1):
-            for killed in itertools.combinations(victims, size):
-                stories = [chose.fork()]
-                for victim in killed:
-                    stories = [after for s in stories for after in kill(s, victim, table)]
-                yield from stories
+        yield from kills_among(chose, table, victims, count, spare)
+
+
+def kills_among(
+    story: Story, table: Table, victims: list[int], count: int, spare: int
+) -> Iterator[Story]:
+    """The stories after a Demon chose `count` players: some of `victims` (the night's
+    dead) killed, its other choices on the `spare` players where a choice changes
+    nothing (dead or shielded ones)."""
+    for size in range(max(0, count - spare), min(count, len(victims)) + 1):
+        for killed in itertools.combinations(victims, size):
+            stories = [story.fork()]
+            for victim in killed:
+                stories = [after for s in stories for after in kill(s, victim, table)]
+            yield from stories
+
+
+class Zombuul(Demon):
+    """Each night but the first, if no one died the day before (by any cause), it wakes
+    and chooses a player: they die (as any Demon's kill); after a day with a death it
+    neither wakes nor kills. Its first death, which it survives registering as dead, is
+    refused as not modelled."""
+
+    id = "zombuul"
+
+    def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
+        if story.now % 2:  # a day's death
+            story.chose("day_death", dead)
+
+    @staticmethod
+    def _rested(story: Story, number: int) -> bool:
+        """Whether someone died on the day before night `number`."""
+        day = Time("day", number - 1).order
+        return any(what == "day_death" and at == day for what, at, _ in story.choices)
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return number > 1 and story.alive[seat] and not self._rested(story, number)
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if self._rested(story, number):
+            yield story
+            return
+        yield from super().night(story, seat, number, table)
+
+    def dies(self, story: Story, seat: int, table: Table) -> Iterator[Story]:
+        raise Unmodelled("the solver does not model the Zombuul's death yet")
+
+
+SHABALOTH_CHOICES = 2
+"""How many players the Shabaloth chooses each night."""
+
+
+class Shabaloth(Demon):
+    """Each night but the first chooses two players: they die (the Exorcist's choice
+    stops it, as any Demon's). A dead player it chose the night before might be
+    regurgitated (resurrected): the timeline tells no resurrection, so none is (the
+    Storyteller's "might"). Its choices are tried among the night's dead (each living
+    one, shielded ones spared) and on players where a choice changes nothing."""
+
+    id = "shabaloth"
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        stopped = ("no kill", story.now, seat) in story.choices
+        if number < 2 or not story.alive[seat] or stopped or not story.sober(seat):
+            yield story
+            return
+        victims = [
+            v
+            for v in table.night_deaths.get(number, ())
+            if story.alive[v] and not self._shielded(story, v, table)
+        ]
+        spare = self._spare(story, table)
+        yield from kills_among(story, table, victims, SHABALOTH_CHOICES, spare)
 
 
 RIOT_DAY = 3
@@ -392,6 +473,8 @@ DEMONS: tuple[type[Unit], ...] = (
     Legion,
     Pukka,
     Po,
+    Shabaloth,
+    Zombuul,
 )
 
 

@@ -229,21 +229,28 @@ class DevilsAdvocate(Unit):
 
 
 class Godfather(Unit):
-    """Knows the Outsiders in play, and kills by night after an Outsider's death by day;
-    one Outsider more or fewer at set-up (meeple.botc.modifiers). The solver models the
-    set-up: a story where a sober Godfather lives on after an Outsider's execution is
-    refused (its kill is not modelled)."""
+    """Knows the Outsiders in play; one Outsider more or fewer at set-up
+    (meeple.botc.modifiers). After a day on which an Outsider died (by any cause), a
+    living sober Godfather chooses a player that night: they die. Its kill is tried on
+    each of the night's dead still alive, and on a player where it changes nothing (a
+    dead one: one died that day)."""
 
     id = "godfather"
     night_order = 9
-    poison_matters = False
+    kills = True
+
+    def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
+        if story.now % 2 and team(story.roles[dead]) == "outsider":  # a day's death
+            story.chose("outsider_died", dead)
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        executed = story.executed
-        outsider = executed is not None and team(story.roles[executed]) == "outsider"
-        if outsider and number > 1 and story.alive[seat] and story.sober(seat):
-            raise Unmodelled("the solver does not model the Godfather's kill yet")
-        yield story
+        yield story  # chose a dead player (an Outsider died today), or no Outsider died
+        died = any(what == "outsider_died" and at == story.now - 1 for what, at, _ in story.choices)
+        if not died or number < 2 or not story.alive[seat] or not story.sober(seat):
+            return
+        for victim in table.night_deaths.get(number, ()):
+            if story.alive[victim]:
+                yield from kill(story.fork(), victim, table)
 
 
 MINIONS: tuple[type[Unit], ...] = (

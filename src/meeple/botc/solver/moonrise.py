@@ -10,9 +10,9 @@ from meeple.botc.puzzle.model import Guess, Info, Statement, Time, Woke
 from meeple.botc.solver.constraints import true
 from meeple.botc.solver.deaths import dies_of_itself, kill
 from meeple.botc.solver.homebrew import character_id
-from meeple.botc.solver.story import Story
-from meeple.botc.solver.townsfolk import would
-from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks
+from meeple.botc.solver.story import Story, team
+from meeple.botc.solver.townsfolk import chosen_on, would
+from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks, until_used
 
 
 class Chambermaid(Unit):
@@ -149,6 +149,7 @@ class Gossip(Unit):
     night_order = 11
     """After the Demons."""
     learns_at = None
+    untimed_ignored = True
     kills = True
     wakes_as_listed = False
 
@@ -174,4 +175,87 @@ class Gossip(Unit):
                 yield from kill(story.fork(), victim, table)
 
 
-MOONRISE: tuple[type[Unit], ...] = (Chambermaid, Courtier, Gambler, Gossip)
+UNTIL_DUSK = 1
+"""How long a drunkenness "until dusk" lasts after the night it began, in steps: that
+night's day."""
+
+
+class Sailor(Unit):
+    """Each night chooses a living player: it or they (the Storyteller's choice; itself
+    when it chose itself) are drunk until dusk, they only while the Sailor lives sober;
+    sober, it cannot die. Claiming no choice that night, it may have chosen any living
+    player; a drunk or poisoned Sailor's choice does nothing."""
+
+    id = "sailor"
+    night_order = 0.7
+    """After the Philosopher, before the Poisoner (the official night order)."""
+    learns_at = None
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if not story.alive[seat] or not story.sober(seat):
+            yield story
+            return
+        told = chosen_on(seat, Time("night", number), table)
+        living = [s for s in range(len(story.roles)) if story.alive[s]]
+        targets = living if told == [None] else [s for s in told if s in living]
+        for target in targets:  # a sober Sailor's told choice of a dead player: none
+            for drunk in dict.fromkeys((seat, target)):
+                after = story.fork()
+                after.dusk = (*after.dusk, (seat, drunk, story.now + UNTIL_DUSK))
+                yield after
+
+    def saves(self, story: Story, seat: int, victim: int, executed: bool) -> bool:
+        return victim == seat and story.alive[seat] and story.sober(seat)
+
+
+MINSTREL_DRINK = 2
+"""How long the Minstrel's drunkenness lasts after the execution, in steps: that night
+and the next day (until dusk tomorrow)."""
+
+
+class Minstrel(Unit):
+    """When a Minion dies by execution while the Minstrel lives sober, every other
+    player is drunk until dusk tomorrow (for good once it began, as the reminder token
+    stays)."""
+
+    id = "minstrel"
+
+    def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
+        if not executed or team(story.roles[dead]) != "minion":
+            return
+        if story.alive[seat] and story.sober(seat):
+            until = story.now + MINSTREL_DRINK
+            drunk = ((s, s, until) for s in range(len(story.roles)) if s != seat)
+            story.dusk = (*story.dusk, *drunk)
+
+
+class Professor(Once):
+    """Once per game, at night but the first, chooses a dead player: a Townsfolk is
+    resurrected. The timeline tells no resurrection, so a story in which a sober
+    Professor resurrected someone is refused; a claimed choice of a living player is
+    not a sober Professor's."""
+
+    id = "professor"
+    night_order = 10.5
+    """After the Demons (the official night order)."""
+
+    def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
+        return number > 1 and until_used(story, seat, number, table)
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        working = number > 1 and story.alive[seat] and story.sober(seat)
+        for chosen in chosen_on(seat, Time("night", number), table) if working else [None]:
+            resurrects = chosen is not None and story.must_be_team(chosen, "townsfolk")
+            if chosen is None or not (story.alive[chosen] or resurrects):
+                yield story  # no one resurrected
+
+
+MOONRISE: tuple[type[Unit], ...] = (
+    Chambermaid,
+    Courtier,
+    Gambler,
+    Gossip,
+    Sailor,
+    Minstrel,
+    Professor,
+)

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from meeple.botc.puzzle.model import Choice, Info, PuzzleGuess
-from meeple.botc.solver.deaths import kill
+from meeple.botc.solver.deaths import dies_of_itself, kill
 from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
@@ -212,7 +212,73 @@ class Golem(Unit):
             yield from kill(story.fork(), victim, table)
 
 
+class Tinker(Unit):
+    """Might die at any time: a night death the timeline records may be its own (the
+    Storyteller's choice), while it is sober. A day death other than an execution is
+    not modelled (the timeline's day deaths name their cause)."""
+
+    id = "tinker"
+    night_order = 12
+    """After the Demons and the Gossip."""
+    kills = True
+    wakes_as_listed = False
+    """Its night-order entry is the Storyteller's reminder."""
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        yield story
+        if story.alive[seat] and story.sober(seat):
+            yield from dies_of_itself(story, seat, number, table)
+
+
+class Moonchild(Unit):
+    """When it learns that it died, publicly chooses a living player (its claim says
+    whom and when: `day 3: chose Drew`); that night, a player who registers as good
+    dies, while the Moonchild was sober when it chose. A claimed choice while it lives
+    is not a Moonchild's; a dead Moonchild whose claims tell no choice is refused as
+    not modelled."""
+
+    id = "moonchild"
+    night_order = 12.5
+    learns_at = None
+    acts = True
+    kills = True
+    wakes_as_listed = False
+    """Its night-order entry is the Storyteller's reminder."""
+
+    def hear(self, story: Story, seat: int, item: Info, table: Table) -> Iterator[Story]:
+        chosen = table.seat(item.players[0]) if isinstance(item, Choice) and item.players else None
+        if story.roles[seat] != self.id or chosen is None:
+            yield story
+            return
+        after = story.fork()
+        after.chose("moonchild" if after.sober(seat) else "moonchild_drunk", chosen)
+        yield after
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        said = [(what, at, who) for what, at, who in story.choices if what[:9] == "moonchild"]
+        if not said:
+            told = any(isinstance(item, Choice) for item in table.said.get(seat, ()))
+            if not story.alive[seat] and not told:
+                raise Unmodelled("the solver models a Moonchild's choice only as its claims tell")
+            yield story
+            return
+        if story.alive[seat]:
+            return  # it chose while alive: not the Moonchild's choice
+        what, at, chosen = said[-1]
+        if what != "moonchild" or at != story.now - 1 or not story.alive[chosen]:
+            yield story
+            return
+        if True in story.may_be_evil(chosen):
+            yield story
+        if False in story.may_be_evil(chosen):
+            for after in kill(story.fork(), chosen, table):
+                if after.alive[chosen] or chosen in table.night_deaths.get(number, ()):
+                    yield after
+
+
 OUTSIDERS_MISC: tuple[type[Unit], ...] = (Golem,)
 """Issue 40's Outsiders of branch g40/misc (kept apart for merging)."""
+MOONRISE_OUTSIDERS: tuple[type[Unit], ...] = (Tinker, Moonchild)
+"""Bad Moon Rising's Outsiders of A Clean Sweep (branch g40/sweep)."""
 FANG_GU_OUTSIDERS: tuple[type[Unit], ...] = (Sweetheart,)
 """The Outsiders of the Fang Gu's puzzles (branch g40/fanggu)."""

@@ -49,6 +49,7 @@ class Story:
         "died",
         "drink",
         "drunk",
+        "dusk",
         "executed",
         "gained",
         "lasting",
@@ -112,6 +113,11 @@ class Story:
         self.drink: tuple[int, int, int] | None = None
         """A drunkenness for a while (the Courtier's): its source's seat, the seat drunk
         while the source lives and is sober, and the last time (`Time.order`) it lasts."""
+        self.dusk: tuple[tuple[int, int, int], ...] = ()
+        """Drunkenness for a while: (source's seat, seat drunk, last time it lasts, as
+        `Time.order`), the seat drunk while the source lives and is sober, or for good
+        when it is its own source (the Sailor's choice until dusk, the Minstrel's
+        everyone until dusk tomorrow)."""
         self.chosen_poison: tuple[int, int] | None = None
         """A poisoning until its source's next choice (the Pukka's): the source's seat and
         the seat poisoned while the source lives and is sober."""
@@ -141,6 +147,7 @@ class Story:
         copy.abnormal_maybe = self.abnormal_maybe
         copy.chosen_poison = self.chosen_poison
         copy.drink = self.drink
+        copy.dusk = self.dusk
         return copy
 
     def plain(self) -> Story:
@@ -260,6 +267,11 @@ class Story:
         if self.drink is not None and self.drink[1] == seat and self.now <= self.drink[2]:
             source = self.drink[0]
             drunk = drunk or source == seat or (self.alive[source] and self.sober(source))
+        for source, drinker, until in self.dusk:
+            if drunk:
+                break
+            if drinker == seat and self.now <= until:
+                drunk = source == seat or (self.alive[source] and self.sober(source))
         return not drunk and not self.is_poisoned(seat)
 
     def has(self, seat: int, character: str) -> bool:

@@ -111,6 +111,8 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         seat = names.index(claim.player)
         for night, (when, item) in enumerate(claim.facts(), start=1):
             time = when or (Time("night", night) if unit.each_night else unit.learns_at)
+            if time is None and unit.untimed_ignored:
+                continue
             if time is None:
                 raise Unmodelled(f"{claim.player}'s {claim.character} claim says no time")
             said.append(Said(seat, unit, item, time, len(said)))

@@ -137,6 +137,10 @@ class Unit:
     kills: ClassVar[bool] = False
     """Whether its ability may kill at night beside the Demon's (the Gossip, the
     Gambler, the Acrobat): then a Demon need not be who killed a night's dead."""
+    untimed_ignored: ClassVar[bool] = False
+    """Whether its claim's items with no time tell nothing (a Gossip's statement with
+    no day: docs/formats/botc.md, "an untimed Gossip statement"), rather than being
+    refused."""
     acts: ClassVar[bool] = False
     """Whether its claims are actions (`hear`) rather than information (`holds`)."""
     guards: ClassVar[bool] = False
@@ -239,6 +243,11 @@ class Unit:
         """The stories after the seat's death (already marked dead), before what the
         death of a Demon does: the Sweetheart makes a player drunk."""
         yield story
+
+    def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
+        """What the seat's ability does when another player dies (`dead`, by execution
+        when `executed`), on the story the death forked: the Minstrel makes everyone
+        drunk; by default nothing."""
 
     def executed(self, story: Story, seat: int) -> str | None:
         """Why the game would have ended when the seat was executed, None if it goes on."""
