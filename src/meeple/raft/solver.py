@@ -946,7 +946,7 @@ class _Search:
         start: State,
         seed: int,
         deadline: float,
-        widen: int = 1,
+        widths: tuple[int, int] = (ROUND_BEAM, ROUNDS_BEAM),
         by_cards: bool = False,
         most_states: int | None = None,
         report: Report | None = None,
@@ -969,8 +969,8 @@ class _Search:
         self.order = _fire_order(start, seed)
         self.states = 0
         self.seen: set[tuple[object, ...]] = set()
-        self.round_beam = ROUND_BEAM * widen
-        self.rounds_beam = ROUNDS_BEAM * widen
+        self.round_beam, self.rounds_beam = widths
+        """States kept after each action within a round, and at the end of each round."""
 
     def timed_out(self) -> bool:
         if self.most_states is not None and self.states >= self.most_states:
@@ -1178,9 +1178,17 @@ def _solve(
     attempt = empty = 0
     memory = _Memory()
     while True:
-        widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
+        round_beam, rounds_beam, by_cards = _attempt(attempt)
         search = _Search(
-            start, seed, deadline, widen, by_cards, states - searched, report, searched, memory
+            start,
+            seed,
+            deadline,
+            (round_beam, rounds_beam),
+            by_cards,
+            states - searched,
+            report,
+            searched,
+            memory,
         )
         found, closest = _beam_search(start, search)
         searched += search.states
@@ -1205,6 +1213,14 @@ def _solve(
     return Solution(
         challenge, seed, moves, won, searched, time.monotonic() - began, game, out_of_time
     )
+
+
+def _attempt(attempt: int) -> tuple[int, int, bool]:
+    """The widths of a solve's `attempt`-th search (from 0): states kept after each action
+    within a round and at the end of each round, and whether draw requests are chosen by
+    the cards they turn up."""
+    widen = 2 ** (attempt // 2)
+    return ROUND_BEAM * widen, ROUNDS_BEAM * widen, attempt % 2 == 1
 
 
 def _beam_search(
