@@ -90,16 +90,38 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(solver, "_beam_search", spy)
     solver.solve(parse_challenge(_challenge("First steps")), 1, states=400)
-    # Then the same width choosing draws by their cards, then twice as wide by decks.
+    # Then the same width choosing draws by their cards, then a line more kept a round.
     assert len(widths) >= 2
     assert (
         widths[:3]
         == [
             (solver.ROUNDS_BEAM, False),
             (solver.ROUNDS_BEAM, True),
-            (2 * solver.ROUNDS_BEAM, False),
+            (solver.ROUNDS_BEAM + solver.ROUNDS_STEP, False),
         ][: len(widths)]
     )
+
+
+def test_the_restarts_keep_a_line_more_then_widen_twofold() -> None:
+    """The schedule of a solve's searches: base widths, a line more kept at the end of
+    each round, then twice, four times the base widths; draws by decks, then by cards."""
+    base = (solver.ROUND_BEAM, solver.ROUNDS_BEAM)
+    step = (solver.ROUND_BEAM, solver.ROUNDS_BEAM + solver.ROUNDS_STEP)
+    twice = (2 * solver.ROUND_BEAM, 2 * solver.ROUNDS_BEAM)
+    four = (4 * solver.ROUND_BEAM, 4 * solver.ROUNDS_BEAM)
+    assert [solver._attempt(n) for n in range(8)] == [
+        (*widths, by_cards) for widths in (base, step, twice, four) for by_cards in (False, True)
+    ]
+
+
+def test_tricky_waters_is_won_within_the_default_budget_by_a_line_more_a_round() -> None:
+    """Issue 41: at seed 1 the narrow searches die out after 924 states, and the next,
+    keeping three lines a round, wins (before the step, the twice as wide search needed
+    23,578 states in all)."""
+    found = solver.solve(parse_challenge(_challenge("Tricky waters")), 1)
+    assert found.won and found.states <= 3_000
+    game = found.final
+    assert game.outcome == "won"
 
 
 def test_a_terminal_sees_the_states_searched_their_rate_and_the_best_distance() -> None:

@@ -20,10 +20,11 @@ planning problem, searched by a beam search over rounds:
   table of boards, hands and decks).
 
 A beam that dies out (every line it kept lost, or no better distance for a few rounds)
-before the budget is spent starts again, as wide or twice as wide, with the budget left.
-The searches of one solve share a table of the positions already searched (each one's
-children and distance), so a search that starts again walks the known lines at the cost
-of a lookup, and only positions never searched count against the budget. The budget
+before the budget is spent starts again with the budget left: as wide, then a line more
+kept each round, then twice as wide, and so on (`_attempt`). The searches of one solve
+share a table of the positions already searched (each one's children and distance), so a
+search that starts again walks the known lines at the cost of a lookup, and only
+positions never searched count against the budget. The budget
 counts searched states (positions ranked for the beam), so a seed gives the same answer
 on any machine.
 
@@ -107,6 +108,7 @@ from meeple.raft.rules import cat_distances as cat_distances
 REQUESTS_KEPT = 2  # draw requests explored per state at the start of a round
 ROUND_BEAM = 2  # states kept after each action within a round
 ROUNDS_BEAM = 2  # states kept at the end of each round
+ROUNDS_STEP = 1  # states more kept at the end of each round by the third and fourth searches
 CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
 MEASURED_BOARDS = 512  # boards whose candidate cards' distances a solve keeps
@@ -913,7 +915,7 @@ class _Search:
         start: State,
         seed: int,
         deadline: float,
-        widen: int = 1,
+        widths: tuple[int, int] = (ROUND_BEAM, ROUNDS_BEAM),
         by_cards: bool = False,
         most_states: int | None = None,
         report: Report | None = None,
@@ -936,8 +938,8 @@ class _Search:
         self.order = _fire_order(start, seed)
         self.states = 0
         self.seen: set[tuple[object, ...]] = set()
-        self.round_beam = ROUND_BEAM * widen
-        self.rounds_beam = ROUNDS_BEAM * widen
+        self.round_beam, self.rounds_beam = widths
+        """States kept after each action within a round, and at the end of each round."""
 
     def timed_out(self) -> bool:
         if self.most_states is not None and self.states >= self.most_states:
@@ -1090,8 +1092,8 @@ def solve(
 
     A beam that dies out before the budget is spent (every line it kept lost, or no
     better distance for `STALLED` rounds) starts again with the budget left: the same
-    width choosing draws by the cards they turn up, then twice as wide choosing by decks,
-    and so on: 1x, 1x, 2x, 2x, 4x ... the base widths.
+    width choosing draws by the cards they turn up, then a line more kept each round
+    (by decks, then by cards), then twice as wide, and so on (`_attempt`).
 
     `exhaustive` walks every line instead (`meeple.raft.exhaustive`), cutting only those
     that surely lose: a win, or (`Solution.exhaustive`) proof that none exists, unless
@@ -1145,9 +1147,17 @@ def _solve(
     attempt = empty = 0
     memory = _Memory()
     while True:
-        widen, by_cards = 2 ** (attempt // 2), attempt % 2 == 1
+        round_beam, rounds_beam, by_cards = _attempt(attempt)
         search = _Search(
-            start, seed, deadline, widen, by_cards, states - searched, report, searched, memory
+            start,
+            seed,
+            deadline,
+            (round_beam, rounds_beam),
+            by_cards,
+            states - searched,
+            report,
+            searched,
+            memory,
         )
         found, closest = _beam_search(start, search)
         searched += search.states
@@ -1172,6 +1182,23 @@ def _solve(
     return Solution(
         challenge, seed, moves, won, searched, time.monotonic() - began, game, out_of_time
     )
+
+
+def _attempt(attempt: int) -> tuple[int, int, bool]:
+    """The widths of a solve's `attempt`-th search (from 0): states kept after each action
+    within a round and at the end of each round, and whether draw requests are chosen by
+    the cards they turn up (every second search).
+
+    The base widths twice, then one more line kept at the end of each round twice
+    (`ROUNDS_STEP`), then twice the base widths twice, four times, and so on: the step
+    between the narrow searches and the twice as wide wins challenges whose lines need a
+    third board kept a round, at a fraction of what the wider searches cost, and the
+    positions it searched are known to the wider searches that follow (docs/play.md)."""
+    by_cards = attempt % 2 == 1
+    if attempt < 4:
+        return ROUND_BEAM, ROUNDS_BEAM + ROUNDS_STEP * (attempt // 2), by_cards
+    widen = 2 ** (attempt // 2 - 1)
+    return ROUND_BEAM * widen, ROUNDS_BEAM * widen, by_cards
 
 
 def _beam_search(
