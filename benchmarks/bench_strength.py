@@ -156,7 +156,7 @@ def play_timed(number: int, game: str, sides: tuple[Side, Side], seed: int) -> O
     alternating, the deal seeded from `seed` and `number` as `meeple selfplay` seeds it."""
     fmt = registry.get(game)
     rng = random.Random(f"{seed}:{number}")
-    start: AnyState = fmt.game.initial(players=2, seed=rng.randrange(2**31))
+    start: AnyState = fmt.game.initial(player_count=2, seed=rng.randrange(2**31))
     order = [int(side) for side in seats_for(("0", "1"), number, 2)]
     timed = {index: _seated(sides[index], rng.randrange(2**31)) for index in order}
     seated: list[Bot] = [timed[index] for index in order]

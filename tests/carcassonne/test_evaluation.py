@@ -52,7 +52,7 @@ def test_a_knight_on_an_unfinished_city_raises_its_teams_evaluation() -> None:
         passes = [m for m in moves if isinstance(m, Skip)]
         if not knights or not passes:
             continue
-        team = state.turn + 1
+        team = state.seat + 1
         claimed = state.play(knights[0])
         town = city(claimed.board, knights[0].x, knights[0].y, knights[0].side)
         assert town is not None

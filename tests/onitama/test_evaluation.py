@@ -21,7 +21,7 @@ def _steps_to_enemy_temple(state: State, team: int) -> int:
 def test_a_pawn_nearer_the_enemy_temple_is_judged_better_when_no_pawn_is_taken() -> None:
     for seed in range(5):
         state = GAME.initial(seed=seed)
-        team = state.turn
+        team = state.seat
         children = [state.play(move) for move in state.legal_moves()]
         judged = sorted(
             (child.evaluate(team + 1), -_steps_to_enemy_temple(child, team)) for child in children

@@ -23,11 +23,11 @@ def _positions(game: str, seed: int, count: int) -> list[engine.AnyState]:
     """`count` positions of random games where the game is still on."""
     fmt = registry.get(game)
     rng = random.Random(seed)
-    state = fmt.game.initial(players=2, seed=seed)
+    state = fmt.game.initial(player_count=2, seed=seed)
     found: list[engine.AnyState] = []
     while len(found) < count:
         if state.is_over:
-            state = fmt.game.initial(players=2, seed=rng.randrange(1000))
+            state = fmt.game.initial(player_count=2, seed=rng.randrange(1000))
             continue
         found.append(state)
         state = state.play(rng.choice(state.legal_moves()))
@@ -85,7 +85,7 @@ def test_alphabeta_is_onitamas_default() -> None:
 
 
 def test_alphabeta_refuses_a_game_with_hidden_draws() -> None:
-    state = registry.get("flows").game.initial(players=2, seed=1)
+    state = registry.get("flows").game.initial(player_count=2, seed=1)
     _, moves = legal_choices(state, random.Random(1))
     with pytest.raises(ValueError, match="hidden draws"):
         make("alphabeta", seed=1).choose(state, moves)

@@ -121,7 +121,7 @@ def test_tricky_waters_is_won_within_the_default_budget_by_a_line_more_a_round()
     found = solver.solve(parse_challenge(_challenge("Tricky waters")), 1)
     assert found.won and found.states <= 3_000
     game = found.final
-    assert game.outcome == "won"
+    assert game.status == "won"
 
 
 def test_a_terminal_sees_the_states_searched_their_rate_and_the_best_distance() -> None:
