@@ -132,7 +132,9 @@ def _true(game: Game, seat: int, role: str, when: Time, names: list[str]) -> Inf
     if role in SHOWS:
         holders = [s for s in others if team(game.roles[s]) == SHOWS[role]]
         if not holders:
-            return Shown(None, (), when) if role == "librarian" else None
+            # the Drunk believing the Librarian is an Outsider in play: "none" is false
+            none = not any(team(r) == "outsider" for r in game.roles)
+            return Shown(None, (), when) if role == "librarian" and none else None
         holder = rng.choice(holders)
         other = rng.choice([s for s in others if s != holder])
         pair = [names[holder], names[other]]
