@@ -39,6 +39,18 @@ def test_the_true_world_with_a_mathematician_is_always_found(
     assert true_world in assignments(solve(puzzle))
 
 
+@given(st.integers(0, 2**32), st.integers(5, 9), st.integers(1, 3), st.booleans())
+@settings(max_examples=max(5, settings().max_examples // 5), deadline=None)
+def test_the_true_world_with_sects_and_violets_townsfolk_is_always_found(
+    seed: int, players: int, nights: int, mathematician: bool
+) -> None:
+    """The Clockmaker, the Oracle, the Seamstress and the Dreamer on the script."""
+    rng = random.Random(seed)
+    puzzle, truth = game_puzzle(rng, players, nights, mathematician=mathematician, sects=True)
+    true_world = frozenset(zip(puzzle.players, truth, strict=True))
+    assert true_world in assignments(solve(puzzle))
+
+
 @given(st.sampled_from(SOLVABLE), st.data())
 @settings(max_examples=max(5, settings().max_examples // 10), deadline=None)
 def test_a_claim_more_never_adds_a_world(path: Path, data: st.DataObject) -> None:
