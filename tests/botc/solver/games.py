@@ -27,7 +27,12 @@ Townsfolk, while the Vigormortis lives sober; a dead Poisoner never picks it. Wi
 `sweetheart=True` the Sweetheart stands in for the Butler: when it dies sober, a random
 player is drunk for the rest of the game. With `tealady=True` the Tea Lady stands in
 for the Mayor: its two good living neighbours cannot die (the Imp spares them; one
-executed survives, a `survived execution` of the timeline).
+executed survives, a `survived execution` of the timeline). With `sects=True` the
+script also has Sects & Violets' Clockmaker (the Demon's distance to its nearest
+Minion), Oracle (the dead evil, from night 2), Seamstress (once, on a random night, two
+other players alike or not) and Dreamer (each night a player, its character and one of
+the other alignment). The Drunk believing the Librarian, the only Outsider, has nothing
+true to learn: "no Outsiders" is false, for it is one.
 """
 
 from __future__ import annotations
@@ -38,15 +43,29 @@ from dataclasses import dataclass
 
 from meeple.botc.characters import official
 from meeple.botc.modifiers import RULES
-from meeple.botc.puzzle.model import Claim, Event, Info, Number, Puzzle, Reading, Seen, Shown, Time
+from meeple.botc.puzzle.model import (
+    Aligned,
+    Claim,
+    Dream,
+    Event,
+    Info,
+    Number,
+    Puzzle,
+    Reading,
+    Seen,
+    Shown,
+    Time,
+)
 from meeple.botc.script import Role, Script, load_script
 from meeple.botc.setup import random_bags
 
 TEAMS = ("townsfolk", "outsider", "minion", "demon")
 EVIL = ("minion", "demon")
-FIRST_NIGHT = ("washerwoman", "librarian", "investigator", "chef")
+FIRST_NIGHT = ("washerwoman", "librarian", "investigator", "chef", "clockmaker")
 SHOWS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "minion"}
-EACH_NIGHT = ("empath", "fortuneteller")
+EACH_NIGHT = ("empath", "fortuneteller", "dreamer")
+SECTS = ("clockmaker", "oracle", "seamstress", "dreamer")
+"""Sects & Violets' Townsfolk added to the script with `sects=True`."""
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
 
@@ -79,6 +98,10 @@ class Game:
     """Minions the Vigormortis killed -> the Townsfolk each poisons."""
     drunk: set[int] = dataclasses.field(default_factory=set)
     """Players drunk for good (the Sweetheart's)."""
+    characters: tuple[str, ...] = ()
+    """The script's characters (what a Dreamer may be shown)."""
+    used: set[int] = dataclasses.field(default_factory=set)
+    """Players whose once-per-game ability is spent (a Seamstress's)."""
 
     def saved(self, seat: int) -> bool:
         lady = self.roles.index("tealady") if "tealady" in self.roles else None
@@ -132,7 +155,9 @@ def _true(game: Game, seat: int, role: str, when: Time, names: list[str]) -> Inf
     if role in SHOWS:
         holders = [s for s in others if team(game.roles[s]) == SHOWS[role]]
         if not holders:
-            return Shown(None, (), when) if role == "librarian" else None
+            # the Drunk believing the Librarian is an Outsider in play: "none" is false
+            none = not any(team(r) == "outsider" for r in game.roles)
+            return Shown(None, (), when) if role == "librarian" and none else None
         holder = rng.choice(holders)
         other = rng.choice([s for s in others if s != holder])
         pair = [names[holder], names[other]]
@@ -153,7 +178,39 @@ def _true(game: Game, seat: int, role: str, when: Time, names: list[str]) -> Inf
     if role == "ravenkeeper":
         chosen = rng.randrange(len(names))
         return Seen(names[chosen], seed_id(game.roles[chosen]), when)
+    return _true_sects(game, seat, role, when, names)
+
+
+def _true_sects(game: Game, seat: int, role: str, when: Time, names: list[str]) -> Info | None:
+    """What a sober Clockmaker, Oracle, Seamstress or Dreamer learns (everyone
+    registering as themselves)."""
+    rng = game.rng
+    others = [s for s in range(len(names)) if s != seat]
+    if role == "clockmaker":
+        return Number(_distance(game), when=when)
+    if role == "oracle":
+        dead = [s for s in range(len(names)) if not game.alive[s]]
+        return Number(sum(game.evil(s) for s in dead), when=when)
+    if role == "seamstress":
+        left, right = rng.sample(others, 2)
+        return Aligned((names[left], names[right]), game.evil(left) == game.evil(right), when)
+    if role == "dreamer":
+        chosen = rng.choice(others)
+        truly = game.roles[chosen]
+        evil = team(truly) in EVIL
+        other = rng.choice([r for r in game.characters if (team(r) in EVIL) != evil])
+        shown = [seed_id(truly), seed_id(other)]
+        rng.shuffle(shown)
+        return Dream(names[chosen], tuple(shown), when)
     return None
+
+
+def _distance(game: Game) -> int:
+    """The steps from the Demon to its nearest Minion, either way round."""
+    count = len(game.roles)
+    demons = [s for s, r in enumerate(game.roles) if team(r) == "demon"]
+    minions = [s for s, r in enumerate(game.roles) if team(r) == "minion"]
+    return min(min((d - m) % count, (m - d) % count) for d in demons for m in minions)
 
 
 def _random(game: Game, role: str, when: Time, names: list[str], roles: list[str]) -> Info | None:
@@ -163,8 +220,16 @@ def _random(game: Game, role: str, when: Time, names: list[str], roles: list[str
         pair = rng.sample(names, 2)
         shown = [r for r in roles if team(r) == SHOWS[role]] or roles
         return Shown(seed_id(rng.choice(shown)), tuple(pair), when)
-    if role in ("chef", "empath"):
+    if role in ("chef", "empath", "clockmaker", "oracle"):
         return Number(rng.randrange(3), when=when)
+    if role == "seamstress":
+        return Aligned(tuple(rng.sample(names, 2)), rng.random() < 0.5, when)
+    if role == "dreamer":
+        good = [r for r in roles if team(r) not in EVIL]
+        evil = [r for r in roles if team(r) in EVIL]
+        return Dream(
+            rng.choice(names), (seed_id(rng.choice(good)), seed_id(rng.choice(evil))), when
+        )
     if role == "fortuneteller":
         left, right = rng.sample(names, 2)
         return Reading(left, right, rng.random() < 0.5, when)
@@ -187,6 +252,13 @@ def _false(game: Game, seat: int, role: str, when: Time, names: list[str]) -> In
         pair = rng.sample([s for s in others if game.roles[s] != character], 2)
         return Shown(seed_id(character), (names[pair[0]], names[pair[1]]), when)
     true = _true(game, seat, role, when, names)
+    if isinstance(true, Aligned) and true.same is not None:
+        return Aligned(true.among, not true.same, when)
+    if isinstance(true, Dream) and true.player is not None:
+        truly = game.roles[names.index(true.player)]
+        good = [r for r in game.characters if team(r) not in EVIL and r != truly]
+        evil = [r for r in game.characters if team(r) in EVIL and r != truly]
+        return Dream(true.player, (seed_id(rng.choice(good)), seed_id(rng.choice(evil))), when)
     if isinstance(true, Number):
         return Number(true.count + 1, when=when)
     if isinstance(true, Reading):
@@ -201,8 +273,15 @@ def _false(game: Game, seat: int, role: str, when: Time, names: list[str]) -> In
 def _with_mathematician(script: Script) -> Script:
     """The script with the Mathematician, without the Recluse and the Spy."""
     roles = {key: role for key, role in script.roles.items() if key not in ("recluse", "spy")}
-    known = official()["mathematician"]
-    roles["mathematician"] = Role("mathematician", known.team, known.tokens)
+    return _with_townsfolk(dataclasses.replace(script, roles=roles), ("mathematician",))
+
+
+def _with_townsfolk(script: Script, added: tuple[str, ...]) -> Script:
+    """The script with more characters."""
+    roles = dict(script.roles)
+    for key in added:
+        known = official()[key]
+        roles[key] = Role(key, known.team, known.tokens)
     return dataclasses.replace(script, roles=roles)
 
 
@@ -227,6 +306,7 @@ def game_puzzle(
     demon: str = "imp",
     sweetheart: bool = False,
     tealady: bool = False,
+    sects: bool = False,
 ) -> tuple[Puzzle, tuple[str, ...]]:
     """A random game of `players` over `nights` nights, as a puzzle, and its truth."""
     script = load_script("trouble-brewing")
@@ -241,6 +321,8 @@ def game_puzzle(
         script = dataclasses.replace(script, roles=kept)
     if mathematician:
         script = _with_mathematician(script)
+    if sects:
+        script = _with_townsfolk(script, SECTS)
     roles = list(next(random_bags(script, players, 1, rng)).roles)
     if mathematician and "mathematician" not in roles:
         good = [i for i, role in enumerate(roles) if team(role) == "townsfolk"]
@@ -256,6 +338,7 @@ def game_puzzle(
     good = [s for s, r in enumerate(roles) if team(r) not in EVIL]
     herring = rng.choice(good) if "fortuneteller" in roles else None
     game = Game(list(roles), list(roles), [True] * players, believed, herring, rng)
+    game.characters = tuple(script.roles)
     if mathematician:
         game.misfired = set()
     claimed = {}
@@ -278,6 +361,8 @@ def game_puzzle(
             or (role == "undertaker" and when.number > 1 and game.executed is not None)
             or (role == "ravenkeeper" and died_tonight)
             or (role == "mathematician")
+            or (role == "oracle" and when.number > 1)
+            or (role == "seamstress" and seat not in game.used and rng.random() < 0.5)
         )
         if not wakes or (not game.alive[seat] and not died_tonight):
             return
@@ -298,6 +383,8 @@ def game_puzzle(
                 counted.add(seat)
         if item is not None:
             learned[seat].append(item)
+            if role == "seamstress":
+                game.used.add(seat)
 
     demons = [s for s, role in enumerate(roles) if role == "vigormortis"]
     for night in range(1, nights + 1):
