@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import doctest
 import importlib
 import json
 import random
@@ -294,13 +293,3 @@ def test_selfplay_writes_games_that_check_accepts(case: Case, tmp_path: Path) ->
     assert len(written) == int(case.selfplay[1]) and all(p.suffix == ".qgn" for p in written)
     assert all(case.written in p.read_text(encoding="utf-8") for p in written)
     assert meeple(["check", str(tmp_path)]).code == 0
-
-
-@EVERY_GAME
-def test_the_package_docstring_example_runs(case: Case) -> None:
-    package = importlib.import_module(f"meeple.{case.name}")
-    tests = doctest.DocTestFinder(recurse=False).find(package, package.__name__)
-    runner = doctest.DocTestRunner()
-    for test in tests:
-        runner.run(test)
-    assert tests and runner.summarize(verbose=False).failed == 0
