@@ -14,8 +14,6 @@ if TYPE_CHECKING:
     from meeple.flows.board import CELLS as CELLS
     from meeple.flows.board import hex_of_label as hex_of_label
     from meeple.flows.board import label_of_hex as label_of_hex
-    from meeple.flows.game import render as render
-    from meeple.flows.game import state_json as state_json
     from meeple.flows.model import ORIENTATIONS as ORIENTATIONS
     from meeple.flows.model import TILE_PATHS as TILE_PATHS
     from meeple.flows.model import Entry as Entry
@@ -33,5 +31,7 @@ if TYPE_CHECKING:
     from meeple.flows.rules import players_of as players_of
     from meeple.flows.rules import replay as replay
     from meeple.flows.rules import replay_text as replay_text
+    from meeple.flows.views import render as render
+    from meeple.flows.views import state_json as state_json
 else:  # each imported on first use (meeple.exports)
     __getattr__ = names(__name__)
