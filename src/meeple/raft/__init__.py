@@ -11,8 +11,7 @@ from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.raft import svg as svg  # the submodule
-    from meeple.raft.game import render as render
-    from meeple.raft.game import replay as replay
+    from meeple.raft.ascii import render as render
     from meeple.raft.model import Board as Board
     from meeple.raft.model import Challenge as Challenge
     from meeple.raft.model import Move as Move
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     from meeple.raft.qgn import from_qgn as from_qgn
     from meeple.raft.qgn import to_qgn as to_qgn
     from meeple.raft.rules import State as State
+    from meeple.raft.rules import replay as replay
     from meeple.raft.setup import initial_state as initial_state
 else:  # each imported on first use (meeple.exports)
     __getattr__ = names(__name__)
