@@ -11,7 +11,7 @@ from meeple.exports import names
 
 if TYPE_CHECKING:
     from meeple.atlantis import svg as svg  # the submodule
-    from meeple.atlantis.game import render as render
+    from meeple.atlantis.ascii import render as render
     from meeple.atlantis.model import Chat as Chat
     from meeple.atlantis.model import FieldRef as FieldRef
     from meeple.atlantis.model import Move as Move

@@ -665,3 +665,8 @@ def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State
         state = state.end_turn()
         turns += 1
         yield state
+
+
+def start_of(thing: Transcript | State) -> State:
+    """A transcript's starting position, or a replayed state as it is."""
+    return State.initial(thing) if isinstance(thing, Transcript) else thing
