@@ -130,35 +130,9 @@ class Atlantis(Game):
 
     def state_json(self, state: Any) -> Mapping[str, Any]:
         """One state of `meeple replay --json` (the shape is in docs/formats/atlantis.md)."""
-        from meeple.atlantis.model import field_name
+        from meeple.atlantis.rules import state_json
 
-        fields = [
-            {
-                "field": field_name(hex_),
-                "state": here.state,
-                "owner": here.owner,
-                "stones": here.stones,
-            }
-            for hex_, here in sorted(state.fields.items())
-        ]
-        areas = [
-            {
-                "fields": [field_name(h) for h in area.fields],
-                "stable": area.stable,
-                "owner": area.owner,
-            }
-            for area in state.areas()
-        ]
-        return {
-            "players": list(state.players),
-            "turn": state.turn,
-            "to_move": None if state.is_over else state.seat_index,
-            "over": state.ended,
-            "fields": fields,
-            "areas": areas,
-            "scores": state.scores,
-            "ranking": state.ranking,
-        }
+        return state_json(state)
 
     def to_qgn(self, model: Any) -> Any:
         from meeple.atlantis import qgn

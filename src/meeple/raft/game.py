@@ -154,15 +154,9 @@ class Raft(Game):
 
     def state_json(self, state: Any) -> Mapping[str, Any]:
         """One replay step: the move, the five state strings, the status, what comes next."""
-        from meeple.raft.notation import format_move, state_strings
+        from meeple.raft.rules import state_json
 
-        return {
-            "move": None if state.last is None else format_move(state.last),
-            "state": list(state_strings(state.position)),
-            "status": state.outcome,
-            "reason": state.reason,
-            "next": None if state.is_over else state.phase,
-        }
+        return state_json(state)
 
     def to_qgn(self, model: Any) -> Any:
         from meeple.raft import qgn

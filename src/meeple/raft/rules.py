@@ -18,12 +18,12 @@ these rules and builds its search on it. Text is not read or written here.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
 from operator import itemgetter
-from typing import TYPE_CHECKING, Generic, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
 
 from meeple.engine import Status, violation_by_playing
 from meeple.errors import RuleError
@@ -1430,3 +1430,16 @@ def replay_document(document: Document) -> Iterator[State]:
                 document.text, start, message, document.source, problem.rule
             ).at_step(step) from None
         yield game
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """One replay step: the move, the five state strings, the status, what comes next."""
+    from meeple.raft.notation import format_move, state_strings
+
+    return {
+        "move": None if state.last is None else format_move(state.last),
+        "state": list(state_strings(state.position)),
+        "status": state.outcome,
+        "reason": state.reason,
+        "next": None if state.is_over else state.phase,
+    }
