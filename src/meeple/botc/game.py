@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.botc.choices import CHARSETS, IDS, LAYOUTS, SCRIPTS
-from meeple.errors import DEFAULT_SOURCE, Finding, Location, RuleError
+from meeple.errors import DEFAULT_SOURCE, Finding
 from meeple.game import COLOR, Bridged, Document, Drawn, Game, Notation, Option, Sniff
 
 if TYPE_CHECKING:
@@ -126,27 +126,15 @@ class BotcTrace(Drawn):
 
     def check(self, document: Document, **options: Any) -> Iterator[Finding]:
         """A note on a trace with no grimoire line: its events were read, not played."""
-        events: Trace = document.model
-        if events.grimoire is None:
-            yield Finding(
-                "no grimoire line: the events were read and checked for notation only, the"
-                " rules were not applied (start the file with the grimoire, [Name:role ...])",
-                Location.of(document.text, 0, document.source),
-                "warning",
-                "check",
-            )
+        from meeple.botc.checks import trace_findings
+
+        return trace_findings(document)
 
     def replay(self, document: Document) -> Iterator[State]:
         """Every state of a trace; a broken mechanic is shown at its event."""
-        from meeple.botc import rules
+        from meeple.botc.rules import replay_document
 
-        events: Trace = document.model
-        try:
-            yield from rules.replay(events)
-        except RuleError as problem:
-            assert problem.step is not None
-            here = Location.of(document.text, events.offsets[problem.step], document.source)
-            raise problem.moved_to(here) from None
+        return replay_document(document)
 
 
 class _Grimoires(Drawn, Bridged):
