@@ -13,7 +13,6 @@ from harness import Case
 
 from meeple.game import Notation
 from meeple.raft.components import components
-from meeple.raft.game import replay
 from meeple.raft.notation import (
     format_state,
     parse_challenge,
@@ -21,7 +20,7 @@ from meeple.raft.notation import (
     parse_record,
     parse_state,
 )
-from meeple.raft.rules import State, card_positions, cats_cut_off, grid_of
+from meeple.raft.rules import State, card_positions, cats_cut_off, grid_of, replay
 from meeple.records import text_findings
 from meeple.registry import get
 

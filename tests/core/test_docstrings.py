@@ -1,5 +1,6 @@
-"""Each game package's docstring examples run (doctest): they show the engine protocol's
-names, so a renamed or removed name breaks them here first."""
+"""Each game's Python session in docs/python.md runs (doctest): they show the engine
+protocol's names, so a renamed or removed name breaks them here first; and the names a
+docstring puts in backticks exist."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import importlib.util
 import inspect
 import pkgutil
 import re
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -18,17 +20,25 @@ import meeple
 from meeple import registry
 
 GAMES = tuple(name for name, _ in registry.GAMES)
+PYTHON_MD = Path(__file__).resolve().parents[2] / "docs" / "python.md"
+
+
+def sessions(game: str) -> list[str]:
+    """The Python sessions (```pycon blocks) of `game`'s section of docs/python.md."""
+    sections = re.split(r"^## ", PYTHON_MD.read_text(encoding="utf-8"), flags=re.M)
+    (section,) = [s for s in sections if s.startswith(f"`meeple.{game}`\n")]
+    return re.findall(r"```pycon\n(.*?)```", section, flags=re.S)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_package_docstring_examples_run(game: str) -> None:
-    package = importlib.import_module(f"meeple.{game}")
-    finder = doctest.DocTestFinder(recurse=False)
+def test_the_python_session_of_each_game_runs(game: str) -> None:
+    parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    tests = finder.find(package, package.__name__)
-    assert tests and tests[0].examples, "the package docstring shows how to use it"
-    for test in tests:
-        runner.run(test)
+    found = sessions(game)
+    assert found, f"docs/python.md shows {game} from Python"
+    for number, session in enumerate(found):
+        name = f"docs/python.md {game} session {number + 1}"
+        runner.run(parser.get_doctest(session, {}, name, str(PYTHON_MD), 0))
     result = runner.summarize(verbose=False)
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
 

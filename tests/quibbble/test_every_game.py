@@ -20,7 +20,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -32,7 +31,7 @@ from meeple.errors import MeepleError, RuleError
 from meeple.quibbble.game import QuibbbleGame
 from meeple.stratego.model import Move as StrategoMove
 from tests.cli_helpers import meeple
-from tests.quibbble_games import assert_notation_error_at, assert_rule_broken_at, random_record
+from tests.quibbble_games import random_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -259,29 +258,3 @@ def test_selfplay_writes_games_that_check_accepts(case: Case, tmp_path: Path) ->
     assert len(written) == int(case.selfplay[1]) and all(p.suffix == ".qgn" for p in written)
     assert all(case.written in p.read_text(encoding="utf-8") for p in written)
     assert meeple(["check", str(tmp_path)]).code == 0
-
-
-def _own_tests(name: str) -> ModuleType:
-    """A game's own tests (tests/<game>/test_<game>.py): its `HEAD` (a record's tags),
-    `ILLEGAL` (each rule broken once) and `NOT_ACTIONS` (texts that are no action)."""
-    return importlib.import_module(f"tests.{name}.test_{name}")
-
-
-BROKEN = [(case.name, *row) for case in CASES for row in _own_tests(case.name).ILLEGAL]
-NOT_ACTIONS = [(case.name, *row) for case in CASES for row in _own_tests(case.name).NOT_ACTIONS]
-
-
-@pytest.mark.parametrize(("name", "actions", "rule", "where", "message"), BROKEN)
-def test_each_rule_is_found_at_the_action_that_breaks_it(
-    name: str, actions: str, rule: str, where: tuple[int, int], message: str
-) -> None:
-    text = _own_tests(name).HEAD + actions + "\n"
-    assert_rule_broken_at(importlib.import_module(f"meeple.{name}"), text, rule, where, message)
-
-
-@pytest.mark.parametrize(("name", "actions", "where", "message"), NOT_ACTIONS)
-def test_an_action_that_is_none_of_the_games_is_a_notation_error_at_its_detail(
-    name: str, actions: str, where: tuple[int, int], message: str
-) -> None:
-    text = _own_tests(name).HEAD + actions + "\n"
-    assert_notation_error_at(importlib.import_module(f"meeple.{name}"), text, where, message)

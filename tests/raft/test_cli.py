@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from meeple.errors import NotationError
 from meeple.qgn import dump as dump_qgn
 from meeple.qgn import parse as parse_qgn
-from meeple.raft.game import render
+from meeple.raft.ascii import render
 from meeple.raft.notation import format_record, parse_record
 from meeple.raft.qgn import from_qgn, to_qgn
 from tests.cli_helpers import meeple

@@ -1,10 +1,9 @@
 """Atlantis as meeple's registry sees it: the game, and its transcripts (JSON or JSON5).
 
-Light on purpose (the registry imports it to list every notation): the game's layers
-are imported inside the functions that need them. Reading, writing and the lints of a
-transcript are `notation`, playing is `rules`, drawing is `ascii` and `svg`, QGN is
-`qgn`; this module locates a rule error in the transcript's text and defines the
-`replay --json` state (docs/formats/atlantis.md).
+Light on purpose (the registry imports it to list every notation): reading, writing,
+the lints of a transcript and where its turns are written are `notation`, playing is
+`rules`, drawing is `ascii` and `svg`, QGN is `qgn`, each imported inside the methods
+that need it; the `replay --json` state is docs/formats/atlantis.md.
 """
 
 from __future__ import annotations
@@ -65,7 +64,10 @@ class AtlantisTranscript(Drawn, Bridged):
         return notation.lints(document)
 
     def replay(self, document: Document) -> Iterator[State]:
-        return replay_document(document)
+        """Every state of a transcript's game; a rule error located at its turn or move."""
+        from meeple.atlantis import notation, rules
+
+        return rules.replay(document.model, notation.locator(document.text, document.source))
 
     def diagnose(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> list[Finding]:
         """Every problem of a transcript: each malformed part, then the rules over the
@@ -109,13 +111,16 @@ class Atlantis(Game):
         return State.initial(starting_transcript(STANDARD_SEGMENTS, count, seed or 0))
 
     def render(self, thing: Any, color: bool = False, **_: Any) -> str:
-        return render(thing, color)
+        from meeple.atlantis import ascii
+
+        return ascii.render(thing, color)
 
     def svg(self, thing: Any, **options: Any) -> str:
         """An SVG picture of a transcript's final position, or of a replayed state."""
         from meeple.atlantis import svg
+        from meeple.atlantis.rules import start_of
 
-        return svg.render(_state(thing))
+        return svg.render(start_of(thing))
 
     def marks(self, state: Any) -> tuple[str, ...]:
         """The fields the last move (or the turn just ended) touched, for the viewer."""
@@ -125,35 +130,9 @@ class Atlantis(Game):
 
     def state_json(self, state: Any) -> Mapping[str, Any]:
         """One state of `meeple replay --json` (the shape is in docs/formats/atlantis.md)."""
-        from meeple.atlantis.model import field_name
+        from meeple.atlantis.rules import state_json
 
-        fields = [
-            {
-                "field": field_name(hex_),
-                "state": here.state,
-                "owner": here.owner,
-                "stones": here.stones,
-            }
-            for hex_, here in sorted(state.fields.items())
-        ]
-        areas = [
-            {
-                "fields": [field_name(h) for h in area.fields],
-                "stable": area.stable,
-                "owner": area.owner,
-            }
-            for area in state.areas()
-        ]
-        return {
-            "players": list(state.players),
-            "turn": state.turns,
-            "to_move": None if state.is_over else state.seat,
-            "over": state.ended,
-            "fields": fields,
-            "areas": areas,
-            "scores": state.scores,
-            "ranking": state.ranking,
-        }
+        return state_json(state)
 
     def to_qgn(self, model: Any) -> Any:
         from meeple.atlantis import qgn
@@ -164,41 +143,3 @@ class Atlantis(Game):
         from meeple.atlantis import qgn
 
         return qgn.from_qgn(snapshot)
-
-
-def render(thing: Transcript | State, color: bool = False) -> str:
-    """An ASCII picture of a transcript's final position, or of a replayed state."""
-    from meeple.atlantis.ascii import render
-
-    return render(_state(thing), color)
-
-
-def _state(thing: Transcript | State) -> State:
-    """A replayed state as it is, or a transcript's final position (RuleError at a broken
-    rule)."""
-    from meeple.atlantis.model import Transcript
-    from meeple.atlantis.rules import replay
-
-    if isinstance(thing, Transcript):
-        *_, thing = replay(thing)
-    return thing
-
-
-def replay_document(document: Document) -> Iterator[State]:
-    """Every state of a transcript's game; a rule error located at its turn or move."""
-    from meeple.atlantis.rules import replay
-    from meeple.errors import Location
-    from meeple.jsontext import Path, Paths
-
-    text, source = document.text, document.source
-
-    def where(event: int, move: int | None) -> Location:
-        paths = Paths(text)
-        # The engine's form lists the turns alone under `turns` (never beside `events`).
-        if paths.locate(("turns",)) != paths.locate(()):
-            path: Path = ("turns", event) if move is None else ("turns", event, move)
-        else:
-            path = ("events", event) if move is None else ("events", event, "moves", move)
-        return Location.of(text, paths.locate(path), source)
-
-    return replay(document.model, where)

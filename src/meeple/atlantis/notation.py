@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -46,6 +46,7 @@ from meeple.errors import (
     DEFAULT_SOURCE,
     Diagnosis,
     Finding,
+    Location,
     Locator,
     LossError,
     NotationError,
@@ -791,3 +792,19 @@ def _misspelt_keys(document: Document) -> Iterator[Finding]:
                 found.append((offset, message))
     for offset, message in sorted(found):
         yield Finding.at(document.text, offset, message, document.source)
+
+
+def locator(text: str, source: str = DEFAULT_SOURCE) -> Callable[[int, int | None], Location]:
+    """Where turn `event` (and its move `move`, unless None) is written in a transcript's
+    text: what `rules.replay` locates a rule error with."""
+
+    def where(event: int, move: int | None) -> Location:
+        paths = Paths(text)
+        # The engine's form lists the turns alone under `turns` (never beside `events`).
+        if paths.locate(("turns",)) != paths.locate(()):
+            path: Path = ("turns", event) if move is None else ("turns", event, move)
+        else:
+            path = ("events", event) if move is None else ("events", event, "moves", move)
+        return Location.of(text, paths.locate(path), source)
+
+    return where

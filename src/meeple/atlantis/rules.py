@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from meeple.atlantis.model import (
     END_TURN,
@@ -666,3 +666,41 @@ def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State
         state = state.end_turn()
         turns += 1
         yield state
+
+
+def start_of(thing: Transcript | State) -> State:
+    """A transcript's starting position, or a replayed state as it is."""
+    return State.initial(thing) if isinstance(thing, Transcript) else thing
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """One state of `meeple replay --json` (the shape is in docs/formats/atlantis.md)."""
+    from meeple.atlantis.model import field_name
+
+    fields = [
+        {
+            "field": field_name(hex_),
+            "state": here.state,
+            "owner": here.owner,
+            "stones": here.stones,
+        }
+        for hex_, here in sorted(state.fields.items())
+    ]
+    areas = [
+        {
+            "fields": [field_name(h) for h in area.fields],
+            "stable": area.stable,
+            "owner": area.owner,
+        }
+        for area in state.areas()
+    ]
+    return {
+        "players": list(state.players),
+        "turn": state.turns,
+        "to_move": None if state.is_over else state.seat,
+        "over": state.ended,
+        "fields": fields,
+        "areas": areas,
+        "scores": state.scores,
+        "ranking": state.ranking,
+    }

@@ -1,41 +1,7 @@
 r"""Blood on the Clocktower: the storyteller's grimoire as one line of text, as a bag of
 roles, and as ASCII art, with checks against a script's setup; game traces replayed.
 
->>> from meeple import botc
->>> text = "[Alice:baron *Bob:imp* *~~Carol~~:chef(poisoner:poisoned)*]"
->>> grimoire = botc.parse(text)
->>> grimoire.seats[1].life
-<Life.DEAD: 'dead'>
->>> botc.dump(grimoire) == text + "\n"           # the canonical single line
-True
->>> art = botc.render(grimoire, layout="compact", columns=True)   # ASCII art
->>> botc.parse_art(art) == grimoire              # the art reads back
-True
->>> bag = botc.parse_bag("{imp baron chef}")     # a multiset of roles, kept sorted
->>> botc.bag_difference(bag, grimoire).same
-True
->>> script = botc.load_script("trouble-brewing")
->>> placed = botc.read_grimoire(text)            # the grimoire and where each seat was written
->>> [finding.severity for finding in botc.script_findings(placed, script, text)]
-['warning', 'warning']
->>> trace = botc.parse_trace("[Alice:imp Bob:chef Carol:monk Dave:saint]\n<N1> st!kills->Bob")
->>> *_, state = botc.replay(trace)               # the table before, then after each event
->>> state.result_text
-'night 1: 3 of 4 players alive'
->>> *_, state = botc.replay(botc.parse_trace("[Alice:imp Bob:chef Carol:monk]\n<N1> st!kills->Bob"))
->>> state.status, state.winner_names                # two alive, the Demon among them
-('won', ('Alice',))
->>> botc.svg.render(state.grimoire).startswith("<svg")   # the town square
-True
-
-There is no `Move`: a trace records events at the table, it offers no moves to choose
-from, so `State` (`meeple.botc.rules`) is an engine `Timeline` (`history`,
-`result_text`, `play(event)`), not a `GameState`; the events it plays are `Event`s.
-`parse`, `dump` and `render` are for grimoires (`parse_trace`, `dump_trace` for traces).
-Layers: `model`, `notation` (grimoire and bag lines), `trace` (trace text), `rules`
-(`State`, `replay`), `script` and `setup` (scripts, bags), `checks` (what `meeple check`
-says of a grimoire or bag), `qgn` (the QGN bridge), `ascii`, `layout`, `svg`, and `game`
-(the `Game` the registry holds: the notations, pictures, JSON).
+A session using these names: docs/python.md.
 """
 
 from __future__ import annotations

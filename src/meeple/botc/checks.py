@@ -31,6 +31,7 @@ from meeple.botc.script import (
 from meeple.errors import Finding, Location, NotationError, OptionError
 
 if TYPE_CHECKING:
+    from meeple.botc.trace import Trace
     from meeple.game import Document
 
 DEFAULT_SCRIPT = "trouble-brewing"
@@ -164,3 +165,16 @@ def legality(
         found.append((offsets[broken.occurrence] if broken.role is not None else start, broken))
     for at, broken in sorted(found, key=lambda pair: pair[0]):
         yield Finding(broken.message, Location.of(text, at, source), "error", "check")
+
+
+def trace_findings(document: Document) -> Iterator[Finding]:
+    """A note on a trace with no grimoire line: its events were read, not played."""
+    events: Trace = document.model
+    if events.grimoire is None:
+        yield Finding(
+            "no grimoire line: the events were read and checked for notation only, the"
+            " rules were not applied (start the file with the grimoire, [Name:role ...])",
+            Location.of(document.text, 0, document.source),
+            "warning",
+            "check",
+        )

@@ -7,8 +7,8 @@ it), `botc-townsquare` (the online grimoires' game state) and the logic puzzles'
 and write grimoires, so converting between them is a plain dump in the other notation.
 
 Light on purpose (the registry imports it to list every notation): the game's layers
-are imported inside the methods that need them. Checks live in `checks`, pictures in
-`ascii` and `svg`, a trace's rules in `rules`, the QGN bridge in `qgn`.
+are imported inside the methods that need them. Checks live in `checks`, pictures and
+a state's JSON in `views`, a trace's rules in `rules`, the QGN bridge in `qgn`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.botc.choices import CHARSETS, IDS, LAYOUTS, SCRIPTS
-from meeple.errors import DEFAULT_SOURCE, Finding, Location, RuleError
+from meeple.errors import DEFAULT_SOURCE, Finding
 from meeple.game import COLOR, Bridged, Document, Drawn, Game, Notation, Option, Sniff
 
 if TYPE_CHECKING:
@@ -126,27 +126,15 @@ class BotcTrace(Drawn):
 
     def check(self, document: Document, **options: Any) -> Iterator[Finding]:
         """A note on a trace with no grimoire line: its events were read, not played."""
-        events: Trace = document.model
-        if events.grimoire is None:
-            yield Finding(
-                "no grimoire line: the events were read and checked for notation only, the"
-                " rules were not applied (start the file with the grimoire, [Name:role ...])",
-                Location.of(document.text, 0, document.source),
-                "warning",
-                "check",
-            )
+        from meeple.botc.checks import trace_findings
+
+        return trace_findings(document)
 
     def replay(self, document: Document) -> Iterator[State]:
         """Every state of a trace; a broken mechanic is shown at its event."""
-        from meeple.botc import rules
+        from meeple.botc.rules import replay_document
 
-        events: Trace = document.model
-        try:
-            yield from rules.replay(events)
-        except RuleError as problem:
-            assert problem.step is not None
-            here = Location.of(document.text, events.offsets[problem.step], document.source)
-            raise problem.moved_to(here) from None
+        return replay_document(document)
 
 
 class _Grimoires(Drawn, Bridged):
@@ -418,49 +406,18 @@ class Botc(Game):
     qgn_key = "botc"
     commands = (("botc", _commands),)
 
-    def render(
-        self,
-        thing: Any,
-        layout: str | None = None,
-        columns: bool | None = None,
-        html: bool | None = None,
-        charset: str | None = None,
-        color: bool | None = None,
-        **_: Any,
-    ) -> str:
+    def render(self, thing: Any, **options: Any) -> str:
         """The picture `meeple show` prints (it adds the final newline itself): a bag's
         line, a grimoire's art (or HTML fragment), a trace's table with how it stands."""
-        from meeple.botc.ascii import colour, dump_art
-        from meeple.botc.model import Bag, Grimoire
-        from meeple.botc.notation import format_bag, spelled
-        from meeple.errors import OptionError
+        from meeple.botc import views
 
-        if not isinstance(thing, Grimoire | Bag):
-            state = _state(thing)
-            art = self.render(state.grimoire, layout, columns, charset=charset, color=color)
-            return f"{state.result_text}\n{art}"
-        if isinstance(thing, Bag):
-            thing = spelled(thing)
-            picture = format_bag(thing)
-            return colour(picture, thing.roles) if color else picture
-        if html:
-            if color:
-                raise OptionError("--color colours the art, not the HTML fragment")
-            from meeple.botc.svg import html as fragment
-
-            return fragment(thing).removesuffix("\n")
-        picture = dump_art(thing, layout, columns, charset).removesuffix("\n")
-        return colour(picture, (seat.role for seat in thing.seats)) if color else picture
+        return views.render(thing, **options)
 
     def svg(self, thing: Any, **options: Any) -> str:
         """The town square: a grimoire, or the table a trace has reached."""
-        from meeple.botc.model import Bag, Grimoire
-        from meeple.botc.svg import render as town_square
-        from meeple.errors import Unsupported
+        from meeple.botc import views
 
-        if isinstance(thing, Bag):
-            raise Unsupported("a bag has no seats to draw: seat it with `meeple botc setup`")
-        return town_square(thing if isinstance(thing, Grimoire) else _state(thing).grimoire)
+        return views.svg(thing)
 
     def marks(self, state: Any) -> tuple[str, ...]:
         """The players the last event named (who acted, who was acted on), for the viewer."""
@@ -470,16 +427,9 @@ class Botc(Game):
 
     def state_json(self, state: Any) -> Mapping[str, Any]:
         """One trace state as JSON (docs/formats/botc.md, Game traces)."""
-        from meeple.botc.notation import dump
+        from meeple.botc import views
 
-        return {
-            "winner": state.winner,
-            "phase": None if state.phase is None else str(state.phase),
-            "grimoire": dump(state.grimoire).strip(),
-            "alive": [seat.player for seat in state.grimoire.seats if not seat.life.dead],
-            "nominated": sorted(state.nominated),
-            "executed": state.executed,
-        }
+        return views.state_json(state)
 
     def to_qgn(self, model: Any) -> Any:
         from meeple.botc import qgn
@@ -490,13 +440,3 @@ class Botc(Game):
         from meeple.botc import qgn
 
         return qgn.from_qgn(snapshot)
-
-
-def _state(thing: Trace | State) -> State:
-    """A trace's table before its events, or a replayed state as it is."""
-    from meeple.botc import rules
-    from meeple.botc.model import Grimoire
-
-    if isinstance(thing, rules.State):
-        return thing
-    return rules.State(thing.grimoire or Grimoire())

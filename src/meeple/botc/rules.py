@@ -12,16 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from meeple.botc.characters import spelled
 from meeple.botc.model import Grimoire, Life, ReminderToken, Seat
 from meeple.botc.script import effective_role, team_of
 from meeple.botc.trace import Event, Phase, Trace
 from meeple.engine import Status
-from meeple.errors import RuleError
+from meeple.errors import Location, RuleError
 from meeple.pictures import Pictured
 from meeple.registry import Registered
+
+if TYPE_CHECKING:
+    from meeple.game import Document
 
 
 class History(Sequence[Event]):
@@ -511,3 +514,14 @@ def replay(trace: Trace) -> Iterator[State]:
         except RuleError as problem:
             raise problem.at_step(step) from None
         yield state
+
+
+def replay_document(document: Document) -> Iterator[State]:
+    """Every state of a parsed trace; a broken mechanic is shown at its event."""
+    events: Trace = document.model
+    try:
+        yield from replay(events)
+    except RuleError as problem:
+        assert problem.step is not None
+        here = Location.of(document.text, events.offsets[problem.step], document.source)
+        raise problem.moved_to(here) from None

@@ -1,18 +1,7 @@
 """Carcassonne as quibbble records it: QGN games with `[key "carcassonne"]`, dealt from
 `[seed]`.
 
->>> from meeple import carcassonne
->>> text = '[key "carcassonne"]\\n[teams "red, blue"]\\n[seed "1"]\\n\\n'
->>> (state,) = carcassonne.replay(carcassonne.parse(text))
->>> state.hands[0].text, state.result_text
-('ffrrnff', 'red must place a tile')
->>> state.move_to_text(state.legal_moves()[0])
-'0i&1.0.f.f.r.r.n.f.f'
-
-Layers: `model` (tiles, tokens, the three moves, the record), `notation` (QGN details
-<-> moves), `rules` (`State`, the engine protocol, meeple.engine, with quibbble's deal
-and scoring), `ascii` and `svg` (pictures), and `game` (its `Game`:
-meeple.quibbble.game). What quibbble's games share is `meeple.quibbble`.
+A session using these names: docs/python.md.
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@ Its `Game` (meeple.quibbble.game): all but its rules and pictures is written onc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from meeple.quibbble.game import Layers, QuibbbleGame
 
@@ -39,32 +38,7 @@ class Carcassonne(QuibbbleGame["Move", "Record", "State"]):
     def layers(self) -> Layers[Move, Record, State]:
         from meeple.carcassonne import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
-
-    def state_json(self, state: State) -> Mapping[str, Any]:
-        """The tiles in the order placed, the tokens, each team's tile, supply and points."""
-        return {
-            "board": [{"x": x, "y": y, "tile": state.board[(x, y)].text} for x, y in state.order],
-            "tokens": [
-                {
-                    "x": t.x,
-                    "y": t.y,
-                    "team": state.teams[t.team],
-                    "token": t.token_name,
-                    "side": t.side,
-                }
-                for t in state.tokens
-            ],
-            "hands": {
-                name: None if tile is None else tile.text
-                for name, tile in zip(state.teams, state.hands, strict=True)
-            },
-            "supply": dict(zip(state.teams, state.supply, strict=True)),
-            "scores": dict(zip(state.teams, state.scores, strict=True)),
-            "deck": len(state.deck),
-            "turn": None if state.is_over else state.teams[state.seat],
-            "phase": None if state.is_over else ("tile" if state.placing else "token"),
-        }
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
 
 
 GAME = Carcassonne()

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Self
+from typing import Any, Self
 
 from meeple.carcassonne import notation
 from meeple.carcassonne.model import (
@@ -847,3 +847,29 @@ State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal move."""
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """The tiles in the order placed, the tokens, each team's tile, supply and points."""
+    return {
+        "board": [{"x": x, "y": y, "tile": state.board[(x, y)].text} for x, y in state.order],
+        "tokens": [
+            {
+                "x": t.x,
+                "y": t.y,
+                "team": state.teams[t.team],
+                "token": t.token_name,
+                "side": t.side,
+            }
+            for t in state.tokens
+        ],
+        "hands": {
+            name: None if tile is None else tile.text
+            for name, tile in zip(state.teams, state.hands, strict=True)
+        },
+        "supply": dict(zip(state.teams, state.supply, strict=True)),
+        "scores": dict(zip(state.teams, state.scores, strict=True)),
+        "deck": len(state.deck),
+        "turn": None if state.is_over else state.teams[state.seat],
+        "phase": None if state.is_over else ("tile" if state.placing else "token"),
+    }

@@ -6,8 +6,7 @@ Its `Game` (meeple.quibbble.game): all but its rules and pictures is written onc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from meeple.quibbble.game import Layers, QuibbbleGame
 
@@ -31,20 +30,7 @@ class ConnectFour(QuibbbleGame["Place", "Record", "State"]):
     def layers(self) -> Layers[Place, Record, State]:
         from meeple.connect4 import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
-
-    def state_json(self, state: State) -> Mapping[str, Any]:
-        """The grid as rows of team names from the top (null for an empty cell), as
-        quibbble's snapshot holds it, and who moves."""
-        from meeple.connect4.model import COLUMNS, ROWS
-
-        return {
-            "board": [
-                [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(COLUMNS)]
-                for r in range(ROWS)
-            ],
-            "turn": None if state.is_over else state.teams[state.seat],
-        }
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
 
 
 GAME = ConnectFour()

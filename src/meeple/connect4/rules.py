@@ -9,8 +9,8 @@ a tie (every team a winner, as quibbble lists a draw) even when it completes a f
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Self
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
 
 from meeple.connect4 import notation
 from meeple.connect4.model import COLUMNS, ROWS, Place, Record
@@ -171,3 +171,17 @@ State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal place."""
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """The grid as rows of team names from the top (null for an empty cell), as
+    quibbble's snapshot holds it, and who moves."""
+    from meeple.connect4.model import COLUMNS, ROWS
+
+    return {
+        "board": [
+            [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(COLUMNS)]
+            for r in range(ROWS)
+        ],
+        "turn": None if state.is_over else state.teams[state.seat],
+    }

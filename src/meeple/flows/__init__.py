@@ -1,30 +1,6 @@
 r"""Flows (Quortex): game records, the rules of play, and pictures of the board.
 
-Read a record, replay it through the rules (the engine protocol, `meeple.engine`), and
-ask a state what may follow:
-
->>> from meeple import flows
->>> record = flows.parse("Game: 2-player\nP1A1T0N ; opening\nP2A4T1NE\n")
->>> flows.dump(record) == "Game: 2-player\nP1A1T0N ; opening\nP2A4T1NE\n"
-True
->>> *_, state = flows.replay(record)       # the initial state, then one per move
->>> state.result_text, state.to_move, state.is_over
-('in play: P1 to move', 1, False)
->>> [tile for tile, chance in state.draws()]   # the player to move draws a tile first
-['T0', 'T1', 'T2', 'T3']
->>> move = state.legal_moves_after("T2")[0]
->>> state.move_to_text(move), state.is_legal(move)
-('P1A2T2N', True)
->>> state.violation(state.move_from_text("P1A1T0N")).rule
-'occupied-hex'
->>> print(flows.render(state).splitlines()[-1])   # ASCII; flows.svg.render(state) is SVG
-result: in play: P1 to move
-
-Coordinates are the seed's internal (row, col) as `meeple.hexgrid.Hex(row, col)`;
-`hex_of_label(player, "D4")` and `label_of_hex(player, hex)` convert player frames.
-Layers: `model`, `notation` (parse, dump, diagnose), `rules` (`State`; the legal
-placement rule itself in `routes`, `links`, `reach`, `sweep`), `qgn` (the QGN bridge),
-`ascii`, `svg`, and `game` (the `Game` the registry holds: checks, JSON, pictures).
+A session using these names: docs/python.md.
 """
 
 from __future__ import annotations
@@ -38,8 +14,6 @@ if TYPE_CHECKING:
     from meeple.flows.board import CELLS as CELLS
     from meeple.flows.board import hex_of_label as hex_of_label
     from meeple.flows.board import label_of_hex as label_of_hex
-    from meeple.flows.game import render as render
-    from meeple.flows.game import state_json as state_json
     from meeple.flows.model import ORIENTATIONS as ORIENTATIONS
     from meeple.flows.model import TILE_PATHS as TILE_PATHS
     from meeple.flows.model import Entry as Entry
@@ -57,5 +31,7 @@ if TYPE_CHECKING:
     from meeple.flows.rules import players_of as players_of
     from meeple.flows.rules import replay as replay
     from meeple.flows.rules import replay_text as replay_text
+    from meeple.flows.views import render as render
+    from meeple.flows.views import state_json as state_json
 else:  # each imported on first use (meeple.exports)
     __getattr__ = names(__name__)

@@ -1,17 +1,6 @@
 """Indigo as quibbble records it: QGN games with `[key "indigo"]`, dealt from `[seed]`.
 
->>> from meeple import indigo
->>> text = '[key "indigo"]\\n[teams "red, blue"]\\n[seed "1"]\\n[variant "classic"]\\n\\n'
->>> *_, state = indigo.replay(indigo.parse(text))
->>> state.hands, state.result_text
-((('abcedf',), ('abcedf',)), 'red must place a tile')
->>> state.move_to_text(state.legal_moves()[0])  # unturned, a-b would block the top gateway
-'0p&bcdfea.0.1'
-
-Layers: `model` (board, tiles, gems, gateways, the placement and the record), `notation`
-(QGN details <-> placements), `rules` (`State`, the engine protocol, meeple.engine, and
-quibbble's deal), `ascii` and `svg` (pictures), and `game` (its `Game`:
-meeple.quibbble.game). What quibbble's games share is `meeple.quibbble`.
+A session using these names: docs/python.md.
 """
 
 from __future__ import annotations

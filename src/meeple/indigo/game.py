@@ -6,8 +6,7 @@ Its `Game` (meeple.quibbble.game): all but its rules and pictures is written onc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from meeple.quibbble.game import Layers, QuibbbleGame
 
@@ -32,32 +31,7 @@ class Indigo(QuibbbleGame["Place", "Record", "State"]):
     def layers(self) -> Layers[Place, Record, State]:
         from meeple.indigo import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
-
-    def state_json(self, state: State) -> Mapping[str, Any]:
-        """The tiles (treasures as their edges), the gems, hands, points and who moves."""
-        from meeple.indigo.model import HEXES
-
-        return {
-            "tiles": {f"{r},{c}": state.at(r, c) for r, c in HEXES if state.at(r, c)},
-            "gems": [
-                {
-                    "colour": gem.colour,
-                    "row": gem.row,
-                    "column": gem.column,
-                    "edge": gem.edge,
-                    "collided": gem.collided,
-                    "gateway": gem.gateway or None,
-                }
-                for gem in state.gems
-            ],
-            "hands": dict(zip(state.teams, (list(hand) for hand in state.hands), strict=True)),
-            "points": dict(zip(state.teams, state.points, strict=True)),
-            "gem_counts": dict(zip(state.teams, state.gem_counts, strict=True)),
-            "deck": len(state.deck),
-            "round": state.round,
-            "turn": None if state.is_over else state.teams[state.seat],
-        }
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
 
 
 GAME = Indigo()

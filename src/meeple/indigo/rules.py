@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Self
+from typing import Any, Self
 
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
@@ -416,3 +416,29 @@ State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal move."""
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """The tiles (treasures as their edges), the gems, hands, points and who moves."""
+    from meeple.indigo.model import HEXES
+
+    return {
+        "tiles": {f"{r},{c}": state.at(r, c) for r, c in HEXES if state.at(r, c)},
+        "gems": [
+            {
+                "colour": gem.colour,
+                "row": gem.row,
+                "column": gem.column,
+                "edge": gem.edge,
+                "collided": gem.collided,
+                "gateway": gem.gateway or None,
+            }
+            for gem in state.gems
+        ],
+        "hands": dict(zip(state.teams, (list(hand) for hand in state.hands), strict=True)),
+        "points": dict(zip(state.teams, state.points, strict=True)),
+        "gem_counts": dict(zip(state.teams, state.gem_counts, strict=True)),
+        "deck": len(state.deck),
+        "round": state.round,
+        "turn": None if state.is_over else state.teams[state.seat],
+    }

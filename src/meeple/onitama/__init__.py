@@ -1,18 +1,7 @@
 """Onitama as quibbble records it: QGN games with `[key "onitama"]` and a `[seed]` that
 deals the five cards.
 
->>> from meeple import onitama
->>> text = '[key "onitama"]\\n[teams "red, blue"]\\n[seed "123"]\\n\\n0m&0.2.1.3.mantis\\n'
->>> *_, state = onitama.replay(onitama.parse(text))
->>> state.hands, state.spare
-((('ox', 'cobra'), ('rabbit', 'rooster')), 'mantis')
->>> state.result_text, str(state.legal_moves()[0])
-('blue must move a pawn', '1m&4.1.3.0.rabbit')
-
-Layers: `model` (cards, pawns, the move and the record), `notation` (QGN details <->
-moves), `rules` (the deal and `State`, the engine protocol, meeple.engine), `ascii` and
-`svg` (pictures), and `game` (its `Game`: meeple.quibbble.game). What quibbble's games
-share is `meeple.quibbble`.
+A session using these names: docs/python.md.
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@ Its `Game` (meeple.quibbble.game): all but its rules and pictures is written onc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from meeple.quibbble.game import Layers, QuibbbleGame
 
@@ -30,27 +29,7 @@ class Onitama(QuibbbleGame["Move", "Record", "State"]):
     def layers(self) -> Layers[Move, Record, State]:
         from meeple.onitama import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
-
-    def state_json(self, state: State) -> Mapping[str, Any]:
-        """quibbble's snapshot details: the board as rows of pawns (`{"type", "team"}`, null
-        for an empty square), each team's hand, the spare card, and who moves."""
-        from meeple.onitama.model import SIZE
-
-        board = [
-            [
-                None if (pawn := state.at(r, c)) is None
-                else {"type": pawn.kind, "team": state.teams[pawn.team]}
-                for c in range(SIZE)
-            ]
-            for r in range(SIZE)
-        ]  # fmt: skip
-        return {
-            "board": board,
-            "hands": {name: list(state.hands[seat]) for seat, name in enumerate(state.teams)},
-            "spare": state.spare,
-            "turn": None if state.is_over else state.teams[state.seat],
-        }
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
 
 
 GAME = Onitama()

@@ -17,8 +17,8 @@ to the same team again: the game is stuck, no action can follow, and no one wins
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Self
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Self
 
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
@@ -263,3 +263,24 @@ State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal move."""
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """quibbble's snapshot details: the board as rows of pawns (`{"type", "team"}`, null
+    for an empty square), each team's hand, the spare card, and who moves."""
+    from meeple.onitama.model import SIZE
+
+    board = [
+        [
+            None if (pawn := state.at(r, c)) is None
+            else {"type": pawn.kind, "team": state.teams[pawn.team]}
+            for c in range(SIZE)
+        ]
+        for r in range(SIZE)
+    ]  # fmt: skip
+    return {
+        "board": board,
+        "hands": {name: list(state.hands[seat]) for seat, name in enumerate(state.teams)},
+        "spare": state.spare,
+        "turn": None if state.is_over else state.teams[state.seat],
+    }

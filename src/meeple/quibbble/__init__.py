@@ -1,34 +1,7 @@
 """What quibbble's games share: records that are QGN, and the turn-taking every one keeps.
 
-quibbble (quibbble/quibbble-controller) writes its games only as QGN: tags (`key`,
-`teams`, `seed`, `variant`) and actions `{team}{letter}&{detail}.{detail}`. meeple reads
-such a game as a `Record` of the game's own moves, so a rule it breaks is found at the
-QGN action that broke it. Each game (`meeple.tictactoe`, `meeple.connect4`, ...) keeps the
-layers every game has: `model` (its moves and a `Record` subclass), `notation` (a QGN
-action's details <-> a move), `rules` (a `TeamsState` subclass and its `Bridge`), `ascii`,
-`svg`, and `game` (a `QuibbbleGame` subclass: what meeple does with the game, all but
-the game's own part written once in `meeple.quibbble.game`).
-
-Conventions kept from quibbble, for every game (docs/formats/qgn.md):
-- a team acts only on its turn, and nothing may follow the end of the game ("game
-  already over");
-- the winners are a list of team names: one is a win, every team a tie (quibbble's
-  draw);
-- QGN action i is engine move i.
-
-One module per job, every name importable from here:
-- `record`: `Record` (QGN tags and typed moves), `TeamMove`, the tag names;
-- `numbers`: whole numbers as quibbble's Go reads them (`read_seed`, `go_int`);
-- `actions`: one QGN action typed alone, and the details a game's notation reads;
-- `located`: where an error shows in the QGN text (`locate`, `at_tag`);
-- `bridge`: `Bridge`, a game's QGN actions <-> its moves, its records read and replayed;
-- `game`: `QuibbbleGame` (meeple.game.Game) and its notation, written once for all seven;
-- `state`: `TeamsState`, quibbble's turn, team and game-over rules, winners, typed moves,
-  and `distinct_teams`, the check of a game's teams;
-- `palette`: each team's colour in the pictures (`team_shade`);
-- `canvas`: the page each game's SVG picture is drawn on.
-
-This package knows no game; it reads and writes text only through `meeple.qgn`.
+One module per job, every name importable from here (docs/architecture.md, Go's random
+numbers, says what each holds).
 """
 
 from __future__ import annotations

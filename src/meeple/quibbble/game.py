@@ -5,14 +5,14 @@ notation, QGN itself (`QuibbbleNotation`), and the same work around its rules: r
 write its records through its bridge (meeple.quibbble.bridge), replay them, start a new
 game of so many teams, draw a record by drawing its last state. A game subclasses
 `QuibbbleGame` in its own `game` module and supplies only what is its own: its name,
-title, move help and teams, its `layers` (bridge and pictures, imported when first
-asked, so the module stays light for the registry), and its `state_json`.
+title, move help and teams, and its `layers` (bridge, pictures and a state's JSON,
+imported when first asked, so the module stays light for the registry).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -81,13 +81,16 @@ class QuibbbleNotation(Drawn, Bridged):
 @dataclass(frozen=True)
 class Layers(Generic[MoveT, RecordT, StateT]):
     """A quibbble game's own modules, as its `Game` uses them: its rules' bridge to QGN,
-    its ASCII and SVG pictures of a state, and the places a move lights on the SVG."""
+    its ASCII and SVG pictures of a state, the places a move lights on the SVG, and a
+    state as JSON."""
 
     bridge: Bridge[MoveT, RecordT, StateT]
     render: Callable[[StateT, bool], str]
     svg: Callable[[StateT], str]
     marks: Callable[[StateT], tuple[str, ...]]
     """The `data-at` keys of the places on the SVG picture the last move touched."""
+    state_json: Callable[[StateT], Mapping[str, Any]]
+    """A state as `meeple replay --json` writes it (docs/formats/<game>.md)."""
 
 
 class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
@@ -96,7 +99,7 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
 
     A subclass sets `name` (its QGN key), `title` and `move_help`, and where they differ
     from the defaults `teams`, `deals` and `noun` (the game's name as its
-    messages write it); it overrides `layers` and `state_json`, and
+    messages write it); it overrides `layers`, and
     `clock_seed` where quibbble's clock is not in seconds.
     """
 
@@ -189,3 +192,7 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
     def marks(self, state: Any) -> tuple[str, ...]:
         """The places on the SVG picture the move leading to `state` touched."""
         return self.layers().marks(state)
+
+    def state_json(self, state: Any) -> Mapping[str, Any]:
+        """A state as JSON, as the game's rules write it (docs/formats/<game>.md)."""
+        return self.layers().state_json(state)

@@ -9,9 +9,9 @@ Pure functions: nothing here reads text or applies rules.
 
 from __future__ import annotations
 
-from meeple.raft.model import FIRE, NO_SQUARE, RAFT_CENTRE, WILD, Board, Cards, Position
+from meeple.raft.model import FIRE, NO_SQUARE, RAFT_CENTRE, WILD, Board, Cards, Position, Record
 from meeple.raft.notation import format_cards, format_exhausted_cats
-from meeple.raft.rules import State, grid_of
+from meeple.raft.rules import State, final, grid_of
 from meeple.words import counted
 
 _BACKGROUND = {
@@ -88,3 +88,15 @@ def render_game(game: State, color: bool = False) -> str:
     next_step = {"draw": "draw six cards", "play": "play a card", "fire": "place the fire tile"}
     status = game.result_text if game.is_over else f"playing, next: {next_step[game.phase]}"
     return f"{render_state(game.position, color)}\nstatus: {status}"
+
+
+def render(model: State | Record | Position | Board, color: bool = False) -> str:
+    """An ASCII picture of a game, of a record's final position, of a five-part state or a
+    board."""
+    if isinstance(model, Record):
+        model = final(model)
+    if isinstance(model, State):
+        return render_game(model, color)
+    if isinstance(model, Position):
+        return render_state(model, color)
+    return render_board(model, color)

@@ -1,10 +1,9 @@
 """Race to the Raft as meeple's registry sees it: the game, its records (`raft`) and its
 five-part game states (`raft-state`).
 
-Light on purpose (the registry imports it to list every notation): the game's layers
-are imported inside the functions that need them. The notation is `notation`, the rules
-`rules`, pictures `ascii` and `svg`, the QGN bridge `qgn`; this module replays a
-record with its rule errors located on its lines, and says what a state is in JSON.
+Light on purpose (the registry imports it to list every notation): the notation is
+`notation`, the rules and a record's located replay `rules`, pictures `ascii` and `svg`,
+the QGN bridge `qgn`, each imported inside the methods that need it.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from meeple.game import COLOR, Bridged, Document, Drawn, Game, Sniff, in_order
 
 if TYPE_CHECKING:
     from meeple.commands import Command
-    from meeple.raft.model import Board, Position, Record
+    from meeple.raft.model import Position, Record
     from meeple.raft.rules import State
 
 DEFAULT_CHALLENGE = "First steps"
@@ -51,6 +50,8 @@ class RaftRecord(Drawn, Bridged):
         return (Record,)
 
     def replay(self, document: Document) -> Iterator[State]:
+        from meeple.raft.rules import replay_document
+
         return replay_document(document)
 
     def diagnose(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> list[Finding]:
@@ -91,16 +92,9 @@ class RaftState(Drawn):
 
     def check(self, document: Document, **options: Any) -> Iterable[Finding]:
         """Where the exhausted cats' line names a cat twice or one no card shows."""
-        from meeple.errors import Locator, line_ends
-        from meeple.raft.notation import exhausted_cats_findings
+        from meeple.raft.notation import state_findings
 
-        lines = line_ends(document.text).split("\n")
-        start = sum(len(line) + 1 for line in lines[:-3])
-        text = lines[-3].removesuffix("\r")  # of a CRLF
-        locate = Locator(document.text, document.source)
-        for finding in exhausted_cats_findings(text, document.source):
-            where = locate(start + finding.location.column - 1)
-            yield Finding(finding.message, where, finding.severity)
+        return state_findings(document.text, document.source)
 
 
 def _solve() -> Command:
@@ -135,16 +129,18 @@ class Raft(Game):
         return State.initial(parse_challenge(official.challenge), 0 if seed is None else seed)
 
     def render(self, thing: Any, color: bool = False, **_: Any) -> str:
+        from meeple.raft.ascii import render
+
         return render(thing, color)
 
     def svg(self, thing: Any, **options: Any) -> str:
         """An SVG picture of a game, of a record's final position, or of a five-part state."""
         from meeple.raft import svg
         from meeple.raft.model import Position, Record
-        from meeple.raft.rules import State
+        from meeple.raft.rules import State, final
 
         if isinstance(thing, Record):
-            thing = _final(thing)
+            thing = final(thing)
         if isinstance(thing, Position):
             thing = State(thing)
         return svg.render(thing)
@@ -158,15 +154,9 @@ class Raft(Game):
 
     def state_json(self, state: Any) -> Mapping[str, Any]:
         """One replay step: the move, the five state strings, the status, what comes next."""
-        from meeple.raft.notation import format_move, state_strings
+        from meeple.raft.rules import state_json
 
-        return {
-            "move": None if state.last is None else format_move(state.last),
-            "state": list(state_strings(state.position)),
-            "status": state.status,
-            "reason": state.reason,
-            "next": None if state.is_over else state.phase,
-        }
+        return state_json(state)
 
     def to_qgn(self, model: Any) -> Any:
         from meeple.raft import qgn
@@ -177,61 +167,3 @@ class Raft(Game):
         from meeple.raft import qgn
 
         return qgn.from_qgn(snapshot)
-
-
-def _final(record: Record) -> State:
-    """The game a record reaches (RuleError at its first illegal move)."""
-    from meeple.raft.rules import State
-
-    state = State.initial(record.challenge, record.seed)
-    for entry in record.entries:
-        state = state.play(entry.move)
-    return state
-
-
-def render(model: State | Record | Position | Board, color: bool = False) -> str:
-    """An ASCII picture of a game, of a record's final position, of a five-part state or a
-    board."""
-    from meeple.raft.ascii import render_board, render_game, render_state
-    from meeple.raft.model import Position, Record
-    from meeple.raft.rules import State
-
-    if isinstance(model, Record):
-        model = _final(model)
-    if isinstance(model, State):
-        return render_game(model, color)
-    if isinstance(model, Position):
-        return render_state(model, color)
-    return render_board(model, color)
-
-
-def replay(record: Record) -> Iterator[State]:
-    """The game after each move of a record, the start first; RuleError (located in the
-    record as `dump` writes it) at the first illegal move."""
-    from meeple import registry
-    from meeple.raft.notation import format_record
-
-    text = format_record(record)
-    return replay_document(Document(text, "<record>", registry.get("raft"), record))
-
-
-def replay_document(document: Document) -> Iterator[State]:
-    """The game after each line of the record; RuleError at the first illegal line."""
-    from meeple.raft.notation import record_lines
-    from meeple.raft.rules import State
-
-    record: Record = document.model
-    lines = [(start, end) for start, end, kind in record_lines(document.text) if kind == "line"]
-    game = State.initial(record.challenge, record.seed)
-    yield game
-    # A record read past a malformed line (`diagnose`) holds only the moves before it.
-    for step, (entry, (start, end)) in enumerate(zip(record.entries, lines[1:], strict=False)):
-        try:
-            game = game.play(entry.move)
-        except RuleError as problem:
-            move = document.text[start:end]
-            message = f"illegal move {move}: {problem.message}"
-            raise RuleError.at(
-                document.text, start, message, document.source, problem.rule
-            ).at_step(step) from None
-        yield game

@@ -678,3 +678,15 @@ def format_record(record: Record) -> str:
         lines.append(format_move(entry.move))
     lines.extend(f"#{comment}" for comment in record.final_comments)
     return "\n".join(lines) + "\n"
+
+
+def state_findings(text: str, source: str = DEFAULT_SOURCE) -> Iterator[Finding]:
+    """Where a five-part state's exhausted cats' line (`exhausted_cats_findings`) names a
+    cat twice or one no card shows, located in the whole state text."""
+    lines = line_ends(text).split("\n")
+    start = sum(len(line) + 1 for line in lines[:-3])
+    cats = lines[-3].removesuffix("\r")  # of a CRLF
+    locate = Locator(text, source)
+    for finding in exhausted_cats_findings(cats, source):
+        where = locate(start + finding.location.column - 1)
+        yield Finding(finding.message, where, finding.severity)

@@ -18,12 +18,12 @@ these rules and builds its search on it. Text is not read or written here.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations, permutations
 from operator import itemgetter
-from typing import Generic, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
 
 from meeple.engine import violation_by_playing
 from meeple.errors import RuleError
@@ -55,6 +55,9 @@ from meeple.raft.model import (
 from meeple.raft.setup import initial_state
 from meeple.registry import Registered
 from meeple.words import counted
+
+if TYPE_CHECKING:
+    from meeple.game import Document
 
 _Frozen = TypeVar("_Frozen", "State", Position)
 _Value = TypeVar("_Value")
@@ -1374,3 +1377,56 @@ class State(Pictured):
                 ]
             return found
         return [*self.pathway_placements(), *self.cat_moves()]
+
+
+def final(record: Record) -> State:
+    """The game a record reaches (RuleError at its first illegal move)."""
+    state = State.initial(record.challenge, record.seed)
+    for entry in record.entries:
+        state = state.play(entry.move)
+    return state
+
+
+def replay(record: Record) -> Iterator[State]:
+    """The game after each move of a record, the start first; RuleError (located in the
+    record as `dump` writes it) at the first illegal move."""
+    from meeple import registry
+    from meeple.game import Document
+    from meeple.raft.notation import format_record
+
+    text = format_record(record)
+    return replay_document(Document(text, "<record>", registry.get("raft"), record))
+
+
+def replay_document(document: Document) -> Iterator[State]:
+    """The game after each line of the record; RuleError at the first illegal line."""
+    from meeple.raft.notation import record_lines
+
+    record: Record = document.model
+    lines = [(start, end) for start, end, kind in record_lines(document.text) if kind == "line"]
+    game = State.initial(record.challenge, record.seed)
+    yield game
+    # A record read past a malformed line (`diagnose`) holds only the moves before it.
+    for step, (entry, (start, end)) in enumerate(zip(record.entries, lines[1:], strict=False)):
+        try:
+            game = game.play(entry.move)
+        except RuleError as problem:
+            move = document.text[start:end]
+            message = f"illegal move {move}: {problem.message}"
+            raise RuleError.at(
+                document.text, start, message, document.source, problem.rule
+            ).at_step(step) from None
+        yield game
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """One replay step: the move, the five state strings, the status, what comes next."""
+    from meeple.raft.notation import format_move, state_strings
+
+    return {
+        "move": None if state.last is None else format_move(state.last),
+        "state": list(state_strings(state.position)),
+        "status": state.status,
+        "reason": state.reason,
+        "next": None if state.is_over else state.phase,
+    }

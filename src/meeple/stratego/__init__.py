@@ -1,19 +1,7 @@
 """Stratego as quibbble records it: QGN games with `[key "stratego"]`, a `[seed]` that
 sets the units up and a `[variant]` (classic, quick_battle) that picks the board.
 
->>> from meeple import stratego
->>> tags = '[key "stratego"]\\n[teams "red, blue"]\\n[seed "1"]\\n[variant "quick_battle"]'
->>> text = tags + '\\n\\n0m&1.1.2.1\\n'
->>> *_, state = stratego.replay(stratego.parse(text))
->>> state.at(2, 1), state.result_text
-(Unit(team=0, rank='miner'), 'blue must move a unit')
->>> str(state.legal_moves()[0])
-'1m&5.0.4.0'
-
-Layers: `model` (units, variants, the move, the switch and the record), `notation` (QGN
-details <-> actions), `rules` (the set-up and `State`, the engine protocol,
-meeple.engine), `ascii` and `svg` (pictures), and `game` (its `Game`:
-meeple.quibbble.game). What quibbble's games share is `meeple.quibbble`.
+A session using these names: docs/python.md.
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@ Its `Game` (meeple.quibbble.game): all but its rules and pictures is written onc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from meeple.quibbble.game import Layers, QuibbbleGame
 
@@ -32,13 +31,7 @@ class Stratego(QuibbbleGame["Action", "Record", "State"]):
     def layers(self) -> Layers[Action, Record, State]:
         from meeple.stratego import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
-
-    def state_json(self, state: State) -> Mapping[str, Any]:
-        """quibbble's snapshot details, every rank shown (`rules.state_details`)."""
-        from meeple.stratego.rules import state_details
-
-        return state_details(state)
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
 
 
 GAME = Stratego()

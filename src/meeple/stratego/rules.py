@@ -591,3 +591,10 @@ def state_details(state: State) -> Mapping[str, Any]:
         "variant": state.variant.name,
         "turn": None if state.is_over else state.teams[state.seat],
     }
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """quibbble's snapshot details, every rank shown (`rules.state_details`)."""
+    from meeple.stratego.rules import state_details
+
+    return state_details(state)

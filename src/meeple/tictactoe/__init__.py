@@ -1,16 +1,6 @@
 """Tic-tac-toe as quibbble records it: QGN games with `[key "tictactoe"]`.
 
->>> from meeple import tictactoe
->>> record = tictactoe.parse('[key "tictactoe"]\\n[teams "red, blue"]\\n\\n0m&1.1 1m&0.0 0m&2.2\\n')
->>> *_, state = tictactoe.replay(record)
->>> state.result_text, [state.move_to_text(m) for m in state.legal_moves()][:2]
-('blue must mark a location', ['1m&0.1', '1m&0.2'])
->>> print(tictactoe.render(state).splitlines()[1])
-0   O |   |
-
-Layers: `model` (the mark and the record), `notation` (QGN details <-> marks), `rules`
-(`State`, the engine protocol, meeple.engine), `ascii` and `svg` (pictures), and `game`
-(its `Game`: meeple.quibbble.game). What quibbble's games share is `meeple.quibbble`.
+A session using these names: docs/python.md.
 """
 
 from __future__ import annotations

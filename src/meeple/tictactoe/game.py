@@ -6,8 +6,7 @@ Its `Game` (meeple.quibbble.game): all but its rules and pictures is written onc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from meeple.quibbble.game import Layers, QuibbbleGame
 
@@ -31,19 +30,7 @@ class TicTacToe(QuibbbleGame["Mark", "Record", "State"]):
     def layers(self) -> Layers[Mark, Record, State]:
         from meeple.tictactoe import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
-
-    def state_json(self, state: State) -> Mapping[str, Any]:
-        """The board as rows of team names (null for an empty square), and who moves."""
-        from meeple.tictactoe.model import SIZE
-
-        return {
-            "board": [
-                [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(SIZE)]
-                for r in range(SIZE)
-            ],
-            "turn": None if state.is_over else state.teams[state.seat],
-        }
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
 
 
 GAME = TicTacToe()

@@ -7,8 +7,8 @@ a full board, so the ninth mark can still win.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Self
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
 
 from meeple.errors import RuleError
 from meeple.quibbble import Bridge, distinct_teams
@@ -112,3 +112,16 @@ State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal mark."""
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """The board as rows of team names (null for an empty square), and who moves."""
+    from meeple.tictactoe.model import SIZE
+
+    return {
+        "board": [
+            [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(SIZE)]
+            for r in range(SIZE)
+        ],
+        "turn": None if state.is_over else state.teams[state.seat],
+    }

@@ -1,18 +1,6 @@
 """Tsuro as quibbble records it: QGN games with `[key "tsuro"]`, dealt from `[seed]`.
 
->>> from meeple import tsuro
->>> tags = '[key "tsuro"] [teams "red, blue"] [variant "classic"] [seed "1696036843787"]'
->>> text = tags + '\\n\\n0p&4.5.CHDAEBFG\\n'
->>> *_, state = tsuro.replay(tsuro.parse(text))
->>> state.result_text, state.tokens[0]
-('blue must place a tile', Token(row=4, column=5, notch='A'))
->>> [state.move_to_text(m) for m in state.legal_moves()][:2]
-['1p&0.4.ACBHDGEF', '1p&0.4.CEDBFAGH']
-
-Layers: `model` (tiles, tokens, the placement, the record), `notation` (QGN details <->
-placements), `rules` (`State`, the engine protocol, meeple.engine, with quibbble's
-deal), `ascii` and `svg` (pictures), and `game` (its `Game`: meeple.quibbble.game). What
-quibbble's games share is `meeple.quibbble`.
+A session using these names: docs/python.md.
 """
 
 from __future__ import annotations

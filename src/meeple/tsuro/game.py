@@ -7,8 +7,7 @@ Its `Game` (meeple.quibbble.game): all but its rules and pictures is written onc
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from meeple.quibbble.game import Layers, QuibbbleGame
 
@@ -33,36 +32,11 @@ class Tsuro(QuibbbleGame["Place", "Record", "State"]):
     def layers(self) -> Layers[Place, Record, State]:
         from meeple.tsuro import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks)
+        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
 
     def clock_seed(self) -> int:
         """quibbble's seed for a game started without one: the clock in milliseconds."""
         return time.time_ns() // 1_000_000
-
-    def state_json(self, state: State) -> Mapping[str, Any]:
-        """The board as rows of tiles (their paths, or null), each team's token, hand and
-        whether it is in, the tiles left, the dragon, points in scored variants, and who
-        moves."""
-        from meeple.tsuro.model import SIZE
-
-        teams = state.teams
-        return {
-            "variant": state.variant,
-            "board": [
-                [None if (laid := state.at(r, c)) is None else laid.paths for c in range(SIZE)]
-                for r in range(SIZE)
-            ],
-            "tokens": {
-                teams[t]: {"row": token.row, "column": token.column, "notch": token.notch}
-                for t, token in enumerate(state.tokens)
-            },
-            "hands": {teams[t]: list(hand) for t, hand in enumerate(state.hands)},
-            "alive": [teams[t] for t in range(len(teams)) if state.alive[t]],
-            "tiles_remaining": len(state.deck),
-            "dragon": None if state.dragon is None else teams[state.dragon],
-            "points": dict(zip(teams, state.points, strict=True)),
-            "turn": None if state.is_over else teams[state.seat],
-        }
 
 
 GAME = Tsuro()

@@ -22,9 +22,9 @@ when none is (those alive before the placement tie), or when all 35 tiles are la
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Self, TypeVar
+from typing import Any, Self, TypeVar
 
 from meeple.engine import Status
 from meeple.errors import RuleError
@@ -519,3 +519,29 @@ State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal placement."""
+
+
+def state_json(state: State) -> Mapping[str, Any]:
+    """The board as rows of tiles (their paths, or null), each team's token, hand and
+    whether it is in, the tiles left, the dragon, points in scored variants, and who
+    moves."""
+    from meeple.tsuro.model import SIZE
+
+    teams = state.teams
+    return {
+        "variant": state.variant,
+        "board": [
+            [None if (laid := state.at(r, c)) is None else laid.paths for c in range(SIZE)]
+            for r in range(SIZE)
+        ],
+        "tokens": {
+            teams[t]: {"row": token.row, "column": token.column, "notch": token.notch}
+            for t, token in enumerate(state.tokens)
+        },
+        "hands": {teams[t]: list(hand) for t, hand in enumerate(state.hands)},
+        "alive": [teams[t] for t in range(len(teams)) if state.alive[t]],
+        "tiles_remaining": len(state.deck),
+        "dragon": None if state.dragon is None else teams[state.dragon],
+        "points": dict(zip(teams, state.points, strict=True)),
+        "turn": None if state.is_over else teams[state.seat],
+    }
