@@ -15,7 +15,7 @@ import re
 
 from meeple import ansi
 from meeple.atlantis.model import Transcript, field_name, player_letter
-from meeple.atlantis.rules import DEAD, GROWING, Field, State, start_of
+from meeple.atlantis.rules import DEAD, GROWING, Field, State, final
 
 CELL = 6  # columns per step of x - y; a field's two lines are at most five characters wide
 MAX_CANVAS = 4_000_000  # characters; fields scattered wider than this are listed instead
@@ -71,10 +71,10 @@ def legend(state: State, names: tuple[str, ...] = ()) -> list[str]:
 
 
 def render(thing: Transcript | State, color: bool = False) -> str:
-    """The board (a transcript's start, or a replayed state), a status line and a legend;
+    """The board (a transcript's final position, or a replayed state), a status line and a legend;
     with `color`, every stack and player letter in the player's colour (the transcript's
     colour name where it has one) and dead fields dimmed (ANSI)."""
-    state = start_of(thing)
+    state = final(thing)
     picture = "\n".join([state.result_text, "", *board_lines(state), "", *legend(state)])
     return colour(picture, state) if color else picture
 

@@ -118,9 +118,9 @@ class Atlantis(Game):
     def svg(self, thing: Any, **options: Any) -> str:
         """An SVG picture of a transcript's final position, or of a replayed state."""
         from meeple.atlantis import svg
-        from meeple.atlantis.rules import start_of
+        from meeple.atlantis.rules import final
 
-        return svg.render(start_of(thing))
+        return svg.render(final(thing))
 
     def marks(self, state: Any) -> tuple[str, ...]:
         """The fields the last move (or the turn just ended) touched, for the viewer."""

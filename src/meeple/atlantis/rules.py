@@ -668,9 +668,12 @@ def replay(transcript: Transcript, where: Where | None = None) -> Iterator[State
         yield state
 
 
-def start_of(thing: Transcript | State) -> State:
-    """A transcript's starting position, or a replayed state as it is."""
-    return State.initial(thing) if isinstance(thing, Transcript) else thing
+def final(thing: Transcript | State) -> State:
+    """A transcript's final position (RuleError at an illegal move), or a replayed state
+    as it is."""
+    if isinstance(thing, Transcript):
+        *_, thing = replay(thing)
+    return thing
 
 
 def state_json(state: State) -> Mapping[str, Any]:
