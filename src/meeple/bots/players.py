@@ -449,6 +449,17 @@ is small enough to solve, so its default never loses; onitama is a game of tacti
 moves deep, which alpha-beta over its evaluation sees and mcts's playouts do not."""
 
 
+GAME_SETTINGS: dict[tuple[str, str], dict[str, Any]] = {("tsuro", "mcts"): {"iterations": 20}}
+"""A bot's settings in one game where they are not its own defaults, and why (docs/play.md):
+tsuro's mcts at 20 iterations thinks no longer a move than quibbble's AI and still beats it
+(its evaluation, the room each token has left, judges a position well without playouts)."""
+
+
+def settings_for(game: str, name: str) -> dict[str, Any]:
+    """The settings bot `name` plays `game` at unless told otherwise (`GAME_SETTINGS`)."""
+    return dict(GAME_SETTINGS.get((game, name), {}))
+
+
 def default_for(game: str) -> str:
     """The bot `meeple play` and `meeple selfplay` seat in `game` unless told otherwise."""
     return GAME_DEFAULTS.get(game, DEFAULT_BOT)
@@ -471,10 +482,13 @@ def refusal(name: str, state: AnyState) -> str | None:
     return None
 
 
-def make(name: str, seed: int | None = None, **settings: Any) -> Bot:
+def make(name: str, seed: int | None = None, game: str | None = None, **settings: Any) -> Bot:
     """The bot called `name` (random, greedy, mcts, perfect, alphabeta, or `cmd:COMMAND`, an engine
-    speaking QGN: meeple.bots.engines), seeded; ValueError for others, and for an engine
+    speaking QGN: meeple.bots.engines), seeded, at its settings for `game` (`settings_for`)
+    where `settings` do not say otherwise; ValueError for others, and for an engine
     whose program is not there."""
+    if game is not None:
+        settings = settings_for(game, name) | settings
     if is_engine(name):
         command_line(name)
         return EngineBot(name, seed, **settings)

@@ -231,6 +231,39 @@ class State(TeamsState[Place]):
     def waiting_for(self) -> str:
         return "must place a tile"
 
+    def evaluate(self, player: int) -> float:
+        """How well `player` (1-based) stands: 0.5, moved by its room over its best rival's
+        (`room`), a board's worth of squares apart being a whole point; a finished game
+        is worth its share of the win."""
+        if self.is_over:
+            return (1.0 / len(self.winners)) if player in self.winners else 0.0
+        rooms = [self.room(team) for team in range(len(self.teams))]
+        mine = rooms.pop(player - 1)
+        rival = max(rooms, default=0)
+        return min(1.0, max(0.0, 0.5 + (mine - rival) / (2 * SIZE * SIZE)))
+
+    def room(self, team: int) -> int:
+        """The empty squares `team`'s token can still reach: those joined, side by side,
+        to the square it must place on (quibbble's AI scores a position by the same
+        count); none once it is out."""
+        if not self.alive[team]:
+            return 0
+        row, column = self.target(team)
+        if not (0 <= row < SIZE and 0 <= column < SIZE) or self.at(row, column) is not None:
+            return 0
+        board = self.board
+        seen = {row * SIZE + column}
+        waiting = [(row, column)]
+        while waiting:
+            row, column = waiting.pop()
+            for down, right in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                r, c = row + down, column + right
+                square = r * SIZE + c
+                if 0 <= r < SIZE and 0 <= c < SIZE and square not in seen and board[square] is None:
+                    seen.add(square)
+                    waiting.append((r, c))
+        return len(seen)
+
     def record(self) -> Record:
         """The record of the placements so far, with its seed and variant."""
         return Record(self.tags(), self.history)
