@@ -55,6 +55,16 @@ VARIANTS = (CLASSIC, LONGEST_PATH, MOST_CROSSINGS, OPEN_TILES, SOLO)
 """quibbble's variants (models.go), spelled as its `variant` tag spells them."""
 
 SCORED = (LONGEST_PATH, MOST_CROSSINGS)
+_BESIDE = tuple(
+    tuple(
+        (row + down) * SIZE + column + right
+        for down, right in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if 0 <= row + down < SIZE and 0 <= column + right < SIZE
+    )
+    for row in range(SIZE)
+    for column in range(SIZE)
+)
+"""The squares side by side with each square (numbered row by row, as on `State.board`)."""
 HAND = 3
 MIN_TEAMS, MAX_TEAMS = 2, 8
 
@@ -252,16 +262,14 @@ class State(TeamsState[Place]):
         if not (0 <= row < SIZE and 0 <= column < SIZE) or self.at(row, column) is not None:
             return 0
         board = self.board
-        seen = {row * SIZE + column}
-        waiting = [(row, column)]
+        start = row * SIZE + column
+        seen = {start}
+        waiting = [start]
         while waiting:
-            row, column = waiting.pop()
-            for down, right in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                r, c = row + down, column + right
-                square = r * SIZE + c
-                if 0 <= r < SIZE and 0 <= c < SIZE and square not in seen and board[square] is None:
+            for square in _BESIDE[waiting.pop()]:
+                if board[square] is None and square not in seen:
                     seen.add(square)
-                    waiting.append((r, c))
+                    waiting.append(square)
         return len(seen)
 
     def record(self) -> Record:
