@@ -1,7 +1,7 @@
 """Tsuro's evaluation (what greedy, mcts and alpha-beta judge positions by): the room each
 token has left, the empty squares joined to the one it must place on (issue 41: without
 it mcts judged a position by random playouts, 332 ms a move against quibbble's 44), and
-mcts's settings for tsuro (20 iterations), deterministic for a seed."""
+tsuro's default bot (alpha-beta three moves deep), deterministic for a seed."""
 
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ import pytest
 
 from meeple import tsuro
 from meeple.bots import make
-from meeple.bots.players import MctsBot, settings_for
+from meeple.bots.alphabeta import AlphaBetaBot
+from meeple.bots.players import default_for, settings_for
 from meeple.bots.selfplay import play
 from meeple.tsuro.model import SIZE
 from meeple.tsuro.rules import State
+from tests.cli_helpers import meeple
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GAMES = sorted(GOLDEN.glob("*.qgn"))
@@ -59,22 +61,31 @@ def test_a_fresh_board_leaves_every_token_the_whole_board() -> None:
     assert state.evaluate(1) == state.evaluate(2) == 0.5
 
 
-def test_mcts_plays_tsuro_at_its_settings_unless_told_otherwise() -> None:
-    assert settings_for("tsuro", "mcts") == {"iterations": 20}
-    assert settings_for("connect4", "mcts") == {}
-    bot = make("mcts", seed=1, game="tsuro")
-    assert isinstance(bot, MctsBot) and bot.iterations == 20
-    told = make("mcts", seed=1, game="tsuro", iterations=7)
-    assert isinstance(told, MctsBot) and told.iterations == 7
-    plain = make("mcts", seed=1, game="connect4")
-    assert isinstance(plain, MctsBot) and plain.iterations == MctsBot.iterations
+def test_tsuros_default_is_alphabeta_three_moves_deep_unless_told_otherwise() -> None:
+    assert default_for("tsuro") == "alphabeta"
+    assert settings_for("tsuro", "alphabeta") == {"depth": 3, "nodes": 600}
+    assert settings_for("onitama", "alphabeta") == settings_for("tsuro", "mcts") == {}
+    bot = make(default_for("tsuro"), seed=1, game="tsuro")
+    assert isinstance(bot, AlphaBetaBot) and (bot.depth, bot.nodes) == (3, 600)
+    told = make("alphabeta", seed=1, game="tsuro", nodes=50)
+    assert isinstance(told, AlphaBetaBot) and (told.depth, told.nodes) == (3, 50)
+    plain = make("alphabeta", seed=1, game="onitama")
+    assert isinstance(plain, AlphaBetaBot) and plain.depth == AlphaBetaBot.depth
 
 
 @pytest.mark.parametrize("seed", [3, 11])
-def test_tsuro_mcts_plays_the_same_game_for_the_same_seeds(seed: int) -> None:
+def test_tsuros_default_plays_the_same_game_for_the_same_seeds(seed: int) -> None:
     def game() -> tuple[object, ...]:
         start = State.initial(seed=seed)
-        bots = [make("mcts", seed=seed, game="tsuro"), make("random", seed=seed + 1)]
+        bots = [make("alphabeta", seed=seed, game="tsuro"), make("random", seed=seed + 1)]
         return play(start, bots, random.Random(seed)).history
 
-    assert game() == game()
+    first = game()
+    assert len(first) >= 2
+    assert game() == first
+
+
+def test_selfplay_seats_tsuros_default_at_its_settings() -> None:
+    result = meeple(["selfplay", "tsuro", "--games", "2", "--seed", "4", "--jobs", "1"])
+    assert result.code == 0, result.err
+    assert "alphabeta vs random" in result.out

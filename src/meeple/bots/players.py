@@ -443,16 +443,18 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 DEFAULT_BOT = "mcts"
-GAME_DEFAULTS = {"tictactoe": "perfect", "onitama": "alphabeta"}
+GAME_DEFAULTS = {"tictactoe": "perfect", "onitama": "alphabeta", "tsuro": "alphabeta"}
 """Where a game's default bot is not `DEFAULT_BOT`, and why (docs/play.md): tic-tac-toe
-is small enough to solve, so its default never loses; onitama is a game of tactics a few
-moves deep, which alpha-beta over its evaluation sees and mcts's playouts do not."""
+is small enough to solve, so its default never loses; onitama and tsuro are games of
+tactics a few moves deep (a pawn taken, a token led off the board), which alpha-beta
+over the game's evaluation sees and mcts's playouts do not."""
 
-
-GAME_SETTINGS: dict[tuple[str, str], dict[str, Any]] = {("tsuro", "mcts"): {"iterations": 20}}
+GAME_SETTINGS: dict[tuple[str, str], dict[str, Any]] = {
+    ("tsuro", "alphabeta"): {"depth": 3, "nodes": 600},
+}
 """A bot's settings in one game where they are not its own defaults, and why (docs/play.md):
-tsuro's mcts at 20 iterations thinks no longer a move than quibbble's AI and still beats it
-(its evaluation, the room each token has left, judges a position well without playouts)."""
+in tsuro, three moves (its own, the reply, its own again) are what beat quibbble's AI,
+and a fourth that the budget would cut short and drop only costs time."""
 
 
 def settings_for(game: str, name: str) -> dict[str, Any]:

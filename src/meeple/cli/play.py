@@ -77,7 +77,7 @@ def command() -> click.Command:
         "--bot",
         help="The bot in the other seats (random, greedy, mcts, perfect, alphabeta, or"
         " cmd:COMMAND, an engine speaking QGN), or none for hotseat (default: the game's"
-        " own, mcts; perfect for tictactoe, alphabeta for onitama).",
+        " own, mcts; perfect for tictactoe, alphabeta for onitama and tsuro).",
     )
     @click.option(
         "--seat",
