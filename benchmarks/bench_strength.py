@@ -145,10 +145,10 @@ class _Timed:
             self.moves += 1
 
 
-def _seated(side: Side, seed: int) -> _Timed:
+def _seated(side: Side, seed: int, game: str) -> _Timed:
     name, settings = side
     clock = children_cpu if is_engine(name) else time.process_time
-    return _Timed(make(name, seed=seed, **settings), clock, name)
+    return _Timed(make(name, seed=seed, game=game, **settings), clock, name)
 
 
 def play_timed(number: int, game: str, sides: tuple[Side, Side], seed: int) -> Outcome:
@@ -158,7 +158,7 @@ def play_timed(number: int, game: str, sides: tuple[Side, Side], seed: int) -> O
     rng = random.Random(f"{seed}:{number}")
     start: AnyState = fmt.game.initial(player_count=2, seed=rng.randrange(2**31))
     order = [int(side) for side in seats_for(("0", "1"), number, 2)]
-    timed = {index: _seated(sides[index], rng.randrange(2**31)) for index in order}
+    timed = {index: _seated(sides[index], rng.randrange(2**31), game) for index in order}
     seated: list[Bot] = [timed[index] for index in order]
     mine = order.index(0) + 1
     forfeit = ""

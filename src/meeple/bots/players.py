@@ -443,10 +443,23 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 DEFAULT_BOT = "mcts"
-GAME_DEFAULTS = {"tictactoe": "perfect", "onitama": "alphabeta"}
+GAME_DEFAULTS = {"tictactoe": "perfect", "onitama": "alphabeta", "tsuro": "alphabeta"}
 """Where a game's default bot is not `DEFAULT_BOT`, and why (docs/play.md): tic-tac-toe
-is small enough to solve, so its default never loses; onitama is a game of tactics a few
-moves deep, which alpha-beta over its evaluation sees and mcts's playouts do not."""
+is small enough to solve, so its default never loses; onitama and tsuro are games of
+tactics a few moves deep (a pawn taken, a token led off the board), which alpha-beta
+over the game's evaluation sees and mcts's playouts do not."""
+
+GAME_SETTINGS: dict[tuple[str, str], dict[str, Any]] = {
+    ("tsuro", "alphabeta"): {"depth": 3, "nodes": 600},
+}
+"""A bot's settings in one game where they are not its own defaults, and why (docs/play.md):
+in tsuro, three moves (its own, the reply, its own again) are what beat quibbble's AI,
+and a fourth that the budget would cut short and drop only costs time."""
+
+
+def settings_for(game: str, name: str) -> dict[str, Any]:
+    """The settings bot `name` plays `game` at unless told otherwise (`GAME_SETTINGS`)."""
+    return dict(GAME_SETTINGS.get((game, name), {}))
 
 
 def default_for(game: str) -> str:
@@ -471,10 +484,13 @@ def refusal(name: str, state: AnyState) -> str | None:
     return None
 
 
-def make(name: str, seed: int | None = None, **settings: Any) -> Bot:
+def make(name: str, seed: int | None = None, game: str | None = None, **settings: Any) -> Bot:
     """The bot called `name` (random, greedy, mcts, perfect, alphabeta, or `cmd:COMMAND`, an engine
-    speaking QGN: meeple.bots.engines), seeded; ValueError for others, and for an engine
+    speaking QGN: meeple.bots.engines), seeded, at its settings for `game` (`settings_for`)
+    where `settings` do not say otherwise; ValueError for others, and for an engine
     whose program is not there."""
+    if game is not None:
+        settings = settings_for(game, name) | settings
     if is_engine(name):
         command_line(name)
         return EngineBot(name, seed, **settings)

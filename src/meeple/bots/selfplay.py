@@ -74,7 +74,9 @@ def play_one(
     rng = random.Random(f"{seed}:{number}")
     start: AnyState = fmt.game.initial(player_count=players, seed=rng.randrange(2**31))
     seats = seats_for(bots, number, start.player_count)
-    seated = [make(name, seed=rng.randrange(2**31), **settings.get(name, {})) for name in seats]
+    seated = [
+        make(name, seed=rng.randrange(2**31), game=game, **settings.get(name, {})) for name in seats
+    ]
     try:
         final = play(start, seated, rng)
     except Forfeited as lost:

@@ -77,7 +77,7 @@ def command() -> click.Command:
         "--bot",
         help="The bot in the other seats (random, greedy, mcts, perfect, alphabeta, or"
         " cmd:COMMAND, an engine speaking QGN), or none for hotseat (default: the game's"
-        " own, mcts; perfect for tictactoe, alphabeta for onitama).",
+        " own, mcts; perfect for tictactoe, alphabeta for onitama and tsuro).",
     )
     @click.option(
         "--seat",
@@ -107,7 +107,9 @@ def command() -> click.Command:
             opponent = None
             if name != "none":
                 refuse_unfit(name, fmt, players, seed)
-                opponent = make(name, seed=seed, **engine_settings(name, engine_timeout))
+                opponent = make(
+                    name, seed=seed, game=fmt.name, **engine_settings(name, engine_timeout)
+                )
             with _ctrl_c_for_the_game():
                 run(fmt.name, sys.stdin, click.echo, players, opponent, (seat,), seed)
         except MeepleError as problem:  # a set-up the game refuses

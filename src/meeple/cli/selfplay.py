@@ -25,7 +25,7 @@ def command() -> click.Command:
         "--bots",
         help="Bot names, comma-separated: random, greedy, mcts, perfect, alphabeta, or"
         " cmd:COMMAND (an engine speaking QGN) (default: the game's own bot and random,"
-        " mcts,random; perfect,random for tictactoe, alphabeta,random for onitama).",
+        " mcts,random; perfect,random for tictactoe, alphabeta,random for onitama and tsuro).",
     )
     @click.option(
         "--games",

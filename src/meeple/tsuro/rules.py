@@ -55,6 +55,16 @@ VARIANTS = (CLASSIC, LONGEST_PATH, MOST_CROSSINGS, OPEN_TILES, SOLO)
 """quibbble's variants (models.go), spelled as its `variant` tag spells them."""
 
 SCORED = (LONGEST_PATH, MOST_CROSSINGS)
+_BESIDE = tuple(
+    tuple(
+        (row + down) * SIZE + column + right
+        for down, right in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if 0 <= row + down < SIZE and 0 <= column + right < SIZE
+    )
+    for row in range(SIZE)
+    for column in range(SIZE)
+)
+"""The squares side by side with each square (numbered row by row, as on `State.board`)."""
 HAND = 3
 MIN_TEAMS, MAX_TEAMS = 2, 8
 
@@ -224,6 +234,37 @@ class State(TeamsState[Place]):
 
     def waiting_for(self) -> str:
         return "must place a tile"
+
+    def evaluate(self, player: int) -> float:
+        """How well `player` (1-based) stands: 0.5, moved by its room over its best rival's
+        (`room`), a board's worth of squares apart being a whole point; a finished game
+        is worth its share of the win."""
+        if self.is_over:
+            return (1.0 / len(self.winners)) if player in self.winners else 0.0
+        rooms = [self.room(team) for team in range(len(self.teams))]
+        mine = rooms.pop(player - 1)
+        rival = max(rooms, default=0)
+        return min(1.0, max(0.0, 0.5 + (mine - rival) / (2 * SIZE * SIZE)))
+
+    def room(self, team: int) -> int:
+        """The empty squares `team`'s token can still reach: those joined, side by side,
+        to the square it must place on (quibbble's AI scores a position by the same
+        count); none once it is out."""
+        if not self.alive[team]:
+            return 0
+        row, column = self.target(team)
+        if not (0 <= row < SIZE and 0 <= column < SIZE) or self.at(row, column) is not None:
+            return 0
+        board = self.board
+        start = row * SIZE + column
+        seen = {start}
+        waiting = [start]
+        while waiting:
+            for square in _BESIDE[waiting.pop()]:
+                if board[square] is None and square not in seen:
+                    seen.add(square)
+                    waiting.append(square)
+        return len(seen)
 
     def record(self) -> Record:
         """The record of the placements so far, with its seed and variant."""
