@@ -105,6 +105,7 @@ NOT_MEEPLE_ERRORS = {
     "meeple.terminal._NotAMove",
     "meeple.flows.notation._HeaderProblem",
     "meeple.flows.routes._OutOfSteps",
+    "meeple.bots.alphabeta._OutOfNodes",  # a deepening that ran out of positions
     # The command line's own, which never leave a command (docs/architecture.md, Errors):
     "meeple.cli.replay.NoRules",  # click's UsageError, which click reports
     "meeple.cli.output.Interrupted",  # Ctrl-C: no `except ValueError` may swallow it
