@@ -167,10 +167,58 @@ def test_a_zombuul_kills_only_after_a_day_without_deaths(day: str, found: bool) 
     assert bool(players_of(worlds(script, lines, SIX))) == found
 
 
-def test_a_zombuuls_death_is_refused() -> None:
-    lines = "day 1: execution of Hal\nHal claims chef"
-    with pytest.raises(Unmodelled, match="Zombuul"):
-        worlds(f"{GOOD}, zombuul, librarian", lines, SEVEN.replace("chef", "librarian"))
+ZOMBUUL_RISES = "day 1: execution of Hal\nnight 3: night death of Cat\nHal claims chef"
+"""Hal executed on day 1, then a death on night 3 (after a day without one)."""
+
+
+def test_a_zombuul_lives_on_after_its_first_death() -> None:
+    """Executed sober, the Zombuul registers as dead and kills after a quiet day."""
+    found = worlds(f"{GOOD}, zombuul, librarian", ZOMBUUL_RISES, SEVEN.replace("chef", "librarian"))
+    assert "zombuul" in starting(found, "Hal")
+
+
+def test_a_zombuul_dies_the_second_time() -> None:
+    """Executed again on day 3, the seeming-dead Zombuul dies: good would have won."""
+    lines = ZOMBUUL_RISES.replace("night 3:", "day 3: execution of Hal\nnight 4:")
+    script = GOOD.replace("scarlet_woman", "spy")  # no one to catch the Demon
+    found = worlds(f"{script}, zombuul, librarian", lines, SEVEN.replace("chef", "librarian"))
+    assert "zombuul" not in starting(found, "Hal")
+
+
+GOON_SCRIPT = "imp, spy, chef, empath, washerwoman, investigator, librarian, sailor, goon"
+"""A script whose characters all tell the Goon their night choices (or make none)."""
+SIX_CLAIMS = "chef empath washerwoman investigator librarian chef"
+"""The claims of six players (one Chef claim is a lie)."""
+QUIET = "night 2: night death of nobody\n"
+SAILOR = "Ann claims sailor, may be sailor\n  night 2: chose "
+
+
+@pytest.mark.parametrize(
+    ("lines", "found"),
+    [
+        ("", False),  # one night: no evil player chose Bob
+        (QUIET, True),  # the Imp chose him first (and killed no one): evil
+        (f"{QUIET}{SAILOR}Bob\n", False),  # the good Sailor first: good
+    ],
+)
+def test_the_goon_becomes_the_alignment_of_the_first_to_choose_it(lines: str, found: bool) -> None:
+    """Bob, the Goon, claims the Chef: only an evil Goon lies. A good Sailor who chose
+    him first on night 2 keeps him good (the Imp choosing him second would kill him)."""
+    others = SIX_CLAIMS if "Ann" in lines else f"sailor {SIX_CLAIMS}"
+    assert bool(worlds(GOON_SCRIPT, f"{lines}Bob claims chef, may be goon", others)) == found
+
+
+@pytest.mark.parametrize(("chosen", "found"), [("Cat", False), ("Bob", True)])
+def test_a_demon_kills_the_goon_only_after_another_chose_it(chosen: str, found: bool) -> None:
+    """The first to choose the Goon is drunk at once: the Imp's kill on Bob fails unless
+    the Sailor chose him before."""
+    lines = f"night 2: night death of Bob\nBob claims goon, may be goon\n{SAILOR}{chosen}"
+    assert bool(worlds(GOON_SCRIPT, lines, SIX_CLAIMS)) == found
+
+
+def test_the_goon_beside_a_character_whose_choices_it_does_not_hear_is_refused() -> None:
+    with pytest.raises(Unmodelled, match="Goon beside the Poisoner"):
+        worlds(f"{GOON_SCRIPT}, poisoner", "Bob claims goon", SEVEN)
 
 
 EXORCISED = {

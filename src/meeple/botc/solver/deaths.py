@@ -18,6 +18,10 @@ def kill(story: Story, seat: int, table: Table, executed: bool = False) -> Itera
     """The seat dies (already forked), unless an ability keeps it alive (then the story
     goes on with the seat alive: the caller checks the death it needs); yields the
     stories that go on."""
+    if seat in story.undead and not saved(story, seat, table, executed):
+        story.undead = story.undead - {seat}  # a Zombuul that seemed dead dies for good
+        yield from demon_died(story, seat, story.living(), table)
+        return
     if not story.alive[seat] or saved(story, seat, table, executed):
         yield story
         return
@@ -31,7 +35,7 @@ def kill(story: Story, seat: int, table: Table, executed: bool = False) -> Itera
     for after in unit.dies(story, seat, table) if unit is not None else (story,):
         if team(after.roles[seat]) == "demon":
             yield from demon_died(after, seat, living, table)
-        elif after.living() > 2:
+        elif after.living() + len(after.undead) > 2:  # a seeming-dead Zombuul lives
             yield after
 
 
@@ -48,8 +52,11 @@ def demon_died(story: Story, seat: int, living: int, table: Table) -> Iterator[S
     """The Demon at `seat` has died with `living` alive before: the game goes on while
     another Demon lives (a Riot); else a catcher (the Scarlet Woman) becomes the Demon,
     or good wins and the story ends."""
-    if any(story.alive[other] and team(role) == "demon" for other, role in enumerate(story.roles)):
-        if story.living() > 2:
+    if any(
+        (story.alive[other] or other in story.undead) and team(role) == "demon"
+        for other, role in enumerate(story.roles)
+    ):
+        if story.living() + len(story.undead) > 2:
             yield story
         return
     for catcher, role in enumerate(story.roles):

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from meeple.botc.puzzle.model import Time
+from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill, saved
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
@@ -21,20 +22,29 @@ class Demon(Unit):
     has the Demon choose one of the night's dead (itself too: it dies, and a Scarlet
     Woman may catch it), or, on a night without a death, a player who did not die
     (someone dead, shielded, or no kill while poisoned). Beside another killer (a unit
-    that `kills`: the Gossip...) the Demon may also have killed no one of them."""
+    that `kills`: the Gossip...) the Demon may also have killed no one of them. Its
+    choice may fall on a living Goon no one chose tonight (drunk or poisoned too): it
+    is drunk and kills no one, and the Goon turns evil; it kills a Goon only after
+    another player chose it tonight."""
 
     night_order = 10
+    tells_goon = True
     passes: ClassVar[bool] = False
     """Whether killing itself passes the Demon to a living Minion (the Imp's star-pass)."""
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        if number < 2 or not story.alive[seat]:
+        if number < 2 or not (story.alive[seat] or seat in story.undead):
+            yield story
+            return
+        if ("demon", story.now, seat) in story.choices:  # it became the Demon tonight
             yield story
             return
         if ("no kill", story.now, seat) in story.choices:  # the Exorcist's, the Princess's
             if shared(table) or not table.night_deaths.get(number, ()):
                 yield story
             return
+        if shared(table) or not table.night_deaths.get(number, ()):
+            yield from goon_choices(story, seat)  # it chose the Goon: drunk, no kill
         if not table.night_deaths.get(number, ()):
             yield self._spared(story, seat, table)
             return
@@ -53,6 +63,8 @@ class Demon(Unit):
         """The stories in which the sober Demon's attack tonight killed `victim`, one of
         the night's dead."""
         if not story.alive[victim] or self._shielded(story, victim, table):
+            return
+        if first(story, victim):  # the Goon, chosen first tonight: the Demon is drunk
             return
         if victim != seat or not self.passes:
             killed = story.fork()
@@ -176,6 +188,7 @@ class Legion(Demon):
     It wakes to no ability."""
 
     id = "legion"
+    tells_goon = False
     wakes_as_listed = False
     misregisters = Misregistration(alignment=False, teams=("minion",), keeps=True)
 
@@ -200,12 +213,19 @@ class Pukka(Demon):
     reading). Each living player is tried as its choice, and a dead one (no one
     poisoned) once someone has died. Chosen by the Exorcist, it does not wake: it
     poisons no one, and the player it poisoned before dies all the same
-    (Clockchecker's reading)."""
+    (Clockchecker's reading). Its choice of a Goon no one chose tonight (drunk or
+    poisoned too) makes it drunk: it poisons and kills no one, as a drunk Pukka."""
 
     id = "pukka"
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        if not story.alive[seat] or not story.sober(seat):
+        if not story.alive[seat]:
+            yield story
+            return
+        exorcised = ("no kill", story.now, seat) in story.choices
+        if not exorcised:
+            yield from goon_choices(story, seat)
+        if not story.sober(seat):
             yield story
             return
         before = story.chosen_poison
@@ -218,7 +238,8 @@ class Pukka(Demon):
         targets: list[int | None] = [s for s in range(len(story.roles)) if story.alive[s]]
         if story.living() < len(story.roles):
             targets.append(None)  # a dead player: no one is poisoned
-        if ("no kill", story.now, seat) in story.choices:
+        targets = [target for target in targets if target is None or not first(story, target)]
+        if exorcised:
             targets = [None]  # the Exorcist's: it does not wake, poisons no one
         for target in targets:
             chosen = story.fork()
@@ -241,7 +262,8 @@ class Po(Demon):
     living one, shielded ones spared), and on players where a choice changes nothing
     (a dead player or a shielded one, or any while it is drunk or poisoned). Chosen
     by the Exorcist, it does not wake: it chooses nothing, and its charge stays as it
-    was (Clockchecker's reading)."""
+    was (Clockchecker's reading). Choosing a Goon no one chose tonight, it is drunk
+    and kills no one."""
 
     id = "po"
 
@@ -254,7 +276,7 @@ class Po(Demon):
         victims = [
             v
             for v in table.night_deaths.get(number, ())
-            if story.alive[v] and not self._shielded(story, v, table)
+            if story.alive[v] and not self._shielded(story, v, table) and not first(story, v)
         ]
         spare = self._spare(story, table)
         if not before or before[-1] != "po_charged":
@@ -272,6 +294,7 @@ class Po(Demon):
         the other choices on the `spare` players where a choice changes nothing."""
         chose = story.fork()
         chose.chose("po_chose", seat)
+        yield from goon_choices(chose, seat)  # drunk from the Goon: no kill
         if not chose.sober(seat):
             yield chose
             return
@@ -295,8 +318,10 @@ def kills_among(
 class Zombuul(Demon):
     """Each night but the first, if no one died the day before (by any cause), it wakes
     and chooses a player: they die (as any Demon's kill); after a day with a death it
-    neither wakes nor kills. Its first death, which it survives registering as dead, is
-    refused as not modelled."""
+    neither wakes nor kills. The first time it dies, sober, it lives on registering as
+    dead (the story's `undead`: it still wakes and kills, and the game goes on while it
+    lives); that seeming death is a death of its day like any other. Drunk or poisoned
+    then, or a second time, it dies."""
 
     id = "zombuul"
 
@@ -311,7 +336,8 @@ class Zombuul(Demon):
         return any(what == "day_death" and at == day for what, at, _ in story.choices)
 
     def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
-        return number > 1 and story.alive[seat] and not self._rested(story, number)
+        living = story.alive[seat] or seat in story.undead
+        return number > 1 and living and not self._rested(story, number)
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if self._rested(story, number):
@@ -320,7 +346,12 @@ class Zombuul(Demon):
         yield from super().night(story, seat, number, table)
 
     def dies(self, story: Story, seat: int, table: Table) -> Iterator[Story]:
-        raise Unmodelled("the solver does not model the Zombuul's death yet")
+        if story.now % 2:
+            story.chose("day_death", seat)  # it registers as dead: a death today
+        if story.sober(seat):
+            story.undead = story.undead | {seat}
+            story.chose("undead", seat)
+        yield story
 
 
 SHABALOTH_CHOICES = 2
@@ -332,19 +363,24 @@ class Shabaloth(Demon):
     stops it, as any Demon's). A dead player it chose the night before might be
     regurgitated (resurrected): the timeline tells no resurrection, so none is (the
     Storyteller's "might"). Its choices are tried among the night's dead (each living
-    one, shielded ones spared) and on players where a choice changes nothing."""
+    one, shielded ones spared) and on players where a choice changes nothing. Choosing
+    a Goon no one chose tonight, it is drunk and kills no one."""
 
     id = "shabaloth"
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         stopped = ("no kill", story.now, seat) in story.choices
-        if number < 2 or not story.alive[seat] or stopped or not story.sober(seat):
+        if number < 2 or not story.alive[seat] or stopped:
+            yield story
+            return
+        yield from goon_choices(story, seat)
+        if not story.sober(seat):
             yield story
             return
         victims = [
             v
             for v in table.night_deaths.get(number, ())
-            if story.alive[v] and not self._shielded(story, v, table)
+            if story.alive[v] and not self._shielded(story, v, table) and not first(story, v)
         ]
         spare = self._spare(story, table)
         yield from kills_among(story, table, victims, SHABALOTH_CHOICES, spare)
@@ -391,6 +427,7 @@ class FangGu(Demon):
     used."""
 
     id = "fanggu"
+    tells_goon = False
 
     def attacks(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
         jumped = any(what == "jump" for what, _, _ in story.choices)
@@ -424,6 +461,7 @@ class Vigormortis(Demon):
     (meeple.botc.modifiers)."""
 
     id = "vigormortis"
+    tells_goon = False
     exact_with_misregistering = False
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
@@ -485,6 +523,7 @@ class Kazali(Demon):
     contradict that, so a Kazali puzzle with the standard set-up is refused."""
 
     id = "kazali"
+    tells_goon = False
     standard_setup_unmodelled = True
 
 

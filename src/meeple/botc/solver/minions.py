@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from meeple.botc.puzzle.model import Time
+from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.homebrew import CLAIMED_AS
 from meeple.botc.solver.story import Misregistration, Story, team
@@ -76,6 +77,8 @@ class Spy(Unit):
     """May register as good, and as a Townsfolk or Outsider, even if dead (not when
     poisoned)."""
 
+    tells_goon = True  # it chooses no one
+
     id = "spy"
     poison_matters = False
     misregisters = Misregistration(alignment=True, teams=("townsfolk", "outsider"))
@@ -83,6 +86,8 @@ class Spy(Unit):
 
 class ScarletWoman(Unit):
     """If the Demon dies with five or more players alive, becomes the Demon."""
+
+    tells_goon = True  # it chooses no one
 
     id = "scarletwoman"
     wakes_as_listed = False
@@ -233,11 +238,14 @@ class Godfather(Unit):
     (meeple.botc.modifiers). After a day on which an Outsider died (by any cause), a
     living sober Godfather chooses a player that night: they die. Its kill is tried on
     each of the night's dead still alive, and on a player where it changes nothing (a
-    dead one: one died that day)."""
+    dead one: one died that day). It chooses after the Demons (the official night
+    order); choosing a Goon no one chose tonight (drunk or poisoned too), it is drunk
+    and kills no one."""
 
     id = "godfather"
-    night_order = 9
+    night_order = 10.3
     kills = True
+    tells_goon = True
 
     def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
         if story.now % 2 and team(story.roles[dead]) == "outsider":  # a day's death
@@ -246,10 +254,13 @@ class Godfather(Unit):
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story  # chose a dead player (an Outsider died today), or no Outsider died
         died = any(what == "outsider_died" and at == story.now - 1 for what, at, _ in story.choices)
-        if not died or number < 2 or not story.alive[seat] or not story.sober(seat):
+        if not died or number < 2 or not story.alive[seat]:
+            return
+        yield from goon_choices(story, seat)
+        if not story.sober(seat):
             return
         for victim in table.night_deaths.get(number, ()):
-            if story.alive[victim]:
+            if story.alive[victim] and not first(story, victim):
                 yield from kill(story.fork(), victim, table)
 
 

@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Iterator
 
 from meeple.botc.puzzle.model import Guess, Info, Statement, Time, Woke
+from meeple.botc.solver.choosing import chose, first, goon_choices, goons
 from meeple.botc.solver.constraints import true
 from meeple.botc.solver.deaths import dies_of_itself, kill
 from meeple.botc.solver.homebrew import character_id
@@ -17,11 +18,30 @@ from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks, until
 
 class Chambermaid(Unit):
     """Each night chooses two living players (not itself) and learns how many of them
-    woke tonight through their own ability (each character's `wakes`)."""
+    woke tonight through their own ability (each character's `wakes`). It chooses last
+    of all (the Goon hears its claimed pair; a night its claims do not tell, it may
+    have chosen the Goon)."""
 
     id = "chambermaid"
     each_night = True
     learns_at = None
+    night_order = 13
+    tells_goon = True
+
+    def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        if not story.alive[seat] or not goons(story):
+            yield story
+            return
+        told = [
+            item
+            for when, item in table.puzzle.learned(table.names[seat])
+            if isinstance(item, Woke) and when == Time("night", number)
+        ]
+        if told:
+            yield chose(story, seat, (table.seat(told[0].left), table.seat(told[0].right)))
+            return
+        yield story
+        yield from goon_choices(story, seat)
 
     def chose(self, story: Story, seat: int, item: Woke, table: Table) -> str | None:
         """Why the two players could not have been chosen, None when they could."""
@@ -68,6 +88,8 @@ class Courtier(Once):
     play on any night, or none (silence is not "I chose nothing")."""
 
     id = "courtier"
+    tells_goon = True
+    """It chooses a character, not a player."""
     night_order = 3.5
     """After the Poisoner, Widow and Xaan, before the Witch and the Demons."""
 
@@ -108,13 +130,15 @@ class Courtier(Once):
 class Gambler(Unit):
     """Each night but the first guesses a player's character: wrong, it dies (not while
     drunk or poisoned). A player who may register as the guess may make it right or
-    wrong. Claiming no guess that night, it may have guessed either way."""
+    wrong. Claiming no guess that night, it may have guessed either way. Guessing on a
+    Goon no one chose tonight, it is drunk and does not die."""
 
     id = "gambler"
     night_order = 5
     """Before the Demons."""
     learns_at = None
     kills = True
+    tells_goon = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         guesses = [
@@ -122,10 +146,17 @@ class Gambler(Unit):
             for when, item in table.puzzle.learned(table.names[seat])
             if isinstance(item, Guess) and when == Time("night", number)
         ]
-        if number < 2 or not story.alive[seat] or not story.sober(seat):
+        if number < 2 or not story.alive[seat]:
             yield story
             return
         guessed = table.seat(guesses[0].player) if guesses else None
+        if guessed is None:
+            yield from goon_choices(story, seat)
+        else:
+            story = chose(story, seat, (guessed,))
+        if not story.sober(seat):
+            yield story
+            return
         role = character_id(guesses[0].role) if guesses else None
         if guessed is None or role is None:
             yield story
@@ -146,6 +177,7 @@ class Gossip(Unit):
     are no information (the Vortox does not make them false). It wakes to no ability."""
 
     id = "gossip"
+    tells_goon = True
     night_order = 11
     """After the Demons."""
     learns_at = None
@@ -184,21 +216,32 @@ class Sailor(Unit):
     """Each night chooses a living player: it or they (the Storyteller's choice; itself
     when it chose itself) are drunk until dusk, they only while the Sailor lives sober;
     sober, it cannot die. Claiming no choice that night, it may have chosen any living
-    player; a drunk or poisoned Sailor's choice does nothing."""
+    player; a drunk or poisoned Sailor's choice does nothing (but a Goon hears it).
+    Choosing a Goon no one chose tonight, it is drunk (and may die) and no one else
+    is."""
 
     id = "sailor"
     night_order = 0.7
     """After the Philosopher, before the Poisoner (the official night order)."""
     learns_at = None
+    tells_goon = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        if not story.alive[seat] or not story.sober(seat):
+        if not story.alive[seat]:
             yield story
             return
         told = chosen_on(seat, Time("night", number), table)
+        if not story.sober(seat):
+            yield chose(story, seat, told)
+            if told == [None]:
+                yield from goon_choices(story, seat)
+            return
         living = [s for s in range(len(story.roles)) if story.alive[s]]
         targets = living if told == [None] else [s for s in told if s in living]
         for target in targets:  # a sober Sailor's told choice of a dead player: none
+            if first(story, target):
+                yield chose(story, seat, (target,))
+                continue
             for drunk in dict.fromkeys((seat, target)):
                 after = story.fork()
                 after.dusk = (*after.dusk, (seat, drunk, story.now + UNTIL_DUSK))
@@ -219,6 +262,7 @@ class Minstrel(Unit):
     stays)."""
 
     id = "minstrel"
+    tells_goon = True
 
     def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
         if not executed or team(story.roles[dead]) != "minion":
@@ -236,6 +280,8 @@ class Professor(Once):
     not a sober Professor's."""
 
     id = "professor"
+    tells_goon = True
+    """It chooses a dead player (a dead Goon has no ability)."""
     night_order = 10.5
     """After the Demons (the official night order)."""
 

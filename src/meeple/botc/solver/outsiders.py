@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from meeple.botc.puzzle.model import Choice, Info, PuzzleGuess
+from meeple.botc.solver.choosing import evil_at
 from meeple.botc.solver.deaths import dies_of_itself, kill
 from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import Misregistration, Story, team
@@ -218,6 +219,7 @@ class Tinker(Unit):
     not modelled (the timeline's day deaths name their cause)."""
 
     id = "tinker"
+    tells_goon = True
     night_order = 12
     """After the Demons and the Gossip."""
     kills = True
@@ -238,6 +240,7 @@ class Moonchild(Unit):
     not modelled."""
 
     id = "moonchild"
+    tells_goon = True
     night_order = 12.5
     learns_at = None
     acts = True
@@ -276,9 +279,33 @@ class Moonchild(Unit):
                     yield after
 
 
+class Goon(Unit):
+    """Each night, the 1st player to choose it with their ability is drunk until dusk,
+    and it becomes their alignment (`meeple.botc.solver.choosing`, which every unit
+    that chooses at night tells). Any claimant may be the Goon: turned evil it may
+    claim anything, while a good Goon claims only the Goon (each claim as it was made:
+    at the puzzle's end, or at its time)."""
+
+    id = "goon"
+    poison_matters = False
+    """Poisoning it only takes its turns away, which a Poisoner's choice need not try."""
+    says_anything = True
+    """Its claims are checked at the end (`disowns`), not item by item."""
+    hidden = True
+    tells_goon = True
+
+    def disowns(self, story: Story, seat: int, table: Table) -> str | None:
+        name = table.names[seat]
+        for claim in table.puzzle.claims_of(name):
+            if character_id(claim.character) == self.id or evil_at(story, seat, claim.when):
+                continue
+            return f"{name} is a good Goon, yet claims the {claim.character}"
+        return None
+
+
 OUTSIDERS_MISC: tuple[type[Unit], ...] = (Golem,)
 """Issue 40's Outsiders of branch g40/misc (kept apart for merging)."""
-MOONRISE_OUTSIDERS: tuple[type[Unit], ...] = (Tinker, Moonchild)
+MOONRISE_OUTSIDERS: tuple[type[Unit], ...] = (Tinker, Moonchild, Goon)
 """Bad Moon Rising's Outsiders of A Clean Sweep (branch g40/sweep)."""
 FANG_GU_OUTSIDERS: tuple[type[Unit], ...] = (Sweetheart,)
 """The Outsiders of the Fang Gu's puzzles (branch g40/fanggu)."""

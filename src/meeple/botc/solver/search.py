@@ -84,6 +84,9 @@ def units(script: Script) -> Mapping[str, Unit]:
     for claimed, keys in CLAIMED_AS.items():  # a claim of the Prodigy: Solar or Lunar
         if all(key in found for key in keys):
             found[claimed] = CAST[claimed]
+    deaf = [u for k, u in found.items() if not u.tells_goon and _wakes(k)]  # it may choose
+    if "goon" in found and deaf:
+        raise Unmodelled(f"the solver does not model the Goon beside the {deaf[0].title} yet")
     inexact = [unit for unit in found.values() if not unit.exact_with_misregistering]
     other = [unit for unit in found.values() if unit.misregisters is not None]
     if inexact and other:
@@ -91,6 +94,11 @@ def units(script: Script) -> Mapping[str, Unit]:
             f"the solver does not model the {inexact[0].title} beside the {other[0].title} yet"
         )
     return found
+
+
+def _wakes(key: str) -> bool:
+    """Whether the official night order lists the character (it may choose at night)."""
+    return bool(character(key).first_night or character(key).other_night)
 
 
 def options(puzzle: Puzzle, script: Script) -> list[list[str]]:
@@ -127,7 +135,7 @@ def _claimed(puzzle: Puzzle, script: Script) -> list[list[str]]:
             if team(claimed) == "townsfolk" and "drunk" in script.roles:
                 seat.append("drunk")
                 seat.append("hermit")  # with the Drunk's ability (kept if on the script)
-        seat += evil
+        seat += evil + [key for key in script.roles if CAST[key].hidden]  # the Goon
         found.append([key for key in dict.fromkeys(seat) if key in script.roles])
     return found
 

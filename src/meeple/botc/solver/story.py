@@ -62,6 +62,7 @@ class Story:
         "roles",
         "starting",
         "turned",
+        "undead",
         "vigor",
     )
 
@@ -99,6 +100,8 @@ class Story:
         self.philosophy: tuple[int, int] | None = None
         """A Philosopher's seat and the seat it makes drunk while it lives and is sober."""
         self.turned: frozenset[int] = frozenset()
+        self.undead: frozenset[int] = frozenset()
+        """Seats that register as dead yet live (a Zombuul after its first death)."""
         """Seats turned evil since the start (the Outsider a Fang Gu jumped to)."""
         self.vigor: tuple[tuple[int, int | None], ...] = ()
         """(Minion, Townsfolk): a Minion the Vigormortis killed, keeping its ability, and
@@ -142,6 +145,7 @@ class Story:
         copy.gained = self.gained
         copy.philosophy = self.philosophy
         copy.turned = self.turned
+        copy.undead = self.undead
         copy.vigor = self.vigor
         copy.abnormal = self.abnormal
         copy.abnormal_maybe = self.abnormal_maybe
@@ -294,7 +298,7 @@ class Story:
     def demon(self) -> int | None:
         """The living Demon's seat, None when there is none."""
         for seat, role in enumerate(self.roles):
-            if self.alive[seat] and team(role) == "demon":
+            if (self.alive[seat] or seat in self.undead) and team(role) == "demon":
                 return seat
         return None
 

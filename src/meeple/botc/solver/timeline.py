@@ -214,7 +214,8 @@ def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Stor
 
 def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterator[Story]:
     if index == len(plan_.steps):
-        yield story
+        if _owned(plan_.table, story, trace):
+            yield story
         return
     step = plan_.steps[index]
     run = _night if step.when.phase == "night" else _day
@@ -226,6 +227,19 @@ def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterato
                 trace.note(step.when, 10**6, "no one was executed: the Vortox's evil wins")
             continue
         yield from _from(plan_, index + 1, after, trace)
+
+
+def _owned(table: Table, story: Story, trace: Trace | None) -> bool:
+    """Whether every player could have made its claims, as the story ends (`Unit.disowns`:
+    a good Goon claims only the Goon)."""
+    for seat, role in enumerate(story.roles):
+        why = table.cast[role].disowns(story, seat, table)
+        if why is not None:
+            if trace is not None:
+                last = Time("day" if story.now % 2 else "night", story.now // 2 + 1)
+                trace.note(last, 10**6, why)
+            return False
+    return True
 
 
 def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterator[Story]:

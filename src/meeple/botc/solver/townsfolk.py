@@ -18,6 +18,7 @@ from meeple.botc.puzzle.model import (
     Shown,
     Time,
 )
+from meeple.botc.solver.choosing import chose, goon_choices
 from meeple.botc.solver.deaths import execute, kill
 from meeple.botc.solver.homebrew import character, character_id
 from meeple.botc.solver.story import Story, team
@@ -49,6 +50,8 @@ class Shows(Unit):
     """Learns on the first night that one of two players is a character of the team
     `shows` (the Washerwoman, Librarian, Investigator); the Librarian may learn that
     no one is an Outsider."""
+
+    tells_goon = True  # it chooses no one
 
     shows: ClassVar[str] = ""
 
@@ -87,6 +90,8 @@ class Investigator(Shows):
 class Chef(Unit):
     """Learns on the first night how many pairs of evil players sit side by side."""
 
+    tells_goon = True  # it chooses no one
+
     id = "chef"
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
@@ -100,6 +105,8 @@ class Chef(Unit):
 
 class CountsEvil(Unit):
     """Learns how many of some players are evil (`among`: which ones, at that time)."""
+
+    tells_goon = True  # it chooses no one
 
     def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
         """The seats counted."""
@@ -161,6 +168,8 @@ def seen(story: Story, seat: int, role_name: str | None, table: Table) -> str | 
 
 class Undertaker(Unit):
     """Learns each night (not the first) the character of the player executed today."""
+
+    tells_goon = True  # it chooses no one
 
     id = "undertaker"
     learns_at = None
@@ -344,27 +353,30 @@ class Exorcist(Unit):
     """Each night but the first chooses a player (not last night's): a chosen Demon
     kills no one tonight (its chosen player's claim says whom: `night 2: chose Jasmine`;
     a night its claims do not tell, any player, the Demon too, each tried). It chooses
-    before the Demon; a drunk or poisoned Exorcist stops no one."""
+    before the Demon; a drunk or poisoned Exorcist stops no one. Choosing a Goon no
+    one chose tonight (drunk or poisoned too), it is drunk."""
 
     id = "exorcist"
     night_order = 9.5
     learns_at = None
+    tells_goon = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        demon = story.demon()
-        working = number > 1 and story.alive[seat] and story.sober(seat)
-        if not working or demon is None:
+        if number < 2 or not story.alive[seat]:
             yield story
             return
+        demon = story.demon()
         for chosen in chosen_on(seat, Time("night", number), table):
             if chosen is None:  # not told: the Demon, unless chosen last night, or not
                 yield story
-                if ("no kill", story.now - 2, demon) not in story.choices:
+                yield from goon_choices(story, seat)
+                last = ("no kill", story.now - 2, demon) in story.choices
+                if demon is not None and story.sober(seat) and not last:
                     yield stop_kill(story, demon)
-            elif chosen == demon:
-                yield stop_kill(story, demon)
-            else:
-                yield story
+                continue
+            after = chose(story, seat, (chosen,))
+            working = after.sober(seat) and chosen == demon
+            yield stop_kill(after, chosen) if working and chosen is not None else after
 
 
 class Princess(Unit):

@@ -151,6 +151,12 @@ class Unit:
     the Witch's): whether it chose anyone its ability would have changed is the
     Storyteller's to say, as Clockchecker reads it (the timeline records the maybe for
     the Mathematician)."""
+    tells_goon: ClassVar[bool] = False
+    """Whether every player it makes choose at night is told to the Goon
+    (`meeple.botc.solver.choosing`), or it chooses none: a puzzle with the Goon beside
+    a unit that does not is refused."""
+    hidden: ClassVar[bool] = False
+    """Whether any claimant may be it (the Goon, turned evil, may claim anything)."""
     tallies: ClassVar[bool] = False
     """Whether what it learns counts the abilities that worked abnormally since dawn
     (the Mathematician): its items are checked after every other item of their step."""
@@ -248,6 +254,11 @@ class Unit:
         """What the seat's ability does when another player dies (`dead`, by execution
         when `executed`), on the story the death forked: the Minstrel makes everyone
         drunk; by default nothing."""
+
+    def disowns(self, story: Story, seat: int, table: Table) -> str | None:
+        """Why the seat's player could not have made its claims in this story, asked at
+        the puzzle's end (a good Goon claims only the Goon), None when it could."""
+        return None
 
     def executed(self, story: Story, seat: int) -> str | None:
         """Why the game would have ended when the seat was executed, None if it goes on."""
