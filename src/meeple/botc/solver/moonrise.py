@@ -29,8 +29,8 @@ class Chambermaid(Unit):
     tells_goon = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
-        if not story.alive[seat] or not goons(story):
-            yield story
+        if not story.alive[seat] or not any(first(story, goon) for goon in goons(story)):
+            yield story  # no Goon to hear it
             return
         told = [
             item
