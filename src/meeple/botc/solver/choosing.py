@@ -26,6 +26,8 @@ TURNED = ("goon_evil", "goon_good")
 
 def goons(story: Story) -> list[int]:
     """The living Goons' seats."""
+    if GOON not in story.roles:
+        return []
     return [seat for seat, role in enumerate(story.roles) if role == GOON and story.alive[seat]]
 
 
@@ -42,8 +44,8 @@ def first(story: Story, target: int) -> bool:
     return (
         story.roles[target] == GOON
         and story.alive[target]
-        and story.sober(target)
         and not chosen_tonight(story, target)
+        and story.sober(target)
     )
 
 

@@ -302,6 +302,12 @@ class Goon(Unit):
             return f"{name} is a good Goon, yet claims the {claim.character}"
         return None
 
+    def dies(self, story: Story, seat: int, table: Table) -> Iterator[Story]:
+        """Dead, it turns no more: a good Goon that claims another character is refused
+        now rather than at the end."""
+        if self.disowns(story, seat, table) is None:
+            yield story
+
 
 OUTSIDERS_MISC: tuple[type[Unit], ...] = (Golem,)
 """Issue 40's Outsiders of branch g40/misc (kept apart for merging)."""
