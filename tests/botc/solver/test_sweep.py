@@ -238,3 +238,14 @@ def test_a_demon_the_exorcist_chose_does_not_wake(demon: str) -> None:
     found = worlds(script, lines, SEVEN)
     assert found
     assert demon not in starting(found, "Bob")
+
+
+@pytest.mark.parametrize(("bob", "found"), [("goon", True), ("saint", False)])
+def test_a_chambermaid_who_chose_the_goon_first_is_drunk(bob: str, found: bool) -> None:
+    """Of Bob and Cat (the Chef) one woke on night 1, not two: Ann, the Chambermaid,
+    learned 2 only drunk, as the first to choose Bob the Goon."""
+    lines = "Ann claims chambermaid, may be chambermaid\n  night 1: Bob and Cat: 2 woke\n"
+    lines += f"Bob claims {bob}, may be {bob}\nCat claims chef, may be chef"
+    script = f"{GOON_SCRIPT}, chambermaid, saint"
+    others = "empath washerwoman investigator librarian empath"
+    assert bool(worlds(script, lines, others)) == found
