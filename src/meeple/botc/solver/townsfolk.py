@@ -369,7 +369,7 @@ class Exorcist(Unit):
         for chosen in chosen_on(seat, Time("night", number), table):
             if chosen is None:  # not told: the Demon, unless chosen last night, or not
                 yield story
-                yield from goon_choices(story, seat)
+                yield from self._goon(story, seat, number, table)
                 last = ("no kill", story.now - 2, demon) in story.choices
                 if demon is not None and story.sober(seat) and not last:
                     yield stop_kill(story, demon)
@@ -377,6 +377,17 @@ class Exorcist(Unit):
             after = chose(story, seat, (chosen,))
             working = after.sober(seat) and chosen == demon
             yield stop_kill(after, chosen) if working and chosen is not None else after
+
+    @staticmethod
+    def _goon(story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        """The stories in which a choice its claims do not tell fell on a Goon who
+        heard it, unless it chose that Goon last night (told, or so recorded)."""
+        told = chosen_on(seat, Time("night", number - 1), table)
+        for after in goon_choices(story, seat):
+            goon = next(who for what, at, who in after.choices[::-1] if what[:4] == "goon")
+            if goon not in told and ("exorcist_chose", story.now - 2, goon) not in story.choices:
+                after.chose("exorcist_chose", goon)
+                yield after
 
 
 class Princess(Unit):
