@@ -63,11 +63,20 @@ SHUGENJA = ["05a", "07", "58", "67", "76", "27", "44", "51", "48", "11"]
 Godfather, Legionary, Solar and Lunar Prodigy, Kazali, Boffin, Golem, Cerenovus,
 Pit-Hag); 48 needs g40/math's Mathematician and g40/bmr's Chambermaid too, 11
 g40/fanggu's Sweetheart (all merged into g40/misc)."""
+HOUSE_RULE = ["46"]
+"""Puzzles whose transcription states a house rule (branch g40/p46)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED
     if path.stem.removeprefix("puzzle-")
-    in TROUBLE_BREWING + BEYOND + BAD_MOON + FANG_GU + MATHEMATICIAN + CHAMBERMAID + SHUGENJA
+    in TROUBLE_BREWING
+    + BEYOND
+    + BAD_MOON
+    + FANG_GU
+    + MATHEMATICIAN
+    + CHAMBERMAID
+    + SHUGENJA
+    + HOUSE_RULE
 ]
 """The transcriptions the solver models every character of."""
 

@@ -12,6 +12,7 @@ from tests.botc.solver.helpers import (
     BAD_MOON,
     CHAMBERMAID,
     FANG_GU,
+    HOUSE_RULE,
     MATHEMATICIAN,
     SHUGENJA,
     SOLVABLE,
@@ -42,6 +43,7 @@ def test_renamed_and_rotated_the_answer_is_renamed(path: Path) -> None:
 def test_every_trouble_brewing_puzzle_is_transcribed() -> None:
     # + S&V (g40/snv)
     extra = len(FANG_GU) + len(MATHEMATICIAN) + len(CHAMBERMAID) + len(SHUGENJA)
+    extra += len(HOUSE_RULE)
     assert len(SOLVABLE) == 20 + 16 + 7 + len(BAD_MOON) + extra
 
 

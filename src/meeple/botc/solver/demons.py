@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
-from meeple.botc.puzzle.model import Time
+from meeple.botc.puzzle.model import NO_DEAD_KILLS, Time
 from meeple.botc.solver.deaths import kill, saved
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
@@ -21,9 +21,12 @@ class Demon(Unit):
     has the Demon choose one of the night's dead (itself too: it dies, and a Scarlet
     Woman may catch it), or, on a night without a death, a player who did not die
     (someone dead, shielded, or no kill while poisoned). Beside another killer (a unit
-    that `kills`: the Gossip...) the Demon may also have killed no one of them."""
+    that `kills`: the Gossip...) the Demon may also have killed no one of them. Under
+    the house rule "no night kill on a dead player" a sober Demon's kill that killed no
+    one fell on a guarded player."""
 
     night_order = 10
+    kills_only_the_living = True
     passes: ClassVar[bool] = False
     """Whether killing itself passes the Demon to a living Minion (the Imp's star-pass)."""
 
@@ -36,14 +39,19 @@ class Demon(Unit):
                 yield story
             return
         if not table.night_deaths.get(number, ()):
-            yield self._spared(story, seat, table)
+            if not living_kills(table) or not story.sober(seat) or _guarded(story, table):
+                yield self._spared(story, seat, table)
             return
+        # Its kill fell where it changed nothing (a player dead, or one another kills
+        # later tonight), which the house rule allows only on a guarded player.
+        idle = not living_kills(table) or not story.sober(seat) or _guarded(story, table)
         victims = [v for v in table.night_deaths.get(number, ()) if story.alive[v]]
         if not victims:
-            yield story
+            if idle:
+                yield story
             return
-        if shared(table):
-            yield story  # its kill fell where it changed nothing; another killed them
+        if shared(table) and idle:
+            yield story
         if not story.sober(seat):
             return
         for victim in victims:
@@ -66,10 +74,7 @@ class Demon(Unit):
         """A night without a death: the Demon chose a dead player (its ability worked),
         or, drunk or poisoned or choosing a guarded player, its kill failed: for the
         Mathematician, perhaps abnormal."""
-        guarded = any(
-            table.cast[role].guards and story.alive[guard] for guard, role in enumerate(story.roles)
-        ) or any(story.alive[s] and saved(story, s, table, False) for s in range(len(story.roles)))
-        if story.sober(seat) and not guarded:
+        if story.sober(seat) and not _guarded(story, table):
             return story
         spared = story.fork()
         spared.worked_abnormally(seat, certain=False)
@@ -102,6 +107,20 @@ class Demon(Unit):
                 passed.died.append(seat)
                 if passed.living() > 2:
                     yield passed
+
+
+def _guarded(story: Story, table: Table) -> bool:
+    """Whether a living player may be kept from the Demon's kill tonight: a guard's ward
+    (the Monk's, the Soldier) or one an ability keeps alive (a sober Sailor)."""
+    return any(
+        table.cast[role].guards and story.alive[guard] for guard, role in enumerate(story.roles)
+    ) or any(story.alive[s] and saved(story, s, table, False) for s in range(len(story.roles)))
+
+
+def living_kills(table: Table) -> bool:
+    """Whether the puzzle states the house rule that no night kill falls on a dead
+    player (docs/formats/botc.md, "house rules")."""
+    return NO_DEAD_KILLS in table.puzzle.house_rules
 
 
 def shared(table: Table) -> bool:
@@ -176,6 +195,7 @@ class Legion(Demon):
     It wakes to no ability."""
 
     id = "legion"
+    kills_only_the_living = False  # its own night: not the house rule's
     wakes_as_listed = False
     misregisters = Misregistration(alignment=False, teams=("minion",), keeps=True)
 
@@ -203,6 +223,7 @@ class Pukka(Demon):
     (Clockchecker's reading)."""
 
     id = "pukka"
+    kills_only_the_living = False  # its own night: not the house rule's
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat] or not story.sober(seat):
@@ -244,6 +265,7 @@ class Po(Demon):
     was (Clockchecker's reading)."""
 
     id = "po"
+    kills_only_the_living = False  # its own night: not the house rule's
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         exorcised = ("no kill", story.now, seat) in story.choices  # it does not wake
@@ -299,6 +321,7 @@ class Zombuul(Demon):
     refused as not modelled."""
 
     id = "zombuul"
+    kills_only_the_living = False  # its own night: not the house rule's
 
     def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
         if story.now % 2:  # a day's death
@@ -335,6 +358,7 @@ class Shabaloth(Demon):
     one, shielded ones spared) and on players where a choice changes nothing."""
 
     id = "shabaloth"
+    kills_only_the_living = False  # its own night: not the house rule's
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         stopped = ("no kill", story.now, seat) in story.choices
@@ -424,6 +448,7 @@ class Vigormortis(Demon):
     (meeple.botc.modifiers)."""
 
     id = "vigormortis"
+    kills_only_the_living = False  # its own night: not the house rule's
     exact_with_misregistering = False
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:

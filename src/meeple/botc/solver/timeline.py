@@ -125,6 +125,12 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
             raise Unmodelled(f"the solver does not model the {unit.title} with an execution yet")
         if unit.standard_setup_unmodelled and puzzle.setup == "standard":
             raise Unmodelled(f"the solver models the {unit.title} only with `setup: none`")
+        killer = unit.kills or team(unit.id) == "demon"
+        if puzzle.house_rules and killer and not unit.kills_only_the_living:
+            rule = puzzle.house_rules[0]
+            raise Unmodelled(
+                f"the solver does not model the house rule {rule!r} with the {unit.title}"
+            )
     times = [s.when for s in said] + [e.when for e in puzzle.timeline]
     times += [when for _, _, when in changed_claims(puzzle)]
     last = max((t.order for t in times), default=0)

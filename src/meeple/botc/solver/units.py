@@ -137,6 +137,10 @@ class Unit:
     kills: ClassVar[bool] = False
     """Whether its ability may kill at night beside the Demon's (the Gossip, the
     Gambler, the Acrobat): then a Demon need not be who killed a night's dead."""
+    kills_only_the_living: ClassVar[bool] = False
+    """Whether its kills follow the house rule "no night kill on a dead player" where the
+    puzzle states it; a puzzle with the rule and a Demon or a unit that `kills` without
+    this is refused."""
     untimed_ignored: ClassVar[bool] = False
     """Whether its claim's items with no time tell nothing (a Gossip's statement with
     no day: docs/formats/botc.md, "an untimed Gossip statement"), rather than being
