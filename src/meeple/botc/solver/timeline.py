@@ -390,7 +390,7 @@ def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator
 def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story | None:
     """The story if every item of the step could be learned so in it (None if not),
     with the abilities that worked abnormally recorded when a claim counts them."""
-    if any(table.cast[role].frees_storyteller for role in story.roles):
+    if table.frees_storyteller and any(table.cast[r].frees_storyteller for r in story.roles):
         return story
     if not _explained(table, step, story, trace):
         return None
@@ -478,7 +478,7 @@ not choices or actions."""
 def _falsified(table: Table, story: Story, seat: int | None = None) -> bool:
     """Whether a living sober Vortox makes information false now (a Townsfolk's, when
     `seat` is given)."""
-    if seat is not None and team(story.roles[seat]) != "townsfolk":
+    if not table.falsifies or (seat is not None and team(story.roles[seat]) != "townsfolk"):
         return False
     return any(
         table.cast[role].falsifies and story.alive[vortox] and story.sober(vortox)
