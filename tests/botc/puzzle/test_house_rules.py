@@ -1,9 +1,11 @@
 """A puzzle's house rules (`house rule: ...`): read, written back, placed when wrong, and
-refused by the JSON, which cannot state them."""
+refused by the JSON, which cannot state them (`meeple convert --drop-house-rules` drops
+them)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +15,7 @@ from meeple.botc.puzzle import Puzzle, jsonform
 from meeple.botc.puzzle.model import HOUSE_RULES, NO_DEAD_KILLS
 from meeple.botc.puzzle.notation import dump, parse
 from meeple.errors import LossError, NotationError
+from tests.cli_helpers import meeple
 
 from .strategies import puzzles
 
@@ -58,3 +61,13 @@ def test_the_json_cannot_state_a_house_rule() -> None:
         jsonform.dump(puzzle)
     assert caught.value.kept == jsonform.dump(replace(puzzle, house_rules=()))
     assert jsonform.parse(caught.value.kept).house_rules == ()
+
+
+def test_convert_to_json_refuses_a_house_rule_unless_told_to_drop_it() -> None:
+    path = str(Path(__file__).parent.parent / "puzzles" / "puzzle-46.puzzle")
+    refused = meeple(["convert", path, "--to", "botc-puzzle-json"])
+    assert refused.code == 1
+    assert "--drop-house-rules" in refused.out + refused.err
+    dropped = meeple(["convert", path, "--to", "botc-puzzle-json", "--drop-house-rules"])
+    assert dropped.code == 0
+    assert jsonform.parse(dropped.out).house_rules == ()

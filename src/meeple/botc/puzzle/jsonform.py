@@ -612,15 +612,16 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
     return out
 
 
-def dump(puzzle: Puzzle) -> str:
+def dump(puzzle: Puzzle, drop_house_rules: bool = False) -> str:
     """The puzzle as JSON text, two spaces of indent, a newline at the end. The JSON has
     no house rules (`Puzzle.house_rules`), and one may change the answer: a puzzle that
-    states any is refused (LossError, its `kept` the JSON without them)."""
+    states any is written only with `drop_house_rules`, else refused (LossError, its
+    `kept` the JSON without them)."""
     text = json.dumps(to_json(puzzle), indent=2, ensure_ascii=False) + "\n"
-    if puzzle.house_rules:
+    if puzzle.house_rules and not drop_house_rules:
         raise LossError(
             f"the JSON cannot state the house rule {puzzle.house_rules[0]!r}, and its"
-            " answer may differ without it",
+            " answer may differ without it: convert with --drop-house-rules to drop it",
             kept=text,
         )
     return text
