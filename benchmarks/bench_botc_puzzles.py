@@ -9,14 +9,20 @@ repository), the same puzzles are also solved by Clockchecker, one process each 
 (`num_processes=1`), and the ratio of the two sets' CPU times is printed: a
 comparison for the lead's report, never part of the table's goals. Clockchecker needs
 Python 3.12 or later: MEEPLE_CLOCKCHECKER_PYTHON names the interpreter to run it with.
+With MEEPLE_JTHEMPHILL set to the command of a runner of jthemphill/botc-solvers
+(outside the repository; docs/formats/botc.md, "Measured", says how to make one), the
+same transcriptions written as that project's JSON (a puzzle the JSON cannot hold whole,
+one with a house rule, is left out) are solved by it too, and compared the same way.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
@@ -24,8 +30,10 @@ from pathlib import Path
 
 from harness import Case, human
 
-from meeple.botc.puzzle import notation
+from meeple.botc.puzzle import jsonform, notation
+from meeple.botc.puzzle.model import Puzzle
 from meeple.botc.solver import Unmodelled, solve
+from meeple.errors import LossError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "tests" / "botc" / "puzzles"
 CLOCKCHECKER_NAMES = {"30-left": "30b", "30-right": "30a", "71": "71-not-clockcheckers"}
@@ -69,35 +77,68 @@ def _worst(times: list[float], _: float) -> str:
     return f"worst {human(max(times))}"
 
 
+def _peer(label: str, command: list[str], ours: dict[str, float]) -> None:
+    """Run another solver's `command`, which prints a line `NAME WORLDS SECONDS` for each
+    puzzle it solved (other lines indented or not in that form are ignored) and a last
+    line `total SECONDS` (CPU time), and print the ratio of its CPU time to meeple's on
+    the same puzzles (`ours`, by NAME)."""
+    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    lines = run.stdout.splitlines()
+    if run.returncode or not lines or not lines[-1].startswith("total"):
+        print(f"  {label} failed: {run.stderr.strip()[-300:]}", file=sys.stderr)
+        return
+    solved = [
+        fields[0]
+        for fields in (line.split() for line in lines[:-1])
+        if len(fields) == 3 and fields[0] in ours and fields[1].isdigit()
+    ]
+    theirs = float(lines[-1].split()[1])
+    mine = max(sum(ours[name] for name in solved), 1e-9)
+    ratio = (
+        f"{theirs / mine:.1f}x faster"
+        if theirs >= mine
+        else f"{mine / max(theirs, 1e-9):.1f}x slower"
+    )
+    print(
+        f"  {label}: {len(solved)} puzzles in {theirs:.2f} s of CPU; meeple"
+        f" {mine:.2f} s on the same ones: meeple {ratio}",
+        file=sys.stderr,
+    )
+
+
 def _clockchecker(ours: dict[str, float]) -> None:
     checkout = os.environ.get("MEEPLE_CLOCKCHECKER")
     if not checkout:
         return
     python = os.environ.get("MEEPLE_CLOCKCHECKER_PYTHON", sys.executable)
-    run = subprocess.run(
-        [python, "-c", CLOCKCHECKER, checkout, *ours],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    lines = run.stdout.splitlines()
-    if run.returncode or not lines or not lines[-1].startswith("total"):
-        print(f"  clockchecker failed: {run.stderr.strip()[-300:]}", file=sys.stderr)
+    theirs = {CLOCKCHECKER_NAMES.get(name, name.lstrip("0")): took for name, took in ours.items()}
+    _peer("clockchecker", [python, "-c", CLOCKCHECKER, checkout, *theirs], theirs)
+
+
+def _jthemphill(ours: dict[str, float], puzzles: dict[str, Puzzle]) -> None:
+    """jthemphill/botc-solvers on the transcriptions written as its JSON, one file each
+    (NAME.json), in a temporary folder outside the repository."""
+    command = os.environ.get("MEEPLE_JTHEMPHILL")
+    if not command:
         return
-    theirs = float(lines[-1].split()[1])
-    solved = [line.split()[0] for line in lines[:-1]]
-    mine = sum(ours[name] for name in solved)
-    print(
-        f"  clockchecker: {len(solved)} puzzles in {theirs:.2f} s of CPU; meeple"
-        f" {mine:.2f} s on the same ones: {theirs / max(mine, 1e-9):.1f}x faster",
-        file=sys.stderr,
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for name, puzzle in puzzles.items():
+            try:
+                text = jsonform.dump(puzzle)
+            except LossError:  # a house rule: the JSON would be another puzzle
+                continue
+            path = Path(folder) / f"{name}.json"
+            path.write_text(text, "utf-8")
+            paths.append(str(path))
+        _peer("jthemphill/botc-solvers", [*shlex.split(command), *paths], ours)
 
 
 def cases() -> list[Case]:
     found = []
     medians = []
     cpu: dict[str, float] = {}
+    solved: dict[str, Puzzle] = {}
     for path in sorted(PUZZLES.glob("*.puzzle")):
         text = path.read_text("utf-8")
         began = time.process_time()
@@ -107,7 +148,8 @@ def cases() -> list[Case]:
             continue
         took = time.process_time() - began
         name = path.stem.removeprefix("puzzle-")
-        cpu[CLOCKCHECKER_NAMES.get(name, name.lstrip("0"))] = took
+        cpu[name] = took
+        solved[name] = notation.parse(text, str(path))
         times = _times(text, str(path))
         medians.append(statistics.median(times))
         found.append(
@@ -132,6 +174,7 @@ def cases() -> list[Case]:
         )
     )
     _clockchecker(cpu)
+    _jthemphill(cpu, solved)
     return found
 
 

@@ -65,11 +65,21 @@ Pit-Hag); 48 needs g40/math's Mathematician and g40/bmr's Chambermaid too, 11
 g40/fanggu's Sweetheart (all merged into g40/misc)."""
 GOON = ["a-clean-sweep"]
 """Puzzles with the Goon or a Zombuul's first death (branch g40/goon)."""
+HOUSE_RULE = ["46"]
+"""Puzzles whose transcription states a house rule (branch g40/p46)."""
 SOLVABLE = [
     path
     for path in TRANSCRIBED
     if path.stem.removeprefix("puzzle-")
-    in TROUBLE_BREWING + BEYOND + BAD_MOON + FANG_GU + MATHEMATICIAN + CHAMBERMAID + SHUGENJA + GOON
+    in TROUBLE_BREWING
+    + BEYOND
+    + BAD_MOON
+    + FANG_GU
+    + MATHEMATICIAN
+    + CHAMBERMAID
+    + SHUGENJA
+    + HOUSE_RULE
+    + GOON
 ]
 """The transcriptions the solver models every character of."""
 

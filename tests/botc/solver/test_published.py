@@ -13,6 +13,7 @@ from tests.botc.solver.helpers import (
     CHAMBERMAID,
     FANG_GU,
     GOON,
+    HOUSE_RULE,
     MATHEMATICIAN,
     SHUGENJA,
     SOLVABLE,
@@ -41,5 +42,6 @@ def test_renamed_and_rotated_the_answer_is_renamed(path: Path) -> None:
 
 def test_every_trouble_brewing_puzzle_is_transcribed() -> None:
     # + S&V (g40/snv)
-    extra = len(FANG_GU) + len(MATHEMATICIAN) + len(CHAMBERMAID) + len(SHUGENJA) + len(GOON)
+    extra = len(FANG_GU) + len(MATHEMATICIAN) + len(CHAMBERMAID) + len(SHUGENJA)
+    extra += len(HOUSE_RULE) + len(GOON)
     assert len(SOLVABLE) == 20 + 16 + 7 + len(BAD_MOON) + extra

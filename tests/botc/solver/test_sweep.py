@@ -1,11 +1,14 @@
-"""Issue 40's last puzzles: Puzzle 46's worlds as meeple reads its rules, and the
+"""Issue 40's last puzzles: Puzzle 46's worlds with and without its house rule, and the
 characters of A Clean Sweep on small puzzles of their own."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from meeple.botc.puzzle import notation
+from meeple.botc.puzzle.model import NO_DEAD_KILLS
 from meeple.botc.solver import Unmodelled, World, solve
 from tests.botc.solver.helpers import PUZZLES, assignments, load
 
@@ -35,11 +38,19 @@ WEEKLY_ANSWER = frozenset(
 """The weekly series' one answer to Puzzle 46 (as Clockchecker transcribes it)."""
 
 
-def test_puzzle_46_keeps_the_world_with_a_kill_on_a_dead_player() -> None:
-    """docs/formats/botc.md, "Puzzle 46": a Demon may choose a dead player, and a sober
-    Gambler who guessed wrong dies (jthemphill's third world is not one)."""
-    found = assignments(solve(load(PUZZLES / "puzzle-46.puzzle")))
-    assert found == {KILL_ON_THE_DEAD, WEEKLY_ANSWER}
+def test_puzzle_46_under_its_house_rule_has_the_weekly_answer() -> None:
+    """docs/formats/botc.md, "Puzzle 46": the puzzle's house rule (no night kill on a
+    dead player) leaves the series' one world."""
+    puzzle = load(PUZZLES / "puzzle-46.puzzle")
+    assert puzzle.house_rules == (NO_DEAD_KILLS,)
+    assert assignments(solve(puzzle)) == {WEEKLY_ANSWER}
+
+
+def test_puzzle_46_without_its_house_rule_keeps_the_kill_on_a_dead_player() -> None:
+    """Without the rule a Demon (or the Gossip's death) may fall on a dead player, and a
+    sober Gambler who guessed wrong dies (jthemphill's third world is not one)."""
+    puzzle = replace(load(PUZZLES / "puzzle-46.puzzle"), house_rules=())
+    assert assignments(solve(puzzle)) == {KILL_ON_THE_DEAD, WEEKLY_ANSWER}
 
 
 SEATS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")

@@ -16,7 +16,8 @@ meeple's ids (`fortune_teller`); claim types spell two of them without a space
 What the JSON says the model keeps; what it may say two ways is read as one and written
 one way: `role` and `minionRole` of an Investigator (written `role`), a Noble's
 `oneEvilAmong` and `among` with `evilCount` (written `oneEvilAmong`, with `evilCount`
-unless 1), a false flag and its absence, `setup: "standard"` and its absence.
+unless 1), a false flag and its absence, `setup: "standard"` and its absence. The JSON
+has no house rules (meeple's `house rule:` lines): a puzzle stating one is not written.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from meeple.botc.puzzle.model import (
     Time,
 )
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
-from meeple.errors import DEFAULT_SOURCE, NotationError
+from meeple.errors import DEFAULT_SOURCE, LossError, NotationError
 from meeple.jsontext import Members, Path, decode, locate
 
 _TIMING = re.compile(r"(night|day)_([1-9][0-9]{0,3})\Z")
@@ -611,9 +612,19 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
     return out
 
 
-def dump(puzzle: Puzzle) -> str:
-    """The puzzle as JSON text, two spaces of indent, a newline at the end."""
-    return json.dumps(to_json(puzzle), indent=2, ensure_ascii=False) + "\n"
+def dump(puzzle: Puzzle, drop_house_rules: bool = False) -> str:
+    """The puzzle as JSON text, two spaces of indent, a newline at the end. The JSON has
+    no house rules (`Puzzle.house_rules`), and one may change the answer: a puzzle that
+    states any is written only with `drop_house_rules`, else refused (LossError, its
+    `kept` the JSON without them)."""
+    text = json.dumps(to_json(puzzle), indent=2, ensure_ascii=False) + "\n"
+    if puzzle.house_rules and not drop_house_rules:
+        raise LossError(
+            f"the JSON cannot state the house rule {puzzle.house_rules[0]!r}, and its"
+            " answer may differ without it: convert with --drop-house-rules to drop it",
+            kept=text,
+        )
+    return text
 
 
 def _event_json(event: Event) -> dict[str, Any]:

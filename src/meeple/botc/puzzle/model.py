@@ -43,6 +43,11 @@ DEATHS = (
 """The timeline events in which players die."""
 EVENTS = (*DEATHS, "survived_execution", "resurrection")
 """Every kind of timeline event."""
+NO_DEAD_KILLS = "no night kill on a dead player"
+HOUSE_RULES = (NO_DEAD_KILLS,)
+"""The Storyteller's conventions a puzzle may state beside the rules (`house rule:`): with
+NO_DEAD_KILLS, every kill at night (a Demon's choice, a Gossip's death) falls on a
+living player, so neither a kill on the dead nor two on one player."""
 
 
 @dataclass(frozen=True)
@@ -381,7 +386,8 @@ class Claim:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A logic puzzle: seats, script, set-up, timeline, claims and extra constraints."""
+    """A logic puzzle: seats, script, set-up, house rules, timeline, claims and extra
+    constraints."""
 
     game = Registered("botc")
     players: tuple[str, ...]
@@ -398,6 +404,9 @@ class Puzzle:
     notes: tuple[str, ...] = field(default=(), compare=False)
     """The comment lines heading a botc-puzzle file, without their `#` (the JSON has
     none); not part of what the puzzle says, so two puzzles differing only here are equal."""
+    house_rules: tuple[str, ...] = ()
+    """The Storyteller's conventions the puzzle states, each one of HOUSE_RULES (the JSON
+    cannot say them)."""
 
     def claims_of(self, player: str) -> tuple[Claim, ...]:
         """The player's claims, in the puzzle's order."""

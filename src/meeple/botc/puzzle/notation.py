@@ -16,6 +16,9 @@ choice, is in docs/formats/botc.md ("Puzzles"). In short:
     You claims slayer, may be slayer or drunk
       day 2: shot Fraser, killed no
 
+A `house rule:` line states a convention of the puzzle's Storyteller beyond the rules
+(`house rule: no night kill on a dead player`), one of `model.HOUSE_RULES`.
+
 A name that is not one plain word (letters, digits, `_ - ' .`), or is one of the
 notation's words, is written in double quotes. `?` is a value the puzzle leaves unsaid.
 """
@@ -362,6 +365,7 @@ def dump(puzzle: Puzzle) -> str:
         lines.append(f"setup: {puzzle.setup}")
     if puzzle.unique_characters is not None:
         lines.append(f"unique characters: {_write('flag', puzzle.unique_characters)}")
+    lines.extend(f"house rule: {rule}" for rule in puzzle.house_rules)
     lines.extend(f"constraint: {sentence_text(sentence.tree)}" for sentence in puzzle.constraints)
     lines.extend(_EVENT.write(event) for event in puzzle.timeline)
     grouped: tuple[object, ...] | None = None  # the header the lines above share, if any
@@ -447,6 +451,7 @@ class _Reader:
         self.source = source
         self.found: dict[str, Any] = {}
         self.constraints: list[Sentence] = []
+        self.house_rules: list[str] = []
         self.events: list[Event] = []
         self.claims: list[Claim] = []
         self.items: list[Info] = []
@@ -486,6 +491,7 @@ class _Reader:
             tuple(self.constraints),
             tuple(self.events),
             tuple(self.notes),
+            tuple(self.house_rules),
         )
 
     def line(self, line: str, at: int) -> None:
@@ -502,6 +508,8 @@ class _Reader:
         key, _colon, value = line.partition(": ")
         if key in ("title", "seats", "script", "setup", "unique characters", "constraint"):
             self.field(key, value, at + len(key) + 2)
+        elif key == "house rule":
+            self.house_rule(value, at + len(key) + 2)
         elif re.match(_TIME + ": ", line):
             self.event(line, at)
         else:
@@ -537,6 +545,14 @@ class _Reader:
         else:
             self.constraints.append(self.sentence(value, at))
 
+    def house_rule(self, value: str, at: int) -> None:
+        if value not in m.HOUSE_RULES:
+            rules = "; ".join(m.HOUSE_RULES)
+            raise self.fail(at, f"expected a house rule the solver knows: {rules}")
+        if value in self.house_rules:
+            raise self.fail(at, f"the house rule {value!r} is given twice")
+        self.house_rules.append(value)
+
     def title(self, value: str, at: int) -> str:
         if not value.startswith('"'):
             return value
@@ -569,7 +585,7 @@ class _Reader:
             raise self.fail(
                 at,
                 "expected `title:`, `seats:`, `script:`, `setup:`, `unique characters:`,"
-                " `constraint:`, an event (`day 1: execution of Anna`) or a claim"
+                " `house rule:`, `constraint:`, an event (`day 1: execution of Anna`) or a claim"
                 " (`Anna claims empath on night 1`)",
             )
         player = next(_names(match.group("player")))

@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
-from meeple.botc.puzzle.model import Time
+from meeple.botc.puzzle.model import NO_DEAD_KILLS, Time
 from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill, saved
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
@@ -25,10 +25,12 @@ class Demon(Unit):
     that `kills`: the Gossip...) the Demon may also have killed no one of them. Its
     choice may fall on a living Goon no one chose tonight (drunk or poisoned too): it
     is drunk and kills no one, and the Goon turns evil; it kills a Goon only after
-    another player chose it tonight."""
+    another player chose it tonight. Under the house rule "no night kill on a dead
+    player" a sober Demon's kill that killed no one fell on a guarded player."""
 
     night_order = 10
     tells_goon = True
+    kills_only_the_living = True
     passes: ClassVar[bool] = False
     """Whether killing itself passes the Demon to a living Minion (the Imp's star-pass)."""
 
@@ -46,14 +48,19 @@ class Demon(Unit):
         if shared(table) or not table.night_deaths.get(number, ()):
             yield from goon_choices(story, seat)  # it chose the Goon: drunk, no kill
         if not table.night_deaths.get(number, ()):
-            yield self._spared(story, seat, table)
+            if not living_kills(table) or not story.sober(seat) or _guarded(story, table):
+                yield self._spared(story, seat, table)
             return
+        # Its kill fell where it changed nothing (a player dead, or one another kills
+        # later tonight), which the house rule allows only on a guarded player.
+        idle = not living_kills(table) or not story.sober(seat) or _guarded(story, table)
         victims = [v for v in table.night_deaths.get(number, ()) if story.alive[v]]
         if not victims:
-            yield story
+            if idle:
+                yield story
             return
-        if shared(table):
-            yield story  # its kill fell where it changed nothing; another killed them
+        if shared(table) and idle:
+            yield story
         if not story.sober(seat):
             return
         for victim in victims:
@@ -78,10 +85,7 @@ class Demon(Unit):
         """A night without a death: the Demon chose a dead player (its ability worked),
         or, drunk or poisoned or choosing a guarded player, its kill failed: for the
         Mathematician, perhaps abnormal."""
-        guarded = any(
-            table.cast[role].guards and story.alive[guard] for guard, role in enumerate(story.roles)
-        ) or any(story.alive[s] and saved(story, s, table, False) for s in range(len(story.roles)))
-        if story.sober(seat) and not guarded:
+        if story.sober(seat) and not _guarded(story, table):
             return story
         spared = story.fork()
         spared.worked_abnormally(seat, certain=False)
@@ -114,6 +118,20 @@ class Demon(Unit):
                 passed.died.append(seat)
                 if passed.living() > 2:
                     yield passed
+
+
+def _guarded(story: Story, table: Table) -> bool:
+    """Whether a living player may be kept from the Demon's kill tonight: a guard's ward
+    (the Monk's, the Soldier) or one an ability keeps alive (a sober Sailor)."""
+    return any(
+        table.cast[role].guards and story.alive[guard] for guard, role in enumerate(story.roles)
+    ) or any(story.alive[s] and saved(story, s, table, False) for s in range(len(story.roles)))
+
+
+def living_kills(table: Table) -> bool:
+    """Whether the puzzle states the house rule that no night kill falls on a dead
+    player (docs/formats/botc.md, "house rules")."""
+    return NO_DEAD_KILLS in table.puzzle.house_rules
 
 
 def shared(table: Table) -> bool:
@@ -189,6 +207,7 @@ class Legion(Demon):
 
     id = "legion"
     tells_goon = False
+    kills_only_the_living = False  # its own night: not the house rule's
     wakes_as_listed = False
     misregisters = Misregistration(alignment=False, teams=("minion",), keeps=True)
 
@@ -217,6 +236,7 @@ class Pukka(Demon):
     poisoned too) makes it drunk: it poisons and kills no one, as a drunk Pukka."""
 
     id = "pukka"
+    kills_only_the_living = False  # its own night: not the house rule's
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat]:
@@ -266,6 +286,7 @@ class Po(Demon):
     and kills no one."""
 
     id = "po"
+    kills_only_the_living = False  # its own night: not the house rule's
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         exorcised = ("no kill", story.now, seat) in story.choices  # it does not wake
@@ -324,6 +345,7 @@ class Zombuul(Demon):
     then, or a second time, it dies."""
 
     id = "zombuul"
+    kills_only_the_living = False  # its own night: not the house rule's
 
     def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
         if story.now % 2:  # a day's death
@@ -367,6 +389,7 @@ class Shabaloth(Demon):
     a Goon no one chose tonight, it is drunk and kills no one."""
 
     id = "shabaloth"
+    kills_only_the_living = False  # its own night: not the house rule's
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         stopped = ("no kill", story.now, seat) in story.choices
@@ -462,6 +485,7 @@ class Vigormortis(Demon):
 
     id = "vigormortis"
     tells_goon = False
+    kills_only_the_living = False  # its own night: not the house rule's
     exact_with_misregistering = False
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:

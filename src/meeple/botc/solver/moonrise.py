@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from meeple.botc.puzzle.model import Guess, Info, Statement, Time, Woke
 from meeple.botc.solver.choosing import chose, first, goon_choices, goons
 from meeple.botc.solver.constraints import true
-from meeple.botc.solver.deaths import dies_of_itself, kill
+from meeple.botc.solver.deaths import dies_of_itself, kill, saved
+from meeple.botc.solver.demons import living_kills
 from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.townsfolk import chosen_on, would
@@ -139,6 +140,8 @@ class Gambler(Unit):
     learns_at = None
     kills = True
     tells_goon = True
+    kills_only_the_living = True
+    """It kills only itself, alive when it guesses."""
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         guesses = [
@@ -172,9 +175,11 @@ class Gossip(Unit):
     """Each day may make a public statement (a sentence); that night, if it was true
     (over the characters in play that day) and the Gossip lives sober, a player dies:
     one of the night's dead, or no one once a player is dead (the Storyteller may
-    choose a dead one, as Clockchecker reads it). Claiming no statement that day, it
-    may have made a true one or not (silence is not "I said nothing"). Its statements
-    are no information (the Vortox does not make them false). It wakes to no ability."""
+    choose a dead one, as Clockchecker reads it; not under the house rule "no night kill
+    on a dead player", where it is a living one: one of the night's dead still alive, or
+    one an ability keeps alive). Claiming no statement that day, it may have made a true
+    one or not (silence is not "I said nothing"). Its statements are no information (the
+    Vortox does not make them false). It wakes to no ability."""
 
     id = "gossip"
     tells_goon = True
@@ -183,6 +188,7 @@ class Gossip(Unit):
     learns_at = None
     untimed_ignored = True
     kills = True
+    kills_only_the_living = True
     wakes_as_listed = False
 
     def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
@@ -200,8 +206,15 @@ class Gossip(Unit):
         if not working or (said and not any(true(table.puzzle, s.tree, then) for s in said)):
             yield story
             return
-        if not said or story.living() < len(story.roles):
+        if not said:
             yield story  # no statement claimed that day: perhaps none, or a false one
+        elif living_kills(table):
+            if any(
+                story.alive[s] and saved(story, s, table, False) for s in range(len(story.alive))
+            ):
+                yield story  # its death fell on a player an ability keeps alive
+        elif story.living() < len(story.roles):
+            yield story  # the Storyteller chose a dead player
         for victim in table.night_deaths.get(number, ()):
             if story.alive[victim]:
                 yield from kill(story.fork(), victim, table)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from meeple.botc.solver.homebrew import character
 
@@ -31,8 +32,10 @@ class Misregistration:
     (the Legion: a Demon, and a Minion too)."""
 
 
+@cache
 def team(key: str) -> str:
-    """The team of a character id (`fortuneteller` -> townsfolk)."""
+    """The team of a character id (`fortuneteller` -> townsfolk); cached: the solver
+    asks it hundreds of thousands of times a puzzle."""
     return character(key).team
 
 

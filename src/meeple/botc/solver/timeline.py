@@ -125,6 +125,12 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
             raise Unmodelled(f"the solver does not model the {unit.title} with an execution yet")
         if unit.standard_setup_unmodelled and puzzle.setup == "standard":
             raise Unmodelled(f"the solver models the {unit.title} only with `setup: none`")
+        killer = unit.kills or team(unit.id) == "demon"
+        if puzzle.house_rules and killer and not unit.kills_only_the_living:
+            rule = puzzle.house_rules[0]
+            raise Unmodelled(
+                f"the solver does not model the house rule {rule!r} with the {unit.title}"
+            )
     times = [s.when for s in said] + [e.when for e in puzzle.timeline]
     times += [when for _, _, when in changed_claims(puzzle)]
     last = max((t.order for t in times), default=0)
@@ -398,7 +404,7 @@ def _caused(table: Table, kind: str, seats: list[int], story: Story) -> Iterator
 def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story | None:
     """The story if every item of the step could be learned so in it (None if not),
     with the abilities that worked abnormally recorded when a claim counts them."""
-    if any(table.cast[role].frees_storyteller for role in story.roles):
+    if table.frees_storyteller and any(table.cast[r].frees_storyteller for r in story.roles):
         return story
     if not _explained(table, step, story, trace):
         return None
@@ -486,7 +492,7 @@ not choices or actions."""
 def _falsified(table: Table, story: Story, seat: int | None = None) -> bool:
     """Whether a living sober Vortox makes information false now (a Townsfolk's, when
     `seat` is given)."""
-    if seat is not None and team(story.roles[seat]) != "townsfolk":
+    if not table.falsifies or (seat is not None and team(story.roles[seat]) != "townsfolk"):
         return False
     return any(
         table.cast[role].falsifies and story.alive[vortox] and story.sober(vortox)

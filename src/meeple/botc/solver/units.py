@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 from meeple.botc.puzzle.model import Info, Puzzle, Roles, Time
@@ -52,6 +53,16 @@ class Table:
     tallied: bool = False
     """Whether a claim counts the abilities that worked abnormally (a Mathematician's):
     the timeline then records them in each story (`Story.worked_abnormally`)."""
+
+    @cached_property
+    def frees_storyteller(self) -> bool:
+        """Whether a unit of the cast may free the Storyteller (the Atheist)."""
+        return any(unit.frees_storyteller for unit in self.cast.values())
+
+    @cached_property
+    def falsifies(self) -> bool:
+        """Whether a unit of the cast falsifies information (the Vortox)."""
+        return any(unit.falsifies for unit in self.cast.values())
 
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
@@ -137,6 +148,10 @@ class Unit:
     kills: ClassVar[bool] = False
     """Whether its ability may kill at night beside the Demon's (the Gossip, the
     Gambler, the Acrobat): then a Demon need not be who killed a night's dead."""
+    kills_only_the_living: ClassVar[bool] = False
+    """Whether its kills follow the house rule "no night kill on a dead player" where the
+    puzzle states it; a puzzle with the rule and a Demon or a unit that `kills` without
+    this is refused."""
     untimed_ignored: ClassVar[bool] = False
     """Whether its claim's items with no time tell nothing (a Gossip's statement with
     no day: docs/formats/botc.md, "an untimed Gossip statement"), rather than being
