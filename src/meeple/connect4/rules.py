@@ -9,14 +9,14 @@ a tie (every team a winner, as quibbble lists a draw) even when it completes a f
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Sequence
+from typing import Self
 
 from meeple.connect4 import notation
 from meeple.connect4.model import COLUMNS, ROWS, Place, Record
 from meeple.errors import RuleError
 from meeple.quibbble import Bridge, distinct_teams
-from meeple.quibbble.state import GridState
+from meeple.quibbble.state import GridState, grid_json
 from meeple.registry import Registered
 
 Board = tuple[int | None, ...]
@@ -164,24 +164,11 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams)
 
 
-BRIDGE: Bridge[Place, Record, State] = Bridge(
+BRIDGE = State.bridge = Bridge(
     "connect4", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
-State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal place."""
 
-
-def state_json(state: State) -> Mapping[str, Any]:
-    """The grid as rows of team names from the top (null for an empty cell), as
-    quibbble's snapshot holds it, and who moves."""
-    from meeple.connect4.model import COLUMNS, ROWS
-
-    return {
-        "board": [
-            [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(COLUMNS)]
-            for r in range(ROWS)
-        ],
-        "turn": None if state.is_over else state.teams[state.seat],
-    }
+state_json = grid_json
