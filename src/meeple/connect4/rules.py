@@ -12,10 +12,11 @@ import math
 from collections.abc import Sequence
 from typing import Self
 
-from meeple.connect4 import notation
 from meeple.connect4.model import COLUMNS, ROWS, Place, Record
+from meeple.connect4.notation import PLACE, read_action, write_action
 from meeple.errors import RuleError
 from meeple.quibbble import Bridge, distinct_teams
+from meeple.quibbble.bridge import from_teams
 from meeple.quibbble.state import GridState, grid_json
 from meeple.registry import Registered
 
@@ -159,13 +160,8 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     return distinct_teams(teams, "connect4", MIN_TEAMS, MAX_TEAMS)
 
 
-def start_of(record: Record) -> State:
-    """The empty grid of a record's game (its `teams` tag)."""
-    return State.initial(record.teams)
-
-
 BRIDGE = State.bridge = Bridge(
-    "connect4", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
+    "connect4", Record, read_action, write_action, from_teams(State.initial), PLACE
 )
 
 replay = BRIDGE.replay

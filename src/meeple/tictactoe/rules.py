@@ -12,10 +12,11 @@ from typing import Self
 
 from meeple.errors import RuleError
 from meeple.quibbble import Bridge, distinct_teams
+from meeple.quibbble.bridge import from_teams
 from meeple.quibbble.state import GridState, grid_json
 from meeple.registry import Registered
-from meeple.tictactoe import notation
 from meeple.tictactoe.model import SIZE, Mark, Record
+from meeple.tictactoe.notation import MARK, read_action, write_action
 
 Board = tuple[int | None, ...]
 """The nine squares row by row: the index of the team that marked each, or None."""
@@ -100,13 +101,8 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     return distinct_teams(teams, "tic-tac-toe", 2, 2)
 
 
-def start_of(record: Record) -> State:
-    """The empty board of a record's game (its `teams` tag)."""
-    return State.initial(record.teams)
-
-
 BRIDGE = State.bridge = Bridge(
-    "tictactoe", Record, notation.read_action, notation.write_action, start_of, notation.MARK
+    "tictactoe", Record, read_action, write_action, from_teams(State.initial), MARK
 )
 
 replay = BRIDGE.replay
