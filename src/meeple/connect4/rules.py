@@ -160,7 +160,7 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     return distinct_teams(teams, "connect4", MIN_TEAMS, MAX_TEAMS)
 
 
-BRIDGE = State.bridge = Bridge(
+BRIDGE = State.bridge = Bridge[Place, Record, State](
     "connect4", Record, read_action, write_action, from_teams(State.initial), PLACE
 )
 

@@ -410,7 +410,7 @@ def start_of(record: Record) -> State:
         raise (at_tag(problem, "variant") if problem.rule == "variant" else problem) from None
 
 
-BRIDGE = State.bridge = Bridge(
+BRIDGE = State.bridge = Bridge[Place, Record, State](
     "indigo", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
 

@@ -257,7 +257,7 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams, seed)
 
 
-BRIDGE = State.bridge = Bridge(
+BRIDGE = State.bridge = Bridge[Move, Record, State](
     "onitama", Record, notation.read_action, notation.write_action, start_of, notation.MOVE
 )
 

@@ -544,7 +544,7 @@ def start_of(record: Record) -> State:
         raise
 
 
-BRIDGE = State.bridge = Bridge(
+BRIDGE = State.bridge = Bridge[Action, Record, State](
     "stratego", Record, notation.read_action, notation.write_action, start_of, notation.LETTERS
 )
 

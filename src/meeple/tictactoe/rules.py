@@ -101,7 +101,7 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     return distinct_teams(teams, "tic-tac-toe", 2, 2)
 
 
-BRIDGE = State.bridge = Bridge(
+BRIDGE = State.bridge = Bridge[Mark, Record, State](
     "tictactoe", Record, read_action, write_action, from_teams(State.initial), MARK
 )
 

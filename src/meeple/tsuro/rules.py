@@ -554,7 +554,7 @@ def start_of(record: Record) -> State:
         raise at_tag(problem, problem.rule or "key") from None
 
 
-BRIDGE = State.bridge = Bridge(
+BRIDGE = State.bridge = Bridge[Place, Record, State](
     "tsuro", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
 
