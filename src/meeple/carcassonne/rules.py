@@ -59,6 +59,7 @@ from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
 from meeple.quibbble import Bridge, TeamsState, distinct_teams
+from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
 Square = tuple[int, int]
@@ -840,10 +841,9 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams, seed)
 
 
-BRIDGE: Bridge[Move, Record, State] = Bridge(
+BRIDGE = State.bridge = Bridge[Move, Record, State](
     "carcassonne", Record, notation.read_action, notation.write_action, start_of, notation.LETTERS
 )
-State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal move."""
@@ -870,6 +870,6 @@ def state_json(state: State) -> Mapping[str, Any]:
         "supply": dict(zip(state.teams, state.supply, strict=True)),
         "scores": dict(zip(state.teams, state.scores, strict=True)),
         "deck": len(state.deck),
-        "turn": None if state.is_over else state.teams[state.seat],
+        "turn": team_to_move(state),
         "phase": None if state.is_over else ("tile" if state.placing else "token"),
     }

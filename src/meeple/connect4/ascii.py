@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from meeple import ansi
 from meeple.connect4.model import COLUMNS, ROWS
 from meeple.connect4.rules import State
+from meeple.quibbble.legend import with_legend
 
 SYMBOLS = ("X", "O", "V")
 EMPTY = "."
@@ -27,13 +27,7 @@ def render(state: State, color: bool = False) -> str:
         cells = [_symbol(state.at(row, column)) for column in range(COLUMNS)]
         rows.append(f"{row}   " + " ".join(cells))
     rows.append(numbers)
-    legend = "   ".join(f"{SYMBOLS[seat]} {name}" for seat, name in enumerate(state.teams))
-    text = "\n".join([*rows, "", legend, state.result_text]) + "\n"
-    if not color:
-        return text
-    board, _, rest = text.partition("\n\n")
-    painted = ansi.paint(board, _DISK, lambda m: ansi.player_code(SYMBOLS.index(m[0]) + 1))
-    return f"{painted}\n\n{rest}"
+    return with_legend(rows, state, SYMBOLS, _DISK, color)
 
 
 def _symbol(team: int | None) -> str:

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from meeple.connect4.model import Place
 from meeple.qgn.model import Action
-from meeple.quibbble import detail_error, expect_details, whole_number
+from meeple.quibbble.actions import expect_details, expect_only, whole_number
 
 PLACE = "p"
 
 
 def read_action(action: Action) -> Place:
     """A QGN action as a place; NotationError (at the detail) if it is not one."""
-    if action.action != PLACE:
-        raise detail_error(f"connect4 has one action, p (place), not {action.action!r}")
+    expect_only(action, PLACE, "place", "connect4")
     expect_details(action, 1, "the column")
     return Place(action.team, whole_number(action, 0, "a column"))
 

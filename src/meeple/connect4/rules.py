@@ -9,14 +9,15 @@ a tie (every team a winner, as quibbble lists a draw) even when it completes a f
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Sequence
+from typing import Self
 
-from meeple.connect4 import notation
 from meeple.connect4.model import COLUMNS, ROWS, Place, Record
+from meeple.connect4.notation import PLACE, read_action, write_action
 from meeple.errors import RuleError
 from meeple.quibbble import Bridge, distinct_teams
-from meeple.quibbble.state import GridState
+from meeple.quibbble.bridge import from_teams
+from meeple.quibbble.state import GridState, grid_json
 from meeple.registry import Registered
 
 Board = tuple[int | None, ...]
@@ -159,29 +160,11 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     return distinct_teams(teams, "connect4", MIN_TEAMS, MAX_TEAMS)
 
 
-def start_of(record: Record) -> State:
-    """The empty grid of a record's game (its `teams` tag)."""
-    return State.initial(record.teams)
-
-
-BRIDGE: Bridge[Place, Record, State] = Bridge(
-    "connect4", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
+BRIDGE = State.bridge = Bridge[Place, Record, State](
+    "connect4", Record, read_action, write_action, from_teams(State.initial), PLACE
 )
-State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal place."""
 
-
-def state_json(state: State) -> Mapping[str, Any]:
-    """The grid as rows of team names from the top (null for an empty cell), as
-    quibbble's snapshot holds it, and who moves."""
-    from meeple.connect4.model import COLUMNS, ROWS
-
-    return {
-        "board": [
-            [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(COLUMNS)]
-            for r in range(ROWS)
-        ],
-        "turn": None if state.is_over else state.teams[state.seat],
-    }
+state_json = grid_json

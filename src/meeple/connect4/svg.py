@@ -12,7 +12,7 @@ from meeple.connect4.model import COLUMNS, ROWS
 from meeple.connect4.rules import State
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas
+from meeple.quibbble.canvas import canvas, finished, label
 
 CELL = 56
 MARGIN = 34
@@ -37,10 +37,10 @@ def render(state: State) -> str:
     ]
     for column in range(COLUMNS):
         middle = MARGIN + column * CELL + CELL // 2
-        parts.append(_label(middle, MARGIN - 11, str(column)))  # above
-        parts.append(_label(middle, MARGIN + grid_h + 22, str(column)))  # below
+        parts.append(label(middle, MARGIN - 11, str(column)))  # above
+        parts.append(label(middle, MARGIN + grid_h + 22, str(column)))  # below
     for row in range(ROWS):
-        parts.append(_label(MARGIN - 15, MARGIN + row * CELL + CELL // 2 + 5, str(row)))
+        parts.append(label(MARGIN - 15, MARGIN + row * CELL + CELL // 2 + 5, str(row)))
     radius = CELL // 2 - 6
     for row in range(ROWS):
         for column in range(COLUMNS):
@@ -70,20 +70,11 @@ def render(state: State) -> str:
         parts.append(
             f'<text x="{x + 16}" y="{y}" font-size="15" fill="#222">{xml_text(name)}</text>'
         )
-    parts.append(
-        f'<text x="{width // 2}" y="{y + 26}" font-size="15" text-anchor="middle"'
-        f' fill="#222">{xml_text(state.result_text)}</text>'
-    )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    return finished(parts, state.result_text, width // 2, y + 26)
 
 
 def _centre(row: int, column: int) -> tuple[int, int]:
     return MARGIN + column * CELL + CELL // 2, MARGIN + row * CELL + CELL // 2
-
-
-def _label(x: int, y: int, text: str) -> str:
-    return f'<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#555">{text}</text>'
 
 
 def marks(state: State) -> tuple[str, ...]:

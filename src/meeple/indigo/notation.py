@@ -15,15 +15,14 @@ from __future__ import annotations
 
 from meeple.indigo.model import EDGES, Place
 from meeple.qgn.model import Action
-from meeple.quibbble import detail_error, expect_details, whole_number
+from meeple.quibbble.actions import detail_error, expect_details, expect_only, whole_number
 
 PLACE = "p"
 
 
 def read_action(action: Action) -> Place:
     """A QGN action as a placement; NotationError (at the detail) if it is not one."""
-    if action.action != PLACE:
-        raise detail_error(f"indigo has one action, p (place), not {action.action!r}")
+    expect_only(action, PLACE, "place", "indigo")
     expect_details(action, 3, "tile, row and column")
     paths = action.details[0]
     if len(paths) != len(EDGES) or set(paths) != set(EDGES):

@@ -42,6 +42,7 @@ from meeple.indigo.model import (
     pairs,
 )
 from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
 Hex = tuple[int, int]
@@ -409,10 +410,9 @@ def start_of(record: Record) -> State:
         raise (at_tag(problem, "variant") if problem.rule == "variant" else problem) from None
 
 
-BRIDGE: Bridge[Place, Record, State] = Bridge(
+BRIDGE = State.bridge = Bridge[Place, Record, State](
     "indigo", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
-State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal move."""
@@ -440,5 +440,5 @@ def state_json(state: State) -> Mapping[str, Any]:
         "gem_counts": dict(zip(state.teams, state.gem_counts, strict=True)),
         "deck": len(state.deck),
         "round": state.round,
-        "turn": None if state.is_over else state.teams[state.seat],
+        "turn": team_to_move(state),
     }

@@ -13,6 +13,7 @@ from __future__ import annotations
 from meeple import ansi
 from meeple.onitama.model import CARDS, SIZE, Pawn
 from meeple.onitama.rules import State, temple
+from meeple.quibbble.legend import initials
 
 CARD_WIDTH = 2 * SIZE - 1
 GAP = "   "
@@ -20,10 +21,7 @@ GAP = "   "
 
 def letters(teams: tuple[str, ...]) -> tuple[str, str]:
     """Each team's master letter: the first letter of its name, or A and B."""
-    first = tuple(name.strip()[:1].upper() for name in teams)
-    if len(first) == 2 and all(c.isascii() and c.isalpha() for c in first) and len(set(first)) == 2:
-        return first[0], first[1]
-    return "A", "B"
+    return initials(teams, str.upper, "AB")
 
 
 def render(state: State, color: bool = False) -> str:

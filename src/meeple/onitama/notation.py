@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from meeple.onitama.model import CARD_NAMES, CARDS, Move
 from meeple.qgn.model import Action
-from meeple.quibbble import detail_error, expect_details, whole_number
+from meeple.quibbble.actions import detail_error, expect_details, expect_only, whole_number
 
 MOVE = "m"
 CARD_DETAIL = 4
@@ -23,8 +23,7 @@ _SQUARES = ("a start row", "a start column", "an end row", "an end column")
 
 def read_action(action: Action) -> Move:
     """A QGN action as a move; NotationError (at the detail) if it is not one."""
-    if action.action != MOVE:
-        raise detail_error(f"onitama has one action, m (move), not {action.action!r}")
+    expect_only(action, MOVE, "move", "onitama")
     expect_details(action, 5, "start row, start column, end row, end column and card")
     start_row, start_column, end_row, end_column = (
         whole_number(action, part, what) for part, what in enumerate(_SQUARES)

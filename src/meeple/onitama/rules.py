@@ -35,6 +35,7 @@ from meeple.onitama.model import (
     Record,
 )
 from meeple.quibbble import SEED_TAG, Bridge, TeamsState, distinct_teams
+from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
 Board = tuple[Pawn | None, ...]
@@ -256,10 +257,9 @@ def start_of(record: Record) -> State:
     return State.initial(record.teams, seed)
 
 
-BRIDGE: Bridge[Move, Record, State] = Bridge(
+BRIDGE = State.bridge = Bridge[Move, Record, State](
     "onitama", Record, notation.read_action, notation.write_action, start_of, notation.MOVE
 )
-State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal move."""
@@ -282,5 +282,5 @@ def state_json(state: State) -> Mapping[str, Any]:
         "board": board,
         "hands": {name: list(state.hands[seat]) for seat, name in enumerate(state.teams)},
         "spare": state.spare,
-        "turn": None if state.is_over else state.teams[state.seat],
+        "turn": team_to_move(state),
     }

@@ -13,7 +13,7 @@ from meeple.onitama.model import CARDS, SIZE, Pawn
 from meeple.onitama.rules import State, temple
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas
+from meeple.quibbble.canvas import canvas, finished, label
 
 CELL = 64
 MARGIN = 30
@@ -40,8 +40,8 @@ def render(state: State) -> str:
     left = MARGIN
     for index in range(SIZE):
         middle = index * CELL + CELL // 2
-        parts.append(_label(left + middle, board_top - 8, str(index)))  # columns, above
-        parts.append(_label(left - 14, board_top + middle + 5, str(index)))  # rows
+        parts.append(label(left + middle, board_top - 8, str(index)))  # columns, above
+        parts.append(label(left - 14, board_top + middle + 5, str(index)))  # rows
     temples = {temple(0): 0, temple(1): 1}
     last = state.history[-1] if state.history else None
     lit = (
@@ -83,16 +83,7 @@ def render(state: State) -> str:
             f'<text x="{x + 14}" y="{y}" font-size="14" fill="#222">'
             f"{xml_text(name)} (temple {row},{column})</text>"
         )
-    parts.append(
-        f'<text x="{width // 2}" y="{y + 28}" font-size="15" text-anchor="middle"'
-        f' fill="#222">{xml_text(state.result_text)}</text>'
-    )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-def _label(x: int, y: int, text: str) -> str:
-    return f'<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#555">{text}</text>'
+    return finished(parts, state.result_text, width // 2, y + 28)
 
 
 def _temple(x: int, y: int, shade: str) -> str:

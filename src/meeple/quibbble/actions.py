@@ -52,6 +52,12 @@ def whole_number(action: Action, part: int, what: str) -> int:
     return value
 
 
+def expect_only(action: Action, letter: str, name: str, game: str) -> None:
+    """NotationError unless `action` is `letter` (`name`), the one action `game` has."""
+    if action.action != letter:
+        raise detail_error(f"{game} has one action, {letter} ({name}), not {action.action!r}")
+
+
 def expect_details(action: Action, count: int, shape: str) -> None:
     """NotationError unless `action` has exactly `count` details (`shape` says which)."""
     if len(action.details) != count:

@@ -35,6 +35,11 @@ RecordT = TypeVar("RecordT", bound=Record[Any])
 StateT = TypeVar("StateT", bound=Plays)
 
 
+def from_teams(initial: Callable[[tuple[str, ...]], StateT]) -> Callable[[Record[Any]], StateT]:
+    """How a game that deals nothing starts a record's game: `initial` of its teams."""
+    return lambda record: initial(record.teams)
+
+
 @dataclass(frozen=True)
 class Bridge(Generic[MoveT, RecordT, StateT]):
     """One of quibbble's games between QGN and its rules: its QGN key, its record class,

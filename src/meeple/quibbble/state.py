@@ -190,6 +190,11 @@ class TeamsState(Pictured, Generic[MoveT]):
         return {"key": self.bridge.key, "teams": ", ".join(self.teams)}
 
 
+def team_to_move(state: TeamsState[Any]) -> str | None:
+    """The name of the team to move, None once the game is over (quibbble's `turn`)."""
+    return None if state.is_over else state.teams[state.seat]
+
+
 def team_span(low: int, high: int) -> str:
     """How many teams a game is for, as its messages say it: `2`, `2 or 3`, `2 to 8`."""
     if low == high:
@@ -219,6 +224,21 @@ class GridState(TeamsState[MoveT]):
     def at(self, row: int, column: int) -> int | None:
         """The seat of the team on (`row`, `column`), row 0 the top; None if empty."""
         return self.board[row * self.columns + column]
+
+
+def grid_json(state: GridState[Any]) -> dict[str, Any]:
+    """A grid game's state as `meeple replay --json` writes it: the grid as rows of team
+    names from the top (null for an empty cell), as quibbble's snapshot holds it, and
+    the team to move."""
+    rows = range(len(state.board) // state.columns)
+    columns = range(state.columns)
+    return {
+        "board": [
+            [None if (t := state.at(r, c)) is None else state.teams[t] for c in columns]
+            for r in rows
+        ],
+        "turn": team_to_move(state),
+    }
 
 
 def distinct_teams(teams: Sequence[str], game: str, low: int, high: int) -> tuple[str, ...]:

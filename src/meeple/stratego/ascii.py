@@ -12,6 +12,7 @@ S the spy. A lake is `~~`, an empty square `.`.
 from __future__ import annotations
 
 from meeple import ansi
+from meeple.quibbble.legend import initials
 from meeple.stratego.model import RANKS, SYMBOLS, Battle
 from meeple.stratego.rules import State
 
@@ -20,10 +21,7 @@ CELL = 4
 
 def letters(teams: tuple[str, ...]) -> tuple[str, str]:
     """Each team's letter: the first letter of its name in small, or a and b."""
-    first = tuple(name.strip()[:1].lower() for name in teams)
-    if len(first) == 2 and all(c.isascii() and c.isalpha() for c in first) and len(set(first)) == 2:
-        return first[0], first[1]
-    return "a", "b"
+    return initials(teams, str.lower, "ab")
 
 
 def render(state: State, color: bool = False) -> str:

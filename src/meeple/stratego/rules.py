@@ -31,6 +31,7 @@ from typing import Any, Self
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, at_tag, distinct_teams
+from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 from meeple.stratego import notation
 from meeple.stratego.model import (
@@ -543,10 +544,9 @@ def start_of(record: Record) -> State:
         raise
 
 
-BRIDGE: Bridge[Action, Record, State] = Bridge(
+BRIDGE = State.bridge = Bridge[Action, Record, State](
     "stratego", Record, notation.read_action, notation.write_action, start_of, notation.LETTERS
 )
-State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal action."""
@@ -589,7 +589,7 @@ def state_details(state: State) -> Mapping[str, Any]:
         "battle": battle_json,
         "started": state.started,
         "variant": state.variant.name,
-        "turn": None if state.is_over else state.teams[state.seat],
+        "turn": team_to_move(state),
     }
 
 

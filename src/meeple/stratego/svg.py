@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas
+from meeple.quibbble.canvas import canvas, finished, label
 from meeple.stratego.ascii import battle_text
 from meeple.stratego.model import RANKS, SYMBOLS, Unit
 from meeple.stratego.rules import State
@@ -39,8 +39,8 @@ def render(state: State) -> str:
     parts = canvas(width, height, title)
     for index in range(size):
         middle = index * CELL + CELL // 2
-        parts.append(_label(left + middle, top - 10, str(index)))  # columns, above
-        parts.append(_label(left - 16, top + middle + 5, str(index)))  # rows, at the left
+        parts.append(label(left + middle, top - 10, str(index), 13))  # columns, above
+        parts.append(label(left - 16, top + middle + 5, str(index), 13))  # rows, at the left
     last = state.history[-1] if state.history else None
     lit = set() if last is None else {last.start, last.end}
     for row in range(size):
@@ -82,16 +82,7 @@ def render(state: State) -> str:
             f'<text x="{width // 2}" y="{y + 60}" font-size="12" text-anchor="middle"'
             f' fill="#333">{xml_text(battle_text(state, state.battle))}</text>'
         )
-    parts.append(
-        f'<text x="{width // 2}" y="{y + 84}" font-size="15" text-anchor="middle"'
-        f' fill="#222">{xml_text(state.result_text)}</text>'
-    )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-def _label(x: int, y: int, text: str) -> str:
-    return f'<text x="{x}" y="{y}" font-size="13" text-anchor="middle" fill="#555">{text}</text>'
+    return finished(parts, state.result_text, width // 2, y + 84)
 
 
 def _waves(x: int, y: int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from meeple import ansi
+from meeple.quibbble.legend import with_legend
 from meeple.tictactoe.model import SIZE
 from meeple.tictactoe.rules import State
 
@@ -24,13 +24,7 @@ def render(state: State, color: bool = False) -> str:
         rows.append((f"{row}   " + " | ".join(cells)).rstrip())
         if row < SIZE - 1:
             rows.append("   " + "+".join(["---"] * SIZE))
-    legend = "   ".join(f"{SYMBOLS[seat]} {name}" for seat, name in enumerate(state.teams))
-    text = "\n".join([*rows, "", legend, state.result_text]) + "\n"
-    if not color:
-        return text
-    board, _, rest = text.partition("\n\n")
-    painted = ansi.paint(board, _PIECE, lambda m: ansi.player_code(SYMBOLS.index(m[0]) + 1))
-    return f"{painted}\n\n{rest}"
+    return with_legend(rows, state, SYMBOLS, _PIECE, color)
 
 
 def _symbol(team: int | None) -> str:

@@ -8,7 +8,7 @@ two whole numbers, row then column. Whether they are on the board is a rule
 from __future__ import annotations
 
 from meeple.qgn.model import Action
-from meeple.quibbble import detail_error, expect_details, whole_number
+from meeple.quibbble.actions import expect_details, expect_only, whole_number
 from meeple.tictactoe.model import Mark
 
 MARK = "m"
@@ -16,8 +16,7 @@ MARK = "m"
 
 def read_action(action: Action) -> Mark:
     """A QGN action as a mark; NotationError (at the detail) if it is not one."""
-    if action.action != MARK:
-        raise detail_error(f"tic-tac-toe has one action, m (mark), not {action.action!r}")
+    expect_only(action, MARK, "mark", "tic-tac-toe")
     expect_details(action, 2, "row and column")
     return Mark(action.team, whole_number(action, 0, "a row"), whole_number(action, 1, "a column"))
 

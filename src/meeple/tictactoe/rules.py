@@ -7,15 +7,16 @@ a full board, so the ninth mark can still win.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Sequence
+from typing import Self
 
 from meeple.errors import RuleError
 from meeple.quibbble import Bridge, distinct_teams
-from meeple.quibbble.state import GridState
+from meeple.quibbble.bridge import from_teams
+from meeple.quibbble.state import GridState, grid_json
 from meeple.registry import Registered
-from meeple.tictactoe import notation
 from meeple.tictactoe.model import SIZE, Mark, Record
+from meeple.tictactoe.notation import MARK, read_action, write_action
 
 Board = tuple[int | None, ...]
 """The nine squares row by row: the index of the team that marked each, or None."""
@@ -100,28 +101,11 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     return distinct_teams(teams, "tic-tac-toe", 2, 2)
 
 
-def start_of(record: Record) -> State:
-    """The empty board of a record's game (its `teams` tag)."""
-    return State.initial(record.teams)
-
-
-BRIDGE: Bridge[Mark, Record, State] = Bridge(
-    "tictactoe", Record, notation.read_action, notation.write_action, start_of, notation.MARK
+BRIDGE = State.bridge = Bridge[Mark, Record, State](
+    "tictactoe", Record, read_action, write_action, from_teams(State.initial), MARK
 )
-State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal mark."""
 
-
-def state_json(state: State) -> Mapping[str, Any]:
-    """The board as rows of team names (null for an empty square), and who moves."""
-    from meeple.tictactoe.model import SIZE
-
-    return {
-        "board": [
-            [None if (t := state.at(r, c)) is None else state.teams[t] for c in range(SIZE)]
-            for r in range(SIZE)
-        ],
-        "turn": None if state.is_over else state.teams[state.seat],
-    }
+state_json = grid_json

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas
+from meeple.quibbble.canvas import canvas, finished, label
 from meeple.tictactoe.model import SIZE
 from meeple.tictactoe.rules import State
 
@@ -30,8 +30,8 @@ def render(state: State) -> str:
     parts = canvas(width, height, title)
     for index in range(SIZE):
         middle = MARGIN + index * CELL + CELL // 2
-        parts.append(_label(middle, MARGIN - 10, str(index)))  # columns, above
-        parts.append(_label(MARGIN - 14, middle + 5, str(index)))  # rows, at the left
+        parts.append(label(middle, MARGIN - 10, str(index)))  # columns, above
+        parts.append(label(MARGIN - 14, middle + 5, str(index)))  # rows, at the left
     for row in range(SIZE):
         for column in range(SIZE):
             x, y = MARGIN + column * CELL, MARGIN + row * CELL
@@ -57,21 +57,12 @@ def render(state: State) -> str:
         parts.append(
             f'<text x="{x + 18}" y="{y}" font-size="15" fill="#222">{xml_text(name)}</text>'
         )
-    parts.append(
-        f'<text x="{width // 2}" y="{y + 26}" font-size="15" text-anchor="middle"'
-        f' fill="#222">{xml_text(state.result_text)}</text>'
-    )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    return finished(parts, state.result_text, width // 2, y + 26)
 
 
 def _centre(index: int) -> tuple[int, int]:
     row, column = divmod(index, SIZE)
     return MARGIN + column * CELL + CELL // 2, MARGIN + row * CELL + CELL // 2
-
-
-def _label(x: int, y: int, text: str) -> str:
-    return f'<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#555">{text}</text>'
 
 
 def _mark(team: int, x: int, y: int, state: State, scale: float = 1.0) -> str:

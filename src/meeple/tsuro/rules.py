@@ -30,6 +30,7 @@ from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 from meeple.tsuro import notation
 from meeple.tsuro.model import (
@@ -553,10 +554,9 @@ def start_of(record: Record) -> State:
         raise at_tag(problem, problem.rule or "key") from None
 
 
-BRIDGE: Bridge[Place, Record, State] = Bridge(
+BRIDGE = State.bridge = Bridge[Place, Record, State](
     "tsuro", Record, notation.read_action, notation.write_action, start_of, notation.PLACE
 )
-State.bridge = BRIDGE
 
 replay = BRIDGE.replay
 """Every state of a record's game, the start first; RuleError at an illegal placement."""
@@ -584,5 +584,5 @@ def state_json(state: State) -> Mapping[str, Any]:
         "tiles_remaining": len(state.deck),
         "dragon": None if state.dragon is None else teams[state.dragon],
         "points": dict(zip(teams, state.points, strict=True)),
-        "turn": None if state.is_over else teams[state.seat],
+        "turn": team_to_move(state),
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas
+from meeple.quibbble.canvas import canvas, finished, label
 from meeple.tsuro.model import NOTCHES, SIZE, path_pairs
 from meeple.tsuro.rules import State
 from meeple.words import counted
@@ -49,8 +49,8 @@ def render(state: State) -> str:
     ]
     for index in range(SIZE):
         middle = MARGIN + index * CELL + CELL // 2
-        parts.append(_label(middle, MARGIN - 10, str(index)))  # columns, above
-        parts.append(_label(MARGIN - 16, middle + 5, str(index)))  # rows, at the left
+        parts.append(label(middle, MARGIN - 10, str(index)))  # columns, above
+        parts.append(label(MARGIN - 16, middle + 5, str(index)))  # rows, at the left
     target = None if state.is_over else state.target(state.seat)
     for row in range(SIZE):
         for column in range(SIZE):
@@ -79,23 +79,14 @@ def render(state: State) -> str:
     for team, name in enumerate(state.teams):
         x = MARGIN + 6 + (team % PER_ROW) * (side // PER_ROW)
         y = legend_top + (team // PER_ROW) * LEGEND_ROW
-        label = name if state.alive[team] else f"{name} (out)"
+        caption = name if state.alive[team] else f"{name} (out)"
         if state.variant in ("longest_path", "most_crossings"):
-            label += f" {state.points[team]}"
+            caption += f" {state.points[team]}"
         parts.append(_token(state, team, x + 7, y - 5))
         parts.append(
-            f'<text x="{x + 20}" y="{y}" font-size="14" fill="#222">{xml_text(label)}</text>'
+            f'<text x="{x + 20}" y="{y}" font-size="14" fill="#222">{xml_text(caption)}</text>'
         )
-    parts.append(
-        f'<text x="{width // 2}" y="{height - 14}" font-size="15" text-anchor="middle"'
-        f' fill="#222">{xml_text(state.result_text)}</text>'
-    )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-def _label(x: float, y: float, text: str) -> str:
-    return f'<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#555">{text}</text>'
+    return finished(parts, state.result_text, width // 2, height - 14)
 
 
 def _point(notch: str, x: float, y: float, size: float) -> tuple[float, float]:
