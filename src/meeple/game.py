@@ -12,9 +12,12 @@ them, and nothing above it imports them earlier.
 
 A method a game or notation does not override is one it cannot do: it raises
 `Unsupported`, and `Notation.capabilities` (what `meeple formats` lists) names only the
-methods a notation overrides. Records and states know their game: their class sets
-`game = Registered("flows")` (meeple.registry), so `thing.game` is that game's `Game`
-(imported when first asked) and nothing guesses a game from a module name.
+methods a notation overrides. Where a method would only import a module and call it, one
+typed method names those functions instead: a notation's `form` (a `Form`: parse, dump,
+sniff), a `Layered` game's `layers` (a `Layers`: pictures, marks, JSON, QGN bridge).
+Records and states know their game: their class sets `game = Registered("flows")`
+(meeple.registry), so `thing.game` is that game's `Game` (imported when first asked)
+and nothing guesses a game from a module name.
 
 This module knows no game and draws, parses and plays nothing itself.
 """
