@@ -6,6 +6,7 @@ which type checkers and editors follow; at run time those imports are not made, 
 importing a game's `game` module, as the registry does for every game when it lists
 the notations, imports none of the game's layers: importing every package's names
 takes about 385 ms, thirty times a bare `python -c pass` (docs/architecture.md).
+docs/python.md shows each game package's names at work, in a session a game.
 """
 
 from __future__ import annotations

@@ -12,9 +12,12 @@ them, and nothing above it imports them earlier.
 
 A method a game or notation does not override is one it cannot do: it raises
 `Unsupported`, and `Notation.capabilities` (what `meeple formats` lists) names only the
-methods a notation overrides. Records and states know their game: their class sets
-`game = Registered("flows")` (meeple.registry), so `thing.game` is that game's `Game`
-(imported when first asked) and nothing guesses a game from a module name.
+methods a notation overrides. Where a method would only import a module and call it, one
+typed method names those functions instead: a notation's `form` (a `Form`: parse, dump,
+sniff), a `Layered` game's `layers` (a `Layers`: pictures, marks, JSON, QGN bridge).
+Records and states know their game: their class sets `game = Registered("flows")`
+(meeple.registry), so `thing.game` is that game's `Game` (imported when first asked)
+and nothing guesses a game from a module name.
 
 This module knows no game and draws, parses and plays nothing itself.
 """
@@ -24,9 +27,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from meeple.errors import DEFAULT_SOURCE, Finding, RuleError, Unsupported
+from meeple.errors import DEFAULT_SOURCE, Diagnosis, Finding, RuleError, Unsupported
 
 if TYPE_CHECKING:
     from meeple.commands import Command, Group
@@ -85,16 +88,28 @@ class Sniff:
         return self._compiled.match(text) is not None
 
 
+@dataclass(frozen=True)
+class Form:
+    """The functions of a notation's modules that read and write its text (`Notation.form`):
+    `parse(text, source, **reading)`, `dump(model, **options)`, and `sniff(text)` where a
+    module tells the notation's texts apart (a `Sniff` pattern is the other way)."""
+
+    parse: Callable[..., Any]
+    dump: Callable[..., str]
+    sniff: Callable[[str], bool] | None = None
+
+
 class Notation:
     """One way of writing a game's records down (a game has one or several: botc's
     grimoire line, grimoire art, trace, script, town square).
 
     A subclass sets `name`, `title`, `extensions` and `options` as class attributes
-    (plain ones: a notation is one object per game), and overrides `sniff`,
-    `parse`, `dump` and `models`, then whichever of the other methods the notation
-    supports: an inherited one raises `Unsupported` (or, for `fmt`, `notes`, `named`,
-    does the plain thing). Most delegate to the game, which draws and plays while the
-    notation reads and writes: `Drawn` and `Bridged` below do so for pictures and QGN.
+    (plain ones: a notation is one object per game), overrides `form` (or `parse` and
+    `dump`) and `models`, sets `sniff` (a `Sniff`) unless its form sniffs, then
+    overrides whichever of the other methods the notation supports: an inherited one
+    raises `Unsupported` (or, for `fmt`, `notes`, `named`, does the plain thing). Most
+    delegate to the game, which draws and plays while the notation reads and writes:
+    `Drawn` and `Bridged` below do so for pictures and QGN.
     """
 
     name: str
@@ -118,18 +133,26 @@ class Notation:
 
     # Reading and writing: every notation has these.
 
+    def form(self) -> Form:
+        """The functions reading and writing this notation, from its modules (imported here,
+        when first asked): what `parse`, `dump` and `sniff` call unless overridden."""
+        raise NotImplementedError
+
     def sniff(self, text: str) -> bool:
         """Whether `text` looks like this notation (cheap; need not be exact)."""
-        raise NotImplementedError
+        sniff = self.form().sniff
+        if sniff is None:
+            raise NotImplementedError
+        return sniff(text)
 
     def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Any:
         """The model `text` writes, or a NotationError naming `source` (`reading`: the
         options whose `reads` name the command)."""
-        raise NotImplementedError
+        return self.form().parse(text, source, **reading)
 
     def dump(self, model: Any, **options: Any) -> str:
         """The canonical text of `model`."""
-        raise NotImplementedError
+        return self.form().dump(model, **options)
 
     def models(self) -> tuple[type, ...]:
         """The model classes this notation writes (imported when asked: call it only on
@@ -197,6 +220,20 @@ class Notation:
         except RuleError as problem:
             return [Finding.from_error(problem)]
         return []
+
+    def diagnosed(
+        self, read: Diagnosis[Any], text: str, source: str, playable: Any
+    ) -> list[Finding]:
+        """What `diagnose` returns of a lenient reading `read` of `text`: each problem, then
+        for the record it read that can be played (`playable`; None: none), the notation's
+        `check` where there was no problem, and the first rule its replay breaks."""
+        found = [Finding.from_error(problem) for problem in read.problems]
+        if playable is not None:
+            document = Document(text, source, self, playable)
+            if not found and self.can("check"):
+                found += self.check(document)
+            found += self.broken_rule(document)
+        return in_order(found)
 
     def can(self, method: str) -> bool:
         """Whether this notation overrides `method` (`replay`, `svg`, ...)."""
@@ -338,3 +375,52 @@ class Game:
     def from_qgn(self, snapshot: Any) -> Any:
         """A `meeple.qgn.Snapshot` whose key is `qgn_key` as a model of the game."""
         raise Unsupported(f"QGN does not convert to {self.name} records")
+
+
+class QgnBridge(Protocol):
+    """What converts a game's records to and from QGN: its `qgn` module, or the bridge of
+    one of quibbble's games."""
+
+    def to_qgn(self, model: Any, /) -> Any: ...
+
+    def from_qgn(self, snapshot: Any, /) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Layers:
+    """The functions of a game's own modules its `Game` hands each job to: an ASCII picture
+    (given the notation's `show` options), an SVG picture (given its `svg` ones), the
+    places on the SVG a move touched, a state as JSON, and the QGN bridge."""
+
+    render: Callable[..., str]
+    svg: Callable[..., str]
+    marks: Callable[[Any], tuple[str, ...]]
+    state_json: Callable[[Any], Mapping[str, Any]]
+    qgn: QgnBridge
+
+
+class Layered(Game):
+    """A game whose pictures, states as JSON and QGN bridge are its modules' functions,
+    named once by `layers` (which imports them when first asked)."""
+
+    def layers(self) -> Layers:
+        """The game's layers (its modules, imported here so its `game` module stays light)."""
+        raise NotImplementedError
+
+    def render(self, thing: Any, **options: Any) -> str:
+        return self.layers().render(thing, **options)
+
+    def svg(self, thing: Any, **options: Any) -> str:
+        return self.layers().svg(thing, **options)
+
+    def marks(self, state: Any) -> tuple[str, ...]:
+        return self.layers().marks(state)
+
+    def state_json(self, state: Any) -> Mapping[str, Any]:
+        return self.layers().state_json(state)
+
+    def to_qgn(self, model: Any) -> Any:
+        return self.layers().qgn.to_qgn(model)
+
+    def from_qgn(self, snapshot: Any) -> Any:
+        return self.layers().qgn.from_qgn(snapshot)

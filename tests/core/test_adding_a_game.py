@@ -24,7 +24,7 @@ import meeple
 from meeple import registry
 from meeple.engine import GameState, Status, replayed
 from meeple.errors import DEFAULT_SOURCE, Location, NotationError, RuleError
-from meeple.game import Document, Drawn, Game
+from meeple.game import Document, Drawn, Form, Game
 from meeple.pictures import xml_text
 from meeple.registry import Registered
 from tests.cli_helpers import meeple as run_meeple
@@ -196,11 +196,8 @@ class OxoNotation(Drawn):
     def sniff(self, text: str) -> bool:
         return re.match(r"[abc][123]\n", text) is not None
 
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Record:
-        return parse(text, source)
-
-    def dump(self, model: Record, **options: Any) -> str:
-        return dump(model)
+    def form(self) -> Form:
+        return Form(parse, dump)
 
     def models(self) -> tuple[type, ...]:
         return (Record,)

@@ -1,9 +1,4 @@
-"""Atlantis: JSON transcripts of the hex-board game, read, checked, replayed and drawn.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+"""Atlantis: JSON transcripts of the hex-board game, read, checked, replayed and drawn."""
 
 from typing import TYPE_CHECKING
 

@@ -1,21 +1,14 @@
-"""Atlantis as meeple's registry sees it: the game, and its transcripts (JSON or JSON5).
-
-Light on purpose (the registry imports it to list every notation): reading, writing,
-the lints of a transcript and where its turns are written are `notation`, playing is
-`rules`, drawing is `ascii` and `svg`, QGN is `qgn`, each imported inside the methods
-that need it; the `replay --json` state is docs/formats/atlantis.md.
-"""
+"""Atlantis' `Game`: its transcripts (JSON, or hand-written JSON5)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from meeple.errors import DEFAULT_SOURCE, Finding, RuleError
-from meeple.game import COLOR, Bridged, Document, Drawn, Game, Option, in_order
+from meeple.errors import DEFAULT_SOURCE, Finding
+from meeple.game import COLOR, Bridged, Document, Drawn, Form, Layered, Layers, Option
 
 if TYPE_CHECKING:
-    from meeple.atlantis.model import Transcript
     from meeple.atlantis.rules import State
 
 DROP_COMMENTS = Option(
@@ -24,9 +17,6 @@ DROP_COMMENTS = Option(
     commands=("fmt", "convert"),
     flag=True,
 )
-
-STANDARD_SEGMENTS = 10
-"""Segments of the board `meeple play`, bots and selfplay start on when none is named."""
 
 
 class AtlantisTranscript(Drawn, Bridged):
@@ -38,20 +28,10 @@ class AtlantisTranscript(Drawn, Bridged):
     options = (DROP_COMMENTS, COLOR)
     qgn_keyed = True
 
-    def sniff(self, text: str) -> bool:
+    def form(self) -> Form:
         from meeple.atlantis import notation
 
-        return notation.looks_like_transcript(text)
-
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Transcript:
-        from meeple.atlantis import notation
-
-        return notation.parse(text, source)
-
-    def dump(self, model: Any, **options: Any) -> str:
-        from meeple.atlantis import notation
-
-        return notation.dump(model, **options)
+        return Form(notation.parse, notation.dump, notation.looks_like_transcript)
 
     def models(self) -> tuple[type, ...]:
         from meeple.atlantis.model import Transcript
@@ -75,17 +55,10 @@ class AtlantisTranscript(Drawn, Bridged):
         from meeple.atlantis import notation
 
         read = notation.diagnose(text, source)
-        found = [Finding.from_error(problem) for problem in read.problems]
-        playable = notation.playable(read)
-        if playable is not None:
-            document = Document(text, source, self, playable)
-            if not found:
-                found += self.check(document)
-            found += self.broken_rule(document)
-        return in_order(found)
+        return self.diagnosed(read, text, source, notation.playable(read))
 
 
-class Atlantis(Game):
+class Atlantis(Layered):
     """Atlantis: two to six players move stacks of stones to claim the fields of an island."""
 
     name = "atlantis"
@@ -98,48 +71,14 @@ class Atlantis(Game):
     )
 
     def initial(self, player_count: int | None = None, seed: int | None = None) -> State:
-        """A new game on a board of ten standard segments, two players unless `player_count`
-        says otherwise; the seed places the starting stacks (meeple.atlantis.generate)."""
-        from meeple.atlantis.generate import starting_transcript
-        from meeple.atlantis.rules import State
+        from meeple.atlantis.generate import new_game
 
-        count = 2 if player_count is None else player_count
-        if not 2 <= count <= 6:
-            raise RuleError(
-                f"meeple sets up Atlantis for 2 to 6 players, not {count}", rule="player-count"
-            )
-        return State.initial(starting_transcript(STANDARD_SEGMENTS, count, seed or 0))
+        return new_game(player_count, seed)
 
-    def render(self, thing: Any, color: bool = False, **_: Any) -> str:
-        from meeple.atlantis import ascii
+    def layers(self) -> Layers:
+        from meeple.atlantis import ascii, qgn, rules, svg
 
-        return ascii.render(thing, color)
-
-    def svg(self, thing: Any, **options: Any) -> str:
-        """An SVG picture of a transcript's final position, or of a replayed state."""
-        from meeple.atlantis import svg
-        from meeple.atlantis.rules import final
-
-        return svg.render(final(thing))
-
-    def marks(self, state: Any) -> tuple[str, ...]:
-        """The fields the last move (or the turn just ended) touched, for the viewer."""
-        from meeple.atlantis.svg import marks
-
-        return marks(state)
-
-    def state_json(self, state: Any) -> Mapping[str, Any]:
-        """One state of `meeple replay --json` (the shape is in docs/formats/atlantis.md)."""
-        from meeple.atlantis.rules import state_json
-
-        return state_json(state)
-
-    def to_qgn(self, model: Any) -> Any:
-        from meeple.atlantis import qgn
-
-        return qgn.to_qgn(model)
-
-    def from_qgn(self, snapshot: Any) -> Any:
-        from meeple.atlantis import qgn
-
-        return qgn.from_qgn(snapshot)
+        final = rules.final  # a transcript is drawn at its final position
+        return Layers(
+            ascii.render, lambda t: svg.render(final(t)), svg.marks, rules.state_json, qgn
+        )

@@ -1,4 +1,4 @@
-"""Boards of standard segments and random legal games, for tests, benchmarks and examples.
+"""Boards of standard segments, a new game's start, and random legal games.
 
 Standard segments (a field and its six neighbours) tile the grid when their
 centres lie on the lattice spanned by (3, 1) and (-1, 2); `standard_board`
@@ -14,6 +14,7 @@ import random
 
 from meeple.atlantis.model import FieldRef, Player, Segment, Transcript, Turn
 from meeple.atlantis.rules import State
+from meeple.errors import RuleError
 from meeple.hexgrid import Hex, distance
 
 _LATTICE = (Hex(3, 1), Hex(-1, 2))
@@ -37,6 +38,21 @@ def standard_board(segments: int) -> tuple[Segment, ...]:
     dx = min(c.x for c in chosen) - 2
     dy = min(c.y for c in chosen) - 2
     return tuple(Segment((FieldRef(Hex(c.x - dx, c.y - dy), True),)) for c in chosen)
+
+
+STANDARD_SEGMENTS = 10
+"""Segments of the board `meeple play`, bots and selfplay start on when none is named."""
+
+
+def new_game(player_count: int | None = None, seed: int | None = None) -> State:
+    """A new game on a board of ten standard segments, two players unless `player_count`
+    says otherwise; the seed places the starting stacks."""
+    count = 2 if player_count is None else player_count
+    if not 2 <= count <= 6:
+        raise RuleError(
+            f"meeple sets up Atlantis for 2 to 6 players, not {count}", rule="player-count"
+        )
+    return State.initial(starting_transcript(STANDARD_SEGMENTS, count, seed or 0))
 
 
 def starting_transcript(segments: int, players: int, seed: int = 0, stacks: int = 3) -> Transcript:

@@ -1,10 +1,5 @@
 r"""Blood on the Clocktower: the storyteller's grimoire as one line of text, as a bag of
-roles, and as ASCII art, with checks against a script's setup; game traces replayed.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+roles, and as ASCII art, with checks against a script's setup; game traces replayed."""
 
 from typing import TYPE_CHECKING
 

@@ -1,34 +1,35 @@
-"""Blood on the Clocktower as meeple's registry sees it: the game and its notations.
+"""Blood on the Clocktower's `Game` and its notations.
 
 `botc` (a grimoire on one line, or a bag), `botc-ascii` (grimoire art), `botc-trace` (a
 game's phases and events), `botc-script` (a script as the official Script Tool writes
 it), `botc-townsquare` (the online grimoires' game state) and the logic puzzles'
 `botc-puzzle` and `botc-puzzle-json`. `botc`, `botc-ascii` and `botc-townsquare` read
 and write grimoires, so converting between them is a plain dump in the other notation.
-
-Light on purpose (the registry imports it to list every notation): the game's layers
-are imported inside the methods that need them. Checks live in `checks`, pictures and
-a state's JSON in `views`, a trace's rules in `rules`, the QGN bridge in `qgn`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from meeple.botc.choices import CHARSETS, IDS, LAYOUTS, SCRIPTS
-from meeple.errors import DEFAULT_SOURCE, Finding
-from meeple.game import COLOR, Bridged, Document, Drawn, Game, Notation, Option, Sniff
+from meeple.errors import Finding
+from meeple.game import (
+    COLOR,
+    Bridged,
+    Document,
+    Drawn,
+    Form,
+    Layered,
+    Layers,
+    Notation,
+    Option,
+    Sniff,
+)
 
 if TYPE_CHECKING:
-    from types import ModuleType
-
     from meeple.botc.checks import Asked
-    from meeple.botc.model import Bag, Grimoire
-    from meeple.botc.puzzle.model import Puzzle
     from meeple.botc.rules import State
-    from meeple.botc.scriptfile import ScriptFile
-    from meeple.botc.trace import Trace
     from meeple.commands import Group
 
 SCRIPT_OPTION = Option(
@@ -103,21 +104,16 @@ class BotcTrace(Drawn):
         r"|\A\s*<(?:SETUP|NIGHT|DAWN|DAY|EVENING|[NDE][1-9][0-9]*)>"  # botc-sat's, no grimoire
     )
 
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Trace:
+    def form(self) -> Form:
         from meeple.botc import trace
 
-        return trace.parse(text, source)
-
-    def dump(self, model: Any, abbreviate: bool | None = None, **_: Any) -> str:
-        from meeple.botc import trace
-
-        return trace.dump(model, abbreviate=bool(abbreviate))
+        return Form(trace.parse, trace.dump)
 
     def fmt(self, document: Document, abbreviate: bool | None = None, **_: Any) -> str:
         """The canonical trace; a trace written with botc-sat's short prefixes keeps them."""
         from meeple.botc.model import written_short
 
-        return self.dump(document.model, abbreviate or written_short(document.text))
+        return self.dump(document.model, abbreviate=abbreviate or written_short(document.text))
 
     def models(self) -> tuple[type, ...]:
         from meeple.botc.trace import Trace
@@ -125,7 +121,6 @@ class BotcTrace(Drawn):
         return (Trace,)
 
     def check(self, document: Document, **options: Any) -> Iterator[Finding]:
-        """A note on a trace with no grimoire line: its events were read, not played."""
         from meeple.botc.checks import trace_findings
 
         return trace_findings(document)
@@ -173,17 +168,10 @@ class BotcLine(_Grimoires):
         r"|\A\s*\{[ A-Za-z0-9_]*\}\s*\Z"
     )
 
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Grimoire | Bag:
+    def form(self) -> Form:
         from meeple.botc import notation
 
-        return notation.parse(text, source)
-
-    def dump(
-        self, model: Any, abbreviate: bool | None = None, ids: str | None = None, **_: Any
-    ) -> str:
-        from meeple.botc.notation import dump_written
-
-        return dump_written(model, bool(abbreviate), ids)
+        return Form(notation.parse, notation.dump_written)
 
     def fmt(
         self, document: Document, abbreviate: bool | None = None, ids: str | None = None, **_: Any
@@ -191,7 +179,9 @@ class BotcLine(_Grimoires):
         """The canonical line; a line written with botc-sat's short prefixes keeps them."""
         from meeple.botc.model import written_short
 
-        return self.dump(document.model, abbreviate or written_short(document.text), ids)
+        return self.dump(
+            document.model, abbreviate=abbreviate or written_short(document.text), ids=ids
+        )
 
     def models(self) -> tuple[type, ...]:
         from meeple.botc.model import Bag, Grimoire
@@ -213,15 +203,10 @@ class BotcArt(_Grimoires):
     options = _grimoire_options("show", "convert", "fmt", "setup")
     sniff = Sniff(r"\A\s*(?:┌─|\+-) Grim(?:oire)? ")
 
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Grimoire:
+    def form(self) -> Form:
         from meeple.botc import ascii
 
-        return ascii.parse_art(text, source)
-
-    def dump(self, model: Any, **options: Any) -> str:
-        from meeple.botc import ascii
-
-        return ascii.dump_art(model, **options)
+        return Form(ascii.parse_art, ascii.dump_art)
 
     def fmt(self, document: Document, **options: Any) -> str:
         from meeple.botc import ascii
@@ -240,8 +225,6 @@ class BotcArt(_Grimoires):
 
 
 class BotcScript(Notation):
-    """A script as the official Script Tool writes it: a JSON list of characters."""
-
     name = "botc-script"
     title = "Blood on the Clocktower script as the official Script Tool writes it (JSON)"
     extensions = (".json", ".script.json")
@@ -256,18 +239,17 @@ class BotcScript(Notation):
     # A JSON array that starts with a string or an object (an Atlantis transcript is an object).
     sniff = Sniff(r"\A\ufeff?\s*\[\s*(?:\"|\{|\])")
 
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> ScriptFile:
+    def form(self) -> Form:
         from meeple.botc import scriptfile
 
-        return scriptfile.parse(text, source)
+        return Form(scriptfile.parse, scriptfile.dump)
 
     def dump(self, model: Any, bundled: bool | None = None, **_: Any) -> str:
         """The script in the canonical layout, or with `bundled` the name of the bundled
         script with the same characters (ConversionError when there is none)."""
-        from meeple.botc import scriptfile
         from meeple.botc.script import bundled_name
 
-        return bundled_name(model) + "\n" if bundled else scriptfile.dump(model)
+        return bundled_name(model) + "\n" if bundled else super().dump(model)
 
     def models(self) -> tuple[type, ...]:
         from meeple.botc.scriptfile import ScriptFile
@@ -301,27 +283,15 @@ class BotcScript(Notation):
 
 
 class BotcTownSquare(_Grimoires):
-    """The online grimoires' game state (JSON), read as a grimoire."""
-
     name = "botc-townsquare"
     title = "Blood on the Clocktower game state of the online grimoires (townsquare JSON)"
     extensions = (".json",)
     options = (*CHECKS, HTML_OPTION, *_art_options("show"), COLOR)
 
-    def sniff(self, text: str) -> bool:
+    def form(self) -> Form:
         from meeple.botc import townsquare
 
-        return townsquare.looks_like(text)
-
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Grimoire:
-        from meeple.botc import townsquare
-
-        return townsquare.parse(text, source)
-
-    def dump(self, model: Any, **options: Any) -> str:
-        from meeple.botc import townsquare
-
-        return townsquare.dump(model)
+        return Form(townsquare.parse, townsquare.dump, townsquare.looks_like)
 
     def models(self) -> tuple[type, ...]:
         from meeple.botc.model import Grimoire
@@ -336,27 +306,14 @@ class BotcTownSquare(_Grimoires):
 
 
 class BotcPuzzle(Notation):
-    """A logic puzzle in meeple's words: seats, claims, what each learned and when."""
-
     name = "botc-puzzle"
     title = "Blood on the Clocktower logic puzzle: seats, claims, what each learned and when"
     extensions = (".puzzle",)
 
-    def form(self) -> ModuleType:
-        """The module that reads and writes this form (`looks_like`, `parse`, `dump`)."""
+    def form(self) -> Form:
         from meeple.botc.puzzle import notation
 
-        return notation
-
-    def sniff(self, text: str) -> bool:
-        return bool(self.form().looks_like(text))
-
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Puzzle:
-        puzzle: Puzzle = self.form().parse(text, source)
-        return puzzle
-
-    def dump(self, model: Any, **options: Any) -> str:
-        return str(self.form().dump(model))
+        return Form(notation.parse, notation.dump, notation.looks_like)
 
     def models(self) -> tuple[type, ...]:
         from meeple.botc.puzzle.model import Puzzle
@@ -386,10 +343,10 @@ class BotcPuzzleJson(BotcPuzzle):
     extensions = (".json",)
     options = (DROP_HOUSE_RULES,)
 
-    def form(self) -> ModuleType:
+    def form(self) -> Form:
         from meeple.botc.puzzle import jsonform
 
-        return jsonform
+        return Form(jsonform.parse, jsonform.dump, jsonform.looks_like)
 
     def dump(self, model: Any, **options: Any) -> str:
         from meeple.botc.puzzle import jsonform
@@ -404,7 +361,7 @@ def _commands() -> Group:
     return BOTC
 
 
-class Botc(Game):
+class Botc(Layered):
     """Blood on the Clocktower: the storyteller's grimoire, scripts, traces and puzzles."""
 
     name = "botc"
@@ -420,37 +377,7 @@ class Botc(Game):
     qgn_key = "botc"
     commands = (("botc", _commands),)
 
-    def render(self, thing: Any, **options: Any) -> str:
-        """The picture `meeple show` prints (it adds the final newline itself): a bag's
-        line, a grimoire's art (or HTML fragment), a trace's table with how it stands."""
-        from meeple.botc import views
+    def layers(self) -> Layers:
+        from meeple.botc import qgn, views
 
-        return views.render(thing, **options)
-
-    def svg(self, thing: Any, **options: Any) -> str:
-        """The town square: a grimoire, or the table a trace has reached."""
-        from meeple.botc import views
-
-        return views.svg(thing)
-
-    def marks(self, state: Any) -> tuple[str, ...]:
-        """The players the last event named (who acted, who was acted on), for the viewer."""
-        last = state.history[-1] if state.history else None
-        names = (last.actor, last.target) if last is not None else ()
-        return tuple(name for name in names if name)
-
-    def state_json(self, state: Any) -> Mapping[str, Any]:
-        """One trace state as JSON (docs/formats/botc.md, Game traces)."""
-        from meeple.botc import views
-
-        return views.state_json(state)
-
-    def to_qgn(self, model: Any) -> Any:
-        from meeple.botc import qgn
-
-        return qgn.to_qgn(model)
-
-    def from_qgn(self, snapshot: Any) -> Any:
-        from meeple.botc import qgn
-
-        return qgn.from_qgn(snapshot)
+        return Layers(views.render, views.svg, views.marks, views.state_json, qgn)

@@ -47,7 +47,7 @@ def render(
     return colour(picture, (seat.role for seat in thing.seats)) if color else picture
 
 
-def svg(thing: Any) -> str:
+def svg(thing: Any, **_: Any) -> str:
     """The town square: a grimoire, or the table a trace has reached."""
     from meeple.botc.model import Bag, Grimoire
     from meeple.botc.svg import render as town_square
@@ -56,6 +56,13 @@ def svg(thing: Any) -> str:
     if isinstance(thing, Bag):
         raise Unsupported("a bag has no seats to draw: seat it with `meeple botc setup`")
     return town_square(thing if isinstance(thing, Grimoire) else _state(thing).grimoire)
+
+
+def marks(state: State) -> tuple[str, ...]:
+    """The players the last event named (who acted, who was acted on), for the viewer."""
+    last = state.history[-1] if state.history else None
+    names = (last.actor, last.target) if last is not None else ()
+    return tuple(name for name in names if name)
 
 
 def state_json(state: State) -> Mapping[str, Any]:

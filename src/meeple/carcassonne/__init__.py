@@ -1,10 +1,5 @@
 """Carcassonne as quibbble records it: QGN games with `[key "carcassonne"]`, dealt from
-`[seed]`.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+`[seed]`."""
 
 from typing import TYPE_CHECKING
 

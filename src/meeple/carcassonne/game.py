@@ -1,7 +1,5 @@
 """Carcassonne as quibbble records it: QGN with `[key "carcassonne"]` and the `seed`
 its tiles are dealt from.
-
-Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
 """
 
 from __future__ import annotations
@@ -16,8 +14,6 @@ if TYPE_CHECKING:
 
 
 class Carcassonne(QuibbbleGame["Move", "Record", "State"]):
-    """Carcassonne, quibbble's `carcassonne`."""
-
     name = "carcassonne"
     title = (
         "Carcassonne (quibbble's QGN records): 0i&1.0.c.r.f.r.n.f.f places a tile right of"
@@ -38,10 +34,8 @@ class Carcassonne(QuibbbleGame["Move", "Record", "State"]):
     def layers(self) -> Layers[Move, Record, State]:
         from meeple.carcassonne import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
+        return Layers(ascii.render, svg.render, svg.marks, rules.state_json, rules.BRIDGE)
 
 
 GAME = Carcassonne()
-"""The game, for `meeple.carcassonne`'s own functions (the registry holds another instance
-of the class, and either will do: a game keeps no state of its own)."""
 parse, dump, render = GAME.parse, GAME.dump, GAME.render

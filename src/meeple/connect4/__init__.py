@@ -1,9 +1,4 @@
-"""Connect Four as quibbble records it: QGN games with `[key "connect4"]`.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+"""Connect Four as quibbble records it: QGN games with `[key "connect4"]`."""
 
 from typing import TYPE_CHECKING
 

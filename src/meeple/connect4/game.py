@@ -1,7 +1,5 @@
 """Connect Four as quibbble records it: QGN with `[key "connect4"]`, a disk dropped
 as `{team}p&{column}`.
-
-Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
 """
 
 from __future__ import annotations
@@ -16,8 +14,6 @@ if TYPE_CHECKING:
 
 
 class ConnectFour(QuibbbleGame["Place", "Record", "State"]):
-    """Connect Four, quibbble's `connect4`."""
-
     name = "connect4"
     title = "Connect Four (quibbble's QGN records): 0p&3 drops a disk into column 3"
     move_help = (
@@ -30,10 +26,8 @@ class ConnectFour(QuibbbleGame["Place", "Record", "State"]):
     def layers(self) -> Layers[Place, Record, State]:
         from meeple.connect4 import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
+        return Layers(ascii.render, svg.render, svg.marks, rules.state_json, rules.BRIDGE)
 
 
 GAME = ConnectFour()
-"""The game, for `meeple.connect4`'s own functions (the registry holds another instance
-of the class, and either will do: a game keeps no state of its own)."""
 parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -1,9 +1,4 @@
-r"""Flows (Quortex): game records, the rules of play, and pictures of the board.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+r"""Flows (Quortex): game records, the rules of play, and pictures of the board."""
 
 from typing import TYPE_CHECKING
 

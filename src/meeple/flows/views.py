@@ -29,6 +29,15 @@ def svg(thing: Any, frame: str | None = None) -> str:
     return pictures.render(state, _frame_player(state, frame))
 
 
+def marks(state: State) -> tuple[str, ...]:
+    """The hex the last placement took (the viewer highlights it; none for a pass)."""
+    from meeple.flows.model import Move
+    from meeple.flows.svg import data_at
+
+    last = state.history[-1] if state.history else None
+    return (data_at(last.hex),) if isinstance(last, Move) else ()
+
+
 def state_json(state: State) -> Mapping[str, Any]:
     """One replay state as JSON (shape in docs/formats/flows.md)."""
     from meeple.flows.board import EDGE_NAMES, SIDE_NAMES

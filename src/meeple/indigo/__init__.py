@@ -1,9 +1,4 @@
-"""Indigo as quibbble records it: QGN games with `[key "indigo"]`, dealt from `[seed]`.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+"""Indigo as quibbble records it: QGN games with `[key "indigo"]`, dealt from `[seed]`."""
 
 from typing import TYPE_CHECKING
 

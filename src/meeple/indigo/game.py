@@ -1,7 +1,5 @@
 """Indigo as quibbble records it: QGN with `[key "indigo"]`, the `seed` its tiles are
 dealt from, and its `variant`.
-
-Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
 """
 
 from __future__ import annotations
@@ -16,8 +14,6 @@ if TYPE_CHECKING:
 
 
 class Indigo(QuibbbleGame["Place", "Record", "State"]):
-    """Indigo, quibbble's `indigo`."""
-
     name = "indigo"
     title = "Indigo (quibbble's QGN records): 0p&afbcde.4.5 places a tile on row 4, column 5"
     move_help = (
@@ -31,10 +27,8 @@ class Indigo(QuibbbleGame["Place", "Record", "State"]):
     def layers(self) -> Layers[Place, Record, State]:
         from meeple.indigo import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
+        return Layers(ascii.render, svg.render, svg.marks, rules.state_json, rules.BRIDGE)
 
 
 GAME = Indigo()
-"""The game, for `meeple.indigo`'s own functions (the registry holds another instance
-of the class, and either will do: a game keeps no state of its own)."""
 parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -1,10 +1,5 @@
 """Onitama as quibbble records it: QGN games with `[key "onitama"]` and a `[seed]` that
-deals the five cards.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+deals the five cards."""
 
 from typing import TYPE_CHECKING
 

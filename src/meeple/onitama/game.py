@@ -1,7 +1,5 @@
 """Onitama as quibbble records it: QGN with `[key "onitama"]` and the `seed` its
 cards are dealt from.
-
-Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
 """
 
 from __future__ import annotations
@@ -16,8 +14,6 @@ if TYPE_CHECKING:
 
 
 class Onitama(QuibbbleGame["Move", "Record", "State"]):
-    """Onitama, quibbble's `onitama`."""
-
     name = "onitama"
     title = "Onitama (quibbble's QGN records): 0m&0.1.1.1.ox moves a pawn with a card"
     move_help = (
@@ -29,10 +25,8 @@ class Onitama(QuibbbleGame["Move", "Record", "State"]):
     def layers(self) -> Layers[Move, Record, State]:
         from meeple.onitama import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
+        return Layers(ascii.render, svg.render, svg.marks, rules.state_json, rules.BRIDGE)
 
 
 GAME = Onitama()
-"""The game, for `meeple.onitama`'s own functions (the registry holds another instance
-of the class, and either will do: a game keeps no state of its own)."""
 parse, dump, render = GAME.parse, GAME.dump, GAME.render

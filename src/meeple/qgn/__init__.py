@@ -1,9 +1,4 @@
-"""Quibbble Game Notation (QGN): the container every game converts to and from.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+"""Quibbble Game Notation (QGN): the container every game converts to and from."""
 
 from typing import TYPE_CHECKING
 

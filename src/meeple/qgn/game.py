@@ -1,9 +1,7 @@
-"""QGN as meeple's registry sees it: the container every game's record converts to.
+"""QGN as a `Game`: the container every game's record converts to.
 
 QGN is not a game of its own: a QGN record whose `key` names a game meeple knows is
 played as that game (meeple.records); `Qgn` reads, writes, lints and draws the rest.
-Light on purpose (the registry imports it to list every notation): the notation,
-pictures and the records module are imported inside the methods that need them.
 """
 
 from __future__ import annotations

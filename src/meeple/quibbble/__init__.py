@@ -4,8 +4,6 @@ One module per job, every name importable from here (docs/architecture.md, Go's 
 numbers, says what each holds).
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING
 
 from meeple.exports import names

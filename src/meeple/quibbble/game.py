@@ -1,27 +1,24 @@
 """`QuibbbleGame`: what every one of quibbble's games is to meeple, written once.
 
-quibbble records its games only as QGN (`[key "<game>"]`), so each of its games has one
-notation, QGN itself (`QuibbbleNotation`), and the same work around its rules: read and
-write its records through its bridge (meeple.quibbble.bridge), replay them, start a new
-game of so many teams, draw a record by drawing its last state. A game subclasses
-`QuibbbleGame` in its own `game` module and supplies only what is its own: its name,
-title, move help and teams, and its `layers` (bridge, pictures and a state's JSON,
-imported when first asked, so the module stays light for the registry).
+quibbble records its games only as QGN (`[key "<game>"]`), so each has one notation, QGN
+itself (`QuibbbleNotation`), and the same work around its rules, done here through its
+bridge (meeple.quibbble.bridge): read, write and replay records, start a new game of so
+many teams, draw a record by drawing its last state.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+import meeple.game
 from meeple.errors import DEFAULT_SOURCE, RuleError
-from meeple.game import COLOR, Bridged, Document, Drawn, Game, Sniff
+from meeple.game import COLOR, Bridged, Document, Drawn, Form, Game, Layered, Sniff
 
 if TYPE_CHECKING:  # the registry imports this module for every command: it stays light
-    from meeple.qgn.model import Snapshot
     from meeple.quibbble.bridge import Bridge
     from meeple.quibbble.record import Record, TeamMove
     from meeple.quibbble.state import TeamsState
@@ -53,11 +50,8 @@ class QuibbbleNotation(Drawn, Bridged):
     def sniff(self, text: str) -> bool:
         return self._names_me(text)
 
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Any:
-        return self.quibbble.parse(text, source)
-
-    def dump(self, model: Any, **options: Any) -> str:
-        return self.quibbble.dump(model)
+    def form(self) -> Form:
+        return Form(self.quibbble.parse, self.quibbble.dump)
 
     def models(self) -> tuple[type, ...]:
         return (self.quibbble.bridge.record,)
@@ -79,28 +73,19 @@ class QuibbbleNotation(Drawn, Bridged):
 
 
 @dataclass(frozen=True)
-class Layers(Generic[MoveT, RecordT, StateT]):
-    """A quibbble game's own modules, as its `Game` uses them: its rules' bridge to QGN,
-    its ASCII and SVG pictures of a state, the places a move lights on the SVG, and a
-    state as JSON."""
+class Layers(meeple.game.Layers, Generic[MoveT, RecordT, StateT]):
+    """A quibbble game's layers (meeple.game.Layers): its pictures draw a state, and its
+    rules' bridge to QGN also reads, writes and replays its records."""
 
-    bridge: Bridge[MoveT, RecordT, StateT]
-    render: Callable[[StateT, bool], str]
-    svg: Callable[[StateT], str]
-    marks: Callable[[StateT], tuple[str, ...]]
-    """The `data-at` keys of the places on the SVG picture the last move touched."""
-    state_json: Callable[[StateT], Mapping[str, Any]]
-    """A state as `meeple replay --json` writes it (docs/formats/<game>.md)."""
+    qgn: Bridge[MoveT, RecordT, StateT]
 
 
-class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
-    """One of quibbble's games (meeple.game.Game): its QGN notation, replay, pictures of a
-    record or a state, a new game's start, the QGN bridge.
-
-    A subclass sets `name` (its QGN key), `title` and `move_help`, and where they differ
-    from the defaults `teams`, `deals` and `noun` (the game's name as its
-    messages write it); it overrides `layers`, and
-    `clock_seed` where quibbble's clock is not in seconds.
+class QuibbbleGame(Layered, Generic[MoveT, RecordT, StateT]):
+    """One of quibbble's games (meeple.game.Game). A subclass sets `name` (its QGN key),
+    `title` and `move_help`, where they differ from the defaults `teams`, `deals` and
+    `noun`, and overrides `layers` (and `clock_seed` where quibbble's clock is not in
+    seconds). Its module's `GAME` is an instance for the package's own functions (the
+    registry holds another, and either will do: a game keeps no state of its own).
     """
 
     title: str
@@ -122,7 +107,6 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
     # What each game supplies.
 
     def layers(self) -> Layers[MoveT, RecordT, StateT]:
-        """The game's bridge and pictures (its modules, imported when first asked)."""
         raise NotImplementedError
 
     def clock_seed(self) -> int:
@@ -138,7 +122,7 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
 
     @cached_property
     def bridge(self) -> Bridge[MoveT, RecordT, StateT]:
-        return self.layers().bridge
+        return self.layers().qgn
 
     def initial(self, player_count: int | None = None, seed: int | None = None) -> StateT:
         """A new game of `player_count` teams (2 by default), the first of `teams`, dealt from
@@ -165,12 +149,6 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
         """The record's canonical QGN text."""
         return self.bridge.dump(record)
 
-    def to_qgn(self, model: RecordT) -> Snapshot:
-        return self.bridge.to_qgn(model)
-
-    def from_qgn(self, snapshot: Snapshot) -> RecordT:
-        return self.bridge.from_qgn(snapshot)
-
     def replay(self, document: Document) -> Iterable[StateT]:
         """The game after each move of a parsed QGN document, the start first."""
         return self.bridge.states(document.model, document.text, document.source)
@@ -188,11 +166,3 @@ class QuibbbleGame(Game, Generic[MoveT, RecordT, StateT]):
     def svg(self, thing: Any, **options: Any) -> str:
         """An SVG picture of a record's last state, or of a state."""
         return self.layers().svg(self.state(thing))
-
-    def marks(self, state: Any) -> tuple[str, ...]:
-        """The places on the SVG picture the move leading to `state` touched."""
-        return self.layers().marks(state)
-
-    def state_json(self, state: Any) -> Mapping[str, Any]:
-        """A state as JSON, as the game's rules write it (docs/formats/<game>.md)."""
-        return self.layers().state_json(state)

@@ -1,9 +1,4 @@
-r"""Race to the Raft (solo): the strings of seed 001, challenge set-up, and the rules.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+r"""Race to the Raft (solo): the strings of seed 001, challenge set-up, and the rules."""
 
 from typing import TYPE_CHECKING
 

@@ -1,22 +1,15 @@
-"""Race to the Raft as meeple's registry sees it: the game, its records (`raft`) and its
-five-part game states (`raft-state`).
-
-Light on purpose (the registry imports it to list every notation): the notation is
-`notation`, the rules and a record's located replay `rules`, pictures `ascii` and `svg`,
-the QGN bridge `qgn`, each imported inside the methods that need it.
-"""
+"""Race to the Raft's `Game`: its records (`raft`) and five-part game states (`raft-state`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, RuleError
-from meeple.game import COLOR, Bridged, Document, Drawn, Game, Sniff, in_order
+from meeple.game import COLOR, Bridged, Document, Drawn, Form, Layered, Layers, Sniff
 
 if TYPE_CHECKING:
     from meeple.commands import Command
-    from meeple.raft.model import Position, Record
     from meeple.raft.rules import State
 
 DEFAULT_CHALLENGE = "First steps"
@@ -24,8 +17,6 @@ DEFAULT_CHALLENGE = "First steps"
 
 
 class RaftRecord(Drawn, Bridged):
-    """A game record: a challenge, then one move a line."""
-
     name = "raft"
     title = "Race to the Raft game record: a challenge, then one move per line"
     extensions = (".raft",)
@@ -34,15 +25,10 @@ class RaftRecord(Drawn, Bridged):
     step_noun = "action"
     sniff = Sniff(r"\A(?:\s*#[^\n]*\n)*\s*[LS][NESWA][LS][NESWA]")
 
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Record:
+    def form(self) -> Form:
         from meeple.raft import notation
 
-        return notation.parse_record(text, source)
-
-    def dump(self, model: Any, **options: Any) -> str:
-        from meeple.raft import notation
-
-        return notation.format_record(model)
+        return Form(notation.parse_record, notation.format_record)
 
     def models(self) -> tuple[type, ...]:
         from meeple.raft.model import Record
@@ -59,31 +45,20 @@ class RaftRecord(Drawn, Bridged):
         from meeple.raft import notation
 
         read = notation.diagnose(text, source)
-        record = read.model
-        found = [Finding.from_error(problem) for problem in read.problems]
-        if record is not None:
-            found += self.broken_rule(Document(text, source, self, record))
-        return in_order(found)
+        return self.diagnosed(read, text, source, read.model)
 
 
 class RaftState(Drawn):
-    """A game state: board, decks, hand, exhausted cats and fire bag, one string a line."""
-
     name = "raft-state"
     title = "Race to the Raft game state: board, decks, hand, exhausted cats, fire bag"
     extensions = (".raftstate",)
     options = (COLOR,)
     sniff = Sniff(r"\A[bBfgGnopPrRwWyY]{9}(?:[bBfgGnopPrRwWyY]{9})?\n")
 
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Position:
+    def form(self) -> Form:
         from meeple.raft import notation
 
-        return notation.parse_state(text, source)
-
-    def dump(self, model: Any, **options: Any) -> str:
-        from meeple.raft import notation
-
-        return notation.format_state(model)
+        return Form(notation.parse_state, notation.format_state)
 
     def models(self) -> tuple[type, ...]:
         from meeple.raft.model import Position
@@ -104,7 +79,7 @@ def _solve() -> Command:
     return SOLVE
 
 
-class Raft(Game):
+class Raft(Layered):
     """Race to the Raft: one player leads the cats across the island to the raft."""
 
     name = "raft"
@@ -128,42 +103,7 @@ class Raft(Game):
         (official,) = [c for c in components().challenges if c.name == DEFAULT_CHALLENGE]
         return State.initial(parse_challenge(official.challenge), 0 if seed is None else seed)
 
-    def render(self, thing: Any, color: bool = False, **_: Any) -> str:
-        from meeple.raft.ascii import render
+    def layers(self) -> Layers:
+        from meeple.raft import ascii, qgn, rules, views
 
-        return render(thing, color)
-
-    def svg(self, thing: Any, **options: Any) -> str:
-        """An SVG picture of a game, of a record's final position, or of a five-part state."""
-        from meeple.raft import svg
-        from meeple.raft.model import Position, Record
-        from meeple.raft.rules import State, final
-
-        if isinstance(thing, Record):
-            thing = final(thing)
-        if isinstance(thing, Position):
-            thing = State(thing)
-        return svg.render(thing)
-
-    def marks(self, state: Any) -> tuple[str, ...]:
-        """The squares the last action covered or the cat crossed (the viewer highlights them)."""
-        from meeple.raft.svg import covered, data_at
-
-        last = state.history[-1] if state.history else None
-        return tuple(data_at(row, column) for row, column in covered(last))
-
-    def state_json(self, state: Any) -> Mapping[str, Any]:
-        """One replay step: the move, the five state strings, the status, what comes next."""
-        from meeple.raft.rules import state_json
-
-        return state_json(state)
-
-    def to_qgn(self, model: Any) -> Any:
-        from meeple.raft import qgn
-
-        return qgn.to_qgn(model)
-
-    def from_qgn(self, snapshot: Any) -> Any:
-        from meeple.raft import qgn
-
-        return qgn.from_qgn(snapshot)
+        return Layers(ascii.render, views.svg, views.marks, rules.state_json, qgn)

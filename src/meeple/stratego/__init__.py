@@ -1,10 +1,5 @@
 """Stratego as quibbble records it: QGN games with `[key "stratego"]`, a `[seed]` that
-sets the units up and a `[variant]` (classic, quick_battle) that picks the board.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+sets the units up and a `[variant]` (classic, quick_battle) that picks the board."""
 
 from typing import TYPE_CHECKING
 

@@ -1,7 +1,5 @@
 """Stratego as quibbble records it: QGN with `[key "stratego"]`, the `seed` its units
 are set up from, and its `variant`.
-
-Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
 """
 
 from __future__ import annotations
@@ -16,8 +14,6 @@ if TYPE_CHECKING:
 
 
 class Stratego(QuibbbleGame["Action", "Record", "State"]):
-    """Stratego, quibbble's `stratego`."""
-
     name = "stratego"
     title = "Stratego (quibbble's QGN records): 0m&3.1.4.1 moves a unit, 0s&0.0.1.0 switches two"
     move_help = (
@@ -31,10 +27,8 @@ class Stratego(QuibbbleGame["Action", "Record", "State"]):
     def layers(self) -> Layers[Action, Record, State]:
         from meeple.stratego import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
+        return Layers(ascii.render, svg.render, svg.marks, rules.state_json, rules.BRIDGE)
 
 
 GAME = Stratego()
-"""The game, for `meeple.stratego`'s own functions (the registry holds another instance
-of the class, and either will do: a game keeps no state of its own)."""
 parse, dump, render = GAME.parse, GAME.dump, GAME.render

@@ -1,9 +1,4 @@
-"""Tic-tac-toe as quibbble records it: QGN games with `[key "tictactoe"]`.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+"""Tic-tac-toe as quibbble records it: QGN games with `[key "tictactoe"]`."""
 
 from typing import TYPE_CHECKING
 

@@ -1,7 +1,5 @@
 """Tic-tac-toe as quibbble records it: QGN with `[key "tictactoe"]`, marks
 `{team}m&{row}.{column}`.
-
-Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
 """
 
 from __future__ import annotations
@@ -16,8 +14,6 @@ if TYPE_CHECKING:
 
 
 class TicTacToe(QuibbbleGame["Mark", "Record", "State"]):
-    """Tic-tac-toe, quibbble's `tictactoe`."""
-
     name = "tictactoe"
     noun = "tic-tac-toe"
     title = "Tic-tac-toe (quibbble's QGN records): 0m&1.2 marks row 1, column 2"
@@ -30,10 +26,8 @@ class TicTacToe(QuibbbleGame["Mark", "Record", "State"]):
     def layers(self) -> Layers[Mark, Record, State]:
         from meeple.tictactoe import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
+        return Layers(ascii.render, svg.render, svg.marks, rules.state_json, rules.BRIDGE)
 
 
 GAME = TicTacToe()
-"""The game, for `meeple.tictactoe`'s own functions (the registry holds another instance
-of the class, and either will do: a game keeps no state of its own)."""
 parse, dump, render = GAME.parse, GAME.dump, GAME.render

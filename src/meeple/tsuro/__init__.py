@@ -1,9 +1,4 @@
-"""Tsuro as quibbble records it: QGN games with `[key "tsuro"]`, dealt from `[seed]`.
-
-A session using these names: docs/python.md.
-"""
-
-from __future__ import annotations
+"""Tsuro as quibbble records it: QGN games with `[key "tsuro"]`, dealt from `[seed]`."""
 
 from typing import TYPE_CHECKING
 

@@ -1,7 +1,5 @@
 """Tsuro as quibbble records it: QGN with `[key "tsuro"]`, the `seed` its tiles and
 tokens are dealt from, and its `variant`.
-
-Its `Game` (meeple.quibbble.game): all but its rules and pictures is written once there.
 """
 
 from __future__ import annotations
@@ -17,8 +15,6 @@ if TYPE_CHECKING:
 
 
 class Tsuro(QuibbbleGame["Place", "Record", "State"]):
-    """Tsuro, quibbble's `tsuro`."""
-
     name = "tsuro"
     title = "Tsuro (quibbble's QGN records): 0p&4.5.CHDAEBFG lays a tile on row 4, column 5"
     move_help = (
@@ -32,7 +28,7 @@ class Tsuro(QuibbbleGame["Place", "Record", "State"]):
     def layers(self) -> Layers[Place, Record, State]:
         from meeple.tsuro import ascii, rules, svg
 
-        return Layers(rules.BRIDGE, ascii.render, svg.render, svg.marks, rules.state_json)
+        return Layers(ascii.render, svg.render, svg.marks, rules.state_json, rules.BRIDGE)
 
     def clock_seed(self) -> int:
         """quibbble's seed for a game started without one: the clock in milliseconds."""
@@ -40,6 +36,4 @@ class Tsuro(QuibbbleGame["Place", "Record", "State"]):
 
 
 GAME = Tsuro()
-"""The game, for `meeple.tsuro`'s own functions (the registry holds another instance
-of the class, and either will do: a game keeps no state of its own)."""
 parse, dump, render = GAME.parse, GAME.dump, GAME.render
