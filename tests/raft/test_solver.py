@@ -126,6 +126,32 @@ def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_rankin
     ]
 
 
+def test_the_second_fire_ranking_counts_only_positions_new_to_the_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The searches that rank fire without the raft's ways have their own children (the
+    fire tiles after a card differ) but share the distances, so a position the first
+    pass ranked costs the second nothing; and searches that find nothing new under the
+    first ranking do not end the solve before the second has been tried."""
+    memories: list[solver._Memory] = []
+
+    def dies_out(start: State, search: solver._Search) -> object:
+        memories.append(search.memory)
+        return None, (solver.distance(start), start, ())
+
+    monkeypatch.setattr(solver, "_beam_search", dies_out)
+    found = solver.solve(parse_challenge(_challenge("First steps")), 1, states=300)
+    assert not found.won and found.states == 0
+    harms = [memory.raft_harm for memory in memories]
+    # Six searches under the first ranking, then four under the second: both exhausted.
+    first_pass = [solver.RAFT_HARM] * 6
+    assert harms == first_pass + [solver.RAFT_HARM_AGAIN] * solver.EXHAUSTED
+    first, again = memories[0], memories[6]
+    assert first.scores is again.scores and first.cut_offs is again.cut_offs
+    assert first.children is not again.children
+    assert again.raft_harm == solver.RAFT_HARM_AGAIN
+
+
 @pytest.mark.slow
 def test_clear_the_way_is_won_within_the_default_budget_by_the_second_fire_ranking() -> None:
     """Issue 41, second round: at seed 1 the first pass (fire kept off the raft's ways)

@@ -21,10 +21,11 @@ planning problem, searched by a beam search over rounds:
 
 A beam that dies out (every line it kept lost, or no better distance for a few rounds)
 before the budget is spent starts again with the budget left: as wide, then a line more
-kept each round, then twice as wide, and so on (`_attempt`). The searches of one solve
-share a table of the positions already searched (each one's children and distance), so a
-search that starts again walks the known lines at the cost of a lookup, and only
-positions never searched count against the budget. The budget
+kept each round, then twice as wide; then those again with the fire tiles ranked without
+care for the raft's ways; then four times as wide, and so on (`_attempt`). The searches
+of one solve that rank fire alike share a table of the positions already searched (each
+one's children and distance), so a search that starts again walks the known lines at the
+cost of a lookup, and only positions never searched count against the budget. The budget
 counts searched states (positions ranked for the beam), so a seed gives the same answer
 on any machine.
 
@@ -888,18 +889,23 @@ class _Memory:
     each position's distance. A search that starts again wider walks the lines the ones
     before it walked at the cost of a lookup, and only positions never seen count
     against the budget. Positions are keyed by `_key`, which leaves out the moves that
-    led there: a line is rebuilt from its moves when it wins."""
+    led there: a line is rebuilt from its moves when it wins.
 
-    def __init__(self, raft_harm: int = RAFT_HARM, cut_offs: _CutOffs | None = None) -> None:
+    The children depend on how fire tiles are ranked (`raft_harm`), so the searches of a
+    solve that rank them otherwise have a table of their own; what does not (the
+    distances, which also count the budget, and `cut_offs`) is `shared` by them all."""
+
+    def __init__(self, raft_harm: int = RAFT_HARM, shared: _Memory | None = None) -> None:
         self.raft_harm = raft_harm
+        self.empty = 0
+        """How many searches in a row over this table found no new position."""
         """How the searches sharing this table rank fire tiles (`_fires_ranked`): their
         children depend on it."""
         self.children: dict[
             tuple[object, ...], list[tuple[State, tuple[Move, ...], tuple[object, ...]]]
         ] = {}
-        self.scores: dict[tuple[object, ...], float] = {}
-        self.cut_offs = cut_offs if cut_offs is not None else _CutOffs()
-        """Exact answers, whatever the ranking: tables of one solve share them."""
+        self.scores: dict[tuple[object, ...], float] = {} if shared is None else shared.scores
+        self.cut_offs: _CutOffs = _CutOffs() if shared is None else shared.cut_offs
         self.measured: OrderedDict[Board, _Measured] = OrderedDict()
 
     def measured_on(self, board: Board) -> _Measured:
@@ -1115,7 +1121,9 @@ def solve(
     A beam that dies out before the budget is spent (every line it kept lost, or no
     better distance for `STALLED` rounds) starts again with the budget left: the same
     width choosing draws by the cards they turn up, then a line more kept each round
-    (by decks, then by cards), then twice as wide, and so on (`_attempt`).
+    (by decks, then by cards), then twice as wide; then those six again ranking fire
+    tiles without the raft's ways (`RAFT_HARM_AGAIN`); then four times as wide, and so on
+    (`_attempt`).
 
     `exhaustive` walks every line instead (`meeple.raft.exhaustive`), cutting only those
     that surely lose: a win, or (`Solution.exhaustive`) proof that none exists, unless
@@ -1166,13 +1174,14 @@ def _solve(
     start = State.initial(challenge, seed)
     searched = 0
     best: tuple[float, State, tuple[Move, ...]] = (distance(start), start, ())
-    attempt = empty = 0
-    # One table per fire ranking (the children differ); the cut-off answers are shared.
-    memories: dict[int, _Memory] = {}
-    cut_offs = _CutOffs()
+    attempt = 0
+    # A table per fire ranking (the children differ), sharing the distances: a position
+    # ranked once counts once against the budget, whichever search ranks it again.
+    first = _Memory(RAFT_HARM)
+    memories = {RAFT_HARM: first, RAFT_HARM_AGAIN: _Memory(RAFT_HARM_AGAIN, first)}
     while True:
         round_beam, rounds_beam, by_cards, raft_harm = _attempt(attempt)
-        memory = memories.setdefault(raft_harm, _Memory(raft_harm, cut_offs))
+        memory = memories[raft_harm]
         search = _Search(
             start,
             seed,
@@ -1191,9 +1200,10 @@ def _solve(
         if found is not None or search.timed_out():
             break
         # Known positions cost nothing: searches that find no new one in a row (every line
-        # they keep is lost, or known) have exhausted what wider beams reach.
-        empty = empty + 1 if search.states == 0 else 0
-        if empty == EXHAUSTED:
+        # they keep is lost, or known) have exhausted what wider beams reach, counted for
+        # each ranking apart (the other's lines differ).
+        memory.empty = memory.empty + 1 if search.states == 0 else 0
+        if all(known.empty >= EXHAUSTED for known in memories.values()):
             break
         attempt += 1
     won = found is not None
