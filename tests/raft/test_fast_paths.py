@@ -451,7 +451,7 @@ def test_bit_set_paths_match_the_square_by_square_ones(
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)
                 placements = fire_placements(board, tile)
                 # Both rankings of a solve's two passes (`solver._attempt`).
-                for harm in (solver.RAFT_HARM, solver.RAFT_HARM_AGAIN):
+                for harm in solver._rankings():
                     ranked = _fires_ranked(board, tile, harm)
                     expected = reference_fires(board, tile, harm)
                     assert tuple(placements[i] for i in ranked) == expected

@@ -112,7 +112,7 @@ def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_rankin
     twice = (2 * solver.ROUND_BEAM, 2 * solver.ROUNDS_BEAM)
     four = (4 * solver.ROUND_BEAM, 4 * solver.ROUNDS_BEAM)
     eight = (8 * solver.ROUND_BEAM, 8 * solver.ROUNDS_BEAM)
-    first, again = solver.RAFT_HARM, solver.RAFT_HARM_AGAIN
+    (first, again) = solver._rankings()
     assert first != again
     assert [tuple(solver._attempt(n)) for n in range(20)] == [
         *((*widths, by_cards, first) for widths in (base, step, twice) for by_cards in (0, 1)),
@@ -145,11 +145,11 @@ def test_the_second_fire_ranking_counts_only_positions_new_to_the_solve(
     harms = [memory.raft_harm for memory in memories]
     # Six searches under the first ranking, then four under the second: both exhausted.
     first_pass = [solver.RAFT_HARM] * 6
-    assert harms == first_pass + [solver.RAFT_HARM_AGAIN] * solver.EXHAUSTED
+    assert harms == first_pass + [solver.RAFT_HARMS_AGAIN[0]] * solver.EXHAUSTED
     first, again = memories[0], memories[6]
     assert first.scores is again.scores and first.cut_offs is again.cut_offs
     assert first.children is not again.children
-    assert again.raft_harm == solver.RAFT_HARM_AGAIN
+    assert again.raft_harm == solver.RAFT_HARMS_AGAIN[0]
 
 
 @pytest.mark.slow

@@ -120,9 +120,9 @@ EXHAUSTED = 4  # searches in a row finding no new position after which a solve g
 RAFT_HARM = 1
 """What a fire square beside a way onto a free raft square counts against a fire placement,
 on top of the cats' ways (`_fires_ranked`): fire there can wall a raft square in for good."""
-RAFT_HARM_AGAIN = 0
-"""`RAFT_HARM` in a solve's second pass over the widths (`_attempt`): some lines need the
-fire laid beside the raft's ways (Clear the way at seed 1)."""
+RAFT_HARMS_AGAIN = (0,)
+"""`RAFT_HARM` in a solve's later passes over the widths, one pass each (`_attempt`): some
+lines need the fire laid beside the raft's ways (Clear the way at seed 1)."""
 DEFAULT_STATES = 20_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
 within it (the hardest, Crossed paths, takes 7,057)."""
@@ -1122,7 +1122,7 @@ def solve(
     better distance for `STALLED` rounds) starts again with the budget left: the same
     width choosing draws by the cards they turn up, then a line more kept each round
     (by decks, then by cards), then twice as wide; then those six again ranking fire
-    tiles without the raft's ways (`RAFT_HARM_AGAIN`); then four times as wide, and so on
+    tiles without the raft's ways (`RAFT_HARMS_AGAIN`); then four times as wide, and so on
     (`_attempt`).
 
     `exhaustive` walks every line instead (`meeple.raft.exhaustive`), cutting only those
@@ -1178,7 +1178,7 @@ def _solve(
     # A table per fire ranking (the children differ), sharing the distances: a position
     # ranked once counts once against the budget, whichever search ranks it again.
     first = _Memory(RAFT_HARM)
-    memories = {RAFT_HARM: first, RAFT_HARM_AGAIN: _Memory(RAFT_HARM_AGAIN, first)}
+    memories = {harm: first if harm == RAFT_HARM else _Memory(harm, first) for harm in _rankings()}
     while True:
         round_beam, rounds_beam, by_cards, raft_harm = _attempt(attempt)
         memory = memories[raft_harm]
@@ -1219,6 +1219,11 @@ def _solve(
     )
 
 
+def _rankings() -> tuple[int, ...]:
+    """The fire rankings (`RAFT_HARM`) of a solve's passes, in order."""
+    return (RAFT_HARM, *RAFT_HARMS_AGAIN)
+
+
 class _Plan(NamedTuple):
     """One search of a solve (`_attempt`)."""
 
@@ -1239,17 +1244,19 @@ def _attempt(attempt: int) -> _Plan:
     then twice the base widths: the step between the narrow searches and the twice as wide
     wins challenges whose lines need a third board kept a round, at a fraction of what the
     wider searches cost, and the positions it searched are known to the wider searches
-    that follow. Then those six again with the fire ranked without the raft's ways
-    (`RAFT_HARM_AGAIN`, a table of its own), which wins lines the first ranking passes
-    over at less than four times the widths would cost; then four times the base widths
-    under each ranking, eight times, and so on (docs/play.md)."""
+    that follow. Then those six again with the fire ranked otherwise (`RAFT_HARMS_AGAIN`:
+    without the raft's ways), which wins lines the first ranking passes over at less than
+    four times the widths would cost; then four times the base widths under each ranking,
+    eight times, and so on (docs/play.md)."""
+    rankings = _rankings()
     by_cards = attempt % 2 == 1
-    if attempt < 12:
+    passes = 6 * len(rankings)
+    if attempt < passes:
         level = attempt % 6 // 2
-        raft_harm = RAFT_HARM if attempt < 6 else RAFT_HARM_AGAIN
+        raft_harm = rankings[attempt // 6]
     else:
-        level = 3 + (attempt - 12) // 4
-        raft_harm = RAFT_HARM if (attempt - 12) % 4 < 2 else RAFT_HARM_AGAIN
+        level = 3 + (attempt - passes) // (2 * len(rankings))
+        raft_harm = rankings[(attempt - passes) % (2 * len(rankings)) // 2]
     if level < 2:
         return _Plan(ROUND_BEAM, ROUNDS_BEAM + ROUNDS_STEP * level, by_cards, raft_harm)
     widen = 2 ** (level - 1)
