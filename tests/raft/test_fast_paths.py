@@ -312,10 +312,12 @@ def reference_walkable(board: Board) -> set[int]:
     return found
 
 
-def reference_fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
+def reference_fires(
+    board: Board, tile: str, raft_harm: int = solver.RAFT_HARM
+) -> tuple[FirePlacement, ...]:
     """The fire placements least harmful first: each square of a tile counts the precious
     squares (where cats walk, the squares beside) among it and its neighbours, and the
-    ways onto free raft squares."""
+    ways onto free raft squares `raft_harm` times."""
     grid = grid_of(board)
     stride, raft = grid.stride, grid.raft
     precious = reference_walkable(board) | set(reference_needed(board))
@@ -331,7 +333,7 @@ def reference_fires(board: Board, tile: str) -> tuple[FirePlacement, ...]:
         corner = grid.index(placement.row, placement.column)
         shape = fire_shape(placement.tile, placement.flipped, placement.orientation)
         return sum(
-            (square + step in precious) + solver.RAFT_HARM * (square + step in access)
+            (square + step in precious) + raft_harm * (square + step in access)
             for square in (corner + r * stride + c for r, c in shape)
             for step in (0, -1, 1, -stride, stride)
         )
@@ -405,12 +407,12 @@ def _walkable(board: Board) -> int:
     return found
 
 
-def _fires_ranked(board: Board, tile: str) -> tuple[int, ...]:
+def _fires_ranked(board: Board, tile: str, raft_harm: int = solver.RAFT_HARM) -> tuple[int, ...]:
     """The solver's order of the tile's placements on `board` (indices), least harmful first."""
     precious = 0
     for _, _, walkable, ring in solver._cat_regions(board):
         precious |= walkable | ring
-    return solver._fires_ranked(Keyed(board, cut_frame(board)), tile, precious)
+    return solver._fires_ranked(Keyed(board, cut_frame(board)), tile, precious, raft_harm)
 
 
 # Each example replays up to 40 moves and checks every fast path against its reference:
@@ -447,9 +449,12 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         if game.phase == "fire" and not game.is_over:
             for tile in game.position.bag[::5]:
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)
-                ranked = _fires_ranked(board, tile)
                 placements = fire_placements(board, tile)
-                assert tuple(placements[i] for i in ranked) == reference_fires(board, tile)
+                # Both rankings of a solve's two passes (`solver._attempt`).
+                for harm in solver._rankings():
+                    ranked = _fires_ranked(board, tile, harm)
+                    expected = reference_fires(board, tile, harm)
+                    assert tuple(placements[i] for i in ranked) == expected
             for placement in fire_placements(board, game.position.bag[0])[::7]:
                 laid = lay_fire(board, placement)
                 cut_off = bool(reference_cats_cut_off(laid))

@@ -102,16 +102,64 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
     )
 
 
-def test_the_restarts_keep_a_line_more_then_widen_twofold() -> None:
+def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_ranking() -> None:
     """The schedule of a solve's searches: base widths, a line more kept at the end of
-    each round, then twice, four times the base widths; draws by decks, then by cards."""
+    each round, twice the base widths; those again with the fire ranked without the
+    raft's ways; then four and eight times the base widths under each ranking; draws by
+    decks, then by cards."""
     base = (solver.ROUND_BEAM, solver.ROUNDS_BEAM)
     step = (solver.ROUND_BEAM, solver.ROUNDS_BEAM + solver.ROUNDS_STEP)
     twice = (2 * solver.ROUND_BEAM, 2 * solver.ROUNDS_BEAM)
     four = (4 * solver.ROUND_BEAM, 4 * solver.ROUNDS_BEAM)
-    assert [solver._attempt(n) for n in range(8)] == [
-        (*widths, by_cards) for widths in (base, step, twice, four) for by_cards in (False, True)
+    eight = (8 * solver.ROUND_BEAM, 8 * solver.ROUNDS_BEAM)
+    (first, again) = solver._rankings()
+    assert first != again
+    assert [tuple(solver._attempt(n)) for n in range(20)] == [
+        *((*widths, by_cards, first) for widths in (base, step, twice) for by_cards in (0, 1)),
+        *((*widths, by_cards, again) for widths in (base, step, twice) for by_cards in (0, 1)),
+        *(
+            (*widths, by_cards, harm)
+            for widths in (four, eight)
+            for harm in (first, again)
+            for by_cards in (0, 1)
+        ),
     ]
+
+
+def test_the_second_fire_ranking_counts_only_positions_new_to_the_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The searches that rank fire without the raft's ways have their own children (the
+    fire tiles after a card differ) but share the distances, so a position the first
+    pass ranked costs the second nothing; and searches that find nothing new under the
+    first ranking do not end the solve before the second has been tried."""
+    memories: list[solver._Memory] = []
+
+    def dies_out(start: State, search: solver._Search) -> object:
+        memories.append(search.memory)
+        return None, (solver.distance(start), start, ())
+
+    monkeypatch.setattr(solver, "_beam_search", dies_out)
+    found = solver.solve(parse_challenge(_challenge("First steps")), 1, states=300)
+    assert not found.won and found.states == 0
+    harms = [memory.raft_harm for memory in memories]
+    # Six searches under the first ranking, then four under the second: both exhausted.
+    first_pass = [solver.RAFT_HARM] * 6
+    assert harms == first_pass + [solver.RAFT_HARMS_AGAIN[0]] * solver.EXHAUSTED
+    first, again = memories[0], memories[6]
+    assert first.scores is again.scores and first.cut_offs is again.cut_offs
+    assert first.children is not again.children
+    assert again.raft_harm == solver.RAFT_HARMS_AGAIN[0]
+
+
+@pytest.mark.slow
+def test_clear_the_way_is_won_within_the_default_budget_by_the_second_fire_ranking() -> None:
+    """Issue 41, second round: at seed 1 the first pass (fire kept off the raft's ways)
+    spends 10,951 states without a win, and the second, ranking the fire by the cats'
+    ways alone, wins at 13,581 (76,969 before it). Some 15 s of one core: `make fuzz`."""
+    found = solver.solve(parse_challenge(_challenge("Clear the way")), 1)
+    assert found.won and found.states <= solver.DEFAULT_STATES
+    assert found.final.status == "won"
 
 
 def test_tricky_waters_is_won_within_the_default_budget_by_a_line_more_a_round() -> None:

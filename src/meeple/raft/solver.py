@@ -21,10 +21,11 @@ planning problem, searched by a beam search over rounds:
 
 A beam that dies out (every line it kept lost, or no better distance for a few rounds)
 before the budget is spent starts again with the budget left: as wide, then a line more
-kept each round, then twice as wide, and so on (`_attempt`). The searches of one solve
-share a table of the positions already searched (each one's children and distance), so a
-search that starts again walks the known lines at the cost of a lookup, and only
-positions never searched count against the budget. The budget
+kept each round, then twice as wide; then those again with the fire tiles ranked without
+care for the raft's ways; then four times as wide, and so on (`_attempt`). The searches
+of one solve that rank fire alike share a table of the positions already searched (each
+one's children and distance), so a search that starts again walks the known lines at the
+cost of a lookup, and only positions never searched count against the budget. The budget
 counts searched states (positions ranked for the beam), so a seed gives the same answer
 on any machine.
 
@@ -111,6 +112,7 @@ ROUNDS_BEAM = 2  # states kept at the end of each round
 ROUNDS_STEP = 1  # states more kept at the end of each round by the third and fourth searches
 CARDS_TRIED = 10  # pathway placements evaluated exactly per state and action
 FIRE_TRIED = 6  # fire placements evaluated exactly per pathway card
+FIRES_KEPT = 2  # of those, the best played after the card (each a child of the position)
 MEASURED_BOARDS = 512  # boards whose candidate cards' distances a solve keeps
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
@@ -118,6 +120,9 @@ EXHAUSTED = 4  # searches in a row finding no new position after which a solve g
 RAFT_HARM = 1
 """What a fire square beside a way onto a free raft square counts against a fire placement,
 on top of the cats' ways (`_fires_ranked`): fire there can wall a raft square in for good."""
+RAFT_HARMS_AGAIN = (0,)
+"""`RAFT_HARM` in a solve's later passes over the widths, one pass each (`_attempt`): some
+lines need the fire laid beside the raft's ways (Clear the way at seed 1)."""
 DEFAULT_STATES = 20_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
 within it (the hardest, Crossed paths, takes 7,057)."""
@@ -588,18 +593,21 @@ def _placements_at(
 
 
 @lru_cache(maxsize=2048)
-def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[int, ...]:
+def _fires_ranked(
+    framed: Keyed[Board], tile: str, precious: int, raft_harm: int = RAFT_HARM
+) -> tuple[int, ...]:
     """The fire tile's placements, as indices into `fire_placements` of the boards of a
     frame (`cut_frame`: the raft's squares, where tiles fit), those far from the cats and
     their ways first, the boards' precious squares (where the cats walk and the squares
     beside) being `precious`: cards that leave those as they are leave the
-    order as it is."""
+    order as it is. A fire square beside a way onto a free raft square counts `raft_harm`
+    more."""
     grid = grid_of(framed.value)
     stride, size = grid.stride, len(grid.cells)
     # Harm: for each fire square, how many of it and its four neighbours are precious;
     # summed over each placement's squares. The counts are held a byte a square in one
     # integer, so one shift moves all of them (no sum reaches 256: nothing carries).
-    near = _around_counts(precious, size, stride) + _raft_harms(framed)
+    near = _around_counts(precious, size, stride) + _raft_harms(framed, raft_harm)
     harms: list[int] = []
     for spots in fire_spots(framed.value, tile):
         summed = sum(near >> (8 * offset) for offset in spots.offsets)
@@ -610,13 +618,13 @@ def _fires_ranked(framed: Keyed[Board], tile: str, precious: int) -> tuple[int, 
 
 
 @lru_cache(maxsize=1024)
-def _raft_harms(framed: Keyed[Board]) -> int:
+def _raft_harms(framed: Keyed[Board], raft_harm: int) -> int:
     """What the ways onto the free raft squares add to `_fires_ranked`'s counts, on the
-    boards of a frame: fire there walls a raft square in for good (`RAFT_HARM`)."""
+    boards of a frame: fire there walls a raft square in for good (`raft_harm` a square)."""
     grid = grid_of(framed.value)
     stride, size = grid.stride, len(grid.cells)
     access = around_bits(grid.raft_bits & grid.bits("bgprwy"), stride) & ~grid.raft_bits
-    return RAFT_HARM * _around_counts(access & grid.free_bits, size, stride)
+    return raft_harm * _around_counts(access & grid.free_bits, size, stride)
 
 
 def _around_counts(squares: int, size: int, stride: int) -> int:
@@ -799,17 +807,21 @@ def _after_card(
     order: str,
     cut_offs: _CutOffs,
     known: dict[tuple[PathwayPlacement, str], tuple[FirePlacement, ...]],
+    raft_harm: int = RAFT_HARM,
 ) -> Iterator[State]:
     """The card `placement` played, each followed by one of the best two fire tiles worth
-    laying after it (`_fires_after`). `known` keeps those tiles for the position's board,
-    under the card and the fire bag: positions on one board with other hands share them."""
+    laying after it (`_fires_after`, ranked with `raft_harm`). `known` keeps those tiles
+    for the position's board, under the card and the fire bag: positions on one board with
+    other hands share them."""
     bag = game.position.bag
     if not bag:  # the rules lose the game as the card is laid
         return
     fires = known.get((placement, bag))
     if fires is None:
         tile = _next_fire(game, order)
-        fires = _fires_after(game.position.board, placement, tile, len(bag) - 1, cut_offs)
+        fires = _fires_after(
+            game.position.board, placement, tile, len(bag) - 1, cut_offs, raft_harm
+        )
         known[(placement, bag)] = fires
     if not fires:
         return
@@ -830,12 +842,17 @@ def _after_card(
         if distance(burnt) < BLOCKED:  # the end of the round may lose it (no cards left)
             yield burnt
             kept += 1
-            if kept == 2:
+            if kept == FIRES_KEPT:
                 break
 
 
 def _fires_after(
-    base: Board, placement: PathwayPlacement, tile: str, bag: int, cut_offs: _CutOffs
+    base: Board,
+    placement: PathwayPlacement,
+    tile: str,
+    bag: int,
+    cut_offs: _CutOffs,
+    raft_harm: int = RAFT_HARM,
 ) -> tuple[FirePlacement, ...]:
     """The placements of fire tile `tile` worth laying after the card `placement` on `base`
     with `bag` tiles left after it, nearest the raft first: the first `FIRE_TRIED` of the
@@ -846,7 +863,7 @@ def _fires_after(
         return ()
     # The card changes neither the frame nor the squares it ranks by but the cats' walks.
     framed = Keyed(base, cut_frame(base))
-    fires = _fires_ranked(framed, tile, _precious_after(base, placement))
+    fires = _fires_ranked(framed, tile, _precious_after(base, placement), raft_harm)
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return ()
     # The least harmful first; one that cuts a cat off is passed over for the next. Most
@@ -872,14 +889,23 @@ class _Memory:
     each position's distance. A search that starts again wider walks the lines the ones
     before it walked at the cost of a lookup, and only positions never seen count
     against the budget. Positions are keyed by `_key`, which leaves out the moves that
-    led there: a line is rebuilt from its moves when it wins."""
+    led there: a line is rebuilt from its moves when it wins.
 
-    def __init__(self) -> None:
+    The children depend on how fire tiles are ranked (`raft_harm`), so the searches of a
+    solve that rank them otherwise have a table of their own; what does not (the
+    distances, which also count the budget, and `cut_offs`) is `shared` by them all."""
+
+    def __init__(self, raft_harm: int = RAFT_HARM, shared: _Memory | None = None) -> None:
+        self.raft_harm = raft_harm
+        self.empty = 0
+        """How many searches in a row over this table found no new position."""
+        """How the searches sharing this table rank fire tiles (`_fires_ranked`): their
+        children depend on it."""
         self.children: dict[
             tuple[object, ...], list[tuple[State, tuple[Move, ...], tuple[object, ...]]]
         ] = {}
-        self.scores: dict[tuple[object, ...], float] = {}
-        self.cut_offs = _CutOffs()
+        self.scores: dict[tuple[object, ...], float] = {} if shared is None else shared.scores
+        self.cut_offs: _CutOffs = _CutOffs() if shared is None else shared.cut_offs
         self.measured: OrderedDict[Board, _Measured] = OrderedDict()
 
     def measured_on(self, board: Board) -> _Measured:
@@ -1007,9 +1033,9 @@ class _Search:
         candidates = [placement for _, placement in _placements(game)[: CARDS_TRIED * 6]]
         board = game.position.board
         measured = self.memory.measured_on(board)
-        cut_offs = self.memory.cut_offs
+        cut_offs, harm = self.memory.cut_offs, self.memory.raft_harm
         for placement in _nearest_cards(board, candidates, CARDS_TRIED, measured.sums):
-            for after in _after_card(game, placement, self.order, cut_offs, measured.fires):
+            for after in _after_card(game, placement, self.order, cut_offs, measured.fires, harm):
                 yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
         if not yielded:
@@ -1017,7 +1043,9 @@ class _Search:
             for placement in game.pathway_placements()[
                 :: max(1, len(game.pathway_placements()) // 40)
             ]:
-                for after in _after_card(game, placement, self.order, cut_offs, measured.fires):
+                for after in _after_card(
+                    game, placement, self.order, cut_offs, measured.fires, harm
+                ):
                     yield after, (placement, after.last) if after.last else (placement,)
 
 
@@ -1093,7 +1121,9 @@ def solve(
     A beam that dies out before the budget is spent (every line it kept lost, or no
     better distance for `STALLED` rounds) starts again with the budget left: the same
     width choosing draws by the cards they turn up, then a line more kept each round
-    (by decks, then by cards), then twice as wide, and so on (`_attempt`).
+    (by decks, then by cards), then twice as wide; then those six again ranking fire
+    tiles without the raft's ways (`RAFT_HARMS_AGAIN`); then four times as wide, and so on
+    (`_attempt`).
 
     `exhaustive` walks every line instead (`meeple.raft.exhaustive`), cutting only those
     that surely lose: a win, or (`Solution.exhaustive`) proof that none exists, unless
@@ -1144,10 +1174,14 @@ def _solve(
     start = State.initial(challenge, seed)
     searched = 0
     best: tuple[float, State, tuple[Move, ...]] = (distance(start), start, ())
-    attempt = empty = 0
-    memory = _Memory()
+    attempt = 0
+    # A table per fire ranking (the children differ), sharing the distances: a position
+    # ranked once counts once against the budget, whichever search ranks it again.
+    first = _Memory(RAFT_HARM)
+    memories = {harm: first if harm == RAFT_HARM else _Memory(harm, first) for harm in _rankings()}
     while True:
-        round_beam, rounds_beam, by_cards = _attempt(attempt)
+        round_beam, rounds_beam, by_cards, raft_harm = _attempt(attempt)
+        memory = memories[raft_harm]
         search = _Search(
             start,
             seed,
@@ -1166,9 +1200,10 @@ def _solve(
         if found is not None or search.timed_out():
             break
         # Known positions cost nothing: searches that find no new one in a row (every line
-        # they keep is lost, or known) have exhausted what wider beams reach.
-        empty = empty + 1 if search.states == 0 else 0
-        if empty == EXHAUSTED:
+        # they keep is lost, or known) have exhausted what wider beams reach, counted for
+        # each ranking apart (the other's lines differ).
+        memory.empty = memory.empty + 1 if search.states == 0 else 0
+        if all(known.empty >= EXHAUSTED for known in memories.values()):
             break
         attempt += 1
     won = found is not None
@@ -1184,21 +1219,48 @@ def _solve(
     )
 
 
-def _attempt(attempt: int) -> tuple[int, int, bool]:
-    """The widths of a solve's `attempt`-th search (from 0): states kept after each action
-    within a round and at the end of each round, and whether draw requests are chosen by
-    the cards they turn up (every second search).
+def _rankings() -> tuple[int, ...]:
+    """The fire rankings (`RAFT_HARM`) of a solve's passes, in order."""
+    return (RAFT_HARM, *RAFT_HARMS_AGAIN)
 
-    The base widths twice, then one more line kept at the end of each round twice
-    (`ROUNDS_STEP`), then twice the base widths twice, four times, and so on: the step
-    between the narrow searches and the twice as wide wins challenges whose lines need a
-    third board kept a round, at a fraction of what the wider searches cost, and the
-    positions it searched are known to the wider searches that follow (docs/play.md)."""
+
+class _Plan(NamedTuple):
+    """One search of a solve (`_attempt`)."""
+
+    round_beam: int
+    """States kept after each action within a round."""
+    rounds_beam: int
+    """States kept at the end of each round."""
+    by_cards: bool
+    """Whether draw requests are chosen by the cards they turn up (`_requests`)."""
+    raft_harm: int
+    """How fire tiles are ranked (`_fires_ranked`)."""
+
+
+def _attempt(attempt: int) -> _Plan:
+    """A solve's `attempt`-th search (from 0); draws by decks, then by cards, at each width.
+
+    The base widths, then one more line kept at the end of each round (`ROUNDS_STEP`),
+    then twice the base widths: the step between the narrow searches and the twice as wide
+    wins challenges whose lines need a third board kept a round, at a fraction of what the
+    wider searches cost, and the positions it searched are known to the wider searches
+    that follow. Then those six again with the fire ranked otherwise (`RAFT_HARMS_AGAIN`:
+    without the raft's ways), which wins lines the first ranking passes over at less than
+    four times the widths would cost; then four times the base widths under each ranking,
+    eight times, and so on (docs/play.md)."""
+    rankings = _rankings()
     by_cards = attempt % 2 == 1
-    if attempt < 4:
-        return ROUND_BEAM, ROUNDS_BEAM + ROUNDS_STEP * (attempt // 2), by_cards
-    widen = 2 ** (attempt // 2 - 1)
-    return ROUND_BEAM * widen, ROUNDS_BEAM * widen, by_cards
+    passes = 6 * len(rankings)
+    if attempt < passes:
+        level = attempt % 6 // 2
+        raft_harm = rankings[attempt // 6]
+    else:
+        level = 3 + (attempt - passes) // (2 * len(rankings))
+        raft_harm = rankings[(attempt - passes) % (2 * len(rankings)) // 2]
+    if level < 2:
+        return _Plan(ROUND_BEAM, ROUNDS_BEAM + ROUNDS_STEP * level, by_cards, raft_harm)
+    widen = 2 ** (level - 1)
+    return _Plan(ROUND_BEAM * widen, ROUNDS_BEAM * widen, by_cards, raft_harm)
 
 
 def _beam_search(
