@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meeple.errors import DEFAULT_SOURCE, Finding, RuleError, Unsupported
 
@@ -33,8 +32,7 @@ if TYPE_CHECKING:
     from meeple.engine import AnyState
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """An extra setting a notation's methods accept as a keyword argument, offered by the CLI.
 
     `commands` names the CLI commands that offer it: `check` passes it to the
@@ -58,8 +56,7 @@ COLOR = Option("color", "Colour the picture with ANSI codes.", commands=("show",
 """`meeple show --color`: every game's ASCII picture takes it (meeple.ansi)."""
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """A parsed record together with the text it came from, for positioned reports."""
 
     text: str

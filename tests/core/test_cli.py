@@ -293,7 +293,7 @@ def test_a_usage_mistake_found_during_a_plain_check_reads_as_clicks(
     from meeple import corpus
 
     def refuse(path: str, format_name: str | None = None, options: object = None) -> object:
-        return corpus.Checked(path, usage="--frame P9: this game has players P1 to P2")
+        return corpus.Checked(path, [], usage="--frame P9: this game has players P1 to P2")
 
     monkeypatch.setattr(corpus, "check_file", refuse)
     code, out, err = _main(["check", str(FLOWS)], capsys)
