@@ -24,7 +24,6 @@ import random
 import re
 import statistics
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from harness import Case, human
@@ -75,7 +74,7 @@ def _legal_case(players: int, tile: int) -> Case:
         name=f"legal placements T{tile}, {players} players, {PLACED} tiles placed",
         # a copy each time: a position keeps the placements it listed, and the timing
         # is of working them out (a copy also works out its routes afresh)
-        run=lambda: replace(state).legal_placements(tile),
+        run=lambda: state._replace().legal_placements(tile),
         floor_name="json.loads of the position",
         floor=lambda: json.loads(position),
         goal="< 10 ms",
@@ -102,7 +101,7 @@ def _short_record_case() -> Case:
     state = list(replay_text(text))[-1]
     return Case(
         name="legal moves (every tile type), 6 players, the 93-byte record",
-        run=lambda: replace(state).legal_moves(),
+        run=lambda: state._replace().legal_moves(),
         floor_name="regex pass over the text",
         floor=lambda: _MOVES.findall(text),
         goal="< 50 ms",
@@ -117,7 +116,7 @@ def _many_positions_case() -> Case:
         rnd = random.Random(seed)
         state = State.initial((2, 3, 4, 6)[seed % 4])
         while not state.is_over:
-            fresh = replace(state)
+            fresh = state._replace()
             start = time.perf_counter()
             legal = fresh.legal_moves()
             times.append(time.perf_counter() - start)
@@ -146,7 +145,7 @@ def _ten_thousand_case() -> Case:
         rnd = random.Random(seed)
         state = State.initial((2, 3, 4, 5, 6)[seed % 5])
         while not state.is_over and len(times) < POSITIONS:
-            fresh = replace(state)
+            fresh = state._replace()
             start = time.process_time()
             legal = fresh.legal_moves()
             times.append(time.process_time() - start)

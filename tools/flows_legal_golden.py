@@ -15,7 +15,6 @@ import hashlib
 import json
 import random
 import sys
-from dataclasses import replace
 
 from meeple.flows.board import CELL_INDEX
 from meeple.flows.model import Move, NoPlacement
@@ -46,7 +45,7 @@ def game(seed: int) -> dict[str, object]:
     moves: list[int] = []
     lists: list[tuple[int, str]] = []
     while not state.is_over:
-        fresh = replace(state)
+        fresh = state._replace()
         legal = fresh.legal_moves()
         lists.append((len(legal), digest(legal)))
         move = rnd.choice(legal)

@@ -14,9 +14,8 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from meeple import engine, records, registry
 from meeple.errors import Finding, Location, MeepleError, OptionError
@@ -194,12 +193,11 @@ def unreadable(path: str, problem: OSError) -> Finding:
     return Finding(message, Location(path, 0, 0), "error", "check")
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(NamedTuple):
     """What `meeple check` found in one file; `usage` is a usage mistake, not a finding."""
 
     path: str
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Finding]
     usage: str | None = None
 
 
@@ -218,18 +216,17 @@ def check_file(
     foreign = fmt.foreign("check", given)
     if foreign:
         names = ", ".join("--" + name.replace("_", "-") for name in foreign)
-        return Checked(path, usage=f"{names} does not apply to {fmt.name} records")
+        return Checked(path, [], usage=f"{names} does not apply to {fmt.name} records")
     try:
         return Checked(path, records.text_findings(text, source, fmt, **given))
     except OptionError as problem:
-        return Checked(path, usage=str(problem))
+        return Checked(path, [], usage=str(problem))
 
 
 # -- one row per record, for export -------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     """One record as rows: the game, its moves, its findings (meeple.export's tables)."""
 
     game: dict[str, Any]

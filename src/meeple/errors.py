@@ -19,8 +19,7 @@ import bisect
 import copy
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
-from typing import Any, Generic, Literal, Self, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Self, TypeVar
 
 DEFAULT_SOURCE = "<string>"
 
@@ -56,8 +55,7 @@ def line_ends_of_pieces(pieces: Iterable[str]) -> Iterator[str]:
 ModelT = TypeVar("ModelT")
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(NamedTuple):
     """Where in a text something is: source name, 1-based line and column, the line's text."""
 
     source: str = DEFAULT_SOURCE
@@ -244,7 +242,7 @@ class MeepleError(ValueError):
 
     def with_source(self, source: str) -> Self:
         """The same error, named after `source` (a file name known only to the caller)."""
-        return self.moved_to(replace(self.location, source=source))
+        return self.moved_to(self.location._replace(source=source))
 
     def retold(self, place: Callable[[int], str]) -> Self:
         """The same error, naming the earlier move its message refers to (if any) by
@@ -336,8 +334,7 @@ Severity = Literal["error", "warning", "lint", "note"]
 Kind = Literal["notation", "rule", "check"]
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """A problem `meeple check` reports without refusing the record."""
 
     message: str
@@ -367,7 +364,7 @@ class Finding:
         return cls(error.message, error.location, "error", kind, error.rule)
 
     def with_source(self, source: str) -> Finding:
-        return replace(self, location=replace(self.location, source=source))
+        return self._replace(location=self.location._replace(source=source))
 
     def to_json(self) -> dict[str, str | int | None]:
         """The finding as `check --json` and export write it (docs/json.md); a file that
@@ -393,8 +390,7 @@ class Finding:
         return self.location.render(f"{self.severity}: {self.message}")
 
 
-@dataclass(frozen=True)
-class Diagnosis(Generic[ModelT]):
+class Diagnosis(NamedTuple, Generic[ModelT]):
     """What a lenient reading found: every game's `notation.diagnose(text, source)`
     reads on past each problem, as a compiler does, where `parse` raises the first.
 

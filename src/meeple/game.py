@@ -26,8 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from meeple.errors import DEFAULT_SOURCE, Diagnosis, Finding, RuleError, Unsupported
 
@@ -36,8 +35,7 @@ if TYPE_CHECKING:
     from meeple.engine import AnyState
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """An extra setting a notation's methods accept as a keyword argument, offered by the CLI.
 
     `commands` names the CLI commands that offer it: `check` passes it to the
@@ -61,8 +59,7 @@ COLOR = Option("color", "Colour the picture with ANSI codes.", commands=("show",
 """`meeple show --color`: every game's ASCII picture takes it (meeple.ansi)."""
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """A parsed record together with the text it came from, for positioned reports."""
 
     text: str
@@ -88,8 +85,7 @@ class Sniff:
         return self._compiled.match(text) is not None
 
 
-@dataclass(frozen=True)
-class Form:
+class Form(NamedTuple):
     """The functions of a notation's modules that read and write its text (`Notation.form`):
     `parse(text, source, **reading)`, `dump(model, **options)`, and `sniff(text)` where a
     module tells the notation's texts apart (a `Sniff` pattern is the other way)."""
@@ -386,17 +382,23 @@ class QgnBridge(Protocol):
     def from_qgn(self, snapshot: Any, /) -> Any: ...
 
 
-@dataclass(frozen=True)
 class Layers:
     """The functions of a game's own modules its `Game` hands each job to: an ASCII picture
     (given the notation's `show` options), an SVG picture (given its `svg` ones), the
     places on the SVG a move touched, a state as JSON, and the QGN bridge."""
 
-    render: Callable[..., str]
-    svg: Callable[..., str]
-    marks: Callable[[Any], tuple[str, ...]]
-    state_json: Callable[[Any], Mapping[str, Any]]
-    qgn: QgnBridge
+    __slots__ = ("marks", "qgn", "render", "state_json", "svg")
+
+    def __init__(
+        self,
+        render: Callable[..., str],
+        svg: Callable[..., str],
+        marks: Callable[[Any], tuple[str, ...]],
+        state_json: Callable[[Any], Mapping[str, Any]],
+        qgn: QgnBridge,
+    ) -> None:
+        self.render, self.svg, self.marks = render, svg, marks
+        self.state_json, self.qgn = state_json, qgn
 
 
 class Layered(Game):

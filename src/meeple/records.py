@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from meeple import engine, registry
 from meeple.errors import (
@@ -34,8 +33,7 @@ NOT_STARTED = "the game cannot start, so no move is checked"
 header that cannot set the game up)."""
 
 
-@dataclass(frozen=True)
-class Playable:
+class Playable(NamedTuple):
     """A parsed document and the notation whose game's rules play it.
 
     `played` is the document the game's methods run on: the document itself, or, for a
@@ -133,24 +131,30 @@ def states(record: Playable) -> Iterator[Any]:
         raise record.locate(problem) from None
 
 
-@dataclass(frozen=True)
 class Step:
     """One state of a replayed record with what every reader of a replay shows: the
     move that led to it, who moves next, how the game stands (`replay --json`, the
-    viewer, `show --step` and export all read these)."""
+    viewer, `show --step` and export all read these).
 
-    index: int
-    """How many moves (events, for a timeline) were played to reach the state."""
-    state: Any
-    move: str | None
-    """The move that led here in the game's notation; None for the first state."""
-    to_move: str | None
-    """The player to move, by name; None once the game is over or for a timeline."""
-    status: str | None
-    """`playing`, `won`, `lost` or `tie` (engine.Status); None for a timeline that does
-    not know when its game ends (engine.Ending)."""
-    winners: tuple[str, ...]
-    result_text: str
+    `index` is how many moves (events, for a timeline) were played to reach `state`;
+    `move` the move that led there in the game's notation (None for the first state);
+    `to_move` the player to move, by name (None once the game is over, or for a
+    timeline); `status` is `playing`, `won`, `lost` or `tie` (engine.Status), None for a
+    timeline that does not know when its game ends (engine.Ending).
+    """
+
+    def __init__(
+        self,
+        index: int,
+        state: Any,
+        move: str | None,
+        to_move: str | None,
+        status: str | None,
+        winners: tuple[str, ...],
+        result_text: str,
+    ) -> None:
+        self.index, self.state, self.move, self.to_move = index, state, move, to_move
+        self.status, self.winners, self.result_text = status, winners, result_text
 
     def to_json(self, game: Notation) -> dict[str, Any]:
         """The step as one `replay --json` object (docs/json.md): the common fields,
@@ -250,7 +254,7 @@ def findings(document: Document, **options: Any) -> list[Finding]:
         for finding in notation.check(played, **options):
             if record.converted:
                 moved = NotationError(finding.message, finding.location)
-                finding = replace(finding, location=record.locate(moved).location)
+                finding = finding._replace(location=record.locate(moved).location)
             found.append(finding)
     return found + rule_findings(record)
 
@@ -288,7 +292,7 @@ def stopped(finding: Finding, at_move: bool = True) -> Finding:
     (`at_move`: the error is at a move, not before the first)."""
     if finding.kind != "rule" or STOPPED in finding.message or NOT_STARTED in finding.message:
         return finding
-    return replace(finding, message=f"{finding.message} ({STOPPED if at_move else NOT_STARTED})")
+    return finding._replace(message=f"{finding.message} ({STOPPED if at_move else NOT_STARTED})")
 
 
 def text_findings(text: str, source: str, fmt: Notation, **options: Any) -> list[Finding]:
@@ -336,8 +340,10 @@ def qgn_findings(text: str, source: str) -> list[Finding]:
 
 def _cut(document: Document, actions: int | None) -> Document:
     """A QGN document of one game cut to its first `actions` actions (all if None)."""
+    from dataclasses import replace  # a QGN `Snapshot`; a check of other games needs none
+
     game = document.model
-    return replace(document, model=replace(game, actions=game.actions[:actions]))
+    return document._replace(model=replace(game, actions=game.actions[:actions]))
 
 
 def read_file(path: str | os.PathLike[str]) -> tuple[str, str]:

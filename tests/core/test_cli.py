@@ -293,7 +293,7 @@ def test_a_usage_mistake_found_during_a_plain_check_reads_as_clicks(
     from meeple import corpus
 
     def refuse(path: str, format_name: str | None = None, options: object = None) -> object:
-        return corpus.Checked(path, usage="--frame P9: this game has players P1 to P2")
+        return corpus.Checked(path, [], usage="--frame P9: this game has players P1 to P2")
 
     monkeypatch.setattr(corpus, "check_file", refuse)
     code, out, err = _main(["check", str(FLOWS)], capsys)
@@ -378,6 +378,27 @@ def test_version_and_a_plain_check_import_no_click(command: list[str]) -> None:
         [sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True
     )
     assert run.stderr.splitlines()[-1] == "False", run.stderr
+
+
+def test_a_plain_check_of_a_flows_record_imports_no_dataclasses() -> None:
+    """Issue 39: `dataclasses` (with inspect, ast, dis, tokenize) and making a class with
+    it were a fifth of `meeple check small.flows`'s CPU above the bare interpreter, so
+    the values that check reads are NamedTuples and plain classes (docs/architecture.md)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\nfrom meeple.cli import main\ntry:\n    main(sys.argv[1:])\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted({'dataclasses', 'inspect', 'click'} & set(sys.modules)), file=sys.stderr)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe, "check", str(FLOWS)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert run.stderr.splitlines()[-1] == "[]", run.stderr
 
 
 # -- html: the page's file -------------------------------------------------------------

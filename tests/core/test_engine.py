@@ -204,8 +204,11 @@ def test_what_a_state_is_reads_as_a_property_and_what_it_does_is_a_method(game: 
     state_class = importlib.import_module(f"meeple.{game}").State
     readable = ("to_move", "is_over", "status", "winners", "result_text", "history")
     for name in (*readable, "scores", "ranking", "player_count"):
-        if name in getattr(state_class, "__dataclass_fields__", {}):
-            continue  # a dataclass field holds it on each state (Flows' winners, say)
+        if name in (
+            *getattr(state_class, "__dataclass_fields__", {}),
+            *getattr(state_class, "_fields", ()),
+        ):
+            continue  # a field holds it on each state (Flows' winners, say)
         found = inspect.getattr_static(state_class, name, None)
         assert found is not None or name not in readable, name
         if found is not None and not isinstance(found, tuple | int):

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +54,7 @@ def _move(state: State, code: int) -> Move | NoPlacement:
 def _replay_and_compare(game: dict[str, Any]) -> None:
     state = State.initial(game["players"])
     for index, (code, (count, digest)) in enumerate(zip(game["moves"], game["lists"], strict=True)):
-        legal = replace(state).legal_moves()
+        legal = state._replace().legal_moves()
         where = f"game {game['seed']} after {index} moves"
         assert (len(legal), _digest(legal)) == (count, digest), where
         if index % 5 == 0:
@@ -87,7 +86,7 @@ def _random_position(seed: int, players: int, tiles: int) -> State | None:
         move = Move((state.seat + 1), CELLS[cell], *divmod(code, 6))
         if state.is_legal(move):
             state = state.play(move)
-    return None if state.is_over else replace(state)
+    return None if state.is_over else state._replace()
 
 
 @settings(max_examples=examples(10), deadline=None)

@@ -12,7 +12,6 @@ rule (src/game/notation.ts) in those coordinates, independently of meeple.flows.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -235,7 +234,7 @@ def test_round_trips_between_the_dialects(record: Record) -> None:
         notation.declared_seats(record.header) is not None
         or len(notation.record_seats(record)) == 2
     ):
-        assert read == replace(record, dialect=QUORTEXTT, header=read.header)
+        assert read == record._replace(dialect=QUORTEXTT, header=read.header)
         assert back == notation.dump(record)
 
 

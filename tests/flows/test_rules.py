@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -330,7 +329,7 @@ def test_a_position_reached_by_play_allows_what_a_fresh_one_allows(
     # A move leaves its position's routes with the state it makes (the next move starts
     # from them); a state built any other way searches for its own. Both must agree.
     state = random_state(seed, players, moves if players != 3 else min(moves, 12))
-    fresh = replace(state)
+    fresh = state._replace()
     assert getattr(fresh, "_known_routes", None) is None
     listed = fresh.legal_placements(tile)
     assert state.legal_placements(tile) == listed
@@ -349,9 +348,9 @@ def test_a_listed_placement_plays_as_when_checked_and_others_are_still_checked()
             continue
         for tile in range(4):
             listed = state.legal_placements(tile)  # a copy of the state has listed nothing
-            assert listed == replace(state).legal_placements(tile)
+            assert listed == state._replace().legal_placements(tile)
             for move in listed[:: max(1, len(listed) // 5)]:
-                assert state.play(move) == replace(state).play(move)
+                assert state.play(move) == state._replace().play(move)
             refused = [
                 Move((state.seat + 1), hex_, tile, rotation)
                 for hex_ in CELLS

@@ -7,7 +7,6 @@ import gc
 import json
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from itertools import permutations
 from pathlib import Path
 from typing import Any
@@ -560,7 +559,7 @@ def test_the_legal_list_of_a_short_six_player_record_takes_little_sweeping(
     races = _sweep_works(monkeypatch)
     monkeypatch.setattr(routes, "refuted", lambda link, groups: False)
     state = list(replay_text(text))[-1]
-    moves = replace(state).legal_moves()
+    moves = state._replace().legal_moves()
     assert len(moves) > 400
     assert races  # the questions still reach the sweep
     assert all(race.work < 5_000 * race.asked.count for race in races)
@@ -623,12 +622,12 @@ def test_tiles_that_pose_one_question_are_asked_it_once(monkeypatch: pytest.Monk
         return cut(link, groups)
 
     monkeypatch.setattr(routes, "refuted", counted)
-    listed = replace(state).legal_moves()
+    listed = state._replace().legal_moves()
     merged = len(asked)
     assert merged == len(set(asked))  # no question twice
     asked.clear()
     monkeypatch.setattr(routes, "_question_of", tuple)  # every tile a question of its own
-    assert replace(state).legal_moves() == listed
+    assert state._replace().legal_moves() == listed
     assert len(asked) > merged
 
 
@@ -646,13 +645,13 @@ def test_sweeps_that_close_group_edges_early_settle_the_hardest_list(
     sweeps give."""
     state = list(replay_text(CLOSING.read_text()))[-1]
     races = _sweep_works(monkeypatch)
-    listed = replace(state).legal_moves()
+    listed = state._replace().legal_moves()
     assert races[0].asked.count == 4  # the four swept at once first
     assert sum(race.work for race in races) < 20_000
     races.clear()
     monkeypatch.setattr(sweep_module, "_CLOSING", 0)  # the closing orders are the plain ones
     monkeypatch.setattr(sweep_module, "_beam_order", _first_greedy_order)
-    assert replace(state).legal_moves() == listed
+    assert state._replace().legal_moves() == listed
     assert sum(race.work for race in races) > 50_000
 
 
@@ -667,7 +666,7 @@ def test_a_legal_list_leaves_no_reference_cycles() -> None:
         paused = gc.isenabled()
         gc.disable()
         try:
-            assert replace(state).legal_moves()
+            assert state._replace().legal_moves()
             assert gc.collect() == 0
         finally:
             if paused:
@@ -692,12 +691,12 @@ def test_a_searched_order_settles_what_every_greedy_one_finds_hard(
     hundred. The list is the one the greedy orders give."""
     state = list(replay_text(SEARCHED.read_text()))[-1]
     races = _sweep_works(monkeypatch)
-    listed = replace(state).legal_moves()
+    listed = state._replace().legal_moves()
     alone = [race for race in races if race.asked.count == 1]
     assert alone and max(race.work for race in alone) < 2_000
     races.clear()
     monkeypatch.setattr(sweep_module, "_beam_order", _first_greedy_order)
-    assert replace(state).legal_moves() == listed
+    assert state._replace().legal_moves() == listed
     assert max(race.work for race in races if race.asked.count == 1) > 6_000
 
 

@@ -35,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     and anything unusual about those two, goes to the click group (`meeple.cli.app`).
     """
     # Kept for start-up (docs/architecture.md, issue 39): through click, `meeple check
-    # small.flows` takes about 8x `python -c pass` in CPU, answered here 5.1x to 5.9x (5x is
+    # small.flows` takes about 7x `python -c pass` in CPU, answered here 4.1x to 4.3x (5x is
     # allowed); `--version` 5.8x through click, 1.7x here.
     args = list(sys.argv[1:] if argv is None else argv)
     quick = not os.environ.get(COMPLETION)

@@ -18,23 +18,33 @@ if TYPE_CHECKING:
 
 def replay(document: Document) -> Iterator[State]:
     """Every state of a parsed record, its text read in the dialect it was parsed in."""
-    states, problem = _replayed(document)
-    yield from states
-    if problem is not None:
-        raise problem
+    from meeple.flows import rules
+    from meeple.flows.model import Record
+
+    record = document.model
+    dialect = record.dialect if isinstance(record, Record) else None
+    return rules.replay_text(document.text, document.source, dialect)
 
 
 def findings(document: Document, dialect: str | None = None) -> list[Finding]:
     """Which dialect the record was read in when it was detected, whether the trailing
     `...` agrees with how the game stands (rule errors come from replay), and whether
     a record read as the seed's labels by default also reads as quortextt's."""
+    try:
+        states = list(replay(document))
+    except RuleError:
+        states = []
+    return _findings(document, dialect, states)
+
+
+def _findings(document: Document, dialect: str | None, states: list[State]) -> list[Finding]:
+    """`findings`, given the states of the record's replay (none when it breaks a rule)."""
     from meeple.flows import notation
 
     text, source = document.text, document.source
     chosen = notation.dialect_of(text, source, dialect).chosen
     detected = _detected(text, source, chosen)
-    states, problem = _replayed(document)
-    if problem is not None:
+    if not states:
         return detected
     return detected + _other_reading(document, chosen) + _ending(document, states[-1])
 
@@ -62,9 +72,7 @@ def diagnose(
     except RuleError as problem:
         found.append(Finding.from_error(problem))
     if not found:  # a well-formed legal record: what else `check` says of it
-        document = Document(text, source, flows, parsed.record)
-        object.__setattr__(document, _REPLAYED, (states, None))  # replayed just now
-        found += findings(document, dialect)
+        found += _findings(Document(text, source, flows, parsed.record), dialect, states)
     else:  # `check` says it of a sound record
         found += _detected(text, source, parsed.chosen)
     return in_order(found)
@@ -77,34 +85,6 @@ def notes(document: Document, dialect: str | None = None) -> list[Finding]:
 
     text, source = document.text, document.source
     return _detected(text, source, notation.dialect_of(text, source, dialect).chosen)
-
-
-_REPLAYED = "_flows_replayed"
-"""Where a document keeps its replay (`_replayed`): `meeple check` asks for it twice,
-the rules' findings and the `...` lint, and a replay is most of a check's time."""
-
-
-def _replayed(document: Document) -> tuple[list[State], RuleError | None]:
-    """The states of a document's replay, and the rule error it stopped at (if any);
-    worked out once per document, and kept as an attribute of it (a frozen value: the
-    same text, source and model always replay alike)."""
-    from meeple.flows import rules
-    from meeple.flows.model import Record
-
-    known: tuple[list[State], RuleError | None] | None = getattr(document, _REPLAYED, None)
-    if known is None:
-        record = document.model
-        dialect = record.dialect if isinstance(record, Record) else None
-        states: list[State] = []
-        try:
-            for state in rules.replay_text(document.text, document.source, dialect):
-                states.append(state)
-        except RuleError as problem:
-            known = (states, problem)
-        else:
-            known = (states, None)
-        object.__setattr__(document, _REPLAYED, known)
-    return known
 
 
 def _detected(text: str, source: str, chosen: str) -> list[Finding]:

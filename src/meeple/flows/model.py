@@ -7,7 +7,6 @@ is stored. Plain frozen values only: no parsing (`notation`), no rules (`rules`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from meeple.flows.board import SIDE_NAMES, label_of_hex
@@ -100,8 +99,20 @@ class Entry(NamedTuple):
     comment: str | None = None
 
 
-@dataclass(frozen=True)
-class Record(Pictured):
+class _RecordFields(NamedTuple):
+    """The fields of `Record` (a NamedTuple cannot take a mixin such as `Pictured` itself;
+    a dataclass would bring `dataclasses` to `meeple check`: docs/architecture.md)."""
+
+    entries: tuple[Entry, ...] = ()
+    header: str | None = None
+    header_comment: str | None = None
+    unfinished: bool = False
+    numbered: bool = False
+    dialect: str = SEED
+    first: int = 1
+
+
+class Record(_RecordFields, Pictured):
     """A Flows game record.
 
     `header` is the text after `Game:` (None without a header line) and `header_comment`
@@ -112,15 +123,8 @@ class Record(Pictured):
     the player of the first move); turns then go in number order.
     """
 
+    __slots__ = ()
     game = Registered("flows")
-
-    entries: tuple[Entry, ...] = ()
-    header: str | None = None
-    header_comment: str | None = None
-    unfinished: bool = False
-    numbered: bool = False
-    dialect: str = SEED
-    first: int = 1
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -16,7 +16,6 @@ import copy
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
 
@@ -147,8 +146,26 @@ class Occupied(RuleError):
         )
 
 
-@dataclass(frozen=True)
-class State(Pictured):
+class _StateFields(NamedTuple):
+    """The fields of `State` (a NamedTuple cannot take a mixin such as `Pictured` itself,
+    nor cache; a dataclass would bring `dataclasses` to `meeple check`:
+    docs/architecture.md)."""
+
+    player_count: int = 2
+    home_edges: tuple[int, ...] = default_home_edges(2)
+    """Each player's home edge (`board.EDGE_NAMES`), P1 first; the target is opposite."""
+    board: tuple[int, ...] = (EMPTY,) * CELL_COUNT
+    placed_by: tuple[int, ...] = (EMPTY,) * CELL_COUNT
+    bag: tuple[int, ...] = (TILES_PER_TYPE,) * TILE_TYPES
+    placements: tuple[Move, ...] = ()
+    winners: tuple[int, ...] = ()
+    stuck: int | None = None
+    """The tile type the player to move drew and could not place, if that ended the game."""
+    first: int = 1
+    """The player who moved first; turns then go in number order (`seat_order`)."""
+
+
+class State(_StateFields, Pictured):
     """A Flows position: the board, the bag, whose turn it is, and how the game stands.
 
     `board[i]` is `tile * 6 + rotation` of the tile on `CELLS[i]`, or EMPTY. `placed_by[i]`
@@ -167,19 +184,6 @@ class State(Pictured):
     """
 
     game = Registered("flows")
-
-    player_count: int = 2
-    home_edges: tuple[int, ...] = default_home_edges(2)
-    """Each player's home edge (`board.EDGE_NAMES`), P1 first; the target is opposite."""
-    board: tuple[int, ...] = (EMPTY,) * CELL_COUNT
-    placed_by: tuple[int, ...] = (EMPTY,) * CELL_COUNT
-    bag: tuple[int, ...] = (TILES_PER_TYPE,) * TILE_TYPES
-    placements: tuple[Move, ...] = ()
-    winners: tuple[int, ...] = ()
-    stuck: int | None = None
-    """The tile type the player to move drew and could not place, if that ended the game."""
-    first: int = 1
-    """The player who moved first; turns then go in number order (`seat_order`)."""
 
     @classmethod
     def initial(
@@ -389,7 +393,7 @@ class State(Pictured):
                 for slot in EDGE_SLOTS[home]
             )
         )
-        return replace(after, winners=winners) if winners else after
+        return after._replace(winners=winners) if winners else after
 
     def legal_placements(self, tile: int) -> list[Move]:
         """Every placement of a tile of type `tile` the player to move may make.

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import repeat
 from operator import itemgetter
@@ -151,7 +151,7 @@ def _games(
         if locate.text is not buffer:
             locate = Locator(buffer, source)
         here = locate(offset)
-        return NotationError(message, replace(here, line=here.line + lines_before))
+        return NotationError(message, here._replace(line=here.line + lines_before))
 
     def report(problem: NotationError) -> None:
         nonlocal intact

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -72,11 +71,11 @@ class QuibbbleNotation(Drawn, Bridged):
         return self.quibbble.replay(document)
 
 
-@dataclass(frozen=True)
 class Layers(meeple.game.Layers, Generic[MoveT, RecordT, StateT]):
     """A quibbble game's layers (meeple.game.Layers): its pictures draw a state, and its
     rules' bridge to QGN also reads, writes and replays its records."""
 
+    __slots__ = ()
     qgn: Bridge[MoveT, RecordT, StateT]
 
 
