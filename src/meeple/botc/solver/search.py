@@ -267,7 +267,12 @@ def stories(
                 for seat in extra:  # a Puzzlemaster's puzzle-drunk
                     story.drunk = story.drunk | {seat}
                     story.chose("drunk", seat)
-                yield from play(plan_, story, trace)
+                reached = False
+                for reached_end in play(plan_, story, trace):
+                    reached = True
+                    yield reached_end
+                if not reached and not story.herring_read[0]:
+                    break  # no story read the red herring: another one fails the same way
 
 
 def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from meeple.botc.puzzle.model import (
     Aligned,
@@ -76,6 +76,13 @@ class Step:
     when: Time
     events: tuple[Event, ...]
     said: tuple[Said, ...]
+    checks: list[Said] = field(init=False, compare=False, repr=False)
+    """The same items in the order `_tell` checks them: the one that refuted a story
+    last comes first, since the set-ups of one search tend to fail on the same claim
+    (the answer does not depend on this order; `--explain` keeps `said`'s)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "checks", list(self.said))
 
 
 @dataclass(frozen=True)
@@ -408,30 +415,36 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
         return story
     if not _explained(table, step, story, trace):
         return None
-    for said in step.said:
-        bound = said.unit.binds(story, said.seat, said.item, table)
-        if bound is not None:
+    # counts of abnormal abilities come last, and `--explain` reports the first refusal
+    adapt = not table.tallied and trace is None
+    for position, said in enumerate(step.checks if adapt else step.said):
+        why = _refused(table, said, story)
+        if why is not None:
             if trace is not None:
-                trace.note(step.when, said.index, _said(table, said, bound))
+                trace.note(step.when, said.index, _said(table, said, why))
+            if adapt and position:
+                step.checks.insert(0, step.checks.pop(position))
             return None
-        if said.unit.acts or story.evil(said.seat):
-            continue
-        if table.cast[story.roles[said.seat]].says_anything:
-            continue
-        unit = said.unit
-        woke = unit.woke(story, said.seat, said.when)
-        if woke is not None:
-            if trace is not None:
-                trace.note(step.when, said.index, _said(table, said, woke))
-            return None
-        wrong = _wrong(table, said, story)
-        if wrong is not None:
-            if trace is not None:
-                trace.note(step.when, said.index, _said(table, said, wrong))
-            return None
-        if table.tallied and not unit.tallies:
+        if table.tallied and not said.unit.tallies and _learns(table, said, story):
             story = _abnormal(table, said, story)
     return story
+
+
+def _learns(table: Table, said: Said, story: Story) -> bool:
+    """Whether the item is what the claimant learned by its own ability: a good player,
+    not one who may say anything, and not an action."""
+    if said.unit.acts or story.evil(said.seat):
+        return False
+    return not table.cast[story.roles[said.seat]].says_anything
+
+
+def _refused(table: Table, said: Said, story: Story) -> str | None:
+    """Why the item cannot be so in the story, None when it can."""
+    bound = said.unit.binds(story, said.seat, said.item, table)
+    if bound is not None or not _learns(table, said, story):
+        return bound
+    woke = said.unit.woke(story, said.seat, said.when)
+    return woke if woke is not None else _wrong(table, said, story)
 
 
 def _wrong(table: Table, said: Said, story: Story) -> str | None:
