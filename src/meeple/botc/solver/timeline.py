@@ -67,6 +67,14 @@ class Said:
     when: Time
     index: int
     """Its place among the puzzle's items (for the first contradiction)."""
+    claimed: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """The characters the claim stands for (`claimed_as`)."""
+    informs: bool = field(init=False, compare=False, repr=False)
+    """Whether the item is information (`INFORMATION`: a Vortox makes it false)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "claimed", claimed_as(self.unit.id))
+        object.__setattr__(self, "informs", isinstance(self.item, INFORMATION))
 
 
 @dataclass(frozen=True)
@@ -91,6 +99,8 @@ class Plan:
 
     table: Table
     steps: tuple[Step, ...]
+    named: frozenset[str] = frozenset()
+    """The players worth trying as the Fortune Teller's red herring (`named_herrings`)."""
 
 
 @dataclass
@@ -172,7 +182,37 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         asked_poisoned=tuple(sorted(asked)),
         changed=changed_claims(puzzle),
     )
-    return Plan(table, tuple(steps))
+    return Plan(table, tuple(steps), named_herrings(puzzle))
+
+
+def named_herrings(puzzle: Puzzle) -> frozenset[str]:
+    """The players a Fortune Teller's reading names, or a sentence names as its red
+    herring."""
+    found = {
+        name
+        for claim in puzzle.claims
+        for _, item in claim.facts()
+        if isinstance(item, Reading)
+        for name in (item.left, item.right)
+    }
+    sentences = [
+        *(sentence.tree for sentence in puzzle.constraints),
+        *(
+            sentence.tree
+            for claim in puzzle.claims
+            for _, item in claim.facts()
+            for sentence in (
+                item.sentences
+                if isinstance(item, Options)
+                else (item.sentence,)
+                if isinstance(item, Statement) and item.sentence is not None
+                else ()
+            )
+        ),
+    ]
+    return frozenset().union(
+        found, *(named_in(tree, "fortune_teller_red_herring", 1) for tree in sentences)
+    )
 
 
 def changed_claims(puzzle: Puzzle) -> tuple[tuple[int, str, Time], ...]:
@@ -300,7 +340,8 @@ def _acting(
         return
     (_, seat), rest = actors[0], actors[1:]
     unit = table.cast[story.roles[seat]]
-    if unit.chooses and story.active(seat) and table.misfiring(story, seat, unit.id):
+    misfires = table.tallied and unit.chooses  # a count of abnormal abilities reads it
+    if misfires and story.active(seat) and table.misfiring(story, seat, unit.id):
         story = story.fork()
         story.worked_abnormally(seat, certain=False)
     for after in unit.night(story, seat, number, table):
@@ -453,9 +494,9 @@ def _wrong(table: Table, said: Said, story: Story) -> str | None:
     poisoned too (as Clockchecker reads it); a drunk or poisoned one's is otherwise
     anything."""
     unit, seat = said.unit, said.seat
-    if not any(story.has(seat, key) for key in claimed_as(unit.id)):
+    if not any(story.has(seat, key) for key in said.claimed):
         return None
-    if isinstance(said.item, INFORMATION) and _falsified(table, story, seat):
+    if said.informs and _falsified(table, story, seat):
         return unit.lies(story, seat, said.item, table)
     if not story.sober(seat):
         return None
@@ -473,7 +514,7 @@ def _abnormal(table: Table, said: Said, story: Story) -> Story:
     if table.misfiring(story, seat, unit.id):
         abnormal = unit.holds(story, seat, said.item, table) is not None
     elif story.has(seat, unit.id):
-        abnormal = isinstance(said.item, INFORMATION) and _falsified(table, story, seat)
+        abnormal = said.informs and _falsified(table, story, seat)
     else:
         return story
     if not abnormal:
