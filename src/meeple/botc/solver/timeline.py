@@ -334,18 +334,22 @@ def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
 
 def _acting(
     table: Table, number: int, actors: list[tuple[float, int]], story: Story
-) -> Iterator[Story]:
-    if not actors:
-        yield story
-        return
-    (_, seat), rest = actors[0], actors[1:]
+) -> list[Story]:
+    """The stories after every actor's choices tonight, in night order (each actor's
+    unit is the one its seat has when it wakes)."""
+    stories = [story]
+    for _, seat in actors:
+        stories = [after for before in stories for after in _acts(table, number, seat, before)]
+    return stories
+
+
+def _acts(table: Table, number: int, seat: int, story: Story) -> Iterator[Story]:
     unit = table.cast[story.roles[seat]]
     misfires = table.tallied and unit.chooses  # a count of abnormal abilities reads it
     if misfires and story.active(seat) and table.misfiring(story, seat, unit.id):
         story = story.fork()
         story.worked_abnormally(seat, certain=False)
-    for after in unit.night(story, seat, number, table):
-        yield from _acting(table, number, rest, after)
+    return unit.night(story, seat, number, table)
 
 
 def _day(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterator[Story]:

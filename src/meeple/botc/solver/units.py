@@ -65,6 +65,18 @@ class Table:
         return any(unit.falsifies for unit in self.cast.values())
 
     @cached_property
+    def guards(self) -> frozenset[str]:
+        """The characters of the cast whose ability may keep a player from dying
+        (`Unit.saves`): the only ones a death asks."""
+        return frozenset(key for key, unit in self.cast.items() if _overrides(unit, "saves"))
+
+    @cached_property
+    def witnesses(self) -> frozenset[str]:
+        """The characters of the cast whose ability acts on another's death
+        (`Unit.sees_death`): the only ones a death tells."""
+        return frozenset(key for key, unit in self.cast.items() if _overrides(unit, "sees_death"))
+
+    @cached_property
     def learned_by(self) -> tuple[tuple[tuple[Time | None, Info], ...], ...]:
         """Everything each seat's player learned, over all their claims, with its time
         (`Puzzle.learned`, once a search: units ask it at every night)."""
@@ -94,6 +106,11 @@ class Table:
         if story.roles[seat] != "drunk":
             return False
         return self.claimed_ids[seat] == character
+
+
+def _overrides(unit: Unit, method: str) -> bool:
+    """Whether the unit's character changes `Unit`'s default `method`."""
+    return getattr(type(unit), method) is not getattr(Unit, method)
 
 
 @dataclass(frozen=True)
