@@ -237,6 +237,8 @@ def _explained(table: Table, step: Step, story: Story, trace: Trace | None) -> b
     """Whether every good player whose claim changes now to another character has it
     now (a Pit-Hag made them so) or is mad about it (a Cerenovus chose them on the
     night of the same number)."""
+    if not table.changed:
+        return True
     night = Time("night", step.when.number).order
     for seat, role, when in table.changed:
         if when != step.when or story.evil(seat):
