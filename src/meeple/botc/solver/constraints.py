@@ -156,7 +156,12 @@ def set_up_holds(puzzle: Puzzle) -> Callable[[Sequence[str]], bool]:
 
     def check(roles: Sequence[str]) -> bool:
         world = _World(puzzle, roles, None)
-        return all(world.truth(tree, {}) for tree in trees)
+        for position, tree in enumerate(trees):
+            if not world.truth(tree, {}):
+                if position:  # the sentence that refuted a set-up is asked first next time
+                    trees.insert(0, trees.pop(position))
+                return False
+        return True
 
     return check
 

@@ -29,8 +29,8 @@ def kill(story: Story, seat: int, table: Table, executed: bool = False) -> Itera
     story.alive[seat] = False
     story.died.append(seat)
     for other, role in enumerate(story.roles):
-        if other != seat and (witness := table.cast.get(role)) is not None:
-            witness.sees_death(story, other, seat, executed)
+        if other != seat and role in table.witnesses:
+            table.cast[role].sees_death(story, other, seat, executed)
     unit = table.cast.get(story.roles[seat])
     for after in unit.dies(story, seat, table) if unit is not None else (story,):
         if team(after.roles[seat]) == "demon":
@@ -42,9 +42,9 @@ def kill(story: Story, seat: int, table: Table, executed: bool = False) -> Itera
 def saved(story: Story, seat: int, table: Table, executed: bool) -> bool:
     """Whether an ability in play keeps the seat from dying now."""
     return any(
-        unit.saves(story, guard, seat, executed)
+        table.cast[role].saves(story, guard, seat, executed)
         for guard, role in enumerate(story.roles)
-        if (unit := table.cast.get(role)) is not None
+        if role in table.guards
     )
 
 

@@ -338,7 +338,7 @@ class Acrobat(Unit):
             return
         chosen = [
             table.seat(item.players[0])
-            for when, item in table.puzzle.learned(table.names[seat])
+            for when, item in table.learned_by[seat]
             if isinstance(item, Choice) and item.players and when == Time("night", number)
         ]
         if not chosen or chosen[0] is None:

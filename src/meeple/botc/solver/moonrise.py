@@ -35,7 +35,7 @@ class Chambermaid(Unit):
             return
         told = [
             item
-            for when, item in table.puzzle.learned(table.names[seat])
+            for when, item in table.learned_by[seat]
             if isinstance(item, Woke) and when == Time("night", number)
         ]
         if told:
@@ -146,7 +146,7 @@ class Gambler(Unit):
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         guesses = [
             item
-            for when, item in table.puzzle.learned(table.names[seat])
+            for when, item in table.learned_by[seat]
             if isinstance(item, Guess) and when == Time("night", number)
         ]
         if number < 2 or not story.alive[seat]:
@@ -198,7 +198,7 @@ class Gossip(Unit):
         day = Time("day", number - 1)
         said = [
             item.sentence
-            for when, item in table.puzzle.learned(table.names[seat])
+            for when, item in table.learned_by[seat]
             if isinstance(item, Statement) and when == day and item.sentence is not None
         ]
         working = number > 1 and story.alive[seat] and story.sober(seat)

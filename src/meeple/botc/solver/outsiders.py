@@ -32,8 +32,7 @@ class Drunk(Unit):
 
     def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
         """When the Townsfolk it believes it is would (as the Storyteller wakes it)."""
-        believed = character_id(table.puzzle.claimed(table.names[seat]) or "")
-        unit = table.cast.get(believed or "")
+        unit = table.cast.get(table.claimed_ids[seat] or "")
         return unit is not None and unit is not self and unit.wakes(story, seat, number, table)
 
     def wakings(self, story: Story, seat: int, number: int, table: Table) -> tuple[bool, ...]:

@@ -17,15 +17,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from meeple.botc.modifiers import PARTNERS, RULES
-from meeple.botc.puzzle.model import Options, Puzzle, Reading, Statement
+from meeple.botc.puzzle.model import Puzzle
 from meeple.botc.script import TEAMS, Role, Script, allowed
 from meeple.botc.solver.cast import CAST
 from meeple.botc.solver.constraints import holds as constraint_holds
-from meeple.botc.solver.constraints import named_in, narrowing, set_up_holds
+from meeple.botc.solver.constraints import narrowing, set_up_holds
 from meeple.botc.solver.homebrew import CLAIMED_AS, character, character_id, claimed_as
 from meeple.botc.solver.homebrew import RULES as HOMEBREW_RULES
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
-from meeple.botc.solver.timeline import Plan, Trace, plan, play
+from meeple.botc.solver.timeline import Plan, Trace, named_herrings, plan, play
 from meeple.botc.solver.units import Seating, Unit, Unmodelled
 
 
@@ -211,43 +211,15 @@ def _misregisters(cast: Mapping[str, Unit]) -> dict[str, Misregistration]:
     return {key: unit.misregisters for key, unit in cast.items() if unit.misregisters}
 
 
-def _herrings(puzzle: Puzzle, roles: Sequence[str]) -> list[int | None]:
-    """The red herrings worth trying: each good player a reading names, and one other."""
+def _herrings(puzzle: Puzzle, roles: Sequence[str], named: frozenset[str]) -> list[int | None]:
+    """The red herrings worth trying: each good player a reading names (`named`), and
+    one other."""
     if "fortuneteller" not in roles:
         return [None]
-    named = _named(puzzle)
     good = [seat for seat, role in enumerate(roles) if team(role) not in EVIL_TEAMS]
     tried: list[int | None] = [seat for seat in good if puzzle.players[seat] in named]
     other = [seat for seat in good if puzzle.players[seat] not in named]
     return tried + other[:1]
-
-
-def _named(puzzle: Puzzle) -> set[str]:
-    """The players a Fortune Teller's reading names, or a sentence names as its red
-    herring."""
-    found = {
-        name
-        for claim in puzzle.claims
-        for _, item in claim.facts()
-        if isinstance(item, Reading)
-        for name in (item.left, item.right)
-    }
-    sentences = [
-        *(sentence.tree for sentence in puzzle.constraints),
-        *(
-            sentence.tree
-            for claim in puzzle.claims
-            for _, item in claim.facts()
-            for sentence in (
-                item.sentences
-                if isinstance(item, Options)
-                else (item.sentence,)
-                if isinstance(item, Statement) and item.sentence is not None
-                else ()
-            )
-        ),
-    ]
-    return found.union(*(named_in(tree, "fortune_teller_red_herring", 1) for tree in sentences))
 
 
 def stories(
@@ -259,7 +231,7 @@ def stories(
     made = [plan_.table.cast[role].makes_drunk(roles, seat) for seat, role in enumerate(roles)]
     for drunk in idiots if len(idiots) > 1 else [None]:
         for extra in itertools.product(*(seats for seats in made if seats)):
-            for herring in _herrings(puzzle, roles):
+            for herring in _herrings(puzzle, roles, plan_.named):
                 story = Story(roles, misregisters, herring)
                 if drunk is not None:  # one of two or three Village Idiots is drunk
                     story.drunk = frozenset({drunk})
@@ -267,7 +239,12 @@ def stories(
                 for seat in extra:  # a Puzzlemaster's puzzle-drunk
                     story.drunk = story.drunk | {seat}
                     story.chose("drunk", seat)
-                yield from play(plan_, story, trace)
+                reached = False
+                for reached_end in play(plan_, story, trace):
+                    reached = True
+                    yield reached_end
+                if not reached and not story.herring_read[0]:
+                    break  # no story read the red herring: another one fails the same way
 
 
 def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
@@ -359,7 +336,7 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
     demons = tuple((order, names[seat]) for what, order, seat in story.choices if what == "demon")
     drunk = tuple(names[seat] for what, _, seat in story.choices if what == "drunk")
     herring = None if story.red_herring is None else names[story.red_herring]
-    if herring not in _named(puzzle):
+    if herring not in named_herrings(puzzle):
         herring = None  # one good player no reading names stands for them all
     changes = tuple(
         (order, names[seat], "mad" if what == "mad" else story.roles[seat])

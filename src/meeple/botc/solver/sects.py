@@ -120,7 +120,7 @@ class Juggler(Unit):
         """On the night it learns how many guesses were right (it wakes only then)."""
         learned = [
             when or self.learns_at
-            for when, item in table.puzzle.learned(table.names[seat])
+            for when, item in table.learned_by[seat]
             if isinstance(item, Number)
         ]
         return story.alive[seat] and Time("night", number) in learned

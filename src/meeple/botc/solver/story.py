@@ -55,13 +55,14 @@ class Story:
         "dusk",
         "executed",
         "gained",
+        "herring",
+        "herring_read",
         "lasting",
         "misregisters",
         "now",
         "philosophy",
         "poisoned",
         "poisoner",
-        "red_herring",
         "roles",
         "starting",
         "turned",
@@ -80,7 +81,10 @@ class Story:
         self.alive = [True] * len(starting)
         self.poisoner: int | None = None
         self.poisoned: int | None = None
-        self.red_herring = red_herring
+        self.herring = red_herring
+        self.herring_read = [False]
+        """Whether this story or a fork of it (they share the list) read the red herring:
+        when none did, a story with another red herring goes the same way."""
         self.choices: tuple[tuple[str, int, int], ...] = ()
         """(what, time order, seat): `poisoned`, `demon` (the seat became the Demon)."""
         self.died: list[int] = []
@@ -136,7 +140,8 @@ class Story:
         copy.alive = list(self.alive)
         copy.poisoner = self.poisoner
         copy.poisoned = self.poisoned
-        copy.red_herring = self.red_herring
+        copy.herring = self.herring
+        copy.herring_read = self.herring_read
         copy.choices = self.choices
         copy.died = list(self.died)
         copy.executed = self.executed
@@ -156,6 +161,12 @@ class Story:
         copy.drink = self.drink
         copy.dusk = self.dusk
         return copy
+
+    @property
+    def red_herring(self) -> int | None:
+        """The Fortune Teller's red herring (the read is noted in `herring_read`)."""
+        self.herring_read[0] = True
+        return self.herring
 
     def plain(self) -> Story:
         """A copy in which everyone registers as what they are (the Vortox's false

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from meeple.botc.puzzle.model import (
     Aligned,
@@ -67,6 +67,14 @@ class Said:
     when: Time
     index: int
     """Its place among the puzzle's items (for the first contradiction)."""
+    claimed: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """The characters the claim stands for (`claimed_as`)."""
+    informs: bool = field(init=False, compare=False, repr=False)
+    """Whether the item is information (`INFORMATION`: a Vortox makes it false)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "claimed", claimed_as(self.unit.id))
+        object.__setattr__(self, "informs", isinstance(self.item, INFORMATION))
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,13 @@ class Step:
     when: Time
     events: tuple[Event, ...]
     said: tuple[Said, ...]
+    checks: list[Said] = field(init=False, compare=False, repr=False)
+    """The same items in the order `_tell` checks them: the one that refuted a story
+    last comes first, since the set-ups of one search tend to fail on the same claim
+    (the answer does not depend on this order; `--explain` keeps `said`'s)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "checks", list(self.said))
 
 
 @dataclass(frozen=True)
@@ -84,6 +99,8 @@ class Plan:
 
     table: Table
     steps: tuple[Step, ...]
+    named: frozenset[str] = frozenset()
+    """The players worth trying as the Fortune Teller's red herring (`named_herrings`)."""
 
 
 @dataclass
@@ -165,7 +182,37 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         asked_poisoned=tuple(sorted(asked)),
         changed=changed_claims(puzzle),
     )
-    return Plan(table, tuple(steps))
+    return Plan(table, tuple(steps), named_herrings(puzzle))
+
+
+def named_herrings(puzzle: Puzzle) -> frozenset[str]:
+    """The players a Fortune Teller's reading names, or a sentence names as its red
+    herring."""
+    found = {
+        name
+        for claim in puzzle.claims
+        for _, item in claim.facts()
+        if isinstance(item, Reading)
+        for name in (item.left, item.right)
+    }
+    sentences = [
+        *(sentence.tree for sentence in puzzle.constraints),
+        *(
+            sentence.tree
+            for claim in puzzle.claims
+            for _, item in claim.facts()
+            for sentence in (
+                item.sentences
+                if isinstance(item, Options)
+                else (item.sentence,)
+                if isinstance(item, Statement) and item.sentence is not None
+                else ()
+            )
+        ),
+    ]
+    return frozenset().union(
+        found, *(named_in(tree, "fortune_teller_red_herring", 1) for tree in sentences)
+    )
 
 
 def changed_claims(puzzle: Puzzle) -> tuple[tuple[int, str, Time], ...]:
@@ -190,6 +237,8 @@ def _explained(table: Table, step: Step, story: Story, trace: Trace | None) -> b
     """Whether every good player whose claim changes now to another character has it
     now (a Pit-Hag made them so) or is mad about it (a Cerenovus chose them on the
     night of the same number)."""
+    if not table.changed:
+        return True
     night = Time("night", step.when.number).order
     for seat, role, when in table.changed:
         if when != step.when or story.evil(seat):
@@ -287,17 +336,22 @@ def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
 
 def _acting(
     table: Table, number: int, actors: list[tuple[float, int]], story: Story
-) -> Iterator[Story]:
-    if not actors:
-        yield story
-        return
-    (_, seat), rest = actors[0], actors[1:]
+) -> list[Story]:
+    """The stories after every actor's choices tonight, in night order (each actor's
+    unit is the one its seat has when it wakes)."""
+    stories = [story]
+    for _, seat in actors:
+        stories = [after for before in stories for after in _acts(table, number, seat, before)]
+    return stories
+
+
+def _acts(table: Table, number: int, seat: int, story: Story) -> Iterator[Story]:
     unit = table.cast[story.roles[seat]]
-    if unit.chooses and story.active(seat) and table.misfiring(story, seat, unit.id):
+    misfires = table.tallied and unit.chooses  # a count of abnormal abilities reads it
+    if misfires and story.active(seat) and table.misfiring(story, seat, unit.id):
         story = story.fork()
         story.worked_abnormally(seat, certain=False)
-    for after in unit.night(story, seat, number, table):
-        yield from _acting(table, number, rest, after)
+    return unit.night(story, seat, number, table)
 
 
 def _day(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterator[Story]:
@@ -408,30 +462,36 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
         return story
     if not _explained(table, step, story, trace):
         return None
-    for said in step.said:
-        bound = said.unit.binds(story, said.seat, said.item, table)
-        if bound is not None:
+    # counts of abnormal abilities come last, and `--explain` reports the first refusal
+    adapt = not table.tallied and trace is None
+    for position, said in enumerate(step.checks if adapt else step.said):
+        why = _refused(table, said, story)
+        if why is not None:
             if trace is not None:
-                trace.note(step.when, said.index, _said(table, said, bound))
+                trace.note(step.when, said.index, _said(table, said, why))
+            if adapt and position:
+                step.checks.insert(0, step.checks.pop(position))
             return None
-        if said.unit.acts or story.evil(said.seat):
-            continue
-        if table.cast[story.roles[said.seat]].says_anything:
-            continue
-        unit = said.unit
-        woke = unit.woke(story, said.seat, said.when)
-        if woke is not None:
-            if trace is not None:
-                trace.note(step.when, said.index, _said(table, said, woke))
-            return None
-        wrong = _wrong(table, said, story)
-        if wrong is not None:
-            if trace is not None:
-                trace.note(step.when, said.index, _said(table, said, wrong))
-            return None
-        if table.tallied and not unit.tallies:
+        if table.tallied and not said.unit.tallies and _learns(table, said, story):
             story = _abnormal(table, said, story)
     return story
+
+
+def _learns(table: Table, said: Said, story: Story) -> bool:
+    """Whether the item is what the claimant learned by its own ability: a good player,
+    not one who may say anything, and not an action."""
+    if said.unit.acts or story.evil(said.seat):
+        return False
+    return not table.cast[story.roles[said.seat]].says_anything
+
+
+def _refused(table: Table, said: Said, story: Story) -> str | None:
+    """Why the item cannot be so in the story, None when it can."""
+    bound = said.unit.binds(story, said.seat, said.item, table)
+    if bound is not None or not _learns(table, said, story):
+        return bound
+    woke = said.unit.woke(story, said.seat, said.when)
+    return woke if woke is not None else _wrong(table, said, story)
 
 
 def _wrong(table: Table, said: Said, story: Story) -> str | None:
@@ -440,9 +500,9 @@ def _wrong(table: Table, said: Said, story: Story) -> str | None:
     poisoned too (as Clockchecker reads it); a drunk or poisoned one's is otherwise
     anything."""
     unit, seat = said.unit, said.seat
-    if not any(story.has(seat, key) for key in claimed_as(unit.id)):
+    if not any(story.has(seat, key) for key in said.claimed):
         return None
-    if isinstance(said.item, INFORMATION) and _falsified(table, story, seat):
+    if said.informs and _falsified(table, story, seat):
         return unit.lies(story, seat, said.item, table)
     if not story.sober(seat):
         return None
@@ -460,7 +520,7 @@ def _abnormal(table: Table, said: Said, story: Story) -> Story:
     if table.misfiring(story, seat, unit.id):
         abnormal = unit.holds(story, seat, said.item, table) is not None
     elif story.has(seat, unit.id):
-        abnormal = isinstance(said.item, INFORMATION) and _falsified(table, story, seat)
+        abnormal = said.informs and _falsified(table, story, seat)
     else:
         return story
     if not abnormal:

@@ -36,8 +36,9 @@ def evil_counts(story: Story, seats: Sequence[int], pairs: Sequence[tuple[int, i
     may. A player who may register either way is counted in each pair on its own (the
     puzzles' convention: docs/formats/botc.md, "Registering")."""
     groups = list(pairs) if pairs else [(seat,) for seat in seats]
-    must = sum(all(story.may_be_evil(s) == (True,) for s in group) for group in groups)
-    may = sum(all(True in story.may_be_evil(s) for s in group) for group in groups)
+    registers = {s: story.may_be_evil(s) for group in groups for s in group}
+    must = sum(all(registers[s] == (True,) for s in group) for group in groups)
+    may = sum(all(True in registers[s] for s in group) for group in groups)
     return range(must, may + 1)
 
 
@@ -336,7 +337,7 @@ def chosen_on(seat: int, when: Time, table: Table) -> list[int | None]:
     `[None]` (a choice not told) when they say nothing of then."""
     chosen = [
         table.seat(item.players[0])
-        for when_, item in table.puzzle.learned(table.names[seat])
+        for when_, item in table.learned_by[seat]
         if isinstance(item, Choice) and item.players and when_ == when
     ]
     return chosen or [None]

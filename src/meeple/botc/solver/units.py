@@ -64,9 +64,37 @@ class Table:
         """Whether a unit of the cast falsifies information (the Vortox)."""
         return any(unit.falsifies for unit in self.cast.values())
 
+    @cached_property
+    def guards(self) -> frozenset[str]:
+        """The characters of the cast whose ability may keep a player from dying
+        (`Unit.saves`): the only ones a death asks."""
+        return frozenset(key for key, unit in self.cast.items() if _overrides(unit, "saves"))
+
+    @cached_property
+    def witnesses(self) -> frozenset[str]:
+        """The characters of the cast whose ability acts on another's death
+        (`Unit.sees_death`): the only ones a death tells."""
+        return frozenset(key for key, unit in self.cast.items() if _overrides(unit, "sees_death"))
+
+    @cached_property
+    def learned_by(self) -> tuple[tuple[tuple[Time | None, Info], ...], ...]:
+        """Everything each seat's player learned, over all their claims, with its time
+        (`Puzzle.learned`, once a search: units ask it at every night)."""
+        return tuple(self.puzzle.learned(name) for name in self.names)
+
+    @cached_property
+    def claimed_ids(self) -> tuple[str | None, ...]:
+        """Each seat's claimed character (its first claim's id; None without one)."""
+        return tuple(character_id(self.puzzle.claimed(name) or "") for name in self.names)
+
+    @cached_property
+    def seats(self) -> Mapping[str, int]:
+        """Each player's seat, by name."""
+        return {name: seat for seat, name in enumerate(self.names)}
+
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
-        return self.names.index(name) if name in self.names else None
+        return None if name is None else self.seats.get(name)
 
     def misfiring(self, story: Story, seat: int, character: str) -> bool:
         """Whether the seat uses `character`'s ability and it cannot work now because of
@@ -77,7 +105,12 @@ class Table:
             return not story.sober(seat)
         if story.roles[seat] != "drunk":
             return False
-        return character_id(self.puzzle.claimed(self.names[seat]) or "") == character
+        return self.claimed_ids[seat] == character
+
+
+def _overrides(unit: Unit, method: str) -> bool:
+    """Whether the unit's character changes `Unit`'s default `method`."""
+    return getattr(type(unit), method) is not getattr(Unit, method)
 
 
 @dataclass(frozen=True)
@@ -287,11 +320,7 @@ class Unit:
 def picks(table: Table, seat: int, number: int) -> tuple[list[Roles], list[Roles]]:
     """The characters the seat's claims say it chose (a Philosopher's, a Courtier's
     pick): all of them, and those of night `number`."""
-    said = [
-        (when, item)
-        for when, item in table.puzzle.learned(table.names[seat])
-        if isinstance(item, Roles)
-    ]
+    said = [(when, item) for when, item in table.learned_by[seat] if isinstance(item, Roles)]
     tonight = Time("night", number)
     return [item for _, item in said], [item for when, item in said if when == tonight]
 
@@ -302,7 +331,7 @@ def until_used(story: Story, seat: int, number: int, table: Table) -> bool:
     ability; a claim that names no night has not used it)."""
     nights = [
         when.number
-        for when, _ in table.puzzle.learned(table.names[seat])
+        for when, _ in table.learned_by[seat]
         if when is not None and when.phase == "night"
     ]
     return story.alive[seat] and number <= min(nights, default=number)
