@@ -13,6 +13,7 @@ from meeple import engine, registry
 from meeple.bots import legal_choices, make
 from meeple.bots.alphabeta import AlphaBetaBot
 from meeple.bots.players import default_for
+from meeple.carcassonne.rules import State as CarcassonneState
 from tests.cli_helpers import meeple
 from tests.play.test_bots import _winning_choice
 
@@ -108,7 +109,8 @@ def test_alphabeta_counting_turns_plays_the_best_whole_turn() -> None:
     place, as quibbble's AI searches at its depth 1; counted in moves it would judge
     the tile without its token."""
     checked = 0
-    for state in _positions("carcassonne", seed=3, count=40)[10::6]:
+    for position in _positions("carcassonne", seed=3, count=40)[10::6]:
+        state = cast(CarcassonneState, position)
         if not state.placing:
             continue
         player = state.to_move
