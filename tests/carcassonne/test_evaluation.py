@@ -1,7 +1,9 @@
 """Carcassonne's evaluation (what greedy, mcts and alpha-beta judge positions by): the
-points each team would have if the game ended now, so a token on an unfinished city,
-road or cloister counts before the structure is finished (issue 41: judged by banked
-points alone, mcts lost to quibbble's AI, whose score counts them)."""
+points each team can expect, so a token on an unfinished city, road, cloister or field
+counts before the structure is finished, a field by the finished cities it touches, and
+the last tokens in the supply are worth most (issue 41: judged by banked points alone,
+mcts lost to quibbble's AI, whose score counts structures; judging a farmer at 3 points
+anywhere, it spent its tokens on fields early and lost again)."""
 
 from __future__ import annotations
 
