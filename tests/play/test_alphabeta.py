@@ -5,7 +5,7 @@ refuses games it cannot search."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -13,6 +13,7 @@ from meeple import engine, registry
 from meeple.bots import legal_choices, make
 from meeple.bots.alphabeta import AlphaBetaBot
 from meeple.bots.players import default_for
+from meeple.carcassonne.rules import State as CarcassonneState
 from tests.cli_helpers import meeple
 from tests.play.test_bots import _winning_choice
 
@@ -92,3 +93,50 @@ def test_alphabeta_refuses_a_game_with_hidden_draws() -> None:
     result = meeple(["selfplay", "flows", "--bots", "alphabeta,random", "--games", "1"])
     assert result.code == 2
     assert "the alpha-beta bot cannot play this game" in result.err
+
+
+def _whole_turn_value(state: engine.AnyState, move: Any, player: int) -> float:
+    """What `move` is worth to `player` once its turn is over, its player choosing the
+    rest of the turn (carcassonne's token after its tile) for the best evaluation."""
+    after = state.play(move)
+    if after.is_over or after.to_move != player:
+        return cast(engine.Evaluating, after).evaluate(player)
+    return max(_whole_turn_value(after, rest, player) for rest in after.legal_moves())
+
+
+def test_alphabeta_counting_turns_plays_the_best_whole_turn() -> None:
+    """With `turns`, depth 1 is a whole turn: the tile placed for the token it can then
+    place, as quibbble's AI searches at its depth 1; counted in moves it would judge
+    the tile without its token."""
+    checked = 0
+    for position in _positions("carcassonne", seed=3, count=40)[10::6]:
+        state = cast(CarcassonneState, position)
+        if not state.placing:
+            continue
+        player = state.to_move
+        assert player is not None
+        moves = state.legal_moves()
+        values = {move: _whole_turn_value(state, move, player) for move in moves}
+        chosen = AlphaBetaBot(2, depth=1, nodes=50_000, turns=True).choose(state, moves)
+        assert values[chosen] == max(values.values())
+        checked += 1
+    assert checked >= 2
+
+
+def test_carcassonnes_default_searches_whole_turns_and_is_the_same_for_a_seed() -> None:
+    """The default bot (issue 41) plays the same game for the same seeds, and a whole
+    turn at every placement within its budget of positions."""
+    assert default_for("carcassonne") == "alphabeta"
+
+    def game(seed: int) -> tuple[Any, ...]:
+        state = registry.get("carcassonne").game.initial(player_count=2, seed=11)
+        bots = [make("alphabeta", seed=seed, game="carcassonne"), make("random", seed=seed)]
+        for _ in range(30):
+            player = state.to_move
+            assert player is not None
+            state = state.play(bots[player - 1].choose(state, state.legal_moves()))
+        searcher = cast(AlphaBetaBot, bots[0])
+        assert searcher.turns and searcher._played <= searcher.nodes
+        return state.history
+
+    assert game(5) == game(5)

@@ -6,10 +6,12 @@ to move, deepened one move at a time (iterative deepening) until `depth` moves o
 budget of `nodes` positions played runs out; a search cut short by the budget is
 dropped and the deepest finished one decides. A move is one engine move, so a turn of
 several moves (carcassonne's tile, then its token) is searched move by move, each side
-choosing for itself. A finished game is worth more than any evaluation (a win
-above 1, a loss below 0, the sooner the better), so a won line is taken and a lost one
-put off. Children are searched best-judged first. Equal moves are ordered by the
-bot's seed, so a game is reproducible from it; budgets are positions, never seconds.
+choosing for itself; with `turns`, `depth` counts whole turns instead (a move that leaves
+the same player to move goes no deeper), as quibbble's AI counts its depth.
+A finished game is worth more than any evaluation (a win above 1, a loss below 0, the
+sooner the better), so a won line is taken and a lost one put off. Children are
+searched best-judged first. Equal moves are ordered by the bot's seed, so a game is
+reproducible from it; budgets are positions, never seconds.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ class AlphaBetaBot:
     seed: int | None = None
     depth: int = 6
     nodes: int = 10_000
+    turns: bool = False
+    """Count `depth` in turns, not moves: the search goes on while the same player moves."""
     name: str = "alphabeta"
     rng: random.Random = field(init=False)
     _played: int = field(init=False, default=0, repr=False)
@@ -93,10 +97,19 @@ class AlphaBetaBot:
         alpha = -1.0
         scored = []
         for index, (_, child) in enumerate(children):
-            value = self._value(child, player, depth - 1, 1, alpha, WON + 1.0)
+            value = self._value(
+                child, player, self._deeper(depth, player, child), 1, alpha, WON + 1.0
+            )
             alpha = max(alpha, value)
             scored.append((value, index))
         return scored
+
+    def _deeper(self, depth: int, mover: int | None, child: AnyState) -> int:
+        """The depth left below `child`, a move of `mover`'s: one less, or the same where
+        depth counts turns and `mover` is still to move."""
+        if self.turns and not child.is_over and child.to_move == mover:
+            return depth
+        return depth - 1
 
     def _play(self, state: AnyState, move: Any) -> AnyState:
         if self._played >= self.nodes:
@@ -127,7 +140,9 @@ class AlphaBetaBot:
         maximising = mover == player
         value = -1.0 if maximising else WON + 1.0
         for child in children:
-            found = self._value(child, player, depth - 1, ply + 1, alpha, beta)
+            found = self._value(
+                child, player, self._deeper(depth, mover, child), ply + 1, alpha, beta
+            )
             if maximising:
                 value = max(value, found)
                 alpha = max(alpha, value)

@@ -443,18 +443,26 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 DEFAULT_BOT = "mcts"
-GAME_DEFAULTS = {"tictactoe": "perfect", "onitama": "alphabeta", "tsuro": "alphabeta"}
+GAME_DEFAULTS = {
+    "tictactoe": "perfect",
+    "onitama": "alphabeta",
+    "tsuro": "alphabeta",
+    "carcassonne": "alphabeta",
+}
 """Where a game's default bot is not `DEFAULT_BOT`, and why (docs/play.md): tic-tac-toe
 is small enough to solve, so its default never loses; onitama and tsuro are games of
 tactics a few moves deep (a pawn taken, a token led off the board), which alpha-beta
-over the game's evaluation sees and mcts's playouts do not."""
+over the game's evaluation sees and mcts's playouts do not; in carcassonne a whole turn
+judged by the points it can expect beats quibbble's AI in a tenth of mcts's time."""
 
 GAME_SETTINGS: dict[tuple[str, str], dict[str, Any]] = {
     ("tsuro", "alphabeta"): {"depth": 3, "nodes": 600},
+    ("carcassonne", "alphabeta"): {"depth": 1, "turns": True, "nodes": 5_000},
 }
 """A bot's settings in one game where they are not its own defaults, and why (docs/play.md):
 in tsuro, three moves (its own, the reply, its own again) are what beat quibbble's AI,
-and a fourth that the budget would cut short and drop only costs time."""
+and a fourth that the budget would cut short and drop only costs time; in carcassonne,
+one whole turn (the tile and the token it places), within which a search always ends."""
 
 
 def settings_for(game: str, name: str) -> dict[str, Any]:

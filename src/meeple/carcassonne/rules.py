@@ -394,16 +394,63 @@ def _shuffle(deck: list[Tile], rng: GoRand) -> None:
             deck[i], deck[j] = deck[j], deck[i]
 
 
-TOKEN_WORTH = 2.0
-"""What a token in a team's supply is worth to the evaluation, in points, early on."""
+TOKEN_WORTH = (4.0, 3.5, 3.0, 2.5, 2.0, 1.5, 1.0)
+"""What a token in a team's supply is worth to the evaluation, in points, while the deck
+is full: the last one left most, the seventh least (a team with none can claim nothing,
+and quibbble's AI, with its tokens spent early, is left with structures that never
+finish)."""
 
-FARMER_WORTH = 3.0
-"""What a farmer on the board is worth to the evaluation, in points (a field scores 3 a
-finished city it touches at the end)."""
+RETURN_WORTH = 2.0
+"""What a token on the board is worth to its team, in points, times the chance its
+structure is finished and gives it back while tiles are left."""
 
 TOKEN_HORIZON = 20
-"""Tiles left in the deck below which a token in the supply is worth less and less
-(nothing once the deck is empty: it can no longer be placed)."""
+"""Tiles left in the deck below which a token in the supply, and a structure's chance to
+be finished or to grow, count less and less (nothing once the deck is empty)."""
+
+CLOSING = 0.85
+"""The chance a city or road with one open side is finished while the deck is full; each
+further open side multiplies it by `OPEN_SIDE`."""
+
+OPEN_SIDE = 0.7
+
+CLOISTER_FILL = 0.75
+"""The share of a cloister's empty neighbouring squares expected to be filled while the
+deck is full."""
+
+FIELD_CITY = 3
+"""What a field scores at the end for each finished city it touches."""
+
+
+def _open_sides(board: Board, structure: Structure) -> int:
+    """How many sides of a city's or road's tiles lead to an empty square."""
+    return sum(neighbour(n.x, n.y, s) not in board for n in structure.nodes for s in n.sides)
+
+
+def _closing(board: Board, structure: Structure, early: float) -> float:
+    """The chance an unfinished city or road is finished before the deck runs out."""
+    return early * CLOSING * OPEN_SIDE ** max(0, _open_sides(board, structure) - 1)
+
+
+def _cities_near(state: State, field: Structure) -> list[Structure]:
+    """The unfinished cities on a field's tiles that the field touches (as `farm_points`
+    tells touching)."""
+    board = state.board
+    found: list[Structure] = []
+    seen: set[tuple[int, int, str]] = set()
+    for node in field.nodes:
+        tile = board[(node.x, node.y)]
+        for side in SIDES:
+            if tile.side(side) != CITY or (node.x, node.y, side) in seen:
+                continue
+            town = state.structure(CITY, node.x, node.y, side)
+            assert town is not None
+            seen.update((n.x, n.y, s) for n in town.nodes for s in n.sides)
+            if not town.complete and any(
+                _touches(board, f, c) for f in field.nodes for c in town.nodes
+            ):
+                found.append(town)
+    return found
 
 
 class State(TeamsState[Move]):
@@ -430,6 +477,7 @@ class State(TeamsState[Move]):
         seat: int = 0,
         winners: tuple[int, ...] = (),
         history: tuple[Move, ...] = (),
+        walks: dict[tuple[str, int, int, str], Structure | None] | None = None,
     ) -> None:
         super().__init__(teams, seat, winners, history)
         self.seed = seed
@@ -446,6 +494,10 @@ class State(TeamsState[Move]):
         self.finished = finished
         """The cities finished so far, each as often as quibbble counted it (fields
         score by them at the end)."""
+        self.walks = walks if walks is not None else {}
+        """The structures found on this board so far (`structure`), shared with the
+        positions a token move leads to, whose board is the same: a search judges every
+        token of a placement, and the walks, fields most, were most of the time."""
 
     def __eq__(self, other: object) -> bool:
         """Equal games hold the same values; their random sources, made by the same seed
@@ -453,7 +505,8 @@ class State(TeamsState[Move]):
         if type(other) is not type(self):
             return False
         mine, theirs = dict(vars(self)), dict(vars(other))
-        mine.pop("rng"), theirs.pop("rng")
+        for name in ("rng", "walks"):
+            mine.pop(name), theirs.pop(name)
         return mine == theirs
 
     __hash__ = TeamsState.__hash__
@@ -467,6 +520,18 @@ class State(TeamsState[Move]):
         return cls(teams, seed, hands=tuple(hands), deck=tuple(deck), rng=rng)
 
     # What is where.
+    def structure(self, kind: str, x: int, y: int, side: str) -> Structure | None:
+        """The city, road or field (`c`, `r`, `f`) through `side` (a half-side for a
+        field) of the tile at (x, y), as `city`, `road` and `farm` find it; None if that
+        side is not one. Each is walked once a board (`walks`)."""
+        key = (kind, x, y, side)
+        walks = self.walks
+        if key in walks:
+            return walks[key]
+        walk = city if kind == CITY else road if kind == ROAD else farm
+        found = walks[key] = walk(self.board, x, y, side)
+        return found
+
     @property
     def placing(self) -> bool:
         """Whether the team to move must place a tile (else a token, or pass)."""
@@ -484,32 +549,60 @@ class State(TeamsState[Move]):
         return "must place a tile" if self.placing else "must place a token"
 
     def evaluate(self, player: int) -> float:
-        """How well `player` (1-based) stands: 0.5, moved by its lead over 60 in points
-        as the game would end now (`projected`)."""
+        """How well `player` (1-based) stands: 0.5, moved by its lead over 100 in the
+        points it can expect (`projected`)."""
         if self.is_over:
             return (1.0 / len(self.winners)) if player in self.winners else 0.0
         worth = self.projected()
         mine = worth[player - 1]
         best = max(p for seat, p in enumerate(worth) if seat != player - 1)
-        return min(1.0, max(0.0, 0.5 + (mine - best) / 60))
+        return min(1.0, max(0.0, 0.5 + (mine - best) / 100))
 
     def projected(self) -> tuple[float, ...]:
-        """Each team's points if the game ended now: the final scoring of every city,
-        road and cloister its tokens hold, `FARMER_WORTH` for each farmer (walking the
-        fields took most of the time), and `TOKEN_WORTH` for each token in its supply
-        while tiles are left (a token not yet placed can still score)."""
-        ended = _Turn.of(self)
-        farmers = [0] * len(self.teams)
-        for token in ended.tokens:
+        """Each team's expected points: those banked, and for every structure its tokens
+        hold (as most tokens in it) what it scores at the end, raised by the chance it
+        grows or is finished while tiles are left: a city doubles when finished, a road
+        or city with fewer open sides is likelier finished, a cloister fills its empty
+        neighbours, a field scores 3 a finished city it touches and 3 times the chance
+        for each unfinished one; plus what its tokens are worth, those in its supply
+        (`TOKEN_WORTH`) and those a structure may give back (`RETURN_WORTH`)."""
+        board = self.board
+        early = min(1.0, len(self.deck) / TOKEN_HORIZON)
+        worth = [float(points) for points in self.scores]
+        counted: set[Token] = set()
+        for token in self.tokens:
+            if token in counted:
+                continue
+            if token.kind == MONK:
+                around = neighbours_of_cloister(board, token.x, token.y)
+                filled = around + (8 - around) * early * CLOISTER_FILL
+                worth[token.team] += 1 + filled + RETURN_WORTH * early * around / 8
+                continue
+            kind = {KNIGHT: CITY, THIEF: ROAD, FARMER: FARM}[token.kind]
+            found = self.structure(kind, token.x, token.y, token.side)
+            if found is None:  # never met: a token stands on its structure
+                continue
+            inside = tokens_in(self.tokens, found)
+            counted.update(inside)
             if token.kind == FARMER:
-                farmers[token.team] += 1
-        ended.tokens = [token for token in ended.tokens if token.kind != FARMER]
-        ended.score_and_end()
-        left = min(1.0, len(self.deck) / TOKEN_HORIZON)
-        return tuple(
-            points + FARMER_WORTH * farmed + TOKEN_WORTH * left * supply
-            for points, farmed, supply in zip(ended.scores, farmers, self.supply, strict=True)
-        )
+                value = float(farm_points(board, found, self.finished))
+                value += sum(
+                    FIELD_CITY * _closing(board, town, early) for town in _cities_near(self, found)
+                )
+                back = 0.0
+            else:
+                back = _closing(board, found, early)
+                if token.kind == KNIGHT:
+                    value = city_points(board, found) * (1 + back)
+                else:
+                    value = road_points(found) + back
+            for team in majority(inside):
+                worth[team] += value
+            for held in inside:
+                worth[held.team] += RETURN_WORTH * back
+        for team, supply in enumerate(self.supply):
+            worth[team] += early * sum(TOKEN_WORTH[:supply])
+        return tuple(worth)
 
     # Moves.
     def legal_moves(self) -> list[Move]:
@@ -602,12 +695,7 @@ class State(TeamsState[Move]):
         if move.token == MONK:
             return None
         wanted = {KNIGHT: CITY, THIEF: ROAD, FARMER: FARM}[move.token]
-        if move.token == KNIGHT:
-            found = city(self.board, *spot, move.side)
-        elif move.token == THIEF:
-            found = road(self.board, *spot, move.side)
-        else:
-            found = farm(self.board, *spot, move.side)
+        found = self.structure(wanted, *spot, move.side)
         if found is None:
             on = SIDE_NAMES[move.side[0]]
             message = (
@@ -652,6 +740,7 @@ class State(TeamsState[Move]):
             play.seat,
             tuple(play.winners),
             (*self.history, move),
+            None if isinstance(move, Place) else self.walks,
         )
 
     def _typed(self, text: str) -> Action | None:
