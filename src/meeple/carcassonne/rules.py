@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Self, Unpack
 
 from meeple.carcassonne import notation
 from meeple.carcassonne.model import (
@@ -58,7 +58,7 @@ from meeple.carcassonne.model import (
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
-from meeple.quibbble import Bridge, TeamsState, distinct_teams
+from meeple.quibbble import Bridge, TeamsState, Turn, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -427,11 +427,9 @@ class State(TeamsState[Move]):
         deck: tuple[Tile, ...] = (),
         rng: GoRand | None = None,
         finished: tuple[Structure, ...] = (),
-        seat: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Move, ...] = (),
+        **turn: Unpack[Turn[Move]],
     ) -> None:
-        super().__init__(teams, seat, winners, history)
+        super().__init__(teams, **turn)
         self.seed = seed
         self.board: dict[Square, Tile] = dict(board) if board is not None else {(0, 0): START}
         self.order = order if order is not None else tuple(self.board)
@@ -649,9 +647,9 @@ class State(TeamsState[Move]):
             tuple(play.deck),
             play.rng,
             tuple(play.finished),
-            play.seat,
-            tuple(play.winners),
-            (*self.history, move),
+            seat=play.seat,
+            winners=tuple(play.winners),
+            history=(*self.history, move),
         )
 
     def _typed(self, text: str) -> Action | None:

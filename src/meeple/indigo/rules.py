@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Self
+from typing import Any, Self, Unpack
 
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
@@ -41,7 +41,7 @@ from meeple.indigo.model import (
     on_board,
     pairs,
 )
-from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.quibbble import Bridge, TeamsState, Turn, at_tag, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -114,11 +114,9 @@ class State(TeamsState[Place]):
         points: tuple[int, ...] = (),
         gem_counts: tuple[int, ...] = (),
         round_: int = 0,
-        seat: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Place, ...] = (),
+        **turn: Unpack[Turn[Place]],
     ) -> None:
-        super().__init__(teams, seat, winners, history)
+        super().__init__(teams, **turn)
         self.seed = seed
         self.variant = variant
         self.placed: dict[Hex, str] = dict(placed or {})
@@ -253,9 +251,9 @@ class State(TeamsState[Place]):
             tuple(points),
             tuple(counts),
             round_,
-            seat,
-            winners,
-            (*self.history, move),
+            seat=seat,
+            winners=winners,
+            history=(*self.history, move),
         )
 
     def move_group(self, move: Place) -> str:
