@@ -58,7 +58,7 @@ from meeple.carcassonne.model import (
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
-from meeple.quibbble import Bridge, TeamsState, Turn, distinct_teams
+from meeple.quibbble import Bridge, DealtState, TeamsState, Turn, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -406,7 +406,7 @@ TOKEN_HORIZON = 20
 (nothing once the deck is empty: it can no longer be placed)."""
 
 
-class State(TeamsState[Move]):
+class State(DealtState[Move]):
     """A carcassonne position (the engine protocol, meeple.engine): the tiles placed and
     their order, the tokens on them, each team's tile in hand, supply and points, the
     deck as dealt from the seed and the random source that reshuffles it."""
@@ -429,8 +429,7 @@ class State(TeamsState[Move]):
         finished: tuple[Structure, ...] = (),
         **turn: Unpack[Turn[Move]],
     ) -> None:
-        super().__init__(teams, **turn)
-        self.seed = seed
+        super().__init__(teams, seed, **turn)
         self.board: dict[Square, Tile] = dict(board) if board is not None else {(0, 0): START}
         self.order = order if order is not None else tuple(self.board)
         """The squares in the order their tiles were laid (quibbble's searches go by it)."""

@@ -41,7 +41,7 @@ from meeple.indigo.model import (
     on_board,
     pairs,
 )
-from meeple.quibbble import Bridge, TeamsState, Turn, at_tag, distinct_teams
+from meeple.quibbble import Bridge, DealtState, Turn, at_tag, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -96,7 +96,7 @@ def deal(
     return tuple(deck[teams * hand_size :]), hands
 
 
-class State(TeamsState[Place]):
+class State(DealtState[Place]):
     """An indigo position (the engine protocol, meeple.engine): the tiles placed, the
     gems, the deck and hands as dealt from the seed, and each team's points."""
 
@@ -116,8 +116,7 @@ class State(TeamsState[Place]):
         round_: int = 0,
         **turn: Unpack[Turn[Place]],
     ) -> None:
-        super().__init__(teams, **turn)
-        self.seed = seed
+        super().__init__(teams, seed, **turn)
         self.variant = variant
         self.placed: dict[Hex, str] = dict(placed or {})
         self.gems = gems

@@ -34,7 +34,7 @@ from meeple.onitama.model import (
     Pawn,
     Record,
 )
-from meeple.quibbble import SEED_TAG, Bridge, TeamsState, Turn, distinct_teams
+from meeple.quibbble import SEED_TAG, Bridge, DealtState, Turn, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -75,7 +75,7 @@ def on_board(row: int, column: int) -> bool:
     return 0 <= row < SIZE and 0 <= column < SIZE
 
 
-class State(TeamsState[Move]):
+class State(DealtState[Move]):
     """An onitama position (the engine protocol, meeple.engine)."""
 
     game = Registered("onitama")
@@ -89,8 +89,7 @@ class State(TeamsState[Move]):
         spare: str,
         **turn: Unpack[Turn[Move]],
     ) -> None:
-        super().__init__(teams, **turn)
-        self.seed = seed
+        super().__init__(teams, seed, **turn)
         self.board = board
         self.hands = hands
         self.spare = spare

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Self, TypedDict, cast
+from typing import Any, ClassVar, Generic, Self, TypedDict, Unpack, cast
 
 from meeple.engine import Status
 from meeple.errors import NotationError, RuleError
@@ -199,6 +199,16 @@ class TeamsState(Pictured, Generic[MoveT]):
     def tags(self) -> dict[str, str]:
         """The QGN tags of this game: key and teams (games add their seed and variant)."""
         return {"key": self.bridge.key, "teams": ", ".join(self.teams)}
+
+
+class DealtState(TeamsState[MoveT]):
+    """A quibbble game dealt from a seed (its tiles, cards or set-up, drawn as Go's
+    math/rand draws them: meeple.gorand), which it keeps for its record's seed tag
+    (carcassonne, indigo, onitama, stratego, tsuro)."""
+
+    def __init__(self, teams: Sequence[str], seed: int, **turn: Unpack[Turn[MoveT]]) -> None:
+        super().__init__(teams, **turn)
+        self.seed = seed
 
 
 def team_to_move(state: TeamsState[Any]) -> str | None:

@@ -30,7 +30,7 @@ from typing import Any, Self, Unpack
 
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, Turn, at_tag, distinct_teams
+from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, DealtState, Turn, at_tag, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 from meeple.stratego import notation
@@ -161,7 +161,7 @@ def battle(attacker: Unit, defender: Unit) -> Unit | None:
     return attacker if RANKS.index(attacker.rank) > RANKS.index(defender.rank) else defender
 
 
-class State(TeamsState[Action]):
+class State(DealtState[Action]):
     """A stratego position (the engine protocol, meeple.engine). Everything is known:
     the record holds every unit, and so does the state (quibbble hides the enemy's
     ranks from a team's view only)."""
@@ -179,8 +179,7 @@ class State(TeamsState[Action]):
         battle: Battle | None = None,
         **turn: Unpack[Turn[Action]],
     ) -> None:
-        super().__init__(teams, **turn)
-        self.seed = seed
+        super().__init__(teams, seed, **turn)
         self.variant = variant
         self.board = board
         self.started = started

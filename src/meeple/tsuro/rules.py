@@ -29,7 +29,7 @@ from typing import Any, Self, TypeVar, Unpack
 from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import Bridge, TeamsState, Turn, at_tag, distinct_teams
+from meeple.quibbble import Bridge, DealtState, TeamsState, Turn, at_tag, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 from meeple.tsuro import notation
@@ -100,7 +100,7 @@ EMPTY: Board = (None,) * (SIZE * SIZE)
 StateT = TypeVar("StateT", bound="State")
 
 
-class State(TeamsState[Place]):
+class State(DealtState[Place]):
     """A tsuro position (the engine protocol, meeple.engine)."""
 
     game = Registered("tsuro")
@@ -122,10 +122,9 @@ class State(TeamsState[Place]):
         ended: bool = False,
         **turn: Unpack[Turn[Place]],
     ) -> None:
-        super().__init__(teams, **turn)
+        super().__init__(teams, seed, **turn)
         count = len(self.teams)
         self.variant = variant
-        self.seed = seed
         self.rng = rng
         """The generator, as far as the deal and the reshuffles have drawn from it."""
         self.deck = deck
