@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from meeple import engine, onitama
 from meeple.errors import MeepleError, RuleError
 from meeple.onitama.game import GAME
+from meeple.quibbble.canvas import data_at
 from tests.budget import examples
 from tests.cli_helpers import meeple
 
@@ -265,7 +266,7 @@ def test_the_picture_numbers_rows_and_columns_and_draws_the_five_cards() -> None
     assert sorted(cards) == sorted([*state.hands[0], *state.hands[1], state.spare])
     assert "red wins" in svg
     last = state.history[-1]
-    assert onitama.svg.data_at(last.end_row, last.end_column) in svg
+    assert data_at(last.end_row, last.end_column) in svg
 
 
 def test_the_text_picture_shows_pawns_hands_spare_and_cards() -> None:

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from meeple import engine, stratego
 from meeple.errors import MeepleError, RuleError
+from meeple.quibbble.canvas import data_at
 from meeple.stratego.game import GAME
 from meeple.stratego.model import Move, Switch, Unit
 from meeple.stratego.rules import BRIDGE, battle, chooser, pick
@@ -340,7 +341,7 @@ def test_the_picture_numbers_rows_and_columns_and_draws_every_unit() -> None:
     assert sorted(units) == sorted(u.rank for u in state.board if u is not None)
     assert "blue must move a unit" in svg and "the sergeant won" in svg
     last = state.history[-1]
-    assert f'data-at="{stratego.svg.data_at(*last.end)}"' in svg
+    assert f'data-at="{data_at(*last.end)}"' in svg
 
 
 def test_the_text_picture_shows_units_lakes_and_the_legend() -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Self, Unpack
 
 from meeple.carcassonne import notation
 from meeple.carcassonne.model import (
@@ -58,7 +58,7 @@ from meeple.carcassonne.model import (
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
-from meeple.quibbble import Bridge, TeamsState, distinct_teams
+from meeple.quibbble import Bridge, DealtState, TeamsState, Turn, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -453,7 +453,7 @@ def _cities_near(state: State, field: Structure) -> list[Structure]:
     return found
 
 
-class State(TeamsState[Move]):
+class State(DealtState[Move]):
     """A carcassonne position (the engine protocol, meeple.engine): the tiles placed and
     their order, the tokens on them, each team's tile in hand, supply and points, the
     deck as dealt from the seed and the random source that reshuffles it."""
@@ -474,13 +474,10 @@ class State(TeamsState[Move]):
         deck: tuple[Tile, ...] = (),
         rng: GoRand | None = None,
         finished: tuple[Structure, ...] = (),
-        seat: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Move, ...] = (),
         walks: dict[tuple[str, int, int, str], Structure | None] | None = None,
+        **turn: Unpack[Turn[Move]],
     ) -> None:
-        super().__init__(teams, seat, winners, history)
-        self.seed = seed
+        super().__init__(teams, seed, **turn)
         self.board: dict[Square, Tile] = dict(board) if board is not None else {(0, 0): START}
         self.order = order if order is not None else tuple(self.board)
         """The squares in the order their tiles were laid (quibbble's searches go by it)."""
@@ -737,10 +734,10 @@ class State(TeamsState[Move]):
             tuple(play.deck),
             play.rng,
             tuple(play.finished),
-            play.seat,
-            tuple(play.winners),
-            (*self.history, move),
             None if isinstance(move, Place) else self.walks,
+            seat=play.seat,
+            winners=tuple(play.winners),
+            history=(*self.history, move),
         )
 
     def _typed(self, text: str) -> Action | None:

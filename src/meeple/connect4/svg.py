@@ -12,18 +12,13 @@ from meeple.connect4.model import COLUMNS, ROWS
 from meeple.connect4.rules import State
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas, finished, label
+from meeple.quibbble.canvas import canvas, data_at, finished, label
 
 CELL = 56
 MARGIN = 34
 LEGEND = 70
 FRAME = "#c7d0dc"
 HOLE = "#ffffff"
-
-
-def data_at(row: int, column: int) -> str:
-    """A cell's `data-at` key."""
-    return f"{row},{column}"
 
 
 def render(state: State) -> str:

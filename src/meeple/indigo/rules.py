@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Self
+from typing import Any, Self, Unpack
 
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
@@ -41,7 +41,7 @@ from meeple.indigo.model import (
     on_board,
     pairs,
 )
-from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.quibbble import Bridge, DealtState, Turn, at_tag, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -96,7 +96,7 @@ def deal(
     return tuple(deck[teams * hand_size :]), hands
 
 
-class State(TeamsState[Place]):
+class State(DealtState[Place]):
     """An indigo position (the engine protocol, meeple.engine): the tiles placed, the
     gems, the deck and hands as dealt from the seed, and each team's points."""
 
@@ -114,12 +114,9 @@ class State(TeamsState[Place]):
         points: tuple[int, ...] = (),
         gem_counts: tuple[int, ...] = (),
         round_: int = 0,
-        seat: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Place, ...] = (),
+        **turn: Unpack[Turn[Place]],
     ) -> None:
-        super().__init__(teams, seat, winners, history)
-        self.seed = seed
+        super().__init__(teams, seed, **turn)
         self.variant = variant
         self.placed: dict[Hex, str] = dict(placed or {})
         self.gems = gems
@@ -253,9 +250,9 @@ class State(TeamsState[Place]):
             tuple(points),
             tuple(counts),
             round_,
-            seat,
-            winners,
-            (*self.history, move),
+            seat=seat,
+            winners=winners,
+            history=(*self.history, move),
         )
 
     def move_group(self, move: Place) -> str:

@@ -15,7 +15,7 @@ from meeple.indigo.model import CENTRE, EDGES, HEXES, ROWS, TREASURES, Gem, row_
 from meeple.indigo.rules import State
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas
+from meeple.quibbble.canvas import canvas, data_at
 from meeple.words import counted
 
 RADIUS = 34.0
@@ -27,11 +27,6 @@ GEM_SHADES = {"amber": "#E8A317", "emerald": "#1E9E5A", "sapphire": "#2456C8"}
 # Where each edge's middle lies from the hex's centre (pointy-topped, y down): a is the
 # upper left edge, then clockwise.
 ANGLES = {edge: 240 + 60 * i for i, edge in enumerate(EDGES)}
-
-
-def data_at(row: int, column: int) -> str:
-    """A hex's `data-at` key."""
-    return f"{row},{column}"
 
 
 def centre(row: int, column: int) -> tuple[float, float]:

@@ -18,7 +18,7 @@ to the same team again: the game is stuck, no action can follow, and no one wins
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Self
+from typing import Any, Self, Unpack
 
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
@@ -34,7 +34,7 @@ from meeple.onitama.model import (
     Pawn,
     Record,
 )
-from meeple.quibbble import SEED_TAG, Bridge, TeamsState, distinct_teams
+from meeple.quibbble import SEED_TAG, Bridge, DealtState, Turn, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -75,7 +75,7 @@ def on_board(row: int, column: int) -> bool:
     return 0 <= row < SIZE and 0 <= column < SIZE
 
 
-class State(TeamsState[Move]):
+class State(DealtState[Move]):
     """An onitama position (the engine protocol, meeple.engine)."""
 
     game = Registered("onitama")
@@ -87,16 +87,13 @@ class State(TeamsState[Move]):
         board: Board,
         hands: Hands,
         spare: str,
-        seat: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Move, ...] = (),
+        **turn: Unpack[Turn[Move]],
     ) -> None:
-        super().__init__(teams, seat, winners, history)
-        self.seed = seed
+        super().__init__(teams, seed, **turn)
         self.board = board
         self.hands = hands
         self.spare = spare
-        self._stuck = not winners and next(self._moves(), None) is None
+        self._stuck = not self.winner_seats and next(self._moves(), None) is None
 
     @property
     def stuck(self) -> bool:
@@ -230,9 +227,9 @@ class State(TeamsState[Move]):
             tuple(board),
             (hands[0], hands[1]),
             move.card,
-            seat,
-            winners,
-            (*self.history, move),
+            seat=seat,
+            winners=winners,
+            history=(*self.history, move),
         )
 
 

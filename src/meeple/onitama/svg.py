@@ -13,7 +13,7 @@ from meeple.onitama.model import CARDS, SIZE, Pawn
 from meeple.onitama.rules import State, temple
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas, finished, label
+from meeple.quibbble.canvas import canvas, data_at, finished, label
 
 CELL = 64
 MARGIN = 30
@@ -21,11 +21,6 @@ CARD_W = 118
 CARD_H = 128
 MINI = 16
 LEGEND = 60
-
-
-def data_at(row: int, column: int) -> str:
-    """A square's `data-at` key."""
-    return f"{row},{column}"
 
 
 def render(state: State) -> str:

@@ -39,7 +39,9 @@ if TYPE_CHECKING:
     from meeple.quibbble.record import MoveT as MoveT
     from meeple.quibbble.record import Record as Record
     from meeple.quibbble.record import TeamMove as TeamMove
+    from meeple.quibbble.state import DealtState as DealtState
     from meeple.quibbble.state import TeamsState as TeamsState
+    from meeple.quibbble.state import Turn as Turn
     from meeple.quibbble.state import distinct_teams as distinct_teams
     from meeple.quibbble.state import team_span as team_span
 else:  # each imported on first use (meeple.exports)

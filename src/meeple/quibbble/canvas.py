@@ -1,7 +1,8 @@
 """The page every quibbble game's SVG picture is drawn on: the root element sized to
 the picture, its title (what the picture shows, for a reader's tooltip and screen
 readers) and its paper-coloured background, the grey numbers along a board's edges,
-and the line under the picture that says how the game stands. Each game's `svg`
+the `data-at` key of each place on a board, and the line under the picture that says
+how the game stands. Each game's `svg`
 module draws on it."""
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ def label(x: int | float, y: int | float, text: str, size: int = 14) -> str:
     return (
         f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="middle" fill="#555">{text}</text>'
     )
+
+
+def data_at(row: int, column: int) -> str:
+    """The `data-at` key of the square, hex or cell on `row` and `column`, which the viewer
+    lights when a move touches it: `row,column`."""
+    return f"{row},{column}"
 
 
 def finished(parts: list[str], result_text: str, x: int | float, y: int | float) -> str:

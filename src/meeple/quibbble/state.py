@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Self, cast
+from typing import Any, ClassVar, Generic, Self, TypedDict, Unpack, cast
 
 from meeple.engine import Status
 from meeple.errors import NotationError, RuleError
@@ -24,11 +24,22 @@ _TYPED_SPLIT = re.compile(r"[\s.,&]+")
 _DETAIL = re.compile(r"[^\s.&{}\[\]\"]+")
 
 
+class Turn(TypedDict, Generic[MoveT], total=False):
+    """What every quibbble state holds beside its board, as its constructor takes it
+    (`**turn`, passed up to `TeamsState`): the seat to move (0-based), the winners'
+    seats and the moves played."""
+
+    seat: int
+    winners: tuple[int, ...]
+    history: tuple[MoveT, ...]
+
+
 class TeamsState(Pictured, Generic[MoveT]):
     """The turn-taking part of the engine protocol (meeple.engine) for quibbble's games:
     teams by name, a team to move, winners as quibbble lists them. A game subclasses
-    it, keeping its board in its own fields, and writes `_violation` (the game's own
-    rules, called once turn and game-over are checked) and `_after` (the next state).
+    it, keeping its board in its own fields (its constructor takes them, then `**turn`
+    for the rest), and writes `_violation` (the game's own rules, called once turn and
+    game-over are checked) and `_after` (the next state).
     """
 
     bridge: ClassVar[Bridge[Any, Any, Any]]
@@ -188,6 +199,16 @@ class TeamsState(Pictured, Generic[MoveT]):
     def tags(self) -> dict[str, str]:
         """The QGN tags of this game: key and teams (games add their seed and variant)."""
         return {"key": self.bridge.key, "teams": ", ".join(self.teams)}
+
+
+class DealtState(TeamsState[MoveT]):
+    """A quibbble game dealt from a seed (its tiles, cards or set-up, drawn as Go's
+    math/rand draws them: meeple.gorand), which it keeps for its record's seed tag
+    (carcassonne, indigo, onitama, stratego, tsuro)."""
+
+    def __init__(self, teams: Sequence[str], seed: int, **turn: Unpack[Turn[MoveT]]) -> None:
+        super().__init__(teams, **turn)
+        self.seed = seed
 
 
 def team_to_move(state: TeamsState[Any]) -> str | None:

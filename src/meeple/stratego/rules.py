@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Self
+from typing import Any, Self, Unpack
 
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, TeamsState, at_tag, distinct_teams
+from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, DealtState, Turn, at_tag, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 from meeple.stratego import notation
@@ -161,7 +161,7 @@ def battle(attacker: Unit, defender: Unit) -> Unit | None:
     return attacker if RANKS.index(attacker.rank) > RANKS.index(defender.rank) else defender
 
 
-class State(TeamsState[Action]):
+class State(DealtState[Action]):
     """A stratego position (the engine protocol, meeple.engine). Everything is known:
     the record holds every unit, and so does the state (quibbble hides the enemy's
     ranks from a team's view only)."""
@@ -177,18 +177,15 @@ class State(TeamsState[Action]):
         board: Board,
         started: bool = False,
         battle: Battle | None = None,
-        seat: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Action, ...] = (),
+        **turn: Unpack[Turn[Action]],
     ) -> None:
-        super().__init__(teams, seat, winners, history)
-        self.seed = seed
+        super().__init__(teams, seed, **turn)
         self.variant = variant
         self.board = board
         self.started = started
         self.battle = battle
         """The last attack, if the last action was one (quibbble's `battle`)."""
-        self._stuck = started and not winners and not active(board, variant, seat)
+        self._stuck = started and not self.winner_seats and not active(board, variant, self.seat)
         """Whether the team to move has no movable unit after a plain move (quibbble
         checks only after an attack, so the game neither ends nor goes on)."""
 
@@ -201,7 +198,7 @@ class State(TeamsState[Action]):
         return cls(check_teams(teams), seed, board_variant, setup(seed, board_variant))
 
     def __hash__(self) -> int:
-        return hash((self.teams, self.board, self.seat, self._history))
+        return hash((self.teams, self.board, self.seat, self.history))
 
     @property
     def size(self) -> int:
@@ -503,9 +500,9 @@ class State(TeamsState[Action]):
             board,
             started,
             fought,
-            seat,
-            winners,
-            (*self.history, move),
+            seat=seat,
+            winners=winners,
+            history=(*self.history, move),
         )
 
 

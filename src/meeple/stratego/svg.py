@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas, finished, label
+from meeple.quibbble.canvas import canvas, data_at, finished, label
 from meeple.stratego.ascii import battle_text
 from meeple.stratego.model import RANKS, SYMBOLS, Unit
 from meeple.stratego.rules import State
@@ -21,11 +21,6 @@ CELL = 48
 MARGIN = 34
 LEGEND = 124
 LAKE = "#7fb8d8"
-
-
-def data_at(row: int, column: int) -> str:
-    """A square's `data-at` key."""
-    return f"{row},{column}"
 
 
 def render(state: State) -> str:

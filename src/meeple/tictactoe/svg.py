@@ -9,18 +9,13 @@ from __future__ import annotations
 
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas, finished, label
+from meeple.quibbble.canvas import canvas, data_at, finished, label
 from meeple.tictactoe.model import SIZE
 from meeple.tictactoe.rules import State
 
 CELL = 80
 MARGIN = 32
 LEGEND = 64
-
-
-def data_at(row: int, column: int) -> str:
-    """A square's `data-at` key."""
-    return f"{row},{column}"
 
 
 def render(state: State) -> str:

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, Unpack
 
 from meeple.engine import Status
 from meeple.errors import RuleError
 from meeple.gorand import GoRand
-from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
+from meeple.quibbble import Bridge, DealtState, TeamsState, Turn, at_tag, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 from meeple.tsuro import notation
@@ -100,7 +100,7 @@ EMPTY: Board = (None,) * (SIZE * SIZE)
 StateT = TypeVar("StateT", bound="State")
 
 
-class State(TeamsState[Place]):
+class State(DealtState[Place]):
     """A tsuro position (the engine protocol, meeple.engine)."""
 
     game = Registered("tsuro")
@@ -119,15 +119,12 @@ class State(TeamsState[Place]):
         placed: tuple[bool, ...] = (),
         dragon: int | None = None,
         points: tuple[int, ...] = (),
-        seat: int = 0,
-        winners: tuple[int, ...] = (),
-        history: tuple[Place, ...] = (),
         ended: bool = False,
+        **turn: Unpack[Turn[Place]],
     ) -> None:
-        super().__init__(teams, seat, winners, history)
+        super().__init__(teams, seed, **turn)
         count = len(self.teams)
         self.variant = variant
-        self.seed = seed
         self.rng = rng
         """The generator, as far as the deal and the reshuffles have drawn from it."""
         self.deck = deck
@@ -493,10 +490,10 @@ class _Play:
             tuple(self.placed),
             self.dragon,
             tuple(self.points),
-            self.seat,
-            () if winners is None else tuple(winners),
-            history,
             ended=winners is not None,
+            seat=self.seat,
+            winners=() if winners is None else tuple(winners),
+            history=history,
         )
 
 

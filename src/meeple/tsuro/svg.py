@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from meeple.pictures import xml_text
 from meeple.quibbble import team_shade
-from meeple.quibbble.canvas import canvas, finished, label
+from meeple.quibbble.canvas import canvas, data_at, finished, label
 from meeple.tsuro.model import NOTCHES, SIZE, path_pairs
 from meeple.tsuro.rules import State
 from meeple.words import counted
@@ -27,11 +27,6 @@ _SPOT = {"A": (1 / 3, 0.0), "B": (2 / 3, 0.0), "C": (1.0, 1 / 3), "D": (1.0, 2 /
          "E": (2 / 3, 1.0), "F": (1 / 3, 1.0), "G": (0.0, 2 / 3), "H": (0.0, 1 / 3)}  # fmt: skip
 _INWARD = {"A": (0, 1), "B": (0, 1), "C": (-1, 0), "D": (-1, 0),
            "E": (0, -1), "F": (0, -1), "G": (1, 0), "H": (1, 0)}  # fmt: skip
-
-
-def data_at(row: int, column: int) -> str:
-    """A square's `data-at` key."""
-    return f"{row},{column}"
 
 
 def render(state: State) -> str:
