@@ -45,6 +45,11 @@ from meeple.quibbble import Bridge, TeamsState, at_tag, distinct_teams
 from meeple.registry import Registered
 
 Hex = tuple[int, int]
+Travel = tuple[tuple[Gem, ...], list[Gem]] | RuleError
+"""The gems after a placement and those it brought to a gateway, or why quibbble's game
+cannot move them (`State._travel`)."""
+_WORKED_OUT = frozenset({"_waiting", "_travels"})
+"""What a state works out when first asked and keeps: no part of the position."""
 
 # Where each edge leads (board.go `getAdjacent`): rows above the middle lean one way,
 # rows below the other; the middle row takes a and b from above, d and e from below.
@@ -127,7 +132,18 @@ class State(TeamsState[Place]):
         self.points = points or (0,) * len(self.teams)
         self.gem_counts = gem_counts or (0,) * len(self.teams)
         self.round = round_
-        self.gateways: tuple[Gateway, ...] = gateways(len(self.teams))
+        self.gateways: tuple[Gateway, ...] = _gateways(len(self.teams))
+        self._waiting: frozenset[Hex] | None = None
+        self._travels: dict[Place, Travel] = {}
+
+    def __eq__(self, other: object) -> bool:
+        """Equal positions: the same values, whatever either has worked out already."""
+        if type(other) is not type(self):
+            return False
+        mine = {k: v for k, v in vars(self).items() if k not in _WORKED_OUT}
+        return mine == {k: v for k, v in vars(other).items() if k not in _WORKED_OUT}
+
+    __hash__ = TeamsState.__hash__
 
     @classmethod
     def initial(
@@ -188,7 +204,7 @@ class State(TeamsState[Place]):
                     move = Place(self.seat, paths, row, column)
                     if self._blocks_gateway(move) is not None:
                         continue
-                    if (row, column) in faced and isinstance(self._travel(move), RuleError):
+                    if (row, column) in faced and isinstance(self._travelled(move), RuleError):
                         continue
                     moves.append(move)
         return moves
@@ -214,15 +230,19 @@ class State(TeamsState[Place]):
         if blocked is not None:
             return blocked
         if (move.row, move.column) in self._faced():
-            travelled = self._travel(move)
+            travelled = self._travelled(move)
             if isinstance(travelled, RuleError):
                 return travelled
         return None
 
     def _after(self, move: Place) -> Self:
-        travelled = self._travel(move)
-        assert not isinstance(travelled, RuleError)
-        gems, scored = travelled
+        gems: tuple[Gem, ...] = self.gems
+        scored: list[Gem] = []
+        if (move.row, move.column) in self._faced():
+            # elsewhere no gem moves: each waits at an empty hex (most placements of a search)
+            travelled = self._travelled(move)
+            assert not isinstance(travelled, RuleError)
+            gems, scored = travelled
         points, counts = list(self.points), list(self.gem_counts)
         for gem in scored:
             for owner in self._gateway(gem.gateway).owners:
@@ -278,19 +298,29 @@ class State(TeamsState[Place]):
                 return RuleError(message, rule="gateway", part=0)
         return None
 
-    def _faced(self) -> set[Hex]:
-        """The empty hexes a gem waits at (placing there moves it)."""
-        faced: set[Hex] = set()
-        for gem in self.gems:
-            if not gem.in_play:
-                continue
-            if gem.edge == CENTRE:
-                faced.update(neighbour(_MIDDLE, _MIDDLE, edge) for edge in EDGES)
-            else:
-                faced.add(neighbour(gem.row, gem.column, gem.edge))
-        return faced
+    def _faced(self) -> frozenset[Hex]:
+        """The empty hexes a gem waits at (placing there moves it); worked out once."""
+        if self._waiting is None:
+            faced: set[Hex] = set()
+            for gem in self.gems:
+                if not gem.in_play:
+                    continue
+                if gem.edge == CENTRE:
+                    faced.update(neighbour(_MIDDLE, _MIDDLE, edge) for edge in EDGES)
+                else:
+                    faced.add(neighbour(gem.row, gem.column, gem.edge))
+            self._waiting = frozenset(faced)
+        return self._waiting
 
-    def _travel(self, move: Place) -> tuple[tuple[Gem, ...], list[Gem]] | RuleError:
+    def _travelled(self, move: Place) -> Travel:
+        """`_travel`, worked out once a move: listing the moves, checking one and playing
+        it each need it."""
+        found = self._travels.get(move)
+        if found is None:
+            found = self._travels[move] = self._travel(move)
+        return found
+
+    def _travel(self, move: Place) -> Travel:
         """The gems after `move`'s tile is laid, and those it brought to a gateway; a
         RuleError if one would go where quibbble's game cannot move it.
 
@@ -361,6 +391,15 @@ class State(TeamsState[Place]):
                 break
             at = None
         return tuple(gems), [gems[i] for i in first if gems[i].gateway]
+
+
+_GATEWAYS = {teams: gateways(teams) for teams in (2, 3, 4)}
+
+
+def _gateways(teams: int) -> tuple[Gateway, ...]:
+    """The gateways of a game of `teams` teams (made once for each number)."""
+    found = _GATEWAYS.get(teams)
+    return gateways(teams) if found is None else found
 
 
 def _stuck(gem: Gem, row: int, column: int, entry: str) -> RuleError:
