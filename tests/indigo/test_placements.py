@@ -12,6 +12,7 @@ import pytest
 
 from meeple import indigo
 from meeple.bots import make
+from meeple.engine import reward
 from meeple.indigo.rules import State
 
 
@@ -65,3 +66,19 @@ def test_the_bots_play_the_moves_they_played_before_placements_were_made_faster(
         state = state.play(move)
     assert " ".join(played) == PLAYED
     assert (state.points, state.gem_counts) == ((1, 0), (1, 0))
+
+
+def _judged(state: State) -> tuple[float, ...]:
+    players = range(1, len(state.teams) + 1)
+    if state.is_over:
+        return tuple(reward(state, player) for player in players)
+    return tuple(state.evaluate(player) for player in players)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_guesses_judge_every_legal_placement_as_playing_it_does(seed: int) -> None:
+    for state in _random_game(seed)[::3]:
+        guesses = state.guesses(None)
+        assert [move for move, _ in guesses] == state.legal_moves()
+        for move, values in guesses:
+            assert values == pytest.approx(_judged(state.play(move)))

@@ -24,6 +24,7 @@ from meeple.indigo.model import (
     CENTRE,
     COPIES,
     EDGES,
+    GATEWAY_HEXES,
     GEMS,
     HEXES,
     POINTS,
@@ -183,9 +184,7 @@ class State(TeamsState[Place]):
         score quibbble's own AI plays for, ai.go) over 38, twice every gem's worth."""
         if self.is_over:
             return (1.0 / len(self.winners)) if player in self.winners else 0.0
-        mine = self.points[player - 1]
-        best = max(p for seat, p in enumerate(self.points) if seat != player - 1)
-        return min(1.0, max(0.0, 0.5 + (mine - best) / 38))
+        return _lead(self.points, player)
 
     # Moves.
     def legal_moves(self) -> list[Place]:
@@ -235,7 +234,28 @@ class State(TeamsState[Place]):
                 return travelled
         return None
 
-    def _after(self, move: Place) -> Self:
+    def guesses(self, draw: str | None) -> list[tuple[Place, tuple[float, ...]]]:
+        """Every legal placement (`legal_moves`) with what `evaluate` (or, where it ends
+        the game, the result) gives every player after it, seat 1 first, without playing
+        it (meeple.engine.Guessing): a placement where no gem waits changes no points, so
+        most share the judgement of this position; the others are judged by their
+        gems' walk. Indigo draws nothing hidden: `draw` is not read."""
+        if self.is_over:
+            return []
+        players = range(1, len(self.teams) + 1)
+        unchanged = tuple(self.evaluate(player) for player in players)
+        faced = self._faced()
+        found = []
+        for move in self.legal_moves():
+            values = unchanged
+            if (move.row, move.column) in faced:
+                gems, points, counts = self._outcome(move)
+                values = _judged(gems, points, counts, players)
+            found.append((move, values))
+        return found
+
+    def _outcome(self, move: Place) -> tuple[tuple[Gem, ...], list[int], list[int]]:
+        """The gems after `move`, and each team's points and gems scored."""
         gems: tuple[Gem, ...] = self.gems
         scored: list[Gem] = []
         if (move.row, move.column) in self._faced():
@@ -248,6 +268,10 @@ class State(TeamsState[Place]):
             for owner in self._gateway(gem.gateway).owners:
                 points[owner] += POINTS[gem.colour]
                 counts[owner] += 1
+        return gems, points, counts
+
+    def _after(self, move: Place) -> Self:
+        gems, points, counts = self._outcome(move)
         hands = list(self.hands)
         hand = list(hands[move.team])
         hand.remove(WRITINGS[move.tile])
@@ -288,9 +312,12 @@ class State(TeamsState[Place]):
     def _blocks_gateway(self, move: Place) -> RuleError | None:
         """A tile may not join a gateway hex's two outer edges (board.go `place`); quibbble
         looks for the pair written in the gateway's order (`ab`, not `ba`)."""
-        written = {move.tile[i : i + 2] for i in range(0, 6, 2)}
+        edges = _GATEWAY_AT.get((move.row, move.column))
+        if edges is None:
+            return None
+        written = _PAIRS.get(move.tile) or {move.tile[i : i + 2] for i in range(0, 6, 2)}
         for gateway in self.gateways:
-            if (move.row, move.column) in gateway.hexes and gateway.edges in written:
+            if gateway.edges == edges and edges in written:
                 message = (
                     f"{move.tile} on ({move.row},{move.column}) joins edges"
                     f" {gateway.edges[0]} and {gateway.edges[1]}, blocking the gateway"
@@ -331,38 +358,35 @@ class State(TeamsState[Place]):
         """
         at: Hex | None = (move.row, move.column)
         gems = list(self.gems)
-
-        def tile(row: int, column: int) -> str | None:
-            if (row, column) == (move.row, move.column):
-                return move.tile
-            return self.at(row, column)
-
+        tiles: dict[Hex, str] = {**TREASURES, **self.placed, (move.row, move.column): move.tile}
         first: list[int] | None = None
         while True:
             moved = []
             centre_left = False
             for index in range(len(gems)):
                 gem = gems[index]
-                if not gem.in_play:
+                if gem.collided or gem.gateway:  # out of play
                     continue
                 if gem.edge == CENTRE:
                     if centre_left or at is None:
                         continue
-                    side = next((e for e in EDGES if neighbour(gem.row, gem.column, e) == at), None)
+                    side = _CENTRE_SIDES.get(at)
                     if side is None:
                         continue
                     centre_left = True
                     (row, column), entry = at, opposite(side)
+                    paths = move.tile
                 else:
-                    row, column = neighbour(gem.row, gem.column, gem.edge)
-                    entry = opposite(gem.edge)
-                    if not on_board(row, column) or tile(row, column) is None:
+                    (row, column), entry = _ACROSS[gem.row, gem.column, gem.edge]
+                    found = tiles.get((row, column))  # off the board: none
+                    if found is None:
                         continue
+                    paths = found
                 met = next(
                     (
                         i
                         for i, g in enumerate(gems)
-                        if (g.row, g.column, g.edge) == (row, column, entry)
+                        if g.edge == entry and g.row == row and g.column == column
                     ),
                     None,
                 )
@@ -370,20 +394,12 @@ class State(TeamsState[Place]):
                     gems[index] = replace(gem, collided=True)
                     gems[met] = replace(gems[met], collided=True)
                     continue
-                paths = tile(row, column)
-                assert paths is not None
                 leaves = destination(paths, entry)
                 if leaves is None:
                     return _stuck(gem, row, column, entry)
-                reached = next(
-                    (
-                        g.edges
-                        for g in self.gateways
-                        if (row, column) in g.hexes and leaves in g.edges
-                    ),
-                    "",
-                )
-                gems[index] = replace(gem, row=row, column=column, edge=leaves, gateway=reached)
+                gateway = _GATEWAY_AT.get((row, column), "")
+                reached = gateway if leaves in gateway else ""
+                gems[index] = Gem(gem.colour, row, column, leaves, gem.collided, reached)
                 moved.append(index)
             if first is None:
                 first = moved
@@ -393,6 +409,23 @@ class State(TeamsState[Place]):
         return tuple(gems), [gems[i] for i in first if gems[i].gateway]
 
 
+_ACROSS: dict[tuple[int, int, str], tuple[Hex, str]] = {
+    (row, column, edge): (neighbour(row, column, edge), opposite(edge))
+    for row, column in HEXES
+    for edge in EDGES
+}
+"""Each hex's edge -> the hex across it and the edge there that touches it."""
+_CENTRE_SIDES = {neighbour(_MIDDLE, _MIDDLE, edge): edge for edge in EDGES}
+"""The hexes around the central treasure (where its gems wait) -> the edge facing each."""
+_GATEWAY_AT = {hex_: edges for edges, hexes in GATEWAY_HEXES.items() for hex_ in hexes}
+"""The gateway edges (`ab`...) of each gateway hex."""
+_PAIRS: dict[str, frozenset[str]] = {
+    paths: frozenset(paths[i : i + 2] for i in range(0, 6, 2))
+    for writings in TURNS.values()
+    for paths in writings
+}
+"""Each way a tile is written -> its three paths as written (`af`, `bc`, `de`)."""
+
 _GATEWAYS = {teams: gateways(teams) for teams in (2, 3, 4)}
 
 
@@ -400,6 +433,24 @@ def _gateways(teams: int) -> tuple[Gateway, ...]:
     """The gateways of a game of `teams` teams (made once for each number)."""
     found = _GATEWAYS.get(teams)
     return gateways(teams) if found is None else found
+
+
+def _lead(points: Sequence[int], player: int) -> float:
+    """`State.evaluate` of a game still on, from each team's points."""
+    mine = points[player - 1]
+    best = max(p for seat, p in enumerate(points) if seat != player - 1)
+    return min(1.0, max(0.0, 0.5 + (mine - best) / 38))
+
+
+def _judged(
+    gems: Sequence[Gem], points: Sequence[int], counts: Sequence[int], players: range
+) -> tuple[float, ...]:
+    """What `State.evaluate` gives each of `players` in the position with these gems and
+    scores (a winner's share of 1 once no gem is in play)."""
+    if any(gem.in_play for gem in gems):
+        return tuple(_lead(points, player) for player in players)
+    winners = _winners(points, counts)
+    return tuple(1.0 / len(winners) if player - 1 in winners else 0.0 for player in players)
 
 
 def _stuck(gem: Gem, row: int, column: int, entry: str) -> RuleError:
