@@ -175,3 +175,12 @@ def test_a_team_out_puts_its_hand_back_into_the_deck_shuffled_as_quibbble_does(
                 deck[index], deck[other] = deck[other], deck[index]
         assert list(after.deck) == deck
         assert after.rng.int63() == rng.int63()
+
+
+def test_drawing_from_a_states_generator_changes_no_other_state() -> None:
+    start = State.initial(seed=9)
+    after = start.play(start.legal_moves()[0])
+    expected = start.rng.int63()
+    after.rng.int63()
+    after.rng.int63()
+    assert start.rng.int63() == expected

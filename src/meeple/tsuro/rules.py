@@ -175,10 +175,11 @@ class State(TeamsState[Place]):
 
     @property
     def rng(self) -> GoRand:
-        """The generator, as far as the deal and the reshuffles have drawn from it."""
+        """A copy of the generator, as far as the deal and the reshuffles have drawn from
+        it (states share theirs until a shuffle draws: drawing from a copy is safe)."""
         if self._returned:
             self._settle()
-        return self._rng
+        return self._rng.copy()
 
     def _settle(self) -> None:
         """Put the hands of teams out back into the deck, shuffling after each."""
