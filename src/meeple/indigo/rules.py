@@ -24,6 +24,7 @@ from meeple.indigo.model import (
     CENTRE,
     COPIES,
     EDGES,
+    GATEWAY_HEXES,
     GEMS,
     HEXES,
     POINTS,
@@ -46,6 +47,11 @@ from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
 Hex = tuple[int, int]
+Travel = tuple[tuple[Gem, ...], list[Gem]] | RuleError
+"""The gems after a placement and those it brought to a gateway, or why quibbble's game
+cannot move them (`State._travel`)."""
+_WORKED_OUT = frozenset({"_waiting", "_travels"})
+"""What a state works out when first asked and keeps: no part of the position."""
 
 # Where each edge leads (board.go `getAdjacent`): rows above the middle lean one way,
 # rows below the other; the middle row takes a and b from above, d and e from below.
@@ -125,7 +131,18 @@ class State(DealtState[Place]):
         self.points = points or (0,) * len(self.teams)
         self.gem_counts = gem_counts or (0,) * len(self.teams)
         self.round = round_
-        self.gateways: tuple[Gateway, ...] = gateways(len(self.teams))
+        self.gateways: tuple[Gateway, ...] = _gateways(len(self.teams))
+        self._waiting: frozenset[Hex] | None = None
+        self._travels: dict[Place, Travel] = {}
+
+    def __eq__(self, other: object) -> bool:
+        """Equal positions: the same values, whatever either has worked out already."""
+        if type(other) is not type(self):
+            return False
+        mine = {k: v for k, v in vars(self).items() if k not in _WORKED_OUT}
+        return mine == {k: v for k, v in vars(other).items() if k not in _WORKED_OUT}
+
+    __hash__ = DealtState.__hash__
 
     @classmethod
     def initial(
@@ -165,9 +182,7 @@ class State(DealtState[Place]):
         score quibbble's own AI plays for, ai.go) over 38, twice every gem's worth."""
         if self.is_over:
             return (1.0 / len(self.winners)) if player in self.winners else 0.0
-        mine = self.points[player - 1]
-        best = max(p for seat, p in enumerate(self.points) if seat != player - 1)
-        return min(1.0, max(0.0, 0.5 + (mine - best) / 38))
+        return _lead(self.points, player)
 
     # Moves.
     def legal_moves(self) -> list[Place]:
@@ -186,7 +201,7 @@ class State(DealtState[Place]):
                     move = Place(self.seat, paths, row, column)
                     if self._blocks_gateway(move) is not None:
                         continue
-                    if (row, column) in faced and isinstance(self._travel(move), RuleError):
+                    if (row, column) in faced and isinstance(self._travelled(move), RuleError):
                         continue
                     moves.append(move)
         return moves
@@ -212,20 +227,49 @@ class State(DealtState[Place]):
         if blocked is not None:
             return blocked
         if (move.row, move.column) in self._faced():
-            travelled = self._travel(move)
+            travelled = self._travelled(move)
             if isinstance(travelled, RuleError):
                 return travelled
         return None
 
-    def _after(self, move: Place) -> Self:
-        travelled = self._travel(move)
-        assert not isinstance(travelled, RuleError)
-        gems, scored = travelled
+    def guesses(self, draw: str | None) -> list[tuple[Place, tuple[float, ...]]]:
+        """Every legal placement (`legal_moves`) with what `evaluate` (or, where it ends
+        the game, the result) gives every player after it, seat 1 first, without playing
+        it (meeple.engine.Guessing): a placement where no gem waits changes no points, so
+        most share the judgement of this position; the others are judged by their
+        gems' walk. Indigo draws nothing hidden: `draw` is not read."""
+        if self.is_over:
+            return []
+        players = range(1, len(self.teams) + 1)
+        unchanged = tuple(self.evaluate(player) for player in players)
+        faced = self._faced()
+        found = []
+        for move in self.legal_moves():
+            values = unchanged
+            if (move.row, move.column) in faced:
+                gems, points, counts = self._outcome(move)
+                values = _judged(gems, points, counts, players)
+            found.append((move, values))
+        return found
+
+    def _outcome(self, move: Place) -> tuple[tuple[Gem, ...], list[int], list[int]]:
+        """The gems after `move`, and each team's points and gems scored."""
+        gems: tuple[Gem, ...] = self.gems
+        scored: list[Gem] = []
+        if (move.row, move.column) in self._faced():
+            # elsewhere no gem moves: each waits at an empty hex (most placements of a search)
+            travelled = self._travelled(move)
+            assert not isinstance(travelled, RuleError)
+            gems, scored = travelled
         points, counts = list(self.points), list(self.gem_counts)
         for gem in scored:
             for owner in self._gateway(gem.gateway).owners:
                 points[owner] += POINTS[gem.colour]
                 counts[owner] += 1
+        return gems, points, counts
+
+    def _after(self, move: Place) -> Self:
+        gems, points, counts = self._outcome(move)
         hands = list(self.hands)
         hand = list(hands[move.team])
         hand.remove(WRITINGS[move.tile])
@@ -266,9 +310,12 @@ class State(DealtState[Place]):
     def _blocks_gateway(self, move: Place) -> RuleError | None:
         """A tile may not join a gateway hex's two outer edges (board.go `place`); quibbble
         looks for the pair written in the gateway's order (`ab`, not `ba`)."""
-        written = {move.tile[i : i + 2] for i in range(0, 6, 2)}
+        edges = _GATEWAY_AT.get((move.row, move.column))
+        if edges is None:
+            return None
+        written = _PAIRS.get(move.tile) or {move.tile[i : i + 2] for i in range(0, 6, 2)}
         for gateway in self.gateways:
-            if (move.row, move.column) in gateway.hexes and gateway.edges in written:
+            if gateway.edges == edges and edges in written:
                 message = (
                     f"{move.tile} on ({move.row},{move.column}) joins edges"
                     f" {gateway.edges[0]} and {gateway.edges[1]}, blocking the gateway"
@@ -276,19 +323,29 @@ class State(DealtState[Place]):
                 return RuleError(message, rule="gateway", part=0)
         return None
 
-    def _faced(self) -> set[Hex]:
-        """The empty hexes a gem waits at (placing there moves it)."""
-        faced: set[Hex] = set()
-        for gem in self.gems:
-            if not gem.in_play:
-                continue
-            if gem.edge == CENTRE:
-                faced.update(neighbour(_MIDDLE, _MIDDLE, edge) for edge in EDGES)
-            else:
-                faced.add(neighbour(gem.row, gem.column, gem.edge))
-        return faced
+    def _faced(self) -> frozenset[Hex]:
+        """The empty hexes a gem waits at (placing there moves it); worked out once."""
+        if self._waiting is None:
+            faced: set[Hex] = set()
+            for gem in self.gems:
+                if not gem.in_play:
+                    continue
+                if gem.edge == CENTRE:
+                    faced.update(neighbour(_MIDDLE, _MIDDLE, edge) for edge in EDGES)
+                else:
+                    faced.add(neighbour(gem.row, gem.column, gem.edge))
+            self._waiting = frozenset(faced)
+        return self._waiting
 
-    def _travel(self, move: Place) -> tuple[tuple[Gem, ...], list[Gem]] | RuleError:
+    def _travelled(self, move: Place) -> Travel:
+        """`_travel`, worked out once a move: listing the moves, checking one and playing
+        it each need it."""
+        found = self._travels.get(move)
+        if found is None:
+            found = self._travels[move] = self._travel(move)
+        return found
+
+    def _travel(self, move: Place) -> Travel:
         """The gems after `move`'s tile is laid, and those it brought to a gateway; a
         RuleError if one would go where quibbble's game cannot move it.
 
@@ -299,38 +356,35 @@ class State(DealtState[Place]):
         """
         at: Hex | None = (move.row, move.column)
         gems = list(self.gems)
-
-        def tile(row: int, column: int) -> str | None:
-            if (row, column) == (move.row, move.column):
-                return move.tile
-            return self.at(row, column)
-
+        tiles: dict[Hex, str] = {**TREASURES, **self.placed, (move.row, move.column): move.tile}
         first: list[int] | None = None
         while True:
             moved = []
             centre_left = False
             for index in range(len(gems)):
                 gem = gems[index]
-                if not gem.in_play:
+                if gem.collided or gem.gateway:  # out of play
                     continue
                 if gem.edge == CENTRE:
                     if centre_left or at is None:
                         continue
-                    side = next((e for e in EDGES if neighbour(gem.row, gem.column, e) == at), None)
+                    side = _CENTRE_SIDES.get(at)
                     if side is None:
                         continue
                     centre_left = True
                     (row, column), entry = at, opposite(side)
+                    paths = move.tile
                 else:
-                    row, column = neighbour(gem.row, gem.column, gem.edge)
-                    entry = opposite(gem.edge)
-                    if not on_board(row, column) or tile(row, column) is None:
+                    (row, column), entry = _ACROSS[gem.row, gem.column, gem.edge]
+                    found = tiles.get((row, column))  # off the board: none
+                    if found is None:
                         continue
+                    paths = found
                 met = next(
                     (
                         i
                         for i, g in enumerate(gems)
-                        if (g.row, g.column, g.edge) == (row, column, entry)
+                        if g.edge == entry and g.row == row and g.column == column
                     ),
                     None,
                 )
@@ -338,20 +392,12 @@ class State(DealtState[Place]):
                     gems[index] = replace(gem, collided=True)
                     gems[met] = replace(gems[met], collided=True)
                     continue
-                paths = tile(row, column)
-                assert paths is not None
                 leaves = destination(paths, entry)
                 if leaves is None:
                     return _stuck(gem, row, column, entry)
-                reached = next(
-                    (
-                        g.edges
-                        for g in self.gateways
-                        if (row, column) in g.hexes and leaves in g.edges
-                    ),
-                    "",
-                )
-                gems[index] = replace(gem, row=row, column=column, edge=leaves, gateway=reached)
+                gateway = _GATEWAY_AT.get((row, column), "")
+                reached = gateway if leaves in gateway else ""
+                gems[index] = Gem(gem.colour, row, column, leaves, gem.collided, reached)
                 moved.append(index)
             if first is None:
                 first = moved
@@ -359,6 +405,50 @@ class State(DealtState[Place]):
                 break
             at = None
         return tuple(gems), [gems[i] for i in first if gems[i].gateway]
+
+
+_ACROSS: dict[tuple[int, int, str], tuple[Hex, str]] = {
+    (row, column, edge): (neighbour(row, column, edge), opposite(edge))
+    for row, column in HEXES
+    for edge in EDGES
+}
+"""Each hex's edge -> the hex across it and the edge there that touches it."""
+_CENTRE_SIDES = {neighbour(_MIDDLE, _MIDDLE, edge): edge for edge in EDGES}
+"""The hexes around the central treasure (where its gems wait) -> the edge facing each."""
+_GATEWAY_AT = {hex_: edges for edges, hexes in GATEWAY_HEXES.items() for hex_ in hexes}
+"""The gateway edges (`ab`...) of each gateway hex."""
+_PAIRS: dict[str, frozenset[str]] = {
+    paths: frozenset(paths[i : i + 2] for i in range(0, 6, 2))
+    for writings in TURNS.values()
+    for paths in writings
+}
+"""Each way a tile is written -> its three paths as written (`af`, `bc`, `de`)."""
+
+_GATEWAYS = {teams: gateways(teams) for teams in (2, 3, 4)}
+
+
+def _gateways(teams: int) -> tuple[Gateway, ...]:
+    """The gateways of a game of `teams` teams (made once for each number)."""
+    found = _GATEWAYS.get(teams)
+    return gateways(teams) if found is None else found
+
+
+def _lead(points: Sequence[int], player: int) -> float:
+    """`State.evaluate` of a game still on, from each team's points."""
+    mine = points[player - 1]
+    best = max(p for seat, p in enumerate(points) if seat != player - 1)
+    return min(1.0, max(0.0, 0.5 + (mine - best) / 38))
+
+
+def _judged(
+    gems: Sequence[Gem], points: Sequence[int], counts: Sequence[int], players: range
+) -> tuple[float, ...]:
+    """What `State.evaluate` gives each of `players` in the position with these gems and
+    scores (a winner's share of 1 once no gem is in play)."""
+    if any(gem.in_play for gem in gems):
+        return tuple(_lead(points, player) for player in players)
+    winners = _winners(points, counts)
+    return tuple(1.0 / len(winners) if player - 1 in winners else 0.0 for player in players)
 
 
 def _stuck(gem: Gem, row: int, column: int, entry: str) -> RuleError:

@@ -8,7 +8,10 @@ a random notch of the edge (`Intn(8)` for the notch, `Intn(6)` for the side, dra
 again while the square is another token's). In `open_tiles` one hand of three is dealt
 first and every team plays from it. The same generator keeps shuffling the deck for
 the rest of the game: each time a team is out its hand goes back into the deck, which
-is shuffled again.
+is shuffled again. That shuffle is done when the deck is next looked at, not when the
+team is out: most positions an alpha-beta search reaches that way end the game there, and
+never need the deck's order (two thirds of a search's time went to those shuffles and
+the copies of the generator they need).
 
 A team's first tile goes on its token's square, later ones on the square its token
 faces; the tile must be in its hand, turned any way. Every token that has been placed
@@ -38,6 +41,7 @@ from meeple.tsuro.model import (
     NOTCHES,
     SIZE,
     SPELLINGS,
+    STEP,
     TILES,
     Place,
     Record,
@@ -56,16 +60,27 @@ VARIANTS = (CLASSIC, LONGEST_PATH, MOST_CROSSINGS, OPEN_TILES, SOLO)
 """quibbble's variants (models.go), spelled as its `variant` tag spells them."""
 
 SCORED = (LONGEST_PATH, MOST_CROSSINGS)
-_BESIDE = tuple(
-    tuple(
-        (row + down) * SIZE + column + right
-        for down, right in ((1, 0), (-1, 0), (0, 1), (0, -1))
-        if 0 <= row + down < SIZE and 0 <= column + right < SIZE
-    )
-    for row in range(SIZE)
-    for column in range(SIZE)
+_EDGES = (
+    sum(1 << (row * SIZE) for row in range(SIZE)),
+    sum(1 << (row * SIZE + SIZE - 1) for row in range(SIZE)),
 )
-"""The squares side by side with each square (numbered row by row, as on `State.board`)."""
+"""The squares of the leftmost and of the rightmost column, as bits (`_grown`)."""
+_FULL = (1 << (SIZE * SIZE)) - 1
+
+
+def _grown(squares: int) -> int:
+    """`squares` (bits, as `State.empty`) with every square side by side with one of them:
+    a whole board's flood fill in a few integer operations a step."""
+    left, right = _EDGES
+    return (
+        squares
+        | ((squares << 1) & ~left)
+        | ((squares >> 1) & ~right)
+        | ((squares << SIZE) & _FULL)
+        | (squares >> SIZE)
+    )
+
+
 HAND = 3
 MIN_TEAMS, MAX_TEAMS = 2, 8
 
@@ -120,18 +135,25 @@ class State(DealtState[Place]):
         dragon: int | None = None,
         points: tuple[int, ...] = (),
         ended: bool = False,
+        returned: tuple[tuple[str, ...], ...] = (),
+        empty: int | None = None,
         **turn: Unpack[Turn[Place]],
     ) -> None:
         super().__init__(teams, seed, **turn)
         count = len(self.teams)
         self.variant = variant
-        self.rng = rng
-        """The generator, as far as the deal and the reshuffles have drawn from it."""
-        self.deck = deck
-        """The tiles left to draw; the last is drawn first."""
+        self._rng = rng
+        self._deck = deck
+        self._returned = returned
+        """Hands of teams put out, each to go back into the deck followed by a shuffle,
+        in order, not done yet (`deck` and `rng` do them when first asked)."""
         self.hands = hands
         self.tokens = tokens
         self.board = board
+        if empty is None:
+            empty = sum(1 << index for index, laid in enumerate(board) if laid is None)
+        self.empty = empty
+        """The squares without a tile, as bits (square `row * 6 + column` is bit that)."""
         self.alive = alive or (True,) * count
         self.placed = placed or (False,) * count
         """Teams that have placed their first tile and are still in (quibbble's
@@ -142,13 +164,37 @@ class State(DealtState[Place]):
         """Whether quibbble has ended the game (its winners set, a failed solo game
         included)."""
 
+    @property
+    def deck(self) -> tuple[str, ...]:
+        """The tiles left to draw; the last is drawn first."""
+        if self._returned:
+            self._settle()
+        return self._deck
+
+    @property
+    def rng(self) -> GoRand:
+        """A copy of the generator, as far as the deal and the reshuffles have drawn from
+        it (states share theirs until a shuffle draws: drawing from a copy is safe)."""
+        if self._returned:
+            self._settle()
+        return self._rng.copy()
+
+    def _settle(self) -> None:
+        """Put the hands of teams out back into the deck, shuffling after each."""
+        self._rng, deck = _returned_to_deck(self._rng, self._deck, self._returned)
+        self._deck = tuple(deck)
+        self._returned = ()
+
     def __eq__(self, other: object) -> bool:
         """Equal positions: the generator is left out, as the seed and the moves played
         (both compared) decide it."""
         if type(other) is not type(self):
             return False
-        mine = {k: v for k, v in vars(self).items() if k != "rng"}
-        return mine == {k: v for k, v in vars(other).items() if k != "rng"}
+        assert isinstance(other, State)
+        self._settle()
+        other._settle()
+        mine = {k: v for k, v in vars(self).items() if k != "_rng"}
+        return mine == {k: v for k, v in vars(other).items() if k != "_rng"}
 
     __hash__ = TeamsState.__hash__
 
@@ -251,18 +297,16 @@ class State(DealtState[Place]):
         if not self.alive[team]:
             return 0
         row, column = self.target(team)
-        if not (0 <= row < SIZE and 0 <= column < SIZE) or self.at(row, column) is not None:
+        if not (0 <= row < SIZE and 0 <= column < SIZE):
             return 0
-        board = self.board
-        start = row * SIZE + column
-        seen = {start}
-        waiting = [start]
-        while waiting:
-            for square in _BESIDE[waiting.pop()]:
-                if board[square] is None and square not in seen:
-                    seen.add(square)
-                    waiting.append(square)
-        return len(seen)
+        empty = self.empty
+        reached = (1 << (row * SIZE + column)) & empty
+        while reached:
+            grown = _grown(reached) & empty
+            if grown == reached:
+                break
+            reached = grown
+        return reached.bit_count()
 
     def record(self) -> Record:
         """The record of the placements so far, with its seed and variant."""
@@ -321,13 +365,15 @@ class State(DealtState[Place]):
 
 
 class _Play:
-    """One placement worked out on mutable copies of a state (state.go `Place`)."""
+    """One placement worked out on mutable copies of a state (state.go `Place`). The
+    board's squares are copied, not its tiles: a tile a token travels is replaced."""
 
     def __init__(self, state: State) -> None:
         self.before = state
         self.variant = state.variant
-        self.rng = state.rng.copy()
-        self.deck = list(state.deck)
+        self.rng = state._rng  # copied before a shuffle draws from it (`settle`)
+        self.deck = list(state._deck)
+        self.returned = list(state._returned)
         if state.variant == OPEN_TILES:
             # one hand for all, as quibbble's teams share one *hand
             shared = list(state.hands[0])
@@ -335,9 +381,8 @@ class _Play:
         else:
             self.hands = [list(hand) for hand in state.hands]
         self.tokens = list(state.tokens)
-        self.board: list[tuple[str, dict[str, int]] | None] = [
-            None if laid is None else (laid.paths, dict(laid.trails)) for laid in state.board
-        ]
+        self.board = list(state.board)
+        self.empty = state.empty
         self.alive = list(state.alive)
         self.placed = list(state.placed)
         self.dragon = state.dragon
@@ -348,7 +393,9 @@ class _Play:
 
     def place(self, move: Place) -> None:
         self.hands[move.team].remove(SPELLINGS[move.paths])
-        self.board[move.row * SIZE + move.column] = (move.paths, {})
+        square = move.row * SIZE + move.column
+        self.board[square] = Laid(move.paths)
+        self.empty &= ~(1 << square)
         self.placed[move.team] = True
         self.move_tokens()
         if self.variant in SCORED:
@@ -371,26 +418,25 @@ class _Play:
 
     def step(self, team: int) -> bool:
         token = self.tokens[team]
-        square = self.board[token.row * SIZE + token.column]
-        assert square is not None  # a placed token is on a tile
-        paths, trails = square
-        if team not in trails.values():
+        square = token.row * SIZE + token.column
+        laid = self.board[square]
+        assert laid is not None  # a placed token is on a tile
+        if all(owner != team for _, owner in laid.trails):
             # the team's first tile: through it from the token's notch
-            end = destination(paths, token.notch)
-            trails[token.notch + end] = team
+            end = destination(laid.paths, token.notch)
+            self.board[square] = _travelled(laid, token.notch + end, team)
             self.tokens[team] = Token(token.row, token.column, end)
             return True
-        if self.collided(team):
-            return False
-        row, column = token.faces()
+        down, right = STEP[token.notch]
+        row, column = token.row + down, token.column + right
         if not (0 <= row < SIZE and 0 <= column < SIZE):
             return False
         ahead = self.board[row * SIZE + column]
-        if ahead is None:
+        if ahead is None or self.collided(team):
             return False
         start = FACING[token.notch]
-        end = destination(ahead[0], start)
-        ahead[1][start + end] = team
+        end = destination(ahead.paths, start)
+        self.board[row * SIZE + column] = _travelled(ahead, start + end, team)
         self.tokens[team] = Token(row, column, end)
         return True
 
@@ -399,17 +445,21 @@ class _Play:
         (every token counts, those of teams already out included)."""
         token = self.tokens[team]
         row, column = token.faces()
-        met = Token(row, column, FACING[token.notch])
-        return any(
-            other != team and self.tokens[other] in (token, met) for other in range(self.count)
-        )
+        facing = FACING[token.notch]
+        for other, met in enumerate(self.tokens):
+            if other == team:
+                continue
+            if met.row == token.row and met.column == token.column and met.notch == token.notch:
+                return True
+            if met.row == row and met.column == column and met.notch == facing:
+                return True
+        return False
 
     def score(self) -> None:
         points = [0] * self.count
-        for square in self.board:
-            if square is None:
+        for laid in self.board:
+            if laid is None:
                 continue
-            laid = Laid(square[0], tuple(square[1].items()))
             for team in range(self.count):
                 if self.variant == LONGEST_PATH:
                     points[team] += sum(owner == team for _, owner in laid.trails)
@@ -423,7 +473,7 @@ class _Play:
             if self.placed[team] and (self.tokens[team].on_edge() or self.collided(team)):
                 self.lose(team)
         alive = [team for team in range(self.count) if self.alive[team]]
-        full = sum(square is not None for square in self.board) == len(TILES)
+        full = self.empty.bit_count() == SIZE * SIZE - len(TILES)
         if self.variant in (CLASSIC, OPEN_TILES):
             if not alive:
                 self.winners = alive_before
@@ -440,11 +490,11 @@ class _Play:
             self.winners = alive
 
     def lose(self, team: int) -> None:
-        """`team` is out: its hand goes back into the deck, which is shuffled again."""
+        """`team` is out: its hand goes back into the deck, which is shuffled again
+        (when the deck is next needed: `settle`)."""
         self.alive[team] = False
         self.placed[team] = False
-        self.deck.extend(self.hands[team])
-        _shuffle(self.deck, self.rng)
+        self.returned.append(tuple(self.hands[team]))
         self.hands[team].clear()
         if not any(self.alive):
             return
@@ -452,10 +502,17 @@ class _Play:
         if self.dragon == team and len(self.hands[following]) < HAND:
             self.dragon = following
 
+    def settle(self) -> None:
+        """The hands of teams out back into the deck, shuffled after each."""
+        if self.returned:
+            self.rng, self.deck = _returned_to_deck(self.rng, self.deck, self.returned)
+            self.returned = []
+
     def draw(self) -> None:
         """The placer (or the dragon) and the teams after it fill their hands."""
         if self.winners is not None:
             return
+        self.settle()
         current = self.seat if self.dragon is None else self.dragon
         while self.alive[current] and self.deck and len(self.hands[current]) < HAND:
             self.hands[current].append(self.deck.pop())
@@ -482,19 +539,39 @@ class _Play:
             tuple(self.deck),
             tuple(tuple(hand) for hand in self.hands),
             tuple(self.tokens),
-            tuple(
-                None if square is None else Laid(square[0], tuple(square[1].items()))
-                for square in self.board
-            ),
+            tuple(self.board),
             tuple(self.alive),
             tuple(self.placed),
             self.dragon,
             tuple(self.points),
             ended=winners is not None,
+            returned=tuple(self.returned),
+            empty=self.empty,
             seat=self.seat,
             winners=() if winners is None else tuple(winners),
             history=history,
         )
+
+
+def _travelled(laid: Laid, path: str, team: int) -> Laid:
+    """`laid` with `path` (as travelled) marked as `team`'s: a path travelled before the
+    same way keeps its place among the trails and takes the new team."""
+    trails = dict(laid.trails)
+    trails[path] = team
+    return Laid(laid.paths, tuple(trails.items()))
+
+
+def _returned_to_deck(
+    rng: GoRand, deck: Sequence[str], returned: Sequence[tuple[str, ...]]
+) -> tuple[GoRand, list[str]]:
+    """A new generator and deck after each returned hand was put back into `deck` and
+    the deck shuffled (`rng` itself is not drawn from: states share it)."""
+    rng = rng.copy()
+    settled = list(deck)
+    for hand in returned:
+        settled.extend(hand)
+        _shuffle(settled, rng)
+    return rng, settled
 
 
 def _shuffle(deck: list[str], rng: GoRand) -> None:
