@@ -327,31 +327,25 @@ class BotcPuzzle(Notation):
         return puzzle_findings(document.model, document.text, document.source)
 
 
-DROP_HOUSE_RULES = Option(
-    "drop_house_rules",
-    "Write a puzzle as jthemphill's JSON even though its house rules are lost.",
-    commands=("convert",),
-    flag=True,
-)
-
-
 class BotcPuzzleJson(BotcPuzzle):
     """A logic puzzle as jthemphill/botc-solvers' JSON (the same model)."""
 
     name = "botc-puzzle-json"
     title = "Blood on the Clocktower logic puzzle as jthemphill/botc-solvers' JSON"
     extensions = (".json",)
-    options = (DROP_HOUSE_RULES,)
+    options = (
+        Option(
+            "drop_house_rules",
+            "Write a puzzle as jthemphill's JSON even though its house rules are lost.",
+            commands=("convert",),
+            flag=True,
+        ),
+    )
 
     def form(self) -> Form:
         from meeple.botc.puzzle import jsonform
 
         return Form(jsonform.parse, jsonform.dump, jsonform.looks_like)
-
-    def dump(self, model: Any, **options: Any) -> str:
-        from meeple.botc.puzzle import jsonform
-
-        return jsonform.dump(model, drop_house_rules=bool(options.get("drop_house_rules")))
 
 
 def _commands() -> Group:

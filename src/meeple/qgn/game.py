@@ -10,10 +10,10 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
-from meeple.game import COLOR, Document, Game, Notation, Option, Sniff
+from meeple.game import COLOR, Document, Form, Game, Notation, Option, Sniff
 
 if TYPE_CHECKING:
-    from meeple.qgn.model import Games, Snapshot
+    from meeple.qgn.model import Snapshot
 
 DROP_LOST = Option(
     "drop_lost",
@@ -33,24 +33,10 @@ class QgnRecord(Notation):
     options = (COLOR, DROP_LOST)
     sniff = Sniff(r'\A(?:\s|\{[^}]*\})*\[\s*[A-Za-z_][\w-]*\s+"')
 
-    def parse(self, text: str, source: str = DEFAULT_SOURCE, **reading: Any) -> Snapshot | Games:
-        """One game as a Snapshot; a file of several (PGN-style) as Games."""
-        from meeple.qgn.model import Games
-        from meeple.qgn.notation import parse, parse_many
+    def form(self) -> Form:
+        from meeple.qgn import notation
 
-        games = parse_many(text, source)
-        if len(games) == 1:
-            return games[0]
-        if not games:
-            return parse(text, source)  # raises, saying what a game needs
-        return Games(tuple(games))
-
-    def dump(self, model: Any, **options: Any) -> str:
-        """One game, or a file of several."""
-        from meeple.qgn.model import Games
-        from meeple.qgn.notation import dump, dump_many
-
-        return dump_many(model) if isinstance(model, Games) else dump(model)
+        return Form(notation.parse_file, notation.dump_file)
 
     def models(self) -> tuple[type, ...]:
         from meeple.qgn.model import Games, Snapshot

@@ -37,7 +37,15 @@ from meeple.errors import (
     line_ends,
     line_ends_of_pieces,
 )
-from meeple.qgn.model import REQUIRED_TAGS, Action, ActionColumns, Actions, Snapshot, split_teams
+from meeple.qgn.model import (
+    REQUIRED_TAGS,
+    Action,
+    ActionColumns,
+    Actions,
+    Games,
+    Snapshot,
+    split_teams,
+)
 
 _DETAIL = r"""[^\s.&{}\[\]"]+"""
 MAX_TEAM_DIGITS = 6  # a million teams is plenty, and int() of thousands of digits is refused
@@ -82,6 +90,16 @@ def parse(text: str, source: str = DEFAULT_SOURCE) -> Snapshot:
 def parse_many(text: str, source: str = DEFAULT_SOURCE) -> list[Snapshot]:
     """Every game in `text`, in order."""
     return list(_games((text,), source))
+
+
+def parse_file(text: str, source: str = DEFAULT_SOURCE) -> Snapshot | Games:
+    """A QGN file: one game as a Snapshot, several (PGN-style) as Games."""
+    games = parse_many(text, source)
+    if len(games) == 1:
+        return games[0]
+    if not games:
+        return parse(text, source)  # raises, saying what a game needs
+    return Games(tuple(games))
 
 
 def iter_games(file: str | os.PathLike[str] | IO[str]) -> Iterator[Snapshot]:
@@ -519,6 +537,11 @@ def dump(snapshot: Snapshot, first: bool = True) -> str:
 def dump_many(snapshots: Iterable[Snapshot]) -> str:
     """Several games, one after another, separated by a blank line."""
     return "\n".join(dump(snapshot, first=n == 0) for n, snapshot in enumerate(snapshots))
+
+
+def dump_file(model: Snapshot | Games) -> str:
+    """A QGN file: one game, or several one after another."""
+    return dump_many(model) if isinstance(model, Games) else dump(model)
 
 
 WIDTH = 80
