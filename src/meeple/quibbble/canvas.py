@@ -2,8 +2,7 @@
 the picture, its title (what the picture shows, for a reader's tooltip and screen
 readers) and its paper-coloured background, the grey numbers along a board's edges,
 the `data-at` key of each place on a board, and the line under the picture that says
-how the game stands. Each game's `svg`
-module draws on it."""
+how the game stands. Each game's `svg` module draws on it."""
 
 from __future__ import annotations
 
