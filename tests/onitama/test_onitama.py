@@ -282,6 +282,13 @@ def test_the_text_picture_shows_pawns_hands_spare_and_cards() -> None:
     assert "\x1b[31mR\x1b[0m" in painted
 
 
+def test_a_team_whose_initial_is_two_letters_in_upper_case_gets_a_spare_letter() -> None:
+    # "ß".upper() is "SS": a pawn drawn as two letters would push the board's columns apart
+    lines = onitama.render(onitama.State.initial(("ßx", "blue"), 14)).splitlines()
+    assert lines[1] == "0   a   a   A   a   a      ßx: boar, crane"
+    assert lines[5] == "4   b   b   B   b   b      blue: rabbit, monkey"
+
+
 def test_the_command_line_replays_a_game_and_lists_its_moves() -> None:
     win = str(EXAMPLES / "win.qgn")
     lines = meeple(["replay", "--json", win]).out.splitlines()

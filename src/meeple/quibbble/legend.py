@@ -14,9 +14,11 @@ from meeple.quibbble.state import TeamsState
 
 def initials(teams: Sequence[str], case: Callable[[str], str], spare: str) -> tuple[str, str]:
     """Each of two teams' letters: the first letter of its name in `case` (`str.upper`)
-    when both are ASCII letters and differ, else the two letters of `spare`."""
+    when both are single ASCII letters and differ (`ß` upper-cased is `SS`, two), else the
+    two letters of `spare`."""
     first = tuple(case(name.strip()[:1]) for name in teams)
-    if len(first) == 2 and all(c.isascii() and c.isalpha() for c in first) and len(set(first)) == 2:
+    letters = all(len(c) == 1 and c.isascii() and c.isalpha() for c in first)
+    if len(first) == 2 and letters and len(set(first)) == 2:
         return first[0], first[1]
     return spare[0], spare[1]
 
