@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 from meeple import registry
 from meeple.errors import MeepleError, RuleError
+from meeple.quibbble.actions import action_text
 from meeple.quibbble.game import QuibbbleGame
 from meeple.stratego.model import Move as StrategoMove
 from tests.cli_helpers import meeple
@@ -186,6 +187,8 @@ def test_a_record_survives_its_own_text(case: Case) -> None:
         assert game.parse(text) == record
         assert game.dump(game.parse(text)) == text
         assert game.from_qgn(game.to_qgn(record)) == record
+        written = [action_text(game.bridge.write_action(move)) for move in record.moves]
+        assert [str(move) for move in record.moves] == written  # a move's text is its action
         states = list(game.replay(game.notations[0].read(text)))
         assert [len(s.history) for s in states] == list(range(len(record.moves) + 1))
         assert states[-1].history == record.moves

@@ -17,15 +17,12 @@ COLUMNS = 7
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(quibbble.TeamAction):
     """Team `team` (0-based, as QGN numbers it) drops a disk into column `column`; it
     lands on the lowest empty row."""
 
-    team: int
+    letter = "p"
     column: int
-
-    def __str__(self) -> str:
-        return f"{self.team}p&{self.column}"
 
 
 Move = Place

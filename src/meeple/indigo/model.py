@@ -154,17 +154,14 @@ def pairs(paths: str) -> frozenset[frozenset[str]]:
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(quibbble.TeamAction):
     """Team `team` (0-based, as QGN numbers it) places the tile whose paths are `tile`
     (turned as written) on the hex at `row`, `column`."""
 
-    team: int
+    letter = "p"
     tile: str
     row: int
     column: int
-
-    def __str__(self) -> str:
-        return f"{self.team}p&{self.tile}.{self.row}.{self.column}"
 
 
 Move = Place

@@ -62,20 +62,16 @@ class Pawn:
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(quibbble.TeamAction):
     """Team `team` moves its pawn from (`start_row`, `start_column`) to (`end_row`,
     `end_column`) with `card`, one of its two cards (quibbble's `move`)."""
 
-    team: int
+    letter = "m"
     start_row: int
     start_column: int
     end_row: int
     end_column: int
     card: str
-
-    def __str__(self) -> str:
-        squares = f"{self.start_row}.{self.start_column}.{self.end_row}.{self.end_column}"
-        return f"{self.team}m&{squares}.{self.card}"
 
     @property
     def step(self) -> Step:

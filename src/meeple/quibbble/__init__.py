@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from meeple.quibbble.record import VARIANT_TAG as VARIANT_TAG
     from meeple.quibbble.record import MoveT as MoveT
     from meeple.quibbble.record import Record as Record
+    from meeple.quibbble.record import TeamAction as TeamAction
     from meeple.quibbble.record import TeamMove as TeamMove
     from meeple.quibbble.state import DealtState as DealtState
     from meeple.quibbble.state import TeamsState as TeamsState

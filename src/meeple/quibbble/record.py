@@ -7,8 +7,8 @@ is each game's notation (joined in `meeple.quibbble.game`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Generic, Protocol, Self, TypeVar
+from dataclasses import dataclass, fields, replace
+from typing import ClassVar, Generic, Protocol, Self, TypeVar
 
 from meeple.errors import NotationError, RuleError
 from meeple.pictures import Pictured
@@ -29,6 +29,20 @@ class TeamMove(Protocol):
 
 
 MoveT = TypeVar("MoveT", bound=TeamMove)
+
+
+@dataclass(frozen=True)
+class TeamAction:
+    """A move written as one QGN action of its fields in order (`0m&1.2`): `team`, the
+    class's action `letter`, then `&` and the other fields joined by dots. A game whose
+    move writes more than its fields (Carcassonne's) writes its own `__str__`."""
+
+    letter: ClassVar[str]
+    team: int
+
+    def __str__(self) -> str:
+        team, *details = (getattr(self, field.name) for field in fields(self))
+        return f"{team}{self.letter}&{'.'.join(map(str, details))}"
 
 
 @dataclass(frozen=True)

@@ -106,18 +106,15 @@ class Unit:
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(quibbble.TeamAction):
     """Team `team` moves its unit from (`row`, `column`) to (`to_row`, `to_column`),
     attacking the enemy unit there if there is one (quibbble's `move`)."""
 
-    team: int
+    letter = "m"
     row: int
     column: int
     to_row: int
     to_column: int
-
-    def __str__(self) -> str:
-        return f"{self.team}m&{self.row}.{self.column}.{self.to_row}.{self.to_column}"
 
     @property
     def start(self) -> Square:
@@ -129,19 +126,16 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Switch:
+class Switch(quibbble.TeamAction):
     """Before the first move, team `team` swaps its unit on (`row`, `column`) with what
     stands on (`with_row`, `with_column`) on its side: another of its units, or nothing
     (quibbble's `switch`)."""
 
-    team: int
+    letter = "s"
     row: int
     column: int
     with_row: int
     with_column: int
-
-    def __str__(self) -> str:
-        return f"{self.team}s&{self.row}.{self.column}.{self.with_row}.{self.with_column}"
 
     @property
     def start(self) -> Square:

@@ -15,15 +15,12 @@ SIZE = 3
 
 
 @dataclass(frozen=True)
-class Mark:
+class Mark(quibbble.TeamAction):
     """Team `team` (0-based, as QGN numbers it) marks the square at `row`, `column`."""
 
-    team: int
+    letter = "m"
     row: int
     column: int
-
-    def __str__(self) -> str:
-        return f"{self.team}m&{self.row}.{self.column}"
 
 
 Move = Mark

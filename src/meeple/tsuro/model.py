@@ -88,16 +88,13 @@ class Token:
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(quibbble.TeamAction):
     """Team `team` (0-based) lays the tile written `paths` on (`row`, `column`)."""
 
-    team: int
+    letter = "p"
     row: int
     column: int
     paths: str
-
-    def __str__(self) -> str:
-        return f"{self.team}p&{self.row}.{self.column}.{self.paths}"
 
 
 Move = Place
