@@ -59,6 +59,7 @@ from meeple.errors import RuleError
 from meeple.gorand import GoRand
 from meeple.qgn.model import Action
 from meeple.quibbble import Bridge, DealtState, TeamsState, Turn, distinct_teams
+from meeple.quibbble.bridge import from_seed
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -917,14 +918,13 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     return distinct_teams(teams, "carcassonne", 2, 4)
 
 
-def start_of(record: Record) -> State:
-    """The dealt game of a record: its teams and its seed (required: see
-    docs/formats/carcassonne.md)."""
-    seed = record.dealt_seed(
-        "carcassonne deals its tiles from the seed tag, and this record has none"
-        " (quibbble would deal from its clock, which no replay can repeat)"
-    )
-    return State.initial(record.teams, seed)
+start_of = from_seed(
+    State.initial,
+    "carcassonne deals its tiles from the seed tag, and this record has none"
+    " (quibbble would deal from its clock, which no replay can repeat)",
+)
+"""The dealt game of a record: its teams and its seed (required: see
+docs/formats/carcassonne.md)."""
 
 
 BRIDGE = State.bridge = Bridge[Move, Record, State](

@@ -35,6 +35,7 @@ from meeple.onitama.model import (
     Record,
 )
 from meeple.quibbble import SEED_TAG, Bridge, DealtState, Turn, distinct_teams
+from meeple.quibbble.bridge import from_seed
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
 
@@ -244,14 +245,13 @@ def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
     return distinct_teams(teams, "onitama", 2, 2)
 
 
-def start_of(record: Record) -> State:
-    """The deal of a record's game: its `teams` and `seed` tags. A record without a seed
-    is refused: quibbble would deal it from the clock, so its cards are unknown."""
-    seed = record.dealt_seed(
-        "an onitama record needs a seed tag: the cards are dealt from it"
-        " (quibbble deals from the clock without one, so no deal can be checked)"
-    )
-    return State.initial(record.teams, seed)
+start_of = from_seed(
+    State.initial,
+    "an onitama record needs a seed tag: the cards are dealt from it"
+    " (quibbble deals from the clock without one, so no deal can be checked)",
+)
+"""The deal of a record's game: its `teams` and `seed` tags. A record without a seed
+is refused: quibbble would deal it from the clock, so its cards are unknown."""
 
 
 BRIDGE = State.bridge = Bridge[Move, Record, State](

@@ -40,6 +40,19 @@ def from_teams(initial: Callable[[tuple[str, ...]], StateT]) -> Callable[[Record
     return lambda record: initial(record.teams)
 
 
+def from_seed(
+    initial: Callable[[tuple[str, ...], int], StateT], missing: str
+) -> Callable[[Record[Any]], StateT]:
+    """How a game dealt from its seed alone starts a record's game: `initial` of its
+    teams and its `seed` tag, required (`Record.dealt_seed` says `missing` without one)."""
+
+    def start(record: Record[Any]) -> StateT:
+        seed = record.dealt_seed(missing)
+        return initial(record.teams, seed)
+
+    return start
+
+
 @dataclass(frozen=True)
 class Bridge(Generic[MoveT, RecordT, StateT]):
     """One of quibbble's games between QGN and its rules: its QGN key, its record class,
