@@ -24,7 +24,6 @@ Board = tuple[int | None, ...]
 """The 42 cells row by row from the top left: the index of the team whose disk is
 there, or None."""
 
-EMPTY: Board = (None,) * (ROWS * COLUMNS)
 MIN_TEAMS, MAX_TEAMS = 2, 3
 
 
@@ -51,13 +50,10 @@ THROUGH = tuple(tuple(w for w in WINDOWS if cell in w) for cell in range(ROWS * 
 _WEIGHTS = (0.0, 1.0, 4.0, 16.0)
 
 
-class State(GridState[Place]):
+class State(GridState[Place], rows=ROWS, columns=COLUMNS):
     """A connect four position (the engine protocol, meeple.engine; also Evaluating)."""
 
     game = Registered("connect4")
-
-    columns = COLUMNS
-    empty = EMPTY
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("red", "blue")) -> Self:

@@ -225,11 +225,17 @@ def team_span(low: int, high: int) -> str:
 
 class GridState(TeamsState[MoveT]):
     """A quibbble game whose board is a grid of cells, row by row, each the seat of the
-    team that marked it or None (tic-tac-toe, Connect Four). A game sets `columns` and
-    `empty` (the board before any move)."""
+    team that marked it or None (tic-tac-toe, Connect Four). A game gives its grid's size
+    as class arguments: `class State(GridState[Mark], rows=3, columns=3)`."""
 
     columns: ClassVar[int]
     empty: ClassVar[tuple[int | None, ...]]
+    """The board before any move: every cell empty."""
+
+    def __init_subclass__(cls, rows: int = 0, columns: int = 0, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if rows and columns:
+            cls.columns, cls.empty = columns, (None,) * (rows * columns)
 
     def __init__(
         self,

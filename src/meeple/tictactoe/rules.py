@@ -21,7 +21,6 @@ from meeple.tictactoe.notation import MARK, read_action, write_action
 Board = tuple[int | None, ...]
 """The nine squares row by row: the index of the team that marked each, or None."""
 
-EMPTY: Board = (None,) * (SIZE * SIZE)
 LINES = (
     *((r * SIZE, r * SIZE + 1, r * SIZE + 2) for r in range(SIZE)),
     *((c, c + SIZE, c + 2 * SIZE) for c in range(SIZE)),
@@ -30,14 +29,11 @@ LINES = (
 )
 
 
-class State(GridState[Mark]):
+class State(GridState[Mark], rows=SIZE, columns=SIZE):
     """A tic-tac-toe position (the engine protocol, meeple.engine; `position_key`: the
     board and the turn, meeple.engine.Transposing, for the perfect bot)."""
 
     game = Registered("tictactoe")
-
-    columns = SIZE
-    empty = EMPTY
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("X", "O")) -> Self:
