@@ -11,7 +11,7 @@ from meeple.connect4.model import Place
 from meeple.qgn.model import Action
 from meeple.quibbble.actions import expect_details, expect_only, whole_number
 
-PLACE = "p"
+PLACE = Place.letter
 
 
 def read_action(action: Action) -> Place:

@@ -17,7 +17,7 @@ from meeple.indigo.model import EDGES, Place
 from meeple.qgn.model import Action
 from meeple.quibbble.actions import detail_error, expect_details, expect_only, whole_number
 
-PLACE = "p"
+PLACE = Place.letter
 
 
 def read_action(action: Action) -> Place:

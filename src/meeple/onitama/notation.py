@@ -14,7 +14,7 @@ from meeple.onitama.model import CARD_NAMES, CARDS, Move
 from meeple.qgn.model import Action
 from meeple.quibbble.actions import detail_error, expect_details, expect_only, whole_number
 
-MOVE = "m"
+MOVE = Move.letter
 CARD_DETAIL = 4
 """The index of the card among a move's details."""
 

@@ -15,8 +15,8 @@ from meeple.qgn.model import Action as QgnAction
 from meeple.quibbble import detail_error, expect_details, whole_number
 from meeple.stratego.model import Action, Move, Switch
 
-MOVE = "m"
-SWITCH = "s"
+MOVE = Move.letter
+SWITCH = Switch.letter
 LETTERS = MOVE + SWITCH
 """The action letters, the move first (what `meeple play` reads bare details as)."""
 

@@ -11,7 +11,7 @@ from meeple.qgn.model import Action
 from meeple.quibbble.actions import expect_details, expect_only, whole_number
 from meeple.tictactoe.model import Mark
 
-MARK = "m"
+MARK = Mark.letter
 
 
 def read_action(action: Action) -> Mark:

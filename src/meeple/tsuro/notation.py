@@ -14,7 +14,7 @@ from meeple.qgn.model import Action
 from meeple.quibbble import detail_error, expect_details, whole_number
 from meeple.tsuro.model import SPELLINGS, Place
 
-PLACE = "p"
+PLACE = Place.letter
 
 
 def read_action(action: Action) -> Place:
