@@ -20,10 +20,6 @@ from meeple.quibbble.bridge import from_teams
 from meeple.quibbble.state import GridState, grid_json
 from meeple.registry import Registered
 
-Board = tuple[int | None, ...]
-"""The 42 cells row by row from the top left: the index of the team whose disk is
-there, or None."""
-
 MIN_TEAMS, MAX_TEAMS = 2, 3
 
 
