@@ -354,7 +354,7 @@ class _World:
         tellers = self.seats(node.arguments[0].value, bound)
         herrings = self.seats(node.arguments[1].value, bound)
         return all(self.roles[seat] == "fortuneteller" for seat in tellers) and all(
-            seat == story.red_herring for seat in herrings
+            story.is_red_herring(seat) for seat in herrings
         )
 
     def registers_as(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:

@@ -56,7 +56,7 @@ class Story:
         "executed",
         "gained",
         "herring",
-        "herring_read",
+        "herring_asked",
         "lasting",
         "misregisters",
         "now",
@@ -82,9 +82,10 @@ class Story:
         self.poisoner: int | None = None
         self.poisoned: int | None = None
         self.herring = red_herring
-        self.herring_read = [False]
-        """Whether this story or a fork of it (they share the list) read the red herring:
-        when none did, a story with another red herring goes the same way."""
+        self.herring_asked: set[int] = set()
+        """The seats this story or a fork of it (they share the set) asked whether they
+        are the red herring: a story with another red herring that is none of them goes
+        the same way (every such question answered alike)."""
         self.choices: tuple[tuple[str, int, int], ...] = ()
         """(what, time order, seat): `poisoned`, `demon` (the seat became the Demon)."""
         self.died: list[int] = []
@@ -141,7 +142,7 @@ class Story:
         copy.poisoner = self.poisoner
         copy.poisoned = self.poisoned
         copy.herring = self.herring
-        copy.herring_read = self.herring_read
+        copy.herring_asked = self.herring_asked
         copy.choices = self.choices
         copy.died = list(self.died)
         copy.executed = self.executed
@@ -162,11 +163,11 @@ class Story:
         copy.dusk = self.dusk
         return copy
 
-    @property
-    def red_herring(self) -> int | None:
-        """The Fortune Teller's red herring (the read is noted in `herring_read`)."""
-        self.herring_read[0] = True
-        return self.herring
+    def is_red_herring(self, seat: int) -> bool:
+        """Whether the seat is the Fortune Teller's red herring (the question is noted in
+        `herring_asked`)."""
+        self.herring_asked.add(seat)
+        return seat == self.herring
 
     def plain(self) -> Story:
         """A copy in which everyone registers as what they are (the Vortox's false

@@ -144,15 +144,15 @@ class FortuneTeller(Unit):
         if not isinstance(item, Reading):
             return None
         picked = [s for s in (table.seat(item.left), table.seat(item.right)) if s is not None]
-        could = any(story.may_be_team(s, "demon") or s == story.red_herring for s in picked)
-        must = [s for s in picked if story.must_be_team(s, "demon") or s == story.red_herring]
-        if (item.yes and could) or (not item.yes and not must):
-            return None
-        if item.yes:
+        if item.yes:  # the red herring asked only where the answer depends on it
+            if any(story.may_be_team(s, "demon") or story.is_red_herring(s) for s in picked):
+                return None
             return "would have learned no: neither is the Demon or the red herring"
-        seat_ = must[0]
-        what = "red herring" if seat_ == story.red_herring else "Demon"
-        return f"would have learned yes: {table.names[seat_]} is the {what}"
+        must = [s for s in picked if story.must_be_team(s, "demon") or story.is_red_herring(s)]
+        if not must:
+            return None
+        what = "red herring" if story.is_red_herring(must[0]) else "Demon"
+        return f"would have learned yes: {table.names[must[0]]} is the {what}"
 
 
 def seen(story: Story, seat: int, role_name: str | None, table: Table) -> str | None:
