@@ -169,6 +169,20 @@ class Story:
         self.herring_asked.add(seat)
         return seat == self.herring
 
+    def state(self, fresh: frozenset[str]) -> tuple[object, ...]:
+        """Everything in the story the rest of a play may read, but the fields in
+        `fresh` (the next step sets them anew) and the Poisoner's choices (recorded only
+        for the world's report): two stories with the same state go the same way."""
+        found: list[object] = [
+            tuple(choice for choice in self.choices if choice[0] != "poisoned"),
+            id(self.misregisters),
+        ]
+        for name in STATE:
+            if name not in fresh:
+                value = getattr(self, name)
+                found.append(tuple(value) if isinstance(value, list) else value)
+        return tuple(found)
+
     def plain(self) -> Story:
         """A copy in which everyone registers as what they are (the Vortox's false
         information is false of the characters themselves, as Clockchecker reads it)."""
@@ -384,3 +398,13 @@ class Story:
         while right != seat and not self.alive[right]:
             right = (right + 1) % count
         return left, right
+
+
+STATE = tuple(
+    name
+    for name in Story.__slots__
+    if name not in ("choices", "misregisters", "herring_asked", "starting")
+)
+"""The fields of a story its `state` holds as they are (the others it reads
+otherwise: the choices without the Poisoner's, the registrations by identity; the
+red herring's questions are the play's record, the starting characters its set-up)."""

@@ -181,6 +181,10 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         tallied=tallied,
         asked_poisoned=tuple(sorted(asked)),
         changed=changed_claims(puzzle),
+        told_at={
+            seat: frozenset(s.when.order for s in said if s.seat == seat)
+            for seat in range(len(names))
+        },
     )
     return Plan(table, tuple(steps), named_herrings(puzzle))
 
@@ -263,16 +267,33 @@ def _tallies_last(said: tuple[Said, ...]) -> tuple[Said, ...]:
 
 
 def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Story]:
-    """Every story, from this set-up, that tells the whole puzzle."""
-    yield from _from(plan_, 0, story, trace)
+    """Every story, from this set-up, that tells the whole puzzle; of the stories that
+    reach a step in the same state (`Story.state`) only the first is played on: the
+    others would go the same way, and every caller wants a set-up's first story."""
+    yield from _from(plan_, 0, story, trace, set())
 
 
-def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterator[Story]:
+FRESH = {
+    "night": frozenset({"now", "died", "poisoned", "blanket"}),
+    "day": frozenset({"now", "died", "executed", "abnormal", "abnormal_maybe"}),
+}
+"""The fields of a story that a night or a day sets anew as it begins (`_night`,
+`_day`)."""
+
+
+def _from(
+    plan_: Plan, index: int, story: Story, trace: Trace | None, seen: set[tuple[object, ...]]
+) -> Iterator[Story]:
     if index == len(plan_.steps):
         if _owned(plan_.table, story, trace):
             yield story
         return
     step = plan_.steps[index]
+    if index:
+        state = (index, *story.state(FRESH[step.when.phase]))
+        if state in seen:
+            return
+        seen.add(state)
     run = _night if step.when.phase == "night" else _day
     for after in run(plan_.table, step, story, trace):
         going_on = step.when.phase == "day" and index + 1 < len(plan_.steps)
@@ -281,7 +302,7 @@ def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterato
             if trace is not None:
                 trace.note(step.when, 10**6, "no one was executed: the Vortox's evil wins")
             continue
-        yield from _from(plan_, index + 1, after, trace)
+        yield from _from(plan_, index + 1, after, trace, seen)
 
 
 def _owned(table: Table, story: Story, trace: Trace | None) -> bool:

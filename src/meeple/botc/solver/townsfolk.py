@@ -52,6 +52,8 @@ class Shows(Unit):
     `shows` (the Washerwoman, Librarian, Investigator); the Librarian may learn that
     no one is an Outsider."""
 
+    informs_only = True
+
     tells_goon = True  # it chooses no one
 
     shows: ClassVar[str] = ""
@@ -91,6 +93,8 @@ class Investigator(Shows):
 class Chef(Unit):
     """Learns on the first night how many pairs of evil players sit side by side."""
 
+    informs_only = True
+
     tells_goon = True  # it chooses no one
 
     id = "chef"
@@ -106,6 +110,8 @@ class Chef(Unit):
 
 class CountsEvil(Unit):
     """Learns how many of some players are evil (`among`: which ones, at that time)."""
+
+    informs_only = True
 
     tells_goon = True  # it chooses no one
 
@@ -137,6 +143,8 @@ class Empath(CountsEvil):
 class FortuneTeller(Unit):
     """Learns each night whether either of two players is the Demon (or the red
     herring, a good player the Storyteller chose at set-up)."""
+
+    informs_only = True
 
     id = "fortuneteller"
 
@@ -170,6 +178,8 @@ def seen(story: Story, seat: int, role_name: str | None, table: Table) -> str | 
 class Undertaker(Unit):
     """Learns each night (not the first) the character of the player executed today."""
 
+    informs_only = True
+
     tells_goon = True  # it chooses no one
 
     id = "undertaker"
@@ -194,6 +204,8 @@ class Undertaker(Unit):
 
 class Ravenkeeper(Unit):
     """Learns a player's character on the night it dies."""
+
+    informs_only = True
 
     id = "ravenkeeper"
     learns_at = None

@@ -53,6 +53,8 @@ class Table:
     tallied: bool = False
     """Whether a claim counts the abilities that worked abnormally (a Mathematician's):
     the timeline then records them in each story (`Story.worked_abnormally`)."""
+    told_at: Mapping[int, frozenset[int]] | None = None
+    """Each seat's times (`Time.order`) its claims' items are dated (None: not known)."""
 
     @cached_property
     def frees_storyteller(self) -> bool:
@@ -205,6 +207,10 @@ class Unit:
     a unit that does not is refused."""
     hidden: ClassVar[bool] = False
     """Whether any claimant may be it (the Goon, turned evil, may claim anything)."""
+    informs_only: ClassVar[bool] = False
+    """Whether its ability only tells its player something at night, checked through
+    its claims' items and nothing else (the Chef, the Empath): poisoning it changes
+    nothing on a night and day its claims say nothing of."""
     tallies: ClassVar[bool] = False
     """Whether what it learns counts the abilities that worked abnormally since dawn
     (the Mathematician): its items are checked after every other item of their step."""
