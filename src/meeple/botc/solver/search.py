@@ -172,10 +172,12 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     used = dict.fromkeys(script.roles, 0)
     limit = {key: copies.get(key, 1) if unique else count for key in script.roles}
 
-    def place(seat: int) -> Iterator[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+
+    def place(seat: int) -> None:  # appends to `found`: no chain of generators to yield through
         if seat == count:
             if not check or _legal(legal, chosen_roles, have, modifiers, seating):
-                yield tuple(chosen_roles)
+                found.append(tuple(chosen_roles))
             return
         for role in seats[seat]:
             if used[role] >= limit[role]:
@@ -186,12 +188,13 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
             have[at] += 1
             used[role] += 1
             chosen_roles.append(role)
-            yield from place(seat + 1)
+            place(seat + 1)
             chosen_roles.pop()
             used[role] -= 1
             have[at] -= 1
 
-    yield from place(0)
+    place(0)
+    yield from found
 
 
 def _legal(
@@ -205,10 +208,6 @@ def _legal(
     if tuple(have) not in legal[present]:
         return False
     return all(CAST[role].fits(roles, seat, seating) for seat, role in enumerate(roles))
-
-
-def _misregisters(cast: Mapping[str, Unit]) -> dict[str, Misregistration]:
-    return {key: unit.misregisters for key, unit in cast.items() if unit.misregisters}
 
 
 def _herrings(puzzle: Puzzle, roles: Sequence[str], named: frozenset[str]) -> list[int | None]:
@@ -233,9 +232,14 @@ def stories(
     herring that is no one (never yielded): if nothing tells the puzzle so, only the
     herrings it asked about are tried, and after each failure, only the herrings that
     one asked about besides it."""
-    misregisters = _misregisters(plan_.table.cast)
+    misregisters = plan_.table.misregisters
     idiots = [seat for seat, role in enumerate(roles) if role == "villageidiot"]
-    made = [plan_.table.cast[role].makes_drunk(roles, seat) for seat, role in enumerate(roles)]
+    cast = plan_.table.cast
+    made = [
+        cast[role].makes_drunk(roles, seat)
+        for seat, role in enumerate(roles)
+        if role in plan_.table.drinkers
+    ]
     for drunk in idiots if len(idiots) > 1 else [None]:
         for extra in itertools.product(*(seats for seats in made if seats)):
             herrings = _herrings(puzzle, roles, plan_.named)

@@ -234,9 +234,9 @@ class Story:
             source = self.lasting[0]
             if self.alive[source] and self.roles[source] == self.starting[source]:
                 return True
-        if self._beside_no_dashii(seat):
+        if "nodashii" in self.roles and self._beside_no_dashii(seat):
             return True
-        if any(townsfolk == seat for _, townsfolk in self.vigor) and self._vigor_works():
+        if self.vigor and any(t == seat for _, t in self.vigor) and self._vigor_works():
             return True
         if self.chosen_poison is not None and self.chosen_poison[1] == seat:
             source = self.chosen_poison[0]

@@ -324,12 +324,7 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
     story.died = []
     story.poisoned = None
     story.blanket = None
-    actors = sorted(
-        (unit.night_order, seat)
-        for seat, role in enumerate(story.roles)
-        if (unit := table.cast[role]).night_order
-    )
-    for after in _acting(table, step.when.number, actors, story):
+    for after in _acting(table, step.when.number, table.actors(story.roles), story):
         dead = table.night_deaths.get(step.when.number, ())
         if any(after.alive[seat] for seat in dead):
             if trace is not None:
@@ -345,6 +340,8 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
 def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
     """Whether the good players who say they heard a Widow's call are the one the Widow
     told (none when no Widow acted): every good player says so who heard it."""
+    if not table.heard and "widow" not in table.cast:
+        return True  # no one says they heard it, and no Widow called
     good = [seat for seat in table.heard if not story.evil(seat)]
     called = any(what == "widow_call" for what, _, _ in story.choices)
     if len(good) == (1 if called else 0):
@@ -521,8 +518,10 @@ def _wrong(table: Table, said: Said, story: Story) -> str | None:
     poisoned too (as Clockchecker reads it); a drunk or poisoned one's is otherwise
     anything."""
     unit, seat = said.unit, said.seat
-    if not any(story.has(seat, key) for key in said.claimed):
-        return None
+    if story.roles[seat] not in said.claimed and not (
+        story.gained and any((seat, key) in story.gained for key in said.claimed)
+    ):
+        return None  # it has not the ability (`Story.has`)
     if said.informs and _falsified(table, story, seat):
         return unit.lies(story, seat, said.item, table)
     if not story.sober(seat):

@@ -94,6 +94,35 @@ class Table:
         """Each player's seat, by name."""
         return {name: seat for seat, name in enumerate(self.names)}
 
+    @cached_property
+    def misregisters(self) -> Mapping[str, Misregistration]:
+        """How each character of the cast that may register otherwise does."""
+        return {key: unit.misregisters for key, unit in self.cast.items() if unit.misregisters}
+
+    @cached_property
+    def drinkers(self) -> frozenset[str]:
+        """The characters of the cast that make a player drunk from the start
+        (`Unit.makes_drunk`: the Puzzlemaster)."""
+        return frozenset(k for k, unit in self.cast.items() if _overrides(unit, "makes_drunk"))
+
+    @cached_property
+    def _actors(self) -> dict[tuple[str, ...], list[tuple[float, int]]]:
+        return {}
+
+    def actors(self, roles: Sequence[str]) -> list[tuple[float, int]]:
+        """The seats whose characters act at night, in night order (as (order, seat);
+        kept for each grimoire: every night of every story asks)."""
+        key = tuple(roles)
+        found = self._actors.get(key)
+        if found is None:
+            found = sorted(
+                (unit.night_order, seat)
+                for seat, role in enumerate(roles)
+                if (unit := self.cast[role]).night_order
+            )
+            self._actors[key] = found
+        return found
+
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
         return None if name is None else self.seats.get(name)
