@@ -56,8 +56,11 @@ class Poisoner(Unit):
         if not story.active(seat) or not story.sober(seat):
             yield story
             return
+        mark = story.asked.tick()
         for target in poison_targets(story, table, story.alive[seat]):
-            if target is not None and idle(story, table, target):
+            if target is None:
+                pass
+            elif idle(story, table, target) or story.asked.last[target] < mark:
                 continue  # it tells as no seat's poisoning, tried first, does
             poisoned = story.fork()
             poisoned.poisoner = seat

@@ -39,6 +39,27 @@ def team(key: str) -> str:
     return character(key).team
 
 
+class Asked:
+    """When each seat's poisoning was last asked (`Story.is_poisoned`), on a clock that
+    each Poisoner's choice moves on: shared by every story of one play, so a Poisoner
+    can tell whether the stories that poisoned no one ever asked about a seat."""
+
+    __slots__ = ("clock", "last")
+
+    def __init__(self, seats: int) -> None:
+        self.clock = 0
+        self.last = [0] * seats
+
+    def tick(self) -> int:
+        """A new mark: a seat asked about from now on has `last` at least this."""
+        self.clock += 1
+        return self.clock
+
+    def everything(self) -> None:
+        """Every seat counts as asked about now (a step skipped unasked: `timeline`)."""
+        self.last = [self.clock] * len(self.last)
+
+
 class Story:
     """The state of one story: mutable, copied by `fork` before each change."""
 
@@ -46,6 +67,7 @@ class Story:
         "abnormal",
         "abnormal_maybe",
         "alive",
+        "asked",
         "blanket",
         "choices",
         "chosen_poison",
@@ -81,6 +103,8 @@ class Story:
         self.alive = [True] * len(starting)
         self.poisoner: int | None = None
         self.poisoned: int | None = None
+        self.asked = Asked(len(starting))
+        """When each seat's poisoning was last asked (shared by the forks)."""
         self.herring = red_herring
         self.herring_asked: set[int] = set()
         """The seats this story or a fork of it (they share the set) asked whether they
@@ -141,6 +165,7 @@ class Story:
         copy.alive = list(self.alive)
         copy.poisoner = self.poisoner
         copy.poisoned = self.poisoned
+        copy.asked = self.asked
         copy.herring = self.herring
         copy.herring_asked = self.herring_asked
         copy.choices = self.choices
@@ -228,6 +253,7 @@ class Story:
     def is_poisoned(self, seat: int) -> bool:
         """Whether the seat is poisoned now: the Poisoner's target while they live and are
         still the Poisoner."""
+        self.asked.last[seat] = self.asked.clock
         if self.blanket is not None and seat in self.blanket[1] and self.alive[self.blanket[0]]:
             return True
         if self.lasting is not None and self.lasting[1] == seat:
@@ -403,7 +429,7 @@ class Story:
 STATE = tuple(
     name
     for name in Story.__slots__
-    if name not in ("choices", "misregisters", "herring_asked", "starting")
+    if name not in ("choices", "misregisters", "herring_asked", "asked", "starting")
 )
 """The fields of a story its `state` holds as they are (the others it reads
 otherwise: the choices without the Poisoner's, the registrations by identity; the

@@ -292,6 +292,8 @@ def _from(
     if index:
         state = (index, *story.state(FRESH[step.when.phase]))
         if state in seen:
+            if step.when.phase == "day":  # its poisoned seat was not asked about
+                story.asked.everything()
             return
         seen.add(state)
     run = _night if step.when.phase == "night" else _day
@@ -353,14 +355,17 @@ def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
 
 
 def _acting(
-    table: Table, number: int, actors: list[tuple[float, int]], story: Story
-) -> list[Story]:
+    table: Table, number: int, actors: list[tuple[float, int]], story: Story, index: int = 0
+) -> Iterator[Story]:
     """The stories after every actor's choices tonight, in night order (each actor's
-    unit is the one its seat has when it wakes)."""
-    stories = [story]
-    for _, seat in actors:
-        stories = [after for before in stories for after in _acts(table, number, seat, before)]
-    return stories
+    unit is the one its seat has when it wakes). Lazily, one story at a time: a
+    Poisoner's choice after the first asks what the stories before it asked
+    (`Story.asked`), all the way to the puzzle's end."""
+    if index == len(actors):
+        yield story
+        return
+    for after in _acts(table, number, actors[index][1], story):
+        yield from _acting(table, number, actors, after, index + 1)
 
 
 def _acts(table: Table, number: int, seat: int, story: Story) -> Iterator[Story]:
