@@ -207,7 +207,13 @@ def _legal(
     present = tuple(key for key in modifiers if key in roles)
     if tuple(have) not in legal[present]:
         return False
-    return all(CAST[role].fits(roles, seat, seating) for seat, role in enumerate(roles))
+    return all(
+        CAST[role].fits(roles, seat, seating) for seat, role in enumerate(roles) if role in FITTERS
+    )
+
+
+FITTERS = frozenset(key for key, unit in CAST.items() if type(unit).fits is not Unit.fits)
+"""The characters with a set-up rule of their own (`Unit.fits`: the Drunk's...)."""
 
 
 def _herrings(puzzle: Puzzle, roles: Sequence[str], named: frozenset[str]) -> list[int | None]:
@@ -233,7 +239,7 @@ def stories(
     herrings it asked about are tried, and after each failure, only the herrings that
     one asked about besides it."""
     misregisters = plan_.table.misregisters
-    idiots = [seat for seat, role in enumerate(roles) if role == "villageidiot"]
+    idiots = [s for s, role in enumerate(roles) if role == "villageidiot"] if VI in roles else []
     cast = plan_.table.cast
     made = [
         cast[role].makes_drunk(roles, seat)
@@ -260,6 +266,7 @@ def stories(
                     failed.append((herring, story.herring_asked))
 
 
+VI = "villageidiot"
 NO_ONE = -1
 """A red herring that is no seat: the set-up's trial play (`stories`)."""
 

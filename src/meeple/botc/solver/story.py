@@ -11,9 +11,11 @@ its own beyond that; the characters' units (`meeple.botc.solver.units`) and the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
+from typing import Any
 
 from meeple.botc.solver.homebrew import character
 
@@ -198,15 +200,13 @@ class Story:
         """Everything in the story the rest of a play may read, but the fields in
         `fresh` (the next step sets them anew) and the Poisoner's choices (recorded only
         for the world's report): two stories with the same state go the same way."""
-        found: list[object] = [
+        lists, others = _state_getters(fresh)
+        return (
             tuple(choice for choice in self.choices if choice[0] != "poisoned"),
             id(self.misregisters),
-        ]
-        for name in STATE:
-            if name not in fresh:
-                value = getattr(self, name)
-                found.append(tuple(value) if isinstance(value, list) else value)
-        return tuple(found)
+            *map(tuple, lists(self)),
+            *others(self),
+        )
 
     def plain(self) -> Story:
         """A copy in which everyone registers as what they are (the Vortox's false
@@ -434,3 +434,21 @@ STATE = tuple(
 """The fields of a story its `state` holds as they are (the others it reads
 otherwise: the choices without the Poisoner's, the registrations by identity; the
 red herring's questions are the play's record, the starting characters its set-up)."""
+LISTS = ("alive", "died", "roles")
+"""The fields of a story that hold lists (a state holds them as tuples)."""
+
+
+@cache
+def _state_getters(
+    fresh: frozenset[str],
+) -> tuple[Callable[[Story], tuple[list[object], ...]], Callable[[Story], tuple[object, ...]]]:
+    """The getters of a story's fields a state holds, but `fresh`: lists, and others."""
+    lists = [name for name in STATE if name not in fresh and name in LISTS]
+    others = [name for name in STATE if name not in fresh and name not in LISTS]
+    return _getter(lists), _getter(others)
+
+
+def _getter(names: Sequence[str]) -> Callable[[Story], tuple[Any, ...]]:
+    """A getter of these fields of a story, always as a tuple."""
+    get = attrgetter(*names) if names else (lambda _: ())
+    return get if len(names) != 1 else (lambda story: (get(story),))

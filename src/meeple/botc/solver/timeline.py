@@ -361,6 +361,9 @@ def _acting(
     unit is the one its seat has when it wakes). Lazily, one story at a time: a
     Poisoner's choice after the first asks what the stories before it asked
     (`Story.asked`), all the way to the puzzle's end."""
+    quiet = table.quiet
+    while index < len(actors) and story.roles[actors[index][1]] in quiet:
+        index += 1  # it wakes to nothing: the story as it was
     if index == len(actors):
         yield story
         return

@@ -106,6 +106,16 @@ class Table:
         return frozenset(k for k, unit in self.cast.items() if _overrides(unit, "makes_drunk"))
 
     @cached_property
+    def quiet(self) -> frozenset[str]:
+        """The characters of the cast whose night leaves a story as it was: no `night`
+        of their own, and no nightly choice a count of abnormal abilities reads."""
+        return frozenset(
+            key
+            for key, unit in self.cast.items()
+            if not _overrides(unit, "night") and not (self.tallied and unit.chooses)
+        )
+
+    @cached_property
     def _actors(self) -> dict[tuple[str, ...], list[tuple[float, int]]]:
         return {}
 
