@@ -49,6 +49,7 @@ class Poisoner(Unit):
 
     id = "poisoner"
     night_order = 1
+    asks_after = True
     poison_matters = False
     chooses = True
 

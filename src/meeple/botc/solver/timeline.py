@@ -358,17 +358,26 @@ def _acting(
     table: Table, number: int, actors: list[tuple[float, int]], story: Story, index: int = 0
 ) -> Iterator[Story]:
     """The stories after every actor's choices tonight, in night order (each actor's
-    unit is the one its seat has when it wakes). Lazily, one story at a time: a
-    Poisoner's choice after the first asks what the stories before it asked
-    (`Story.asked`), all the way to the puzzle's end."""
+    unit is the one its seat has when it wakes). An actor whose choices after the
+    first ask what the stories before them asked (`Unit.asks_after`: the Poisoner's,
+    `Story.asked`) is played one story at a time, all the way to the puzzle's end."""
     quiet = table.quiet
-    while index < len(actors) and story.roles[actors[index][1]] in quiet:
-        index += 1  # it wakes to nothing: the story as it was
-    if index == len(actors):
-        yield story
+    while True:
+        while index < len(actors) and story.roles[actors[index][1]] in quiet:
+            index += 1  # it wakes to nothing: the story as it was
+        if index == len(actors):
+            yield story
+            return
+        seat = actors[index][1]
+        branches = _acts(table, number, seat, story)
+        if not table.cast[story.roles[seat]].asks_after:
+            branches = list(branches)
+            if len(branches) == 1:  # no choice to branch on: the next actor
+                story, index = branches[0], index + 1
+                continue
+        for after in branches:
+            yield from _acting(table, number, actors, after, index + 1)
         return
-    for after in _acts(table, number, actors[index][1], story):
-        yield from _acting(table, number, actors, after, index + 1)
 
 
 def _acts(table: Table, number: int, seat: int, story: Story) -> Iterator[Story]:

@@ -246,6 +246,10 @@ class Unit:
     a unit that does not is refused."""
     hidden: ClassVar[bool] = False
     """Whether any claimant may be it (the Goon, turned evil, may claim anything)."""
+    asks_after: ClassVar[bool] = False
+    """Whether its night's choices after the first are made only after the stories of
+    the first were played to the end, and read what they asked (the Poisoner's:
+    `Story.asked`): the timeline plays its night one story at a time."""
     informs_only: ClassVar[bool] = False
     """Whether its ability only tells its player something at night, checked through
     its claims' items and nothing else (the Chef, the Empath): poisoning it changes
