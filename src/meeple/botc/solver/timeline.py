@@ -16,7 +16,7 @@ in the timeline; the game is still going at the end.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from meeple.botc.puzzle.model import (
@@ -369,12 +369,13 @@ def _acting(
             yield story
             return
         seat = actors[index][1]
-        branches = _acts(table, number, seat, story)
+        branches: Iterable[Story] = _acts(table, number, seat, story)
         if not table.cast[story.roles[seat]].asks_after:
-            branches = list(branches)
-            if len(branches) == 1:  # no choice to branch on: the next actor
-                story, index = branches[0], index + 1
+            found = list(branches)
+            if len(found) == 1:  # no choice to branch on: the next actor
+                story, index = found[0], index + 1
                 continue
+            branches = found
         for after in branches:
             yield from _acting(table, number, actors, after, index + 1)
         return
