@@ -87,7 +87,9 @@ class Step:
     checks: list[Said] = field(init=False, compare=False, repr=False)
     """The same items in the order `_tell` checks them: the one that refuted a story
     last comes first, since the set-ups of one search tend to fail on the same claim
-    (the answer does not depend on this order; `--explain` keeps `said`'s)."""
+    (the answer does not depend on this order; `--explain` keeps `said`'s). A count of
+    abnormal abilities stays last: what the others record it counts (the others'
+    records do not depend on their order)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "checks", list(self.said))
@@ -498,14 +500,15 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
         return story
     if not _explained(table, step, story, trace):
         return None
-    # counts of abnormal abilities come last, and `--explain` reports the first refusal
-    adapt = not table.tallied and trace is None
+    # counts of abnormal abilities come last (they stay there: only the others move to
+    # the front), and `--explain` reports the first refusal
+    adapt = trace is None
     for position, said in enumerate(step.checks if adapt else step.said):
         why = _refused(table, said, story)
         if why is not None:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, why))
-            if adapt and position:
+            if adapt and position and not said.unit.tallies:
                 step.checks.insert(0, step.checks.pop(position))
             return None
         if table.tallied and not said.unit.tallies and _learns(table, said, story):
