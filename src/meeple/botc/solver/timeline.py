@@ -294,7 +294,9 @@ def _from(
     if index:
         state = (index, *story.state(FRESH[step.when.phase]))
         if state in seen:
-            if step.when.phase == "day":  # its poisoned seat was not asked about
+            # what it holds of a choice is not asked about (a Poisoner's choice, by day;
+            # a Pukka's, by night and day)
+            if step.when.phase == "day" or story.chosen_poison is not None:
                 story.asked.everything()
             return
         seen.add(state)
