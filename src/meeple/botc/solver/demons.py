@@ -269,9 +269,8 @@ class Pukka(Demon):
         # night the first would die): `Story.asked`.
         mark, base = story.asked.tick(), targets[0]
         for target in targets:
-            if target is not base and base is not None and story.asked.last[base] < mark:
-                if target is None or story.asked.last[target] < mark:
-                    continue
+            if base is not None and target is not base and not _asked(story, mark, base, target):
+                continue
             chosen = story.fork()
             chosen.chosen_poison = None if target is None else (seat, target)
             if target is not None:
@@ -280,6 +279,12 @@ class Pukka(Demon):
                 yield from kill(chosen, previous, table)
             else:
                 yield chosen
+
+
+def _asked(story: Story, mark: int, *seats: int | None) -> bool:
+    """Whether the stories since `mark` asked whether any of the seats was poisoned (a
+    choice of no seat, None, asks nothing of itself)."""
+    return any(seat is not None and story.asked.last[seat] >= mark for seat in seats)
 
 
 PO_CHARGED = 3
