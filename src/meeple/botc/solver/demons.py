@@ -269,7 +269,7 @@ class Pukka(Demon):
         # night the first would die): `Story.asked`.
         mark, base = story.asked.tick(), targets[0]
         for target in targets:
-            if base is not None and target is not base and not _asked(story, mark, base, target):
+            if base is not None and target != base and not _asked(story, mark, base, target):
                 continue
             chosen = story.fork()
             chosen.chosen_poison = None if target is None else (seat, target)
