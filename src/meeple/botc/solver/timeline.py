@@ -42,7 +42,7 @@ from meeple.botc.solver.constraints import named_in
 from meeple.botc.solver.deaths import doomsayer, execute
 from meeple.botc.solver.homebrew import character, character_id, claimed_as
 from meeple.botc.solver.story import Story, team
-from meeple.botc.solver.units import Table, Unit, Unmodelled
+from meeple.botc.solver.units import Table, Unit, Unmodelled, overrides
 
 KINDS = (
     "execution",
@@ -71,10 +71,16 @@ class Said:
     """The characters the claim stands for (`claimed_as`)."""
     informs: bool = field(init=False, compare=False, repr=False)
     """Whether the item is information (`INFORMATION`: a Vortox makes it false)."""
+    binds: bool = field(init=False, compare=False, repr=False)
+    """Whether the claimed character's unit has a `binds` of its own (else none binds)."""
+    wakes: bool = field(init=False, compare=False, repr=False)
+    """Whether the claimed character's unit has a `woke` of its own (else it woke)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "claimed", claimed_as(self.unit.id))
         object.__setattr__(self, "informs", isinstance(self.item, INFORMATION))
+        object.__setattr__(self, "binds", overrides(self.unit, "binds"))
+        object.__setattr__(self, "wakes", overrides(self.unit, "woke"))
 
 
 @dataclass(frozen=True)
@@ -528,10 +534,10 @@ def _learns(table: Table, said: Said, story: Story) -> bool:
 
 def _refused(table: Table, said: Said, story: Story) -> str | None:
     """Why the item cannot be so in the story, None when it can."""
-    bound = said.unit.binds(story, said.seat, said.item, table)
+    bound = said.unit.binds(story, said.seat, said.item, table) if said.binds else None
     if bound is not None or not _learns(table, said, story):
         return bound
-    woke = said.unit.woke(story, said.seat, said.when)
+    woke = said.unit.woke(story, said.seat, said.when) if said.wakes else None
     return woke if woke is not None else _wrong(table, said, story)
 
 

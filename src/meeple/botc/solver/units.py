@@ -70,13 +70,13 @@ class Table:
     def guards(self) -> frozenset[str]:
         """The characters of the cast whose ability may keep a player from dying
         (`Unit.saves`): the only ones a death asks."""
-        return frozenset(key for key, unit in self.cast.items() if _overrides(unit, "saves"))
+        return frozenset(key for key, unit in self.cast.items() if overrides(unit, "saves"))
 
     @cached_property
     def witnesses(self) -> frozenset[str]:
         """The characters of the cast whose ability acts on another's death
         (`Unit.sees_death`): the only ones a death tells."""
-        return frozenset(key for key, unit in self.cast.items() if _overrides(unit, "sees_death"))
+        return frozenset(key for key, unit in self.cast.items() if overrides(unit, "sees_death"))
 
     @cached_property
     def learned_by(self) -> tuple[tuple[tuple[Time | None, Info], ...], ...]:
@@ -103,7 +103,7 @@ class Table:
     def drinkers(self) -> frozenset[str]:
         """The characters of the cast that make a player drunk from the start
         (`Unit.makes_drunk`: the Puzzlemaster)."""
-        return frozenset(k for k, unit in self.cast.items() if _overrides(unit, "makes_drunk"))
+        return frozenset(k for k, unit in self.cast.items() if overrides(unit, "makes_drunk"))
 
     @cached_property
     def quiet(self) -> frozenset[str]:
@@ -112,7 +112,7 @@ class Table:
         return frozenset(
             key
             for key, unit in self.cast.items()
-            if not _overrides(unit, "night") and not (self.tallied and unit.chooses)
+            if not overrides(unit, "night") and not (self.tallied and unit.chooses)
         )
 
     @cached_property
@@ -149,7 +149,7 @@ class Table:
         return self.claimed_ids[seat] == character
 
 
-def _overrides(unit: Unit, method: str) -> bool:
+def overrides(unit: Unit, method: str) -> bool:
     """Whether the unit's character changes `Unit`'s default `method`."""
     return getattr(type(unit), method) is not getattr(Unit, method)
 
