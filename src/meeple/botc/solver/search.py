@@ -179,6 +179,7 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
             if not check or _legal(legal, chosen_roles, have, modifiers, seating):
                 found.append(tuple(chosen_roles))
             return
+        last = seat == count - 1  # the last seat's set-ups checked here: no call each
         for role in seats[seat]:
             if used[role] >= limit[role]:
                 continue
@@ -188,7 +189,10 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
             have[at] += 1
             used[role] += 1
             chosen_roles.append(role)
-            place(seat + 1)
+            if not last:
+                place(seat + 1)
+            elif not check or _legal(legal, chosen_roles, have, modifiers, seating):
+                found.append(tuple(chosen_roles))
             chosen_roles.pop()
             used[role] -= 1
             have[at] -= 1
