@@ -276,17 +276,15 @@ def _tallies_last(said: tuple[Said, ...]) -> tuple[Said, ...]:
 
 def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Story]:
     """Every story, from this set-up, that tells the whole puzzle; of the stories that
-    reach a step in the same state (`Story.state`) only the first is played on: the
-    others would go the same way, and every caller wants a set-up's first story."""
+    reach a night in the same state (`Story.state`) only the first is played on: the
+    others would go the same way, and every caller wants a set-up's first story. (A
+    day is not looked up so: two stories rarely reach one alike, the Poisoner's choice
+    of the night before still told apart.)"""
     yield from _from(plan_, 0, story, trace, set())
 
 
-FRESH = {
-    "night": frozenset({"now", "died", "poisoned", "blanket"}),
-    "day": frozenset({"now", "died", "executed", "abnormal", "abnormal_maybe"}),
-}
-"""The fields of a story that a night or a day sets anew as it begins (`_night`,
-`_day`)."""
+FRESH = frozenset({"now", "died", "poisoned", "blanket"})
+"""The fields of a story that a night sets anew as it begins (`_night`)."""
 
 
 def _from(
@@ -297,12 +295,10 @@ def _from(
             yield story
         return
     step = plan_.steps[index]
-    if index:
-        state = (index, *story.state(FRESH[step.when.phase]))
+    if index and step.when.phase == "night":
+        state = (index, *story.state(FRESH))
         if state in seen:
-            # what it holds of a choice is not asked about (a Poisoner's choice, by day;
-            # a Pukka's, by night and day)
-            if step.when.phase == "day" or story.chosen_poison is not None:
+            if story.chosen_poison is not None:  # the Pukka's choice is not asked about
                 story.asked.everything()
             return
         seen.add(state)
