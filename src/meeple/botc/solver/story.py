@@ -41,6 +41,12 @@ def team(key: str) -> str:
     return character(key).team
 
 
+@cache
+def _evil_at_start(starting: tuple[str, ...]) -> tuple[bool, ...]:
+    """Whether each seat's starting character is evil (every story of a set-up asks)."""
+    return tuple(team(role) in EVIL_TEAMS for role in starting)
+
+
 class Asked:
     """When each seat's poisoning was last asked (`Story.is_poisoned`), on a clock that
     each Poisoner's choice moves on: shared by every story of one play, so a Poisoner
@@ -77,6 +83,7 @@ class Story:
         "drink",
         "drunk",
         "dusk",
+        "evil_at_start",
         "executed",
         "gained",
         "herring",
@@ -101,6 +108,7 @@ class Story:
         red_herring: int | None = None,
     ) -> None:
         self.starting = tuple(starting)
+        self.evil_at_start = _evil_at_start(self.starting)
         self.roles = list(starting)
         self.alive = [True] * len(starting)
         self.poisoner: int | None = None
@@ -163,6 +171,7 @@ class Story:
         """A copy to change."""
         copy = Story.__new__(Story)
         copy.starting = self.starting
+        copy.evil_at_start = self.evil_at_start
         copy.roles = list(self.roles)
         copy.alive = list(self.alive)
         copy.poisoner = self.poisoner
@@ -372,7 +381,7 @@ class Story:
 
     def evil(self, seat: int) -> bool:
         """Whether the seat's player is evil: as they started, or turned evil since."""
-        return seat in self.turned or team(self.starting[seat]) in EVIL_TEAMS
+        return self.evil_at_start[seat] or seat in self.turned
 
     def may_be_evil(self, seat: int) -> tuple[bool, ...]:
         """Every alignment the seat may register as, evil being True."""
@@ -426,10 +435,12 @@ class Story:
         return left, right
 
 
+SET_UP = ("starting", "evil_at_start")
+"""The fields of a story its set-up fixes (the same for every story of a play)."""
 STATE = tuple(
     name
     for name in Story.__slots__
-    if name not in ("choices", "misregisters", "herring_asked", "asked", "starting")
+    if name not in ("choices", "misregisters", "herring_asked", "asked", *SET_UP)
 )
 """The fields of a story its `state` holds as they are (the others it reads
 otherwise: the choices without the Poisoner's, the registrations by identity; the
