@@ -7,7 +7,12 @@ Each puzzle is solved `REPEAT` times (wall time); the floor is reading the puzzl
 text. With MEEPLE_CLOCKCHECKER set to a checkout of jndean/Clockchecker (outside the
 repository), the same puzzles are also solved by Clockchecker, one process each way
 (`num_processes=1`), and the ratio of the two sets' CPU times is printed: a
-comparison for the lead's report, never part of the table's goals. Clockchecker needs
+comparison for the lead's report, never part of the table's goals. Each side counts the
+same thing: the CPU time of one solve per puzzle, from the puzzle already read to every
+world (meeple: `solve` on the parsed puzzle; Clockchecker: `solve` on its puzzle
+object; jthemphill's runner: building its model from the validated JSON and
+enumerating every world), in a process already started, its code imported or
+compiled (docs/formats/botc.md, "Measured"). Clockchecker needs
 Python 3.12 or later: MEEPLE_CLOCKCHECKER_PYTHON names the interpreter to run it with.
 With MEEPLE_JTHEMPHILL set to the command of a runner of jthemphill/botc-solvers
 (outside the repository; docs/formats/botc.md, "Measured", says how to make one), the
@@ -141,15 +146,16 @@ def cases() -> list[Case]:
     solved: dict[str, Puzzle] = {}
     for path in sorted(PUZZLES.glob("*.puzzle")):
         text = path.read_text("utf-8")
-        began = time.process_time()
+        puzzle = notation.parse(text, str(path))
+        began = time.process_time()  # the solve alone, as the peers' runners time theirs
         try:
-            solve(notation.parse(text, str(path)))
+            solve(puzzle)
         except Unmodelled:
             continue
         took = time.process_time() - began
         name = path.stem.removeprefix("puzzle-")
         cpu[name] = took
-        solved[name] = notation.parse(text, str(path))
+        solved[name] = puzzle
         times = _times(text, str(path))
         medians.append(statistics.median(times))
         found.append(

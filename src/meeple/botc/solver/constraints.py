@@ -152,18 +152,44 @@ def true(puzzle: Puzzle, sentence: Node, story: Story) -> bool:
 def set_up_holds(puzzle: Puzzle) -> Callable[[Sequence[str]], bool]:
     """`holds` without a story, made once for a puzzle: the solver asks it of every
     set-up, and which sentences ask about the game's course does not change."""
-    trees = [sentence.tree for sentence in puzzle.constraints if not asks_story(sentence.tree)]
+    trees = [
+        (sentence.tree, _seatless(puzzle, sentence.tree))
+        for sentence in puzzle.constraints
+        if not asks_story(sentence.tree)
+    ]
+    known: dict[tuple[int, tuple[str, ...]], bool] = {}
+    """A seatless sentence's truth for the characters in play, as a sorted tuple."""
 
     def check(roles: Sequence[str]) -> bool:
         world = _World(puzzle, roles, None)
-        for position, tree in enumerate(trees):
-            if not world.truth(tree, {}):
+        in_play: tuple[str, ...] | None = None
+        for position, (tree, seatless) in enumerate(trees):
+            if seatless:
+                in_play = in_play or tuple(sorted(roles))
+                truth = known.get((id(tree), in_play))
+                if truth is None:
+                    truth = known[id(tree), in_play] = world.truth(tree, {})
+            else:
+                truth = world.truth(tree, {})
+            if not truth:
                 if position:  # the sentence that refuted a set-up is asked first next time
                     trees.insert(0, trees.pop(position))
                 return False
         return True
 
     return check
+
+
+def _seatless(puzzle: Puzzle, node: Node) -> bool:
+    """Whether a set-up sentence's truth depends only on the characters in play, not on
+    who sits where: it names no player (`players`, all of them, it may), asks no
+    neighbours and calls nothing. Seating the same characters otherwise permutes every
+    set of players it builds alike, so every count and comparison it makes is the same."""
+    if isinstance(node, Call) or (isinstance(node, Name) and node.name in puzzle.players):
+        return False
+    if isinstance(node, Join) and node.field not in _FIELDS:
+        return False
+    return all(_seatless(puzzle, child) for child in _children(node))
 
 
 def holds(puzzle: Puzzle, roles: Sequence[str], story: Story | None = None) -> bool:
@@ -354,7 +380,7 @@ class _World:
         tellers = self.seats(node.arguments[0].value, bound)
         herrings = self.seats(node.arguments[1].value, bound)
         return all(self.roles[seat] == "fortuneteller" for seat in tellers) and all(
-            seat == story.red_herring for seat in herrings
+            story.is_red_herring(seat) for seat in herrings
         )
 
     def registers_as(self, node: Call, bound: Mapping[str, Value], story: Story) -> bool:

@@ -237,6 +237,7 @@ class Pukka(Demon):
 
     id = "pukka"
     kills_only_the_living = False  # its own night: not the house rule's
+    asks_after = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat]:
@@ -250,6 +251,8 @@ class Pukka(Demon):
             return
         before = story.chosen_poison
         previous = before[1] if before is not None and before[0] == seat else None
+        if previous is not None:  # its choice asked after: see below
+            story.asked.last[previous] = story.asked.clock
         dies = previous is not None and story.alive[previous]
         if dies and previous is not None and self._shielded(story, previous, table):
             dies = False
@@ -261,7 +264,13 @@ class Pukka(Demon):
         targets = [target for target in targets if target is None or not first(story, target)]
         if exorcised:
             targets = [None]  # the Exorcist's: it does not wake, poisons no one
+        # A choice after the first goes as the first went when the first's stories, to
+        # the puzzle's end, never asked whether either was poisoned (nor reached the
+        # night the first would die): `Story.asked`.
+        mark, base = story.asked.tick(), targets[0]
         for target in targets:
+            if base is not None and target != base and not _asked(story, mark, base, target):
+                continue
             chosen = story.fork()
             chosen.chosen_poison = None if target is None else (seat, target)
             if target is not None:
@@ -270,6 +279,12 @@ class Pukka(Demon):
                 yield from kill(chosen, previous, table)
             else:
                 yield chosen
+
+
+def _asked(story: Story, mark: int, *seats: int | None) -> bool:
+    """Whether the stories since `mark` asked whether any of the seats was poisoned (a
+    choice of no seat, None, asks nothing of itself)."""
+    return any(seat is not None and story.asked.last[seat] >= mark for seat in seats)
 
 
 PO_CHARGED = 3

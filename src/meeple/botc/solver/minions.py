@@ -28,6 +28,20 @@ def poison_targets(story: Story, table: Table, alive: bool = True) -> list[int |
     return found
 
 
+def idle(story: Story, table: Table, target: int) -> bool:
+    """Whether poisoning the seat tonight and tomorrow changes nothing: it only informs
+    its player (`Unit.informs_only`), its claims date nothing tonight or tomorrow, no
+    sentence asks whether it was poisoned, and no Pit-Hag may change its character."""
+    told = table.told_at
+    return (
+        told is not None
+        and table.cast[story.roles[target]].informs_only
+        and not told[target] & {story.now, story.now + 1}
+        and target not in table.asked_poisoned
+        and "pithag" not in table.cast
+    )
+
+
 class Poisoner(Unit):
     """Each night chooses a player: poisoned tonight and tomorrow (while the Poisoner
     lives). The solver tries every seat where poison changes something, and one where
@@ -35,6 +49,7 @@ class Poisoner(Unit):
 
     id = "poisoner"
     night_order = 1
+    asks_after = True
     poison_matters = False
     chooses = True
 
@@ -42,7 +57,12 @@ class Poisoner(Unit):
         if not story.active(seat) or not story.sober(seat):
             yield story
             return
+        mark = story.asked.tick()
         for target in poison_targets(story, table, story.alive[seat]):
+            if target is None:
+                pass
+            elif idle(story, table, target) or story.asked.last[target] < mark:
+                continue  # it tells as no seat's poisoning, tried first, does
             poisoned = story.fork()
             poisoned.poisoner = seat
             poisoned.poisoned = target

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from meeple.botc.puzzle.model import Guess, Info, Statement, Time, Woke
+from meeple.botc.puzzle.model import Guess, Info, Sentence, Statement, Time, Woke
 from meeple.botc.solver.choosing import chose, first, goon_choices, goons
 from meeple.botc.solver.constraints import true
 from meeple.botc.solver.deaths import dies_of_itself, kill, saved
@@ -202,8 +202,7 @@ class Gossip(Unit):
             if isinstance(item, Statement) and when == day and item.sentence is not None
         ]
         working = number > 1 and story.alive[seat] and story.sober(seat)
-        then = story.as_of(day.order)
-        if not working or (said and not any(true(table.puzzle, s.tree, then) for s in said)):
+        if not working or (said and not _any_true(table, said, story.as_of(day.order))):
             yield story
             return
         if not said:
@@ -218,6 +217,11 @@ class Gossip(Unit):
         for victim in table.night_deaths.get(number, ()):
             if story.alive[victim]:
                 yield from kill(story.fork(), victim, table)
+
+
+def _any_true(table: Table, said: list[Sentence], then: Story) -> bool:
+    """Whether any of a Gossip's statements holds in the story as it was then."""
+    return any(true(table.puzzle, sentence.tree, then) for sentence in said)
 
 
 UNTIL_DUSK = 1

@@ -172,11 +172,14 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     used = dict.fromkeys(script.roles, 0)
     limit = {key: copies.get(key, 1) if unique else count for key in script.roles}
 
-    def place(seat: int) -> Iterator[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+
+    def place(seat: int) -> None:  # appends to `found`: no chain of generators to yield through
         if seat == count:
             if not check or _legal(legal, chosen_roles, have, modifiers, seating):
-                yield tuple(chosen_roles)
+                found.append(tuple(chosen_roles))
             return
+        last = seat == count - 1  # the last seat's set-ups checked here: no call each
         for role in seats[seat]:
             if used[role] >= limit[role]:
                 continue
@@ -186,12 +189,16 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
             have[at] += 1
             used[role] += 1
             chosen_roles.append(role)
-            yield from place(seat + 1)
+            if not last:
+                place(seat + 1)
+            elif not check or _legal(legal, chosen_roles, have, modifiers, seating):
+                found.append(tuple(chosen_roles))
             chosen_roles.pop()
             used[role] -= 1
             have[at] -= 1
 
-    yield from place(0)
+    place(0)
+    yield from found
 
 
 def _legal(
@@ -204,11 +211,13 @@ def _legal(
     present = tuple(key for key in modifiers if key in roles)
     if tuple(have) not in legal[present]:
         return False
-    return all(CAST[role].fits(roles, seat, seating) for seat, role in enumerate(roles))
+    return all(
+        CAST[role].fits(roles, seat, seating) for seat, role in enumerate(roles) if role in FITTERS
+    )
 
 
-def _misregisters(cast: Mapping[str, Unit]) -> dict[str, Misregistration]:
-    return {key: unit.misregisters for key, unit in cast.items() if unit.misregisters}
+FITTERS = frozenset(key for key, unit in CAST.items() if type(unit).fits is not Unit.fits)
+"""The characters with a set-up rule of their own (`Unit.fits`: the Drunk's...)."""
 
 
 def _herrings(puzzle: Puzzle, roles: Sequence[str], named: frozenset[str]) -> list[int | None]:
@@ -225,26 +234,64 @@ def _herrings(puzzle: Puzzle, roles: Sequence[str], named: frozenset[str]) -> li
 def stories(
     puzzle: Puzzle, roles: Sequence[str], plan_: Plan, trace: Trace | None = None
 ) -> Iterator[Story]:
-    """Every story of one starting grimoire that tells the whole puzzle."""
-    misregisters = _misregisters(plan_.table.cast)
-    idiots = [seat for seat, role in enumerate(roles) if role == "villageidiot"]
-    made = [plan_.table.cast[role].makes_drunk(roles, seat) for seat, role in enumerate(roles)]
+    """Every story of one starting grimoire that tells the whole puzzle.
+
+    A story asks whether a seat is the red herring (`Story.is_red_herring`) and notes
+    the seats it asked; with another red herring that is none of them, every answer
+    and so the whole story would be the same. So a set-up is first played with a red
+    herring that is no one (never yielded): if nothing tells the puzzle so, only the
+    herrings it asked about are tried, and after each failure, only the herrings that
+    one asked about besides it."""
+    misregisters = plan_.table.misregisters
+    idiots = [s for s, role in enumerate(roles) if role == "villageidiot"] if VI in roles else []
+    cast = plan_.table.cast
+    made = [
+        cast[role].makes_drunk(roles, seat)
+        for seat, role in enumerate(roles)
+        if role in plan_.table.drinkers
+    ]
     for drunk in idiots if len(idiots) > 1 else [None]:
         for extra in itertools.product(*(seats for seats in made if seats)):
-            for herring in _herrings(puzzle, roles, plan_.named):
-                story = Story(roles, misregisters, herring)
-                if drunk is not None:  # one of two or three Village Idiots is drunk
-                    story.drunk = frozenset({drunk})
-                    story.chose("drunk", drunk)
-                for seat in extra:  # a Puzzlemaster's puzzle-drunk
-                    story.drunk = story.drunk | {seat}
-                    story.chose("drunk", seat)
+            herrings = _herrings(puzzle, roles, plan_.named)
+            failed: list[tuple[int | None, set[int]]] = []
+            if len(herrings) > 1 and trace is None:
+                ghost = _begun(roles, misregisters, NO_ONE, drunk, extra)
+                if next(play(plan_, ghost), None) is None:
+                    failed.append((NO_ONE, ghost.herring_asked))
+            for herring in herrings:
+                if any(h not in asked and herring not in asked for h, asked in failed):
+                    continue  # it goes as a red herring that told nothing went
+                story = _begun(roles, misregisters, herring, drunk, extra)
                 reached = False
                 for reached_end in play(plan_, story, trace):
                     reached = True
                     yield reached_end
-                if not reached and not story.herring_read[0]:
-                    break  # no story read the red herring: another one fails the same way
+                if not reached:
+                    failed.append((herring, story.herring_asked))
+
+
+VI = "villageidiot"
+NO_ONE = -1
+"""A red herring that is no seat: the set-up's trial play (`stories`)."""
+
+
+def _begun(
+    roles: Sequence[str],
+    misregisters: Mapping[str, Misregistration],
+    herring: int | None,
+    drunk: int | None,
+    extra: Sequence[int],
+) -> Story:
+    """A story at the start, with the red herring and the players drunk from the start:
+    `drunk`, one of several Village Idiots, and `extra`, a Puzzlemaster's puzzle-drunk."""
+    story = Story(roles, misregisters, herring)
+    if drunk is not None:
+        story.drunk = frozenset({drunk})
+        story.chose("drunk", drunk)
+    for seat in extra:
+        story.drunk = story.drunk | {seat}
+        story.chose("drunk", seat)
+    return story
 
 
 def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
@@ -335,7 +382,7 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
     }
     demons = tuple((order, names[seat]) for what, order, seat in story.choices if what == "demon")
     drunk = tuple(names[seat] for what, _, seat in story.choices if what == "drunk")
-    herring = None if story.red_herring is None else names[story.red_herring]
+    herring = None if story.herring is None else names[story.herring]
     if herring not in named_herrings(puzzle):
         herring = None  # one good player no reading names stands for them all
     changes = tuple(

@@ -11,9 +11,11 @@ its own beyond that; the characters' units (`meeple.botc.solver.units`) and the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
+from typing import Any
 
 from meeple.botc.solver.homebrew import character
 
@@ -39,6 +41,33 @@ def team(key: str) -> str:
     return character(key).team
 
 
+@cache
+def _evil_at_start(starting: tuple[str, ...]) -> tuple[bool, ...]:
+    """Whether each seat's starting character is evil (every story of a set-up asks)."""
+    return tuple(team(role) in EVIL_TEAMS for role in starting)
+
+
+class Asked:
+    """When each seat's poisoning was last asked (`Story.is_poisoned`), on a clock that
+    each Poisoner's choice moves on: shared by every story of one play, so a Poisoner
+    can tell whether the stories that poisoned no one ever asked about a seat."""
+
+    __slots__ = ("clock", "last")
+
+    def __init__(self, seats: int) -> None:
+        self.clock = 0
+        self.last = [0] * seats
+
+    def tick(self) -> int:
+        """A new mark: a seat asked about from now on has `last` at least this."""
+        self.clock += 1
+        return self.clock
+
+    def everything(self) -> None:
+        """Every seat counts as asked about now (a step skipped unasked: `timeline`)."""
+        self.last = [self.clock] * len(self.last)
+
+
 class Story:
     """The state of one story: mutable, copied by `fork` before each change."""
 
@@ -46,6 +75,7 @@ class Story:
         "abnormal",
         "abnormal_maybe",
         "alive",
+        "asked",
         "blanket",
         "choices",
         "chosen_poison",
@@ -53,10 +83,11 @@ class Story:
         "drink",
         "drunk",
         "dusk",
+        "evil_at_start",
         "executed",
         "gained",
         "herring",
-        "herring_read",
+        "herring_asked",
         "lasting",
         "misregisters",
         "now",
@@ -77,14 +108,18 @@ class Story:
         red_herring: int | None = None,
     ) -> None:
         self.starting = tuple(starting)
+        self.evil_at_start = _evil_at_start(self.starting)
         self.roles = list(starting)
         self.alive = [True] * len(starting)
         self.poisoner: int | None = None
         self.poisoned: int | None = None
+        self.asked = Asked(len(starting))
+        """When each seat's poisoning was last asked (shared by the forks)."""
         self.herring = red_herring
-        self.herring_read = [False]
-        """Whether this story or a fork of it (they share the list) read the red herring:
-        when none did, a story with another red herring goes the same way."""
+        self.herring_asked: set[int] = set()
+        """The seats this story or a fork of it (they share the set) asked whether they
+        are the red herring: a story with another red herring that is none of them goes
+        the same way (every such question answered alike)."""
         self.choices: tuple[tuple[str, int, int], ...] = ()
         """(what, time order, seat): `poisoned`, `demon` (the seat became the Demon)."""
         self.died: list[int] = []
@@ -136,12 +171,14 @@ class Story:
         """A copy to change."""
         copy = Story.__new__(Story)
         copy.starting = self.starting
+        copy.evil_at_start = self.evil_at_start
         copy.roles = list(self.roles)
         copy.alive = list(self.alive)
         copy.poisoner = self.poisoner
         copy.poisoned = self.poisoned
+        copy.asked = self.asked
         copy.herring = self.herring
-        copy.herring_read = self.herring_read
+        copy.herring_asked = self.herring_asked
         copy.choices = self.choices
         copy.died = list(self.died)
         copy.executed = self.executed
@@ -162,11 +199,23 @@ class Story:
         copy.dusk = self.dusk
         return copy
 
-    @property
-    def red_herring(self) -> int | None:
-        """The Fortune Teller's red herring (the read is noted in `herring_read`)."""
-        self.herring_read[0] = True
-        return self.herring
+    def is_red_herring(self, seat: int) -> bool:
+        """Whether the seat is the Fortune Teller's red herring (the question is noted in
+        `herring_asked`)."""
+        self.herring_asked.add(seat)
+        return seat == self.herring
+
+    def state(self, fresh: frozenset[str]) -> tuple[object, ...]:
+        """Everything in the story the rest of a play may read, but the fields in
+        `fresh` (the next step sets them anew) and the Poisoner's choices (recorded only
+        for the world's report): two stories with the same state go the same way."""
+        lists, others = _state_getters(fresh)
+        return (
+            tuple(choice for choice in self.choices if choice[0] != "poisoned"),
+            id(self.misregisters),
+            *map(tuple, lists(self)),
+            *others(self),
+        )
 
     def plain(self) -> Story:
         """A copy in which everyone registers as what they are (the Vortox's false
@@ -213,15 +262,16 @@ class Story:
     def is_poisoned(self, seat: int) -> bool:
         """Whether the seat is poisoned now: the Poisoner's target while they live and are
         still the Poisoner."""
+        self.asked.last[seat] = self.asked.clock
         if self.blanket is not None and seat in self.blanket[1] and self.alive[self.blanket[0]]:
             return True
         if self.lasting is not None and self.lasting[1] == seat:
             source = self.lasting[0]
             if self.alive[source] and self.roles[source] == self.starting[source]:
                 return True
-        if self._beside_no_dashii(seat):
+        if "nodashii" in self.roles and self._beside_no_dashii(seat):
             return True
-        if any(townsfolk == seat for _, townsfolk in self.vigor) and self._vigor_works():
+        if self.vigor and any(t == seat for _, t in self.vigor) and self._vigor_works():
             return True
         if self.chosen_poison is not None and self.chosen_poison[1] == seat:
             source = self.chosen_poison[0]
@@ -331,7 +381,7 @@ class Story:
 
     def evil(self, seat: int) -> bool:
         """Whether the seat's player is evil: as they started, or turned evil since."""
-        return seat in self.turned or team(self.starting[seat]) in EVIL_TEAMS
+        return self.evil_at_start[seat] or seat in self.turned
 
     def may_be_evil(self, seat: int) -> tuple[bool, ...]:
         """Every alignment the seat may register as, evil being True."""
@@ -383,3 +433,33 @@ class Story:
         while right != seat and not self.alive[right]:
             right = (right + 1) % count
         return left, right
+
+
+SET_UP = ("starting", "evil_at_start")
+"""The fields of a story its set-up fixes (the same for every story of a play)."""
+STATE = tuple(
+    name
+    for name in Story.__slots__
+    if name not in ("choices", "misregisters", "herring_asked", "asked", *SET_UP)
+)
+"""The fields of a story its `state` holds as they are (the others it reads
+otherwise: the choices without the Poisoner's, the registrations by identity; the
+red herring's questions are the play's record, the starting characters its set-up)."""
+LISTS = ("alive", "died", "roles")
+"""The fields of a story that hold lists (a state holds them as tuples)."""
+
+
+@cache
+def _state_getters(
+    fresh: frozenset[str],
+) -> tuple[Callable[[Story], tuple[list[object], ...]], Callable[[Story], tuple[object, ...]]]:
+    """The getters of a story's fields a state holds, but `fresh`: lists, and others."""
+    lists = [name for name in STATE if name not in fresh and name in LISTS]
+    others = [name for name in STATE if name not in fresh and name not in LISTS]
+    return _getter(lists), _getter(others)
+
+
+def _getter(names: Sequence[str]) -> Callable[[Story], tuple[Any, ...]]:
+    """A getter of these fields of a story, always as a tuple."""
+    get = attrgetter(*names) if names else (lambda _: ())
+    return get if len(names) != 1 else (lambda story: (get(story),))

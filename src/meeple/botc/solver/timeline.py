@@ -16,7 +16,7 @@ in the timeline; the game is still going at the end.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from meeple.botc.puzzle.model import (
@@ -42,7 +42,7 @@ from meeple.botc.solver.constraints import named_in
 from meeple.botc.solver.deaths import doomsayer, execute
 from meeple.botc.solver.homebrew import character, character_id, claimed_as
 from meeple.botc.solver.story import Story, team
-from meeple.botc.solver.units import Table, Unit, Unmodelled
+from meeple.botc.solver.units import Table, Unit, Unmodelled, overrides
 
 KINDS = (
     "execution",
@@ -71,10 +71,16 @@ class Said:
     """The characters the claim stands for (`claimed_as`)."""
     informs: bool = field(init=False, compare=False, repr=False)
     """Whether the item is information (`INFORMATION`: a Vortox makes it false)."""
+    binds: bool = field(init=False, compare=False, repr=False)
+    """Whether the claimed character's unit has a `binds` of its own (else none binds)."""
+    wakes: bool = field(init=False, compare=False, repr=False)
+    """Whether the claimed character's unit has a `woke` of its own (else it woke)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "claimed", claimed_as(self.unit.id))
         object.__setattr__(self, "informs", isinstance(self.item, INFORMATION))
+        object.__setattr__(self, "binds", overrides(self.unit, "binds"))
+        object.__setattr__(self, "wakes", overrides(self.unit, "woke"))
 
 
 @dataclass(frozen=True)
@@ -87,7 +93,9 @@ class Step:
     checks: list[Said] = field(init=False, compare=False, repr=False)
     """The same items in the order `_tell` checks them: the one that refuted a story
     last comes first, since the set-ups of one search tend to fail on the same claim
-    (the answer does not depend on this order; `--explain` keeps `said`'s)."""
+    (the answer does not depend on this order; `--explain` keeps `said`'s). A count of
+    abnormal abilities stays last: what the others record it counts (the others'
+    records do not depend on their order)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "checks", list(self.said))
@@ -181,6 +189,10 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         tallied=tallied,
         asked_poisoned=tuple(sorted(asked)),
         changed=changed_claims(puzzle),
+        told_at={
+            seat: frozenset(s.when.order for s in said if s.seat == seat)
+            for seat in range(len(names))
+        },
     )
     return Plan(table, tuple(steps), named_herrings(puzzle))
 
@@ -263,16 +275,33 @@ def _tallies_last(said: tuple[Said, ...]) -> tuple[Said, ...]:
 
 
 def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Story]:
-    """Every story, from this set-up, that tells the whole puzzle."""
-    yield from _from(plan_, 0, story, trace)
+    """Every story, from this set-up, that tells the whole puzzle; of the stories that
+    reach a night in the same state (`Story.state`) only the first is played on: the
+    others would go the same way, and every caller wants a set-up's first story. (A
+    day is not looked up so: two stories rarely reach one alike, the Poisoner's choice
+    of the night before still told apart.)"""
+    yield from _from(plan_, 0, story, trace, set())
 
 
-def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterator[Story]:
+FRESH = frozenset({"now", "died", "poisoned", "blanket"})
+"""The fields of a story that a night sets anew as it begins (`_night`)."""
+
+
+def _from(
+    plan_: Plan, index: int, story: Story, trace: Trace | None, seen: set[tuple[object, ...]]
+) -> Iterator[Story]:
     if index == len(plan_.steps):
         if _owned(plan_.table, story, trace):
             yield story
         return
     step = plan_.steps[index]
+    if index and step.when.phase == "night":
+        state = (index, *story.state(FRESH))
+        if state in seen:
+            if story.chosen_poison is not None:  # the Pukka's choice is not asked about
+                story.asked.everything()
+            return
+        seen.add(state)
     run = _night if step.when.phase == "night" else _day
     for after in run(plan_.table, step, story, trace):
         going_on = step.when.phase == "day" and index + 1 < len(plan_.steps)
@@ -281,7 +310,7 @@ def _from(plan_: Plan, index: int, story: Story, trace: Trace | None) -> Iterato
             if trace is not None:
                 trace.note(step.when, 10**6, "no one was executed: the Vortox's evil wins")
             continue
-        yield from _from(plan_, index + 1, after, trace)
+        yield from _from(plan_, index + 1, after, trace, seen)
 
 
 def _owned(table: Table, story: Story, trace: Trace | None) -> bool:
@@ -303,12 +332,7 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
     story.died = []
     story.poisoned = None
     story.blanket = None
-    actors = sorted(
-        (unit.night_order, seat)
-        for seat, role in enumerate(story.roles)
-        if (unit := table.cast[role]).night_order
-    )
-    for after in _acting(table, step.when.number, actors, story):
+    for after in _acting(table, step.when.number, table.actors(story.roles), story):
         dead = table.night_deaths.get(step.when.number, ())
         if any(after.alive[seat] for seat in dead):
             if trace is not None:
@@ -324,6 +348,8 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
 def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
     """Whether the good players who say they heard a Widow's call are the one the Widow
     told (none when no Widow acted): every good player says so who heard it."""
+    if not table.heard and "widow" not in table.cast:
+        return True  # no one says they heard it, and no Widow called
     good = [seat for seat in table.heard if not story.evil(seat)]
     called = any(what == "widow_call" for what, _, _ in story.choices)
     if len(good) == (1 if called else 0):
@@ -335,14 +361,30 @@ def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
 
 
 def _acting(
-    table: Table, number: int, actors: list[tuple[float, int]], story: Story
-) -> list[Story]:
+    table: Table, number: int, actors: list[tuple[float, int]], story: Story, index: int = 0
+) -> Iterator[Story]:
     """The stories after every actor's choices tonight, in night order (each actor's
-    unit is the one its seat has when it wakes)."""
-    stories = [story]
-    for _, seat in actors:
-        stories = [after for before in stories for after in _acts(table, number, seat, before)]
-    return stories
+    unit is the one its seat has when it wakes). An actor whose choices after the
+    first ask what the stories before them asked (`Unit.asks_after`: the Poisoner's,
+    `Story.asked`) is played one story at a time, all the way to the puzzle's end."""
+    quiet = table.quiet
+    while True:
+        while index < len(actors) and story.roles[actors[index][1]] in quiet:
+            index += 1  # it wakes to nothing: the story as it was
+        if index == len(actors):
+            yield story
+            return
+        seat = actors[index][1]
+        branches: Iterable[Story] = _acts(table, number, seat, story)
+        if not table.cast[story.roles[seat]].asks_after:
+            found = list(branches)
+            if len(found) == 1:  # no choice to branch on: the next actor
+                story, index = found[0], index + 1
+                continue
+            branches = found
+        for after in branches:
+            yield from _acting(table, number, actors, after, index + 1)
+        return
 
 
 def _acts(table: Table, number: int, seat: int, story: Story) -> Iterator[Story]:
@@ -462,14 +504,15 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
         return story
     if not _explained(table, step, story, trace):
         return None
-    # counts of abnormal abilities come last, and `--explain` reports the first refusal
-    adapt = not table.tallied and trace is None
+    # counts of abnormal abilities come last (they stay there: only the others move to
+    # the front), and `--explain` reports the first refusal
+    adapt = trace is None
     for position, said in enumerate(step.checks if adapt else step.said):
         why = _refused(table, said, story)
         if why is not None:
             if trace is not None:
                 trace.note(step.when, said.index, _said(table, said, why))
-            if adapt and position:
+            if adapt and position and not said.unit.tallies:
                 step.checks.insert(0, step.checks.pop(position))
             return None
         if table.tallied and not said.unit.tallies and _learns(table, said, story):
@@ -487,10 +530,10 @@ def _learns(table: Table, said: Said, story: Story) -> bool:
 
 def _refused(table: Table, said: Said, story: Story) -> str | None:
     """Why the item cannot be so in the story, None when it can."""
-    bound = said.unit.binds(story, said.seat, said.item, table)
+    bound = said.unit.binds(story, said.seat, said.item, table) if said.binds else None
     if bound is not None or not _learns(table, said, story):
         return bound
-    woke = said.unit.woke(story, said.seat, said.when)
+    woke = said.unit.woke(story, said.seat, said.when) if said.wakes else None
     return woke if woke is not None else _wrong(table, said, story)
 
 
@@ -500,8 +543,10 @@ def _wrong(table: Table, said: Said, story: Story) -> str | None:
     poisoned too (as Clockchecker reads it); a drunk or poisoned one's is otherwise
     anything."""
     unit, seat = said.unit, said.seat
-    if not any(story.has(seat, key) for key in said.claimed):
-        return None
+    if story.roles[seat] not in said.claimed and not (
+        story.gained and any((seat, key) in story.gained for key in said.claimed)
+    ):
+        return None  # it has not the ability (`Story.has`)
     if said.informs and _falsified(table, story, seat):
         return unit.lies(story, seat, said.item, table)
     if not story.sober(seat):

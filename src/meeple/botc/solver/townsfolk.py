@@ -52,6 +52,8 @@ class Shows(Unit):
     `shows` (the Washerwoman, Librarian, Investigator); the Librarian may learn that
     no one is an Outsider."""
 
+    informs_only = True
+
     tells_goon = True  # it chooses no one
 
     shows: ClassVar[str] = ""
@@ -91,6 +93,8 @@ class Investigator(Shows):
 class Chef(Unit):
     """Learns on the first night how many pairs of evil players sit side by side."""
 
+    informs_only = True
+
     tells_goon = True  # it chooses no one
 
     id = "chef"
@@ -106,6 +110,8 @@ class Chef(Unit):
 
 class CountsEvil(Unit):
     """Learns how many of some players are evil (`among`: which ones, at that time)."""
+
+    informs_only = True
 
     tells_goon = True  # it chooses no one
 
@@ -138,21 +144,23 @@ class FortuneTeller(Unit):
     """Learns each night whether either of two players is the Demon (or the red
     herring, a good player the Storyteller chose at set-up)."""
 
+    informs_only = True
+
     id = "fortuneteller"
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Reading):
             return None
         picked = [s for s in (table.seat(item.left), table.seat(item.right)) if s is not None]
-        could = any(story.may_be_team(s, "demon") or s == story.red_herring for s in picked)
-        must = [s for s in picked if story.must_be_team(s, "demon") or s == story.red_herring]
-        if (item.yes and could) or (not item.yes and not must):
-            return None
-        if item.yes:
+        if item.yes:  # the red herring asked only where the answer depends on it
+            if any(story.may_be_team(s, "demon") or story.is_red_herring(s) for s in picked):
+                return None
             return "would have learned no: neither is the Demon or the red herring"
-        seat_ = must[0]
-        what = "red herring" if seat_ == story.red_herring else "Demon"
-        return f"would have learned yes: {table.names[seat_]} is the {what}"
+        must = [s for s in picked if story.must_be_team(s, "demon") or story.is_red_herring(s)]
+        if not must:
+            return None
+        what = "red herring" if story.is_red_herring(must[0]) else "Demon"
+        return f"would have learned yes: {table.names[must[0]]} is the {what}"
 
 
 def seen(story: Story, seat: int, role_name: str | None, table: Table) -> str | None:
@@ -169,6 +177,8 @@ def seen(story: Story, seat: int, role_name: str | None, table: Table) -> str | 
 
 class Undertaker(Unit):
     """Learns each night (not the first) the character of the player executed today."""
+
+    informs_only = True
 
     tells_goon = True  # it chooses no one
 
@@ -194,6 +204,8 @@ class Undertaker(Unit):
 
 class Ravenkeeper(Unit):
     """Learns a player's character on the night it dies."""
+
+    informs_only = True
 
     id = "ravenkeeper"
     learns_at = None

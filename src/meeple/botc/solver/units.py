@@ -53,6 +53,8 @@ class Table:
     tallied: bool = False
     """Whether a claim counts the abilities that worked abnormally (a Mathematician's):
     the timeline then records them in each story (`Story.worked_abnormally`)."""
+    told_at: Mapping[int, frozenset[int]] | None = None
+    """Each seat's times (`Time.order`) its claims' items are dated (None: not known)."""
 
     @cached_property
     def frees_storyteller(self) -> bool:
@@ -68,13 +70,13 @@ class Table:
     def guards(self) -> frozenset[str]:
         """The characters of the cast whose ability may keep a player from dying
         (`Unit.saves`): the only ones a death asks."""
-        return frozenset(key for key, unit in self.cast.items() if _overrides(unit, "saves"))
+        return frozenset(key for key, unit in self.cast.items() if overrides(unit, "saves"))
 
     @cached_property
     def witnesses(self) -> frozenset[str]:
         """The characters of the cast whose ability acts on another's death
         (`Unit.sees_death`): the only ones a death tells."""
-        return frozenset(key for key, unit in self.cast.items() if _overrides(unit, "sees_death"))
+        return frozenset(key for key, unit in self.cast.items() if overrides(unit, "sees_death"))
 
     @cached_property
     def learned_by(self) -> tuple[tuple[tuple[Time | None, Info], ...], ...]:
@@ -92,6 +94,45 @@ class Table:
         """Each player's seat, by name."""
         return {name: seat for seat, name in enumerate(self.names)}
 
+    @cached_property
+    def misregisters(self) -> Mapping[str, Misregistration]:
+        """How each character of the cast that may register otherwise does."""
+        return {key: unit.misregisters for key, unit in self.cast.items() if unit.misregisters}
+
+    @cached_property
+    def drinkers(self) -> frozenset[str]:
+        """The characters of the cast that make a player drunk from the start
+        (`Unit.makes_drunk`: the Puzzlemaster)."""
+        return frozenset(k for k, unit in self.cast.items() if overrides(unit, "makes_drunk"))
+
+    @cached_property
+    def quiet(self) -> frozenset[str]:
+        """The characters of the cast whose night leaves a story as it was: no `night`
+        of their own, and no nightly choice a count of abnormal abilities reads."""
+        return frozenset(
+            key
+            for key, unit in self.cast.items()
+            if not overrides(unit, "night") and not (self.tallied and unit.chooses)
+        )
+
+    @cached_property
+    def _actors(self) -> dict[tuple[str, ...], list[tuple[float, int]]]:
+        return {}
+
+    def actors(self, roles: Sequence[str]) -> list[tuple[float, int]]:
+        """The seats whose characters act at night, in night order (as (order, seat);
+        kept for each grimoire: every night of every story asks)."""
+        key = tuple(roles)
+        found = self._actors.get(key)
+        if found is None:
+            found = sorted(
+                (unit.night_order, seat)
+                for seat, role in enumerate(roles)
+                if (unit := self.cast[role]).night_order
+            )
+            self._actors[key] = found
+        return found
+
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
         return None if name is None else self.seats.get(name)
@@ -108,7 +149,7 @@ class Table:
         return self.claimed_ids[seat] == character
 
 
-def _overrides(unit: Unit, method: str) -> bool:
+def overrides(unit: Unit, method: str) -> bool:
     """Whether the unit's character changes `Unit`'s default `method`."""
     return getattr(type(unit), method) is not getattr(Unit, method)
 
@@ -205,6 +246,14 @@ class Unit:
     a unit that does not is refused."""
     hidden: ClassVar[bool] = False
     """Whether any claimant may be it (the Goon, turned evil, may claim anything)."""
+    asks_after: ClassVar[bool] = False
+    """Whether its night's choices after the first are made only after the stories of
+    the first were played to the end, and read what they asked (the Poisoner's:
+    `Story.asked`): the timeline plays its night one story at a time."""
+    informs_only: ClassVar[bool] = False
+    """Whether its ability only tells its player something at night, checked through
+    its claims' items and nothing else (the Chef, the Empath): poisoning it changes
+    nothing on a night and day its claims say nothing of."""
     tallies: ClassVar[bool] = False
     """Whether what it learns counts the abilities that worked abnormally since dawn
     (the Mathematician): its items are checked after every other item of their step."""
