@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,13 +25,9 @@ GOLDEN = Path(__file__).parent / "golden" / "botc-sat"
 
 
 def meeple(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "meeple", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    """`meeple ARGS` run in-process (these tests are about the output, not the process)."""
+    done = run(list(args), stdin=stdin)
+    return subprocess.CompletedProcess(["meeple", *args], done.code, done.out, done.err)
 
 
 # -- short reminder prefixes (src/data/trouble-brewing-roles.ts, suggestedAbbreviation) -----

@@ -55,7 +55,8 @@ def _mostly_moves(rng: random.Random) -> Callable[[Sequence[Any]], Any]:
 class Case:
     """One game, and how its shared tests run: a record's tags, the letters its fuzzed
     texts are made of, how a random game starts and how long it runs, how much slower
-    than tic-tac-toe a game is (hypothesis runs fewer examples of it), selfplay's options."""
+    than tic-tac-toe a game is (hypothesis runs fewer examples of it), selfplay's options
+    and bots (what it writes is the test; the bots' own play: tests/play/test_bots.py)."""
 
     name: str
     head: str
@@ -63,7 +64,8 @@ class Case:
     start: Callable[[QuibbbleGame[Any, Any, Any], random.Random], Any]
     most: int
     slowness: int = 1
-    selfplay: tuple[str, ...] = ("--games", "3")
+    selfplay: tuple[str, ...] = ("--games", "3", "-j", "1")
+    bots: str = "mcts,random"
     choose: Callable[[random.Random], Callable[[Sequence[Any]], Any]] | None = None
     written: str = ""
     """What every record selfplay writes holds."""
@@ -135,7 +137,7 @@ CASES = (
         lambda game, rng: _variant_start(_variants("meeple.stratego.model"), 2)(game, rng),
         60,
         slowness=4,
-        selfplay=("--games", "2", "--iterations", "8"),
+        selfplay=("--games", "2", "--iterations", "8", "-j", "1"),
         choose=_mostly_moves,
         written='[variant "classic"]',
     ),
@@ -146,7 +148,10 @@ CASES = (
         lambda game, rng: game.initial(_teams(game, rng), seed=_any_seed(rng)),
         50,
         slowness=8,
-        selfplay=("--games", "1", "--iterations", "2", "-j", "1"),
+        selfplay=("--games", "1", "-j", "1"),
+        # Its MCTS judges each playout by the expected points: 9 s a game for a record
+        # the random bots write as well.
+        bots="random,random",
     ),
 )
 EVERY_GAME = pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
@@ -254,7 +259,7 @@ def test_the_command_line_checks_and_converts_the_bundled_games(case: Case) -> N
 
 @EVERY_GAME
 def test_selfplay_writes_games_that_check_accepts(case: Case, tmp_path: Path) -> None:
-    args = ["selfplay", case.name, *case.selfplay, "--bots", "mcts,random", "-o", str(tmp_path)]
+    args = ["selfplay", case.name, *case.selfplay, "--bots", case.bots, "-o", str(tmp_path)]
     run = meeple(args)
     assert run.code == 0, run.err
     written = sorted(tmp_path.iterdir())

@@ -32,6 +32,7 @@ from meeple.raft.rules import (
     turned_card,
 )
 from meeple.raft.setup import ALL_DECKS, initial_state
+from tests.budget import examples
 
 # A 12x9 board: a blue cat at (1,4), a red cat at (2,7), fire in the top-left corner,
 # the raft card with its centre at (10,7).
@@ -385,7 +386,7 @@ def test_board_helpers() -> None:
 # -- random playouts: the generator's moves are all legal and keep the state consistent ------
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(st.integers(0, 38), st.integers(0, 10**6), st.randoms(use_true_random=False))
 def test_random_playouts_stay_consistent(index: int, seed: int, rng: random.Random) -> None:
     g = State.initial(parse_challenge(components().challenges[index].challenge), seed)
@@ -408,7 +409,7 @@ def test_random_playouts_stay_consistent(index: int, seed: int, rng: random.Rand
             assert not cats_cut_off(state.board)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     fires=st.sets(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=30),
     tile=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDE"),

@@ -4,13 +4,14 @@ and a puzzle renamed and rotated."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from pathlib import Path
 from typing import Any
 
 from meeple.botc.notation import parse_grimoire
 from meeple.botc.puzzle import notation
 from meeple.botc.puzzle.model import Puzzle
-from meeple.botc.solver import Answer
+from meeple.botc.solver import Answer, solve
 from meeple.botc.solver.homebrew import character_id
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
@@ -90,6 +91,13 @@ Assignment = frozenset[tuple[str, str]]
 def load(path: Path) -> Puzzle:
     """A transcribed puzzle."""
     return notation.parse(path.read_text("utf-8"), str(path))
+
+
+@functools.cache
+def solved(path: Path) -> frozenset[Assignment]:
+    """The worlds the solver finds for a transcribed puzzle as written, solved once a
+    run: the solver is a pure function, and several tests ask it of the same puzzle."""
+    return frozenset(assignments(solve(load(path))))
 
 
 def published(path: Path) -> set[Assignment]:
