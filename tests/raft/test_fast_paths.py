@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 
 import pytest
 from hypothesis import given, settings
@@ -168,7 +169,8 @@ def reference_nearest(board: Board) -> list[int]:
     return [reach[cells[i] + 32][i] for i in waiting]
 
 
-def reference_routes(board: Board) -> set[int]:
+@lru_cache(maxsize=64)
+def reference_routes(board: Board) -> frozenset[int]:
     """The squares on a cheapest way of some waiting cat to the free raft squares it may end
     on, or on one a repaint dearer than the cheapest when the square is itself one to
     repaint: a square's repaints from the cat and to the raft, each counting it, sum to at
@@ -188,7 +190,7 @@ def reference_routes(board: Board) -> set[int]:
             for at in range(len(cost))
             if cost[at] < BLOCKED and forward[at] + back[at] <= back[cat] + cost[at]
         }
-    return found
+    return frozenset(found)
 
 
 def _repaints_to(board: Board, colour: int, end: int) -> list[int]:
