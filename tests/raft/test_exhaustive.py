@@ -27,6 +27,18 @@ cat with a way to a raft square and a square for each colour count, so the game 
 on, but the two blue cats cannot both end on the one blue square: no win exists."""
 
 
+NO_CARD_EVER_REACHES = "SASAF0702C20506R20200"
+"""A blue cat and a yellow one (cat card 2); raft card 2 in the corner, whose blue squares
+a cat enters only from the green square below them, and whose wild square both cats can
+reach. No pathway card can ever cover that green square: every 3 x 3 place over it
+holds a raft square or the fire card below. So both cats need the one wild square: no
+win exists, though each cat alone has a way to a raft square and the game goes on."""
+
+A_CARD_MAY_REACH = "SASAF0902C20506R20200"
+"""`NO_CARD_EVER_REACHES` with the fire card two rows lower: a card may cover the green
+square, and the blue cat may end on a blue raft square (a win is known)."""
+
+
 def _challenge(name: str) -> str:
     (found,) = [c.challenge for c in components().challenges if c.name == name]
     return found
@@ -118,3 +130,30 @@ def test_a_line_with_too_few_cards_left_is_cut() -> None:
         "1 cat to move and 1 card to lay, 0 cards left to play"
     )
     assert exhaustive.hopeless(_position(decks=five, hand=Cards(("ab", "", "", "")))) == ""
+
+
+def test_a_square_no_card_can_ever_cover_walls_a_cat_in_for_good() -> None:
+    """Issue 41, fourth round: a square of another colour that every 3 x 3 place holding it
+    shares with fire, the island's edge or a raft card keeps its letter to the end (fire
+    and raft cards stay; cats, which may move away, are no such wall)."""
+    challenge = parse_challenge(NO_CARD_EVER_REACHES)
+    start = State.initial(challenge, 1)
+    assert start.status == "playing"  # the rules do not call it lost
+    assert exhaustive.hopeless(start.position) == (
+        "the free raft squares cannot take every waiting cat"
+    )
+    found = solver.solve(challenge, 1, exhaustive=True)
+    assert not found.won and found.exhaustive and found.states == 1
+
+
+def test_a_square_a_card_may_still_cover_is_no_wall() -> None:
+    """The other way: where a card may still cover the square, the cut holds back, and no
+    position of a winning line is called hopeless."""
+    challenge = parse_challenge(A_CARD_MAY_REACH)
+    won = solver.solve(challenge, 1, 2000)
+    assert won.won
+    game = State.initial(challenge, 1)
+    for move in won.moves:
+        assert exhaustive.hopeless(game.position) == "", (game.history, move)
+        game = game.play(move)
+    assert game.status == "won"
