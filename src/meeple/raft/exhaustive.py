@@ -151,11 +151,12 @@ def hopeless(position: Position) -> str:
     a raft square keeps its letter, cards and fire tiles are only used up. A waiting cat's
     way to a raft square may cross any square but fire, the raft card's squares it may not
     walk on and squares of another colour no card can ever cover (`_ever_coverable`), each
-    square of another colour on it needing a card laid over it first (`_ways`). So the cut holds when the free raft squares cannot take every waiting cat, each
-    on a square it may end on and reach (a matching); when some cat needs more cards laid
-    than there are fire tiles left to follow them (a card laid with the bag empty loses);
-    or when the cards left cannot pay a move for every cat besides those cards (a round
-    that ends with fewer than six cards in the decks loses).
+    square of another colour on it needing a card laid over it first (`_ways`). So the cut
+    holds when the free raft squares cannot take every waiting cat, each on a square it
+    may end on and reach (a matching); when some cat needs more cards laid than there are
+    fire tiles left to follow them (a card laid with the bag empty loses); or when the
+    cards left cannot pay a move for every cat besides those cards (a round that ends with
+    fewer than six cards in the decks loses).
     """
     ways = _ways(position.board)
     if not ways:
