@@ -367,7 +367,7 @@ def reference_fires(
         )
 
     found = sorted(reference_fire_placements(board, tile), key=harm)
-    return tuple(found[: solver.FIRE_TRIED * 8])
+    return tuple(found[: ranking.fires_tried * 8])
 
 
 def reference_placements(game: State) -> list[tuple[int, PathwayPlacement]]:
@@ -445,7 +445,7 @@ def _fires_ranked(
     if ranking.routes:
         precious |= solver._routes(board) & ~grid_of(board).raft_bits
     framed = Keyed(board, cut_frame(board))
-    return solver._fires_ranked(framed, tile, precious, ranking.raft_harm)
+    return solver._fires_ranked(framed, tile, precious, ranking.raft_harm, ranking.fires_tried)
 
 
 # Each example replays up to 40 moves and checks every fast path against its reference:

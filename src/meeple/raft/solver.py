@@ -129,6 +129,10 @@ class Ranking(NamedTuple):
     routes: bool = False
     """Whether the squares on the cats' cheapest ways to the raft (`_routes`) count as
     precious too, beside where they walk now and the squares beside that."""
+    fires_tried: int = FIRE_TRIED
+    """Fire placements measured after each pathway card (`FIRE_TRIED`)."""
+    fires_kept: int = FIRES_KEPT
+    """Of those, how many are played, each a child of the position (`FIRES_KEPT`)."""
 
 
 RAFT_HARM = 1
@@ -136,7 +140,11 @@ RAFT_HARM = 1
 on top of the cats' ways (`_fires_ranked`): fire there can wall a raft square in for good."""
 FIRST_RANKING = Ranking(RAFT_HARM)
 """How a solve's first pass ranks the fire (`_attempt`)."""
-RANKINGS_AGAIN = (Ranking(0), Ranking(0, routes=True))
+RANKINGS_AGAIN = (
+    Ranking(0),
+    Ranking(0, routes=True),
+    Ranking(0, routes=True, fires_tried=2 * FIRE_TRIED, fires_kept=FIRES_KEPT + 1),
+)
 """How a solve's later passes over the widths rank the fire, one pass each (`_attempt`):
 some lines need it laid beside the raft's ways (Clear the way at seed 1), some need it
 kept off the cats' cheapest ways further on as well (Straight dash, issue 41's fourth
@@ -663,7 +671,11 @@ def _placements_at(
 
 @lru_cache(maxsize=2048)
 def _fires_ranked(
-    framed: Keyed[Board], tile: str, precious: int, raft_harm: int = RAFT_HARM
+    framed: Keyed[Board],
+    tile: str,
+    precious: int,
+    raft_harm: int = RAFT_HARM,
+    tried: int = FIRE_TRIED,
 ) -> tuple[int, ...]:
     """The fire tile's placements, as indices into `fire_placements` of the boards of a
     frame (`cut_frame`: the raft's squares, where tiles fit), those far from the cats and
@@ -683,7 +695,7 @@ def _fires_ranked(
         counts = summed.to_bytes(size + stride + 1, "little")
         harms += map(counts.__getitem__, spots.corners)
     # Only the first few are ever tried (`_after_card`).
-    return tuple(sorted(range(len(harms)), key=harms.__getitem__)[: FIRE_TRIED * 8])
+    return tuple(sorted(range(len(harms)), key=harms.__getitem__)[: tried * 8])
 
 
 @lru_cache(maxsize=1024)
@@ -909,7 +921,7 @@ def _after_card(
         if distance(burnt) < BLOCKED:  # the end of the round may lose it (no cards left)
             yield burnt
             kept += 1
-            if kept == FIRES_KEPT:
+            if kept == ranking.fires_kept:
                 break
 
 
@@ -931,7 +943,7 @@ def _fires_after(
     # The card changes neither the frame nor the squares it ranks by but the cats' walks.
     framed = Keyed(base, cut_frame(base))
     precious = _precious_after(base, placement, ranking.routes)
-    fires = _fires_ranked(framed, tile, precious, ranking.raft_harm)
+    fires = _fires_ranked(framed, tile, precious, ranking.raft_harm, ranking.fires_tried)
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return ()
     # The least harmful first; one that cuts a cat off is passed over for the next. Most
@@ -945,7 +957,7 @@ def _fires_after(
         score = _board_distance(lay_fire(board, fire), bag)
         if score < BLOCKED:
             scored.append((score, fire))
-            if len(scored) == FIRE_TRIED:
+            if len(scored) == ranking.fires_tried:
                 break
     scored.sort(key=itemgetter(0))
     return tuple(fire for _, fire in scored)
