@@ -24,7 +24,8 @@ before the budget is spent starts again with the budget left: as wide, then a li
 kept each round, then twice as wide; then those again with the fire tiles ranked without
 care for the raft's ways, and again keeping them off the squares of the cats' cheapest
 ways to the raft as well (`_routes`: a way fire cuts ahead of a cat needs more cards
-laid, and more fire); then four times as wide, and so on (`_attempt`). The searches
+laid, and more fire), and so once more measuring and playing more of the fire tiles
+after each card; then four times as wide, and so on (`_attempt`). The searches
 of one solve that rank fire alike share a table of the positions already searched (each
 one's children and distance), so a search that starts again walks the known lines at the
 cost of a lookup, and only positions never searched count against the budget. The budget
@@ -148,11 +149,12 @@ RANKINGS_AGAIN = (
 """How a solve's later passes over the widths rank the fire, one pass each (`_attempt`):
 some lines need it laid beside the raft's ways (Clear the way at seed 1), some need it
 kept off the cats' cheapest ways further on as well (Straight dash, issue 41's fourth
-round)."""
+round), and some need more of the tiles that spare those ways measured and played
+(River rafts)."""
 DEFAULT_STATES = 40_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Crossed paths, takes 7,057), and 29 of the 39 challenges are
-(issue 41; 27 within 20,000, the default before); a search that finds no win takes
+within it (the hardest, Crossed paths, takes 7,057), and 30 of the 39 challenges are
+(issue 41; 28 within 20,000, the default before); a search that finds no win takes
 under a minute of one core (docs/play.md)."""
 
 
@@ -1329,10 +1331,10 @@ def _attempt(attempt: int) -> _Plan:
     wins challenges whose lines need a third board kept a round, at a fraction of what the
     wider searches cost, and the positions it searched are known to the wider searches
     that follow. Then those six again with the fire ranked otherwise, a pass for each of
-    `RANKINGS_AGAIN` (without the raft's ways; then off the cats' cheapest ways too), which
-    wins lines the first ranking passes over at less than four times the widths would
-    cost; then four times the base widths under each ranking, eight times, and so on
-    (docs/play.md)."""
+    `RANKINGS_AGAIN` (without the raft's ways; off the cats' cheapest ways too; that with
+    more fire tiles measured and played after each card), which wins lines the first
+    ranking passes over at less than four times the widths would cost; then four times
+    the base widths under each ranking, eight times, and so on (docs/play.md)."""
     rankings = _rankings()
     by_cards = attempt % 2 == 1
     passes = 6 * len(rankings)
