@@ -118,8 +118,9 @@ def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_rankin
         solver.Ranking(0),
         solver.Ranking(0, routes=True),
         solver.Ranking(0, routes=True, fires_tried=12, fires_kept=3),
+        solver.Ranking(0, routes=True, fires_tried=18, fires_kept=4),
     )
-    assert [tuple(solver._attempt(n)) for n in range(40)] == [
+    assert [tuple(solver._attempt(n)) for n in range(50)] == [
         *(
             (*widths, by_cards, ranking)
             for ranking in rankings

@@ -145,12 +145,14 @@ RANKINGS_AGAIN = (
     Ranking(0),
     Ranking(0, routes=True),
     Ranking(0, routes=True, fires_tried=2 * FIRE_TRIED, fires_kept=FIRES_KEPT + 1),
+    Ranking(0, routes=True, fires_tried=3 * FIRE_TRIED, fires_kept=FIRES_KEPT + 2),
 )
 """How a solve's later passes over the widths rank the fire, one pass each (`_attempt`):
 some lines need it laid beside the raft's ways (Clear the way at seed 1), some need it
 kept off the cats' cheapest ways further on as well (Straight dash, issue 41's fourth
 round), and some need more of the tiles that spare those ways measured and played
-(River rafts)."""
+(River rafts with twice the tiles measured and three played, Keeping a balance with
+three times and four)."""
 DEFAULT_STATES = 40_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
 within it (the hardest, Crossed paths, takes 7,057), and 30 of the 39 challenges are
