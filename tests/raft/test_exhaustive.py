@@ -27,6 +27,18 @@ cat with a way to a raft square and a square for each colour count, so the game 
 on, but the two blue cats cannot both end on the one blue square: no win exists."""
 
 
+NO_CARD_EVER_REACHES = "SASAF0702C20506R20200"
+"""A blue cat and a yellow one (cat card 2); raft card 2 in the corner, whose blue squares
+a cat enters only from the green square below them, and whose wild square both cats can
+reach. No pathway card can ever cover that green square: every 3 x 3 place over it
+holds a raft square or the fire card below. So both cats need the one wild square: no
+win exists, though each cat alone has a way to a raft square and the game goes on."""
+
+A_CARD_MAY_REACH = "SASAF0902C20506R20200"
+"""`NO_CARD_EVER_REACHES` with the fire card two rows lower: a card may cover the green
+square, and the blue cat may end on a blue raft square (a win is known)."""
+
+
 def _challenge(name: str) -> str:
     (found,) = [c.challenge for c in components().challenges if c.name == name]
     return found
@@ -41,8 +53,12 @@ def test_a_win_a_move_away_is_found_and_replays() -> None:
     assert game.status == "won"
 
 
-def test_the_search_says_no_win_exists_where_the_raft_cannot_take_every_cat() -> None:
-    challenge = parse_challenge(ONE_BLUE_SQUARE)
+# NO_CARD_EVER_REACHES (issue 41, fourth round): a square of another colour that every
+# 3 x 3 place holding it shares with fire, the island's edge or a raft card keeps its
+# letter to the end (fire and raft cards stay; cats, which may move away, are no wall).
+@pytest.mark.parametrize("text", [ONE_BLUE_SQUARE, NO_CARD_EVER_REACHES])
+def test_the_search_says_no_win_exists_where_the_raft_cannot_take_every_cat(text: str) -> None:
+    challenge = parse_challenge(text)
     start = State.initial(challenge, 1)
     assert start.status == "playing"  # the rules do not call it lost
     assert exhaustive.hopeless(start.position) == (
@@ -57,10 +73,15 @@ def test_a_budget_that_runs_out_proves_nothing() -> None:
     assert not found.won and not found.exhaustive and found.states == 60
 
 
-@pytest.mark.parametrize("name", ["First steps", "Down the river"])
-def test_the_cuts_keep_every_position_of_a_winning_line(name: str) -> None:
-    # The cuts must be exact: on a line known to win, no position is called hopeless.
-    challenge = parse_challenge(_challenge(name))
+@pytest.mark.parametrize(
+    "text",
+    [_challenge("First steps"), _challenge("Down the river"), A_CARD_MAY_REACH],
+    ids=["First steps", "Down the river", "a card may reach"],
+)
+def test_the_cuts_keep_every_position_of_a_winning_line(text: str) -> None:
+    # The cuts must be exact: on a line known to win, no position is called hopeless (the
+    # hand-built one: where a card may still cover a square, it is no wall).
+    challenge = parse_challenge(text)
     won = solver.solve(challenge, 1)
     assert won.won
     game = State.initial(challenge, 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +24,7 @@ from meeple.raft.notation import parse_challenge
 from meeple.raft.rules import (
     Keyed,
     State,
+    bit_indices,
     card_positions,
     card_trouble,
     cat_route,
@@ -110,70 +112,93 @@ def reference_fire_placements(board: Board, tile: str) -> list[FirePlacement]:
     return found
 
 
-def reference_nearest(board: Board) -> list[int]:
-    """Each waiting cat's distance to the nearest free raft square it may end on."""
+def _reference_costs(board: Board, colour: int) -> list[int]:
+    """What stepping onto each square costs a cat of `colour` (a lower-case letter code):
+    0 its colour, 1 a square a card could repaint, BLOCKED otherwise."""
     grid = grid_of(board)
-    cells, steps, raft = grid.cells, grid.steps, grid.raft
-    waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
-    coverable = reference_coverable(board)
-    reach: dict[int, list[int]] = {}
-    for colour in {cells[i] + 32 for i in waiting}:
-        cost = [
-            0
-            if letter in (colour, colour - 32)
-            else BLOCKED
-            if raft[square] or letter in b"fno" or 65 <= letter <= 90 or not coverable[square]
-            else 1
-            for square, letter in enumerate(cells)
-        ]
-        best = [BLOCKED] * len(cells)
-        todo: deque[int] = deque()
-        for end, letter in enumerate(cells):
-            if raft[end] and letter in (colour, ord("w")):
-                for step in steps:
-                    there = end + step
-                    if cost[there] < best[there]:
-                        best[there] = cost[there]
-                        todo.appendleft(there) if cost[there] == 0 else todo.append(there)
-        while todo:
-            here = todo.popleft()
-            for step in steps:
-                there = here + step
-                if best[here] + cost[there] < best[there]:
-                    best[there] = best[here] + cost[there]
-                    todo.appendleft(there) if cost[there] == 0 else todo.append(there)
-        reach[colour] = best
-    return [reach[cells[i] + 32][i] for i in waiting]
-
-
-def _repaints_to(board: Board, colour: int, end: int) -> list[int]:
-    """Squares to repaint from each grid square to raft square `end`, for a cat of `colour`."""
-    grid = grid_of(board)
-    cells, steps, raft = grid.cells, grid.steps, grid.raft
-    coverable = reference_coverable(board)
-    cost = [
+    coverable, raft = reference_coverable(board), grid.raft
+    return [
         0
         if letter in (colour, colour - 32)
         else BLOCKED
-        if raft[square] or letter in b"fno" or 65 <= letter <= 90 or not coverable[square]
+        if raft[at] or letter in b"fno" or 65 <= letter <= 90 or not coverable[at]
         else 1
-        for square, letter in enumerate(cells)
+        for at, letter in enumerate(grid.cells)
     ]
-    best = [BLOCKED] * len(cells)
+
+
+def _reference_walk(board: Board, cost: list[int], starts: dict[int, int]) -> list[int]:
+    """The least cost from `starts` (square: its cost) to each square: 0-1 breadth first."""
+    steps = grid_of(board).steps
+    best = [BLOCKED] * len(cost)
     todo: deque[int] = deque()
-    for step in steps:
-        there = end + step
-        if cost[there] < best[there]:
-            best[there] = cost[there]
-            todo.appendleft(there) if cost[there] == 0 else todo.append(there)
+    for at, d in starts.items():
+        best[at] = d
+        todo.append(at)
     while todo:
         here = todo.popleft()
         for step in steps:
             there = here + step
-            if best[here] + cost[there] < best[there]:
+            if cost[there] < BLOCKED and best[here] + cost[there] < best[there]:
                 best[there] = best[here] + cost[there]
                 todo.appendleft(there) if cost[there] == 0 else todo.append(there)
     return best
+
+
+def _reference_from_raft(board: Board, colour: int, cost: list[int]) -> list[int]:
+    """Each square's repaints to the nearest free raft square a cat of `colour` may end on."""
+    grid = grid_of(board)
+    beside = {
+        end + step
+        for end, letter in enumerate(grid.cells)
+        if grid.raft[end] and letter in (colour, ord("w"))
+        for step in grid.steps
+        if cost[end + step] < BLOCKED
+    }
+    return _reference_walk(board, cost, {at: cost[at] for at in beside})
+
+
+def reference_nearest(board: Board) -> list[int]:
+    """Each waiting cat's distance to the nearest free raft square it may end on."""
+    grid = grid_of(board)
+    cells, raft = grid.cells, grid.raft
+    waiting = [i for i, square in enumerate(cells) if 65 <= square <= 90 and not raft[i]]
+    reach = {
+        colour: _reference_from_raft(board, colour, _reference_costs(board, colour))
+        for colour in {cells[i] + 32 for i in waiting}
+    }
+    return [reach[cells[i] + 32][i] for i in waiting]
+
+
+@lru_cache(maxsize=64)
+def reference_routes(board: Board) -> frozenset[int]:
+    """The squares on a cheapest way of some waiting cat to the free raft squares it may end
+    on, or on one a repaint dearer than the cheapest when the square is itself one to
+    repaint: a square's repaints from the cat and to the raft, each counting it, sum to at
+    most the cat's distance, plus one if it must be repainted."""
+    grid = grid_of(board)
+    found: set[int] = set()
+    for cat, square in enumerate(grid.cells):
+        if not 65 <= square <= 90 or grid.raft[cat]:
+            continue
+        cost = _reference_costs(board, square + 32)
+        back = _reference_from_raft(board, square + 32, cost)
+        if back[cat] >= BLOCKED:
+            continue
+        forward = _reference_walk(board, cost, {cat: 0})
+        found |= {
+            at
+            for at in range(len(cost))
+            if cost[at] < BLOCKED and forward[at] + back[at] <= back[cat] + cost[at]
+        }
+    return frozenset(found)
+
+
+def _repaints_to(board: Board, colour: int, end: int) -> list[int]:
+    """Squares to repaint from each grid square to raft square `end`, for a cat of `colour`."""
+    cost = _reference_costs(board, colour)
+    beside = (end + step for step in grid_of(board).steps)
+    return _reference_walk(board, cost, {at: cost[at] for at in beside if cost[at] < BLOCKED})
 
 
 def reference_raft_reach(board: Board) -> dict[int, set[int]]:
@@ -314,14 +339,17 @@ def reference_walkable(board: Board) -> set[int]:
 
 
 def reference_fires(
-    board: Board, tile: str, raft_harm: int = solver.RAFT_HARM
+    board: Board, tile: str, ranking: solver.Ranking = solver.FIRST_RANKING
 ) -> tuple[FirePlacement, ...]:
     """The fire placements least harmful first: each square of a tile counts the precious
-    squares (where cats walk, the squares beside) among it and its neighbours, and the
-    ways onto free raft squares `raft_harm` times."""
+    squares (where cats walk, the squares beside, and with `ranking.routes` the cats'
+    cheapest ways off the raft) among it and its neighbours, and the ways onto free raft
+    squares `ranking.raft_harm` times."""
     grid = grid_of(board)
-    stride, raft = grid.stride, grid.raft
+    stride, raft, raft_harm = grid.stride, grid.raft, ranking.raft_harm
     precious = reference_walkable(board) | set(reference_needed(board))
+    if ranking.routes:
+        precious |= {i for i in reference_routes(board) if not raft[i]}
     access = {
         end + step
         for end, letter in enumerate(grid.cells)
@@ -340,7 +368,7 @@ def reference_fires(
         )
 
     found = sorted(reference_fire_placements(board, tile), key=harm)
-    return tuple(found[: solver.FIRE_TRIED * 8])
+    return tuple(found[: ranking.fires_tried * 8])
 
 
 def reference_placements(game: State) -> list[tuple[int, PathwayPlacement]]:
@@ -408,12 +436,17 @@ def _walkable(board: Board) -> int:
     return found
 
 
-def _fires_ranked(board: Board, tile: str, raft_harm: int = solver.RAFT_HARM) -> tuple[int, ...]:
+def _fires_ranked(
+    board: Board, tile: str, ranking: solver.Ranking = solver.FIRST_RANKING
+) -> tuple[int, ...]:
     """The solver's order of the tile's placements on `board` (indices), least harmful first."""
     precious = 0
     for _, _, walkable, ring in solver._cat_regions(board):
         precious |= walkable | ring
-    return solver._fires_ranked(Keyed(board, cut_frame(board)), tile, precious, raft_harm)
+    if ranking.routes:
+        precious |= solver._routes(board) & ~grid_of(board).raft_bits
+    framed = Keyed(board, cut_frame(board))
+    return solver._fires_ranked(framed, tile, precious, ranking.raft_harm, ranking.fires_tried)
 
 
 # Each example replays up to 40 moves and checks every fast path against its reference
@@ -438,6 +471,7 @@ def test_bit_set_paths_match_the_square_by_square_ones(
         assert cats_cut_off(board) == reference_cats_cut_off(board)
         assert solver._needed(board) == reference_needed(board)
         assert _walkable(board) == sum(1 << i for i in reference_walkable(board))
+        assert solver._routes(board) == sum(1 << i for i in reference_routes(board))
         if game.phase == "play" and not game.is_over:
             assert solver._placements(game) == reference_placements(game)
             assert solver._cat_moves(game) == reference_cat_moves(game)
@@ -447,14 +481,19 @@ def test_bit_set_paths_match_the_square_by_square_ones(
                 # The cats the card does not touch keep their walks and rings.
                 precious = reference_walkable(painted) | set(reference_needed(painted))
                 assert solver._precious_after(board, card) == sum(1 << i for i in precious)
+                # The ranking that counts the cats' cheapest ways adds those of `board`.
+                routes = reference_routes(board) - set(bit_indices(grid.raft_bits))
+                assert solver._precious_after(board, card, routes=True) == sum(
+                    1 << i for i in precious | routes
+                )
         if game.phase == "fire" and not game.is_over:
             for tile in game.position.bag[::5]:
                 assert fire_placements(board, tile) == reference_fire_placements(board, tile)
                 placements = fire_placements(board, tile)
-                # Both rankings of a solve's two passes (`solver._attempt`).
-                for harm in solver._rankings():
-                    ranked = _fires_ranked(board, tile, harm)
-                    expected = reference_fires(board, tile, harm)
+                # Every ranking of a solve's passes (`solver._attempt`).
+                for ranking in solver._rankings():
+                    ranked = _fires_ranked(board, tile, ranking)
+                    expected = reference_fires(board, tile, ranking)
                     assert tuple(placements[i] for i in ranked) == expected
             for placement in fire_placements(board, game.position.bag[0])[::7]:
                 laid = lay_fire(board, placement)

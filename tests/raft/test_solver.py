@@ -10,9 +10,9 @@ import pytest
 
 from meeple.raft import solver
 from meeple.raft.components import components
-from meeple.raft.model import Board, Cards, Position
+from meeple.raft.model import Board, Cards, Position, Square
 from meeple.raft.notation import parse_challenge, parse_record
-from meeple.raft.rules import State, cats_cut_off
+from meeple.raft.rules import State, bit_indices, cats_cut_off, grid_of
 from tests.cli_helpers import meeple
 
 
@@ -105,22 +105,32 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
 def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_ranking() -> None:
     """The schedule of a solve's searches: base widths, a line more kept at the end of
     each round, twice the base widths; those again with the fire ranked without the
-    raft's ways; then four and eight times the base widths under each ranking; draws by
-    decks, then by cards."""
+    raft's ways, and again kept off the cats' cheapest ways too; then four and eight
+    times the base widths under each ranking; draws by decks, then by cards."""
     base = (solver.ROUND_BEAM, solver.ROUNDS_BEAM)
     step = (solver.ROUND_BEAM, solver.ROUNDS_BEAM + solver.ROUNDS_STEP)
     twice = (2 * solver.ROUND_BEAM, 2 * solver.ROUNDS_BEAM)
     four = (4 * solver.ROUND_BEAM, 4 * solver.ROUNDS_BEAM)
     eight = (8 * solver.ROUND_BEAM, 8 * solver.ROUNDS_BEAM)
-    (first, again) = solver._rankings()
-    assert first != again
-    assert [tuple(solver._attempt(n)) for n in range(20)] == [
-        *((*widths, by_cards, first) for widths in (base, step, twice) for by_cards in (0, 1)),
-        *((*widths, by_cards, again) for widths in (base, step, twice) for by_cards in (0, 1)),
+    rankings = solver._rankings()
+    assert rankings == (
+        solver.FIRST_RANKING,
+        solver.Ranking(0),
+        solver.Ranking(0, routes=True),
+        solver.Ranking(0, routes=True, fires_tried=12, fires_kept=3),
+        solver.Ranking(0, routes=True, fires_tried=18, fires_kept=4),
+    )
+    assert [tuple(solver._attempt(n)) for n in range(50)] == [
         *(
-            (*widths, by_cards, harm)
+            (*widths, by_cards, ranking)
+            for ranking in rankings
+            for widths in (base, step, twice)
+            for by_cards in (0, 1)
+        ),
+        *(
+            (*widths, by_cards, ranking)
             for widths in (four, eight)
-            for harm in (first, again)
+            for ranking in rankings
             for by_cards in (0, 1)
         ),
     ]
@@ -129,10 +139,10 @@ def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_rankin
 def test_the_second_fire_ranking_counts_only_positions_new_to_the_solve(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The searches that rank fire without the raft's ways have their own children (the
-    fire tiles after a card differ) but share the distances, so a position the first
-    pass ranked costs the second nothing; and searches that find nothing new under the
-    first ranking do not end the solve before the second has been tried."""
+    """The searches that rank fire otherwise have their own children (the fire tiles
+    after a card differ) but share the distances, so a position the first pass ranked
+    costs the others nothing; and searches that find nothing new under one ranking do
+    not end the solve before the others have been tried."""
     memories: list[solver._Memory] = []
 
     def dies_out(start: State, search: solver._Search) -> object:
@@ -142,14 +152,14 @@ def test_the_second_fire_ranking_counts_only_positions_new_to_the_solve(
     monkeypatch.setattr(solver, "_beam_search", dies_out)
     found = solver.solve(parse_challenge(_challenge("First steps")), 1, states=300)
     assert not found.won and found.states == 0
-    harms = [memory.raft_harm for memory in memories]
-    # Six searches under the first ranking, then four under the second: both exhausted.
-    first_pass = [solver.RAFT_HARM] * 6
-    assert harms == first_pass + [solver.RAFT_HARMS_AGAIN[0]] * solver.EXHAUSTED
-    first, again = memories[0], memories[6]
-    assert first.scores is again.scores and first.cut_offs is again.cut_offs
-    assert first.children is not again.children
-    assert again.raft_harm == solver.RAFT_HARMS_AGAIN[0]
+    rankings = [memory.ranking for memory in memories]
+    # Six searches under each ranking but the last, then four under it: all exhausted.
+    *passes, last = solver._rankings()
+    assert rankings == [r for r in passes for _ in range(6)] + [last] * solver.EXHAUSTED
+    tables = {id(memory.children) for memory in memories}
+    assert len(tables) == len(passes) + 1  # a table of children per ranking
+    for again in memories[6:]:
+        assert memories[0].scores is again.scores and memories[0].cut_offs is again.cut_offs
 
 
 @pytest.mark.slow
@@ -198,3 +208,27 @@ def test_two_cats_cannot_both_end_on_the_one_raft_square_they_can_reach() -> Non
     assert cats_cut_off(walled) == []
     empty = Cards(("", "", "", ""))
     assert solver.distance(State(Position(walled, empty, empty, (), "ab"))) == solver.BLOCKED
+
+
+def test_the_cheapest_ways_ranking_counts_the_squares_ahead_of_a_cat() -> None:
+    """Issue 41, fourth round: the cats' walks and the squares beside them leave out the
+    way further on, where fire makes the cat's way dearer; the third ranking counts the
+    squares of every cheapest way too. Here the blue cat's one cheapest way is the row of
+    yellow squares (six repaints), not the green field below it."""
+    board = Board(("ffffffffff", "Byyyyyybbb", "gggggggbob", "gggggggbbb", "gggggggggg"))
+    grid = grid_of(board)
+    ahead = solver._routes(board) & ~grid.raft_bits
+    assert {grid.position(i) for i in bit_indices(ahead)} == {Square(1, c) for c in range(7)}
+    assert solver.board_distances(board) == (6,)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "states"), [("Straight dash", 12_000), ("River rafts", 15_000)])
+def test_the_cheapest_ways_rankings_win_within_the_default_budget(name: str, states: int) -> None:
+    """Issue 41, fourth round, at seed 1: Straight dash is won by the third pass (keeping
+    fire off the cats' cheapest ways too) at 11,147 states, River rafts by the fourth (the
+    same, twice the fire tiles measured after a card and three played) at 14,002; neither
+    was won within 130,000 before. Some 15 s of one core each: `make fuzz`."""
+    found = solver.solve(parse_challenge(_challenge(name)), 1)
+    assert found.won and found.states <= states
+    assert found.final.status == "won"

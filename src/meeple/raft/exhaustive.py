@@ -149,13 +149,14 @@ def hopeless(position: Position) -> str:
 
     Every cut is exact, from what never changes back: fire stays, a cat on the raft stays,
     a raft square keeps its letter, cards and fire tiles are only used up. A waiting cat's
-    way to a raft square may cross any square but fire and the raft card's squares it may
-    not walk on (`_ways`), each square of another colour on it needing a card laid over it
-    first. So the cut holds when the free raft squares cannot take every waiting cat, each
-    on a square it may end on and reach (a matching); when some cat needs more cards laid
-    than there are fire tiles left to follow them (a card laid with the bag empty loses);
-    or when the cards left cannot pay a move for every cat besides those cards (a round
-    that ends with fewer than six cards in the decks loses).
+    way to a raft square may cross any square but fire, the raft card's squares it may not
+    walk on and squares of another colour no card can ever cover (`_ever_coverable`), each
+    square of another colour on it needing a card laid over it first (`_ways`). So the cut
+    holds when the free raft squares cannot take every waiting cat, each on a square it
+    may end on and reach (a matching); when some cat needs more cards laid than there are
+    fire tiles left to follow them (a card laid with the bag empty loses); or when the
+    cards left cannot pay a move for every cat besides those cards (a round that ends with
+    fewer than six cards in the decks loses).
     """
     ways = _ways(position.board)
     if not ways:
@@ -188,20 +189,39 @@ def _ways(board: Board) -> tuple[dict[_Square, int], ...]:
     rings.difference_update(centres)
     costs: dict[str, list[int]] = {}
     found = []
+    coverable = _ever_coverable(cells, stride, rings.union(centres))
     for i, letter in enumerate(cells):
         if letter.isupper() and i not in rings:
             colour = letter.lower()
             if colour not in costs:
-                costs[colour] = _costs(cells, colour, rings, centres)
+                costs[colour] = _costs(cells, colour, rings, centres, coverable)
             arrived = _walk(costs[colour], i, stride, rings, cells)
             found.append({(j // stride - 1, j % stride - 1): cost for j, cost in arrived.items()})
     return tuple(found)
 
 
-def _costs(cells: str, colour: str, rings: set[int], centres: list[int]) -> list[int]:
+def _ever_coverable(cells: str, stride: int, raft: set[int]) -> set[int]:
+    """The cells some pathway card may still cover, now or later: those of a 3 x 3 window
+    with no fire, no square off the island and no square of a raft card. Fire stays and
+    the raft cards stay; cats are left out of the test, since a cat may move away (and
+    one on the raft stands on a raft card's square)."""
+    steps = [dr * stride + dc for dr in range(3) for dc in range(3)]
+    never = {i for i, letter in enumerate(cells) if letter in (FIRE, NO_SQUARE)} | raft
+    found: set[int] = set()
+    for corner in range(len(cells) - 2 * stride - 2):
+        window = [corner + step for step in steps]
+        if never.isdisjoint(window):
+            found.update(window)
+    return found
+
+
+def _costs(
+    cells: str, colour: str, rings: set[int], centres: list[int], coverable: set[int]
+) -> list[int]:
     """What stepping onto each cell costs a cat of `colour`: 0 (its colour or wild), 1 (a
     card must repaint it first) or -1 (never: fire, off the island, the raft's centre and
-    its squares of other colours, which keep their letters)."""
+    its squares of other colours, which keep their letters, and squares of other colours
+    no card can ever cover, `_ever_coverable`)."""
     costs = []
     for i, letter in enumerate(cells):
         if letter in (FIRE, NO_SQUARE):
@@ -209,7 +229,7 @@ def _costs(cells: str, colour: str, rings: set[int], centres: list[int]) -> list
         elif letter.lower() in (colour, WILD):
             costs.append(0)
         else:
-            costs.append(-1 if i in rings else 1)
+            costs.append(1 if i in coverable and i not in rings else -1)
     for i in centres:
         costs[i] = -1
     return costs

@@ -22,7 +22,10 @@ planning problem, searched by a beam search over rounds:
 A beam that dies out (every line it kept lost, or no better distance for a few rounds)
 before the budget is spent starts again with the budget left: as wide, then a line more
 kept each round, then twice as wide; then those again with the fire tiles ranked without
-care for the raft's ways; then four times as wide, and so on (`_attempt`). The searches
+care for the raft's ways, and again keeping them off the squares of the cats' cheapest
+ways to the raft as well (`_routes`: a way fire cuts ahead of a cat needs more cards
+laid, and more fire), and so once more measuring and playing more of the fire tiles
+after each card; then four times as wide, and so on (`_attempt`). The searches
 of one solve that rank fire alike share a table of the positions already searched (each
 one's children and distance), so a search that starts again walks the known lines at the
 cost of a lookup, and only positions never searched count against the budget. The budget
@@ -117,15 +120,44 @@ MEASURED_BOARDS = 512  # boards whose candidate cards' distances a solve keeps
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
 EXHAUSTED = 4  # searches in a row finding no new position after which a solve gives up
+
+
+class Ranking(NamedTuple):
+    """How a search ranks the fire tiles it may lay (`_fires_ranked`)."""
+
+    raft_harm: int
+    """What a fire square beside a way onto a free raft square counts (`RAFT_HARM`)."""
+    routes: bool = False
+    """Whether the squares on the cats' cheapest ways to the raft (`_routes`) count as
+    precious too, beside where they walk now and the squares beside that."""
+    fires_tried: int = FIRE_TRIED
+    """Fire placements measured after each pathway card (`FIRE_TRIED`)."""
+    fires_kept: int = FIRES_KEPT
+    """Of those, how many are played, each a child of the position (`FIRES_KEPT`)."""
+
+
 RAFT_HARM = 1
 """What a fire square beside a way onto a free raft square counts against a fire placement,
 on top of the cats' ways (`_fires_ranked`): fire there can wall a raft square in for good."""
-RAFT_HARMS_AGAIN = (0,)
-"""`RAFT_HARM` in a solve's later passes over the widths, one pass each (`_attempt`): some
-lines need the fire laid beside the raft's ways (Clear the way at seed 1)."""
-DEFAULT_STATES = 20_000
+FIRST_RANKING = Ranking(RAFT_HARM)
+"""How a solve's first pass ranks the fire (`_attempt`)."""
+RANKINGS_AGAIN = (
+    Ranking(0),
+    Ranking(0, routes=True),
+    Ranking(0, routes=True, fires_tried=2 * FIRE_TRIED, fires_kept=FIRES_KEPT + 1),
+    Ranking(0, routes=True, fires_tried=3 * FIRE_TRIED, fires_kept=FIRES_KEPT + 2),
+)
+"""How a solve's later passes over the widths rank the fire, one pass each (`_attempt`):
+some lines need it laid beside the raft's ways (Clear the way at seed 1), some need it
+kept off the cats' cheapest ways further on as well (Straight dash, issue 41's fourth
+round), and some need more of the tiles that spare those ways measured and played
+(River rafts with twice the tiles measured and three played, Keeping a balance with
+three times and four)."""
+DEFAULT_STATES = 40_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Crossed paths, takes 7,057)."""
+within it (the hardest, Crossed paths, takes 7,057), and 30 of the 39 challenges are
+(issue 41; 28 within 20,000, the default before); a search that finds no win takes
+under a minute of one core (docs/play.md)."""
 
 
 @dataclass(frozen=True)
@@ -446,7 +478,54 @@ def _cat_region(
     return cat, ord(letter) + 32, walkable, ring
 
 
-def _precious_after(base: Board, placement: PathwayPlacement) -> int:
+@lru_cache(maxsize=4096)
+def _routes(board: Board) -> int:
+    """The squares on a cheapest way of some waiting cat to the free raft squares it may end
+    on (`_nearest`'s walk: its colour costs nothing, a square a card may repaint one), or
+    on a way one repaint dearer: fire laid there lengthens the way the cat still has to
+    have painted, where fire beside the cat's walk (`_precious_after`) shuts it in."""
+    frame = _near_frame(board)
+    if not frame.waiting:
+        return 0
+    stride, size = grid_of(board).stride, frame.size
+    zero, one = frame.zero, frame.repaintable & ~frame.zero
+    mask = (1 << size) - 1
+    found = 0
+    # Backward from the raft, every copy at once; forward from each cat in its copy.
+    back = [flood_bits(around_bits(frame.ends, stride) & zero, zero, stride)]
+    while True:
+        grown = flood_bits(
+            back[-1] | (around_bits(back[-1] | frame.ends, stride) & one), zero, stride
+        )
+        if grown == back[-1]:
+            break
+        back.append(grown)
+    for cat in bit_indices(frame.waiting & ~frame.stranded):
+        copy = mask << (cat // size * size)
+        forward = [flood_bits(1 << cat, zero & copy, stride)]
+        reached = next((d for d, layer in enumerate(back) if layer >> cat & 1), None)
+        if reached is None:
+            continue
+        while len(forward) <= reached + 1:
+            last = forward[-1]
+            forward.append(
+                flood_bits(last | (around_bits(last, stride) & one & copy), zero & copy, stride)
+            )
+        for k, layer in enumerate(forward):
+            j = reached - k
+            if j < -1:
+                break
+            if j >= 0:
+                found |= layer & back[min(j, len(back) - 1)]
+            found |= layer & one & back[min(j + 1, len(back) - 1)]
+    corridor = 0
+    while found:
+        corridor |= found & mask
+        found >>= size
+    return corridor
+
+
+def _precious_after(base: Board, placement: PathwayPlacement, routes: bool = False) -> int:
     """Where the waiting cats can walk, and their rings (`_cat_region`): fire there hurts
     the most. Those of `base` with the card `placement` laid (where it fits), without making
     that board: a cat whose walk and ring the card does not touch (nor the squares beside
@@ -466,6 +545,8 @@ def _precious_after(base: Board, placement: PathwayPlacement) -> int:
         if walkable & near:
             _, _, walkable, ring = _cat_region(grid, cat, bits)
         found |= walkable | ring
+    if routes:
+        found |= _routes(base) & ~grid.raft_bits
     return found
 
 
@@ -594,7 +675,11 @@ def _placements_at(
 
 @lru_cache(maxsize=2048)
 def _fires_ranked(
-    framed: Keyed[Board], tile: str, precious: int, raft_harm: int = RAFT_HARM
+    framed: Keyed[Board],
+    tile: str,
+    precious: int,
+    raft_harm: int = RAFT_HARM,
+    tried: int = FIRE_TRIED,
 ) -> tuple[int, ...]:
     """The fire tile's placements, as indices into `fire_placements` of the boards of a
     frame (`cut_frame`: the raft's squares, where tiles fit), those far from the cats and
@@ -614,7 +699,7 @@ def _fires_ranked(
         counts = summed.to_bytes(size + stride + 1, "little")
         harms += map(counts.__getitem__, spots.corners)
     # Only the first few are ever tried (`_after_card`).
-    return tuple(sorted(range(len(harms)), key=harms.__getitem__)[: FIRE_TRIED * 8])
+    return tuple(sorted(range(len(harms)), key=harms.__getitem__)[: tried * 8])
 
 
 @lru_cache(maxsize=1024)
@@ -807,10 +892,10 @@ def _after_card(
     order: str,
     cut_offs: _CutOffs,
     known: dict[tuple[PathwayPlacement, str], tuple[FirePlacement, ...]],
-    raft_harm: int = RAFT_HARM,
+    ranking: Ranking = FIRST_RANKING,
 ) -> Iterator[State]:
     """The card `placement` played, each followed by one of the best two fire tiles worth
-    laying after it (`_fires_after`, ranked with `raft_harm`). `known` keeps those tiles
+    laying after it (`_fires_after`, ranked by `ranking`). `known` keeps those tiles
     for the position's board, under the card and the fire bag: positions on one board with
     other hands share them."""
     bag = game.position.bag
@@ -819,9 +904,7 @@ def _after_card(
     fires = known.get((placement, bag))
     if fires is None:
         tile = _next_fire(game, order)
-        fires = _fires_after(
-            game.position.board, placement, tile, len(bag) - 1, cut_offs, raft_harm
-        )
+        fires = _fires_after(game.position.board, placement, tile, len(bag) - 1, cut_offs, ranking)
         known[(placement, bag)] = fires
     if not fires:
         return
@@ -842,7 +925,7 @@ def _after_card(
         if distance(burnt) < BLOCKED:  # the end of the round may lose it (no cards left)
             yield burnt
             kept += 1
-            if kept == FIRES_KEPT:
+            if kept == ranking.fires_kept:
                 break
 
 
@@ -852,7 +935,7 @@ def _fires_after(
     tile: str,
     bag: int,
     cut_offs: _CutOffs,
-    raft_harm: int = RAFT_HARM,
+    ranking: Ranking = FIRST_RANKING,
 ) -> tuple[FirePlacement, ...]:
     """The placements of fire tile `tile` worth laying after the card `placement` on `base`
     with `bag` tiles left after it, nearest the raft first: the first `FIRE_TRIED` of the
@@ -863,7 +946,8 @@ def _fires_after(
         return ()
     # The card changes neither the frame nor the squares it ranks by but the cats' walks.
     framed = Keyed(base, cut_frame(base))
-    fires = _fires_ranked(framed, tile, _precious_after(base, placement), raft_harm)
+    precious = _precious_after(base, placement, ranking.routes)
+    fires = _fires_ranked(framed, tile, precious, ranking.raft_harm, ranking.fires_tried)
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return ()
     # The least harmful first; one that cuts a cat off is passed over for the next. Most
@@ -877,7 +961,7 @@ def _fires_after(
         score = _board_distance(lay_fire(board, fire), bag)
         if score < BLOCKED:
             scored.append((score, fire))
-            if len(scored) == FIRE_TRIED:
+            if len(scored) == ranking.fires_tried:
                 break
     scored.sort(key=itemgetter(0))
     return tuple(fire for _, fire in scored)
@@ -891,12 +975,12 @@ class _Memory:
     against the budget. Positions are keyed by `_key`, which leaves out the moves that
     led there: a line is rebuilt from its moves when it wins.
 
-    The children depend on how fire tiles are ranked (`raft_harm`), so the searches of a
+    The children depend on how fire tiles are ranked (`ranking`), so the searches of a
     solve that rank them otherwise have a table of their own; what does not (the
     distances, which also count the budget, and `cut_offs`) is `shared` by them all."""
 
-    def __init__(self, raft_harm: int = RAFT_HARM, shared: _Memory | None = None) -> None:
-        self.raft_harm = raft_harm
+    def __init__(self, ranking: Ranking = FIRST_RANKING, shared: _Memory | None = None) -> None:
+        self.ranking = ranking
         self.empty = 0
         """How many searches in a row over this table found no new position."""
         """How the searches sharing this table rank fire tiles (`_fires_ranked`): their
@@ -1033,9 +1117,11 @@ class _Search:
         candidates = [placement for _, placement in _placements(game)[: CARDS_TRIED * 6]]
         board = game.position.board
         measured = self.memory.measured_on(board)
-        cut_offs, harm = self.memory.cut_offs, self.memory.raft_harm
+        cut_offs, ranking = self.memory.cut_offs, self.memory.ranking
         for placement in _nearest_cards(board, candidates, CARDS_TRIED, measured.sums):
-            for after in _after_card(game, placement, self.order, cut_offs, measured.fires, harm):
+            for after in _after_card(
+                game, placement, self.order, cut_offs, measured.fires, ranking
+            ):
                 yielded += 1
                 yield after, (placement, after.last) if after.last else (placement,)
         if not yielded:
@@ -1044,7 +1130,7 @@ class _Search:
                 :: max(1, len(game.pathway_placements()) // 40)
             ]:
                 for after in _after_card(
-                    game, placement, self.order, cut_offs, measured.fires, harm
+                    game, placement, self.order, cut_offs, measured.fires, ranking
                 ):
                     yield after, (placement, after.last) if after.last else (placement,)
 
@@ -1122,7 +1208,7 @@ def solve(
     better distance for `STALLED` rounds) starts again with the budget left: the same
     width choosing draws by the cards they turn up, then a line more kept each round
     (by decks, then by cards), then twice as wide; then those six again ranking fire
-    tiles without the raft's ways (`RAFT_HARMS_AGAIN`); then four times as wide, and so on
+    tiles otherwise (`RANKINGS_AGAIN`); then four times as wide, and so on
     (`_attempt`).
 
     `exhaustive` walks every line instead (`meeple.raft.exhaustive`), cutting only those
@@ -1177,11 +1263,13 @@ def _solve(
     attempt = 0
     # A table per fire ranking (the children differ), sharing the distances: a position
     # ranked once counts once against the budget, whichever search ranks it again.
-    first = _Memory(RAFT_HARM)
-    memories = {harm: first if harm == RAFT_HARM else _Memory(harm, first) for harm in _rankings()}
+    rankings = _rankings()
+    first = _Memory(rankings[0])
+    memories = {ranking: _Memory(ranking, first) for ranking in rankings[1:]}
+    memories[rankings[0]] = first
     while True:
-        round_beam, rounds_beam, by_cards, raft_harm = _attempt(attempt)
-        memory = memories[raft_harm]
+        round_beam, rounds_beam, by_cards, ranking = _attempt(attempt)
+        memory = memories[ranking]
         search = _Search(
             start,
             seed,
@@ -1201,7 +1289,7 @@ def _solve(
             break
         # Known positions cost nothing: searches that find no new one in a row (every line
         # they keep is lost, or known) have exhausted what wider beams reach, counted for
-        # each ranking apart (the other's lines differ).
+        # each ranking apart (the others' lines differ).
         memory.empty = memory.empty + 1 if search.states == 0 else 0
         if all(known.empty >= EXHAUSTED for known in memories.values()):
             break
@@ -1219,9 +1307,9 @@ def _solve(
     )
 
 
-def _rankings() -> tuple[int, ...]:
-    """The fire rankings (`RAFT_HARM`) of a solve's passes, in order."""
-    return (RAFT_HARM, *RAFT_HARMS_AGAIN)
+def _rankings() -> tuple[Ranking, ...]:
+    """The fire rankings of a solve's passes, in order."""
+    return (FIRST_RANKING, *RANKINGS_AGAIN)
 
 
 class _Plan(NamedTuple):
@@ -1233,7 +1321,7 @@ class _Plan(NamedTuple):
     """States kept at the end of each round."""
     by_cards: bool
     """Whether draw requests are chosen by the cards they turn up (`_requests`)."""
-    raft_harm: int
+    ranking: Ranking
     """How fire tiles are ranked (`_fires_ranked`)."""
 
 
@@ -1244,23 +1332,24 @@ def _attempt(attempt: int) -> _Plan:
     then twice the base widths: the step between the narrow searches and the twice as wide
     wins challenges whose lines need a third board kept a round, at a fraction of what the
     wider searches cost, and the positions it searched are known to the wider searches
-    that follow. Then those six again with the fire ranked otherwise (`RAFT_HARMS_AGAIN`:
-    without the raft's ways), which wins lines the first ranking passes over at less than
-    four times the widths would cost; then four times the base widths under each ranking,
-    eight times, and so on (docs/play.md)."""
+    that follow. Then those six again with the fire ranked otherwise, a pass for each of
+    `RANKINGS_AGAIN` (without the raft's ways; off the cats' cheapest ways too; that with
+    more fire tiles measured and played after each card), which wins lines the first
+    ranking passes over at less than four times the widths would cost; then four times
+    the base widths under each ranking, eight times, and so on (docs/play.md)."""
     rankings = _rankings()
     by_cards = attempt % 2 == 1
     passes = 6 * len(rankings)
     if attempt < passes:
         level = attempt % 6 // 2
-        raft_harm = rankings[attempt // 6]
+        ranking = rankings[attempt // 6]
     else:
         level = 3 + (attempt - passes) // (2 * len(rankings))
-        raft_harm = rankings[(attempt - passes) % (2 * len(rankings)) // 2]
+        ranking = rankings[(attempt - passes) % (2 * len(rankings)) // 2]
     if level < 2:
-        return _Plan(ROUND_BEAM, ROUNDS_BEAM + ROUNDS_STEP * level, by_cards, raft_harm)
+        return _Plan(ROUND_BEAM, ROUNDS_BEAM + ROUNDS_STEP * level, by_cards, ranking)
     widen = 2 ** (level - 1)
-    return _Plan(ROUND_BEAM * widen, ROUNDS_BEAM * widen, by_cards, raft_harm)
+    return _Plan(ROUND_BEAM * widen, ROUNDS_BEAM * widen, by_cards, ranking)
 
 
 def _beam_search(
