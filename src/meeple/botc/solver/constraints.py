@@ -152,32 +152,35 @@ def true(puzzle: Puzzle, sentence: Node, story: Story) -> bool:
 def set_up_holds(puzzle: Puzzle) -> Callable[[Sequence[str]], bool]:
     """`holds` without a story, made once for a puzzle: the solver asks it of every
     set-up, and which sentences ask about the game's course does not change."""
-    trees = [
-        (sentence.tree, _seatless(puzzle, sentence.tree))
-        for sentence in puzzle.constraints
-        if not asks_story(sentence.tree)
-    ]
-    known: dict[tuple[int, tuple[str, ...]], bool] = {}
-    """A seatless sentence's truth for the characters in play, as a sorted tuple."""
+    trees = [sentence.tree for sentence in puzzle.constraints if not asks_story(sentence.tree)]
+    seatless = [tree for tree in trees if _seatless(puzzle, tree)]
+    seated = [tree for tree in trees if not _seatless(puzzle, tree)]
+    known: dict[tuple[str, ...], bool] = {}
+    """Whether every seatless sentence holds, for the characters in play (sorted)."""
 
     def check(roles: Sequence[str]) -> bool:
         world = _World(puzzle, roles, None)
-        in_play: tuple[str, ...] | None = None
-        for position, (tree, seatless) in enumerate(trees):
-            if seatless:
-                in_play = in_play or tuple(sorted(roles))
-                truth = known.get((id(tree), in_play))
-                if truth is None:
-                    truth = known[id(tree), in_play] = world.truth(tree, {})
-            else:
-                truth = world.truth(tree, {})
+        if seatless:
+            in_play = tuple(sorted(roles))
+            truth = known.get(in_play)
+            if truth is None:
+                truth = known[in_play] = _all_true(world, seatless)
             if not truth:
-                if position:  # the sentence that refuted a set-up is asked first next time
-                    trees.insert(0, trees.pop(position))
                 return False
-        return True
+        return _all_true(world, seated)
 
     return check
+
+
+def _all_true(world: _World, trees: list[Node]) -> bool:
+    """Whether every sentence holds in the world; the one that refuted it is asked first
+    next time (`trees` reordered in place)."""
+    for position, tree in enumerate(trees):
+        if not world.truth(tree, {}):
+            if position:
+                trees.insert(0, trees.pop(position))
+            return False
+    return True
 
 
 def _seatless(puzzle: Puzzle, node: Node) -> bool:

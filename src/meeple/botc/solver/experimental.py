@@ -336,10 +336,11 @@ class Acrobat(Unit):
         if number < 2 or not story.alive[seat] or not story.sober(seat):
             yield story
             return
+        tonight = Time("night", number)
         chosen = [
             table.seat(item.players[0])
             for when, item in table.learned_by[seat]
-            if isinstance(item, Choice) and item.players and when == Time("night", number)
+            if isinstance(item, Choice) and item.players and when == tonight
         ]
         if not chosen or chosen[0] is None:
             yield story

@@ -33,10 +33,11 @@ class Chambermaid(Unit):
         if not story.alive[seat] or not any(first(story, goon) for goon in goons(story)):
             yield story  # no Goon to hear it
             return
+        tonight = Time("night", number)
         told = [
             item
             for when, item in table.learned_by[seat]
-            if isinstance(item, Woke) and when == Time("night", number)
+            if isinstance(item, Woke) and when == tonight
         ]
         if told:
             yield chose(story, seat, (table.seat(told[0].left), table.seat(told[0].right)))
@@ -144,10 +145,11 @@ class Gambler(Unit):
     """It kills only itself, alive when it guesses."""
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
+        tonight = Time("night", number)
         guesses = [
             item
             for when, item in table.learned_by[seat]
-            if isinstance(item, Guess) and when == Time("night", number)
+            if isinstance(item, Guess) and when == tonight
         ]
         if number < 2 or not story.alive[seat]:
             yield story

@@ -328,7 +328,11 @@ class Story:
 
     def sober(self, seat: int) -> bool:
         """Whether the seat's ability works now: neither the Drunk nor poisoned."""
-        drunk = self.roles[seat] == "drunk" or seat in self.drunk
+        if self.roles[seat] == "drunk" or seat in self.drunk:
+            return False
+        if self.philosophy is None and self.drink is None and not self.dusk:
+            return not self.is_poisoned(seat)  # no one made drunk for a while
+        drunk = False
         if self.philosophy is not None and self.philosophy[1] == seat:
             source = self.philosophy[0]
             drunk = drunk or (self.alive[source] and self.sober(source))

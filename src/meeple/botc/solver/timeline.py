@@ -332,13 +332,14 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
     story.died = []
     story.poisoned = None
     story.blanket = None
-    for after in _acting(table, step.when.number, table.actors(story.roles), story):
-        dead = table.night_deaths.get(step.when.number, ())
-        if any(after.alive[seat] for seat in dead):
+    number = step.when.number
+    dead = table.night_deaths.get(number, ())
+    for after in _acting(table, number, table.actors(story.roles), story):
+        if dead and any(after.alive[seat] for seat in dead):
             if trace is not None:
                 trace.note(step.when, -1, f"no one could have killed {_listed(table, dead)}")
             continue
-        if step.when.number == 1 and not _heard(table, after, trace):
+        if number == 1 and not _heard(table, after, trace):
             continue
         told = _tell(table, step, after, trace)
         if told is not None:

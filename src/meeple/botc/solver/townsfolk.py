@@ -35,10 +35,13 @@ def evil_counts(story: Story, seats: Sequence[int], pairs: Sequence[tuple[int, i
     given) the Storyteller may show: from those that must register evil to those that
     may. A player who may register either way is counted in each pair on its own (the
     puzzles' convention: docs/formats/botc.md, "Registering")."""
-    groups = list(pairs) if pairs else [(seat,) for seat in seats]
-    registers = {s: story.may_be_evil(s) for group in groups for s in group}
-    must = sum(all(registers[s] == (True,) for s in group) for group in groups)
-    may = sum(all(True in registers[s] for s in group) for group in groups)
+    if not pairs:
+        alignments = [story.may_be_evil(seat) for seat in seats]
+        must = sum(alignment == (True,) for alignment in alignments)
+        return range(must, must + sum(len(alignment) == 2 for alignment in alignments) + 1)
+    registers = {s: story.may_be_evil(s) for group in pairs for s in group}
+    must = sum(registers[a] == (True,) and registers[b] == (True,) for a, b in pairs)
+    may = sum(True in registers[a] and True in registers[b] for a, b in pairs)
     return range(must, may + 1)
 
 
