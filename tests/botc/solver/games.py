@@ -31,8 +31,17 @@ executed survives, a `survived execution` of the timeline). With `sects=True` th
 script also has Sects & Violets' Clockmaker (the Demon's distance to its nearest
 Minion), Oracle (the dead evil, from night 2), Seamstress (once, on a random night, two
 other players alike or not) and Dreamer (each night a player, its character and one of
-the other alignment). The Drunk believing the Librarian, the only Outsider, has nothing
-true to learn: "no Outsiders" is false, for it is one.
+the other alignment). With `goon=True` every bag has the Goon and the script the Sailor,
+without the characters who choose at night unheard by the Goon (the Fortune Teller, Monk,
+Ravenkeeper, Butler, Poisoner): each night a living Sailor chooses a living player first
+(told in its claim), then the Imp; the first to choose the living Goon is drunk until
+dusk and the Goon takes their alignment (the Imp's kill then fails); else a sober
+Sailor's choice makes it or the chosen drunk until dusk, and a sober Sailor cannot die.
+A quiet night is told (`night death of nobody`), so the puzzle reaches each night's turn;
+a Goon evil at the end claims a good character that learns nothing.
+
+The Drunk believing the Librarian, the only Outsider, has nothing true to learn: "no
+Outsiders" is false, for it is one.
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ from meeple.botc.characters import official
 from meeple.botc.modifiers import RULES
 from meeple.botc.puzzle.model import (
     Aligned,
+    Choice,
     Claim,
     Dream,
     Event,
@@ -66,6 +76,11 @@ SHOWS = {"washerwoman": "townsfolk", "librarian": "outsider", "investigator": "m
 EACH_NIGHT = ("empath", "fortuneteller", "dreamer")
 SECTS = ("clockmaker", "oracle", "seamstress", "dreamer")
 """Sects & Violets' Townsfolk added to the script with `sects=True`."""
+DEAF_TO_GOON = ("fortuneteller", "monk", "ravenkeeper", "butler", "poisoner")
+"""Trouble Brewing's characters who choose at night unheard by the Goon (the solver
+refuses them beside it): left out with `goon=True`."""
+QUIET = ("virgin", "slayer", "soldier", "mayor", "saint", "recluse", "goon")
+"""Good characters whose claims carry nothing here: an evil Goon's claim."""
 NAMES = ("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
 
@@ -102,6 +117,23 @@ class Game:
     """The script's characters (what a Dreamer may be shown)."""
     used: set[int] = dataclasses.field(default_factory=set)
     """Players whose once-per-game ability is spent (a Seamstress's)."""
+    tonight: set[int] = dataclasses.field(default_factory=set)
+    """Players drunk until dusk (a Sailor's choice, the Goon's first chooser)."""
+    goon_chosen: bool = False
+    """Whether someone chose the Goon tonight (only the first is made drunk)."""
+
+    def choose(self, chooser: int, target: int) -> bool:
+        """The chooser chose `target` with its ability: True when it was the Goon's
+        first chooser tonight (the chooser drunk until dusk, the Goon its alignment)."""
+        if self.roles[target] != "goon" or not self.alive[target] or self.goon_chosen:
+            return False
+        self.goon_chosen = True
+        self.tonight.add(chooser)
+        if self.evil(chooser):
+            self.turned.add(target)
+        else:
+            self.turned.discard(target)
+        return True
 
     def saved(self, seat: int) -> bool:
         lady = self.roles.index("tealady") if "tealady" in self.roles else None
@@ -122,7 +154,7 @@ class Game:
         poisoner = self.roles.index("poisoner") if "poisoner" in self.roles else None
         poisoned = self.poisoned == seat and poisoner is not None and self.active(poisoner)
         kept = seat in self.vigor.values() and self.vigor_works()
-        drunk = self.roles[seat] == "drunk" or seat in self.drunk
+        drunk = self.roles[seat] == "drunk" or seat in self.drunk or seat in self.tonight
         return not drunk and not poisoned and not kept
 
     def vigor_works(self) -> bool:
@@ -307,6 +339,7 @@ def game_puzzle(
     sweetheart: bool = False,
     tealady: bool = False,
     sects: bool = False,
+    goon: bool = False,
 ) -> tuple[Puzzle, tuple[str, ...]]:
     """A random game of `players` over `nights` nights, as a puzzle, and its truth."""
     script = load_script("trouble-brewing")
@@ -323,7 +356,12 @@ def game_puzzle(
         script = _with_mathematician(script)
     if sects:
         script = _with_townsfolk(script, SECTS)
+    if goon:
+        kept = {key: role for key, role in script.roles.items() if key not in DEAF_TO_GOON}
+        script = _with_townsfolk(dataclasses.replace(script, roles=kept), ("sailor", "goon"))
     roles = list(next(random_bags(script, players, 1, rng)).roles)
+    while goon and "goon" not in roles:
+        roles = list(next(random_bags(script, players, 1, rng)).roles)
     if mathematician and "mathematician" not in roles:
         good = [i for i, role in enumerate(roles) if team(role) == "townsfolk"]
         roles[rng.choice(good)] = "mathematician"
@@ -389,6 +427,9 @@ def game_puzzle(
     demons = [s for s, role in enumerate(roles) if role == "vigormortis"]
     for night in range(1, nights + 1):
         when = Time("night", night)
+        game.tonight = set()
+        game.goon_chosen = False
+        _sail(game, claimed, learned, when, names)
         game.poisoned = None
         poisoner = _holder(game, "poisoner")
         if poisoner is not None and game.active(poisoner) and game.sober(poisoner):
@@ -401,7 +442,9 @@ def game_puzzle(
         if game.misfired is not None:
             game.misfired = set()
         killed = _night_kill(game, night) if night > 1 else None
-        if killed is not None:
+        if killed is None and goon and night > 1:  # the puzzle reaches tonight's Goon
+            timeline.append(Event("night_death", when, ()))
+        elif killed is not None:
             timeline.append(Event("night_death", when, (names[killed],)))
             soldier = "soldier" in (game.roles[killed], believed.get(killed))
             if game.misfired is not None and soldier and not game.sober(killed):
@@ -415,7 +458,8 @@ def game_puzzle(
         candidates = [
             s
             for s in living
-            if team(game.roles[s]) != "demon" and not (game.roles[s] == "saint" and game.sober(s))
+            if team(game.roles[s]) != "demon"
+            and not (game.roles[s] in ("saint", "sailor") and game.sober(s))
         ]
         if len(living) > 4 and candidates and rng.random() < 0.8:
             victim = rng.choice(candidates)
@@ -424,6 +468,9 @@ def game_puzzle(
             if kind == "execution":
                 game.dies(victim)
             timeline.append(Event(kind, Time("day", night), (names[victim],)))
+    for seat, role in enumerate(roles):
+        if role == "goon" and game.evil(seat):  # an evil Goon says anything: here a quiet claim
+            claimed[seat] = rng.choice(QUIET)
     claims = tuple(
         Claim(names[seat], seed_id(claimed[seat]), None, tuple(learned[seat]))
         for seat in range(players)
@@ -435,6 +482,27 @@ def game_puzzle(
         timeline=tuple(timeline),
     )
     return puzzle, tuple(roles)
+
+
+def _sail(
+    game: Game,
+    claimed: dict[int, str],
+    learned: dict[int, list[Info]],
+    when: Time,
+    names: list[str],
+) -> None:
+    """Tonight's Sailor choices, first in the night: a living Sailor's choice (the Goon's
+    first chooser, or else it or the chosen drunk until dusk), anyone else claiming the
+    Sailor a living player at random."""
+    rng = game.rng
+    for seat, role in claimed.items():
+        if role != "sailor" or not game.alive[seat]:
+            continue
+        target = rng.choice(game.living())
+        learned[seat].append(Choice((names[target],), when=when))
+        if game.roles[seat] != "sailor" or game.choose(seat, target) or not game.sober(seat):
+            continue
+        game.tonight.add(rng.choice([seat, target]))
 
 
 def _holder(game: Game, role: str) -> int | None:
@@ -460,10 +528,13 @@ def _night_kill(game: Game, night: int) -> int | None:
         and s != game.protected
         and not (game.roles[s] == "soldier" and game.sober(s))
         and not game.saved(s)
+        and not (game.roles[s] == "sailor" and game.sober(s))
     ]
     if not targets:
         return None
     victim = rng.choice(targets)
+    if game.choose(imp, victim):
+        return None  # the Imp chose the Goon first: drunk at once, no kill
     if game.roles[imp] == "fanggu" and team(game.roles[victim]) == "outsider" and not game.turned:
         game.roles[victim] = "fanggu"  # the Fang Gu's jump: it dies instead
         game.turned.add(victim)

@@ -133,3 +133,16 @@ def test_the_generated_games_use_the_solvers_ids() -> None:
     puzzle, truth = game_puzzle(random.Random(7), 7, 2)
     assert all(official_id(role) == role for role in truth)
     assert len(puzzle.claims) == 7
+
+
+@given(st.integers(0, 2**32), st.integers(5, 9), st.integers(1, 3))
+@settings(max_examples=max(5, settings().max_examples // 8), deadline=None)
+def test_the_true_world_with_a_goon_and_night_choosers_is_always_found(
+    seed: int, players: int, nights: int
+) -> None:
+    """A Goon in every bag, the Sailor on the script: the first to choose the Goon each
+    night (the Sailor, the Imp) is drunk until dusk and the Goon takes their alignment."""
+    puzzle, truth = game_puzzle(random.Random(seed), players, nights, goon=True)
+    true_world = frozenset(zip(puzzle.players, truth, strict=True))
+    assert "goon" in truth
+    assert true_world in assignments(solve(puzzle))

@@ -12,6 +12,7 @@ puzzle with the Goon beside another that chooses at night is refused.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import pairwise
 
 from meeple.botc.puzzle.model import Time
 from meeple.botc.solver.story import Story
@@ -22,6 +23,9 @@ UNTIL_DUSK = 1
 night's day."""
 TURNED = ("goon_evil", "goon_good")
 """The choices that record the Goon taking its chooser's alignment."""
+DRANK = "drunk_by_goon"
+"""The choice that records who chose the Goon first, drunk until dusk (recorded just
+after the Goon's turn, for the world's report)."""
 
 
 def goons(story: Story) -> list[int]:
@@ -64,6 +68,7 @@ def chose(story: Story, chooser: int, targets: Iterable[int | None]) -> Story:
             continue
         evil = story.evil(chooser)
         story.chose(TURNED[0] if evil else TURNED[1], target)
+        story.chose(DRANK, chooser)
         story.turned = story.turned | {target} if evil else story.turned - {target}
         story.dusk = (*story.dusk, (chooser, chooser, story.now + UNTIL_DUSK))
     return story
@@ -86,3 +91,11 @@ def evil_at(story: Story, seat: int, when: Time | None) -> bool:
         what for what, at, who in story.choices if who == seat and what in TURNED and at <= order
     ]
     return bool(turns) and turns[-1] == TURNED[0]
+
+
+def turns(story: Story) -> Iterator[tuple[int, int, int, bool]]:
+    """Each first choice of a Goon whose ability worked: (time order, the Goon's seat,
+    its chooser's seat, whether the Goon is evil after it)."""
+    for (what, order, goon), (_, _, chooser) in pairwise(story.choices):
+        if what in TURNED:
+            yield order, goon, chooser, what == TURNED[0]

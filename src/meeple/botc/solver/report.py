@@ -87,7 +87,20 @@ def choices(world: World) -> str:
         f"{_time(order)}: {player} {'is mad' if how == 'mad' else 'becomes the ' + _seed(how)}"
         for order, player, how in world.changes
     ]
+    parts += [
+        f"{_time(order)}: {goon} the Goon {_turn(world, order, goon, evil)} by {chooser}'s"
+        f" choice, {chooser} drunk until dusk"
+        for order, goon, chooser, evil in world.goons
+    ]
     return "; ".join(parts) if parts else "no choice the answer depends on"
+
+
+def _turn(world: World, order: int, goon: str, evil: bool) -> str:
+    """`turns evil`, `stays good`, ...: the Goon's alignment after a first chooser's
+    choice, against before it (good before any)."""
+    before = [was for at, who, _, was in world.goons if who == goon and at < order]
+    changed = evil != (before[-1] if before else False)
+    return f"{'turns' if changed else 'stays'} {'evil' if evil else 'good'}"
 
 
 def _time(order: int) -> str:
@@ -113,7 +126,9 @@ def text(answer: Answer, count_only: bool = False) -> str:
 def to_json(answer: Answer, count_only: bool = False) -> str:
     """`{"count", "bounded", "worlds": [...]}`, each world with `characters` (player ->
     starting character, the Drunk as `drunk`), `poisoned` (`night_1` -> players),
-    `red_herring`, `drunk_as`, `demons` and `grimoire`."""
+    `red_herring`, `drunk_as`, `demons`, `goons` (each night the Goon took its first
+    chooser's alignment: `player` the Goon, `chosen_by` the chooser, drunk until dusk,
+    `alignment` the Goon's after) and `grimoire`."""
     out: dict[str, Any] = {"count": len(answer.worlds), "bounded": answer.bounded}
     if not count_only:
         out["worlds"] = [_world_json(world) for world in answer.worlds]
@@ -138,6 +153,15 @@ def _world_json(world: World) -> dict[str, Any]:
         ],
         "demons": [
             {"timing": _time(order).replace(" ", "_"), "player": p} for order, p in world.demons
+        ],
+        "goons": [
+            {
+                "timing": _time(order).replace(" ", "_"),
+                "player": goon,
+                "chosen_by": chooser,
+                "alignment": "evil" if evil else "good",
+            }
+            for order, goon, chooser, evil in world.goons
         ],
         "grimoire": format_grimoire(grimoire(world)),
     }

@@ -20,6 +20,7 @@ from meeple.botc.modifiers import PARTNERS, RULES
 from meeple.botc.puzzle.model import Puzzle
 from meeple.botc.script import TEAMS, Role, Script, allowed
 from meeple.botc.solver.cast import CAST
+from meeple.botc.solver.choosing import turns
 from meeple.botc.solver.constraints import holds as constraint_holds
 from meeple.botc.solver.constraints import narrowing, set_up_holds
 from meeple.botc.solver.homebrew import CLAIMED_AS, character, character_id, claimed_as
@@ -50,6 +51,10 @@ class World:
     changes: tuple[tuple[int, str, str], ...] = ()
     """(time order, player, character): a Pit-Hag's change, or a Cerenovus's madness
     (`mad`), that a changed claim rests on."""
+    goons: tuple[tuple[int, str, str, bool], ...] = ()
+    """(time order, the Goon's player, the player who chose it first, whether the Goon is
+    evil after): each night the Goon took its first chooser's alignment, who was drunk
+    until dusk."""
 
 
 @dataclass(frozen=True)
@@ -390,4 +395,9 @@ def world(puzzle: Puzzle, roles: Sequence[str], story: Story) -> World:
         for what, order, seat in story.choices
         if what in ("mad", "pithag")
     )
-    return World(tuple(names), tuple(roles), drunk_as, herring, poisoned, demons, drunk, changes)
+    goons = tuple(
+        (order, names[goon], names[chooser], evil) for order, goon, chooser, evil in turns(story)
+    )
+    return World(
+        tuple(names), tuple(roles), drunk_as, herring, poisoned, demons, drunk, changes, goons
+    )
