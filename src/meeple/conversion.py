@@ -57,6 +57,13 @@ def convert(document: Document, target: Notation, *, force: bool = False, **opti
         raise problem.with_source(document.source) from None
 
 
+def dropped(document: Document, target: Notation, **options: Any) -> tuple[str, ...]:
+    """What writing `document` in `target` with `options` leaves out because an option
+    told it to (`Notation.dropped`), within one model's notations."""
+    options.pop(DROP_LOST, None)
+    return target.dropped(document.model, **options) if target.owns(document.model) else ()
+
+
 def refuse_invalid(document: Document) -> None:
     """Raise the first error `meeple check` reports for `document`, if any."""
     found = records.text_findings(document.text, document.source, document.notation)

@@ -160,6 +160,12 @@ class Notation:
         and not only on the model (a hand-drawn picture kept as drawn); `dump` by default."""
         return self.dump(document.model, **options)
 
+    def dropped(self, model: Any, **options: Any) -> tuple[str, ...]:
+        """What `dump(model, **options)` leaves out of the model because an option told it
+        to (botc-puzzle-json's `--drop-house-rules`), a sentence each: `meeple convert`
+        warns of each on stderr. Nothing by default."""
+        return ()
+
     def notes(self, document: Document, **reading: Any) -> Iterable[Finding]:
         """What reading `document` chose that its text does not say (a Flows record's
         dialect, detected from its layout), or what it leaves out (a script's unknown

@@ -336,7 +336,7 @@ class BotcPuzzleJson(BotcPuzzle):
     options = (
         Option(
             "drop_house_rules",
-            "Write a puzzle as jthemphill's JSON even though its house rules are lost.",
+            "Write a puzzle's JSON without its house rules (meepleHouseRules empty).",
             commands=("convert",),
             flag=True,
         ),
@@ -346,6 +346,18 @@ class BotcPuzzleJson(BotcPuzzle):
         from meeple.botc.puzzle import jsonform
 
         return Form(jsonform.parse, jsonform.dump, jsonform.looks_like)
+
+    def dropped(self, model: Any, **options: Any) -> tuple[str, ...]:
+        from meeple.botc.puzzle import jsonform
+
+        return jsonform.dropped(model, **options)
+
+    def notes(self, document: Document, **reading: Any) -> list[Finding]:
+        """The house rules a file without meeple's `meepleHouseRules` is read under (its
+        writer's solver's conventions): the commands that read it print them on stderr."""
+        from meeple.botc.puzzle import jsonform
+
+        return jsonform.notes(document.model, document.text, document.source)
 
 
 def _commands() -> Group:

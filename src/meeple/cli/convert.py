@@ -93,7 +93,10 @@ def converted_text(document: Document, target: Notation, given: dict[str, Any], 
     """The record written in `target` with the writer options given that it takes."""
     chosen = options.chosen(target, "convert", given)
     with options.usage_on_option_errors():
-        return conversion.convert(document, target, force=force, **chosen)
+        text = conversion.convert(document, target, force=force, **chosen)
+    for left_out in conversion.dropped(document, target, **chosen):
+        click.echo(f"{document.source}: warning: {left_out}", err=True)
+    return text
 
 
 def _warn_invalid(document: Document) -> None:

@@ -21,6 +21,7 @@ from meeple.botc.puzzle import (
 )
 from meeple.botc.puzzle import expression as ex
 from meeple.botc.puzzle.jsonform import CARRIES, Carries, Part
+from meeple.botc.puzzle.model import HOUSE_RULES
 from meeple.botc.puzzle.sentences import parse_sentence
 
 NAMES = ("You", "Anna", "Bob", "Cleo", "Dan", "Eve", "Fang Gu", "Ann-Marie", "Zoë")
@@ -111,7 +112,7 @@ def claims(draw: st.DrawFn, players: tuple[str, ...]) -> Claim:
 
 @st.composite
 def puzzles(draw: st.DrawFn) -> Puzzle:
-    """A puzzle of 1 to 6 players, any claims, events and constraints."""
+    """A puzzle of 1 to 6 players, any claims, events, constraints and house rules."""
     players = tuple(draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=6, unique=True)))
     seated = st.sampled_from(players)
     event = st.builds(
@@ -131,6 +132,7 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
         draw(st.none() | st.booleans()),
         tuple(draw(st.lists(sentences, max_size=2))),
         tuple(draw(st.lists(event, max_size=3))),
+        house_rules=tuple(draw(st.lists(st.sampled_from(HOUSE_RULES), unique=True))),
     )
 
 

@@ -1,9 +1,11 @@
-"""A puzzle's house rules (`house rule: ...`): read, written back, placed when wrong, and
-refused by the JSON, which cannot state them (`meeple convert --drop-house-rules` drops
-them)."""
+"""A puzzle's house rules (`house rule: ...`): read, written back, placed when wrong; in
+the JSON under meeple's key `meepleHouseRules`, and, in a JSON without it, the rules of
+its writer's solver's conventions (`meeple convert --drop-house-rules` drops them, and
+says so)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,15 +14,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.botc.puzzle import Puzzle, jsonform
-from meeple.botc.puzzle.model import HOUSE_RULES, NO_DEAD_KILLS
+from meeple.botc.puzzle.jsonform import HOUSE_RULES_KEY
+from meeple.botc.puzzle.model import (
+    CURSE_NEEDS_LIVING_WITCH,
+    HOUSE_RULES,
+    NO_DEAD_KILLS,
+    NO_DEMON_EXECUTED,
+)
 from meeple.botc.puzzle.notation import dump, parse
-from meeple.errors import LossError, NotationError
+from meeple.errors import NotationError
 from tests.cli_helpers import meeple
 
 from .strategies import puzzles
 
 HEAD = "seats: Anna, Bob\nscript: imp, empath\n"
 RULE = f"house rule: {NO_DEAD_KILLS}\n"
+PUZZLES = Path(__file__).parent.parent / "puzzles"
 
 
 def test_a_house_rule_reads_and_is_written_after_the_set_up() -> None:
@@ -29,7 +38,7 @@ def test_a_house_rule_reads_and_is_written_after_the_set_up() -> None:
     assert dump(puzzle) == HEAD + RULE + "constraint: one player has a role in demons\n"
 
 
-@given(puzzles(), st.lists(st.sampled_from(HOUSE_RULES), max_size=1))
+@given(puzzles(), st.lists(st.sampled_from(HOUSE_RULES), unique=True))
 @settings(max_examples=max(5, settings().max_examples // 4))
 def test_round_trip_with_house_rules(puzzle: Puzzle, rules: list[str]) -> None:
     ruled = replace(puzzle, house_rules=tuple(rules))
@@ -53,21 +62,106 @@ def test_a_wrong_house_rule_is_placed(text: str, message: str, line: int, column
     assert (caught.value.line, caught.value.column) == (line, column)
 
 
-def test_the_json_cannot_state_a_house_rule() -> None:
-    """docs/formats/botc.md, "house rules": refused, never silently dropped; what the
-    JSON keeps is the puzzle without the rule."""
-    puzzle = parse(HEAD + RULE)
-    with pytest.raises(LossError, match="cannot state the house rule") as caught:
-        jsonform.dump(puzzle)
-    assert caught.value.kept == jsonform.dump(replace(puzzle, house_rules=()))
-    assert jsonform.parse(caught.value.kept).house_rules == ()
+def test_the_json_states_house_rules_in_meeples_key() -> None:
+    """docs/formats/botc.md, "meepleHouseRules": always written, an empty list too, and
+    read back as exactly those rules."""
+    ruled = parse(HEAD + RULE)
+    assert json.loads(jsonform.dump(ruled))[HOUSE_RULES_KEY] == [NO_DEAD_KILLS]
+    assert jsonform.parse(jsonform.dump(ruled)) == ruled
+    plain = parse(HEAD + "day 1: execution of Anna\n")
+    assert json.loads(jsonform.dump(plain))[HOUSE_RULES_KEY] == []
+    assert jsonform.parse(jsonform.dump(plain)).house_rules == ()
 
 
-def test_convert_to_json_refuses_a_house_rule_unless_told_to_drop_it() -> None:
-    path = str(Path(__file__).parent.parent / "puzzles" / "puzzle-46.puzzle")
-    refused = meeple(["convert", path, "--to", "botc-puzzle-json"])
-    assert refused.code == 1
-    assert "--drop-house-rules" in refused.out + refused.err
+@given(puzzles())
+@settings(max_examples=max(5, settings().max_examples // 4))
+def test_a_puzzle_through_the_json_and_back_loses_nothing(puzzle: Puzzle) -> None:
+    """botc-puzzle -> JSON -> botc-puzzle: the house rules survive, whatever the
+    timeline (meeple's key, not the writer's conventions, says which hold)."""
+    text = dump(puzzle)
+    assert dump(jsonform.parse(jsonform.dump(parse(text)))) == text
+
+
+JTHEMPHILL = """{
+  "players": ["Anna", "Bob", "Cleo"],
+  "script": ["Imp", "Witch", "Empath"],
+  "timeline": [%s],
+  "claims": [{"type": "Empath", "name": "Anna", "timing": "night_1", "count": 0}]
+}"""
+EXECUTION = '{"timing": "day_1", "type": "execution", "players": ["Bob"]}'
+NOMINATION = '{"timing": "day_1", "type": "nominationDeath", "players": ["Bob"], "caller": "Cleo"}'
+CURSE = '{"timing": "day_1", "type": "witchCurse", "players": ["Bob"]%s}'
+
+
+@pytest.mark.parametrize(
+    ("events", "rules"),
+    [
+        ("", ()),
+        (EXECUTION, (NO_DEMON_EXECUTED,)),
+        (NOMINATION, (NO_DEMON_EXECUTED,)),
+        (CURSE % "", ()),
+        (CURSE % ', "caller": "Bob"', (CURSE_NEEDS_LIVING_WITCH,)),
+        (CURSE % ', "caller": "Bob", "sourceActedBeforeDeath": true', ()),
+        (
+            EXECUTION + ", " + CURSE % ', "caller": "Bob"',
+            (NO_DEMON_EXECUTED, CURSE_NEEDS_LIVING_WITCH),
+        ),
+    ],
+)
+def test_a_json_without_meeples_key_is_read_under_its_writers_conventions(
+    events: str, rules: tuple[str, ...]
+) -> None:
+    """docs/formats/botc.md, "house rules": jthemphill's solver reads its JSON so; each
+    rule is added where the timeline has an event it governs."""
+    assert jsonform.parse(JTHEMPHILL % events).house_rules == rules
+
+
+def test_meeples_key_overrides_the_writers_conventions() -> None:
+    text = JTHEMPHILL % EXECUTION
+    keyed = text.replace('"timeline"', f'"{HOUSE_RULES_KEY}": [],\n  "timeline"')
+    assert jsonform.parse(keyed).house_rules == ()
+
+
+@pytest.mark.parametrize(
+    ("value", "message", "at"),
+    [
+        ('["no kills"]', "expected a house rule meeple knows", '"no kills"'),
+        (f'["{NO_DEAD_KILLS}", "{NO_DEAD_KILLS}"]', "is given twice", f'"{NO_DEAD_KILLS}"]'),
+        ("[1]", "expected a house rule, a string", "1]"),
+        ('"none"', "expected the house rules: a list", '"none"'),
+    ],
+)
+def test_a_wrong_house_rule_in_the_json_is_placed(value: str, message: str, at: str) -> None:
+    text = JTHEMPHILL.replace('"timeline"', f'"{HOUSE_RULES_KEY}": {value},\n  "timeline"') % ""
+    offset = text.index(at, text.index(HOUSE_RULES_KEY))
+    with pytest.raises(NotationError) as caught:
+        jsonform.parse(text, "p.json")
+    assert message in caught.value.message
+    assert caught.value.line == text.count("\n", 0, offset) + 1
+    assert caught.value.column == offset - text.rfind("\n", 0, offset)
+
+
+def test_convert_writes_puzzle_46_with_its_house_rule() -> None:
+    """Its house rule in meeple's key, read back the same; --drop-house-rules empties the
+    key and says what it dropped."""
+    path = str(PUZZLES / "puzzle-46.puzzle")
+    written = meeple(["convert", path, "--to", "botc-puzzle-json"])
+    assert written.code == 0
+    assert not written.err
+    puzzle = parse((PUZZLES / "puzzle-46.puzzle").read_text("utf-8"))
+    assert jsonform.parse(written.out) == puzzle
     dropped = meeple(["convert", path, "--to", "botc-puzzle-json", "--drop-house-rules"])
     assert dropped.code == 0
     assert jsonform.parse(dropped.out).house_rules == ()
+    assert f"warning: dropped the house rule {NO_DEAD_KILLS!r}" in dropped.err
+
+
+def test_convert_from_jthemphills_json_writes_its_writers_rules(tmp_path: Path) -> None:
+    """A file without meeple's key: its writer's conventions become `house rule:`
+    lines, and a note on stderr says so."""
+    source = tmp_path / "p.json"
+    source.write_text(JTHEMPHILL % EXECUTION, "utf-8")
+    converted = meeple(["convert", str(source), "--to", "botc-puzzle"])
+    assert converted.code == 0
+    assert f"house rule: {NO_DEMON_EXECUTED}\n" in converted.out
+    assert "note: read under jthemphill's solver's conventions" in converted.err

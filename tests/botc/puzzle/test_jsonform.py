@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from meeple.botc.puzzle import Claim, Number, Puzzle, Reading, Shown, Time
 from meeple.botc.puzzle.jsonform import (
+    HOUSE_RULES_KEY,
     character_id,
     character_name,
     dump,
@@ -21,6 +22,7 @@ from meeple.botc.puzzle.jsonform import (
     parse_solutions,
     to_json,
 )
+from meeple.botc.puzzle.model import NO_DEMON_EXECUTED
 from meeple.errors import NotationError
 
 from .strategies import puzzles
@@ -58,10 +60,14 @@ def test_a_puzzle_reads_into_meeples_ids_and_times() -> None:
 
 
 def test_written_back_it_says_the_same() -> None:
+    """Spellings aside, the same, and the house rule its writer's solver read it under
+    (it has an execution) stated in meeple's key."""
     written = json.loads(dump(parse(SMALL)))
     original = json.loads(SMALL)
     original["claims"][1]["role"] = original["claims"][1].pop("minionRole")
+    original[HOUSE_RULES_KEY] = [NO_DEMON_EXECUTED]
     assert written == original
+    assert list(written).index(HOUSE_RULES_KEY) == list(written).index("script") + 1
 
 
 @given(puzzles())

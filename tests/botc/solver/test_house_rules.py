@@ -1,14 +1,19 @@
-"""The house rule "no night kill on a dead player" on small puzzles: a sober Demon's kill
-falls on a living player, the Gossip's death too, and a puzzle stating the rule with a
-killer whose rule the solver does not model is refused."""
+"""The house rules on small puzzles, each both ways. "No night kill on a dead player": a
+sober Demon's kill falls on a living player, the Gossip's death too, and a puzzle stating
+the rule with a killer whose rule the solver does not model is refused. "No execution or
+nomination death of a starting demon" and "a witch curse told with its nominator needs a
+living witch" (jthemphill's solver's conventions for its JSON): Puzzles 17 and 69 as
+that JSON tells them get their published answers only under them."""
 
 from __future__ import annotations
 
 import pytest
 
-from meeple.botc.puzzle.model import NO_DEAD_KILLS
-from meeple.botc.solver import Unmodelled
-from tests.botc.solver.test_sweep import GOOD, SEVEN, worlds
+from meeple.botc.puzzle import notation
+from meeple.botc.puzzle.model import CURSE_NEEDS_LIVING_WITCH, NO_DEAD_KILLS, NO_DEMON_EXECUTED
+from meeple.botc.solver import Unmodelled, solve
+from tests.botc.solver.helpers import PUZZLES, Assignment, assignments, published
+from tests.botc.solver.test_sweep import GOOD, SEVEN, players_of, starting, worlds
 
 RULE = f"house rule: {NO_DEAD_KILLS}\n"
 QUIET_NIGHT = "day 1: execution of Bob\nnight 2: night death of nobody\n"
@@ -49,3 +54,102 @@ def test_under_the_rule_the_gossips_death_and_the_demons_fall_on_two_players() -
 def test_the_rule_with_a_demon_of_its_own_night_is_refused() -> None:
     with pytest.raises(Unmodelled, match="house rule"):
         worlds(f"{GOOD}, po", RULE + QUIET_NIGHT, "chef " + SEVEN)
+
+
+EXECUTED = f"house rule: {NO_DEMON_EXECUTED}\n"
+"""jthemphill's solver's convention for its JSON: no starting Demon dies executed."""
+
+
+@pytest.mark.parametrize(("rule", "may_be_imp"), [("", True), (EXECUTED, False)])
+def test_under_the_rule_no_starting_demon_dies_executed(rule: str, may_be_imp: bool) -> None:
+    """Bob, executed with eight alive, may be the Imp whose Scarlet Woman caught the
+    Demon, but not under the rule."""
+    found = worlds(GOOD, rule + "day 1: execution of Bob\n", "chef " + SEVEN)
+    assert found
+    assert ("imp" in starting(found, "Bob")) is may_be_imp
+
+
+def test_under_the_rule_a_starting_demon_may_die_of_a_slayers_shot() -> None:
+    """The rule speaks of executions and nomination deaths: Bob, shot by the Slayer with
+    eight alive, may still be the Imp whose Scarlet Woman caught the Demon."""
+    lines = EXECUTED + "day 1: slayer shot of Bob\nAnn claims slayer\n  day 1: shot Bob, killed yes"
+    found = worlds(f"{GOOD}, slayer", lines, SEVEN)
+    assert "imp" in starting(found, "Bob")
+
+
+def test_the_rule_spares_a_demon_whose_game_goes_on() -> None:
+    """A Zombuul executed seems to die and lives on: the rule leaves it be
+    (`Unit.dies_as_starting_demon`)."""
+    script = GOOD.replace("imp", "zombuul")
+    found = worlds(script, EXECUTED + "day 1: execution of Bob\n", "chef " + SEVEN)
+    assert "Bob" in players_of(found, "zombuul")
+
+
+def _without_undertakers_third_reading(rule: str) -> set[Assignment]:
+    """Puzzle 17 as jthemphill's JSON tells it: Sarah's night-3 reading left out."""
+    text = (PUZZLES / "puzzle-17.puzzle").read_text("utf-8")
+    text = text.replace("  night 3: Sula is the washerwoman\n", "") + rule
+    return assignments(solve(notation.parse(text, "puzzle-17.puzzle")))
+
+
+def test_puzzle_17_as_its_json_tells_it_needs_the_rule() -> None:
+    """docs/formats/botc.md, "Puzzle 17's Undertaker": without the reading a fifth
+    world fits (Sula the Imp, executed on day 2, Fraser the Scarlet Woman catching);
+    under the JSON's writer's convention the four published worlds are left."""
+    answer = published(PUZZLES / "puzzle-17.puzzle")
+    assert _without_undertakers_third_reading(EXECUTED) == answer
+    extra = _without_undertakers_third_reading("") - answer
+    assert len(extra) == 1
+    assert ("Sula", "imp") in next(iter(extra))
+
+
+CURSE = """\
+seats: Ann, Bob, Cat, Dan, Eve, Fay
+script: vigormortis, witch, chef, empath, washerwoman, librarian, investigator
+night 2: night death of Ann
+day 2: witch curse of Bob{by}
+Ann claims chef, may be chef or witch
+Bob claims empath, may be empath
+{rule}"""
+"""Ann, the Witch or the Chef, died on night 2; Bob, nominating, died of a curse."""
+LIVING_WITCH = f"house rule: {CURSE_NEEDS_LIVING_WITCH}\n"
+
+
+@pytest.mark.parametrize(
+    ("by", "rule", "stands"),
+    [(" by Bob", "", True), (" by Bob", LIVING_WITCH, False), ("", LIVING_WITCH, True)],
+)
+def test_under_the_rule_a_curse_told_with_its_nominator_needs_a_living_witch(
+    by: str, rule: str, stands: bool
+) -> None:
+    """The Vigormortis killed Ann the Witch on night 2 and she keeps her ability; under
+    the rule her curse told with its nominator needs her alive (a curse told without
+    one stands either way)."""
+    text = CURSE.format(by=by, rule=rule)
+    found = solve(notation.parse(text, "curse.puzzle")).worlds
+    assert found
+    assert any(world.characters[0] == "witch" for world in found) is stands
+
+
+JSON_SET_UP = """\
+setup: none
+constraint: one player has a role in demons
+constraint: one player has role Witch
+constraint: if some player has role `Fang Gu` then 3 players have a role in outsiders
+constraint: if no player has role `Fang Gu` then 2 players have a role in outsiders
+"""
+"""Puzzle 69's set-up as jthemphill's JSON gives it (two Outsiders with a Vigormortis)."""
+
+
+def _with_the_jsons_set_up(rule: str) -> set[Assignment]:
+    text = (PUZZLES / "puzzle-69.puzzle").read_text("utf-8") + JSON_SET_UP + rule
+    return assignments(solve(notation.parse(text, "puzzle-69.puzzle")))
+
+
+def test_puzzle_69_as_its_json_tells_it_needs_the_rule() -> None:
+    """docs/formats/botc.md, "Puzzle 69's set-up": with the JSON's Outsider count two
+    more worlds fit, a Vigormortis's Witch killed on night 2 cursing on day 2; under the
+    JSON's writer's convention the published world is left."""
+    answer = published(PUZZLES / "puzzle-69.puzzle")
+    assert _with_the_jsons_set_up(LIVING_WITCH + EXECUTED) == answer
+    assert len(_with_the_jsons_set_up("") - answer) == 2

@@ -16,8 +16,14 @@ meeple's ids (`fortune_teller`); claim types spell two of them without a space
 What the JSON says the model keeps; what it may say two ways is read as one and written
 one way: `role` and `minionRole` of an Investigator (written `role`), a Noble's
 `oneEvilAmong` and `among` with `evilCount` (written `oneEvilAmong`, with `evilCount`
-unless 1), a false flag and its absence, `setup: "standard"` and its absence. The JSON
-has no house rules (meeple's `house rule:` lines): a puzzle stating one is not written.
+unless 1), a false flag and its absence, `setup: "standard"` and its absence.
+
+House rules (meeple's `house rule:` lines) have no key in jthemphill's schema; meeple
+writes them in one of its own, `meepleHouseRules` (a list of `model.HOUSE_RULES`, empty
+too), which jthemphill's reader ignores. A file with that key is read with exactly its
+rules; a file without it was written for jthemphill's solver, and means what that
+solver reads it to mean: it gets the rules of that solver's conventions where its
+timeline gives them something to govern (`writers_rules`).
 """
 
 from __future__ import annotations
@@ -25,13 +31,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NoReturn
 
 from meeple.botc.characters import official, official_id
 from meeple.botc.puzzle import model as m
 from meeple.botc.puzzle.model import (
+    CURSE_NEEDS_LIVING_WITCH,
     EVENTS,
+    HOUSE_RULES,
+    NO_DEMON_EXECUTED,
     SETUPS,
     Claim,
     Event,
@@ -42,7 +51,7 @@ from meeple.botc.puzzle.model import (
     Time,
 )
 from meeple.botc.puzzle.sentences import SentenceError, parse_sentence
-from meeple.errors import DEFAULT_SOURCE, LossError, NotationError
+from meeple.errors import DEFAULT_SOURCE, Finding, NotationError
 from meeple.jsontext import Members, Path, decode, locate
 
 _TIMING = re.compile(r"(night|day)_([1-9][0-9]{0,3})\Z")
@@ -275,17 +284,52 @@ _CLAIM_KEYS = (
     "knownEvilTwin",
     "info",
 )
+HOUSE_RULES_KEY = "meepleHouseRules"
+"""meeple's key for a puzzle's house rules, at the top level after `uniqueCharacters`
+(beside the other puzzle-wide conventions); its presence marks a file meeple wrote."""
 _PUZZLE_KEYS = (
     "title",
     "players",
     "script",
     "setup",
     "uniqueCharacters",
+    HOUSE_RULES_KEY,
     "constraints",
     "timeline",
     "claims",
 )
 _EVENT_KEYS = ("timing", "type", "players", "caller", "sourceActedBeforeDeath")
+
+
+def writers_rules(timeline: tuple[Event, ...]) -> tuple[str, ...]:
+    """The house rules under which jthemphill's solver reads a puzzle with this timeline
+    (its conventions, which its JSON does not spell out: docs/formats/botc.md, "house
+    rules"), each where the timeline has an event it governs: NO_DEMON_EXECUTED with an
+    execution or a nomination death, CURSE_NEEDS_LIVING_WITCH with a witch curse told
+    with its nominator (and not as acted before death)."""
+    executes = any(event.kind in ("execution", "nomination_death") for event in timeline)
+    curses = any(
+        event.kind == "witch_curse" and event.caller is not None and not event.acted_before_death
+        for event in timeline
+    )
+    return (
+        *((NO_DEMON_EXECUTED,) if executes else ()),
+        *((CURSE_NEEDS_LIVING_WITCH,) if curses else ()),
+    )
+
+
+def notes(puzzle: Puzzle, text: str, source: str = DEFAULT_SOURCE) -> list[Finding]:
+    """A note at the timeline of a file read under its writer's solver's house rules
+    (`writers_rules`: the file has no `meepleHouseRules`), naming them."""
+    data = decode(text, source)
+    if not puzzle.house_rules or (isinstance(data, Members) and HOUSE_RULES_KEY in dict(data)):
+        return []
+    rules = ", ".join(repr(rule) for rule in puzzle.house_rules)
+    message = (
+        f"read under jthemphill's solver's conventions, as the file has no {HOUSE_RULES_KEY!r}:"
+        f" house rules {rules}; give the key (a list, empty too) to say which hold"
+    )
+    return [Finding.at(text, locate(text, ("timeline",), True), message, source, "note")]
 
 
 def carried(character: str) -> tuple[Carries, ...]:
@@ -560,6 +604,7 @@ class _Reader:
             self.fail(("setup",), f"expected setup to be one of {', '.join(SETUPS)}")
         unique = found.get("uniqueCharacters")
         title = found.get("title")
+        timeline = self.each(found, "timeline", self.event)
         return Puzzle(
             self.players,
             script,
@@ -568,8 +613,24 @@ class _Reader:
             setup,
             None if unique is None else self.flag(unique, ("uniqueCharacters",), "unique"),
             self.each(found, "constraints", self.constraint),
-            self.each(found, "timeline", self.event),
+            timeline,
+            house_rules=(
+                self.house_rules(found[HOUSE_RULES_KEY])
+                if HOUSE_RULES_KEY in found
+                else writers_rules(timeline)
+            ),
         )
+
+    def house_rules(self, value: Any) -> tuple[str, ...]:
+        rules = self.array(value, (HOUSE_RULES_KEY,), "the house rules: a list")
+        for i, rule in enumerate(rules):
+            path = (HOUSE_RULES_KEY, i)
+            if self.string(rule, path, "a house rule") not in HOUSE_RULES:
+                known = "; ".join(HOUSE_RULES)
+                self.fail(path, f"expected a house rule meeple knows ({known}), found {rule!r}")
+            if rule in rules[:i]:
+                self.fail(path, f"the house rule {rule!r} is given twice")
+        return tuple(rules)
 
     def each(self, found: dict[str, Any], key: str, read: Callable[[Any, Path], Any]) -> Any:
         """The values of the list at the puzzle's `key`, each read by `read`."""
@@ -604,6 +665,7 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
         out["setup"] = puzzle.setup
     if puzzle.unique_characters is not None:
         out["uniqueCharacters"] = puzzle.unique_characters
+    out[HOUSE_RULES_KEY] = list(puzzle.house_rules)
     if puzzle.constraints:
         out["constraints"] = [{"expression": sentence.text} for sentence in puzzle.constraints]
     if puzzle.timeline:
@@ -613,18 +675,22 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def dump(puzzle: Puzzle, drop_house_rules: bool = False) -> str:
-    """The puzzle as JSON text, two spaces of indent, a newline at the end. The JSON has
-    no house rules (`Puzzle.house_rules`), and one may change the answer: a puzzle that
-    states any is written only with `drop_house_rules`, else refused (LossError, its
-    `kept` the JSON without them)."""
-    text = json.dumps(to_json(puzzle), indent=2, ensure_ascii=False) + "\n"
-    if puzzle.house_rules and not drop_house_rules:
-        raise LossError(
-            f"the JSON cannot state the house rule {puzzle.house_rules[0]!r}, and its"
-            " answer may differ without it: convert with --drop-house-rules to drop it",
-            kept=text,
-        )
-    return text
+    """The puzzle as JSON text, two spaces of indent, a newline at the end; its house
+    rules under `meepleHouseRules` (an empty list with `drop_house_rules`, which leaves
+    them out: `dropped` says which)."""
+    if drop_house_rules:
+        puzzle = replace(puzzle, house_rules=())
+    return json.dumps(to_json(puzzle), indent=2, ensure_ascii=False) + "\n"
+
+
+def dropped(puzzle: Puzzle, drop_house_rules: bool = False) -> tuple[str, ...]:
+    """What `dump` with these options leaves out of the puzzle, a sentence each."""
+    if not drop_house_rules:
+        return ()
+    return tuple(
+        f"dropped the house rule {rule!r} (--drop-house-rules): the answer may differ"
+        for rule in puzzle.house_rules
+    )
 
 
 def _event_json(event: Event) -> dict[str, Any]:

@@ -44,10 +44,18 @@ DEATHS = (
 EVENTS = (*DEATHS, "survived_execution", "resurrection")
 """Every kind of timeline event."""
 NO_DEAD_KILLS = "no night kill on a dead player"
-HOUSE_RULES = (NO_DEAD_KILLS,)
-"""The Storyteller's conventions a puzzle may state beside the rules (`house rule:`): with
-NO_DEAD_KILLS, every kill at night (a Demon's choice, a Gossip's death) falls on a
-living player, so neither a kill on the dead nor two on one player."""
+NO_DEMON_EXECUTED = "no execution or nomination death of a starting demon"
+CURSE_NEEDS_LIVING_WITCH = "a witch curse told with its nominator needs a living witch"
+HOUSE_RULES = (NO_DEAD_KILLS, NO_DEMON_EXECUTED, CURSE_NEEDS_LIVING_WITCH)
+"""The Storyteller's conventions a puzzle may state beside the rules (`house rule:`).
+NO_DEAD_KILLS: every kill at night (a Demon's choice, a Gossip's death) falls on a
+living player, so neither a kill on the dead nor two on one player. NO_DEMON_EXECUTED:
+no player who started as a Demon dies at an execution or a nomination death, but where
+the game may go on by that Demon's own ability or another's on the script (the Legion's
+and the Zombuul's, the Riot's nomination deaths: `Unit.dies_as_starting_demon`,
+`Unit.spares_starting_demons`). CURSE_NEEDS_LIVING_WITCH: a witch curse the timeline
+tells with its nominator (and not `acted before death`) kills only while the Witch is
+alive and sober at the nomination, so not one the Vigormortis killed."""
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from meeple.botc.puzzle.model import NO_DEMON_EXECUTED
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table
 
@@ -98,3 +99,22 @@ def execute(story: Story, seat: int, table: Table) -> Iterator[Story]:
     if unit is not None and unit.executed(story, seat) is not None:
         return
     yield from kill(story, seat, table, executed=True)
+
+
+RULED_DEATHS = ("execution", "nomination_death")
+"""The timeline's deaths the house rule "no execution or nomination death of a starting
+demon" speaks of (a Slayer's shot or a Witch's curse may kill a starting Demon)."""
+
+
+def starting_demon_dies(story: Story, seat: int, kind: str, table: Table) -> bool:
+    """Whether the seat's death at this death of the timeline (`execution`,
+    `nomination_death`) breaks the house rule "no execution or nomination death of a
+    starting demon", where the puzzle states it: the seat started as a Demon, and
+    neither that Demon (`Unit.dies_as_starting_demon`) nor a character on the script
+    (`Unit.spares_starting_demons`) lets it die there."""
+    if kind not in RULED_DEATHS or NO_DEMON_EXECUTED not in table.puzzle.house_rules:
+        return False
+    role = story.starting[seat]
+    if team(role) != "demon" or kind in table.cast[role].dies_as_starting_demon:
+        return False
+    return not any(kind in unit.spares_starting_demons for unit in table.cast.values())

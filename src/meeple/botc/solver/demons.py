@@ -208,6 +208,7 @@ class Legion(Demon):
     id = "legion"
     tells_goon = False
     kills_only_the_living = False  # its own night: not the house rule's
+    dies_as_starting_demon = ("execution",)  # Legion lives on in the others
     wakes_as_listed = False
     misregisters = Misregistration(alignment=False, teams=("minion",), keeps=True)
 
@@ -361,6 +362,7 @@ class Zombuul(Demon):
 
     id = "zombuul"
     kills_only_the_living = False  # its own night: not the house rule's
+    dies_as_starting_demon = ("execution", "nomination_death")  # it seems to die
 
     def sees_death(self, story: Story, seat: int, dead: int, executed: bool) -> None:
         if story.now % 2:  # a day's death
@@ -438,6 +440,7 @@ class Riot(Unit):
     night_order = 10
     wakes_as_listed = False
     causes = "nomination_death"
+    spares_starting_demons = ("nomination_death",)  # the game goes on while a Riot lives
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number > RIOT_DAY and any(team(role) == "minion" for role in story.roles):

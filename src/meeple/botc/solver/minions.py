@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from meeple.botc.puzzle.model import Time
+from meeple.botc.puzzle.model import CURSE_NEEDS_LIVING_WITCH, Event, Time
 from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.homebrew import CLAIMED_AS
@@ -171,7 +171,8 @@ class Witch(Unit):
     nights a player who did not nominate (no choice recorded). A curse whose nominator
     the timeline names kills while the Witch's ability is in play and sober (a Witch
     who died since lost it, unless the Vigormortis keeps it or the timeline says the
-    curse stands)."""
+    curse stands); under the house rule "a witch curse told with its nominator needs a
+    living witch", while she is alive and sober."""
 
     id = "witch"
     night_order = 4
@@ -197,20 +198,30 @@ class Witch(Unit):
     def cause(self, story: Story, seat: int, victim: int, table: Table) -> Iterator[Story]:
         if ("cursed", story.now - 1, victim) not in story.choices:
             return
-        if (story.active(seat) and story.sober(seat)) or self._stands(story, victim, table):
+        told = self._told(story, victim, table)
+        if told is not None and (told.acted_before_death or told.caller is None):
+            yield from kill(story.fork(), victim, table)  # stands, whatever became of her
+            return
+        living = told is not None and CURSE_NEEDS_LIVING_WITCH in table.puzzle.house_rules
+        if (story.alive[seat] if living else story.active(seat)) and story.sober(seat):
             yield from kill(story.fork(), victim, table)
 
     @staticmethod
-    def _stands(story: Story, victim: int, table: Table) -> bool:
-        """Whether the timeline's curse stands whatever became of the Witch since it
-        chose: it says so (`acted before death`), or it names no nominator, telling
-        only the death (docs/formats/botc.md, "a Witch's curse")."""
-        return any(
-            event.kind == "witch_curse"
-            and (event.acted_before_death or event.caller is None)
-            and event.when.order == story.now
-            and table.names[victim] in event.players
-            for event in table.puzzle.timeline
+    def _told(story: Story, victim: int, table: Table) -> Event | None:
+        """The timeline's curse of the victim today. It stands whatever became of the
+        Witch since she chose when it says so (`acted before death`) or names no
+        nominator, telling only the death (docs/formats/botc.md, "a Witch's curse");
+        else it needs her ability in play, or her alive under the house rule "a witch
+        curse told with its nominator needs a living witch"."""
+        return next(
+            (
+                event
+                for event in table.puzzle.timeline
+                if event.kind == "witch_curse"
+                and event.when.order == story.now
+                and table.names[victim] in event.players
+            ),
+            None,
         )
 
 

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from meeple.botc.puzzle.model import (
+    NO_DEAD_KILLS,
+    NO_DEMON_EXECUTED,
     Aligned,
     Alignment,
     DemonAmong,
@@ -39,7 +41,7 @@ from meeple.botc.puzzle.model import (
     Woke,
 )
 from meeple.botc.solver.constraints import named_in
-from meeple.botc.solver.deaths import doomsayer, execute
+from meeple.botc.solver.deaths import doomsayer, execute, starting_demon_dies
 from meeple.botc.solver.homebrew import character, character_id, claimed_as
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.units import Table, Unit, Unmodelled, overrides
@@ -151,10 +153,9 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
         if unit.standard_setup_unmodelled and puzzle.setup == "standard":
             raise Unmodelled(f"the solver models the {unit.title} only with `setup: none`")
         killer = unit.kills or team(unit.id) == "demon"
-        if puzzle.house_rules and killer and not unit.kills_only_the_living:
-            rule = puzzle.house_rules[0]
+        if NO_DEAD_KILLS in puzzle.house_rules and killer and not unit.kills_only_the_living:
             raise Unmodelled(
-                f"the solver does not model the house rule {rule!r} with the {unit.title}"
+                f"the solver does not model the house rule {NO_DEAD_KILLS!r} with the {unit.title}"
             )
     times = [s.when for s in said] + [e.when for e in puzzle.timeline]
     times += [when for _, _, when in changed_claims(puzzle)]
@@ -435,6 +436,13 @@ def _events(
         return
     event, rest = events[0], events[1:]
     seats = [table.names.index(player) for player in event.players]
+    barred = [seat for seat in seats if starting_demon_dies(story, seat, event.kind, table)]
+    if barred:
+        if trace is not None:
+            demon = character(story.starting[barred[0]]).name
+            why = f"{table.names[barred[0]]} started as the {demon} ({NO_DEMON_EXECUTED})"
+            trace.note(step.when, 10**6, why)
+        return
     if event.kind in ("execution", "survived_execution"):
         survives = event.kind == "survived_execution"
         for seat in seats:

@@ -226,6 +226,17 @@ class Unit:
     """Whether its kills follow the house rule "no night kill on a dead player" where the
     puzzle states it; a puzzle with the rule and a Demon or a unit that `kills` without
     this is refused."""
+    dies_as_starting_demon: ClassVar[tuple[str, ...]] = ()
+    """The timeline's deaths (`execution`, `nomination_death`) at which a player who
+    started as this Demon may die where the puzzle states the house rule "no execution
+    or nomination death of a starting demon" (the Legion's execution, the Zombuul's
+    every such death: its game may go on); at any other, it did not start so."""
+    spares_starting_demons: ClassVar[tuple[str, ...]] = ()
+    """The timeline's deaths at which, with this character on the script, a player who
+    started as any Demon may die under that house rule (the Riot's nomination deaths;
+    jthemphill's solver, whose convention the rule is, also spares every execution with
+    a Mastermind on a script with the bag's set-up: the Mastermind's unit, when it has
+    one, says so here)."""
     untimed_ignored: ClassVar[bool] = False
     """Whether its claim's items with no time tell nothing (a Gossip's statement with
     no day: docs/formats/botc.md, "an untimed Gossip statement"), rather than being
