@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple.botc.puzzle import Claim, Number, Puzzle, Reading, Shown, Time
+from meeple.botc.puzzle import Claim, Number, Puzzle, Reading, Shown, Time, notation
 from meeple.botc.puzzle.jsonform import (
     HOUSE_RULES_KEY,
     character_id,
@@ -177,3 +178,14 @@ def test_a_librarian_naming_no_character_saw_no_outsider() -> None:
     (claim,) = parse(text).claims
     assert claim.learned == (Shown(None, ()),)
     assert json.loads(dump(parse(text)))["claims"][0]["among"] == []
+
+
+TRANSCRIBED = sorted((Path(__file__).parent.parent / "puzzles").glob("*.puzzle"))
+
+
+@pytest.mark.parametrize("path", TRANSCRIBED, ids=lambda path: path.stem)
+def test_every_transcription_through_meeples_json_is_the_same_puzzle(path: Path) -> None:
+    """House rules included (Puzzle 46's, in `meepleHouseRules`), and none added to
+    the others: meeple's key, present, says which hold."""
+    puzzle = notation.parse(path.read_text("utf-8"), str(path))
+    assert parse(dump(puzzle)) == puzzle

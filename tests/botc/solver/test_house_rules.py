@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.botc.puzzle import notation
+from meeple.botc.puzzle import jsonform, notation
 from meeple.botc.puzzle.model import CURSE_NEEDS_LIVING_WITCH, NO_DEAD_KILLS, NO_DEMON_EXECUTED
 from meeple.botc.solver import Unmodelled, solve
-from tests.botc.solver.helpers import PUZZLES, Assignment, assignments, published
+from tests.botc.solver.helpers import PUZZLES, Assignment, assignments, load, published
 from tests.botc.solver.test_sweep import GOOD, SEVEN, players_of, starting, worlds
 
 RULE = f"house rule: {NO_DEAD_KILLS}\n"
@@ -153,3 +153,10 @@ def test_puzzle_69_as_its_json_tells_it_needs_the_rule() -> None:
     answer = published(PUZZLES / "puzzle-69.puzzle")
     assert _with_the_jsons_set_up(LIVING_WITCH + EXECUTED) == answer
     assert len(_with_the_jsons_set_up("") - answer) == 2
+
+
+def test_puzzle_46_solves_from_meeples_json_to_the_weekly_answer() -> None:
+    """Its house rule travels in meeple's key: the JSON meeple writes is the puzzle."""
+    puzzle = jsonform.parse(jsonform.dump(load(PUZZLES / "puzzle-46.puzzle")))
+    assert puzzle.house_rules == (NO_DEAD_KILLS,)
+    assert assignments(solve(puzzle)) == published(PUZZLES / "puzzle-46.puzzle")
