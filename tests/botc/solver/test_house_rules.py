@@ -7,13 +7,17 @@ that JSON tells them get their published answers only under them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from meeple.botc.puzzle import jsonform, notation
 from meeple.botc.puzzle.model import CURSE_NEEDS_LIVING_WITCH, NO_DEAD_KILLS, NO_DEMON_EXECUTED
 from meeple.botc.solver import Unmodelled, solve
 from tests.botc.solver.helpers import PUZZLES, Assignment, assignments, load, published
-from tests.botc.solver.test_sweep import GOOD, SEVEN, players_of, starting, worlds
+from tests.botc.solver.test_sweep import GOOD, SEATS, SEVEN, players_of, starting, worlds
+from tests.cli_helpers import meeple
 
 RULE = f"house rule: {NO_DEAD_KILLS}\n"
 QUIET_NIGHT = "day 1: execution of Bob\nnight 2: night death of nobody\n"
@@ -160,3 +164,23 @@ def test_puzzle_46_solves_from_meeples_json_to_the_weekly_answer() -> None:
     puzzle = jsonform.parse(jsonform.dump(load(PUZZLES / "puzzle-46.puzzle")))
     assert puzzle.house_rules == (NO_DEAD_KILLS,)
     assert assignments(solve(puzzle)) == published(PUZZLES / "puzzle-46.puzzle")
+
+
+@pytest.mark.parametrize("stem", ["49", "72"])
+def test_the_rule_spares_the_riots_nomination_deaths_and_an_executed_legion(stem: str) -> None:
+    """Puzzle 49's Riot dies nominated on day 3 (`Unit.spares_starting_demons`), and 72's
+    executed Legion lives on in the others (`Unit.dies_as_starting_demon`): under the
+    rule their published answers stand, as jthemphill's solver reads its JSON."""
+    path = PUZZLES / f"puzzle-{stem}.puzzle"
+    puzzle = replace(load(path), house_rules=(NO_DEMON_EXECUTED,))
+    assert assignments(solve(puzzle)) == published(path)
+
+
+def test_explain_names_the_rule_an_executed_starting_demon_breaks(tmp_path: Path) -> None:
+    lines = [f"seats: {', '.join(SEATS)}", f"script: {GOOD}", EXECUTED.strip()]
+    lines += ["day 1: execution of Bob", "Ann claims chef"]
+    path = tmp_path / "executed.puzzle"
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    run = meeple(["botc", "solve", str(path), "--explain", "[Bob:imp Cat:scarlet_woman]"])
+    assert "Bob, who started as the Imp, could not die by execution on day 1" in run.out
+    assert NO_DEMON_EXECUTED in run.out

@@ -440,7 +440,9 @@ def _events(
     if barred:
         if trace is not None:
             demon = character(story.starting[barred[0]]).name
-            why = f"{table.names[barred[0]]} started as the {demon} ({NO_DEMON_EXECUTED})"
+            died = event.kind.replace("_", " ")
+            why = f"{table.names[barred[0]]}, who started as the {demon}, could not die by"
+            why += f" {died} on {step.when}: the house rule {NO_DEMON_EXECUTED!r}"
             trace.note(step.when, 10**6, why)
         return
     if event.kind in ("execution", "survived_execution"):
