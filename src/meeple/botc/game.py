@@ -359,6 +359,11 @@ class BotcPuzzleJson(BotcPuzzle):
 
         return jsonform.notes(document.model, document.text, document.source)
 
+    def check(self, document: Document, **options: Any) -> Iterator[Finding]:
+        """The house rules it was read under (`notes`), then the puzzle's worlds, counted."""
+        yield from self.notes(document)
+        yield from super().check(document, **options)
+
 
 def _commands() -> Group:
     """`meeple botc`, imported when it is used."""

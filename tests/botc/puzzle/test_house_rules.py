@@ -165,3 +165,17 @@ def test_convert_from_jthemphills_json_writes_its_writers_rules(tmp_path: Path) 
     assert converted.code == 0
     assert f"house rule: {NO_DEMON_EXECUTED}\n" in converted.out
     assert "note: read under jthemphill's solver's conventions" in converted.err
+
+
+def test_check_notes_the_writers_rules(tmp_path: Path) -> None:
+    """A note, which never fails a check (the same exit with meeple's key and without,
+    `--strict` too); a file with the key has none."""
+    source = tmp_path / "p.json"
+    source.write_text(JTHEMPHILL % EXECUTION, "utf-8")
+    keyed = tmp_path / "keyed.json"
+    keyed.write_text(jsonform.dump(jsonform.parse(source.read_text("utf-8"))), "utf-8")
+    noted = meeple(["check", "--strict", str(source)])
+    plain = meeple(["check", "--strict", str(keyed)])
+    assert "note: read under jthemphill's solver's conventions, as the file has no" in noted.out
+    assert "note:" not in plain.out
+    assert noted.code == plain.code
