@@ -12,10 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from meeple.botc.puzzle import jsonform, notation
+from meeple.botc.puzzle import Puzzle, jsonform, notation
 from meeple.botc.puzzle.model import CURSE_NEEDS_LIVING_WITCH, NO_DEAD_KILLS, NO_DEMON_EXECUTED
 from meeple.botc.solver import Unmodelled, solve
-from tests.botc.solver.helpers import PUZZLES, Assignment, assignments, load, published
+from tests.botc.solver.helpers import (
+    PUZZLES,
+    Assignment,
+    assignments,
+    disguised,
+    load,
+    published,
+)
 from tests.botc.solver.test_sweep import GOOD, SEATS, SEVEN, players_of, starting, worlds
 from tests.cli_helpers import meeple
 
@@ -89,11 +96,15 @@ def test_the_rule_spares_a_demon_whose_game_goes_on() -> None:
     assert "Bob" in players_of(found, "zombuul")
 
 
-def _without_undertakers_third_reading(rule: str) -> set[Assignment]:
+def as_17s_json(rule: str) -> Puzzle:
     """Puzzle 17 as jthemphill's JSON tells it: Sarah's night-3 reading left out."""
     text = (PUZZLES / "puzzle-17.puzzle").read_text("utf-8")
     text = text.replace("  night 3: Sula is the washerwoman\n", "") + rule
-    return assignments(solve(notation.parse(text, "puzzle-17.puzzle")))
+    return notation.parse(text, "puzzle-17.puzzle")
+
+
+def _without_undertakers_third_reading(rule: str) -> set[Assignment]:
+    return assignments(solve(as_17s_json(rule)))
 
 
 def test_puzzle_17_as_its_json_tells_it_needs_the_rule() -> None:
@@ -145,9 +156,14 @@ constraint: if no player has role `Fang Gu` then 2 players have a role in outsid
 """Puzzle 69's set-up as jthemphill's JSON gives it (two Outsiders with a Vigormortis)."""
 
 
-def _with_the_jsons_set_up(rule: str) -> set[Assignment]:
+def as_69s_json(rule: str) -> Puzzle:
+    """Puzzle 69 with its set-up as jthemphill's JSON gives it."""
     text = (PUZZLES / "puzzle-69.puzzle").read_text("utf-8") + JSON_SET_UP + rule
-    return assignments(solve(notation.parse(text, "puzzle-69.puzzle")))
+    return notation.parse(text, "puzzle-69.puzzle")
+
+
+def _with_the_jsons_set_up(rule: str) -> set[Assignment]:
+    return assignments(solve(as_69s_json(rule)))
 
 
 def test_puzzle_69_as_its_json_tells_it_needs_the_rule() -> None:
@@ -184,3 +200,18 @@ def test_explain_names_the_rule_an_executed_starting_demon_breaks(tmp_path: Path
     run = meeple(["botc", "solve", str(path), "--explain", "[Bob:imp Cat:scarlet_woman]"])
     assert "Bob, who started as the Imp, could not die by execution on day 1" in run.out
     assert NO_DEMON_EXECUTED in run.out
+
+
+@pytest.mark.parametrize(
+    ("stem", "puzzle"),
+    [("17", as_17s_json(EXECUTED)), ("69", as_69s_json(LIVING_WITCH + EXECUTED))],
+)
+def test_as_their_json_tells_them_renamed_and_rotated(stem: str, puzzle: Puzzle) -> None:
+    """Under the rules, Puzzles 17 and 69 as their JSON tells them, every player renamed
+    and the seats rotated, have the published answers renamed."""
+    moved, names = disguised(puzzle, len(puzzle.players) // 2 + 1)
+    expected = {
+        frozenset((names[player], character) for player, character in world)
+        for world in published(PUZZLES / f"puzzle-{stem}.puzzle")
+    }
+    assert assignments(solve(moved)) == expected
