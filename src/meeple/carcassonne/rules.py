@@ -512,8 +512,9 @@ class State(DealtState[Move]):
     @classmethod
     def initial(cls, teams: Sequence[str] = ("red", "blue"), seed: int = 0) -> Self:
         """The start tile at (0,0) and one tile for each team, dealt from `seed` as
-        quibbble deals them; the first team places first."""
-        teams = check_teams(teams)
+        quibbble deals them; the first team places first. The teams are two to four
+        distinct names (builder.go `Min`, `Max`); RuleError otherwise."""
+        teams = distinct_teams(teams, "carcassonne", 2, 4)
         deck, hands, rng = deal(seed, len(teams))
         return cls(teams, seed, hands=tuple(hands), deck=tuple(deck), rng=rng)
 
@@ -911,11 +912,6 @@ class _Turn:
                 self.tokens.pop(0)
         best = max(self.scores)
         self.winners = [seat for seat, points in enumerate(self.scores) if points == best]
-
-
-def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
-    """Two to four distinct team names (builder.go `Min`, `Max`); RuleError otherwise."""
-    return distinct_teams(teams, "carcassonne", 2, 4)
 
 
 start_of = from_seed(

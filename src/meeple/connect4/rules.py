@@ -53,8 +53,10 @@ class State(GridState[Place], rows=ROWS, columns=COLUMNS):
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("red", "blue")) -> Self:
-        """An empty grid; the first team places first."""
-        return cls(check_teams(teams))
+        """An empty grid; the first team places first. The teams are two or three distinct
+        names (builder.go's Min and Max; quibbble tells teams apart by name); RuleError
+        otherwise."""
+        return cls(distinct_teams(teams, "connect4", MIN_TEAMS, MAX_TEAMS))
 
     def landing_row(self, column: int) -> int | None:
         """The row a disk dropped into `column` lands on; None if the column is full."""
@@ -144,12 +146,6 @@ class State(GridState[Place], rows=ROWS, columns=COLUMNS):
                 below = cell + COLUMNS
                 return below >= len(self.board) or self.board[below] is not None
         return False
-
-
-def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
-    """Two or three distinct team names (builder.go's Min and Max; quibbble tells teams
-    apart by name); RuleError otherwise."""
-    return distinct_teams(teams, "connect4", MIN_TEAMS, MAX_TEAMS)
 
 
 BRIDGE = State.bridge = Bridge[Place, Record, State](

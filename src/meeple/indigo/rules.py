@@ -149,8 +149,9 @@ class State(DealtState[Place]):
         cls, teams: Sequence[str] = ("red", "blue"), seed: int = 0, variant: str = "classic"
     ) -> Self:
         """The board with its treasures and gems, the tiles dealt from `seed` as quibbble
-        deals them; the first team places first."""
-        teams = check_teams(teams)
+        deals them; the first team places first. The teams are two to four distinct names
+        (builder.go `Min`, `Max`); RuleError otherwise."""
+        teams = distinct_teams(teams, "indigo", 2, 4)
         if variant not in VARIANTS:
             known = ", ".join(VARIANTS)
             raise RuleError(f"indigo has no variant {variant!r} (it has {known})", rule="variant")
@@ -476,11 +477,6 @@ def _winners(points: Sequence[int], counts: Sequence[int]) -> tuple[int, ...]:
     level = [seat for seat, p in enumerate(points) if p == best]
     most = max(counts[seat] for seat in level)
     return tuple(seat for seat in level if counts[seat] == most)
-
-
-def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
-    """Two to four distinct team names (builder.go `Min`, `Max`); RuleError otherwise."""
-    return distinct_teams(teams, "indigo", 2, 4)
 
 
 def start_of(record: Record) -> State:

@@ -103,9 +103,13 @@ class State(DealtState[Move]):
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("red", "blue"), seed: int = 0) -> Self:
-        """The cards dealt from `seed` as quibbble deals them; the first team moves first."""
+        """The cards dealt from `seed` as quibbble deals them; the first team moves first.
+        The teams are two distinct names (quibbble keys the hands by name); RuleError
+        otherwise."""
         cards = deal(seed)
-        return cls(check_teams(teams), seed, starting_board(), cards.hands, cards.spare)
+        return cls(
+            distinct_teams(teams, "onitama", 2, 2), seed, starting_board(), cards.hands, cards.spare
+        )
 
     def at(self, row: int, column: int) -> Pawn | None:
         """The pawn on (`row`, `column`), or None."""
@@ -238,11 +242,6 @@ def _off_board(square: str, part: int) -> RuleError:
     return RuleError(
         f"{square} is off the board (rows and columns 0 to 4)", rule="bounds", part=part
     )
-
-
-def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
-    """Two distinct team names (quibbble keys the hands by name); RuleError otherwise."""
-    return distinct_teams(teams, "onitama", 2, 2)
 
 
 start_of = from_seed(

@@ -193,9 +193,13 @@ class State(DealtState[Action]):
     def initial(
         cls, teams: Sequence[str] = ("red", "blue"), seed: int = 0, variant: str = "classic"
     ) -> Self:
-        """The units set up from `seed` as quibbble sets them up; the first team to move."""
+        """The units set up from `seed` as quibbble sets them up; the first team to move.
+        The teams are two distinct names (quibbble keeps units by team name); RuleError
+        otherwise."""
         board_variant = variant_named(variant)
-        return cls(check_teams(teams), seed, board_variant, setup(seed, board_variant))
+        return cls(
+            distinct_teams(teams, "stratego", 2, 2), seed, board_variant, setup(seed, board_variant)
+        )
 
     def __hash__(self) -> int:
         return hash((self.teams, self.board, self.seat, self.history))
@@ -517,11 +521,6 @@ def variant_named(name: str) -> Variant:
         known = ", ".join(VARIANTS)
         raise RuleError(f"stratego has no variant {name!r} (it has {known})", rule="variant")
     return found
-
-
-def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
-    """Two distinct team names (quibbble keeps units by team name); RuleError otherwise."""
-    return distinct_teams(teams, "stratego", 2, 2)
 
 
 def start_of(record: Record) -> State:

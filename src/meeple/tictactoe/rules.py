@@ -37,8 +37,9 @@ class State(GridState[Mark], rows=SIZE, columns=SIZE):
 
     @classmethod
     def initial(cls, teams: Sequence[str] = ("X", "O")) -> Self:
-        """An empty board; the first team marks first."""
-        return cls(check_teams(teams))
+        """An empty board; the first team marks first. The teams are two distinct names
+        (quibbble tells teams apart by name); RuleError otherwise."""
+        return cls(distinct_teams(teams, "tic-tac-toe", 2, 2))
 
     def position_key(self) -> tuple[Board, int]:
         """The board and the team to mark (meeple.engine.Transposing)."""
@@ -90,11 +91,6 @@ class State(GridState[Mark], rows=SIZE, columns=SIZE):
             winners = tuple(range(len(self.teams)))
         seat = (self.seat + 1) % len(self.teams)
         return type(self)(self.teams, tuple(board), seat, winners, (*self.history, move))
-
-
-def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
-    """Two distinct team names (quibbble tells teams apart by name); RuleError otherwise."""
-    return distinct_teams(teams, "tic-tac-toe", 2, 2)
 
 
 BRIDGE = State.bridge = Bridge[Mark, Record, State](

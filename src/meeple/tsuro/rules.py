@@ -202,8 +202,9 @@ class State(DealtState[Place]):
     def initial(
         cls, teams: Sequence[str] = ("red", "blue"), seed: int = 0, variant: str = CLASSIC
     ) -> Self:
-        """The game quibbble deals from `seed` (state.go `newState`)."""
-        teams = check_teams(teams)
+        """The game quibbble deals from `seed` (state.go `newState`) to 2 to 8 distinct team
+        names (builder.go); RuleError otherwise."""
+        teams = distinct_teams(teams, "tsuro", MIN_TEAMS, MAX_TEAMS)
         if variant not in VARIANTS:
             known = ", ".join(VARIANTS)
             raise RuleError(f"tsuro has no variant {variant!r} (it has {known})", rule="variant")
@@ -602,11 +603,6 @@ def _unique_token(tokens: Sequence[Token], rng: GoRand) -> Token:
         token = _random_token(rng)
         if all((token.row, token.column) != (t.row, t.column) for t in tokens):
             return token
-
-
-def check_teams(teams: Sequence[str]) -> tuple[str, ...]:
-    """2 to 8 distinct team names (builder.go); RuleError otherwise."""
-    return distinct_teams(teams, "tsuro", MIN_TEAMS, MAX_TEAMS)
 
 
 def start_of(record: Record) -> State:
