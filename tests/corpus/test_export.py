@@ -81,12 +81,18 @@ def test_win_rate_by_first_move_in_flows(dataset: Path) -> None:
 
 
 def test_a_dask_local_cluster_writes_the_same_dataset(dataset: Path, tmp_path: Path) -> None:
+    import dask
     from distributed import LocalCluster
 
     files = list(corpus.files([str(EXAMPLES)]))
-    with LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    ) as cluster:
+    # The cluster's scratch space in the test's own folder, not a shared /tmp one (which
+    # lies beside a checkout made in /tmp, and outlives the run).
+    with (
+        dask.config.set({"temporary-directory": str(tmp_path / "scratch")}),
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+    ):
         export.export_dask(files, tmp_path / "dask", cluster.scheduler_address, partition_size=4)
     for table in export.TABLES:
         single = pq.read_table(dataset / f"{table}.parquet")
