@@ -12,7 +12,14 @@ from meeple.raft import solver
 from meeple.raft.components import components
 from meeple.raft.model import Board, Cards, Position, Square
 from meeple.raft.notation import parse_challenge, parse_record
-from meeple.raft.rules import State, bit_indices, cats_cut_off, grid_of
+from meeple.raft.rules import (
+    State,
+    bit_indices,
+    cats_cut_off,
+    fire_placements,
+    grid_of,
+    lay_fire,
+)
 from tests.cli_helpers import meeple
 
 
@@ -105,7 +112,8 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
 def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_ranking() -> None:
     """The schedule of a solve's searches: base widths, a line more kept at the end of
     each round, twice the base widths; those again with the fire ranked without the
-    raft's ways, and again kept off the cats' cheapest ways too; then four and eight
+    raft's ways, again kept off the cats' cheapest ways too, that measuring and playing
+    more tiles, and keeping room for the next tile; then four and eight
     times the base widths under each ranking; draws by decks, then by cards."""
     base = (solver.ROUND_BEAM, solver.ROUNDS_BEAM)
     step = (solver.ROUND_BEAM, solver.ROUNDS_BEAM + solver.ROUNDS_STEP)
@@ -118,7 +126,7 @@ def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_rankin
         solver.Ranking(0),
         solver.Ranking(0, routes=True),
         solver.Ranking(0, routes=True, fires_tried=12, fires_kept=3),
-        solver.Ranking(0, routes=True, fires_tried=18, fires_kept=4),
+        solver.Ranking(0, routes=True, room=True),
     )
     assert [tuple(solver._attempt(n)) for n in range(50)] == [
         *(
@@ -159,7 +167,10 @@ def test_the_second_fire_ranking_counts_only_positions_new_to_the_solve(
     tables = {id(memory.children) for memory in memories}
     assert len(tables) == len(passes) + 1  # a table of children per ranking
     for again in memories[6:]:
-        assert memories[0].scores is again.scores and memories[0].cut_offs is again.cut_offs
+        assert memories[0].cut_offs is again.cut_offs
+        # Keeping room for the next fire tile changes the distances: ranked anew.
+        shared = memories[0].scores is again.scores
+        assert shared != again.ranking.room
 
 
 @pytest.mark.slow
@@ -241,4 +252,56 @@ def test_keeping_a_balance_is_won_within_the_default_budget() -> None:
     Some 40 s of one core: `make fuzz`."""
     found = solver.solve(parse_challenge(_challenge("Keeping a balance")), 1)
     assert found.won and 40_000 < found.states <= solver.DEFAULT_STATES
+    assert found.final.status == "won"
+
+
+HOT_SANDS_BURNT = Board(
+    (
+        "fffffffffffyffffff",
+        "ffffffffffyyffffff",
+        "fffffffffffyffffff",
+        "ffffffpbfffyfffprp",
+        "fffffffffffyfffbow",
+        "fffffffffffyfffbyg",
+        "ffffffrfffyyfffpry",
+        "fffffffffffyfffgyr",
+        "ffffffffffbYfffyyr",
+        "ffffffffbbbbbbyygg",
+        "fffbffrbbffyyyyfgg",
+        "fffbfffBbpfrrbgfgg",
+        "ffffffffffffgpffgy",
+        "ffffffgffffffffpgy",
+        "ffffffffffffGggggg",
+    )
+)
+"""Hot sands at seed 1 where the best line of the fourth round's search ended: three
+rounds played, nine fire tiles laid, the cats 2, 5 and 3 repaints from the raft."""
+
+
+def test_a_fire_tile_without_room_counts_the_position_far() -> None:
+    """Issue 41, fifth round: where the next fire tile of the seeded order fits nowhere
+    without shutting a cat in, no card can be laid until a cat moves; the ranking that
+    keeps room for it counts such a position `NO_ROOM` more, as plain code tells."""
+    start = State.initial(parse_challenge(_challenge("Hot sands")), 1)
+
+    def room(board: Board, tile: str) -> bool:
+        return any(not cats_cut_off(lay_fire(board, fire)) for fire in fire_placements(board, tile))
+
+    for tile in "rhyq":  # the next four tiles of seed 1's order on the burnt island
+        assert not solver._fire_room(HOT_SANDS_BURNT, tile) and not room(HOT_SANDS_BURNT, tile)
+        plain = solver._board_distance(HOT_SANDS_BURNT, 21)
+        assert solver._board_distance(HOT_SANDS_BURNT, 21, tile) == plain + solver.NO_ROOM
+    board = start.position.board
+    for tile in "Dib":
+        assert solver._fire_room(board, tile) and room(board, tile)
+        assert solver._board_distance(board, 31, tile) == solver._board_distance(board, 31)
+
+
+@pytest.mark.slow
+def test_its_meow_or_never_is_won_within_the_default_budget_by_keeping_room_for_the_fire() -> None:
+    """Issue 41, fifth round, at seed 1: the fifth pass, keeping room for the next fire
+    tile, wins in its second search; not won within 70,000 states before (105,937 under
+    an older schedule). Some 40 s of one core: `make fuzz`."""
+    found = solver.solve(parse_challenge(_challenge("It's meow or never")), 1)
+    assert found.won and found.states <= solver.DEFAULT_STATES
     assert found.final.status == "won"
