@@ -26,7 +26,8 @@ care for the raft's ways, and again keeping them off the squares of the cats' ch
 ways to the raft as well (`_routes`: a way fire cuts ahead of a cat needs more cards
 laid, and more fire), and so once more measuring and playing more of the fire tiles
 after each card; and once more keeping room for the next fire tile of the seeded order
-(a position where it fits nowhere without shutting a cat in counts far, `_fire_room`);
+(a position where it fits nowhere without shutting a cat in counts far, `_fire_room`),
+and that measuring and playing more tiles;
 then four times as wide, and so on (`_attempt`). The searches
 of one solve that rank fire alike share a table of the positions already searched (each
 one's children and distance), so a search that starts again walks the known lines at the
@@ -152,6 +153,7 @@ RANKINGS_AGAIN = (
     Ranking(0, routes=True),
     Ranking(0, routes=True, fires_tried=2 * FIRE_TRIED, fires_kept=FIRES_KEPT + 1),
     Ranking(0, routes=True, room=True),
+    Ranking(0, routes=True, fires_tried=2 * FIRE_TRIED, fires_kept=FIRES_KEPT + 1, room=True),
 )
 """How a solve's later passes over the widths rank the fire, one pass each (`_attempt`):
 some lines need it laid beside the raft's ways (Clear the way at seed 1), some need it
@@ -160,13 +162,14 @@ round), and some need more of the tiles that spare those ways measured and playe
 (River rafts and Keeping a balance with twice the tiles measured and three played), and
 some need the room the next fire tile will need kept (It's meow or never, issue 41's
 fifth round: `Ranking.room`; its pass replaced one measuring three times the tiles and
-playing four, which won nothing at seed 1)."""
+playing four, which won nothing at seed 1), and that with twice the tiles measured and
+three played (Burning trees)."""
 DEFAULT_STATES = 62_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Crossed paths, takes 7,057), and 32 of the 39 challenges are
-(issue 41: Keeping a balance at 61,315, It's meow or never at 44,598; 30 within 40,000,
-the default before, 28 within 20,000); a search that finds no win takes under a minute
-of one core (docs/play.md)."""
+within it (the hardest, Crossed paths, takes 7,057), and 33 of the 39 challenges are
+(issue 41: Keeping a balance at 61,315, It's meow or never at 44,598, Burning trees at
+61,915; 30 within 40,000, the default before, 28 within 20,000); a search that finds no
+win takes about a minute of one core at most (docs/play.md)."""
 
 
 @dataclass(frozen=True)
@@ -1378,16 +1381,17 @@ class _Plan(NamedTuple):
 def _attempt(attempt: int) -> _Plan:
     """A solve's `attempt`-th search (from 0); draws by decks, then by cards, at each width.
 
-    The base widths, then one more line kept at the end of each round (`ROUNDS_STEP`),
-    then twice the base widths: the step between the narrow searches and the twice as wide
-    wins challenges whose lines need a third board kept a round, at a fraction of what the
-    wider searches cost, and the positions it searched are known to the wider searches
-    that follow. Then those six again with the fire ranked otherwise, a pass for each of
-    `RANKINGS_AGAIN` (without the raft's ways; off the cats' cheapest ways too; that with
-    more fire tiles measured and played after each card; room kept for the next tile),
-    which wins lines the first ranking passes over at less than four times the widths
-    would cost; then four times the base widths under each ranking, eight times, and so
-    on (docs/play.md)."""
+        The base widths, then one more line kept at the end of each round (`ROUNDS_STEP`),
+        then twice the base widths: the step between the narrow searches and the twice as wide
+        wins challenges whose lines need a third board kept a round, at a fraction of what the
+        wider searches cost, and the positions it searched are known to the wider searches
+        that follow. Then those six again with the fire ranked otherwise, a pass for each of
+        `RANKINGS_AGAIN` (without the raft's ways; off the cats' cheapest ways too; that with
+        more fire tiles measured and played after each card; room kept for the next tile; that
+    with more tiles measured and played),
+        which wins lines the first ranking passes over at less than four times the widths
+        would cost; then four times the base widths under each ranking, eight times, and so
+        on (docs/play.md)."""
     rankings = _rankings()
     by_cards = attempt % 2 == 1
     passes = 6 * len(rankings)
