@@ -18,6 +18,7 @@ from meeple.raft.rules import (
     cats_cut_off,
     fire_placements,
     grid_of,
+    lay_card,
     lay_fire,
 )
 from tests.cli_helpers import meeple
@@ -311,3 +312,49 @@ def test_keeping_room_for_the_fire_wins_within_the_default_budget(name: str, sta
     found = solver.solve(parse_challenge(_challenge(name)), 1)
     assert found.won and found.states <= min(states, solver.DEFAULT_STATES)
     assert found.final.status == "won"
+
+
+def test_the_tiles_that_leave_the_next_one_room_come_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The room pass orders the fire tiles measured after a card by their distance with
+    `NO_ROOM` counted: those that leave the next tile room first, each part nearest the
+    raft first, on every position of a line through Hot sands (asked twice). The
+    room is told by a stand-in (the fire in the island's top half, odd or even), so that
+    tiles with and without room mix: early in a game every tile leaves room."""
+
+    def stand_in(board: Board, tile: str) -> bool:
+        return sum(row.count("f") for row in board.rows[: board.height // 2]) % 2 == 0
+
+    monkeypatch.setattr(solver, "_fire_room", stand_in)
+    mixed = 0
+    challenge = parse_challenge(_challenge("Hot sands"))
+    start = State.initial(challenge, 1)
+    order = solver._fire_order(start, 1)
+    ranking = solver.Ranking(0, routes=True, room=True)
+    game = start
+    checked = 0
+    for move in solver.solve(challenge, 1, states=400).moves:
+        if game.phase == "play":
+            bag = game.position.bag
+            tile = solver._next_fire(game, order)
+            after = next((t for t in order if t in bag and t != tile), "")
+            board = game.position.board
+            for _, card in solver._placements(game)[:6]:
+                cut_offs = solver._CutOffs()
+                plain = solver._fires_after(board, card, tile, len(bag) - 1, cut_offs, ranking)
+                laid = lay_card(board, card)
+                ranked = sorted(
+                    plain,
+                    key=lambda fire: solver._board_distance(
+                        lay_fire(laid, fire), len(bag) - 1, after
+                    ),
+                )
+                found = solver._fires_after(
+                    board, card, tile, len(bag) - 1, cut_offs, ranking, after
+                )
+                assert list(found) == ranked and list(found) == ranked  # asked twice
+                checked += 1
+                mixed += ranked != list(plain)
+        game = game.play(move)
+    assert checked > 20 and mixed > 5
