@@ -25,7 +25,10 @@ kept each round, then twice as wide; then those again with the fire tiles ranked
 care for the raft's ways, and again keeping them off the squares of the cats' cheapest
 ways to the raft as well (`_routes`: a way fire cuts ahead of a cat needs more cards
 laid, and more fire), and so once more measuring and playing more of the fire tiles
-after each card; then four times as wide, and so on (`_attempt`). The searches
+after each card; and once more keeping room for the next fire tile of the seeded order
+(a position where it fits nowhere without shutting a cat in counts far, `_fire_room`),
+and that measuring and playing more tiles;
+then four times as wide, and so on (`_attempt`). The searches
 of one solve that rank fire alike share a table of the positions already searched (each
 one's children and distance), so a search that starts again walks the known lines at the
 cost of a lookup, and only positions never searched count against the budget. The budget
@@ -134,6 +137,10 @@ class Ranking(NamedTuple):
     """Fire placements measured after each pathway card (`FIRE_TRIED`)."""
     fires_kept: int = FIRES_KEPT
     """Of those, how many are played, each a child of the position (`FIRES_KEPT`)."""
+    room: bool = False
+    """Whether a position whose next fire tile (in the seeded order) fits nowhere without
+    shutting a cat in counts `NO_ROOM` more (`_fire_room`), in the beam and in the choice
+    of the tiles laid after a card: no card can be laid there until a cat moves."""
 
 
 RAFT_HARM = 1
@@ -145,19 +152,24 @@ RANKINGS_AGAIN = (
     Ranking(0),
     Ranking(0, routes=True),
     Ranking(0, routes=True, fires_tried=2 * FIRE_TRIED, fires_kept=FIRES_KEPT + 1),
-    Ranking(0, routes=True, fires_tried=3 * FIRE_TRIED, fires_kept=FIRES_KEPT + 2),
+    Ranking(0, routes=True, room=True),
+    Ranking(0, routes=True, fires_tried=2 * FIRE_TRIED, fires_kept=FIRES_KEPT + 1, room=True),
 )
 """How a solve's later passes over the widths rank the fire, one pass each (`_attempt`):
 some lines need it laid beside the raft's ways (Clear the way at seed 1), some need it
 kept off the cats' cheapest ways further on as well (Straight dash, issue 41's fourth
 round), and some need more of the tiles that spare those ways measured and played
-(River rafts with twice the tiles measured and three played, Keeping a balance with
-three times and four)."""
-DEFAULT_STATES = 40_000
+(River rafts and Keeping a balance with twice the tiles measured and three played), and
+some need the room the next fire tile will need kept (It's meow or never, issue 41's
+fifth round: `Ranking.room`; its pass replaced one measuring three times the tiles and
+playing four, which won nothing at seed 1), and that with twice the tiles measured and
+three played (Burning trees)."""
+DEFAULT_STATES = 62_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Crossed paths, takes 7,057), and 30 of the 39 challenges are
-(issue 41; 28 within 20,000, the default before); a search that finds no win takes
-under a minute of one core (docs/play.md)."""
+within it (the hardest, Crossed paths, takes 7,057), and 33 of the 39 challenges are
+(issue 41: Keeping a balance at 61,315, It's meow or never at 44,598, Burning trees at
+61,915; 30 within 40,000, the default before, 28 within 20,000); a search that finds no
+win takes about a minute of one core at most (docs/play.md)."""
 
 
 @dataclass(frozen=True)
@@ -416,24 +428,56 @@ def _near_layers(board: Board) -> tuple[_Layer, ...]:
     return tuple(layers)
 
 
-def distance(game: State) -> float:
+def distance(game: State, order: str = "") -> float:
     """How far the game is from a win (0 when won); lower is better."""
     if game.status == "won":
         return 0.0
     if game.status == "lost":
         return float(BLOCKED)
-    return _board_distance(game.position.board, len(game.position.bag))
+    bag = game.position.bag
+    tile = next((tile for tile in order if tile in bag), "")
+    return _board_distance(game.position.board, len(bag), tile)
 
 
-def _board_distance(board: Board, bag: int) -> float:
-    """`distance` of a game going on, on `board` with `bag` fire tiles left."""
+NO_ROOM = 1000.0
+"""What a position whose next fire tile has no room counts more (`Ranking.room`): more than
+any distance the cats can be from the raft, less than a lost line (`BLOCKED`)."""
+
+
+def _board_distance(board: Board, bag: int, tile: str = "") -> float:
+    """`distance` of a game going on, on `board` with `bag` fire tiles left; `tile`, where
+    given, is the next fire tile, and the distance counts `NO_ROOM` more if it has no room
+    (`_fire_room`) while some cat still needs a square repainted."""
     # A repaint costs a card and a fire tile; a cat move costs a card. A cat whose way
     # needs a square no card can reach now is not lost (fire moves, cards shift), but far.
     measured = board_distances(board)
     if DEAD in measured:
         return float(BLOCKED)
     cats = [min(d, STUCK) for d in measured]
-    return 3.0 * sum(cats) + 1.5 * len(cats) - bag / 100
+    score = 3.0 * sum(cats) + 1.5 * len(cats) - bag / 100
+    if tile and sum(cats) and not _fire_room(board, tile):
+        score += NO_ROOM
+    return score
+
+
+@lru_cache(maxsize=65536)
+def _fire_room(board: Board, tile: str) -> bool:
+    """Whether fire tile `tile` fits somewhere on `board` without shutting a cat in (a card
+    laid there now could be followed by it)."""
+    framed = Keyed(board, cut_frame(board))
+    return any(fire_shut_in(board, fire) is None for fire in _unsure_fires(framed, tile))
+
+
+@lru_cache(maxsize=16384)
+def _unsure_fires(framed: Keyed[Board], tile: str) -> tuple[FirePlacement, ...]:
+    """The placements of fire tile `tile` on the boards of a frame (`cut_frame`) that do
+    not shut a cat in whatever the letters of the squares they take out of a card's reach
+    (`fire_surely_cuts_off`): the same on every board of the frame, and the boards after
+    the cards tried in a position, each followed by one fire tile, share few frames."""
+    board = framed.value
+    return tuple(
+        fire for fire in fire_placements(board, tile) if not fire_surely_cuts_off(board, fire)
+    )
 
 
 def _needed(board: Board) -> dict[int, set[int]]:
@@ -904,7 +948,10 @@ def _after_card(
     fires = known.get((placement, bag))
     if fires is None:
         tile = _next_fire(game, order)
-        fires = _fires_after(game.position.board, placement, tile, len(bag) - 1, cut_offs, ranking)
+        after = next((t for t in order if t in bag and t != tile), "") if ranking.room else ""
+        fires = _fires_after(
+            game.position.board, placement, tile, len(bag) - 1, cut_offs, ranking, after
+        )
         known[(placement, bag)] = fires
     if not fires:
         return
@@ -936,6 +983,7 @@ def _fires_after(
     bag: int,
     cut_offs: _CutOffs,
     ranking: Ranking = FIRST_RANKING,
+    after: str = "",
 ) -> tuple[FirePlacement, ...]:
     """The placements of fire tile `tile` worth laying after the card `placement` on `base`
     with `bag` tiles left after it, nearest the raft first: the first `FIRE_TRIED` of the
@@ -958,7 +1006,7 @@ def _fires_after(
     scored = []
     for i in frame.sparing(base, placement, board, fires):
         fire = frame.placements[i]
-        score = _board_distance(lay_fire(board, fire), bag)
+        score = _board_distance(lay_fire(board, fire), bag, after)
         if score < BLOCKED:
             scored.append((score, fire))
             if len(scored) == ranking.fires_tried:
@@ -977,7 +1025,9 @@ class _Memory:
 
     The children depend on how fire tiles are ranked (`ranking`), so the searches of a
     solve that rank them otherwise have a table of their own; what does not (the
-    distances, which also count the budget, and `cut_offs`) is `shared` by them all."""
+    distances, which also count the budget, and `cut_offs`) is `shared` by them all, but
+    for the distances of a ranking that keeps room for the next fire tile
+    (`Ranking.room`): they differ, so its searches rank, and count, positions anew."""
 
     def __init__(self, ranking: Ranking = FIRST_RANKING, shared: _Memory | None = None) -> None:
         self.ranking = ranking
@@ -988,7 +1038,9 @@ class _Memory:
         self.children: dict[
             tuple[object, ...], list[tuple[State, tuple[Move, ...], tuple[object, ...]]]
         ] = {}
-        self.scores: dict[tuple[object, ...], float] = {} if shared is None else shared.scores
+        self.scores: dict[tuple[object, ...], float] = (
+            {} if shared is None or ranking.room else shared.scores
+        )
         self.cut_offs: _CutOffs = _CutOffs() if shared is None else shared.cut_offs
         self.measured: OrderedDict[Board, _Measured] = OrderedDict()
 
@@ -1060,7 +1112,8 @@ class _Search:
         score = self.memory.scores.get(key)
         if score is None:
             self.states += 1
-            score = self.memory.scores[key] = distance(game)
+            room = self.order if self.memory.ranking.room else ""
+            score = self.memory.scores[key] = distance(game, room)
         self.best = min(self.best, score)
         return score
 
@@ -1328,15 +1381,17 @@ class _Plan(NamedTuple):
 def _attempt(attempt: int) -> _Plan:
     """A solve's `attempt`-th search (from 0); draws by decks, then by cards, at each width.
 
-    The base widths, then one more line kept at the end of each round (`ROUNDS_STEP`),
-    then twice the base widths: the step between the narrow searches and the twice as wide
-    wins challenges whose lines need a third board kept a round, at a fraction of what the
-    wider searches cost, and the positions it searched are known to the wider searches
-    that follow. Then those six again with the fire ranked otherwise, a pass for each of
-    `RANKINGS_AGAIN` (without the raft's ways; off the cats' cheapest ways too; that with
-    more fire tiles measured and played after each card), which wins lines the first
-    ranking passes over at less than four times the widths would cost; then four times
-    the base widths under each ranking, eight times, and so on (docs/play.md)."""
+        The base widths, then one more line kept at the end of each round (`ROUNDS_STEP`),
+        then twice the base widths: the step between the narrow searches and the twice as wide
+        wins challenges whose lines need a third board kept a round, at a fraction of what the
+        wider searches cost, and the positions it searched are known to the wider searches
+        that follow. Then those six again with the fire ranked otherwise, a pass for each of
+        `RANKINGS_AGAIN` (without the raft's ways; off the cats' cheapest ways too; that with
+        more fire tiles measured and played after each card; room kept for the next tile; that
+    with more tiles measured and played),
+        which wins lines the first ranking passes over at less than four times the widths
+        would cost; then four times the base widths under each ranking, eight times, and so
+        on (docs/play.md)."""
     rankings = _rankings()
     by_cards = attempt % 2 == 1
     passes = 6 * len(rankings)
