@@ -13,7 +13,7 @@ from meeple.botc.puzzle.model import NO_DEAD_KILLS, Time
 from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill, saved
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
-from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
+from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled, rests_first_night
 
 
 class Demon(Unit):
@@ -34,6 +34,7 @@ class Demon(Unit):
     passes: ClassVar[bool] = False
     """Whether killing itself passes the Demon to a living Minion (the Imp's star-pass)."""
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number < 2 or not (story.alive[seat] or seat in story.undead):
             yield story
@@ -303,6 +304,7 @@ class Po(Demon):
     id = "po"
     kills_only_the_living = False  # its own night: not the house rule's
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         exorcised = ("no kill", story.now, seat) in story.choices  # it does not wake
         if number < 2 or not story.alive[seat] or exorcised:
@@ -406,6 +408,7 @@ class Shabaloth(Demon):
     id = "shabaloth"
     kills_only_the_living = False  # its own night: not the house rule's
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         stopped = ("no kill", story.now, seat) in story.choices
         if number < 2 or not story.alive[seat] or stopped:

@@ -368,7 +368,7 @@ def _acting(
     unit is the one its seat has when it wakes). An actor whose choices after the
     first ask what the stories before them asked (`Unit.asks_after`: the Poisoner's,
     `Story.asked`) is played one story at a time, all the way to the puzzle's end."""
-    quiet = table.quiet
+    quiet = table.quiet if number > 1 else table.quiet_first_night
     while True:
         while index < len(actors) and story.roles[actors[index][1]] in quiet:
             index += 1  # it wakes to nothing: the story as it was
