@@ -442,6 +442,7 @@ class Riot(Unit):
     wakes_as_listed = False
     causes = "nomination_death"
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number > RIOT_DAY and any(team(role) == "minion" for role in story.roles):
             raise Unmodelled("the solver does not model a Riot's day 3 without nominations")
