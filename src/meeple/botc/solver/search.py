@@ -260,6 +260,11 @@ def stories(
         for extra in itertools.product(*made)
     ]
     herrings = _herrings(puzzle, roles, plan_.named)
+    if len(trials) == 1 and len(herrings) == 1:  # one story to begin with (most set-ups)
+        drunk, extra = trials[0]
+        misregisters = plan_.table.misregisters
+        yield from play(plan_, _begun(roles, misregisters, herrings[0], drunk, extra, set()), trace)
+        return
     failed: list[tuple[frozenset[int], set[int]]] = []
     if len(trials) > 1 and trace is None:
         asked: set[int] = set()
