@@ -212,6 +212,7 @@ class Legion(Demon):
     wakes_as_listed = False
     misregisters = Misregistration(alignment=False, teams=("minion",), keeps=True)
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         victims = table.night_deaths.get(number, ())
         first = next((s for s in story.seats_of(self.id) if story.alive[s]), None)
@@ -378,6 +379,7 @@ class Zombuul(Demon):
         living = story.alive[seat] or seat in story.undead
         return number > 1 and living and not self._rested(story, number)
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if self._rested(story, number):
             yield story
