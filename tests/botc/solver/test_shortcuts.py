@@ -1,14 +1,23 @@
 """The search's shortcuts keep the answer (docs/formats/botc.md, "Shortcuts that keep
 the answer"): a set-up sentence is answered once for the characters in play only when
-no seating could change it."""
+no seating could change it; the players drunk from the start are tried only where a
+story asked about them; a night that rests on night 1 is skipped then."""
 
 from __future__ import annotations
+
+import itertools
+from pathlib import Path
 
 import pytest
 
 from meeple.botc.puzzle import notation
-from meeple.botc.solver import solve
+from meeple.botc.solver import Unmodelled, solve
 from meeple.botc.solver.constraints import holds
+from meeple.botc.solver.search import fitting, grimoires, script_of, told, units, world
+from meeple.botc.solver.story import Story
+from meeple.botc.solver.timeline import Trace, plan
+from meeple.botc.solver.units import RESTS
+from tests.botc.solver.helpers import PUZZLES, TRANSCRIBED
 
 OPEN = """title: Many worlds
 seats: Oscar, Matt, Anna, You, Tim, Sula
@@ -35,3 +44,45 @@ def test_a_set_up_sentence_keeps_exactly_the_worlds_it_holds_in(sentence: str) -
     kept = {world.characters for world in everything if holds(narrowed, world.characters)}
     assert 0 < len(kept) < len(everything)
     assert {world.characters for world in solve(narrowed).worlds} == kept
+
+
+@pytest.mark.parametrize("name", ["puzzle-17", "puzzle-20", "puzzle-48", "puzzle-67", "puzzle-71"])
+def test_the_players_drunk_from_the_start_tried_only_where_asked_keep_every_world(
+    name: str,
+) -> None:
+    """A Puzzlemaster's puzzle-drunk and the drunk one of several Village Idiots are
+    tried first as no one, then only where a failed trial asked (`Story.is_drunk_for_good`):
+    each set-up has a story exactly when trying every choice in turn (what `--explain`
+    does) finds one, and the first one found is the same."""
+    puzzle = notation.parse((PUZZLES / f"{name}.puzzle").read_text("utf-8"), name)
+    script = script_of(puzzle)
+    plan_ = plan(puzzle, units(script))
+    fits = fitting(puzzle, script)
+    found = 0
+    for roles in filter(fits, grimoires(puzzle, script)):
+        quick = next(told(puzzle, roles, plan_), None)
+        every = next(told(puzzle, roles, plan_, Trace()), None)
+        assert (quick is None) == (every is None), roles
+        if quick is not None and every is not None:
+            found += 1
+            assert world(puzzle, roles, quick) == world(puzzle, roles, every)
+    assert found
+
+
+@pytest.mark.parametrize("path", TRANSCRIBED, ids=lambda path: path.stem)
+def test_a_night_marked_as_resting_on_night_1_leaves_the_story_as_it_was(path: Path) -> None:
+    """The timeline skips on night 1 a unit whose `night` is marked `rests_first_night`
+    (the Imp's, the Gossip's...): on the first set-ups of every transcribed puzzle, that
+    night yields the story it was given and nothing else."""
+    puzzle = notation.parse(path.read_text("utf-8"), path.name)
+    script = script_of(puzzle)
+    try:
+        plan_ = plan(puzzle, units(script))
+    except Unmodelled:
+        return
+    for roles in itertools.islice(grimoires(puzzle, script), 40):
+        for seat, role in enumerate(roles):
+            unit = plan_.table.cast[role]
+            if getattr(type(unit).night, RESTS, False):
+                story = Story(roles, plan_.table.misregisters)
+                assert list(unit.night(story, seat, 1, plan_.table)) == [story], role

@@ -159,17 +159,16 @@ def set_up_holds(puzzle: Puzzle) -> Callable[[Sequence[str]], bool]:
     """Whether every seatless sentence holds, for the characters in play (sorted)."""
 
     def check(roles: Sequence[str]) -> bool:
-        world = _World(puzzle, roles, None)
         if seatless:
             in_play = tuple(sorted(roles))
             truth = known.get(in_play)
             if truth is None:
-                truth = known[in_play] = _all_true(world, seatless)
+                truth = known[in_play] = _all_true(_World(puzzle, roles, None), seatless)
             if not truth:
                 return False
-        return _all_true(world, seated)
+        return not seated or _all_true(_World(puzzle, roles, None), seated)
 
-    return check
+    return check if trees else lambda roles: True
 
 
 def _all_true(world: _World, trees: list[Node]) -> bool:

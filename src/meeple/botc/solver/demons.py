@@ -13,7 +13,7 @@ from meeple.botc.puzzle.model import NO_DEAD_KILLS, Time
 from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill, saved
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
-from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled
+from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled, rests_first_night
 
 
 class Demon(Unit):
@@ -34,6 +34,7 @@ class Demon(Unit):
     passes: ClassVar[bool] = False
     """Whether killing itself passes the Demon to a living Minion (the Imp's star-pass)."""
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number < 2 or not (story.alive[seat] or seat in story.undead):
             yield story
@@ -212,6 +213,7 @@ class Legion(Demon):
     wakes_as_listed = False
     misregisters = Misregistration(alignment=False, teams=("minion",), keeps=True)
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         victims = table.night_deaths.get(number, ())
         first = next((s for s in story.seats_of(self.id) if story.alive[s]), None)
@@ -304,6 +306,7 @@ class Po(Demon):
     id = "po"
     kills_only_the_living = False  # its own night: not the house rule's
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         exorcised = ("no kill", story.now, seat) in story.choices  # it does not wake
         if number < 2 or not story.alive[seat] or exorcised:
@@ -378,6 +381,7 @@ class Zombuul(Demon):
         living = story.alive[seat] or seat in story.undead
         return number > 1 and living and not self._rested(story, number)
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if self._rested(story, number):
             yield story
@@ -408,6 +412,7 @@ class Shabaloth(Demon):
     id = "shabaloth"
     kills_only_the_living = False  # its own night: not the house rule's
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         stopped = ("no kill", story.now, seat) in story.choices
         if number < 2 or not story.alive[seat] or stopped:
@@ -442,6 +447,7 @@ class Riot(Unit):
     causes = "nomination_death"
     spares_starting_demons = ("nomination_death",)  # the game goes on while a Riot lives
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number > RIOT_DAY and any(team(role) == "minion" for role in story.roles):
             raise Unmodelled("the solver does not model a Riot's day 3 without nominations")

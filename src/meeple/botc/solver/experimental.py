@@ -24,7 +24,14 @@ from meeple.botc.solver.deaths import dies_of_itself
 from meeple.botc.solver.sects import alike
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil, title
-from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled, until_used
+from meeple.botc.solver.units import (
+    Inert,
+    Table,
+    Unit,
+    Unmodelled,
+    rests_first_night,
+    until_used,
+)
 
 
 class Knight(Unit):
@@ -332,6 +339,7 @@ class Acrobat(Unit):
     learns_at = None
     kills = True
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number < 2 or not story.alive[seat] or not story.sober(seat):
             yield story

@@ -11,7 +11,7 @@ from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.homebrew import CLAIMED_AS
 from meeple.botc.solver.story import Misregistration, Story, team
-from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
+from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled, rests_first_night
 
 
 def poison_targets(story: Story, table: Table, alive: bool = True) -> list[int | None]:
@@ -282,6 +282,7 @@ class Godfather(Unit):
         if story.now % 2 and team(story.roles[dead]) == "outsider":  # a day's death
             story.chose("outsider_died", dead)
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story  # chose a dead player (an Outsider died today), or no Outsider died
         died = any(what == "outsider_died" and at == story.now - 1 for what, at, _ in story.choices)

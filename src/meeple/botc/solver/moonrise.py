@@ -14,7 +14,15 @@ from meeple.botc.solver.demons import living_kills
 from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.townsfolk import chosen_on, would
-from meeple.botc.solver.units import Once, Table, Unit, Unmodelled, picks, until_used
+from meeple.botc.solver.units import (
+    Once,
+    Table,
+    Unit,
+    Unmodelled,
+    picks,
+    rests_first_night,
+    until_used,
+)
 
 
 class Chambermaid(Unit):
@@ -144,6 +152,7 @@ class Gambler(Unit):
     kills_only_the_living = True
     """It kills only itself, alive when it guesses."""
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         tonight = Time("night", number)
         guesses = [
@@ -196,6 +205,7 @@ class Gossip(Unit):
     def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         return None
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         day = Time("day", number - 1)
         said = [
@@ -307,6 +317,7 @@ class Professor(Once):
     def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
         return number > 1 and until_used(story, seat, number, table)
 
+    @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         working = number > 1 and story.alive[seat] and story.sober(seat)
         for chosen in chosen_on(seat, Time("night", number), table) if working else [None]:

@@ -148,7 +148,7 @@ class Puzzlemaster(Unit):
         shown = table.seat(item.demon) if isinstance(item, PuzzleGuess) else None
         if guessed is None or shown is None:
             return None
-        if guessed in story.drunk:
+        if story.is_drunk_for_good(guessed):
             if story.may_be_team(shown, "demon"):
                 return None
             return f"{table.names[guessed]} is the puzzle-drunk: the Demon would have been shown"
@@ -170,7 +170,7 @@ class Sweetheart(Unit):
             return
         for target, role in enumerate(story.roles):
             unit = table.cast.get(role)
-            if unit is not None and unit.poison_matters and target not in story.drunk:
+            if unit is not None and unit.poison_matters and not story.is_drunk_for_good(target):
                 drunk = story.fork()
                 drunk.drunk = drunk.drunk | {target}
                 drunk.chose("drunk", target)

@@ -12,8 +12,10 @@ source of truth with `botc bags`: the Baron's two extra Outsiders come from ther
 
 from __future__ import annotations
 
+import gc
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from meeple.botc.modifiers import PARTNERS, RULES
@@ -172,53 +174,48 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
         key: max(change.get("copies", 1) for change in rule)
         for key, rule in script.modifiers.items()
     }
+    bound = [min(most[i], cap[i]) if check else cap[i] for i in range(len(TEAMS))]
+    spare = {key: copies.get(key, 1) if unique else count for key in script.roles}
+    choices = [[(role, teams[role]) for role in seat] for seat in seats]
+    fitters = [key for key in script.roles if key in FITTERS]
     chosen_roles: list[str] = []
     have = [0] * len(TEAMS)
-    used = dict.fromkeys(script.roles, 0)
-    limit = {key: copies.get(key, 1) if unique else count for key in script.roles}
+
+    def legal_here() -> bool:
+        """Whether the set-up just completed has team counts a bag allows (with the
+        modifiers in play) and follows every set-up rule of its characters."""
+        present = tuple(key for key in modifiers if key in chosen_roles)
+        if tuple(have) not in legal[present]:
+            return False
+        return not fitters or all(
+            CAST[role].fits(chosen_roles, seat, seating)
+            for seat, role in enumerate(chosen_roles)
+            if role in FITTERS
+        )
 
     found: list[tuple[str, ...]] = []
 
     def place(seat: int) -> None:  # appends to `found`: no chain of generators to yield through
-        if seat == count:
-            if not check or _legal(legal, chosen_roles, have, modifiers, seating):
-                found.append(tuple(chosen_roles))
-            return
         last = seat == count - 1  # the last seat's set-ups checked here: no call each
-        for role in seats[seat]:
-            if used[role] >= limit[role]:
-                continue
-            at = teams[role]
-            if (check and have[at] >= most[at]) or have[at] >= cap[at]:
+        for role, at in choices[seat]:
+            if not spare[role] or have[at] >= bound[at]:
                 continue
             have[at] += 1
-            used[role] += 1
+            spare[role] -= 1
             chosen_roles.append(role)
             if not last:
                 place(seat + 1)
-            elif not check or _legal(legal, chosen_roles, have, modifiers, seating):
+            elif not check or legal_here():
                 found.append(tuple(chosen_roles))
             chosen_roles.pop()
-            used[role] -= 1
+            spare[role] += 1
             have[at] -= 1
 
-    place(0)
+    if count:
+        place(0)
+    elif not check or legal_here():
+        found.append(())
     yield from found
-
-
-def _legal(
-    legal: Mapping[tuple[str, ...], frozenset[tuple[int, ...]]],
-    roles: Sequence[str],
-    have: Sequence[int],
-    modifiers: Sequence[str],
-    seating: Seating,
-) -> bool:
-    present = tuple(key for key in modifiers if key in roles)
-    if tuple(have) not in legal[present]:
-        return False
-    return all(
-        CAST[role].fits(roles, seat, seating) for seat, role in enumerate(roles) if role in FITTERS
-    )
 
 
 FITTERS = frozenset(key for key, unit in CAST.items() if type(unit).fits is not Unit.fits)
@@ -246,33 +243,74 @@ def stories(
     and so the whole story would be the same. So a set-up is first played with a red
     herring that is no one (never yielded): if nothing tells the puzzle so, only the
     herrings it asked about are tried, and after each failure, only the herrings that
-    one asked about besides it."""
-    misregisters = plan_.table.misregisters
-    idiots = [s for s, role in enumerate(roles) if role == "villageidiot"] if VI in roles else []
+    one asked about besides it. The players drunk from the start (one of several
+    Village Idiots, a Puzzlemaster's puzzle-drunk) are tried so too, through
+    `Story.is_drunk_for_good`: first no one, then only the choices that answer some
+    question a failed trial asked otherwise than it."""
     cast = plan_.table.cast
     made = [
-        cast[role].makes_drunk(roles, seat)
+        seats
         for seat, role in enumerate(roles)
-        if role in plan_.table.drinkers
+        if role in plan_.table.drinkers and (seats := cast[role].makes_drunk(roles, seat))
     ]
-    for drunk in idiots if len(idiots) > 1 else [None]:
-        for extra in itertools.product(*(seats for seats in made if seats)):
-            herrings = _herrings(puzzle, roles, plan_.named)
-            failed: list[tuple[int | None, set[int]]] = []
-            if len(herrings) > 1 and trace is None:
-                ghost = _begun(roles, misregisters, NO_ONE, drunk, extra)
-                if next(play(plan_, ghost), None) is None:
-                    failed.append((NO_ONE, ghost.herring_asked))
-            for herring in herrings:
-                if any(h not in asked and herring not in asked for h, asked in failed):
-                    continue  # it goes as a red herring that told nothing went
-                story = _begun(roles, misregisters, herring, drunk, extra)
-                reached = False
-                for reached_end in play(plan_, story, trace):
-                    reached = True
-                    yield reached_end
-                if not reached:
-                    failed.append((herring, story.herring_asked))
+    idiots = [s for s, role in enumerate(roles) if role == VI] if VI in roles else []
+    trials = [
+        (drunk, extra)
+        for drunk in (idiots if len(idiots) > 1 else [None])
+        for extra in itertools.product(*made)
+    ]
+    herrings = _herrings(puzzle, roles, plan_.named)
+    if len(trials) == 1 and len(herrings) == 1:  # one story to begin with (most set-ups)
+        drunk, extra = trials[0]
+        misregisters = plan_.table.misregisters
+        yield from play(plan_, _begun(roles, misregisters, herrings[0], drunk, extra, set()), trace)
+        return
+    failed: list[tuple[frozenset[int], set[int]]] = []
+    if len(trials) > 1 and trace is None:
+        asked: set[int] = set()
+        if next(_herring_stories(plan_, roles, herrings, None, (), asked, None), None) is None:
+            failed.append((frozenset(), asked))
+    for drunk, extra in trials:
+        made_drunk = frozenset(extra if drunk is None else (drunk, *extra))
+        if any(all((s in made_drunk) == (s in was) for s in why) for was, why in failed):
+            continue  # it goes as a failed trial went: every question answered alike
+        asked = set()
+        reached = False
+        for story in _herring_stories(plan_, roles, herrings, drunk, extra, asked, trace):
+            reached = True
+            yield story
+        if not reached and trace is None:
+            failed.append((made_drunk, asked))
+
+
+def _herring_stories(
+    plan_: Plan,
+    roles: Sequence[str],
+    herrings: list[int | None],
+    drunk: int | None,
+    extra: Sequence[int],
+    drunk_asked: set[int],
+    trace: Trace | None,
+) -> Iterator[Story]:
+    """The stories of a set-up and its players drunk from the start that tell the
+    puzzle, each red herring worth trying in turn (`stories`); every story notes in
+    `drunk_asked` the seats it asked whether they are drunk for good."""
+    misregisters = plan_.table.misregisters
+    failed: list[tuple[int | None, set[int]]] = []
+    if len(herrings) > 1 and trace is None:
+        ghost = _begun(roles, misregisters, NO_ONE, drunk, extra, drunk_asked)
+        if next(play(plan_, ghost), None) is None:
+            failed.append((NO_ONE, ghost.herring_asked))
+    for herring in herrings:
+        if any(h not in asked and herring not in asked for h, asked in failed):
+            continue  # it goes as a red herring that told nothing went
+        story = _begun(roles, misregisters, herring, drunk, extra, drunk_asked)
+        reached = False
+        for reached_end in play(plan_, story, trace):
+            reached = True
+            yield reached_end
+        if not reached:
+            failed.append((herring, story.herring_asked))
 
 
 VI = "villageidiot"
@@ -286,10 +324,13 @@ def _begun(
     herring: int | None,
     drunk: int | None,
     extra: Sequence[int],
+    drunk_asked: set[int],
 ) -> Story:
     """A story at the start, with the red herring and the players drunk from the start:
-    `drunk`, one of several Village Idiots, and `extra`, a Puzzlemaster's puzzle-drunk."""
+    `drunk`, one of several Village Idiots, and `extra`, a Puzzlemaster's puzzle-drunk
+    (`drunk_asked`: where its questions about them are noted)."""
     story = Story(roles, misregisters, herring)
+    story.drunk_asked = drunk_asked
     if drunk is not None:
         story.drunk = frozenset({drunk})
         story.chose("drunk", drunk)
@@ -306,23 +347,42 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
     plan_ = plan(puzzle, cast)
     found: list[World] = []
     fits = fitting(puzzle, script)
-    for roles in grimoires(puzzle, script):
-        if not fits(roles):
-            continue
-        story = next(told(puzzle, roles, plan_), None)
-        if story is None:
-            continue
-        if limit is not None and len(found) == limit:
-            return Answer(tuple(found), bounded=True)
-        found.append(world(puzzle, roles, story))
+    with uncollected():
+        for roles in grimoires(puzzle, script):
+            if not fits(roles):
+                continue
+            story = next(told(puzzle, roles, plan_), None)
+            if story is None:
+                continue
+            if limit is not None and len(found) == limit:
+                return Answer(tuple(found), bounded=True)
+            found.append(world(puzzle, roles, story))
     return Answer(tuple(found))
+
+
+@contextmanager
+def uncollected() -> Iterator[None]:
+    """Python's cycle collector paused for a search: a search makes hundreds of
+    thousands of short-lived stories, each freed as soon as it is dropped (stories hold
+    no reference cycles), and the collector's passes over them only cost time. The few
+    cycles a search leaves (the set-up enumeration's recursive closure) wait for the
+    collector's next pass after the search."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def fitting(puzzle: Puzzle, script: Script) -> Callable[[Sequence[str]], bool]:
     """Whether a set-up follows the puzzle's constraints about the set-up and its set-up
     line (`_set_up`): the set-ups the solver (and `--explain`) plays."""
     holds = set_up_holds(puzzle)
-    return lambda roles: holds(roles) and _set_up(puzzle, script, roles)
+    if puzzle.setup == "atheist" or any(claim.evil_twin is not None for claim in puzzle.claims):
+        return lambda roles: holds(roles) and _set_up(puzzle, script, roles)
+    return holds  # `_set_up` holds of every set-up: no twins named, the standard set-up
 
 
 def told(

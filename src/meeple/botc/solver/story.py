@@ -82,6 +82,7 @@ class Story:
         "died",
         "drink",
         "drunk",
+        "drunk_asked",
         "dusk",
         "evil_at_start",
         "executed",
@@ -136,7 +137,13 @@ class Story:
         """A poisoning for good: its source's seat and the seat poisoned while the source
         lives and keeps its character (the Widow's)."""
         self.drunk: frozenset[int] = frozenset()
-        """Seats drunk from the start, beside the Drunk (one of several Village Idiots)."""
+        """Seats drunk for good, beside the Drunk: from the start (one of several Village
+        Idiots, the Puzzlemaster's puzzle-drunk) or from a Sweetheart's death. Read
+        through `is_drunk_for_good`."""
+        self.drunk_asked: set[int] = set()
+        """The seats this story or a fork of it (they share the set) asked whether they
+        are drunk for good: a story whose players drunk from the start differ only
+        outside it goes the same way (`search.stories`)."""
         self.gained: tuple[tuple[int, str], ...] = ()
         """(seat, character): an ability a seat gained beside its own (the Philosopher's)."""
         self.philosophy: tuple[int, int] | None = None
@@ -185,6 +192,7 @@ class Story:
         copy.misregisters = self.misregisters
         copy.now = self.now
         copy.drunk = self.drunk
+        copy.drunk_asked = self.drunk_asked
         copy.blanket = self.blanket
         copy.lasting = self.lasting
         copy.gained = self.gained
@@ -204,6 +212,12 @@ class Story:
         `herring_asked`)."""
         self.herring_asked.add(seat)
         return seat == self.herring
+
+    def is_drunk_for_good(self, seat: int) -> bool:
+        """Whether the seat is drunk for good (`drunk`; the question is noted in
+        `drunk_asked`)."""
+        self.drunk_asked.add(seat)
+        return seat in self.drunk
 
     def state(self, fresh: frozenset[str]) -> tuple[object, ...]:
         """Everything in the story the rest of a play may read, but the fields in
@@ -328,7 +342,10 @@ class Story:
 
     def sober(self, seat: int) -> bool:
         """Whether the seat's ability works now: neither the Drunk nor poisoned."""
-        if self.roles[seat] == "drunk" or seat in self.drunk:
+        if self.roles[seat] == "drunk":
+            return False
+        self.drunk_asked.add(seat)  # `is_drunk_for_good`, inline: every story asks
+        if seat in self.drunk:
             return False
         if self.philosophy is None and self.drink is None and not self.dusk:
             return not self.is_poisoned(seat)  # no one made drunk for a while
@@ -444,7 +461,7 @@ SET_UP = ("starting", "evil_at_start")
 STATE = tuple(
     name
     for name in Story.__slots__
-    if name not in ("choices", "misregisters", "herring_asked", "asked", *SET_UP)
+    if name not in ("choices", "misregisters", "herring_asked", "drunk_asked", "asked", *SET_UP)
 )
 """The fields of a story its `state` holds as they are (the others it reads
 otherwise: the choices without the Poisoner's, the registrations by identity; the

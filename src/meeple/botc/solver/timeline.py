@@ -369,7 +369,7 @@ def _acting(
     unit is the one its seat has when it wakes). An actor whose choices after the
     first ask what the stories before them asked (`Unit.asks_after`: the Poisoner's,
     `Story.asked`) is played one story at a time, all the way to the puzzle's end."""
-    quiet = table.quiet
+    quiet = table.quiet if number > 1 else table.quiet_first_night
     while True:
         while index < len(actors) and story.roles[actors[index][1]] in quiet:
             index += 1  # it wakes to nothing: the story as it was
@@ -540,25 +540,30 @@ def _learns(table: Table, said: Said, story: Story) -> bool:
 
 
 def _refused(table: Table, said: Said, story: Story) -> str | None:
-    """Why the item cannot be so in the story, None when it can."""
-    bound = said.unit.binds(story, said.seat, said.item, table) if said.binds else None
-    if bound is not None or not _learns(table, said, story):
-        return bound
-    woke = said.unit.woke(story, said.seat, said.when) if said.wakes else None
-    return woke if woke is not None else _wrong(table, said, story)
-
-
-def _wrong(table: Table, said: Said, story: Story) -> str | None:
-    """Why a good claimant's item cannot be what it learned, None when it can: a sober
-    one's by its character's rule; under a Vortox, a Townsfolk's is false, drunk or
-    poisoned too (as Clockchecker reads it); a drunk or poisoned one's is otherwise
-    anything."""
+    """Why the item cannot be so in the story, None when it can: what binds whoever the
+    claimant is (`Unit.binds`); then, for a good claimant's own information, why it
+    could not have learned it at all (`Unit.woke`), or why it is not what it learned: a
+    sober one's by its character's rule; under a Vortox, a Townsfolk's is false, drunk
+    or poisoned too (as Clockchecker reads it); a drunk or poisoned one's is otherwise
+    anything. (One function, `_learns` and the rest inline: every check of every
+    story comes here.)"""
     unit, seat = said.unit, said.seat
-    if story.roles[seat] not in said.claimed and not (
+    if said.binds:
+        bound = unit.binds(story, seat, said.item, table)
+        if bound is not None:
+            return bound
+    role = story.roles[seat]
+    if unit.acts or story.evil(seat) or table.cast[role].says_anything:
+        return None  # not what it learned by its own ability
+    if said.wakes:
+        woke = unit.woke(story, seat, said.when)
+        if woke is not None:
+            return woke
+    if role not in said.claimed and not (
         story.gained and any((seat, key) in story.gained for key in said.claimed)
     ):
         return None  # it has not the ability (`Story.has`)
-    if said.informs and _falsified(table, story, seat):
+    if said.informs and table.falsifies and _falsified(table, story, seat):
         return unit.lies(story, seat, said.item, table)
     if not story.sober(seat):
         return None

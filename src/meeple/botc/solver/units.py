@@ -12,10 +12,10 @@ nothing and registers as itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from meeple.botc.puzzle.model import Info, Puzzle, Roles, Time
 from meeple.botc.solver.homebrew import character, character_id, claimed_as
@@ -116,6 +116,16 @@ class Table:
         )
 
     @cached_property
+    def quiet_first_night(self) -> frozenset[str]:
+        """The characters of the cast whose first night leaves a story as it was: the
+        quiet ones, and those whose `night` rests then (`rests_first_night`)."""
+        return self.quiet | frozenset(
+            key
+            for key, unit in self.cast.items()
+            if getattr(type(unit).night, RESTS, False) and not (self.tallied and unit.chooses)
+        )
+
+    @cached_property
     def _actors(self) -> dict[tuple[str, ...], list[tuple[float, int]]]:
         return {}
 
@@ -147,6 +157,18 @@ class Table:
         if story.roles[seat] != "drunk":
             return False
         return self.claimed_ids[seat] == character
+
+
+RESTS = "rests_first_night"
+Night = TypeVar("Night", bound=Callable[..., Iterator[Story]])
+
+
+def rests_first_night(night: Night) -> Night:
+    """Marks a unit's `night` that leaves every story as it was on night 1 (the
+    timeline skips it then, as it skips a quiet character). The mark is on the method
+    itself: a subclass whose own `night` overrides it is not marked."""
+    setattr(night, RESTS, True)
+    return night
 
 
 def overrides(unit: Unit, method: str) -> bool:
