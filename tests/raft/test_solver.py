@@ -337,7 +337,7 @@ def test_the_tiles_that_leave_the_next_one_room_come_first(
     for move in solver.solve(challenge, 1, states=400).moves:
         if game.phase == "play":
             bag = game.position.bag
-            tile = solver._next_fire(game, order)
+            tile = solver._next_fire(bag, order)
             after = next((t for t in order if t in bag and t != tile), "")
             board = game.position.board
             for _, card in solver._placements(game)[:6]:

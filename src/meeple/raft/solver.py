@@ -435,8 +435,7 @@ def distance(game: State, order: str = "") -> float:
     if game.status == "lost":
         return float(BLOCKED)
     bag = game.position.bag
-    tile = next((tile for tile in order if tile in bag), "")
-    return _board_distance(game.position.board, len(bag), tile)
+    return _board_distance(game.position.board, len(bag), _next_fire(bag, order))
 
 
 NO_ROOM = 1000.0
@@ -613,8 +612,9 @@ def _fire_order(game: State, seed: int) -> str:
     return "".join(tiles)
 
 
-def _next_fire(game: State, order: str) -> str:
-    return next(tile for tile in order if tile in game.position.bag)
+def _next_fire(bag: str, order: str) -> str:
+    """The fire tile of the seeded `order` drawn next from `bag` ("" when it is empty)."""
+    return next((tile for tile in order if tile in bag), "")
 
 
 def _card_worth(game: State, card: CardId, colours: set[str]) -> int:
@@ -947,8 +947,8 @@ def _after_card(
         return
     fires = known.get((placement, bag))
     if fires is None:
-        tile = _next_fire(game, order)
-        after = next((t for t in order if t in bag and t != tile), "") if ranking.room else ""
+        tile = _next_fire(bag, order)
+        after = _next_fire(bag.replace(tile, ""), order) if ranking.room else ""
         fires = _fires_after(
             game.position.board, placement, tile, len(bag) - 1, cut_offs, ranking, after
         )
@@ -1381,17 +1381,16 @@ class _Plan(NamedTuple):
 def _attempt(attempt: int) -> _Plan:
     """A solve's `attempt`-th search (from 0); draws by decks, then by cards, at each width.
 
-        The base widths, then one more line kept at the end of each round (`ROUNDS_STEP`),
-        then twice the base widths: the step between the narrow searches and the twice as wide
-        wins challenges whose lines need a third board kept a round, at a fraction of what the
-        wider searches cost, and the positions it searched are known to the wider searches
-        that follow. Then those six again with the fire ranked otherwise, a pass for each of
-        `RANKINGS_AGAIN` (without the raft's ways; off the cats' cheapest ways too; that with
-        more fire tiles measured and played after each card; room kept for the next tile; that
-    with more tiles measured and played),
-        which wins lines the first ranking passes over at less than four times the widths
-        would cost; then four times the base widths under each ranking, eight times, and so
-        on (docs/play.md)."""
+    The base widths, then one more line kept at the end of each round (`ROUNDS_STEP`),
+    then twice the base widths: the step between the narrow searches and the twice as wide
+    wins challenges whose lines need a third board kept a round, at a fraction of what the
+    wider searches cost, and the positions it searched are known to the wider searches
+    that follow. Then those six again with the fire ranked otherwise, a pass for each of
+    `RANKINGS_AGAIN` (without the raft's ways; off the cats' cheapest ways too; that with
+    more fire tiles measured and played after each card; room kept for the next tile; that
+    with more tiles measured and played), which wins lines the first ranking passes over
+    at less than four times the widths would cost; then four times the base widths under
+    each ranking, eight times, and so on (docs/play.md)."""
     rankings = _rankings()
     by_cards = attempt % 2 == 1
     passes = 6 * len(rankings)

@@ -380,9 +380,9 @@ def fitting(puzzle: Puzzle, script: Script) -> Callable[[Sequence[str]], bool]:
     """Whether a set-up follows the puzzle's constraints about the set-up and its set-up
     line (`_set_up`): the set-ups the solver (and `--explain`) plays."""
     holds = set_up_holds(puzzle)
-    if puzzle.setup == "atheist" or any(claim.evil_twin is not None for claim in puzzle.claims):
+    if _set_up_may_refuse(puzzle):
         return lambda roles: holds(roles) and _set_up(puzzle, script, roles)
-    return holds  # `_set_up` holds of every set-up: no twins named, the standard set-up
+    return holds
 
 
 def told(
@@ -406,6 +406,12 @@ def _set_up(puzzle: Puzzle, script: Script, roles: Sequence[str]) -> bool:
     if not all(_good(role) for role in roles):
         return False
     return "atheist" not in script.roles or "atheist" in roles
+
+
+def _set_up_may_refuse(puzzle: Puzzle) -> bool:
+    """Whether `_set_up` may refuse a grimoire of the puzzle: some player names an Evil
+    Twin, or its set-up line is `atheist` (else it holds of every grimoire)."""
+    return puzzle.setup == "atheist" or any(claim.evil_twin is not None for claim in puzzle.claims)
 
 
 def _twins(puzzle: Puzzle, roles: Sequence[str]) -> bool:
