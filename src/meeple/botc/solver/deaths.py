@@ -29,7 +29,7 @@ def kill(story: Story, seat: int, table: Table, executed: bool = False) -> Itera
     living = story.living()
     story.alive[seat] = False
     story.died.append(seat)
-    for other, role in enumerate(story.roles):
+    for other, role in enumerate(story.roles) if table.witnesses else ():
         if other != seat and role in table.witnesses:
             table.cast[role].sees_death(story, other, seat, executed)
     unit = table.cast.get(story.roles[seat])
@@ -42,10 +42,11 @@ def kill(story: Story, seat: int, table: Table, executed: bool = False) -> Itera
 
 def saved(story: Story, seat: int, table: Table, executed: bool) -> bool:
     """Whether an ability in play keeps the seat from dying now."""
-    return any(
+    guards = table.guards
+    return bool(guards) and any(
         table.cast[role].saves(story, guard, seat, executed)
         for guard, role in enumerate(story.roles)
-        if role in table.guards
+        if role in guards
     )
 
 

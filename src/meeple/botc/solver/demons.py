@@ -103,9 +103,11 @@ class Demon(Unit):
 
     @staticmethod
     def _shielded(story: Story, victim: int, table: Table) -> bool:
-        return any(
+        shielders = table.shielders
+        return bool(shielders) and any(
             table.cast[role].shields(story, guard, victim, table)
             for guard, role in enumerate(story.roles)
+            if role in shielders
         )
 
     def _passed(self, story: Story, seat: int) -> Iterator[Story]:
@@ -124,9 +126,12 @@ class Demon(Unit):
 def _guarded(story: Story, table: Table) -> bool:
     """Whether a living player may be kept from the Demon's kill tonight: a guard's ward
     (the Monk's, the Soldier) or one an ability keeps alive (a sober Sailor)."""
-    return any(
-        table.cast[role].guards and story.alive[guard] for guard, role in enumerate(story.roles)
-    ) or any(story.alive[s] and saved(story, s, table, False) for s in range(len(story.roles)))
+    wards = table.wards
+    if wards and any(role in wards and story.alive[s] for s, role in enumerate(story.roles)):
+        return True
+    return bool(table.guards) and any(
+        story.alive[s] and saved(story, s, table, False) for s in range(len(story.roles))
+    )
 
 
 def living_kills(table: Table) -> bool:

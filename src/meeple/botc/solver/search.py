@@ -176,16 +176,35 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     }
     bound = [min(most[i], cap[i]) if check else cap[i] for i in range(len(TEAMS))]
     spare = {key: copies.get(key, 1) if unique else count for key in script.roles}
-    choices = [[(role, teams[role]) for role in seat] for seat in seats]
+    # a set-up's team counts as one number (a digit per team, in base `count + 1`) and
+    # its modifiers in play as bits: the last seat's check is one set lookup
+    base = count + 1
+    weight = [base**i for i in range(len(TEAMS))]
+    bit = {key: 1 << i for i, key in enumerate(modifiers)}
+    codes = {
+        sum(bit[key] for key in mods): frozenset(
+            sum(n * w for n, w in zip(counts, weight, strict=True))
+            for counts in teams_counts
+            if max(counts, default=0) <= count
+        )
+        for mods, teams_counts in legal.items()
+    }
+    choices = [
+        [(role, teams[role], weight[teams[role]], bit.get(role, 0)) for role in seat]
+        for seat in seats
+    ]
     fitters = [key for key in script.roles if key in FITTERS]
     chosen_roles: list[str] = []
     have = [0] * len(TEAMS)
+    state = [0, 0]
+    """The team counts' number and the modifiers' bits of the set-up so far."""
+    held = dict.fromkeys(bit, 0)
+    """How many seats hold each modifier so far."""
 
     def legal_here() -> bool:
         """Whether the set-up just completed has team counts a bag allows (with the
         modifiers in play) and follows every set-up rule of its characters."""
-        present = tuple(key for key in modifiers if key in chosen_roles)
-        if tuple(have) not in legal[present]:
+        if state[0] not in codes[state[1]]:
             return False
         return not fitters or all(
             CAST[role].fits(chosen_roles, seat, seating)
@@ -197,16 +216,25 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
 
     def place(seat: int) -> None:  # appends to `found`: no chain of generators to yield through
         last = seat == count - 1  # the last seat's set-ups checked here: no call each
-        for role, at in choices[seat]:
+        for role, at, worth, flag in choices[seat]:
             if not spare[role] or have[at] >= bound[at]:
                 continue
             have[at] += 1
             spare[role] -= 1
             chosen_roles.append(role)
+            state[0] += worth
+            if flag:
+                held[role] += 1
+                state[1] |= flag
             if not last:
                 place(seat + 1)
             elif not check or legal_here():
                 found.append(tuple(chosen_roles))
+            if flag:
+                held[role] -= 1
+                if not held[role]:
+                    state[1] &= ~flag
+            state[0] -= worth
             chosen_roles.pop()
             spare[role] += 1
             have[at] -= 1
@@ -247,11 +275,14 @@ def stories(
     Village Idiots, a Puzzlemaster's puzzle-drunk) are tried so too, through
     `Story.is_drunk_for_good`: first no one, then only the choices that answer some
     question a failed trial asked otherwise than it."""
-    cast = plan_.table.cast
+    table = plan_.table
+    if not table.drinkers and VI not in table.cast and "fortuneteller" not in table.cast:
+        yield from play(plan_, Story(roles, table.misregisters), trace)  # one story to begin
+        return
     made = [
         seats
         for seat, role in enumerate(roles)
-        if role in plan_.table.drinkers and (seats := cast[role].makes_drunk(roles, seat))
+        if role in table.drinkers and (seats := table.cast[role].makes_drunk(roles, seat))
     ]
     idiots = [s for s, role in enumerate(roles) if role == VI] if VI in roles else []
     trials = [
@@ -262,8 +293,8 @@ def stories(
     herrings = _herrings(puzzle, roles, plan_.named)
     if len(trials) == 1 and len(herrings) == 1:  # one story to begin with (most set-ups)
         drunk, extra = trials[0]
-        misregisters = plan_.table.misregisters
-        yield from play(plan_, _begun(roles, misregisters, herrings[0], drunk, extra, set()), trace)
+        story = _begun(roles, table.misregisters, herrings[0], drunk, extra, set())
+        yield from play(plan_, story, trace)
         return
     failed: list[tuple[frozenset[int], set[int]]] = []
     if len(trials) > 1 and trace is None:

@@ -280,7 +280,8 @@ def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Stor
     reach a night in the same state (`Story.state`) only the first is played on: the
     others would go the same way, and every caller wants a set-up's first story. (A
     day is not looked up so: two stories rarely reach one alike, the Poisoner's choice
-    of the night before still told apart.)"""
+    of the night before still told apart.) The story given is the play's own: night 1
+    changes it rather than a copy."""
     yield from _from(plan_, 0, story, trace, set())
 
 
@@ -303,8 +304,11 @@ def _from(
                 story.asked.everything()
             return
         seen.add(state)
-    run = _night if step.when.phase == "night" else _day
-    for after in run(plan_.table, step, story, trace):
+    if step.when.phase == "night":  # the play's own story on night 1 (`play`): no copy
+        steps = _night(plan_.table, step, story.fork() if index else story, trace)
+    else:
+        steps = _day(plan_.table, step, story, trace)
+    for after in steps:
         going_on = step.when.phase == "day" and index + 1 < len(plan_.steps)
         going_on = going_on and bool(plan_.table.puzzle.timeline)  # none: no days told
         if going_on and after.executed is None and _falsified(plan_.table, after):
@@ -328,7 +332,7 @@ def _owned(table: Table, story: Story, trace: Trace | None) -> bool:
 
 
 def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterator[Story]:
-    story = story.fork()
+    """The stories after a night, from a story of the night's own (changed in place)."""
     story.now = step.when.order
     story.died = []
     story.poisoned = None

@@ -73,6 +73,18 @@ class Table:
         return frozenset(key for key, unit in self.cast.items() if overrides(unit, "saves"))
 
     @cached_property
+    def shielders(self) -> frozenset[str]:
+        """The characters of the cast that may keep a player from the Demon tonight
+        (`Unit.shields`): the only ones an attack asks."""
+        return frozenset(key for key, unit in self.cast.items() if overrides(unit, "shields"))
+
+    @cached_property
+    def wards(self) -> frozenset[str]:
+        """The characters of the cast that may keep the Demon's victim alive on a quiet
+        night (`Unit.guards`: the Soldier, the Monk)."""
+        return frozenset(key for key, unit in self.cast.items() if unit.guards)
+
+    @cached_property
     def witnesses(self) -> frozenset[str]:
         """The characters of the cast whose ability acts on another's death
         (`Unit.sees_death`): the only ones a death tells."""
@@ -135,13 +147,14 @@ class Table:
         key = tuple(roles)
         found = self._actors.get(key)
         if found is None:
-            found = sorted(
-                (unit.night_order, seat)
-                for seat, role in enumerate(roles)
-                if (unit := self.cast[role]).night_order
-            )
+            order = self._night_orders
+            found = sorted((order[role], seat) for seat, role in enumerate(roles) if order[role])
             self._actors[key] = found
         return found
+
+    @cached_property
+    def _night_orders(self) -> dict[str, float]:
+        return {key: unit.night_order for key, unit in self.cast.items()}
 
     def seat(self, name: str | None) -> int | None:
         """The seat of a player named in a claim (None for no one or a stranger)."""
