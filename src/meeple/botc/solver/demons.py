@@ -142,7 +142,7 @@ def living_kills(table: Table) -> bool:
 
 def shared(table: Table) -> bool:
     """Whether a night's dead may have been killed by another than the Demon."""
-    return any(unit.kills for unit in table.cast.values())
+    return table.shared_kills
 
 
 class Imp(Demon):

@@ -36,6 +36,7 @@ class Chambermaid(Unit):
     learns_at = None
     night_order = 13
     tells_goon = True
+    night_for_goon = True
 
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat] or not any(first(story, goon) for goon in goons(story)):

@@ -201,21 +201,33 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
     held = dict.fromkeys(bit, 0)
     """How many seats hold each modifier so far."""
 
-    def legal_here() -> bool:
-        """Whether the set-up just completed has team counts a bag allows (with the
-        modifiers in play) and follows every set-up rule of its characters."""
-        if state[0] not in codes[state[1]]:
-            return False
-        return not fitters or all(
-            CAST[role].fits(chosen_roles, seat, seating)
-            for seat, role in enumerate(chosen_roles)
+    def fit(roles: Sequence[str]) -> bool:
+        """Whether a whole set-up follows every set-up rule of its characters."""
+        return all(
+            CAST[role].fits(roles, seat, seating)
+            for seat, role in enumerate(roles)
             if role in FITTERS
         )
 
     found: list[tuple[str, ...]] = []
 
+    def last(seat: int) -> None:
+        """The last seat's set-ups, each checked as it is made: team counts a bag allows
+        (with the modifiers in play), and every character's set-up rule."""
+        code, mask = state
+        for role, at, worth, flag in choices[seat]:
+            if not spare[role] or have[at] >= bound[at]:
+                continue
+            if check and code + worth not in codes[mask | flag]:
+                continue
+            roles = (*chosen_roles, role)
+            if not check or not fitters or fit(roles):
+                found.append(roles)
+
     def place(seat: int) -> None:  # appends to `found`: no chain of generators to yield through
-        last = seat == count - 1  # the last seat's set-ups checked here: no call each
+        if seat == count - 1:
+            last(seat)
+            return
         for role, at, worth, flag in choices[seat]:
             if not spare[role] or have[at] >= bound[at]:
                 continue
@@ -226,10 +238,7 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
             if flag:
                 held[role] += 1
                 state[1] |= flag
-            if not last:
-                place(seat + 1)
-            elif not check or legal_here():
-                found.append(tuple(chosen_roles))
+            place(seat + 1)
             if flag:
                 held[role] -= 1
                 if not held[role]:
@@ -241,7 +250,7 @@ def grimoires(puzzle: Puzzle, script: Script) -> Iterator[tuple[str, ...]]:
 
     if count:
         place(0)
-    elif not check or legal_here():
+    elif not check or 0 in codes[0]:
         found.append(())
     yield from found
 

@@ -73,6 +73,11 @@ class Table:
         return frozenset(key for key, unit in self.cast.items() if overrides(unit, "saves"))
 
     @cached_property
+    def shared_kills(self) -> bool:
+        """Whether a unit of the cast may kill at night beside the Demon (`Unit.kills`)."""
+        return any(unit.kills for unit in self.cast.values())
+
+    @cached_property
     def shielders(self) -> frozenset[str]:
         """The characters of the cast that may keep a player from the Demon tonight
         (`Unit.shields`): the only ones an attack asks."""
@@ -120,11 +125,14 @@ class Table:
     @cached_property
     def quiet(self) -> frozenset[str]:
         """The characters of the cast whose night leaves a story as it was: no `night`
-        of their own, and no nightly choice a count of abnormal abilities reads."""
+        of their own (or one only a Goon hears, without the Goon), and no nightly choice
+        a count of abnormal abilities reads."""
+        deaf = "goon" not in self.cast
         return frozenset(
             key
             for key, unit in self.cast.items()
-            if not overrides(unit, "night") and not (self.tallied and unit.chooses)
+            if (not overrides(unit, "night") or (deaf and unit.night_for_goon))
+            and not (self.tallied and unit.chooses)
         )
 
     @cached_property
@@ -290,6 +298,9 @@ class Unit:
     """Whether every player it makes choose at night is told to the Goon
     (`meeple.botc.solver.choosing`), or it chooses none: a puzzle with the Goon beside
     a unit that does not is refused."""
+    night_for_goon: ClassVar[bool] = False
+    """Whether its `night` changes a story only through a Goon's (`choosing`): without
+    the Goon in the cast, it wakes to nothing (the Chambermaid's)."""
     hidden: ClassVar[bool] = False
     """Whether any claimant may be it (the Goon, turned evil, may claim anything)."""
     asks_after: ClassVar[bool] = False
