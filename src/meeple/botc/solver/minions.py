@@ -11,7 +11,16 @@ from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.homebrew import CLAIMED_AS
 from meeple.botc.solver.story import Misregistration, Story, team
-from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled, rests_first_night
+from meeple.botc.solver.units import (
+    Inert,
+    Seating,
+    Table,
+    Unit,
+    Unmodelled,
+    kills_at_most,
+    kills_none,
+    rests_first_night,
+)
 
 
 def poison_targets(story: Story, table: Table, alive: bool = True) -> list[int | None]:
@@ -53,6 +62,7 @@ class Poisoner(Unit):
     poison_matters = False
     chooses = True
 
+    @kills_at_most(kills_none)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.active(seat) or not story.sober(seat):
             yield story
@@ -264,6 +274,12 @@ class DevilsAdvocate(Unit):
         return executed and chose and story.active(seat) and story.sober(seat)
 
 
+def _godfather_kills(story: Story, seat: int) -> int:
+    """A living Godfather kills one player on a night after an Outsider died by day."""
+    died = any(what == "outsider_died" and at == story.now - 1 for what, at, _ in story.choices)
+    return int(died and story.alive[seat])
+
+
 class Godfather(Unit):
     """Knows the Outsiders in play; one Outsider more or fewer at set-up
     (meeple.botc.modifiers). After a day on which an Outsider died (by any cause), a
@@ -282,6 +298,7 @@ class Godfather(Unit):
         if story.now % 2 and team(story.roles[dead]) == "outsider":  # a day's death
             story.chose("outsider_died", dead)
 
+    @kills_at_most(_godfather_kills)
     @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story  # chose a dead player (an Outsider died today), or no Outsider died

@@ -19,6 +19,9 @@ from meeple.botc.solver.units import (
     Table,
     Unit,
     Unmodelled,
+    kills_at_most,
+    kills_none,
+    kills_one_alive,
     picks,
     rests_first_night,
     until_used,
@@ -38,6 +41,7 @@ class Chambermaid(Unit):
     tells_goon = True
     night_for_goon = True
 
+    @kills_at_most(kills_none)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat] or not any(first(story, goon) for goon in goons(story)):
             yield story  # no Goon to hear it
@@ -153,6 +157,7 @@ class Gambler(Unit):
     kills_only_the_living = True
     """It kills only itself, alive when it guesses."""
 
+    @kills_at_most(kills_one_alive)
     @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         tonight = Time("night", number)
@@ -206,6 +211,7 @@ class Gossip(Unit):
     def lies(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         return None
 
+    @kills_at_most(kills_one_alive)
     @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         day = Time("day", number - 1)
@@ -256,6 +262,7 @@ class Sailor(Unit):
     learns_at = None
     tells_goon = True
 
+    @kills_at_most(kills_none)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat]:
             yield story
@@ -318,6 +325,7 @@ class Professor(Once):
     def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
         return number > 1 and until_used(story, seat, number, table)
 
+    @kills_at_most(kills_none)
     @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         working = number > 1 and story.alive[seat] and story.sober(seat)

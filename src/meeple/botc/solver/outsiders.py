@@ -12,7 +12,15 @@ from meeple.botc.solver.choosing import evil_at
 from meeple.botc.solver.deaths import dies_of_itself, kill
 from meeple.botc.solver.homebrew import character_id
 from meeple.botc.solver.story import Misregistration, Story, team
-from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
+from meeple.botc.solver.units import (
+    Inert,
+    Seating,
+    Table,
+    Unit,
+    Unmodelled,
+    kills_at_most,
+    kills_one_alive,
+)
 
 
 class Butler(Inert):
@@ -225,10 +233,16 @@ class Tinker(Unit):
     wakes_as_listed = False
     """Its night-order entry is the Storyteller's reminder."""
 
+    @kills_at_most(kills_one_alive)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story
         if story.alive[seat] and story.sober(seat):
             yield from dies_of_itself(story, seat, number, table)
+
+
+def _moonchild_kills(story: Story, seat: int) -> int:
+    """A Moonchild kills one player on the night after the day it chose them."""
+    return int(any(what == "moonchild" and at == story.now - 1 for what, at, _ in story.choices))
 
 
 class Moonchild(Unit):
@@ -256,6 +270,7 @@ class Moonchild(Unit):
         after.chose("moonchild" if after.sober(seat) else "moonchild_drunk", chosen)
         yield after
 
+    @kills_at_most(_moonchild_kills)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         said = [(what, at, who) for what, at, who in story.choices if what[:9] == "moonchild"]
         if not said:

@@ -339,7 +339,8 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
     story.blanket = None
     number = step.when.number
     dead = table.night_deaths.get(number, ())
-    for after in _acting(table, number, table.actors(story.roles), story):
+    doomed = dead if trace is None else ()  # `--explain` plays each story to its end
+    for after in _acting(table, number, table.actors(story.roles), story, doomed):
         if dead and any(after.alive[seat] for seat in dead):
             if trace is not None:
                 trace.note(step.when, -1, f"no one could have killed {_listed(table, dead)}")
@@ -367,18 +368,27 @@ def _heard(table: Table, story: Story, trace: Trace | None) -> bool:
 
 
 def _acting(
-    table: Table, number: int, actors: list[tuple[float, int]], story: Story, index: int = 0
+    table: Table,
+    number: int,
+    actors: list[tuple[float, int]],
+    story: Story,
+    dead: tuple[int, ...] = (),
+    index: int = 0,
 ) -> Iterator[Story]:
     """The stories after every actor's choices tonight, in night order (each actor's
     unit is the one its seat has when it wakes). An actor whose choices after the
     first ask what the stories before them asked (`Unit.asks_after`: the Poisoner's,
-    `Story.asked`) is played one story at a time, all the way to the puzzle's end."""
+    `Story.asked`) is played one story at a time, all the way to the puzzle's end. A
+    story in which the night's `dead` can no longer all die is given up before the
+    next actor acts (`_doomed`)."""
     quiet = table.quiet if number > 1 else table.quiet_first_night
     while True:
         while index < len(actors) and story.roles[actors[index][1]] in quiet:
             index += 1  # it wakes to nothing: the story as it was
         if index == len(actors):
             yield story
+            return
+        if dead and _doomed(table, story, actors[index:], dead, quiet):
             return
         seat = actors[index][1]
         branches: Iterable[Story] = _acts(table, number, seat, story)
@@ -389,8 +399,36 @@ def _acting(
                 continue
             branches = found
         for after in branches:
-            yield from _acting(table, number, actors, after, index + 1)
+            yield from _acting(table, number, actors, after, dead, index + 1)
         return
+
+
+def _doomed(
+    table: Table,
+    story: Story,
+    actors: list[tuple[float, int]],
+    dead: tuple[int, ...],
+    quiet: frozenset[str],
+) -> bool:
+    """Whether more of the night's dead are alive than the actors still to act can
+    kill (each as its character's `kills_at_most` bounds it): the night's check of its
+    deaths would refuse every story that follows. Deaths at night happen only in the
+    actors' nights, and no one dead lives again."""
+    living = sum(story.alive[seat] for seat in dead)
+    if not living:
+        return False
+    room = 0
+    for _, seat in actors:
+        role = story.roles[seat]
+        if role in quiet:
+            continue
+        bound = table.kill_bounds.get(role)
+        if bound is None:
+            return False
+        room += bound(story, seat)
+        if room >= living:
+            return False
+    return True
 
 
 def _acts(table: Table, number: int, seat: int, story: Story) -> Iterator[Story]:

@@ -22,7 +22,15 @@ from meeple.botc.solver.choosing import chose, goon_choices
 from meeple.botc.solver.deaths import execute, kill
 from meeple.botc.solver.homebrew import character, character_id
 from meeple.botc.solver.story import Story, team
-from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled, rests_first_night
+from meeple.botc.solver.units import (
+    Inert,
+    Table,
+    Unit,
+    Unmodelled,
+    kills_at_most,
+    kills_none,
+    rests_first_night,
+)
 
 
 def title(key: str) -> str:
@@ -377,6 +385,7 @@ class Exorcist(Unit):
     learns_at = None
     tells_goon = True
 
+    @kills_at_most(kills_none)
     @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number < 2 or not story.alive[seat]:

@@ -146,6 +146,15 @@ class Table:
         )
 
     @cached_property
+    def kill_bounds(self) -> Mapping[str, Bound | None]:
+        """Each character's most players its night can kill (`kills_at_most`; none for a
+        quiet one), None where not known."""
+        return {
+            key: kills_none if key in self.quiet else getattr(type(unit).night, KILLS, None)
+            for key, unit in self.cast.items()
+        }
+
+    @cached_property
     def _actors(self) -> dict[tuple[str, ...], list[tuple[float, int]]]:
         return {}
 
@@ -181,7 +190,10 @@ class Table:
 
 
 RESTS = "rests_first_night"
+KILLS = "kills_at_most"
 Night = TypeVar("Night", bound=Callable[..., Iterator[Story]])
+Bound = Callable[[Story, int], int]
+"""The most players a unit's night can kill in a story, for the unit at a seat."""
 
 
 def rests_first_night(night: Night) -> Night:
@@ -190,6 +202,31 @@ def rests_first_night(night: Night) -> Night:
     itself: a subclass whose own `night` overrides it is not marked."""
     setattr(night, RESTS, True)
     return night
+
+
+def kills_at_most(bound: Bound) -> Callable[[Night], Night]:
+    """Marks a unit's `night` with the most players it can kill (`bound(story, seat)`,
+    asked before it acts), so that a night whose dead can no longer all die is given up
+    before its last actors act (`Table.kill_bounds`). The bound reads only what a night
+    cannot raise: who is alive, the choices of the steps before, the time. Like
+    `rests_first_night`, the mark is on the method: a subclass with a `night` of its
+    own is not marked (how many it kills is then not known)."""
+
+    def mark(night: Night) -> Night:
+        setattr(night, KILLS, bound)
+        return night
+
+    return mark
+
+
+def kills_none(story: Story, seat: int) -> int:
+    """A night that kills no one."""
+    return 0
+
+
+def kills_one_alive(story: Story, seat: int) -> int:
+    """A night that kills at most one player, and only while its seat is alive."""
+    return int(story.alive[seat])
 
 
 def overrides(unit: Unit, method: str) -> bool:
@@ -386,6 +423,7 @@ class Unit:
         timeline records without the claim that tells it."""
         return iter(())
 
+    @kills_at_most(kills_none)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         """The stories after the seat's own action on night `number`."""
         yield story
