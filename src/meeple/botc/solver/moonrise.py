@@ -12,6 +12,7 @@ from meeple.botc.solver.constraints import true
 from meeple.botc.solver.deaths import dies_of_itself, kill, saved
 from meeple.botc.solver.demons import living_kills
 from meeple.botc.solver.homebrew import character_id
+from meeple.botc.solver.nightkills import kills_at_most, kills_none, kills_one_alive
 from meeple.botc.solver.story import Story, team
 from meeple.botc.solver.townsfolk import chosen_on, would
 from meeple.botc.solver.units import (
@@ -19,9 +20,6 @@ from meeple.botc.solver.units import (
     Table,
     Unit,
     Unmodelled,
-    kills_at_most,
-    kills_none,
-    kills_one_alive,
     picks,
     rests_first_night,
     until_used,

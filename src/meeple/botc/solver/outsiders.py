@@ -11,16 +11,9 @@ from meeple.botc.puzzle.model import Choice, Info, PuzzleGuess
 from meeple.botc.solver.choosing import evil_at
 from meeple.botc.solver.deaths import dies_of_itself, kill
 from meeple.botc.solver.homebrew import character_id
+from meeple.botc.solver.nightkills import kills_at_most, kills_one_alive
 from meeple.botc.solver.story import Misregistration, Story, team
-from meeple.botc.solver.units import (
-    Inert,
-    Seating,
-    Table,
-    Unit,
-    Unmodelled,
-    kills_at_most,
-    kills_one_alive,
-)
+from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled
 
 
 class Butler(Inert):

@@ -21,16 +21,9 @@ from meeple.botc.puzzle.model import (
 from meeple.botc.solver.choosing import chose, goon_choices
 from meeple.botc.solver.deaths import execute, kill
 from meeple.botc.solver.homebrew import character, character_id
+from meeple.botc.solver.nightkills import kills_at_most, kills_none
 from meeple.botc.solver.story import Story, team
-from meeple.botc.solver.units import (
-    Inert,
-    Table,
-    Unit,
-    Unmodelled,
-    kills_at_most,
-    kills_none,
-    rests_first_night,
-)
+from meeple.botc.solver.units import Inert, Table, Unit, Unmodelled, rests_first_night
 
 
 def title(key: str) -> str:

@@ -19,6 +19,7 @@ from typing import ClassVar, TypeVar
 
 from meeple.botc.puzzle.model import Info, Puzzle, Roles, Time
 from meeple.botc.solver.homebrew import character, character_id, claimed_as
+from meeple.botc.solver.nightkills import KILLS, Bound, kills_at_most, kills_none
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
 
@@ -190,10 +191,7 @@ class Table:
 
 
 RESTS = "rests_first_night"
-KILLS = "kills_at_most"
 Night = TypeVar("Night", bound=Callable[..., Iterator[Story]])
-Bound = Callable[[Story, int], int]
-"""The most players a unit's night can kill in a story, for the unit at a seat."""
 
 
 def rests_first_night(night: Night) -> Night:
@@ -202,31 +200,6 @@ def rests_first_night(night: Night) -> Night:
     itself: a subclass whose own `night` overrides it is not marked."""
     setattr(night, RESTS, True)
     return night
-
-
-def kills_at_most(bound: Bound) -> Callable[[Night], Night]:
-    """Marks a unit's `night` with the most players it can kill (`bound(story, seat)`,
-    asked before it acts), so that a night whose dead can no longer all die is given up
-    before its last actors act (`Table.kill_bounds`). The bound reads only what a night
-    cannot raise: who is alive, the choices of the steps before, the time. Like
-    `rests_first_night`, the mark is on the method: a subclass with a `night` of its
-    own is not marked (how many it kills is then not known)."""
-
-    def mark(night: Night) -> Night:
-        setattr(night, KILLS, bound)
-        return night
-
-    return mark
-
-
-def kills_none(story: Story, seat: int) -> int:
-    """A night that kills no one."""
-    return 0
-
-
-def kills_one_alive(story: Story, seat: int) -> int:
-    """A night that kills at most one player, and only while its seat is alive."""
-    return int(story.alive[seat])
 
 
 def overrides(unit: Unit, method: str) -> bool:
