@@ -288,7 +288,12 @@ def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Stor
     seen: set[tuple[object, ...]] = set()
     table, steps = plan_.table, plan_.steps
     stack: list[tuple[int, Iterator[Story]]] = [(0, iter((story,)))]
-    for index, now in _walk(stack):
+    while stack:
+        index, stories = stack[-1]
+        now = next(stories, None)
+        if now is None:
+            stack.pop()
+            continue
         if index and _vortox_wins(plan_, steps[index - 1], index, now, trace):
             continue
         if index == len(steps):
@@ -308,18 +313,6 @@ def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Stor
             seen.add(state)
         # the play's own story on night 1: no copy
         stack.append((index + 1, _night(table, step, now.fork() if index else now, trace)))
-
-
-def _walk(stack: list[tuple[int, Iterator[Story]]]) -> Iterator[tuple[int, Story]]:
-    """Each story on a stack of (depth, stories still to play on), depth first: what the
-    caller pushes for a story is walked before the story's next sibling."""
-    while stack:
-        depth, stories = stack[-1]
-        story = next(stories, None)
-        if story is None:
-            stack.pop()
-            continue
-        yield depth, story
 
 
 FRESH = frozenset({"now", "died", "poisoned", "blanket"})
@@ -403,7 +396,12 @@ def _acting(
     each actor's choices still to play on."""
     quiet = table.quiet if number > 1 else table.quiet_first_night
     stack: list[tuple[int, Iterator[Story]]] = [(0, iter((story,)))]
-    for index, after in _walk(stack):
+    while stack:
+        index, branches = stack[-1]
+        after = next(branches, None)
+        if after is None:
+            stack.pop()
+            continue
         while True:  # the actors after `index` that do not branch, in turn
             while index < len(actors) and after.roles[actors[index][1]] in quiet:
                 index += 1  # it wakes to nothing: the story as it was
