@@ -16,7 +16,7 @@ in the timeline; the game is still going at the end.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from meeple.botc.puzzle.model import (
@@ -281,54 +281,41 @@ def play(plan_: Plan, story: Story, trace: Trace | None = None) -> Iterator[Stor
     others would go the same way, and every caller wants a set-up's first story. (A
     day is not looked up so: two stories rarely reach one alike, the Poisoner's choice
     of the night before still told apart.) The story given is the play's own: night 1
-    changes it rather than a copy.
-
-    Depth first, one story at a time as a recursion would, but with a stack of each
-    step's stories still to play on (one generator, not one per step)."""
-    seen: set[tuple[object, ...]] = set()
-    table, steps = plan_.table, plan_.steps
-    stack: list[tuple[int, Iterator[Story]]] = [(0, iter((story,)))]
-    while stack:
-        index, stories = stack[-1]
-        now = next(stories, None)
-        if now is None:
-            stack.pop()
-            continue
-        if index and _vortox_wins(plan_, steps[index - 1], index, now, trace):
-            continue
-        if index == len(steps):
-            if _owned(table, now, trace):
-                yield now
-            continue
-        step = steps[index]
-        if step.when.phase == "day":
-            stack.append((index + 1, _day(table, step, now, trace)))
-            continue
-        if index:
-            state = (index, *now.state(FRESH))
-            if state in seen:
-                if now.chosen_poison is not None:  # the Pukka's choice is not asked about
-                    now.asked.everything()
-                continue
-            seen.add(state)
-        # the play's own story on night 1: no copy
-        stack.append((index + 1, _night(table, step, now.fork() if index else now, trace)))
+    changes it rather than a copy."""
+    yield from _from(plan_, 0, story, trace, set())
 
 
 FRESH = frozenset({"now", "died", "poisoned", "blanket"})
 """The fields of a story that a night sets anew as it begins (`_night`)."""
 
 
-def _vortox_wins(plan_: Plan, step: Step, index: int, story: Story, trace: Trace | None) -> bool:
-    """Whether a story after the day `step` ends there: no one was executed while a
-    Vortox falsifies, and the puzzle goes on (`index`: the next step)."""
-    if step.when.phase != "day" or index == len(plan_.steps) or story.executed is not None:
-        return False
-    if not plan_.table.puzzle.timeline or not _falsified(plan_.table, story):
-        return False  # no timeline: no days told
-    if trace is not None:
-        trace.note(step.when, 10**6, "no one was executed: the Vortox's evil wins")
-    return True
+def _from(
+    plan_: Plan, index: int, story: Story, trace: Trace | None, seen: set[tuple[object, ...]]
+) -> Iterator[Story]:
+    if index == len(plan_.steps):
+        if _owned(plan_.table, story, trace):
+            yield story
+        return
+    step = plan_.steps[index]
+    if index and step.when.phase == "night":
+        state = (index, *story.state(FRESH))
+        if state in seen:
+            if story.chosen_poison is not None:  # the Pukka's choice is not asked about
+                story.asked.everything()
+            return
+        seen.add(state)
+    if step.when.phase == "night":  # the play's own story on night 1 (`play`): no copy
+        steps = _night(plan_.table, step, story.fork() if index else story, trace)
+    else:
+        steps = _day(plan_.table, step, story, trace)
+    for after in steps:
+        going_on = step.when.phase == "day" and index + 1 < len(plan_.steps)
+        going_on = going_on and bool(plan_.table.puzzle.timeline)  # none: no days told
+        if going_on and after.executed is None and _falsified(plan_.table, after):
+            if trace is not None:
+                trace.note(step.when, 10**6, "no one was executed: the Vortox's evil wins")
+            continue
+        yield from _from(plan_, index + 1, after, trace, seen)
 
 
 def _owned(table: Table, story: Story, trace: Trace | None) -> bool:
@@ -386,40 +373,34 @@ def _acting(
     actors: list[tuple[float, int]],
     story: Story,
     dead: tuple[int, ...] = (),
+    index: int = 0,
 ) -> Iterator[Story]:
     """The stories after every actor's choices tonight, in night order (each actor's
     unit is the one its seat has when it wakes). An actor whose choices after the
     first ask what the stories before them asked (`Unit.asks_after`: the Poisoner's,
     `Story.asked`) is played one story at a time, all the way to the puzzle's end. A
     story in which the night's `dead` can no longer all die is given up before the
-    next actor acts (`_doomed`). Depth first, as a recursion would, with a stack of
-    each actor's choices still to play on."""
+    next actor acts (`_doomed`)."""
     quiet = table.quiet if number > 1 else table.quiet_first_night
-    stack: list[tuple[int, Iterator[Story]]] = [(0, iter((story,)))]
-    while stack:
-        index, branches = stack[-1]
-        after = next(branches, None)
-        if after is None:
-            stack.pop()
-            continue
-        while True:  # the actors after `index` that do not branch, in turn
-            while index < len(actors) and after.roles[actors[index][1]] in quiet:
-                index += 1  # it wakes to nothing: the story as it was
-            if index == len(actors):
-                yield after
-                break
-            if dead and _doomed(table, after, actors[index:], dead, quiet):
-                break
-            seat = actors[index][1]
-            acted = _acts(table, number, seat, after)
-            if table.cast[after.roles[seat]].asks_after:
-                stack.append((index + 1, acted))
-                break
-            found = list(acted)
-            if len(found) != 1:
-                stack.append((index + 1, iter(found)))
-                break
-            after, index = found[0], index + 1  # no choice to branch on: the next actor
+    while True:
+        while index < len(actors) and story.roles[actors[index][1]] in quiet:
+            index += 1  # it wakes to nothing: the story as it was
+        if index == len(actors):
+            yield story
+            return
+        if dead and _doomed(table, story, actors[index:], dead, quiet):
+            return
+        seat = actors[index][1]
+        branches: Iterable[Story] = _acts(table, number, seat, story)
+        if not table.cast[story.roles[seat]].asks_after:
+            found = list(branches)
+            if len(found) == 1:  # no choice to branch on: the next actor
+                story, index = found[0], index + 1
+                continue
+            branches = found
+        for after in branches:
+            yield from _acting(table, number, actors, after, dead, index + 1)
+        return
 
 
 def _doomed(
