@@ -92,6 +92,8 @@ class Step:
     when: Time
     events: tuple[Event, ...]
     said: tuple[Said, ...]
+    actions: list[Said] = field(init=False, compare=False, repr=False)
+    """The items that are actions (`Unit.acts`: a Slayer's shot), heard by day in order."""
     checks: list[Said] = field(init=False, compare=False, repr=False)
     """The same items in the order `_tell` checks them: the one that refuted a story
     last comes first, since the set-ups of one search tend to fail on the same claim
@@ -100,6 +102,7 @@ class Step:
     records do not depend on their order)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "actions", [said for said in self.said if said.unit.acts])
         object.__setattr__(self, "checks", list(self.said))
 
 
@@ -345,7 +348,8 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
             if trace is not None:
                 trace.note(step.when, -1, f"no one could have killed {_listed(table, dead)}")
             continue
-        if number == 1 and not _heard(table, after, trace):
+        widow = table.heard or "widow" in table.cast  # else no one heard, no one called
+        if number == 1 and widow and not _heard(table, after, trace):
             continue
         told = _tell(table, step, after, trace)
         if told is not None:
@@ -446,7 +450,7 @@ def _day(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterato
     story.died = []
     story.executed = None
     story.dawn()
-    for after in _actions(table, list(step.said), story, trace, step):
+    for after in _actions(table, step.actions, story, trace, step):
         # what players learn by day (a Savant's, an Artist's) they learn before the
         # day's deaths: a Sweetheart executed today makes no one drunk for it
         told = _tell(table, step, after, trace)
@@ -457,11 +461,11 @@ def _day(table: Table, step: Step, story: Story, trace: Trace | None) -> Iterato
 def _actions(
     table: Table, said: list[Said], story: Story, trace: Trace | None, step: Step
 ) -> Iterator[Story]:
-    acting = [s for s in said if s.unit.acts]
-    if not acting:
+    """The stories after the day's actions (`said`, `Step.actions`), heard in order."""
+    if not said:
         yield story
         return
-    first, rest = acting[0], acting[1:]
+    first, rest = said[0], said[1:]
     found = False
     for after in first.unit.hear(story, first.seat, first.item, table):
         found = True
@@ -477,7 +481,7 @@ def _events(
         yield story
         return
     event, rest = events[0], events[1:]
-    seats = [table.names.index(player) for player in event.players]
+    seats = [table.seats[player] for player in event.players]
     barred = [seat for seat in seats if starting_demon_dies(story, seat, event.kind, table)]
     if barred:
         if trace is not None:
@@ -555,7 +559,7 @@ def _tell(table: Table, step: Step, story: Story, trace: Trace | None) -> Story 
     with the abilities that worked abnormally recorded when a claim counts them."""
     if table.frees_storyteller and any(table.cast[r].frees_storyteller for r in story.roles):
         return story
-    if not _explained(table, step, story, trace):
+    if table.changed and not _explained(table, step, story, trace):
         return None
     # counts of abnormal abilities come last (they stay there: only the others move to
     # the front), and `--explain` reports the first refusal
