@@ -17,6 +17,12 @@ from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled, rests_first_night
 
 
+def _demon_kills(story: Story, seat: int) -> int:
+    """A Demon's night kills one player (its victim, or itself passing the Demon on, or
+    a Fang Gu's jump), while it lives or seems dead (a Zombuul's)."""
+    return int(story.alive[seat] or seat in story.undead)
+
+
 class Demon(Unit):
     """Each night but the first chooses a player: they die (not when the Demon is drunk
     or poisoned, nor a shielded player). The night deaths are the timeline's: the solver
@@ -35,6 +41,7 @@ class Demon(Unit):
     passes: ClassVar[bool] = False
     """Whether killing itself passes the Demon to a living Minion (the Imp's star-pass)."""
 
+    @kills_at_most(_demon_kills)
     @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number < 2 or not (story.alive[seat] or seat in story.undead):
