@@ -1,6 +1,7 @@
 """The search's shortcuts keep the answer (docs/formats/botc.md, "Shortcuts that keep
 the answer"): a set-up sentence is answered once for the characters in play only when
-no seating could change it; the players drunk from the start are tried only where a
+no seating could change it, or once for the characters of the seats it names when it
+reads no other; the players drunk from the start are tried only where a
 story asked about them; a night that rests on night 1 is skipped then."""
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ Sula claims steward
         "some Investigator.~role",  # the same for every seating of the same characters
         "some Oscar.neighbors & Evil.~alignment",  # who sits beside Oscar
         "some {Tim, Sula} & Evil.~alignment",  # who Tim and Sula are
+        "some p : {Tim, Sula} | p.alignment == Evil",  # answered once per their characters
     ],
 )
 def test_a_set_up_sentence_keeps_exactly_the_worlds_it_holds_in(sentence: str) -> None:

@@ -154,9 +154,11 @@ def set_up_holds(puzzle: Puzzle) -> Callable[[Sequence[str]], bool]:
     set-up, and which sentences ask about the game's course does not change."""
     trees = [sentence.tree for sentence in puzzle.constraints if not asks_story(sentence.tree)]
     seatless = [tree for tree in trees if _seatless(puzzle, tree)]
-    seated = [tree for tree in trees if not _seatless(puzzle, tree)]
+    seated = [(tree, _reads(puzzle, tree)) for tree in trees if not _seatless(puzzle, tree)]
     known: dict[tuple[str, ...], bool] = {}
     """Whether every seatless sentence holds, for the characters in play (sorted)."""
+    answers: dict[tuple[int, tuple[str, ...]], bool] = {}
+    """Whether a seated sentence that reads only some seats holds, for their characters."""
 
     def check(roles: Sequence[str]) -> bool:
         if seatless:
@@ -166,9 +168,57 @@ def set_up_holds(puzzle: Puzzle) -> Callable[[Sequence[str]], bool]:
                 truth = known[in_play] = _all_true(_World(puzzle, roles, None), seatless)
             if not truth:
                 return False
-        return not seated or _all_true(_World(puzzle, roles, None), seated)
+        return not seated or _seated_true(puzzle, roles, seated, answers)
 
     return check if trees else lambda roles: True
+
+
+def _seated_true(
+    puzzle: Puzzle,
+    roles: Sequence[str],
+    seated: list[tuple[Node, tuple[int, ...] | None]],
+    answers: dict[tuple[int, tuple[str, ...]], bool],
+) -> bool:
+    """Whether every seated sentence holds in the set-up: one that reads only some seats
+    (`_reads`) answered once for their characters, then read back; the one that refuted
+    it is asked first next time (`seated` reordered in place)."""
+    world = None
+    for position, (tree, seats) in enumerate(seated):
+        key = None if seats is None else (id(tree), tuple(roles[seat] for seat in seats))
+        truth = None if key is None else answers.get(key)
+        if truth is None:
+            world = world or _World(puzzle, roles, None)
+            truth = world.truth(tree, {})
+            if key is not None:
+                answers[key] = truth
+        if not truth:
+            if position:
+                seated.insert(0, seated.pop(position))
+            return False
+    return True
+
+
+def _reads(puzzle: Puzzle, node: Node) -> tuple[int, ...] | None:
+    """The seats whose characters alone decide a set-up sentence: those of the players
+    it names, when it reads no other seat (no `players`, no `.~field` over everyone, no
+    neighbours, no call); None when it may read any. Every player a value holds then
+    comes from a name, and `.role`, `.type` and `.alignment` read only those players'
+    seats."""
+    if isinstance(node, Call) or (isinstance(node, Name) and node.name == "players"):
+        return None
+    if isinstance(node, Join) and (node.inverse or node.field not in _FIELDS):
+        return None
+    found = (
+        {puzzle.players.index(node.name)}
+        if isinstance(node, Name) and node.name in puzzle.players
+        else set()
+    )
+    for child in _children(node):
+        seats = _reads(puzzle, child)
+        if seats is None:
+            return None
+        found.update(seats)
+    return tuple(sorted(found))
 
 
 def _all_true(world: _World, trees: list[Node]) -> bool:
