@@ -214,6 +214,24 @@ class Recording(Protocol):
         ...
 
 
+@runtime_checkable
+class Choosing(Protocol[MoveT]):
+    """A game whose legal moves include some that are not the player to move's to
+    choose (stratego: the second team's switches before the first move, which quibbble
+    takes at any time then), so a bot chooses among `choices` instead."""
+
+    def choices(self) -> list[MoveT]:
+        """The legal moves the player to move chooses among (`legal_moves` in its order)."""
+        ...
+
+
+def choices(state: AnyState) -> list[Any]:
+    """The legal moves of `state` its player to move chooses among (`Choosing`)."""
+    if isinstance(state, Choosing):
+        return cast(Choosing[Any], state).choices()
+    return state.legal_moves()
+
+
 def violation_by_playing(state: AnyState, move: Any) -> RuleError | None:
     """The RuleError `state.play(move)` raises, or None: `violation` for a game whose rules
     are checked in the course of playing a move."""

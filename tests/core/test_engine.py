@@ -80,6 +80,10 @@ def assert_invariants(state: Any) -> None:
         assert state.winners == ()
     if state.status in ("won", "tie"):
         assert state.winners
+    legal = state.legal_moves()
+    chosen = engine.choices(state)
+    assert chosen == [move for move in legal if move in chosen]  # a part, in its order
+    assert chosen or not legal  # the player to move always has a choice
     if state.status == "tie":
         assert len(state.winners) >= 2
     assert all(1 <= p <= state.player_count for p in state.winners)

@@ -22,7 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple import engine, stratego
+from meeple import bots, engine, stratego
+from meeple.bots import selfplay
 from meeple.errors import MeepleError, RuleError
 from meeple.quibbble.canvas import data_at
 from meeple.stratego.game import GAME
@@ -184,6 +185,18 @@ def test_either_team_switches_before_the_first_move_and_none_after() -> None:
     quick = stratego.State.initial(("red", "blue"), 1, "quick_battle")
     assert quick.is_legal(Switch(0, 0, 0, 2, 2))  # onto an empty square of the side
     assert len([m for m in quick.legal_moves() if isinstance(m, Switch)]) == 2 * 10 * 24
+
+
+def test_a_bot_chooses_only_its_own_teams_actions() -> None:
+    state = stratego.State.initial(("red", "blue"), 1978446434)
+    assert state.is_legal(Switch(1, 6, 5, 9, 8))  # blue's flag to its front row: legal
+    chosen = engine.choices(state)
+    assert {move.team for move in chosen} == {0} and Switch(1, 6, 5, 9, 8) not in chosen
+    assert len(chosen) == len(state.legal_moves()) - 40 * 40
+    rng = random.Random(3)
+    seated = [bots.make("alphabeta", seed=1, nodes=3_000), bots.make("mcts", seed=1, iterations=5)]
+    final = selfplay.play(state, seated, rng, limit=4)
+    assert all(move.team == 0 for move in final.history if isinstance(move, Switch))
 
 
 # Each rule, broken once: the actions (after HEAD), the rule's name, where check points

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from meeple.engine import AnyState, Drawing, Evaluating, reward
+from meeple.engine import AnyState, Drawing, Evaluating, choices, reward
 
 WON = 2.0
 """What a won game is worth (less `SOONER` a move played): above any evaluation."""
@@ -132,7 +132,7 @@ class AlphaBetaBot:
         if depth == 0:
             return cast(Evaluating, state).evaluate(player)
         mover = state.to_move
-        children = [self._play(state, move) for move in state.legal_moves()]
+        children = [self._play(state, move) for move in choices(state)]
         if depth > 1:
             judged = [self._judged(child, player) for child in children]
             order = sorted(range(len(children)), key=judged.__getitem__, reverse=mover == player)

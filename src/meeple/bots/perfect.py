@@ -16,7 +16,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from meeple.engine import AnyState, Drawing, Transposing, reward
+from meeple.engine import AnyState, Drawing, Transposing, choices, reward
 
 DISTANCE = 0.99
 """What a value keeps per move played: a win in one move beats a win in three."""
@@ -71,7 +71,7 @@ class PerfectBot:
         else:
             if len(self._solved) >= self.nodes:
                 raise ValueError(f"the game is too large to solve within {self.nodes} positions")
-            children = [self.value(state.play(move)) for move in state.legal_moves()]
+            children = [self.value(state.play(move)) for move in choices(state)]
             found = DISTANCE * (max(children) if state.to_move == 1 else min(children))
         self._solved[key] = found
         return found

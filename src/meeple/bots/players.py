@@ -20,7 +20,7 @@ from meeple.bots.engines import EngineBot, command_line, is_engine
 from meeple.bots.engines import refusal as engine_refusal
 from meeple.bots.perfect import PerfectBot
 from meeple.bots.perfect import refusal as perfect_refusal
-from meeple.engine import AnyState, Drawing, Evaluating, Guessing, reward
+from meeple.engine import AnyState, Drawing, Evaluating, Guessing, choices, reward
 from meeple.errors import RuleError
 
 
@@ -41,7 +41,7 @@ def legal_choices(state: AnyState, rng: random.Random) -> tuple[str | None, list
         if draws:
             drawn = rng.choices([d for d, _ in draws], weights=[p for _, p in draws])[0]
             return drawn, state.legal_moves_after(drawn)
-    return None, state.legal_moves()
+    return None, choices(state)
 
 
 @dataclass
@@ -293,7 +293,7 @@ class MctsBot:
 
     def _legal(self, state: AnyState, draw: str | None) -> list[Any]:
         if draw is None:
-            return state.legal_moves()
+            return choices(state)
         return cast(Drawing[Any], state).legal_moves_after(draw)
 
     def _expand_new(self, node: _Node, draw: str | None) -> list[Any]:

@@ -285,6 +285,13 @@ class State(DealtState[Action]):
                 moves.extend(self._switches(team))
         return moves
 
+    def choices(self) -> list[Action]:
+        """The legal moves the team to move chooses among (meeple.engine.Choosing): all
+        but the other team's switches, which are that team's to choose (a bot of the
+        first team could otherwise set the second team's flag in its front row and
+        take it)."""
+        return [move for move in self.legal_moves() if move.team == self.seat]
+
     def _steps_of(self, row: int, column: int, unit: Unit) -> Iterator[Move]:
         size = self.variant.size
         for down, across in _STEPS:
