@@ -212,26 +212,37 @@ def _most_painted(*piles: tuple[str, str, str, str]) -> dict[str, int]:
     return most
 
 
-@lru_cache(maxsize=16384)
 def _fire_room(board: Board, bag: str, order: str) -> tuple[int, int]:
-    """The squares fire may still take (not fire, on the island, off every raft card;
-    a cat's square counts, as the cat may move away), and how many fire tiles of `bag`,
-    drawn in `order` (where not given, the smallest first, which no order beats), fit in
-    them one after another: a card laid after those has no tile that can follow it."""
+    """The squares fire may still take (`_room`), and how many fire tiles of `bag`, drawn in
+    `order` (where not given, the smallest first, which no order beats), fit in them one
+    after another: a card laid after those has no tile that can follow it."""
+    room = _room(board)
+    return room, _fitting(bag, order, room)
+
+
+@lru_cache(maxsize=4096)
+def _room(board: Board) -> int:
+    """The squares fire may still take: not fire, on the island, off every raft card (a
+    cat's square counts, as the cat may move away)."""
     rows = board.rows
     room = sum(len(row) - row.count(FIRE) - row.count(NO_SQUARE) for row in rows)
     for r, row in enumerate(rows):
-        for c, letter in enumerate(row):
-            if letter == RAFT_CENTRE:
-                room -= sum(
-                    rows[r + dr][c + dc] not in (FIRE, NO_SQUARE)
-                    for dr in (-1, 0, 1)
-                    for dc in (-1, 0, 1)
-                    if 0 <= r + dr < len(rows) and 0 <= c + dc < len(row)
-                )
+        c = row.find(RAFT_CENTRE)
+        while c >= 0:
+            for line in rows[max(r - 1, 0) : r + 2]:
+                window = line[max(c - 1, 0) : c + 2]
+                room -= len(window) - window.count(FIRE) - window.count(NO_SQUARE)
+            c = row.find(RAFT_CENTRE, c + 1)
+    return room
+
+
+@lru_cache(maxsize=4096)
+def _fitting(bag: str, order: str, room: int) -> int:
+    """How many fire tiles of `bag` (`_fire_room`) fit in `room` squares one after another."""
     tiles = components().fire_tiles
-    sizes = [len(tiles[tile].cells) for tile in order if tile in bag]
-    if not order:
+    if order:
+        sizes = [len(tiles[tile].cells) for tile in order if tile in bag]
+    else:
         sizes = sorted(len(tiles[tile].cells) for tile in bag)
     fitting, filled = 0, 0
     for size in sizes:
@@ -239,18 +250,18 @@ def _fire_room(board: Board, bag: str, order: str) -> tuple[int, int]:
         if filled > room:
             break
         fitting += 1
-    return room, fitting
+    return fitting
 
 
+@lru_cache(maxsize=65536)
 def _cat_colours(board: Board) -> tuple[str, ...]:
     """The waiting cats' colours, in `_ways`' order (row by row)."""
-    rows = board.rows
-    found = []
-    for r, row in enumerate(rows):
-        for c, letter in enumerate(row):
-            if letter.isupper() and not on_raft(board, Square(r, c)):
-                found.append(letter.lower())
-    return tuple(found)
+    return tuple(
+        letter.lower()
+        for r, row in enumerate(board.rows)
+        for c, letter in enumerate(row)
+        if letter.isupper() and not on_raft(board, Square(r, c))
+    )
 
 
 @lru_cache(maxsize=65536)
