@@ -400,3 +400,16 @@ def test_a_snug_ranking_lays_fire_where_it_touches_the_most_fire_and_edge() -> N
     plain = solver._fires_ranked(framed, tile, 0, 0, solver.FIRE_TRIED)
     assert plain == solver._fires_ranked(framed, tile, 0, 0, solver.FIRE_TRIED, 0)
     assert plain != snug
+
+
+@pytest.mark.slow
+def test_the_snug_ranking_alone_wins_burning_tails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41, sixth round, at seed 1: a solve whose only fire ranking packs the fire
+    close (`Ranking.snug`, with the room ranking) wins Burning tails at 23,178 states, a
+    challenge no schedule has won (its fifth search, twice as wide, by decks). Some 30 s
+    of one core: `make fuzz`."""
+    snug = solver.Ranking(0, routes=True, room=True, snug=1)
+    monkeypatch.setattr(solver, "_rankings", lambda: (snug,))
+    found = solver.solve(parse_challenge(_challenge("Burning tails")), 1, states=30_000)
+    assert found.won and found.states == 23_178
+    assert found.final.status == "won"
