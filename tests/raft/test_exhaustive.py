@@ -10,7 +10,7 @@ import pytest
 
 from meeple.raft import exhaustive, solver
 from meeple.raft.components import components
-from meeple.raft.model import Cards, Position
+from meeple.raft.model import Board, Cards, Position
 from meeple.raft.notation import parse_challenge, parse_record
 from meeple.raft.rules import State
 from tests.cli_helpers import meeple
@@ -85,8 +85,10 @@ def test_the_cuts_keep_every_position_of_a_winning_line(text: str) -> None:
     won = solver.solve(challenge, 1)
     assert won.won
     game = State.initial(challenge, 1)
+    order = solver._fire_order(game, 1)
     for move in won.moves:
         assert exhaustive.hopeless(game.position) == "", (game.history, move)
+        assert exhaustive.hopeless(game.position, order) == "", (game.history, move)
         game = game.play(move)
     assert game.status == "won"
 
@@ -139,3 +141,49 @@ def test_a_line_with_too_few_cards_left_is_cut() -> None:
         "1 cat to move and 1 card to lay, 0 cards left to play"
     )
     assert exhaustive.hopeless(_position(decks=five, hand=Cards(("ab", "", "", "")))) == ""
+
+
+GREEN_STRIP = ("ggggggwww", "gBggggwow", "ggggggwww") + ("fffffffff",) * 9
+"""The blue cat in a green strip of three rows, four green squares from the all-wild raft
+card; the rest burnt: 18 squares left to burn, and at least four to paint blue."""
+
+
+def _few_blue() -> Cards:
+    """The cards that show at most one blue square."""
+    cards = components().pathway_cards
+    return Cards(
+        tuple(  # type: ignore[arg-type]
+            "".join(
+                card
+                for (held, card), found in sorted(cards.items())
+                if held == deck and found.squares.count("b") <= 1
+            )
+            for deck in "ABCD"
+        )
+    )
+
+
+def test_a_card_paints_no_more_of_a_colour_than_the_cards_left_show() -> None:
+    # Four squares to paint blue: one card from the full decks may (six blue squares at
+    # most), four of cards that show one blue square at most, and three tiles follow three.
+    strip = _position(board=Board(GREEN_STRIP), bag="abc")
+    assert exhaustive.hopeless(strip) == ""
+    assert exhaustive.hopeless(replace(strip, decks=_few_blue())) == (
+        "a cat needs 4 cards laid and the bag holds 3 fire tiles"
+    )
+
+
+def test_a_line_whose_fire_tiles_have_no_room_for_the_cards_it_needs_is_cut() -> None:
+    # Four cards need four tiles in the 18 squares: the seeded order's first three hold six
+    # squares each; the smallest four (4, 4, 5 and 5) would fit, so without the order the
+    # cut cannot tell.
+    strip = _position(board=Board(GREEN_STRIP), decks=_few_blue())
+    start = State.initial(parse_challenge(ONE_SQUARE_SHORT), 1)
+    order = solver._fire_order(start, 1)
+    assert [len(components().fire_tiles[tile].cells) for tile in order[:3]] == [6, 6, 6]
+    assert exhaustive.hopeless(strip) == ""
+    assert exhaustive.hopeless(strip, order) == (
+        "a cat needs 4 cards laid and only 3 fire tiles of the bag fit in the 18 squares"
+        " left to burn"
+    )
+    assert exhaustive.hopeless(replace(strip, decks=start.position.decks), order) == ""

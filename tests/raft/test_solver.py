@@ -10,13 +10,16 @@ import pytest
 
 from meeple.raft import solver
 from meeple.raft.components import components
-from meeple.raft.model import Board, Cards, Position, Square
+from meeple.raft.model import Board, Cards, FirePlacement, Position, Square
 from meeple.raft.notation import parse_challenge, parse_record
 from meeple.raft.rules import (
+    Keyed,
     State,
     bit_indices,
     cats_cut_off,
+    cut_frame,
     fire_placements,
+    fire_shape,
     grid_of,
     lay_card,
     lay_fire,
@@ -358,3 +361,55 @@ def test_the_tiles_that_leave_the_next_one_room_come_first(
                 mixed += ranked != list(plain)
         game = game.play(move)
     assert checked > 20 and mixed > 5
+
+
+def test_a_snug_ranking_lays_fire_where_it_touches_the_most_fire_and_edge() -> None:
+    """`Ranking.snug`: with nothing precious near, the fire tile's placements come in the
+    order of how many squares of fire, the island's edge and the raft card they touch
+    (plain code counts them on the board), most first; without it, the order is as
+    before."""
+    board = State.initial(parse_challenge(_challenge("Hot sands")), 1).position.board
+    framed = Keyed(board, cut_frame(board))
+    tile = solver._fire_order(State.initial(parse_challenge(_challenge("Hot sands")), 1), 1)[0]
+    placements = fire_placements(board, tile)
+    raft = {
+        (row + dr, column + dc)
+        for row, line in enumerate(board.rows)
+        for column, letter in enumerate(line)
+        if letter == "o"
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+    }
+
+    def walled(row: int, column: int) -> bool:
+        inside = 0 <= row < board.height and 0 <= column < board.width
+        return not inside or board.rows[row][column] in "fn" or (row, column) in raft
+
+    def touches(fire: FirePlacement) -> int:
+        shape = fire_shape(fire.tile, fire.flipped, fire.orientation)
+        return sum(
+            walled(fire.row + r + dr, fire.column + c + dc)
+            for r, c in shape
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        )
+
+    snug = solver._fires_ranked(framed, tile, 0, 0, solver.FIRE_TRIED, 1)
+    counts = [touches(placements[i]) for i in snug]
+    assert counts == sorted(counts, reverse=True)
+    assert counts[0] == max(touches(fire) for fire in placements)
+    plain = solver._fires_ranked(framed, tile, 0, 0, solver.FIRE_TRIED)
+    assert plain == solver._fires_ranked(framed, tile, 0, 0, solver.FIRE_TRIED, 0)
+    assert plain != snug
+
+
+@pytest.mark.slow
+def test_the_snug_ranking_alone_wins_burning_tails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41, sixth round, at seed 1: a solve whose only fire ranking packs the fire
+    close (`Ranking.snug`, with the room ranking) wins Burning tails at 23,178 states, a
+    challenge no schedule has won (its fifth search, twice as wide, by decks). Some 30 s
+    of one core: `make fuzz`."""
+    snug = solver.Ranking(0, routes=True, room=True, snug=1)
+    monkeypatch.setattr(solver, "_rankings", lambda: (snug,))
+    found = solver.solve(parse_challenge(_challenge("Burning tails")), 1, states=30_000)
+    assert found.won and found.states == 23_178
+    assert found.final.status == "won"

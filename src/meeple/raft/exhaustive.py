@@ -26,15 +26,19 @@ from math import ceil
 from typing import NamedTuple
 
 from meeple.errors import RuleError
+from meeple.raft.components import components
 from meeple.raft.model import (
+    DECKS,
     DRAW_SIZE,
     FIRE,
     NO_SQUARE,
+    PATHWAY_COLOURS,
     RAFT_CENTRE,
     WILD,
     Board,
     Move,
     Position,
+    Square,
 )
 from meeple.raft.rules import State, draw_requests, fire_placements, on_raft
 from meeple.words import counted
@@ -68,7 +72,7 @@ def every_line(
     told the positions searched, and the length of the line under way, every thousand."""
     searched = 1
     seen = {_key(start)}
-    if start.is_over or hopeless(start.position):
+    if start.is_over or hopeless(start.position, fire_order):
         return Searched(() if start.status == "won" else None, 1, True)
     # Depth first, by hand: a line is up to a hundred actions long.
     path: list[Move] = []
@@ -95,7 +99,7 @@ def every_line(
                 return Searched(None, searched, False, out_of_time=True)
         if searched >= most_states:
             return Searched(None, searched, False)
-        if child.is_over or hopeless(child.position):
+        if child.is_over or hopeless(child.position, fire_order):
             continue
         path.append(move)
         stack.append(_children(child, fire_order))
@@ -144,30 +148,45 @@ def _children(game: State, order: str) -> Iterator[tuple[Move, State]]:
 # -- lines that cannot win ------------------------------------------------------------------
 
 
-def hopeless(position: Position) -> str:
+def hopeless(position: Position, order: str = "") -> str:
     """Why no line from `position` can win ("" when this cut cannot tell).
 
     Every cut is exact, from what never changes back: fire stays, a cat on the raft stays,
     a raft square keeps its letter, cards and fire tiles are only used up. A waiting cat's
     way to a raft square may cross any square but fire, the raft card's squares it may not
     walk on and squares of another colour no card can ever cover (`_ever_coverable`), each
-    square of another colour on it needing a card laid over it first (`_ways`). So the cut
-    holds when the free raft squares cannot take every waiting cat, each on a square it
-    may end on and reach (a matching); when some cat needs more cards laid than there are
-    fire tiles left to follow them (a card laid with the bag empty loses); or when the
-    cards left cannot pay a move for every cat besides those cards (a round that ends with
-    fewer than six cards in the decks loses).
+    square of another colour on it needing a card laid over it first (`_ways`), and a card
+    paints no more squares of a colour than the most that any card left shows
+    (`_most_painted`). So the cut holds when the free raft squares cannot take every
+    waiting cat, each on a square it may end on and reach (a matching); when some cat
+    needs more cards laid than there are fire tiles left to follow them (a card laid with
+    the bag empty loses), or than the tiles that can follow them have room for: each lies
+    on squares never burnt before, off the raft card, and fire tiles leave the bag in
+    `order` (the smallest first where it is not given: `_fire_room`); or when the cards
+    left cannot pay a move for every cat besides those cards (a round that ends with fewer
+    than six cards in the decks loses).
     """
     ways = _ways(position.board)
     if not ways:
         return ""
     if len(_matched(ways)) < len(ways):
         return "the free raft squares cannot take every waiting cat"
-    cards_laid = max(ceil(min(found.values()) / CARD_SQUARES) for found in ways)
+    most = _most_painted(position.hand.piles, position.decks.piles)
+    cards_laid = max(
+        ceil(min(found.values()) / max(1, most.get(colour, CARD_SQUARES)))
+        for colour, found in zip(_cat_colours(position.board), ways, strict=True)
+    )
     if cards_laid > len(position.bag):
         return (
             f"a cat needs {counted(cards_laid, 'card')} laid and the bag holds"
             f" {counted(len(position.bag), 'fire tile')}"
+        )
+    room, fitting = _fire_room(position.board, position.bag, order)
+    if cards_laid > fitting:
+        return (
+            f"a cat needs {counted(cards_laid, 'card')} laid and"
+            f" {'only ' if fitting else ''}{counted(fitting, 'fire tile')} of the bag"
+            f" fit in the {counted(room, 'square')} left to burn"
         )
     usable = len(position.hand) + DRAW_SIZE * (len(position.decks) // DRAW_SIZE)
     if len(ways) + cards_laid > usable:
@@ -176,6 +195,73 @@ def hopeless(position: Position) -> str:
             f" {counted(usable, 'card')} left to play"
         )
     return ""
+
+
+@lru_cache(maxsize=4096)
+def _most_painted(*piles: tuple[str, str, str, str]) -> dict[str, int]:
+    """For each colour, the most squares of it one pathway card of `piles` (a hand's and the
+    decks') shows: no card laid from now on paints more of that colour."""
+    cards = components().pathway_cards
+    most = dict.fromkeys(PATHWAY_COLOURS, 0)
+    for pile in piles:
+        for deck, held in zip(DECKS, pile, strict=True):
+            for card in held:
+                squares = cards[(deck, card)].squares
+                for colour in PATHWAY_COLOURS:
+                    most[colour] = max(most[colour], squares.count(colour))
+    return most
+
+
+def _fire_room(board: Board, bag: str, order: str) -> tuple[int, int]:
+    """The squares fire may still take (`_room`), and how many fire tiles of `bag`, drawn in
+    `order` (where not given, the smallest first, which no order beats), fit in them one
+    after another: a card laid after those has no tile that can follow it."""
+    room = _room(board)
+    return room, _fitting(bag, order, room)
+
+
+@lru_cache(maxsize=4096)
+def _room(board: Board) -> int:
+    """The squares fire may still take: not fire, on the island, off every raft card (a
+    cat's square counts, as the cat may move away)."""
+    rows = board.rows
+    room = sum(len(row) - row.count(FIRE) - row.count(NO_SQUARE) for row in rows)
+    for r, row in enumerate(rows):
+        c = row.find(RAFT_CENTRE)
+        while c >= 0:
+            for line in rows[max(r - 1, 0) : r + 2]:
+                window = line[max(c - 1, 0) : c + 2]
+                room -= len(window) - window.count(FIRE) - window.count(NO_SQUARE)
+            c = row.find(RAFT_CENTRE, c + 1)
+    return room
+
+
+@lru_cache(maxsize=4096)
+def _fitting(bag: str, order: str, room: int) -> int:
+    """How many fire tiles of `bag` (`_fire_room`) fit in `room` squares one after another."""
+    tiles = components().fire_tiles
+    if order:
+        sizes = [len(tiles[tile].cells) for tile in order if tile in bag]
+    else:
+        sizes = sorted(len(tiles[tile].cells) for tile in bag)
+    fitting, filled = 0, 0
+    for size in sizes:
+        filled += size
+        if filled > room:
+            break
+        fitting += 1
+    return fitting
+
+
+@lru_cache(maxsize=65536)
+def _cat_colours(board: Board) -> tuple[str, ...]:
+    """The waiting cats' colours, in `_ways`' order (row by row)."""
+    return tuple(
+        letter.lower()
+        for r, row in enumerate(board.rows)
+        for c, letter in enumerate(row)
+        if letter.isupper() and not on_raft(board, Square(r, c))
+    )
 
 
 @lru_cache(maxsize=65536)

@@ -141,6 +141,12 @@ class Ranking(NamedTuple):
     """Whether a position whose next fire tile (in the seeded order) fits nowhere without
     shutting a cat in counts `NO_ROOM` more (`_fire_room`), in the beam and in the choice
     of the tiles laid after a card: no card can be laid there until a cat moves."""
+    snug: int = 0
+    """Where set, a fire placement's harm counts this many times over, less how many
+    squares of fire, the island's edge and the raft card its squares touch
+    (`_fires_ranked`): fire packed close leaves room for the tiles after it. No pass of
+    the schedule uses it yet: alone, with `room`, it wins In the wrong place and Burning
+    tails at seed 1 (issue 41's sixth round, docs/play.md)."""
 
 
 RAFT_HARM = 1
@@ -724,24 +730,34 @@ def _fires_ranked(
     precious: int,
     raft_harm: int = RAFT_HARM,
     tried: int = FIRE_TRIED,
+    snug: int = 0,
 ) -> tuple[int, ...]:
     """The fire tile's placements, as indices into `fire_placements` of the boards of a
     frame (`cut_frame`: the raft's squares, where tiles fit), those far from the cats and
     their ways first, the boards' precious squares (where the cats walk and the squares
     beside) being `precious`: cards that leave those as they are leave the
     order as it is. A fire square beside a way onto a free raft square counts `raft_harm`
-    more."""
+    more. With `snug` (`Ranking.snug`), the harm counts `snug` times, less the squares of
+    fire, the island's edge and the raft card the tile touches (the same on every board
+    of the frame)."""
     grid = grid_of(framed.value)
     stride, size = grid.stride, len(grid.cells)
     # Harm: for each fire square, how many of it and its four neighbours are precious;
     # summed over each placement's squares. The counts are held a byte a square in one
     # integer, so one shift moves all of them (no sum reaches 256: nothing carries).
     near = _around_counts(precious, size, stride) + _raft_harms(framed, raft_harm)
+    snugness = _around_counts(grid.bits("fn") | grid.raft_bits, size, stride) if snug else 0
     harms: list[int] = []
     for spots in fire_spots(framed.value, tile):
         summed = sum(near >> (8 * offset) for offset in spots.offsets)
         counts = summed.to_bytes(size + stride + 1, "little")
-        harms += map(counts.__getitem__, spots.corners)
+        if snug:
+            # Fire packed against fire and the island's edge leaves the most room.
+            touched = sum(snugness >> (8 * offset) for offset in spots.offsets)
+            touches = touched.to_bytes(size + stride + 1, "little")
+            harms += (snug * counts[i] - touches[i] for i in spots.corners)
+        else:
+            harms += map(counts.__getitem__, spots.corners)
     # Only the first few are ever tried (`_after_card`).
     return tuple(sorted(range(len(harms)), key=harms.__getitem__)[: tried * 8])
 
@@ -995,7 +1011,9 @@ def _fires_after(
     # The card changes neither the frame nor the squares it ranks by but the cats' walks.
     framed = Keyed(base, cut_frame(base))
     precious = _precious_after(base, placement, ranking.routes)
-    fires = _fires_ranked(framed, tile, precious, ranking.raft_harm, ranking.fires_tried)
+    fires = _fires_ranked(
+        framed, tile, precious, ranking.raft_harm, ranking.fires_tried, ranking.snug
+    )
     if not fires:  # the tile fits nowhere: the game is lost, and the engine says so
         return ()
     # The least harmful first; one that cuts a cat off is passed over for the next. Most
