@@ -266,10 +266,14 @@ class DevilsAdvocate(Unit):
         return executed and chose and story.active(seat) and story.sober(seat)
 
 
+def _outsider_died_today(story: Story) -> bool:
+    """Whether an Outsider died on the day before this night (the Godfather's mark)."""
+    return any(what == "outsider_died" and at == story.now - 1 for what, at, _ in story.choices)
+
+
 def _godfather_kills(story: Story, seat: int) -> int:
     """A living Godfather kills one player on a night after an Outsider died by day."""
-    died = any(what == "outsider_died" and at == story.now - 1 for what, at, _ in story.choices)
-    return int(died and story.alive[seat])
+    return int(_outsider_died_today(story) and story.alive[seat])
 
 
 class Godfather(Unit):
@@ -294,7 +298,7 @@ class Godfather(Unit):
     @rests_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story  # chose a dead player (an Outsider died today), or no Outsider died
-        died = any(what == "outsider_died" and at == story.now - 1 for what, at, _ in story.choices)
+        died = _outsider_died_today(story)
         if not died or number < 2 or not story.alive[seat]:
             return
         yield from goon_choices(story, seat)

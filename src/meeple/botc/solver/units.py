@@ -57,6 +57,10 @@ class Table:
     told_at: Mapping[int, frozenset[int]] | None = None
     """Each seat's times (`Time.order`) its claims' items are dated (None: not known)."""
 
+    def _overriding(self, method: str) -> frozenset[str]:
+        """The characters of the cast whose unit has a `method` of its own."""
+        return frozenset(key for key, unit in self.cast.items() if overrides(unit, method))
+
     @cached_property
     def frees_storyteller(self) -> bool:
         """Whether a unit of the cast may free the Storyteller (the Atheist)."""
@@ -71,7 +75,7 @@ class Table:
     def guards(self) -> frozenset[str]:
         """The characters of the cast whose ability may keep a player from dying
         (`Unit.saves`): the only ones a death asks."""
-        return frozenset(key for key, unit in self.cast.items() if overrides(unit, "saves"))
+        return self._overriding("saves")
 
     @cached_property
     def shared_kills(self) -> bool:
@@ -82,7 +86,7 @@ class Table:
     def shielders(self) -> frozenset[str]:
         """The characters of the cast that may keep a player from the Demon tonight
         (`Unit.shields`): the only ones an attack asks."""
-        return frozenset(key for key, unit in self.cast.items() if overrides(unit, "shields"))
+        return self._overriding("shields")
 
     @cached_property
     def wards(self) -> frozenset[str]:
@@ -94,7 +98,7 @@ class Table:
     def witnesses(self) -> frozenset[str]:
         """The characters of the cast whose ability acts on another's death
         (`Unit.sees_death`): the only ones a death tells."""
-        return frozenset(key for key, unit in self.cast.items() if overrides(unit, "sees_death"))
+        return self._overriding("sees_death")
 
     @cached_property
     def learned_by(self) -> tuple[tuple[tuple[Time | None, Info], ...], ...]:
@@ -121,7 +125,7 @@ class Table:
     def drinkers(self) -> frozenset[str]:
         """The characters of the cast that make a player drunk from the start
         (`Unit.makes_drunk`: the Puzzlemaster)."""
-        return frozenset(k for k, unit in self.cast.items() if overrides(unit, "makes_drunk"))
+        return self._overriding("makes_drunk")
 
     @cached_property
     def quiet(self) -> frozenset[str]:
