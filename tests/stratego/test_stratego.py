@@ -26,9 +26,10 @@ from meeple import bots, engine, stratego
 from meeple.bots import selfplay
 from meeple.errors import MeepleError, RuleError
 from meeple.quibbble.canvas import data_at
+from meeple.stratego import race
 from meeple.stratego.game import GAME
-from meeple.stratego.model import Move, Switch, Unit
-from meeple.stratego.rules import BRIDGE, battle, chooser, pick
+from meeple.stratego.model import Move, Switch, Unit, battle
+from meeple.stratego.rules import BRIDGE, POINTS, chooser, pick
 from tests.budget import examples
 from tests.cli_helpers import meeple
 
@@ -329,13 +330,24 @@ def test_moves_are_read_as_a_person_types_them() -> None:
     assert isinstance(state, engine.Evaluating)
 
 
-def test_the_evaluation_counts_units_as_quibbbles_ai_does() -> None:
+def test_the_evaluation_counts_units_as_quibbbles_ai_does_and_the_race() -> None:
     state = GAME.initial(seed=7)
-    assert state.evaluate(1) == state.evaluate(2) == 0.49  # rearranging gains nothing
+    # Equal units: the race to the flags alone tells the teams apart, less the not
+    # started discount (rearranging gains nothing).
+    for player in (1, 2):
+        race_share = race.race_share(state.board, state.variant, player - 1)
+        assert state.evaluate(player) == pytest.approx(0.25 + race_share / 2 - 0.01)
+    assert state.evaluate(1) + state.evaluate(2) == pytest.approx(0.98)
     won = _last(_example("flag.qgn"))
     assert (won.evaluate(1), won.evaluate(2)) == (1.0, 0.0)
     classic = _last(_example("classic.qgn"))
-    assert classic.evaluate(1) < 0.5 < classic.evaluate(2)  # red lost its marshal
+    red, blue = (
+        sum(POINTS[u.rank] for u in classic.board if u and u.team == team and u.rank != "flag")
+        for team in (0, 1)
+    )
+    assert red < blue  # red lost its marshal
+    race_share = race.race_share(classic.board, classic.variant, 0)
+    assert classic.evaluate(1) == pytest.approx(red / (red + blue) / 2 + race_share / 2)
 
 
 def test_the_picture_numbers_rows_and_columns_and_draws_every_unit() -> None:

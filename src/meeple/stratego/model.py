@@ -105,6 +105,20 @@ class Unit:
         return SYMBOLS[self.rank]
 
 
+def battle(attacker: Unit, defender: Unit) -> Unit | None:
+    """The unit left standing when `attacker` attacks `defender` (unit.go `Attack`;
+    None: both fall)."""
+    if attacker.rank == "spy" and defender.rank == "marshal":
+        return attacker
+    if attacker.rank == "miner" and defender.rank == "bomb":
+        return attacker
+    if defender.rank == "bomb":
+        return defender
+    if attacker.rank == defender.rank:
+        return None
+    return attacker if RANKS.index(attacker.rank) > RANKS.index(defender.rank) else defender
+
+
 @dataclass(frozen=True)
 class Move(quibbble.TeamAction):
     """Team `team` moves its unit from (`row`, `column`) to (`to_row`, `to_column`),

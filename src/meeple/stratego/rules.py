@@ -25,6 +25,7 @@ nothing and no action can follow (`status` lost, no winners).
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Self, Unpack
 
@@ -33,7 +34,7 @@ from meeple.gorand import GoRand
 from meeple.quibbble import SEED_TAG, VARIANT_TAG, Bridge, DealtState, Turn, at_tag, distinct_teams
 from meeple.quibbble.state import team_to_move
 from meeple.registry import Registered
-from meeple.stratego import notation
+from meeple.stratego import notation, race
 from meeple.stratego.model import (
     CLASSIC,
     RANKS,
@@ -47,6 +48,7 @@ from meeple.stratego.model import (
     Unit,
     Variant,
     Weights,
+    battle,
 )
 
 Board = tuple[Unit | None, ...]
@@ -58,6 +60,9 @@ POINTS = {
     "lieutenant": 5, "captain": 6, "major": 7, "colonel": 8, "general": 9, "marshal": 10,
 }  # fmt: skip
 """What quibbble's AI counts each unit worth (ai.go `points`)."""
+
+RACE_WEIGHT = 0.5
+"""The race to the flags' share of the evaluation (the units' points have the rest)."""
 
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 """One square down, up, right, left: the order of board.go `possibleMoves`."""
@@ -147,20 +152,6 @@ def active(board: Board, variant: Variant, team: int) -> bool:
     return False
 
 
-# A battle (unit.go `Attack`).
-def battle(attacker: Unit, defender: Unit) -> Unit | None:
-    """The unit left standing when `attacker` attacks `defender` (None: both fall)."""
-    if attacker.rank == "spy" and defender.rank == "marshal":
-        return attacker
-    if attacker.rank == "miner" and defender.rank == "bomb":
-        return attacker
-    if defender.rank == "bomb":
-        return defender
-    if attacker.rank == defender.rank:
-        return None
-    return attacker if RANKS.index(attacker.rank) > RANKS.index(defender.rank) else defender
-
-
 class State(DealtState[Action]):
     """A stratego position (the engine protocol, meeple.engine). Everything is known:
     the record holds every unit, and so does the state (quibbble hides the enemy's
@@ -239,11 +230,21 @@ class State(DealtState[Action]):
     def waiting_for(self) -> str:
         return "must move a unit"
 
+    @functools.cached_property
+    def _flag_moves(self) -> tuple[int | None, int | None]:
+        """Each team's `race.flag_moves`, counted once for both players' evaluations."""
+        return (
+            race.flag_moves(self.board, self.variant, 0),
+            race.flag_moves(self.board, self.variant, 1),
+        )
+
     def evaluate(self, player: int) -> float:
-        """quibbble's AI score (ai.go: each unit's points) as a share, 0 to 1: the
-        player's points over both teams' (flags left out: both stand until the end).
-        A finished game is 1 won, 0 lost, a half drawn. A game not yet started is worth a
-        little less to both: nothing is gained by rearranging for ever."""
+        """How the game stands for `player`, 0 to 1: half quibbble's AI score (ai.go:
+        each unit's points) as a share, the player's points over both teams' (flags left
+        out: both stand until the end), and half the race to the flags (`race.race_share`:
+        whose units are nearer the enemy flag; docs/play.md says why). A finished game is
+        1 won, 0 lost, a half drawn. A game not yet started is worth a little less to
+        both: nothing is gained by rearranging for ever."""
         if self.is_over:
             if not self.winner_seats:
                 return 0.0
@@ -254,6 +255,8 @@ class State(DealtState[Action]):
                 points[unit.team] += POINTS[unit.rank]
         total = points[0] + points[1]
         share = points[player - 1] / total if total else 0.5
+        race_share = race.share(self._flag_moves[player - 1], self._flag_moves[2 - player])
+        share = (1 - RACE_WEIGHT) * share + RACE_WEIGHT * race_share
         return share if self.started else share - 0.01
 
     # Moves.
