@@ -38,6 +38,7 @@ class Knight(Unit):
     """Learns on the first night two players who are not the Demon."""
 
     id = "knight"
+    settled_first_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, DemonAmong):
@@ -91,6 +92,7 @@ class Sage(Knight):
 
     id = "sage"
     learns_at = None
+    settled_first_night = False  # it learns only when the Demon killed it
 
     def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
         return seat in story.died and not story.alive[seat]
@@ -100,6 +102,7 @@ class Steward(Unit):
     """Learns on the first night a good player."""
 
     id = "steward"
+    settled_first_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         chosen = table.seat(item.player) if isinstance(item, Alignment) else None
@@ -116,12 +119,14 @@ class VillageIdiot(Steward):
 
     id = "villageidiot"
     each_night = True
+    settled_first_night = False  # one of several may be drunk (`search.stories`)
 
 
 class Noble(CountsEvil):
     """Learns on the first night three players, exactly one of them evil."""
 
     id = "noble"
+    settled_first_night = True
 
     def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
         return [s for s in map(table.seat, getattr(item, "among", ())) if s is not None]

@@ -12,7 +12,15 @@ from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.homebrew import CLAIMED_AS
 from meeple.botc.solver.nightkills import kills_at_most, kills_none
 from meeple.botc.solver.story import Misregistration, Story, team
-from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled, rests_first_night
+from meeple.botc.solver.units import (
+    Inert,
+    Seating,
+    Table,
+    Unit,
+    Unmodelled,
+    poisons_first_night,
+    rests_first_night,
+)
 
 
 def poison_targets(story: Story, table: Table, alive: bool = True) -> list[int | None]:
@@ -54,6 +62,7 @@ class Poisoner(Unit):
     poison_matters = False
     chooses = True
 
+    @poisons_first_night
     @kills_at_most(kills_none)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.active(seat) or not story.sober(seat):
@@ -82,6 +91,7 @@ class Widow(Unit):
     night_order = 2
     poison_matters = False
 
+    @poisons_first_night
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number != 1 or not story.sober(seat):
             yield story

@@ -32,6 +32,7 @@ class Clockmaker(Unit):
     a Minion)."""
 
     id = "clockmaker"
+    settled_first_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Number):

@@ -57,6 +57,7 @@ class Shows(Unit):
     no one is an Outsider."""
 
     informs_only = True
+    settled_first_night = True
 
     tells_goon = True  # it chooses no one
 
@@ -98,6 +99,7 @@ class Chef(Unit):
     """Learns on the first night how many pairs of evil players sit side by side."""
 
     informs_only = True
+    settled_first_night = True
 
     tells_goon = True  # it chooses no one
 
@@ -139,6 +141,7 @@ class Empath(CountsEvil):
     """Learns each night how many of its two living neighbours are evil."""
 
     id = "empath"
+    settled_first_night = True
 
     def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
         return sorted(set(story.neighbours(seat)) - {seat})
