@@ -12,16 +12,9 @@ from typing import ClassVar
 from meeple.botc.puzzle.model import NO_DEAD_KILLS, Time
 from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill, saved
-from meeple.botc.solver.nightkills import kills_at_most, kills_one_alive
+from meeple.botc.solver.nightkills import kills_at_most, kills_one_alive, poisons_first_night
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
-from meeple.botc.solver.units import (
-    Seating,
-    Table,
-    Unit,
-    Unmodelled,
-    poisons_first_night,
-    rests_first_night,
-)
+from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled, rests_first_night
 
 
 def _demon_kills(story: Story, seat: int) -> int:

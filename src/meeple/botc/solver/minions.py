@@ -10,17 +10,9 @@ from meeple.botc.puzzle.model import CURSE_NEEDS_LIVING_WITCH, Event, Time
 from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.homebrew import CLAIMED_AS
-from meeple.botc.solver.nightkills import kills_at_most, kills_none
+from meeple.botc.solver.nightkills import kills_at_most, kills_none, poisons_first_night
 from meeple.botc.solver.story import Misregistration, Story, team
-from meeple.botc.solver.units import (
-    Inert,
-    Seating,
-    Table,
-    Unit,
-    Unmodelled,
-    poisons_first_night,
-    rests_first_night,
-)
+from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled, rests_first_night
 
 
 def poison_targets(story: Story, table: Table, alive: bool = True) -> list[int | None]:

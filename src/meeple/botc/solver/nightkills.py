@@ -30,6 +30,17 @@ def kills_at_most(bound: Bound) -> Callable[[Night], Night]:
     return mark
 
 
+POISONS = "poisons_first_night"
+
+
+def poisons_first_night(night: Night) -> Night:
+    """Marks a unit's `night` that on night 1 changes a story only by poisoning one
+    player at most (the Poisoner's, the Widow's, the Pukka's: `timeline.refuted_first`).
+    Like `kills_at_most`, the mark is on the method itself."""
+    setattr(night, POISONS, True)
+    return night
+
+
 def kills_none(story: Story, seat: int) -> int:
     """A night that kills no one."""
     return 0

@@ -19,7 +19,7 @@ from typing import ClassVar, TypeVar
 
 from meeple.botc.puzzle.model import Info, Puzzle, Roles, Time
 from meeple.botc.solver.homebrew import character, character_id, claimed_as
-from meeple.botc.solver.nightkills import KILLS, Bound, kills_at_most, kills_none
+from meeple.botc.solver.nightkills import KILLS, POISONS, Bound, kills_at_most, kills_none
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
 
@@ -223,17 +223,6 @@ def rests_first_night(night: Night) -> Night:
     timeline skips it then, as it skips a quiet character). The mark is on the method
     itself: a subclass whose own `night` overrides it is not marked."""
     setattr(night, RESTS, True)
-    return night
-
-
-POISONS = "poisons_first_night"
-
-
-def poisons_first_night(night: Night) -> Night:
-    """Marks a unit's `night` that on night 1 changes a story only by poisoning one
-    player at most (the Poisoner's, the Widow's, the Pukka's: `timeline.refuted_first`).
-    Like `rests_first_night`, the mark is on the method itself."""
-    setattr(night, POISONS, True)
     return night
 
 
