@@ -255,7 +255,7 @@ class Pukka(Demon):
     kills_only_the_living = False  # its own night: not the house rule's
     asks_after = True
 
-    @poisons_first_night  # no one poisoned before: no one dies
+    @poisons_first_night(1)  # no one poisoned before: no one dies
     @kills_at_most(kills_one_alive)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat]:

@@ -21,6 +21,7 @@ from meeple.botc.puzzle.model import (
     Watched,
 )
 from meeple.botc.solver.deaths import dies_of_itself
+from meeple.botc.solver.nightkills import poisons_first_night
 from meeple.botc.solver.sects import alike
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil, title
@@ -62,6 +63,7 @@ class SnakeCharmer(Unit):
     learns_at = None
     night_order = 4
 
+    @poisons_first_night(0)  # a choice of the Demon is not modelled
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat] or not story.sober(seat):
             yield story

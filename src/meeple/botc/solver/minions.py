@@ -54,7 +54,7 @@ class Poisoner(Unit):
     poison_matters = False
     chooses = True
 
-    @poisons_first_night
+    @poisons_first_night(1)
     @kills_at_most(kills_none)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.active(seat) or not story.sober(seat):
@@ -83,7 +83,7 @@ class Widow(Unit):
     night_order = 2
     poison_matters = False
 
-    @poisons_first_night
+    @poisons_first_night(1)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number != 1 or not story.sober(seat):
             yield story
@@ -183,6 +183,7 @@ class Witch(Unit):
     causes = "witch_curse"
     chooses = True
 
+    @poisons_first_night(0)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         cursed = [
             table.names.index(player)
@@ -248,6 +249,7 @@ class DevilsAdvocate(Unit):
     night_order = 5
     chooses = True
 
+    @poisons_first_night(0)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story
         if not story.active(seat) or not story.sober(seat):

@@ -224,8 +224,9 @@ def _settled(table: Table, said: tuple[Said, ...]) -> tuple[Said, ...]:
 def refuted_first(plan_: Plan, roles: Sequence[str]) -> bool:
     """Whether night 1 refutes a set-up whatever its Storyteller chooses, found before it
     is played: where the only characters acting that night poison one player at most
-    (`units.poisons_first_night`: a Poisoner, a Widow, a Pukka) and no Vortox makes
-    information false, more players than there are such poisoners have a settled item
+    or none (`nightkills.poisons_first_night`: a Poisoner, a Widow, a Pukka; a Witch)
+    and no Vortox makes information false, more players than they may poison have a
+    settled item
     (`Plan.settled`) refused as the night begins. A poisoner's choice poisons one
     player, whose own items it may save; it takes at most a registration away from the
     others' (a poisoned Recluse registers only as itself), which makes no refused item
@@ -240,7 +241,7 @@ def refuted_first(plan_: Plan, roles: Sequence[str]) -> bool:
     for _, seat in table.actors(roles):
         role = roles[seat]
         if role in poisoning:
-            poisoners += 1
+            poisoners += poisoning[role]
         elif role not in quiet:
             return False  # another choice tonight: the night is played
     story = Story(roles, table.misregisters)

@@ -151,12 +151,11 @@ class Table:
         )
 
     @cached_property
-    def poisoners_first_night(self) -> frozenset[str]:
-        """The characters of the cast whose first night at most poisons one player
-        (`poisons_first_night`)."""
-        return frozenset(
-            key for key, unit in self.cast.items() if getattr(type(unit).night, POISONS, False)
-        )
+    def poisoners_first_night(self) -> Mapping[str, int]:
+        """The characters of the cast whose first night changes a story only by
+        poisoning some players at most, and how many (`poisons_first_night`)."""
+        found = {key: getattr(type(unit).night, POISONS, None) for key, unit in self.cast.items()}
+        return {key: most for key, most in found.items() if most is not None}
 
     @cached_property
     def kill_bounds(self) -> Mapping[str, Bound | None]:
