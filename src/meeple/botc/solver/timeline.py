@@ -114,9 +114,10 @@ class Plan:
     steps: tuple[Step, ...]
     named: frozenset[str] = frozenset()
     """The players worth trying as the Fortune Teller's red herring (`named_herrings`)."""
-    settled: tuple[Said, ...] = ()
+    settled: list[Said] = field(default_factory=list)
     """Night 1's items that its choices cannot change (`refuted_first`), or none when
-    the puzzle's cast may change them otherwise than by poison."""
+    the puzzle's cast may change them otherwise than by poison; the last to refuse a
+    set-up first (the answer does not depend on their order)."""
 
 
 @dataclass
@@ -201,7 +202,7 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
             for seat in range(len(names))
         },
     )
-    return Plan(table, tuple(steps), named_herrings(puzzle), _settled(table, steps[0].said))
+    return Plan(table, tuple(steps), named_herrings(puzzle), list(_settled(table, steps[0].said)))
 
 
 def _settled(table: Table, said: tuple[Said, ...]) -> tuple[Said, ...]:
@@ -246,9 +247,11 @@ def refuted_first(plan_: Plan, roles: Sequence[str]) -> bool:
             return False  # another choice tonight: the night is played
     story = Story(roles, table.misregisters)
     refused = set()
-    for said in plan_.settled:
+    settled = plan_.settled
+    for position, said in enumerate(settled):
         if said.seat not in refused and _refused(table, said, story) is not None:
             refused.add(said.seat)
+            settled.insert(0, settled.pop(position))  # the rest keep their places
             if len(refused) > poisoners:
                 return True
     return False

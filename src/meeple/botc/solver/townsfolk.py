@@ -40,7 +40,7 @@ def evil_counts(story: Story, seats: Sequence[int], pairs: Sequence[tuple[int, i
         alignments = [story.may_be_evil(seat) for seat in seats]
         must = sum(alignment == (True,) for alignment in alignments)
         return range(must, must + sum(len(alignment) == 2 for alignment in alignments) + 1)
-    registers = {s: story.may_be_evil(s) for group in pairs for s in group}
+    registers = {s: story.may_be_evil(s) for s in {s for group in pairs for s in group}}
     must = sum(registers[a] == (True,) and registers[b] == (True,) for a, b in pairs)
     may = sum(True in registers[a] and True in registers[b] for a, b in pairs)
     return range(must, may + 1)
