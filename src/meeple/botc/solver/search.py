@@ -28,7 +28,7 @@ from meeple.botc.solver.constraints import narrowing, set_up_holds
 from meeple.botc.solver.homebrew import CLAIMED_AS, character, character_id, claimed_as
 from meeple.botc.solver.homebrew import RULES as HOMEBREW_RULES
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
-from meeple.botc.solver.timeline import Plan, Trace, named_herrings, plan, play
+from meeple.botc.solver.timeline import Plan, Trace, named_herrings, plan, play, refuted_first
 from meeple.botc.solver.units import Seating, Unit, Unmodelled
 
 
@@ -390,6 +390,8 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
     with uncollected():
         for roles in grimoires(puzzle, script):
             if not fits(roles):
+                continue
+            if plan_.settled and refuted_first(plan_, roles):
                 continue
             story = next(told(puzzle, roles, plan_), None)
             if story is None:

@@ -16,7 +16,7 @@ in the timeline; the game is still going at the end.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from meeple.botc.puzzle.model import (
@@ -222,7 +222,7 @@ def _settled(table: Table, said: tuple[Said, ...]) -> tuple[Said, ...]:
     return tuple(s for s in said if s.unit.settled_first_night and not s.binds and not s.wakes)
 
 
-def refuted_first(plan_: Plan, story: Story) -> bool:
+def refuted_first(plan_: Plan, roles: Sequence[str]) -> bool:
     """Whether night 1 refutes a set-up whatever its Storyteller chooses, found before it
     is played: where the only characters acting that night poison one player at most
     or none (`nightkills.poisons_first_night`: a Poisoner, a Widow, a Pukka; a Witch)
@@ -232,11 +232,8 @@ def refuted_first(plan_: Plan, story: Story) -> bool:
     player, whose own items it may save; it takes at most a registration away from the
     others' (a poisoned Recluse registers only as itself), which makes no refused item
     true: every story refuses one of them. (A count of abnormal abilities only records
-    more of each story.) `story` is the set-up's story as night 1 begins: the checks
-    ask no red herring, and whom they ask whether poisoned the Poisoner reads only
-    after its own mark (`Story.asked`)."""
+    more of each story.)"""
     table = plan_.table
-    roles = story.roles
     if table.falsifies and any(table.cast[role].falsifies for role in roles):
         return False
     quiet = table.quiet_first_night
@@ -248,6 +245,7 @@ def refuted_first(plan_: Plan, story: Story) -> bool:
             poisoners += poisoning[role]
         elif role not in quiet:
             return False  # another choice tonight: the night is played
+    story = Story(roles, table.misregisters)
     refused = set()
     settled = plan_.settled
     for position, said in enumerate(settled):
@@ -359,8 +357,6 @@ def _from(
         return
     step = plan_.steps[index]
     night = step.when.phase == "night"
-    if not index and trace is None and plan_.settled and refuted_first(plan_, story):
-        return  # `--explain` plays it
     if index and night:
         state = (index, *story.state(FRESH))
         if state in seen:
