@@ -12,7 +12,7 @@ from typing import ClassVar
 from meeple.botc.puzzle.model import NO_DEAD_KILLS, Time
 from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill, saved
-from meeple.botc.solver.nightkills import kills_at_most, kills_one_alive
+from meeple.botc.solver.nightkills import kills_at_most, kills_one_alive, poisons_first_night
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
 from meeple.botc.solver.units import Seating, Table, Unit, Unmodelled, rests_first_night
 
@@ -255,6 +255,7 @@ class Pukka(Demon):
     kills_only_the_living = False  # its own night: not the house rule's
     asks_after = True
 
+    @poisons_first_night(1)  # no one poisoned before: no one dies
     @kills_at_most(kills_one_alive)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat]:

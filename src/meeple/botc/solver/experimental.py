@@ -21,6 +21,7 @@ from meeple.botc.puzzle.model import (
     Watched,
 )
 from meeple.botc.solver.deaths import dies_of_itself
+from meeple.botc.solver.nightkills import poisons_first_night
 from meeple.botc.solver.sects import alike
 from meeple.botc.solver.story import Story
 from meeple.botc.solver.townsfolk import CountsEvil, title
@@ -38,6 +39,7 @@ class Knight(Unit):
     """Learns on the first night two players who are not the Demon."""
 
     id = "knight"
+    settled_first_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, DemonAmong):
@@ -61,6 +63,7 @@ class SnakeCharmer(Unit):
     learns_at = None
     night_order = 4
 
+    @poisons_first_night(0)  # a choice of the Demon is not modelled
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.alive[seat] or not story.sober(seat):
             yield story
@@ -91,6 +94,7 @@ class Sage(Knight):
 
     id = "sage"
     learns_at = None
+    settled_first_night = False  # it learns only when the Demon killed it
 
     def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
         return seat in story.died and not story.alive[seat]
@@ -100,6 +104,7 @@ class Steward(Unit):
     """Learns on the first night a good player."""
 
     id = "steward"
+    settled_first_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         chosen = table.seat(item.player) if isinstance(item, Alignment) else None
@@ -116,12 +121,14 @@ class VillageIdiot(Steward):
 
     id = "villageidiot"
     each_night = True
+    settled_first_night = False  # one of several may be drunk (`search.stories`)
 
 
 class Noble(CountsEvil):
     """Learns on the first night three players, exactly one of them evil."""
 
     id = "noble"
+    settled_first_night = True
 
     def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
         return [s for s in map(table.seat, getattr(item, "among", ())) if s is not None]

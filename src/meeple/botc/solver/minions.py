@@ -10,7 +10,7 @@ from meeple.botc.puzzle.model import CURSE_NEEDS_LIVING_WITCH, Event, Time
 from meeple.botc.solver.choosing import first, goon_choices
 from meeple.botc.solver.deaths import kill
 from meeple.botc.solver.homebrew import CLAIMED_AS
-from meeple.botc.solver.nightkills import kills_at_most, kills_none
+from meeple.botc.solver.nightkills import kills_at_most, kills_none, poisons_first_night
 from meeple.botc.solver.story import Misregistration, Story, team
 from meeple.botc.solver.units import Inert, Seating, Table, Unit, Unmodelled, rests_first_night
 
@@ -54,6 +54,7 @@ class Poisoner(Unit):
     poison_matters = False
     chooses = True
 
+    @poisons_first_night(1)
     @kills_at_most(kills_none)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if not story.active(seat) or not story.sober(seat):
@@ -82,6 +83,7 @@ class Widow(Unit):
     night_order = 2
     poison_matters = False
 
+    @poisons_first_night(1)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         if number != 1 or not story.sober(seat):
             yield story
@@ -181,6 +183,7 @@ class Witch(Unit):
     causes = "witch_curse"
     chooses = True
 
+    @poisons_first_night(0)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         cursed = [
             table.names.index(player)
@@ -246,6 +249,7 @@ class DevilsAdvocate(Unit):
     night_order = 5
     chooses = True
 
+    @poisons_first_night(0)
     def night(self, story: Story, seat: int, number: int, table: Table) -> Iterator[Story]:
         yield story
         if not story.active(seat) or not story.sober(seat):

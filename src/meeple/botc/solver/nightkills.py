@@ -30,6 +30,23 @@ def kills_at_most(bound: Bound) -> Callable[[Night], Night]:
     return mark
 
 
+POISONS = "poisons_first_night"
+
+
+def poisons_first_night(most: int) -> Callable[[Night], Night]:
+    """Marks a unit's `night` that on night 1 changes a story only by poisoning `most`
+    players at most, besides recording its choices (the Poisoner's, the Widow's and the
+    Pukka's one; the Witch's curse, the Devil's Advocate's and the Snake Charmer's
+    choice of a player who is not the Demon none: `timeline.refuted_first`). Like
+    `kills_at_most`, the mark is on the method itself."""
+
+    def mark(night: Night) -> Night:
+        setattr(night, POISONS, most)
+        return night
+
+    return mark
+
+
 def kills_none(story: Story, seat: int) -> int:
     """A night that kills no one."""
     return 0

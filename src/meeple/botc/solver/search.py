@@ -28,7 +28,7 @@ from meeple.botc.solver.constraints import narrowing, set_up_holds
 from meeple.botc.solver.homebrew import CLAIMED_AS, character, character_id, claimed_as
 from meeple.botc.solver.homebrew import RULES as HOMEBREW_RULES
 from meeple.botc.solver.story import EVIL_TEAMS, Misregistration, Story, team
-from meeple.botc.solver.timeline import Plan, Trace, named_herrings, plan, play
+from meeple.botc.solver.timeline import Plan, Trace, named_herrings, plan, play, refuted_first
 from meeple.botc.solver.units import Seating, Unit, Unmodelled
 
 
@@ -312,7 +312,7 @@ def stories(
             failed.append((frozenset(), asked))
     for drunk, extra in trials:
         made_drunk = frozenset(extra if drunk is None else (drunk, *extra))
-        if any(all((s in made_drunk) == (s in was) for s in why) for was, why in failed):
+        if failed and any(all((s in made_drunk) == (s in was) for s in why) for was, why in failed):
             continue  # it goes as a failed trial went: every question answered alike
         asked = set()
         reached = False
@@ -342,7 +342,7 @@ def _herring_stories(
         if next(play(plan_, ghost), None) is None:
             failed.append((NO_ONE, ghost.herring_asked))
     for herring in herrings:
-        if any(h not in asked and herring not in asked for h, asked in failed):
+        if failed and any(h not in asked and herring not in asked for h, asked in failed):
             continue  # it goes as a red herring that told nothing went
         story = _begun(roles, misregisters, herring, drunk, extra, drunk_asked)
         reached = False
@@ -390,6 +390,8 @@ def solve(puzzle: Puzzle, limit: int | None = None) -> Answer:
     with uncollected():
         for roles in grimoires(puzzle, script):
             if not fits(roles):
+                continue
+            if plan_.settled and refuted_first(plan_, roles):
                 continue
             story = next(told(puzzle, roles, plan_), None)
             if story is None:

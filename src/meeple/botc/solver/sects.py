@@ -32,6 +32,7 @@ class Clockmaker(Unit):
     a Minion)."""
 
     id = "clockmaker"
+    settled_first_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         if not isinstance(item, Number):
@@ -58,6 +59,7 @@ class Seamstress(Unit):
     """Once, learns whether two players are of the same alignment."""
 
     id = "seamstress"
+    settled_first_night = True
 
     def wakes(self, story: Story, seat: int, number: int, table: Table) -> bool:
         return until_used(story, seat, number, table)
@@ -82,6 +84,7 @@ class Dreamer(Unit):
     id = "dreamer"
     learns_at = None
     each_night = True
+    settled_first_night = True
 
     def holds(self, story: Story, seat: int, item: Info, table: Table) -> str | None:
         chosen = table.seat(item.player) if isinstance(item, Dream) else None

@@ -16,7 +16,7 @@ in the timeline; the game is still going at the end.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from meeple.botc.puzzle.model import (
@@ -114,6 +114,10 @@ class Plan:
     steps: tuple[Step, ...]
     named: frozenset[str] = frozenset()
     """The players worth trying as the Fortune Teller's red herring (`named_herrings`)."""
+    settled: list[Said] = field(default_factory=list)
+    """Night 1's items that its choices cannot change (`refuted_first`), or none when
+    the puzzle's cast may change them otherwise than by poison; the last to refuse a
+    set-up first (the answer does not depend on their order)."""
 
 
 @dataclass
@@ -198,7 +202,59 @@ def plan(puzzle: Puzzle, cast: Mapping[str, Unit]) -> Plan:
             for seat in range(len(names))
         },
     )
-    return Plan(table, tuple(steps), named_herrings(puzzle))
+    return Plan(table, tuple(steps), named_herrings(puzzle), list(_settled(table, steps[0].said)))
+
+
+def _settled(table: Table, said: tuple[Said, ...]) -> tuple[Said, ...]:
+    """Night 1's items that only a poison of their own claimant can save from refusal
+    (`Unit.settled_first_night`), where nothing else of the cast may change them that
+    night: no one drunk from the start, no Goon to turn, no Atheist to free the
+    Storyteller, no death (a Vortox in play is asked of each set-up)."""
+    cast = table.cast
+    if (
+        table.drinkers
+        or "villageidiot" in cast
+        or any(unit.hidden for unit in cast.values())
+        or table.frees_storyteller
+        or table.night_deaths.get(1)
+    ):
+        return ()
+    return tuple(s for s in said if s.unit.settled_first_night and not s.binds and not s.wakes)
+
+
+def refuted_first(plan_: Plan, roles: Sequence[str]) -> bool:
+    """Whether night 1 refutes a set-up whatever its Storyteller chooses, found before it
+    is played: where the only characters acting that night poison one player at most
+    or none (`nightkills.poisons_first_night`: a Poisoner, a Widow, a Pukka; a Witch)
+    and no Vortox makes information false, more players than they may poison have a
+    settled item
+    (`Plan.settled`) refused as the night begins. A poisoner's choice poisons one
+    player, whose own items it may save; it takes at most a registration away from the
+    others' (a poisoned Recluse registers only as itself), which makes no refused item
+    true: every story refuses one of them. (A count of abnormal abilities only records
+    more of each story.)"""
+    table = plan_.table
+    if table.falsifies and any(table.cast[role].falsifies for role in roles):
+        return False
+    quiet = table.quiet_first_night
+    poisoning = table.poisoners_first_night
+    poisoners = 0
+    for _, seat in table.actors(roles):
+        role = roles[seat]
+        if role in poisoning:
+            poisoners += poisoning[role]
+        elif role not in quiet:
+            return False  # another choice tonight: the night is played
+    story = Story(roles, table.misregisters)
+    refused = set()
+    settled = plan_.settled
+    for position, said in enumerate(settled):
+        if said.seat not in refused and _refused(table, said, story) is not None:
+            refused.add(said.seat)
+            settled.insert(0, settled.pop(position))  # the rest keep their places
+            if len(refused) > poisoners:
+                return True
+    return False
 
 
 def named_herrings(puzzle: Puzzle) -> frozenset[str]:
@@ -300,20 +356,21 @@ def _from(
             yield story
         return
     step = plan_.steps[index]
-    if index and step.when.phase == "night":
+    night = step.when.phase == "night"
+    if index and night:
         state = (index, *story.state(FRESH))
         if state in seen:
             if story.chosen_poison is not None:  # the Pukka's choice is not asked about
                 story.asked.everything()
             return
         seen.add(state)
-    if step.when.phase == "night":  # the play's own story on night 1 (`play`): no copy
+    if night:  # the play's own story on night 1 (`play`): no copy
         steps = _night(plan_.table, step, story.fork() if index else story, trace)
     else:
         steps = _day(plan_.table, step, story, trace)
+    going_on = not night and index + 1 < len(plan_.steps)
+    going_on = going_on and bool(plan_.table.puzzle.timeline)  # none: no days told
     for after in steps:
-        going_on = step.when.phase == "day" and index + 1 < len(plan_.steps)
-        going_on = going_on and bool(plan_.table.puzzle.timeline)  # none: no days told
         if going_on and after.executed is None and _falsified(plan_.table, after):
             if trace is not None:
                 trace.note(step.when, 10**6, "no one was executed: the Vortox's evil wins")
@@ -348,8 +405,7 @@ def _night(table: Table, step: Step, story: Story, trace: Trace | None) -> Itera
             if trace is not None:
                 trace.note(step.when, -1, f"no one could have killed {_listed(table, dead)}")
             continue
-        widow = table.heard or "widow" in table.cast  # else no one heard, no one called
-        if number == 1 and widow and not _heard(table, after, trace):
+        if number == 1 and table.widowed and not _heard(table, after, trace):
             continue
         told = _tell(table, step, after, trace)
         if told is not None:
@@ -599,8 +655,8 @@ def _refused(table: Table, said: Said, story: Story) -> str | None:
         if bound is not None:
             return bound
     role = story.roles[seat]
-    if unit.acts or story.evil(seat) or table.cast[role].says_anything:
-        return None  # not what it learned by its own ability
+    if unit.acts or story.evil_at_start[seat] or seat in story.turned or role in table.talkers:
+        return None  # not what it learned by its own ability (`Story.evil`, inline)
     if said.wakes:
         woke = unit.woke(story, seat, said.when)
         if woke is not None:

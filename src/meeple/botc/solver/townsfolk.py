@@ -40,7 +40,7 @@ def evil_counts(story: Story, seats: Sequence[int], pairs: Sequence[tuple[int, i
         alignments = [story.may_be_evil(seat) for seat in seats]
         must = sum(alignment == (True,) for alignment in alignments)
         return range(must, must + sum(len(alignment) == 2 for alignment in alignments) + 1)
-    registers = {s: story.may_be_evil(s) for group in pairs for s in group}
+    registers = {s: story.may_be_evil(s) for s in {s for group in pairs for s in group}}
     must = sum(registers[a] == (True,) and registers[b] == (True,) for a, b in pairs)
     may = sum(True in registers[a] and True in registers[b] for a, b in pairs)
     return range(must, may + 1)
@@ -57,6 +57,7 @@ class Shows(Unit):
     no one is an Outsider."""
 
     informs_only = True
+    settled_first_night = True
 
     tells_goon = True  # it chooses no one
 
@@ -98,6 +99,7 @@ class Chef(Unit):
     """Learns on the first night how many pairs of evil players sit side by side."""
 
     informs_only = True
+    settled_first_night = True
 
     tells_goon = True  # it chooses no one
 
@@ -139,6 +141,7 @@ class Empath(CountsEvil):
     """Learns each night how many of its two living neighbours are evil."""
 
     id = "empath"
+    settled_first_night = True
 
     def among(self, story: Story, seat: int, item: Number | EvilAmong, table: Table) -> list[int]:
         return sorted(set(story.neighbours(seat)) - {seat})

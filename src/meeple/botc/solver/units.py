@@ -19,7 +19,7 @@ from typing import ClassVar, TypeVar
 
 from meeple.botc.puzzle.model import Info, Puzzle, Roles, Time
 from meeple.botc.solver.homebrew import character, character_id, claimed_as
-from meeple.botc.solver.nightkills import KILLS, Bound, kills_at_most, kills_none
+from meeple.botc.solver.nightkills import KILLS, POISONS, Bound, kills_at_most, kills_none
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
 
@@ -151,6 +151,13 @@ class Table:
         )
 
     @cached_property
+    def poisoners_first_night(self) -> Mapping[str, int]:
+        """The characters of the cast whose first night changes a story only by
+        poisoning some players at most, and how many (`poisons_first_night`)."""
+        found = {key: getattr(type(unit).night, POISONS, None) for key, unit in self.cast.items()}
+        return {key: most for key, most in found.items() if most is not None}
+
+    @cached_property
     def kill_bounds(self) -> Mapping[str, Bound | None]:
         """Each character's most players its night can kill (`kills_at_most`; none for a
         quiet one), None where not known."""
@@ -170,9 +177,21 @@ class Table:
         found = self._actors.get(key)
         if found is None:
             order = self._night_orders
-            found = sorted((order[role], seat) for seat, role in enumerate(roles) if order[role])
+            found = [(at, seat) for seat, role in enumerate(roles) if (at := order[role])]
+            found.sort()
             self._actors[key] = found
         return found
+
+    @cached_property
+    def talkers(self) -> frozenset[str]:
+        """The characters of the cast whose player may claim anything (`says_anything`:
+        the Lunatic)."""
+        return frozenset(key for key, unit in self.cast.items() if unit.says_anything)
+
+    @cached_property
+    def widowed(self) -> bool:
+        """Whether a Widow may call tonight or a claim says one was heard."""
+        return bool(self.heard) or "widow" in self.cast
 
     @cached_property
     def _night_orders(self) -> dict[str, float]:
@@ -325,6 +344,11 @@ class Unit:
     """Whether its ability only tells its player something at night, checked through
     its claims' items and nothing else (the Chef, the Empath): poisoning it changes
     nothing on a night and day its claims say nothing of."""
+    settled_first_night: ClassVar[bool] = False
+    """Whether what it learns on night 1 reads only the set-up as the night begins (who
+    sits where, as what, registering how, who lives): no choice of that night changes
+    it but its own player's poisoning, and another's poisoning only takes a
+    registration away (`timeline.refuted_first`: the Chef, the Empath)."""
     tallies: ClassVar[bool] = False
     """Whether what it learns counts the abilities that worked abnormally since dawn
     (the Mathematician): its items are checked after every other item of their step."""
