@@ -114,33 +114,41 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
 
 
 def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_ranking() -> None:
-    """The schedule of a solve's searches: base widths, a line more kept at the end of
-    each round, twice the base widths; those again with the fire ranked without the
-    raft's ways, again kept off the cats' cheapest ways too, that measuring and playing
-    more tiles, keeping room for the next tile, and that measuring and playing more;
-    then four and eight
-    times the base widths under each ranking; draws by decks, then by cards."""
+    """The schedule of a solve's searches (issue 41, seventh round): the snug ranking's
+    narrow searches, the first ranking's pass, the snug ranking's twice as wide searches,
+    the narrow searches of the ranking that keeps room and plays more tiles, the other
+    rankings' passes, that ranking's twice as wide searches; then four and eight times
+    the base widths under each ranking; draws by decks, then by cards."""
     base = (solver.ROUND_BEAM, solver.ROUNDS_BEAM)
     step = (solver.ROUND_BEAM, solver.ROUNDS_BEAM + solver.ROUNDS_STEP)
     twice = (2 * solver.ROUND_BEAM, 2 * solver.ROUNDS_BEAM)
     four = (4 * solver.ROUND_BEAM, 4 * solver.ROUNDS_BEAM)
     eight = (8 * solver.ROUND_BEAM, 8 * solver.ROUNDS_BEAM)
+    snug = solver.Ranking(0, routes=True, room=True, snug=1)
+    first = solver.FIRST_RANKING
+    ways = solver.Ranking(0, routes=True)
+    more = solver.Ranking(0, routes=True, fires_tried=12, fires_kept=3)
+    room = solver.Ranking(0, routes=True, room=True)
+    room_more = solver.Ranking(0, routes=True, fires_tried=12, fires_kept=3, room=True)
     rankings = solver._rankings()
-    assert rankings == (
-        solver.FIRST_RANKING,
-        solver.Ranking(0),
-        solver.Ranking(0, routes=True),
-        solver.Ranking(0, routes=True, fires_tried=12, fires_kept=3),
-        solver.Ranking(0, routes=True, room=True),
-        solver.Ranking(0, routes=True, fires_tried=12, fires_kept=3, room=True),
-    )
-    assert [tuple(solver._attempt(n)) for n in range(60)] == [
-        *(
-            (*widths, by_cards, ranking)
-            for ranking in rankings
-            for widths in (base, step, twice)
-            for by_cards in (0, 1)
-        ),
+    assert rankings == (snug, first, solver.Ranking(0), ways, more, room, room_more)
+    passes = [
+        (snug, (base, step)),
+        (first, (base, step, twice)),
+        (snug, (twice,)),
+        (room_more, (base, step)),
+        *((ranking, (base, step, twice)) for ranking in rankings[2:6]),
+        (room_more, (twice,)),
+    ]
+    scheduled = [
+        (*widths, by_cards, ranking)
+        for ranking, levels in passes
+        for widths in levels
+        for by_cards in (0, 1)
+    ]
+    assert len(scheduled) == 6 * len(rankings)
+    assert [tuple(solver._attempt(n)) for n in range(len(scheduled) + 28)] == [
+        *scheduled,
         *(
             (*widths, by_cards, ranking)
             for widths in (four, eight)
@@ -148,6 +156,19 @@ def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_rankin
             for by_cards in (0, 1)
         ),
     ]
+
+
+def test_every_ranking_searches_each_width_once_narrow_before_wide() -> None:
+    """Whatever the order of `SCHEDULE`, each ranking gets the base widths, a line more a
+    round and twice the widths once each, in that order, before any search is four times
+    as wide."""
+    scheduled = [solver._attempt(n) for n in range(6 * len(solver._rankings()))]
+    for ranking in solver._rankings():
+        widths = [
+            (p.round_beam, p.rounds_beam, p.by_cards) for p in scheduled if p.ranking == ranking
+        ]
+        assert widths == sorted(widths) and len(set(widths)) == 6
+    assert solver._attempt(len(scheduled)).round_beam == 4 * solver.ROUND_BEAM
 
 
 def test_the_second_fire_ranking_counts_only_positions_new_to_the_solve(
@@ -167,15 +188,20 @@ def test_the_second_fire_ranking_counts_only_positions_new_to_the_solve(
     found = solver.solve(parse_challenge(_challenge("First steps")), 1, states=300)
     assert not found.won and found.states == 0
     rankings = [memory.ranking for memory in memories]
-    # Six searches under each ranking but the last, then four under it: all exhausted.
-    *passes, last = solver._rankings()
-    assert rankings == [r for r in passes for _ in range(6)] + [last] * solver.EXHAUSTED
+    # The schedule's searches until every ranking has found nothing new EXHAUSTED times.
+    expected: list[solver.Ranking] = []
+    for n in range(6 * len(solver._rankings())):
+        expected.append(solver._attempt(n).ranking)
+        if all(expected.count(r) >= solver.EXHAUSTED for r in solver._rankings()):
+            break
+    assert rankings == expected
     tables = {id(memory.children) for memory in memories}
-    assert len(tables) == len(passes) + 1  # a table of children per ranking
-    for again in memories[6:]:
-        assert memories[0].cut_offs is again.cut_offs
+    assert len(tables) == len(solver._rankings())  # a table of children per ranking
+    (first,) = {id(m): m for m in memories if m.ranking == solver.FIRST_RANKING}.values()
+    for again in memories:
+        assert first.cut_offs is again.cut_offs
         # Keeping room for the next fire tile changes the distances: ranked anew.
-        shared = memories[0].scores is again.scores
+        shared = first.scores is again.scores
         assert shared != again.ranking.room
 
 
@@ -189,10 +215,12 @@ def test_clear_the_way_is_won_within_the_default_budget_by_the_second_fire_ranki
     assert found.final.status == "won"
 
 
-def test_tricky_waters_is_won_within_the_default_budget_by_a_line_more_a_round() -> None:
-    """Issue 41: at seed 1 the narrow searches die out after 924 states, and the next,
-    keeping three lines a round, wins (before the step, the twice as wide search needed
-    23,578 states in all)."""
+def test_tricky_waters_is_won_by_a_line_more_a_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: at seed 1 the first ranking's narrow searches die out after 924 states,
+    and the next, keeping three lines a round, wins (before the step, the twice as wide
+    search needed 23,578 states in all). The schedule puts the snug ranking's narrow
+    searches before them (9,236 states here), so a solve wins at 11,818."""
+    monkeypatch.setattr(solver, "SCHEDULE", ((solver.FIRST_RANKING, (0, 1, 2)),))
     found = solver.solve(parse_challenge(_challenge("Tricky waters")), 1)
     assert found.won and found.states <= 3_000
     game = found.final
@@ -408,8 +436,9 @@ def test_the_snug_ranking_alone_wins_burning_tails(monkeypatch: pytest.MonkeyPat
     close (`Ranking.snug`, with the room ranking) wins Burning tails at 23,178 states, a
     challenge no schedule has won (its fifth search, twice as wide, by decks). Some 30 s
     of one core: `make fuzz`."""
-    snug = solver.Ranking(0, routes=True, room=True, snug=1)
-    monkeypatch.setattr(solver, "_rankings", lambda: (snug,))
+    snug = solver.SNUG_RANKING
+    monkeypatch.setattr(solver, "SCHEDULE", ((snug, (0, 1, 2)),))
+    monkeypatch.setattr(solver, "_rankings", lambda: (snug, solver.FIRST_RANKING))
     found = solver.solve(parse_challenge(_challenge("Burning tails")), 1, states=30_000)
     assert found.won and found.states == 23_178
     assert found.final.status == "won"
