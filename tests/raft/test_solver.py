@@ -115,10 +115,11 @@ def test_a_beam_that_dies_out_early_starts_again_wider(monkeypatch: pytest.Monke
 
 def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_ranking() -> None:
     """The schedule of a solve's searches (issue 41, seventh round): the snug ranking's
-    narrow searches, the first ranking's pass, the snug ranking's twice as wide searches,
-    the narrow searches of the ranking that keeps room and plays more tiles, the other
-    rankings' passes, that ranking's twice as wide searches; then four and eight times
-    the base widths under each ranking; draws by decks, then by cards."""
+    narrow searches, the first ranking's, its twice as wide search by cards, the snug
+    ranking's twice as wide searches, the first ranking's by decks, the narrow searches
+    of the ranking that keeps room and plays more tiles, the other rankings' passes, that
+    ranking's twice as wide searches; then four and eight times the base widths under
+    each ranking; draws by decks, then by cards."""
     base = (solver.ROUND_BEAM, solver.ROUNDS_BEAM)
     step = (solver.ROUND_BEAM, solver.ROUNDS_BEAM + solver.ROUNDS_STEP)
     twice = (2 * solver.ROUND_BEAM, 2 * solver.ROUNDS_BEAM)
@@ -132,19 +133,22 @@ def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_rankin
     room_more = solver.Ranking(0, routes=True, fires_tried=12, fires_kept=3, room=True)
     rankings = solver._rankings()
     assert rankings == (snug, first, solver.Ranking(0), ways, more, room, room_more)
+    decks_and_cards = (0, 1)
     passes = [
-        (snug, (base, step)),
-        (first, (base, step, twice)),
-        (snug, (twice,)),
-        (room_more, (base, step)),
-        *((ranking, (base, step, twice)) for ranking in rankings[2:6]),
-        (room_more, (twice,)),
+        (snug, (base, step), decks_and_cards),
+        (first, (base, step), decks_and_cards),
+        (first, (twice,), (1,)),
+        (snug, (twice,), decks_and_cards),
+        (first, (twice,), (0,)),
+        (room_more, (base, step), decks_and_cards),
+        *((ranking, (base, step, twice), decks_and_cards) for ranking in rankings[2:6]),
+        (room_more, (twice,), decks_and_cards),
     ]
     scheduled = [
         (*widths, by_cards, ranking)
-        for ranking, levels in passes
+        for ranking, levels, draws in passes
         for widths in levels
-        for by_cards in (0, 1)
+        for by_cards in draws
     ]
     assert len(scheduled) == 6 * len(rankings)
     assert [tuple(solver._attempt(n)) for n in range(len(scheduled) + 28)] == [
@@ -167,7 +171,8 @@ def test_every_ranking_searches_each_width_once_narrow_before_wide() -> None:
         widths = [
             (p.round_beam, p.rounds_beam, p.by_cards) for p in scheduled if p.ranking == ranking
         ]
-        assert widths == sorted(widths) and len(set(widths)) == 6
+        assert len(set(widths)) == 6
+        assert [w[:2] for w in widths] == sorted(w[:2] for w in widths)
     assert solver._attempt(len(scheduled)).round_beam == 4 * solver.ROUND_BEAM
 
 
@@ -220,7 +225,7 @@ def test_tricky_waters_is_won_by_a_line_more_a_round(monkeypatch: pytest.MonkeyP
     and the next, keeping three lines a round, wins (before the step, the twice as wide
     search needed 23,578 states in all). The schedule puts the snug ranking's narrow
     searches before them (9,236 states here), so a solve wins at 11,818."""
-    monkeypatch.setattr(solver, "SCHEDULE", ((solver.FIRST_RANKING, (0, 1, 2)),))
+    monkeypatch.setattr(solver, "SCHEDULE", ((solver.FIRST_RANKING, solver._both(0, 1, 2)),))
     found = solver.solve(parse_challenge(_challenge("Tricky waters")), 1)
     assert found.won and found.states <= 3_000
     game = found.final
@@ -437,7 +442,7 @@ def test_the_snug_ranking_alone_wins_burning_tails(monkeypatch: pytest.MonkeyPat
     challenge no schedule has won (its fifth search, twice as wide, by decks). Some 30 s
     of one core: `make fuzz`."""
     snug = solver.SNUG_RANKING
-    monkeypatch.setattr(solver, "SCHEDULE", ((snug, (0, 1, 2)),))
+    monkeypatch.setattr(solver, "SCHEDULE", ((snug, solver._both(0, 1, 2)),))
     monkeypatch.setattr(solver, "_rankings", lambda: (snug, solver.FIRST_RANKING))
     found = solver.solve(parse_challenge(_challenge("Burning tails")), 1, states=30_000)
     assert found.won and found.states == 23_178

@@ -174,26 +174,38 @@ SNUG_RANKING = Ranking(0, routes=True, room=True, snug=1)
 """How a solve's first searches rank the fire: off the cats' cheapest ways, room kept for
 the next tile, and packed close against fire, the island's edge and the raft card (the
 only ranking that wins In the wrong place and Burning tails at seed 1)."""
-SCHEDULE: tuple[tuple[Ranking, tuple[int, ...]], ...] = (
-    (SNUG_RANKING, (0, 1)),
-    (FIRST_RANKING, (0, 1, 2)),
-    (SNUG_RANKING, (2,)),
-    (RANKINGS_AGAIN[4], (0, 1)),
-    (RANKINGS_AGAIN[0], (0, 1, 2)),
-    (RANKINGS_AGAIN[1], (0, 1, 2)),
-    (RANKINGS_AGAIN[2], (0, 1, 2)),
-    (RANKINGS_AGAIN[3], (0, 1, 2)),
-    (RANKINGS_AGAIN[4], (2,)),
+
+
+def _both(*levels: int) -> tuple[tuple[int, bool], ...]:
+    """Searches at each of `levels`, draws by decks, then by cards (see `SCHEDULE`)."""
+    return tuple((level, by_cards) for level in levels for by_cards in (False, True))
+
+
+SCHEDULE: tuple[tuple[Ranking, tuple[tuple[int, bool], ...]], ...] = (
+    (SNUG_RANKING, _both(0, 1)),
+    (FIRST_RANKING, _both(0, 1)),
+    (FIRST_RANKING, ((2, True),)),
+    (SNUG_RANKING, _both(2)),
+    (FIRST_RANKING, ((2, False),)),
+    (RANKINGS_AGAIN[4], _both(0, 1)),
+    (RANKINGS_AGAIN[0], _both(0, 1, 2)),
+    (RANKINGS_AGAIN[1], _both(0, 1, 2)),
+    (RANKINGS_AGAIN[2], _both(0, 1, 2)),
+    (RANKINGS_AGAIN[3], _both(0, 1, 2)),
+    (RANKINGS_AGAIN[4], _both(2)),
 )
-"""A solve's searches before four times the widths, in order (`_attempt`): each entry a
-fire ranking and its widths, 0 the base widths, 1 a line more kept each round, 2 twice
-the base widths, each searched with draws by decks, then by cards. Every ranking gets
-each width once, its narrow ones before its wide ones. The snug ranking's narrow searches
-come first (most challenges are won there), the first ranking's pass next (Mind the gap,
-Wet paws and Running into fire are won by its twice as wide searches), then the snug
-ranking's wide searches (In the wrong place, Burning tails), and the narrow searches of
-the ranking that keeps room and plays more tiles (Burning trees) before the other
-rankings' passes (issue 41, seventh round, docs/play.md)."""
+"""A solve's searches before four times the widths, in order (`_attempt`): each a fire
+ranking, a width (0 the base widths, 1 a line more kept each round, 2 twice the base
+widths) and whether draws are chosen by the cards they turn up. Every ranking gets each
+width once, by decks and by cards, its narrow searches before its wide ones. The snug
+ranking's narrow searches come first (most challenges are won there), then the first
+ranking's, and its twice as wide search by cards (Mind the gap, Wet paws); then the snug
+ranking's wide searches (In the wrong place, Burning tails), the first ranking's wide
+search by decks (Running into fire), and the narrow searches of the ranking that keeps
+room and plays more tiles (Burning trees), before the other rankings' passes. A search
+walks the same lines wherever it stands in the schedule (the searches before it only
+spare it states), so the order decides which wins fit in the budget (issue 41, seventh
+round, docs/play.md)."""
 DEFAULT_STATES = 62_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
 within it (the hardest, Crossed paths, takes 7,057), and 33 of the 39 challenges are
@@ -1434,9 +1446,8 @@ def _scheduled() -> tuple[_Plan, ...]:
     """`SCHEDULE` one search at a time."""
     return tuple(
         _plan(level, by_cards, ranking)
-        for ranking, levels in SCHEDULE
-        for level in levels
-        for by_cards in (False, True)
+        for ranking, searches in SCHEDULE
+        for level, by_cards in searches
     )
 
 
