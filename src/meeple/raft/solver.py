@@ -208,10 +208,10 @@ spare it states), so the order decides which wins fit in the budget (issue 41, s
 round, docs/play.md)."""
 DEFAULT_STATES = 62_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Crossed paths, takes 7,057), and 33 of the 39 challenges are
-(issue 41: Keeping a balance at 61,315, It's meow or never at 44,598, Burning trees at
-61,915; 30 within 40,000, the default before, 28 within 20,000); a search that finds no
-win takes about a minute of one core at most (docs/play.md)."""
+within it (the hardest, Down the river, takes 5,595), and 35 of the 39 challenges are
+(issue 41, seventh round: the last, Running into fire, at 56,586; In the wrong place at
+51,348 and Burning tails at 35,481 never won within it before); a search that finds no
+win takes a minute or a little more of one core (docs/play.md)."""
 
 
 @dataclass(frozen=True)
