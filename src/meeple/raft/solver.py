@@ -153,7 +153,9 @@ RAFT_HARM = 1
 """What a fire square beside a way onto a free raft square counts against a fire placement,
 on top of the cats' ways (`_fires_ranked`): fire there can wall a raft square in for good."""
 FIRST_RANKING = Ranking(RAFT_HARM)
-"""How a solve's first pass ranks the fire (`_attempt`)."""
+"""The fire kept off the raft's ways too: the solver's first ranking, the second that
+`SCHEDULE` searches now (its twice as wide searches win Mind the gap, Wet paws and
+Running into fire at seed 1)."""
 RANKINGS_AGAIN = (
     Ranking(0),
     Ranking(0, routes=True),
@@ -161,7 +163,7 @@ RANKINGS_AGAIN = (
     Ranking(0, routes=True, room=True),
     Ranking(0, routes=True, fires_tried=2 * FIRE_TRIED, fires_kept=FIRES_KEPT + 1, room=True),
 )
-"""How a solve's later passes over the widths rank the fire, one pass each (`_attempt`):
+"""How a solve's other passes over the widths rank the fire, one pass each (`SCHEDULE`):
 some lines need it laid beside the raft's ways (Clear the way at seed 1), some need it
 kept off the cats' cheapest ways further on as well (Straight dash, issue 41's fourth
 round), and some need more of the tiles that spare those ways measured and played
