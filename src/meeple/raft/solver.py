@@ -20,15 +20,16 @@ planning problem, searched by a beam search over rounds:
   table of boards, hands and decks).
 
 A beam that dies out (every line it kept lost, or no better distance for a few rounds)
-before the budget is spent starts again with the budget left: as wide, then a line more
-kept each round, then twice as wide; then those again with the fire tiles ranked without
-care for the raft's ways, and again keeping them off the squares of the cats' cheapest
-ways to the raft as well (`_routes`: a way fire cuts ahead of a cat needs more cards
-laid, and more fire), and so once more measuring and playing more of the fire tiles
-after each card; and once more keeping room for the next fire tile of the seeded order
-(a position where it fits nowhere without shutting a cat in counts far, `_fire_room`),
-and that measuring and playing more tiles;
-then four times as wide, and so on (`_attempt`). The searches
+before the budget is spent starts again with the budget left, at the next search of a
+schedule (`SCHEDULE`, `_attempt`): as wide, then a line more kept each round, then twice
+as wide, under each of several rankings of the fire tiles: kept off the raft's ways;
+without that care; off the squares of the cats' cheapest ways to the raft as well
+(`_routes`: a way fire cuts ahead of a cat needs more cards laid, and more fire); that
+measuring and playing more of the fire tiles after each card; keeping room for the next
+fire tile of the seeded order (a position where it fits nowhere without shutting a cat
+in counts far, `_fire_room`), and that measuring and playing more tiles; and packed close
+against fire and the island's edge (`Ranking.snug`), which the schedule starts with;
+then four times as wide, and so on. The searches
 of one solve that rank fire alike share a table of the positions already searched (each
 one's children and distance), so a search that starts again walks the known lines at the
 cost of a lookup, and only positions never searched count against the budget. The budget
@@ -144,16 +145,17 @@ class Ranking(NamedTuple):
     snug: int = 0
     """Where set, a fire placement's harm counts this many times over, less how many
     squares of fire, the island's edge and the raft card its squares touch
-    (`_fires_ranked`): fire packed close leaves room for the tiles after it. No pass of
-    the schedule uses it yet: alone, with `room`, it wins In the wrong place and Burning
-    tails at seed 1 (issue 41's sixth round, docs/play.md)."""
+    (`_fires_ranked`): fire packed close leaves room for the tiles after it (`SNUG_RANKING`,
+    issue 41's sixth and seventh rounds, docs/play.md)."""
 
 
 RAFT_HARM = 1
 """What a fire square beside a way onto a free raft square counts against a fire placement,
 on top of the cats' ways (`_fires_ranked`): fire there can wall a raft square in for good."""
 FIRST_RANKING = Ranking(RAFT_HARM)
-"""How a solve's first pass ranks the fire (`_attempt`)."""
+"""The fire kept off the raft's ways too: the solver's first ranking, the second that
+`SCHEDULE` searches now (its twice as wide searches win Mind the gap, Wet paws and
+Running into fire at seed 1)."""
 RANKINGS_AGAIN = (
     Ranking(0),
     Ranking(0, routes=True),
@@ -161,7 +163,7 @@ RANKINGS_AGAIN = (
     Ranking(0, routes=True, room=True),
     Ranking(0, routes=True, fires_tried=2 * FIRE_TRIED, fires_kept=FIRES_KEPT + 1, room=True),
 )
-"""How a solve's later passes over the widths rank the fire, one pass each (`_attempt`):
+"""How a solve's other passes over the widths rank the fire, one pass each (`SCHEDULE`):
 some lines need it laid beside the raft's ways (Clear the way at seed 1), some need it
 kept off the cats' cheapest ways further on as well (Straight dash, issue 41's fourth
 round), and some need more of the tiles that spare those ways measured and played
@@ -170,12 +172,48 @@ some need the room the next fire tile will need kept (It's meow or never, issue 
 fifth round: `Ranking.room`; its pass replaced one measuring three times the tiles and
 playing four, which won nothing at seed 1), and that with twice the tiles measured and
 three played (Burning trees)."""
+SNUG_RANKING = Ranking(0, routes=True, room=True, snug=1)
+"""How a solve's first searches rank the fire: off the cats' cheapest ways, room kept for
+the next tile, and packed close against fire, the island's edge and the raft card (the
+only ranking that wins In the wrong place and Burning tails at seed 1)."""
+
+
+def _both(*levels: int) -> tuple[tuple[int, bool], ...]:
+    """Searches at each of `levels`, draws by decks, then by cards (see `SCHEDULE`)."""
+    return tuple((level, by_cards) for level in levels for by_cards in (False, True))
+
+
+SCHEDULE: tuple[tuple[Ranking, tuple[tuple[int, bool], ...]], ...] = (
+    (SNUG_RANKING, _both(0, 1)),
+    (FIRST_RANKING, _both(0, 1)),
+    (FIRST_RANKING, ((2, True),)),
+    (SNUG_RANKING, _both(2)),
+    (FIRST_RANKING, ((2, False),)),
+    (RANKINGS_AGAIN[4], _both(0, 1)),
+    (RANKINGS_AGAIN[0], _both(0, 1, 2)),
+    (RANKINGS_AGAIN[1], _both(0, 1, 2)),
+    (RANKINGS_AGAIN[2], _both(0, 1, 2)),
+    (RANKINGS_AGAIN[3], _both(0, 1, 2)),
+    (RANKINGS_AGAIN[4], _both(2)),
+)
+"""A solve's searches before four times the widths, in order (`_attempt`): each a fire
+ranking, a width (0 the base widths, 1 a line more kept each round, 2 twice the base
+widths) and whether draws are chosen by the cards they turn up. Every ranking gets each
+width once, by decks and by cards, its narrow searches before its wide ones. The snug
+ranking's narrow searches come first (most challenges are won there), then the first
+ranking's, and its twice as wide search by cards (Mind the gap, Wet paws); then the snug
+ranking's wide searches (In the wrong place, Burning tails), the first ranking's wide
+search by decks (Running into fire), and the narrow searches of the ranking that keeps
+room and plays more tiles (Burning trees), before the other rankings' passes. A search
+walks the same lines wherever it stands in the schedule (the searches before it only
+spare it states), so the order decides which wins fit in the budget (issue 41, seventh
+round, docs/play.md)."""
 DEFAULT_STATES = 62_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Crossed paths, takes 7,057), and 33 of the 39 challenges are
-(issue 41: Keeping a balance at 61,315, It's meow or never at 44,598, Burning trees at
-61,915; 30 within 40,000, the default before, 28 within 20,000); a search that finds no
-win takes about a minute of one core at most (docs/play.md)."""
+within it (the hardest, Down the river, takes 5,595), and 35 of the 39 challenges are
+(issue 41, seventh round: the last, Running into fire, at 56,586; In the wrong place at
+51,348 and Burning tails at 35,481 never won within it before); a search that finds no
+win takes a minute or a little more of one core (docs/play.md)."""
 
 
 @dataclass(frozen=True)
@@ -1276,11 +1314,10 @@ def solve(
     on the machine's speed. `report` is told the progress after each layer of the beam.
 
     A beam that dies out before the budget is spent (every line it kept lost, or no
-    better distance for `STALLED` rounds) starts again with the budget left: the same
-    width choosing draws by the cards they turn up, then a line more kept each round
-    (by decks, then by cards), then twice as wide; then those six again ranking fire
-    tiles otherwise (`RANKINGS_AGAIN`); then four times as wide, and so on
-    (`_attempt`).
+    better distance for `STALLED` rounds) starts again with the budget left, at the next
+    search of `SCHEDULE`: the same width choosing draws by the cards they turn up, then a
+    line more kept each round (by decks, then by cards), then twice as wide, under each
+    ranking of the fire tiles; then four times as wide, and so on (`_attempt`).
 
     `exhaustive` walks every line instead (`meeple.raft.exhaustive`), cutting only those
     that surely lose: a win, or (`Solution.exhaustive`) proof that none exists, unless
@@ -1334,10 +1371,11 @@ def _solve(
     attempt = 0
     # A table per fire ranking (the children differ), sharing the distances: a position
     # ranked once counts once against the budget, whichever search ranks it again.
-    rankings = _rankings()
-    first = _Memory(rankings[0])
-    memories = {ranking: _Memory(ranking, first) for ranking in rankings[1:]}
-    memories[rankings[0]] = first
+    first = _Memory(FIRST_RANKING)
+    memories = {
+        ranking: first if ranking == FIRST_RANKING else _Memory(ranking, first)
+        for ranking in _rankings()
+    }
     while True:
         round_beam, rounds_beam, by_cards, ranking = _attempt(attempt)
         memory = memories[ranking]
@@ -1379,8 +1417,9 @@ def _solve(
 
 
 def _rankings() -> tuple[Ranking, ...]:
-    """The fire rankings of a solve's passes, in order."""
-    return (FIRST_RANKING, *RANKINGS_AGAIN)
+    """The fire rankings of a solve's searches (those of `SCHEDULE`), in the order of its
+    searches four times as wide and wider."""
+    return (SNUG_RANKING, FIRST_RANKING, *RANKINGS_AGAIN)
 
 
 class _Plan(NamedTuple):
@@ -1396,32 +1435,42 @@ class _Plan(NamedTuple):
     """How fire tiles are ranked (`_fires_ranked`)."""
 
 
-def _attempt(attempt: int) -> _Plan:
-    """A solve's `attempt`-th search (from 0); draws by decks, then by cards, at each width.
-
-    The base widths, then one more line kept at the end of each round (`ROUNDS_STEP`),
-    then twice the base widths: the step between the narrow searches and the twice as wide
-    wins challenges whose lines need a third board kept a round, at a fraction of what the
-    wider searches cost, and the positions it searched are known to the wider searches
-    that follow. Then those six again with the fire ranked otherwise, a pass for each of
-    `RANKINGS_AGAIN` (without the raft's ways; off the cats' cheapest ways too; that with
-    more fire tiles measured and played after each card; room kept for the next tile; that
-    with more tiles measured and played), which wins lines the first ranking passes over
-    at less than four times the widths would cost; then four times the base widths under
-    each ranking, eight times, and so on (docs/play.md)."""
-    rankings = _rankings()
-    by_cards = attempt % 2 == 1
-    passes = 6 * len(rankings)
-    if attempt < passes:
-        level = attempt % 6 // 2
-        ranking = rankings[attempt // 6]
-    else:
-        level = 3 + (attempt - passes) // (2 * len(rankings))
-        ranking = rankings[(attempt - passes) % (2 * len(rankings)) // 2]
+def _plan(level: int, by_cards: bool, ranking: Ranking) -> _Plan:
+    """A search at `level`: 0 the base widths, 1 a line more kept at the end of each round
+    (`ROUNDS_STEP`), 2 twice the base widths, 3 four times, and so on."""
     if level < 2:
         return _Plan(ROUND_BEAM, ROUNDS_BEAM + ROUNDS_STEP * level, by_cards, ranking)
     widen = 2 ** (level - 1)
     return _Plan(ROUND_BEAM * widen, ROUNDS_BEAM * widen, by_cards, ranking)
+
+
+def _scheduled() -> tuple[_Plan, ...]:
+    """`SCHEDULE` one search at a time."""
+    return tuple(
+        _plan(level, by_cards, ranking)
+        for ranking, searches in SCHEDULE
+        for level, by_cards in searches
+    )
+
+
+def _attempt(attempt: int) -> _Plan:
+    """A solve's `attempt`-th search (from 0); draws by decks, then by cards, at each width.
+
+    First `SCHEDULE`: the base widths, one more line kept at the end of each round, twice
+    the base widths, under each fire ranking, its narrow searches before its wide ones.
+    The step between the narrow searches and the twice as wide wins challenges whose
+    lines need a third board kept a round, at a fraction of what the wider searches
+    cost, and the positions it searched are known to the wider searches that follow.
+    The rankings other than the first win lines it passes over at less than four times
+    the widths would cost. Then four times the base widths under each ranking (in the
+    order of `_rankings`), eight times, and so on (docs/play.md)."""
+    scheduled = _scheduled()
+    if attempt < len(scheduled):
+        return scheduled[attempt]
+    rankings = _rankings()
+    beyond = attempt - len(scheduled)
+    level = 3 + beyond // (2 * len(rankings))
+    return _plan(level, beyond % 2 == 1, rankings[beyond % (2 * len(rankings)) // 2])
 
 
 def _beam_search(
