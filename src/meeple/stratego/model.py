@@ -23,6 +23,9 @@ RANKS = (
 
 IMMOVABLE = frozenset({"flag", "bomb"})
 
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+"""One square down, up, right, left: the order of board.go `possibleMoves`."""
+
 SYMBOLS = {
     "flag": "F", "bomb": "B", "spy": "S", "scout": "2", "miner": "3", "sergeant": "4",
     "lieutenant": "5", "captain": "6", "major": "7", "colonel": "8", "general": "9",

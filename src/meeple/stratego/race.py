@@ -17,12 +17,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from meeple.stratego.model import RANKS, Unit, Variant, battle
+from meeple.stratego.model import RANKS, STEPS, Unit, Variant, battle
 
 GUARD = 5
 """How near (in moves to come beside an attacker) an enemy guard starts to count."""
-
-_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 @functools.cache
@@ -146,7 +144,7 @@ def _neighbours(variant: Variant) -> tuple[tuple[int, ...], ...]:
         found = tuple(
             tuple(
                 (row + down) * size + column + across
-                for down, across in _STEPS
+                for down, across in STEPS
                 if 0 <= row + down < size
                 and 0 <= column + across < size
                 and (row + down, column + across) not in variant.lakes

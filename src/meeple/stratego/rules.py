@@ -38,6 +38,7 @@ from meeple.stratego import notation, race
 from meeple.stratego.model import (
     CLASSIC,
     RANKS,
+    STEPS,
     VARIANTS,
     Action,
     Battle,
@@ -63,9 +64,6 @@ POINTS = {
 
 RACE_WEIGHT = 0.5
 """The race to the flags' share of the evaluation (the units' points have the rest)."""
-
-_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-"""One square down, up, right, left: the order of board.go `possibleMoves`."""
 
 
 # The set-up.
@@ -142,7 +140,7 @@ def active(board: Board, variant: Variant, team: int) -> bool:
         if unit is None or unit.team != team or not unit.movable:
             continue
         row, column = divmod(index, size)
-        for down, across in _STEPS:
+        for down, across in STEPS:
             to_row, to_column = row + down, column + across
             if not (0 <= to_row < size and 0 <= to_column < size) or (to_row, to_column) in lakes:
                 continue
@@ -297,7 +295,7 @@ class State(DealtState[Action]):
 
     def _steps_of(self, row: int, column: int, unit: Unit) -> Iterator[Move]:
         size = self.variant.size
-        for down, across in _STEPS:
+        for down, across in STEPS:
             to_row, to_column = row + down, column + across
             if not (0 <= to_row < size and 0 <= to_column < size):
                 continue

@@ -23,11 +23,7 @@ def kills_at_most(bound: Bound) -> Callable[[Night], Night]:
     mark is on the method: a subclass with a `night` of its own is not marked (how
     many it kills is then not known)."""
 
-    def mark(night: Night) -> Night:
-        setattr(night, KILLS, bound)
-        return night
-
-    return mark
+    return marking(KILLS, bound)
 
 
 POISONS = "poisons_first_night"
@@ -40,11 +36,17 @@ def poisons_first_night(most: int) -> Callable[[Night], Night]:
     choice of a player who is not the Demon none: `timeline.refuted_first`). Like
     `kills_at_most`, the mark is on the method itself."""
 
-    def mark(night: Night) -> Night:
-        setattr(night, POISONS, most)
+    return marking(POISONS, most)
+
+
+def marking(mark: str, value: object) -> Callable[[Night], Night]:
+    """A decorator setting `mark` on a unit's `night` to `value`."""
+
+    def marked(night: Night) -> Night:
+        setattr(night, mark, value)
         return night
 
-    return mark
+    return marked
 
 
 def kills_none(story: Story, seat: int) -> int:

@@ -12,14 +12,22 @@ nothing and registers as itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from meeple.botc.puzzle.model import Info, Puzzle, Roles, Time
 from meeple.botc.solver.homebrew import character, character_id, claimed_as
-from meeple.botc.solver.nightkills import KILLS, POISONS, Bound, kills_at_most, kills_none
+from meeple.botc.solver.nightkills import (
+    KILLS,
+    POISONS,
+    Bound,
+    Night,
+    kills_at_most,
+    kills_none,
+    marking,
+)
 from meeple.botc.solver.story import Misregistration, Story
 from meeple.errors import MeepleError
 
@@ -144,27 +152,31 @@ class Table:
     def quiet_first_night(self) -> frozenset[str]:
         """The characters of the cast whose first night leaves a story as it was: the
         quiet ones, and those whose `night` rests then (`rests_first_night`)."""
+        rests = self._night_marks(RESTS)
         return self.quiet | frozenset(
             key
             for key, unit in self.cast.items()
-            if getattr(type(unit).night, RESTS, False) and not (self.tallied and unit.chooses)
+            if rests[key] and not (self.tallied and unit.chooses)
         )
 
     @cached_property
     def poisoners_first_night(self) -> Mapping[str, int]:
         """The characters of the cast whose first night changes a story only by
         poisoning some players at most, and how many (`poisons_first_night`)."""
-        found = {key: getattr(type(unit).night, POISONS, None) for key, unit in self.cast.items()}
+        found = self._night_marks(POISONS)
         return {key: most for key, most in found.items() if most is not None}
 
     @cached_property
     def kill_bounds(self) -> Mapping[str, Bound | None]:
         """Each character's most players its night can kill (`kills_at_most`; none for a
         quiet one), None where not known."""
-        return {
-            key: kills_none if key in self.quiet else getattr(type(unit).night, KILLS, None)
-            for key, unit in self.cast.items()
-        }
+        found = self._night_marks(KILLS)
+        return {key: kills_none if key in self.quiet else found[key] for key in self.cast}
+
+    def _night_marks(self, mark: str) -> dict[str, Any]:
+        """Each character's `mark` on its unit's `night` (None: not marked;
+        meeple.botc.solver.nightkills)."""
+        return {key: getattr(type(unit).night, mark, None) for key, unit in self.cast.items()}
 
     @cached_property
     def _actors(self) -> dict[tuple[str, ...], list[tuple[float, int]]]:
@@ -214,15 +226,13 @@ class Table:
 
 
 RESTS = "rests_first_night"
-Night = TypeVar("Night", bound=Callable[..., Iterator[Story]])
 
 
 def rests_first_night(night: Night) -> Night:
     """Marks a unit's `night` that leaves every story as it was on night 1 (the
     timeline skips it then, as it skips a quiet character). The mark is on the method
     itself: a subclass whose own `night` overrides it is not marked."""
-    setattr(night, RESTS, True)
-    return night
+    return marking(RESTS, True)(night)
 
 
 def overrides(unit: Unit, method: str) -> bool:
