@@ -60,6 +60,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import count, islice
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -187,33 +188,37 @@ SCHEDULE: tuple[tuple[Ranking, tuple[tuple[int, bool], ...]], ...] = (
     (SNUG_RANKING, _both(0, 1)),
     (FIRST_RANKING, _both(0, 1)),
     (FIRST_RANKING, ((2, True),)),
+    (RANKINGS_AGAIN[3], _both(0, 1)),
     (SNUG_RANKING, _both(2)),
     (FIRST_RANKING, ((2, False),)),
     (RANKINGS_AGAIN[4], _both(0, 1)),
+    (SNUG_RANKING, ((3, False),)),
     (RANKINGS_AGAIN[0], _both(0, 1, 2)),
     (RANKINGS_AGAIN[1], _both(0, 1, 2)),
     (RANKINGS_AGAIN[2], _both(0, 1, 2)),
-    (RANKINGS_AGAIN[3], _both(0, 1, 2)),
+    (RANKINGS_AGAIN[3], _both(2)),
     (RANKINGS_AGAIN[4], _both(2)),
 )
-"""A solve's searches before four times the widths, in order (`_attempt`): each a fire
-ranking, a width (0 the base widths, 1 a line more kept each round, 2 twice the base
-widths) and whether draws are chosen by the cards they turn up. Every ranking gets each
-width once, by decks and by cards, its narrow searches before its wide ones. The snug
+"""A solve's scheduled searches, in order (`_attempt`): each a fire ranking, a width (0
+the base widths, 1 a line more kept each round, 2 twice the base widths, 3 four times)
+and whether draws are chosen by the cards they turn up. Every ranking gets each width up
+to twice once, by decks and by cards, its narrow searches before its wide ones. The snug
 ranking's narrow searches come first (most challenges are won there), then the first
-ranking's, and its twice as wide search by cards (Mind the gap, Wet paws); then the snug
-ranking's wide searches (In the wrong place, Burning tails), the first ranking's wide
-search by decks (Running into fire), and the narrow searches of the ranking that keeps
-room and plays more tiles (Burning trees), before the other rankings' passes. A search
+ranking's, and its twice as wide search by cards (Mind the gap, Wet paws); then the
+narrow searches of the ranking that keeps room (Yanna's children, Clear the way), the
+snug ranking's wide searches (In the wrong place, Burning tails), the first ranking's
+wide search by decks (Running into fire), the narrow searches of the ranking that keeps
+room and plays more tiles (Burning trees), and the snug ranking four times as wide by
+decks (Hot sands, Down the waterfall), before the other rankings' passes. A search
 walks the same lines wherever it stands in the schedule (the searches before it only
 spare it states), so the order decides which wins fit in the budget (issue 41, seventh
-round, docs/play.md)."""
-DEFAULT_STATES = 62_000
+and eighth rounds, docs/play.md)."""
+DEFAULT_STATES = 75_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Down the river, takes 5,595), and 35 of the 39 challenges are
-(issue 41, seventh round: the last, Running into fire, at 56,586; In the wrong place at
-51,348 and Burning tails at 35,481 never won within it before); a search that finds no
-win takes a minute or a little more of one core (docs/play.md)."""
+within it (the hardest, Down the river, takes 5,595), and 38 of the 39 challenges are
+(issue 41, eighth round: the last, In the wrong place, at 73,650; Yanna's children, Hot
+sands and Down the waterfall never won within the default before); a search that finds
+no win takes about a minute of one core (docs/play.md)."""
 
 
 @dataclass(frozen=True)
@@ -1463,14 +1468,20 @@ def _attempt(attempt: int) -> _Plan:
     cost, and the positions it searched are known to the wider searches that follow.
     The rankings other than the first win lines it passes over at less than four times
     the widths would cost. Then four times the base widths under each ranking (in the
-    order of `_rankings`), eight times, and so on (docs/play.md)."""
+    order of `_rankings`), eight times, and so on, but for the searches `SCHEDULE` has
+    made already (docs/play.md)."""
     scheduled = _scheduled()
     if attempt < len(scheduled):
         return scheduled[attempt]
     rankings = _rankings()
-    beyond = attempt - len(scheduled)
-    level = 3 + beyond // (2 * len(rankings))
-    return _plan(level, beyond % 2 == 1, rankings[beyond % (2 * len(rankings)) // 2])
+    wider = (
+        plan
+        for level in count(3)
+        for ranking in rankings
+        for by_cards in (False, True)
+        if (plan := _plan(level, by_cards, ranking)) not in scheduled
+    )
+    return next(islice(wider, attempt - len(scheduled), None))
 
 
 def _beam_search(
