@@ -10,9 +10,9 @@ import pytest
 
 from meeple.raft import exhaustive, solver
 from meeple.raft.components import components
-from meeple.raft.model import Board, Cards, Position
+from meeple.raft.model import Board, Cards, Move, Position
 from meeple.raft.notation import parse_challenge, parse_record
-from meeple.raft.rules import State
+from meeple.raft.rules import State, draw_requests
 from tests.cli_helpers import meeple
 
 BESIDE_THE_RAFT = "SASAF0903C10000R00003"
@@ -66,6 +66,39 @@ def test_the_search_says_no_win_exists_where_the_raft_cannot_take_every_cat(text
     )
     found = solver.solve(challenge, 1, exhaustive=True)
     assert not found.won and found.exhaustive and found.states == 1
+
+
+def test_the_moves_are_walked_in_the_order_given() -> None:
+    """`every_line(first=...)`: each position's legal moves, every one played, go through
+    `first`, and the lines are walked in the order it gives back: the rules' order given
+    back walks the same positions as no order at all; reversed, the last move's position
+    is searched from first, and the win is still found."""
+    start = State.initial(parse_challenge(BESIDE_THE_RAFT), 1)
+    order = solver._fire_order(start, 1)
+    asked: list[tuple[State, list[tuple[Move, State]]]] = []
+
+    def same(game: State, children: list[tuple[Move, State]]) -> list[tuple[Move, State]]:
+        asked.append((game, children))
+        return children
+
+    assert exhaustive.every_line(start, order, 1000, first=same) == exhaustive.every_line(
+        start, order, 1000
+    )
+    assert asked[0][0] is start
+    assert [move for move, _ in asked[0][1]] == draw_requests(start.position.decks)
+
+    def backwards(game: State, children: list[tuple[Move, State]]) -> list[tuple[Move, State]]:
+        asked.append((game, children))
+        return children[::-1]
+
+    asked.clear()
+    found = exhaustive.every_line(start, order, 1000, first=backwards)
+    assert asked[1][0] is asked[0][1][-1][1]
+    assert found.moves is not None
+    game = start
+    for move in found.moves:
+        game = game.play(move)
+    assert game.status == "won"
 
 
 def test_a_budget_that_runs_out_proves_nothing() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from functools import cache
 from pathlib import Path
 
 import pexpect
@@ -10,7 +11,8 @@ import pytest
 
 from meeple.raft import solver
 from meeple.raft.components import components
-from meeple.raft.model import Board, Cards, FirePlacement, Position, Square
+from meeple.raft.exhaustive import every_line
+from meeple.raft.model import Board, Cards, DrawRequest, FirePlacement, Move, Position, Square
 from meeple.raft.notation import parse_challenge, parse_record
 from meeple.raft.rules import (
     Keyed,
@@ -118,8 +120,9 @@ def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_rankin
     narrow searches, the first ranking's, its twice as wide search by cards, the narrow
     searches of the ranking that keeps room, the snug ranking's twice as wide searches,
     the first ranking's by decks, the narrow searches of the ranking that keeps room and
-    plays more tiles, the snug ranking's four times as wide search by decks, the other
-    rankings' passes, the twice as wide searches of the two that keep room; then four and
+    plays more tiles and its twice as wide search by cards, the snug ranking's four times
+    as wide search by decks, the other rankings' passes, the twice as wide searches of the
+    ranking that keeps room and the other of the ranking that plays more tiles; then four and
     eight times the base widths under each ranking, but for the one search scheduled
     already; draws by decks, then by cards."""
     base = (solver.ROUND_BEAM, solver.ROUNDS_BEAM)
@@ -144,10 +147,11 @@ def test_the_restarts_keep_a_line_more_then_widen_twofold_under_each_fire_rankin
         (snug, (twice,), decks_and_cards),
         (first, (twice,), (0,)),
         (room_more, (base, step), decks_and_cards),
+        (room_more, (twice,), (1,)),
         (snug, (four,), (0,)),
         *((ranking, (base, step, twice), decks_and_cards) for ranking in rankings[2:5]),
         (room, (twice,), decks_and_cards),
-        (room_more, (twice,), decks_and_cards),
+        (room_more, (twice,), (0,)),
     ]
     scheduled = [
         (*widths, by_cards, ranking)
@@ -243,6 +247,62 @@ def test_tricky_waters_is_won_by_a_line_more_a_round(monkeypatch: pytest.MonkeyP
     assert game.status == "won"
 
 
+@cache
+def _first_steps_line() -> tuple[Move, ...]:
+    """First steps won at seed 1 by the default solve (2,513 states)."""
+    return solver.solve(parse_challenge(_challenge("First steps")), 1).moves
+
+
+def _first_steps_two_rounds_from_its_end() -> tuple[State, tuple[Move, ...], solver._Search]:
+    """First steps at seed 1, the default solve's line played up to its last round but
+    one (a draw to make): a position 14.8 from a win, and a search of the solve."""
+    challenge = parse_challenge(_challenge("First steps"))
+    line = _first_steps_line()
+    start = State.initial(challenge, 1)
+    game = start
+    draws = [n for n, move in enumerate(line) if isinstance(move, DrawRequest)]
+    for move in line[: draws[-2]]:
+        game = game.play(move)
+    return game, line[: draws[-2]], solver._Search(start, 1, float("inf"), most_states=85_000)
+
+
+def test_the_endgame_walks_the_moves_best_first_to_a_win_near_at_hand() -> None:
+    """`_endgame`: from a beam's closest position, a depth-first search best first finds
+    the win two rounds away in a few dozen positions, counted against the search's
+    budget (the rules' order of the moves finds none within 2,000), and the line it
+    gives, played from the start, wins."""
+    game, before, search = _first_steps_two_rounds_from_its_end()
+    score = solver.distance(game, search.order)
+    assert 0 < score <= solver.ENDGAME_DISTANCE
+    found = solver._endgame((score, game, before), search, set())
+    assert found is not None
+    assert 0 < search.states <= solver.ENDGAME_STATES
+    _, _, line = found
+    assert line[: len(before)] == before
+    won = State.initial(parse_challenge(_challenge("First steps")), 1)
+    for move in line:
+        won = won.play(move)
+    assert won.status == "won"
+    plain = every_line(game, search.order, 2_000)
+    assert plain.moves is None and plain.states == 2_000
+
+
+def test_the_endgame_leaves_far_positions_and_searches_each_once_within_the_budget() -> None:
+    """A position farther than `ENDGAME_DISTANCE` is not searched, nor one a solve has
+    searched from already, each at no cost; and the search stops at the budget left."""
+    game, before, search = _first_steps_two_rounds_from_its_end()
+    far = solver._endgame((solver.ENDGAME_DISTANCE + 1, game, before), search, set())
+    assert far is None and search.states == 0
+    ended: set[tuple[object, ...]] = set()
+    assert solver._endgame((10.0, game, before), search, ended) is not None
+    spent = search.states
+    assert solver._endgame((10.0, game, before), search, ended) is None
+    assert search.states == spent
+    tight = solver._Search(game, 1, float("inf"), most_states=5)
+    assert solver._endgame((10.0, game, before), tight, set()) is None
+    assert tight.states == 5
+
+
 def test_a_terminal_sees_the_states_searched_their_rate_and_the_best_distance() -> None:
     run = pexpect.spawn(
         sys.executable,
@@ -284,7 +344,7 @@ def test_the_cheapest_ways_ranking_counts_the_squares_ahead_of_a_cat() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "states"), [("Straight dash", 33_095), ("River rafts", 4_184)])
+@pytest.mark.parametrize(("name", "states"), [("Straight dash", 33_295), ("River rafts", 4_184)])
 def test_the_cheapest_ways_rankings_win_within_the_default_budget(name: str, states: int) -> None:
     """Issue 41, fourth round, at seed 1: Straight dash was won by the third pass (keeping
     fire off the cats' cheapest ways too) at 11,147 states, River rafts by the fourth (the
@@ -292,8 +352,8 @@ def test_the_cheapest_ways_rankings_win_within_the_default_budget(name: str, sta
     was won within 130,000 before. Since the seventh round the snug ranking, which keeps
     fire off those ways too, wins both first: Straight dash by its twice as wide search
     by decks at 23,748 (33,095 since the eighth round, the room ranking's narrow
-    searches before it), River rafts by its first search at 4,184. Some 5 to 25 s of one
-    core each: `make fuzz`."""
+    searches before it; 33,295 since the ninth, with endgames that find nothing), River
+    rafts by its first search at 4,184. Some 5 to 25 s of one core each: `make fuzz`."""
     found = solver.solve(parse_challenge(_challenge(name)), 1)
     assert found.won and found.states <= states
     assert found.final.status == "won"
@@ -304,9 +364,10 @@ def test_keeping_a_balance_is_won_within_the_default_budget() -> None:
     """Issue 41, fifth round, at seed 1: the fourth pass's twice as wide search by cards
     won at 61,315 states, which is why the default budget is 62,000 (40,000 before); since
     the seventh round, the snug ranking's search keeping a line more by cards (the
-    fourth) wins at 12,351. Some 15 s of one core: `make fuzz`."""
+    fourth) wins at 12,351 (12,751 since the ninth round, with endgames that find
+    nothing). Some 15 s of one core: `make fuzz`."""
     found = solver.solve(parse_challenge(_challenge("Keeping a balance")), 1)
-    assert found.won and found.states <= 12_351
+    assert found.won and found.states <= 12_751
     assert found.final.status == "won"
 
 
@@ -354,7 +415,7 @@ def test_a_fire_tile_without_room_counts_the_position_far() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("name", "states"), [("It's meow or never", 10_074), ("Burning trees", 48_083)]
+    ("name", "states"), [("It's meow or never", 10_274), ("Burning trees", 48_483)]
 )
 def test_keeping_room_for_the_fire_wins_within_the_default_budget(name: str, states: int) -> None:
     """Issue 41, fifth round, at seed 1: the fifth pass, keeping room for the next fire
@@ -363,7 +424,8 @@ def test_keeping_room_for_the_fire_wins_within_the_default_budget(name: str, sta
     was won within 70,000 before. Since the seventh round the snug ranking (room kept
     too) wins It's meow or never by its fourth search at 10,074, and the sixth ranking's
     narrow searches, moved before the other passes, win Burning trees at 46,406 (48,083
-    since the eighth round). Some 10 and 30 to 55 s of one core: `make fuzz`."""
+    since the eighth round; since the ninth, 10,274 and 48,483, each paying for endgames
+    that find nothing). Some 10 and 30 to 55 s of one core: `make fuzz`."""
     found = solver.solve(parse_challenge(_challenge(name)), 1)
     assert found.won and found.states <= min(states, solver.DEFAULT_STATES)
     assert found.final.status == "won"
@@ -475,9 +537,10 @@ def test_the_snug_ranking_alone_wins_burning_tails(monkeypatch: pytest.MonkeyPat
         ("In the wrong place", 73_650),
         ("Burning tails", 43_407),
         ("Mind the gap", 35_003),
-        ("Yanna's children", 51_075),
-        ("Hot sands", 70_676),
-        ("Down the waterfall", 68_992),
+        ("Yanna's children", 51_475),
+        ("Hot sands", 74_852),
+        ("Down the waterfall", 80_531),
+        ("Drawing straws", 69_402),
     ],
 )
 def test_the_schedule_wins_each_of_its_challenges_at_its_states(name: str, states: int) -> None:
@@ -491,9 +554,13 @@ def test_the_schedule_wins_each_of_its_challenges_at_its_states(name: str, state
     four times as wide search by decks, put before the other rankings' passes, wins Hot
     sands and Down the waterfall (at 108,016 and 120,369 by the seventh round's schedule,
     whose default of 62,000 won none of the three); In the wrong place and Burning tails
-    now pay for the room ranking's narrow searches (51,348 and 35,481 before). The same
-    states on any machine, all within the default. Some 25 to 60 s of one core each:
-    `make fuzz`."""
+    now pay for the room ranking's narrow searches (51,348 and 35,481 before). Ninth
+    round: the sixth ranking's twice as wide search by cards, put before the snug
+    ranking's four times as wide one, ends 14.8 from a win (51 actions in), and
+    `_endgame` wins Drawing straws from there (never won before); Hot sands and Down the
+    waterfall pay for that search (70,676 and 68,992 before), Yanna's children for an
+    endgame that finds nothing (51,075). The same states on any machine, all within the
+    default. Some 25 to 60 s of one core each: `make fuzz`."""
     found = solver.solve(parse_challenge(_challenge(name)), 1)
     assert found.won and found.states == states <= solver.DEFAULT_STATES
     assert found.final.status == "won"

@@ -11,7 +11,9 @@ the bag, so the lines make no cycle). It cuts a line only when it surely cannot 
 shuffle; a search stopped by its budget in states shows nothing.
 
 `meeple.raft.solver.solve(..., exhaustive=True)` runs it (`meeple solve --exhaustive`):
-the search to run when the beam search finds no win. On a board of official size the
+the search to run when the beam search finds no win. Given an order of the moves (`First`),
+it walks the lines in that order: the solver walks those from the closest position a beam
+reached, best first, a few hundred positions deep. On a board of official size the
 lines are far too many to walk within any budget unless the cuts close them early. It
 does not read or write text.
 """
@@ -49,6 +51,11 @@ CARD_SQUARES = 9
 _Square = tuple[int, int]
 
 
+First = Callable[[State, list[tuple[Move, State]]], list[tuple[Move, State]]]
+"""An order of the moves from a position: the game and its children (each move and the game
+after it) in, the children to walk first first out."""
+
+
 class Searched(NamedTuple):
     """What `every_line` found: the winning line (None if none was found), the positions
     searched, whether every line was walked or cut (no win then exists), and whether the
@@ -66,17 +73,19 @@ def every_line(
     most_states: int,
     deadline: float = float("inf"),
     report: Callable[[int, float], None] | None = None,
+    first: First | None = None,
 ) -> Searched:
     """Walk every line from `start` (fire tiles leave the bag in `fire_order`) for a win,
     at most `most_states` positions and until `deadline` (`time.monotonic`). `report` is
-    told the positions searched, and the length of the line under way, every thousand."""
+    told the positions searched, and the length of the line under way, every thousand.
+    `first`, where given, orders each position's moves (`_children` by default)."""
     searched = 1
     seen = {_key(start)}
     if start.is_over or hopeless(start.position, fire_order):
         return Searched(() if start.status == "won" else None, 1, True)
     # Depth first, by hand: a line is up to a hundred actions long.
     path: list[Move] = []
-    stack: list[Iterator[tuple[Move, State]]] = [_children(start, fire_order)]
+    stack: list[Iterator[tuple[Move, State]]] = [_children(start, fire_order, first)]
     while stack:
         step = next(stack[-1], None)
         if step is None:
@@ -102,7 +111,7 @@ def every_line(
         if child.is_over or hopeless(child.position, fire_order):
             continue
         path.append(move)
-        stack.append(_children(child, fire_order))
+        stack.append(_children(child, fire_order, first))
     return Searched(None, searched, True)
 
 
@@ -119,9 +128,10 @@ def _key(game: State) -> tuple[object, ...]:
     )
 
 
-def _children(game: State, order: str) -> Iterator[tuple[Move, State]]:
+def _children(game: State, order: str, first: First | None = None) -> Iterator[tuple[Move, State]]:
     """Every legal move and the game after it; cat moves onto the raft first, then the
-    other cat moves, then pathway cards, so a win near at hand comes early."""
+    other cat moves, then pathway cards, so a win near at hand comes early (or in the
+    order `first` gives, every move played first)."""
     moves: list[Move]
     if game.phase == "draw":
         moves = list(draw_requests(game.position.decks))
@@ -138,6 +148,14 @@ def _children(game: State, order: str) -> Iterator[tuple[Move, State]]:
             *(move for move in cats if not on_raft(board, move.end)),
             *game.pathway_placements(),
         ]
+    if first is not None:
+        yield from first(game, list(_played(game, moves)))
+    else:
+        yield from _played(game, moves)
+
+
+def _played(game: State, moves: list[Move]) -> Iterator[tuple[Move, State]]:
+    """Each of `moves` the rules allow and the game after it."""
     for move in moves:
         try:
             yield move, game.play(move)

@@ -29,7 +29,10 @@ measuring and playing more of the fire tiles after each card; keeping room for t
 fire tile of the seeded order (a position where it fits nowhere without shutting a cat
 in counts far, `_fire_room`), and that measuring and playing more tiles; and packed close
 against fire and the island's edge (`Ranking.snug`), which the schedule starts with;
-then four times as wide, and so on. The searches
+then four times as wide, and so on. A beam keeps a few draws and cards a round, and near
+the raft the one line it passed over is often a draw away: before the next search, a
+depth-first search walks every move from the closest position a beam reached, best
+first, a few hundred positions deep (`_endgame`). The searches
 of one solve that rank fire alike share a table of the positions already searched (each
 one's children and distance), so a search that starts again walks the known lines at the
 cost of a lookup, and only positions never searched count against the budget. The budget
@@ -67,7 +70,7 @@ from typing import NamedTuple
 from meeple.errors import RuleError
 from meeple.garbage import cycles_uncollected
 from meeple.raft.components import components
-from meeple.raft.exhaustive import every_line
+from meeple.raft.exhaustive import First, every_line
 from meeple.raft.model import (
     DECKS,
     ORIENTATIONS,
@@ -124,6 +127,8 @@ FIRES_KEPT = 2  # of those, the best played after the card (each a child of the 
 MEASURED_BOARDS = 512  # boards whose candidate cards' distances a solve keeps
 PLACEMENTS_MEASURED = 3  # a drawn card's best placements measured exactly to value a draw
 STALLED = 3  # rounds without a better distance after which a beam gives up
+ENDGAME_DISTANCE = 30.0  # how near the raft a beam's closest position is for `_endgame`
+ENDGAME_STATES = 200  # positions `_endgame` searches from there at most
 EXHAUSTED = 4  # searches in a row finding no new position after which a solve gives up
 
 
@@ -192,12 +197,13 @@ SCHEDULE: tuple[tuple[Ranking, tuple[tuple[int, bool], ...]], ...] = (
     (SNUG_RANKING, _both(2)),
     (FIRST_RANKING, ((2, False),)),
     (RANKINGS_AGAIN[4], _both(0, 1)),
+    (RANKINGS_AGAIN[4], ((2, True),)),
     (SNUG_RANKING, ((3, False),)),
     (RANKINGS_AGAIN[0], _both(0, 1, 2)),
     (RANKINGS_AGAIN[1], _both(0, 1, 2)),
     (RANKINGS_AGAIN[2], _both(0, 1, 2)),
     (RANKINGS_AGAIN[3], _both(2)),
-    (RANKINGS_AGAIN[4], _both(2)),
+    (RANKINGS_AGAIN[4], ((2, False),)),
 )
 """A solve's scheduled searches, in order (`_attempt`): each a fire ranking, a width (0
 the base widths, 1 a line more kept each round, 2 twice the base widths, 3 four times)
@@ -208,17 +214,18 @@ ranking's, and its twice as wide search by cards (Mind the gap, Wet paws); then 
 narrow searches of the ranking that keeps room (Yanna's children, Clear the way), the
 snug ranking's wide searches (In the wrong place, Burning tails), the first ranking's
 wide search by decks (Running into fire), the narrow searches of the ranking that keeps
-room and plays more tiles (Burning trees), and the snug ranking four times as wide by
-decks (Hot sands, Down the waterfall), before the other rankings' passes. A search
+room and plays more tiles (Burning trees), its twice as wide search by cards (Drawing
+straws, by `_endgame` from its closest position), and the snug ranking four times as
+wide by decks (Hot sands, Down the waterfall), before the other rankings' passes. A search
 walks the same lines wherever it stands in the schedule (the searches before it only
 spare it states), so the order decides which wins fit in the budget (issue 41, seventh
-and eighth rounds, docs/play.md)."""
-DEFAULT_STATES = 75_000
+to ninth rounds, docs/play.md)."""
+DEFAULT_STATES = 85_000
 """The default budget in searched states: every starter challenge is won at seed 1 well
-within it (the hardest, Down the river, takes 5,595), and 38 of the 39 challenges are
-(issue 41, eighth round: the last, In the wrong place, at 73,650; Yanna's children, Hot
-sands and Down the waterfall never won within the default before); a search that finds
-no win takes about a minute of one core (docs/play.md)."""
+within it (the hardest, Down the river, takes 5,595), and all 39 challenges are (issue
+41, ninth round: the last, Down the waterfall, at 80,531; Drawing straws, at 69,402,
+never won before); a search that finds no win takes about a minute of one core
+(docs/play.md)."""
 
 
 @dataclass(frozen=True)
@@ -1381,6 +1388,7 @@ def _solve(
         ranking: first if ranking == FIRST_RANKING else _Memory(ranking, first)
         for ranking in _rankings()
     }
+    ended: set[tuple[object, ...]] = set()  # the positions `_endgame` has searched from
     while True:
         round_beam, rounds_beam, by_cards, ranking = _attempt(attempt)
         memory = memories[ranking]
@@ -1396,6 +1404,8 @@ def _solve(
             memory,
         )
         found, closest = _beam_search(start, search)
+        if found is None and not search.timed_out():
+            found = _endgame(closest, search, ended)
         searched += search.states
         if closest[0] < best[0] or (closest[0] == best[0] and len(closest[2]) > len(best[2])):
             best = closest
@@ -1419,6 +1429,46 @@ def _solve(
     return Solution(
         challenge, seed, moves, won, searched, time.monotonic() - began, game, out_of_time
     )
+
+
+def _endgame(
+    closest: tuple[float, State, tuple[Move, ...]],
+    search: _Search,
+    ended: set[tuple[object, ...]],
+) -> tuple[float, State, tuple[Move, ...]] | None:
+    """A win from the closest position a beam search reached, if a depth-first search of
+    every move from there finds one within `ENDGAME_STATES` positions (counted against the
+    search's budget), walking the moves best first (`_best_first`). Only a position within
+    `ENDGAME_DISTANCE` of a win is searched, and once a solve (`ended`)."""
+    score, game, moves = closest
+    key = _key(game)
+    if score > ENDGAME_DISTANCE or game.is_over or key in ended:
+        return None
+    ended.add(key)
+    most = ENDGAME_STATES
+    if search.most_states is not None:
+        most = min(most, search.most_states - search.states)
+    found = every_line(game, search.order, most, search.deadline, first=_best_first(search.order))
+    search.states += found.states
+    if found.moves is None:
+        return None
+    return 0.0, game, (*moves, *found.moves)
+
+
+def _best_first(order: str) -> First:
+    """`_endgame`'s order of the moves from a position: draw requests by what the cards
+    they turn up take off the cats' distance (`_by_cards`), other moves by the distance
+    of the game after them (`distance`, fire tiles leaving the bag in `order`), the
+    nearest first; ties in the rules' order."""
+
+    def first(game: State, children: list[tuple[Move, State]]) -> list[tuple[Move, State]]:
+        if game.phase == "draw":
+            requests = [move for move, _ in children if isinstance(move, DrawRequest)]
+            rank: dict[Move, int] = {r: n for n, r in enumerate(_by_cards(game, requests))}
+            return sorted(children, key=lambda child: rank.get(child[0], len(rank)))
+        return sorted(children, key=lambda child: distance(child[1], order))
+
+    return first
 
 
 def _rankings() -> tuple[Ranking, ...]:
