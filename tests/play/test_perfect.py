@@ -8,7 +8,7 @@ from functools import cache
 import pytest
 
 from meeple import tictactoe
-from meeple.bots import make
+from meeple.bots import make, perfect
 from meeple.bots.perfect import PerfectBot
 from meeple.bots.players import default_for
 from meeple.engine import AnyState
@@ -125,10 +125,27 @@ def test_it_refuses_games_it_cannot_solve() -> None:
     assert "the perfect bot cannot play this game" in run.err
 
 
-def test_it_gives_up_past_its_budget_of_positions() -> None:
+def test_it_gives_up_past_its_budget_of_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(perfect, "_SOLVED", {})  # a process that has solved nothing yet
     start = tictactoe.State.initial(("red", "blue"))
     with pytest.raises(ValueError, match="too large to solve within 100 positions"):
         PerfectBot(0, nodes=100).choose(start, start.legal_moves())
+
+
+def test_the_game_is_solved_once_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first move solves the game; every perfect bot after it looks the positions up,
+    so one allowed to solve none plays as well (the same values, its own seed's move)."""
+    monkeypatch.setattr(perfect, "_SOLVED", {})
+    start = tictactoe.State.initial(("red", "blue"))
+    first = PerfectBot(0).choose(start, start.legal_moves())
+    solved = len(perfect._SOLVED)
+    assert solved == 5478 - 1  # every reachable position but the empty board
+    assert PerfectBot(0, nodes=1).choose(start, start.legal_moves()) == first
+    assert len(perfect._SOLVED) == solved
+    for state in POSITIONS:
+        if not state.is_over:
+            after = state.play(PerfectBot(7, nodes=1).choose(state, state.legal_moves()))
+            assert value(after) == value(state)
 
 
 def test_it_is_tic_tac_toe_s_default_and_mcts_the_others() -> None:

@@ -2,11 +2,14 @@
 
 It solves two-player games without hidden draws whose states name their position
 (meeple.engine.Transposing: tic-tac-toe) by negamax over positions, each solved once
-and kept for later moves. A position is worth, to seat 1, 1 if seat 1 wins with best
-play on both sides, -1 if it loses, 0 for a tie; each move away shrinks a value by
-`DISTANCE`, so a won game is won by the shortest line and a lost one lasts longest.
-Among the moves of the best value it picks one with its seeded generator, so a game is
-reproducible from the seed. The budget is positions (`nodes`), never seconds.
+and kept for later moves and games: what a position is worth never changes, so every
+perfect bot of a process shares the positions solved (`_SOLVED`), and only the first
+move of a process solves the game (tic-tac-toe: 5,478 positions). A position is worth,
+to seat 1, 1 if seat 1 wins with best play on both sides, -1 if it loses, 0 for a tie;
+each move away shrinks a value by `DISTANCE`, so a won game is won by the shortest line
+and a lost one lasts longest. Among the moves of the best value it picks one with its
+seeded generator, so a game is reproducible from the seed. The budget is positions
+(`nodes`), never seconds.
 """
 
 from __future__ import annotations
@@ -20,6 +23,10 @@ from meeple.engine import AnyState, Drawing, Transposing, choices, reward
 
 DISTANCE = 0.99
 """What a value keeps per move played: a win in one move beats a win in three."""
+
+_SOLVED: dict[Hashable, float] = {}
+"""What each position solved in this process is worth to seat 1, by its game's type, the
+seat to move and its name (`Transposing.position_key`)."""
 
 
 def refusal(state: AnyState) -> str | None:
@@ -37,14 +44,15 @@ class PerfectBot:
     game from the position (negamax, positions solved once); equal moves by its seed.
 
     ValueError when the game is not one it can play (`refusal`) or needs more than
-    `nodes` positions solved.
+    `nodes` positions solved that no perfect bot of the process has solved before.
     """
 
     seed: int | None = None
     nodes: int = 100_000
     name: str = "perfect"
     rng: random.Random = field(init=False)
-    _solved: dict[Hashable, float] = field(init=False, default_factory=dict, repr=False)
+    _solved: int = field(init=False, default=0, repr=False)
+    """Positions this bot has solved (`nodes` bounds them)."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -62,16 +70,17 @@ class PerfectBot:
 
     def value(self, state: AnyState) -> float:
         """What `state` is worth to seat 1 with best play on both sides (from -1 to 1)."""
-        key = (state.to_move, cast(Transposing, state).position_key())
-        known = self._solved.get(key)
+        key = (type(state), state.to_move, cast(Transposing, state).position_key())
+        known = _SOLVED.get(key)
         if known is not None:
             return known
         if state.is_over:
             found = 2 * reward(state, 1) - 1
         else:
-            if len(self._solved) >= self.nodes:
+            if self._solved >= self.nodes:
                 raise ValueError(f"the game is too large to solve within {self.nodes} positions")
+            self._solved += 1
             children = [self.value(state.play(move)) for move in choices(state)]
             found = DISTANCE * (max(children) if state.to_move == 1 else min(children))
-        self._solved[key] = found
+        _SOLVED[key] = found
         return found
