@@ -269,14 +269,17 @@ def _first_steps_two_rounds_from_its_end() -> tuple[State, tuple[Move, ...], sol
 def test_the_endgame_walks_the_moves_best_first_to_a_win_near_at_hand() -> None:
     """`_endgame`: from a beam's closest position, a depth-first search best first finds
     the win two rounds away in a few dozen positions, counted against the search's
-    budget (the rules' order of the moves finds none within 2,000), and the line it
+    budget and reported (the rules' order of the moves finds none within 2,000), and the line it
     gives, played from the start, wins."""
     game, before, search = _first_steps_two_rounds_from_its_end()
+    told: list[int] = []
+    search.report = lambda states, best: told.append(states)
     score = solver.distance(game, search.order)
     assert 0 < score <= solver.ENDGAME_DISTANCE
     found = solver._endgame((score, game, before), search, set())
     assert found is not None
     assert 0 < search.states <= solver.ENDGAME_STATES
+    assert told == [search.states]  # the progress bar counts the endgame's positions
     _, _, line = found
     assert line[: len(before)] == before
     won = State.initial(parse_challenge(_challenge("First steps")), 1)

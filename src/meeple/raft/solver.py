@@ -1438,8 +1438,9 @@ def _endgame(
 ) -> tuple[float, State, tuple[Move, ...]] | None:
     """A win from the closest position a beam search reached, if a depth-first search of
     every move from there finds one within `ENDGAME_STATES` positions (counted against the
-    search's budget), walking the moves best first (`_best_first`). Only a position within
-    `ENDGAME_DISTANCE` of a win is searched, and once a solve (`ended`)."""
+    search's budget and told to its `report`), walking the moves best first
+    (`_best_first`). Only a position within `ENDGAME_DISTANCE` of a win is searched, and
+    once a solve (`ended`)."""
     score, game, moves = closest
     key = _key(game)
     if score > ENDGAME_DISTANCE or game.is_over or key in ended:
@@ -1450,6 +1451,8 @@ def _endgame(
         most = min(most, search.most_states - search.states)
     found = every_line(game, search.order, most, search.deadline, first=_best_first(search.order))
     search.states += found.states
+    if search.report is not None:
+        search.report(search.before + search.states, search.best)
     if found.moves is None:
         return None
     return 0.0, game, (*moves, *found.moves)
