@@ -1287,6 +1287,22 @@ def _requests(game: State, by_cards: bool = False) -> list[DrawRequest]:
 
 def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
     """`requests` ordered by what the cards each turns up take off the cats' distance."""
+    gain = _hand_gain(game)
+    valued = []
+    for order, request in enumerate(requests):
+        try:
+            drawn = game.play(request)
+        except RuleError:
+            continue
+        valued.append((-gain(drawn), order, request))
+    valued.sort()
+    return [request for _, _, request in valued]
+
+
+def _hand_gain(game: State) -> Callable[[State], int]:
+    """What the hand of a game a draw away from `game` takes off the cats' distance: the
+    sum over its cards of the most each alone takes off (its best few placements by
+    `_placements_at`, measured exactly)."""
     board = game.position.board
     now = sum(_nearest(board))
     gains: dict[CardId, int] = {}
@@ -1300,15 +1316,7 @@ def _by_cards(game: State, requests: list[DrawRequest]) -> list[DrawRequest]:
             gains[card] = best
         return gains[card]
 
-    valued = []
-    for order, request in enumerate(requests):
-        try:
-            hand = game.play(request).position.hand.ids()
-        except RuleError:
-            continue
-        valued.append((-sum(gain(card) for card in hand), order, request))
-    valued.sort()
-    return [request for _, _, request in valued]
+    return lambda drawn: sum(gain(card) for card in drawn.position.hand.ids())
 
 
 def solve(
@@ -1466,9 +1474,8 @@ def _best_first(order: str) -> First:
 
     def first(game: State, children: list[tuple[Move, State]]) -> list[tuple[Move, State]]:
         if game.phase == "draw":
-            requests = [move for move, _ in children if isinstance(move, DrawRequest)]
-            rank: dict[Move, int] = {r: n for n, r in enumerate(_by_cards(game, requests))}
-            return sorted(children, key=lambda child: rank.get(child[0], len(rank)))
+            gain = _hand_gain(game)
+            return sorted(children, key=lambda child: -gain(child[1]))
         return sorted(children, key=lambda child: distance(child[1], order))
 
     return first
